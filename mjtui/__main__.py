@@ -1,0 +1,5 @@
+import sys
+
+from mjtui.cli import main
+
+sys.exit(main())

@@ -1,0 +1,122 @@
+"""The `mjtui` command: the app by default, and headless subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from mjtui import __version__, paths
+from mjtui.config import load_config
+from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.replay import replay_document
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.session_file import Loaded, latest_session, load_session
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mjtui",
+        description="Keep score at a real mahjong table. With no command, start a new series.",
+    )
+    parser.add_argument("--version", action="version", version=f"mjtui {__version__}")
+    parser.add_argument(
+        "--ruleset", metavar="NAME|PATH",
+        help="ruleset id (see `mjtui rulesets`) or path to a ruleset TOML file",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("new", help="start a new series (the default)")
+    commands.add_parser("rulesets", help="list the rulesets found and where they are")
+    resume = commands.add_parser("resume", help="go on with the latest session, or FILE")
+    resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
+    replay = commands.add_parser("replay", help="step through a saved session, read-only")
+    replay.add_argument("file", type=Path, metavar="FILE")
+    replay.add_argument("--json", action="store_true",
+                        help="print the totals after each hand as JSON instead of opening the app")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = {
+        None: new_series, "new": new_series, "rulesets": list_rulesets,
+        "resume": resume, "replay": replay,
+    }[args.command]
+    try:
+        return command(args)
+    except MjtuiError as e:
+        print(f"mjtui: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _library() -> RulesetLibrary:
+    return RulesetLibrary(paths.ruleset_folders())
+
+
+def new_series(args: argparse.Namespace) -> int:
+    library = _library()
+    chosen = library.get(args.ruleset or load_config(paths.config_file()).default_ruleset)
+    entries = library.entries()
+    from mjtui.ui.app import MjtuiApp  # Textual loads only when a screen is wanted
+
+    MjtuiApp(
+        rulesets=[e.ruleset for e in entries if e.ruleset],
+        ruleset=chosen,
+        sessions_dir=paths.sessions_dir(),
+        warnings=[f"Ruleset not offered: {e.error}" for e in entries if e.error],
+    ).run()
+    return 0
+
+
+def list_rulesets(args: argparse.Namespace) -> int:
+    entries = _library().entries()
+    if not entries:
+        print("no rulesets found")
+    for e in entries:
+        if e.ruleset:
+            print(f"{e.id:<16} {e.ruleset.name}  [{e.ruleset.rules.system}]  {e.path}")
+        else:
+            print(f"{e.id:<16} BROKEN: {e.error}")
+    print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)
+    return 0
+
+
+def resume(args: argparse.Namespace) -> int:
+    path = args.file or latest_session(paths.sessions_dir())
+    if path is None:
+        raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
+    loaded = load_session(path, _library().get)
+    warnings = list(loaded.problems)
+    if loaded.problems:
+        warnings.append(_keep_damaged(path))
+    from mjtui.core.scorebook import Scorebook
+    from mjtui.ui.app import MjtuiApp
+
+    MjtuiApp(book=Scorebook(loaded.session, path), warnings=warnings).run()
+    return 0
+
+
+def _keep_damaged(path: Path) -> str:
+    # The next save rewrites the file without the hands that could not be
+    # read, so the file as it was is kept beside it first.
+    backup = path.with_name(path.name + ".damaged")
+    shutil.copy2(path, backup)
+    return f"The file as it was is kept as {backup}."
+
+
+def replay(args: argparse.Namespace) -> int:
+    loaded: Loaded = load_session(args.file, _library().get)
+    if args.json:
+        if loaded.problems:
+            raise SessionError("\n".join(loaded.problems))
+        json.dump(replay_document(loaded.session), sys.stdout)
+        print()
+        return 0
+    from mjtui.ui.app import MjtuiApp
+
+    MjtuiApp(replay=loaded.session, replay_name=args.file.name, warnings=loaded.problems).run()
+    return 0

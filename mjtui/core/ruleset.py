@@ -1,0 +1,126 @@
+"""Rulesets: TOML files read strictly into a scoring system's rules.
+
+A ruleset's id is its file name without ``.toml``. Rulesets are looked up in
+a list of folders (the shipped ones first, the user's after), so a user's
+file of the same name takes the shipped one's place.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mjtui.core.errors import RulesetError
+from mjtui.core.schema import SchemaError, read_struct, to_table
+from mjtui.core.systems import SYSTEMS
+from mjtui.core.systems.base import ScoringSystem
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    origin: str  # where the rules were read, for messages
+    rules: Any  # the system's Rules struct
+
+    @property
+    def system(self) -> ScoringSystem:
+        return SYSTEMS[self.rules.system]
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
+
+    @property
+    def players(self) -> int:
+        return self.system.players(self.rules)
+
+    @property
+    def start_points(self) -> int:
+        return self.system.start_points(self.rules)
+
+    def with_start_points(self, points: int) -> Ruleset:
+        return Ruleset(self.id, self.origin, self.system.with_start_points(self.rules, points))
+
+    def table(self) -> dict[str, Any]:
+        """The full rules as a TOML table, as a session file keeps them."""
+        return to_table(self.rules)
+
+
+def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any:
+    """Read a ruleset table; errors name ``origin`` and the key (under ``prefix``)."""
+    known = ", ".join(repr(s) for s in SYSTEMS)
+    system = data.get("system")
+    if system is None:
+        raise RulesetError(f"{origin}: key '{prefix}system': missing; expected one of {known}")
+    if system not in SYSTEMS:
+        raise RulesetError(
+            f"{origin}: key '{prefix}system': expected one of {known}, got {system!r}"
+        )
+    try:
+        return read_struct(SYSTEMS[system].rules_type, data, prefix)
+    except SchemaError as e:
+        raise RulesetError(f"{origin}: {e}") from None
+
+
+def read_toml(path: Path, error: type[Exception]) -> dict[str, Any]:
+    """Parse a TOML file, turning every failure into ``error`` with the file's name."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise error(f"{path}: no such file") from None
+    except OSError as e:
+        raise error(f"{path}: cannot read it ({e.strerror})") from None
+    except UnicodeDecodeError as e:
+        raise error(f"{path}: not UTF-8 text (byte {e.start})") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise error(f"{path}: not valid TOML: {e}") from None
+
+
+def load_ruleset(path: Path) -> Ruleset:
+    data = read_toml(path, RulesetError)
+    return Ruleset(id=path.stem, origin=str(path), rules=rules_from_table(data, str(path)))
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A ruleset file found in a folder: its rules, or why they could not be read."""
+
+    id: str
+    path: Path
+    ruleset: Ruleset | None
+    error: str | None
+
+
+class RulesetLibrary:
+    def __init__(self, folders: list[Path]) -> None:
+        self.folders = folders
+
+    def entries(self) -> list[Entry]:
+        """One entry per id, the last folder winning, sorted by id."""
+        found: dict[str, Path] = {}
+        for folder in self.folders:
+            if folder.is_dir():
+                for path in sorted(folder.glob("*.toml")):
+                    found[path.stem] = path
+        entries = []
+        for rid, path in sorted(found.items()):
+            try:
+                entries.append(Entry(rid, path, load_ruleset(path), None))
+            except RulesetError as e:
+                entries.append(Entry(rid, path, None, str(e)))
+        return entries
+
+    def get(self, name_or_path: str) -> Ruleset:
+        """A ruleset by id, or by path when the argument names a file."""
+        if "/" in name_or_path or name_or_path.endswith(".toml"):
+            return load_ruleset(Path(name_or_path).expanduser())
+        for folder in reversed(self.folders):
+            path = folder / f"{name_or_path}.toml"
+            if path.is_file():
+                return load_ruleset(path)
+        known = ", ".join(e.id for e in self.entries()) or "none"
+        raise RulesetError(f"no ruleset named {name_or_path!r} (known: {known})")

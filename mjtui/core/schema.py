@@ -1,0 +1,156 @@
+"""Strict reading of TOML tables into frozen dataclasses.
+
+Rulesets and the config file are typed by dataclasses; this module checks a
+parsed TOML table against one and names the exact key and the expected value
+when it does not fit, so a typo in a hand-written file is found at once
+instead of scoring a series wrongly.
+
+A field may carry metadata: ``min`` / ``max`` bounds for numbers and ``doc``,
+a one-line explanation used in messages and in the README's key lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+
+T = TypeVar("T")
+
+
+class SchemaError(ValueError):
+    """A value that does not fit; ``key`` is the dotted path to it."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"key '{key}': {problem}" if key else problem)
+        self.key = key
+        self.problem = problem
+
+
+def read_struct(cls: type[T], data: Any, prefix: str = "") -> T:
+    """Build ``cls`` from a TOML table, refusing unknown, missing and mistyped keys."""
+    if not isinstance(data, dict):
+        raise SchemaError(prefix.rstrip("."), f"expected a table, got {_show(data)}")
+    hints = get_type_hints(cls)
+    known = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    for key in data:
+        if key not in known:
+            raise SchemaError(
+                prefix + key, f"unknown key (known here: {', '.join(sorted(known))})"
+            )
+    values = {}
+    for name, f in known.items():
+        path = prefix + name
+        if name not in data:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise SchemaError(path, f"missing; expected {describe(hints[name], f.metadata)}")
+            continue
+        values[name] = _convert(hints[name], data[name], f.metadata, path)
+    return cls(**values)
+
+
+def to_table(struct: Any) -> dict[str, Any]:
+    """The TOML table of a struct read by :func:`read_struct` (tuples become arrays)."""
+    return _plain(dataclasses.asdict(struct))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def describe(tp: Any, meta: typing.Mapping[str, Any] | None = None) -> str:
+    """What a value of type ``tp`` looks like, in words for a message."""
+    meta = meta or {}
+    origin = get_origin(tp)
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+    if origin in (Union, types.UnionType):
+        inner = [a for a in get_args(tp) if a is not type(None)]
+        return " or ".join(describe(a, meta) for a in inner)
+    if origin is tuple:
+        return f"an array of {_plural(describe(get_args(tp)[0], meta))}"
+    if dataclasses.is_dataclass(tp):
+        return "a table"
+    if tp is bool:
+        return "true or false"
+    if tp in (int, float):
+        word = "an integer" if tp is int else "a number"
+        lo, hi = meta.get("min"), meta.get("max")
+        if lo is not None and hi is not None:
+            return f"{word} from {lo} to {hi}"
+        if lo is not None:
+            return f"{word} >= {lo}"
+        if hi is not None:
+            return f"{word} <= {hi}"
+        return word
+    if tp is str:
+        return "a string"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _plural(words: str) -> str:
+    for article in ("an ", "a "):
+        if words.startswith(article):
+            return words[len(article):].replace("integer", "integers").replace("string", "strings")
+    return words
+
+
+def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> Any:
+    origin = get_origin(tp)
+    wrong = SchemaError(path, f"expected {describe(tp, meta)}, got {_show(value)}")
+    if origin is Literal:
+        if value not in get_args(tp) or isinstance(value, bool):
+            raise wrong
+        return value
+    if origin in (Union, types.UnionType):
+        for option in get_args(tp):
+            if option is type(None):
+                continue
+            try:
+                return _convert(option, value, meta, path)
+            except SchemaError:
+                pass
+        raise wrong
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise wrong
+        item_type = get_args(tp)[0]
+        return tuple(
+            _convert(item_type, item, meta, f"{path}[{i}]") for i, item in enumerate(value)
+        )
+    if dataclasses.is_dataclass(tp):
+        return read_struct(tp, value, path + ".")
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise wrong
+        return value
+    if tp in (int, float):
+        # TOML's true/false are not numbers, even though Python's bool is an int.
+        if isinstance(value, bool) or not isinstance(value, (int, float) if tp is float else int):
+            raise wrong
+        lo, hi = meta.get("min"), meta.get("max")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise wrong
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise wrong
+        return value
+    raise TypeError(f"schema type {tp!r} at {path} is not supported")  # a bug in a struct
+
+
+def _show(value: Any) -> str:
+    kind = {
+        bool: "boolean", int: "integer", float: "number", str: "string",
+        list: "array", dict: "table",
+    }.get(type(value), type(value).__name__)
+    if isinstance(value, (dict, list)):
+        return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return f"{value!r} ({kind})"

@@ -1,0 +1,61 @@
+"""The session being played: every change is saved before it is shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mjtui.core.errors import SessionError
+from mjtui.core.session import Session
+from mjtui.core.session_file import save_session
+
+
+class Scorebook:
+    """A session bound to its file, with redo for hands taken back by undo.
+
+    A failed save (a full disk, a folder made read-only) does not undo the
+    change: the hands stay in memory, ``save_error`` says why the file is
+    behind, and the next change tries again.
+    """
+
+    def __init__(self, session: Session, path: Path) -> None:
+        self.session = session
+        self.path = path
+        self.save_error: str | None = None
+        self._undone: list[Any] = []
+
+    def save(self) -> None:
+        try:
+            save_session(self.session, self.path)
+        except SessionError as e:
+            self.save_error = str(e)
+        else:
+            self.save_error = None
+
+    def add(self, hand: Any) -> None:
+        self.session.add(hand)
+        self._undone.clear()
+        self.save()
+
+    def undo(self) -> Any | None:
+        hand = self.session.undo()
+        if hand is not None:
+            self._undone.append(hand)
+            self.save()
+        return hand
+
+    def redo(self) -> Any | None:
+        if not self._undone:
+            return None
+        hand = self._undone.pop()
+        self.session.add(hand)
+        self.save()
+        return hand
+
+    def replace(self, index: int, hand: Any) -> None:
+        self.session.replace(index, hand)
+        self.save()
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)

@@ -1,0 +1,55 @@
+"""A session: the players, the rules as played, and the hands in order.
+
+The hands are the only record; every total, wind and count is a fold of the
+ruleset over them, so undoing or editing a hand is just folding again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.ruleset import Ruleset
+
+
+@dataclass
+class Session:
+    ruleset: Ruleset
+    players: tuple[str, ...]
+    started: datetime
+    hands: list[Any] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if len(self.players) != self.ruleset.players:
+            raise HandError(
+                f"{self.ruleset.name} is for {self.ruleset.players} players, "
+                f"got {len(self.players)} names"
+            )
+
+    def states(self) -> list[Any]:
+        """The table before the first hand, then after each hand."""
+        system, rules = self.ruleset.system, self.ruleset.rules
+        states = [system.start(rules)]
+        for hand in self.hands:
+            states.append(system.apply(rules, states[-1], hand))
+        return states
+
+    @property
+    def state(self) -> Any:
+        return self.states()[-1]
+
+    def add(self, hand: Any) -> None:
+        self.ruleset.system.check(self.ruleset.rules, hand)
+        self.hands.append(hand)
+
+    def undo(self) -> Any | None:
+        """Remove and return the last hand (None when there is none)."""
+        return self.hands.pop() if self.hands else None
+
+    def replace(self, index: int, hand: Any) -> None:
+        if not 0 <= index < len(self.hands):
+            raise HandError(f"there is no hand {index + 1}")
+        self.ruleset.system.check(self.ruleset.rules, hand)
+        self.hands[index] = hand

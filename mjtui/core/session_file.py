@@ -1,0 +1,226 @@
+"""Session files: TOML, saved atomically after every hand, read back leniently.
+
+The format is documented in docs/session-format.md. Reading keeps every hand
+it can: a hand that does not fit the rules, or a block of TOML that does not
+parse, is reported with its hand number and line and the rest is still read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Callable
+
+import tomli_w
+
+from mjtui.core.errors import HandError, RulesetError, SessionError
+from mjtui.core.ruleset import Ruleset, rules_from_table
+from mjtui.core.session import Session
+
+FORMAT = "mjtui-session/1"
+HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
+_HANDS_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*hands[ \t]*\]\]", re.MULTILINE)
+_TOML_LINE = re.compile(r"at line (\d+)")
+
+
+def to_document(session: Session) -> dict[str, Any]:
+    system = session.ruleset.system
+    return {
+        "format": FORMAT,
+        "ruleset": session.ruleset.id,
+        "players": list(session.players),
+        "started": session.started,
+        "rules": session.ruleset.table(),
+        "hands": [system.hand_to_record(h) for h in session.hands],
+    }
+
+
+def save_session(session: Session, path: Path) -> None:
+    """Write the whole file beside its final name, then rename it over.
+
+    A crash at any moment leaves either the previous complete file or the new
+    one, never a half-written one.
+    """
+    data = (HEADER + tomli_w.dumps(to_document(session))).encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    # The rename is durable only once the folder's entry is on disk too.
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def new_session_path(folder: Path, session: Session) -> Path:
+    stem = f"{session.started:%Y-%m-%d_%H%M%S}_{session.ruleset.id}"
+    path = folder / f"{stem}.toml"
+    n = 2
+    while path.exists():
+        path = folder / f"{stem}-{n}.toml"
+        n += 1
+    return path
+
+
+def latest_session(folder: Path) -> Path | None:
+    files = [p for p in folder.glob("*.toml") if p.is_file()] if folder.is_dir() else []
+    return max(files, key=lambda p: (p.stat().st_mtime, p.name), default=None)
+
+
+@dataclass
+class Loaded:
+    session: Session
+    problems: list[str] = field(default_factory=list)  # what was not read, and where
+
+
+def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
+    """Read a session file; ``find_ruleset`` supplies the rules when the file has none.
+
+    Raises SessionError when nothing usable can be read (the header is
+    broken); problems with single hands are returned in ``Loaded.problems``.
+    """
+    where = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SessionError(f"{where}: no such file") from None
+    except OSError as e:
+        raise SessionError(f"{where}: cannot read it ({e.strerror})") from None
+    except UnicodeDecodeError as e:
+        raise SessionError(f"{where}: not UTF-8 text (byte {e.start})") from None
+    problems: list[str] = []
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        data = _salvage(text, where, e, problems)
+    hand_lines = [text.count("\n", 0, m.start()) + 1 for m in _HANDS_HEADER.finditer(text)]
+
+    ruleset = _read_ruleset(data, where, find_ruleset)
+    players = _read_players(data, where, ruleset)
+    started = _read_started(data, where, path)
+    session = Session(ruleset=ruleset, players=players, started=started)
+
+    records = data.get("hands", [])
+    if not isinstance(records, list):
+        raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
+    lines = hand_lines if len(hand_lines) == len(records) else [None] * len(records)
+    for number, (record, line) in enumerate(zip(records, lines), 1):
+        at = f"hand {number}" + (f" (line {line})" if line else "")
+        if not isinstance(record, dict):
+            problems.append(f"{where}: {at}: expected a table, got {record!r}")
+            continue
+        if "_unreadable" in record:
+            problems.append(f"{where}: {at}: {record['_unreadable']}")
+            continue
+        try:
+            session.add(ruleset.system.hand_from_record(ruleset.rules, record))
+        except HandError as e:
+            problems.append(f"{where}: {at}: {e}; this hand was left out")
+    return Loaded(session, problems)
+
+
+def _salvage(text: str, where: str, error: tomllib.TOMLDecodeError, problems: list[str]) -> dict:
+    """Read a file whose TOML is broken somewhere, one [[hands]] block at a time."""
+    starts = [m.start() for m in _HANDS_HEADER.finditer(text)]
+    head = text[: starts[0]] if starts else text
+    try:
+        data = tomllib.loads(head)
+    except tomllib.TOMLDecodeError:
+        raise SessionError(f"{where}: not valid TOML: {error}") from None
+    hands: list[dict] = []
+    for i, start in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        block_line = text.count("\n", 0, start)
+        try:
+            block = tomllib.loads(text[start:end])
+        except tomllib.TOMLDecodeError as e:
+            # Report the line in the whole file, not in the block.
+            msg = _TOML_LINE.sub(lambda m: f"at line {int(m.group(1)) + block_line}", str(e))
+            hands.append({"_unreadable": f"not valid TOML: {msg}; this hand was left out"})
+            continue
+        hands.extend(block.pop("hands", []))
+        for key, value in block.items():  # a table written after the hands, like [rules]
+            data.setdefault(key, value)
+    data["hands"] = hands
+    return data
+
+
+def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]) -> Ruleset:
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        got = "missing" if fmt is None else f"got {fmt!r}"
+        raise SessionError(f"{where}: key 'format': expected {FORMAT!r}, {got}")
+    rid = data.get("ruleset")
+    if not isinstance(rid, str) or not rid:
+        raise SessionError(f"{where}: key 'ruleset': expected the ruleset id, a string")
+    if "rules" in data:
+        if not isinstance(data["rules"], dict):
+            raise SessionError(f"{where}: key 'rules': expected a table")
+        try:
+            rules = rules_from_table(data["rules"], where, "rules.")
+        except RulesetError as e:
+            raise SessionError(str(e)) from None
+        return Ruleset(id=rid, origin=f"{where} [rules]", rules=rules)
+    try:
+        return find_ruleset(rid)
+    except RulesetError as e:
+        raise SessionError(f"{where}: the file has no [rules] and its ruleset {rid!r} "
+                           f"cannot be loaded: {e}") from None
+
+
+def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
+    players = data.get("players")
+    n = ruleset.players
+    if (
+        not isinstance(players, list)
+        or len(players) != n
+        or not all(isinstance(p, str) and p.strip() for p in players)
+    ):
+        raise SessionError(
+            f"{where}: key 'players': expected {n} names (non-empty strings) in seat order, "
+            f"got {players!r}"
+        )
+    return tuple(players)
+
+
+def _read_started(data: dict, where: str, path: Path) -> datetime:
+    started = data.get("started")
+    if started is None:
+        # A transcribed paper sheet may not know when it began.
+        return datetime.fromtimestamp(path.stat().st_mtime).astimezone().replace(microsecond=0)
+    if isinstance(started, str):
+        try:
+            started = datetime.fromisoformat(started)
+        except ValueError:
+            raise SessionError(
+                f"{where}: key 'started': expected a date-time such as 2026-11-29T20:15:00, "
+                f"got {started!r}"
+            ) from None
+    if isinstance(started, datetime):
+        return started
+    if isinstance(started, date):
+        return datetime(started.year, started.month, started.day)
+    raise SessionError(f"{where}: key 'started': expected a date-time, got {started!r}")
+

@@ -1,0 +1,10 @@
+"""The scoring systems, by the name a ruleset gives in its ``system`` key."""
+
+from __future__ import annotations
+
+from mjtui.core.systems import east_doubling
+from mjtui.core.systems.base import ScoringSystem
+
+SYSTEMS: dict[str, ScoringSystem] = {
+    east_doubling.SYSTEM.name: east_doubling.SYSTEM,
+}

@@ -1,0 +1,42 @@
+"""What every scoring system provides, so sessions and files stay system-blind."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Protocol
+
+WINDS = ("East", "South", "West", "North")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class RulesHeader:
+    """The keys at the top of every ruleset file."""
+
+    name: str = dataclasses.field(metadata={"doc": "the name shown in menus"})
+    system: str = dataclasses.field(metadata={"doc": "which scoring system reads the rest"})
+    description: str = dataclasses.field(default="", metadata={"doc": "a line or two for the menu"})
+
+
+class ScoringSystem(Protocol):
+    """A scoring system folds hand events into table state under its rules."""
+
+    name: str
+    rules_type: type
+
+    def players(self, rules: Any) -> int: ...
+
+    def start_points(self, rules: Any) -> int: ...
+
+    def with_start_points(self, rules: Any, points: int) -> Any: ...
+
+    def start(self, rules: Any) -> Any: ...
+
+    def apply(self, rules: Any, state: Any, hand: Any) -> Any: ...
+
+    def check(self, rules: Any, hand: Any) -> None: ...
+
+    def hand_from_record(self, rules: Any, record: dict[str, Any]) -> Any: ...
+
+    def hand_to_record(self, hand: Any) -> dict[str, Any]: ...
+
+    def replay_fields(self, state: Any) -> dict[str, Any]: ...

@@ -1,0 +1,163 @@
+"""East doubling: the system of the HP-11C score program (seed 000).
+
+Each player scores points in a hand. For every ordered pair (receiver,
+payer) the payer pays the receiver the receiver's points, except that the
+winner pays nothing; the amount is multiplied when East receives or pays. A
+draw exchanges nothing. Who is East next depends on who won, as the ruleset's
+``[rotation]`` table says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS, RulesHeader
+
+Move = Literal["stay", "next"]
+
+
+@dataclass(frozen=True)
+class Table:
+    players: int = field(metadata={"min": 2, "max": 4, "doc": "players at the table"})
+    start_points: int = field(metadata={"min": 0, "doc": "each player's total at the start"})
+
+
+@dataclass(frozen=True)
+class Payments:
+    east_multiplier: int = field(
+        metadata={"min": 1, "doc": "factor on every amount East pays or receives"}
+    )
+
+
+@dataclass(frozen=True)
+class Rotation:
+    on_east_win: Move = field(metadata={"doc": "where East goes when East wins"})
+    on_other_win: Move = field(metadata={"doc": "where East goes when another player wins"})
+    on_draw: Move = field(metadata={"doc": "where East goes after a drawn hand"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules(RulesHeader):
+    system: Literal["east-doubling"]
+    table: Table
+    payments: Payments
+    rotation: Rotation
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as entered: the winner's seat (None for a draw) and each seat's points."""
+
+    winner: int | None
+    points: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class State:
+    """The table after some hands: what the scoreboard shows."""
+
+    totals: tuple[int, ...]
+    east: int  # seat (0-based) that is East for the next hand
+    hands: int
+    last_change: tuple[int, ...] | None = None
+
+    def wind(self, seat: int) -> str:
+        return WINDS[(seat - self.east) % len(self.totals)]
+
+
+def settle(points: tuple[int, ...], winner: int | None, east: int, multiplier: int) -> tuple[int, ...]:
+    """Each seat's change of total for one hand."""
+    change = [0] * len(points)
+    if winner is None:
+        return tuple(change)
+    for receiver, scored in enumerate(points):
+        for payer in range(len(points)):
+            if payer in (receiver, winner):
+                continue
+            amount = scored * (multiplier if east in (receiver, payer) else 1)
+            change[receiver] += amount
+            change[payer] -= amount
+    return tuple(change)
+
+
+def next_east(rotation: Rotation, east: int, winner: int | None, players: int) -> int:
+    if winner is None:
+        move = rotation.on_draw
+    elif winner == east:
+        move = rotation.on_east_win
+    else:
+        move = rotation.on_other_win
+    return (east + 1) % players if move == "next" else east
+
+
+class EastDoubling:
+    name = "east-doubling"
+    rules_type = Rules
+
+    def players(self, rules: Rules) -> int:
+        return rules.table.players
+
+    def start_points(self, rules: Rules) -> int:
+        return rules.table.start_points
+
+    def with_start_points(self, rules: Rules, points: int) -> Rules:
+        return replace(rules, table=replace(rules.table, start_points=points))
+
+    def start(self, rules: Rules) -> State:
+        n = rules.table.players
+        return State(totals=(rules.table.start_points,) * n, east=0, hands=0)
+
+    def apply(self, rules: Rules, state: State, hand: Hand) -> State:
+        change = settle(hand.points, hand.winner, state.east, rules.payments.east_multiplier)
+        return State(
+            totals=tuple(t + c for t, c in zip(state.totals, change)),
+            east=next_east(rules.rotation, state.east, hand.winner, len(state.totals)),
+            hands=state.hands + 1,
+            last_change=change,
+        )
+
+    def check(self, rules: Rules, hand: Hand) -> None:
+        n = rules.table.players
+        if hand.winner is not None and not 0 <= hand.winner < n:
+            raise HandError(f"the winner must be a seat from 1 to {n}, got {hand.winner + 1}")
+        if len(hand.points) != n:
+            raise HandError(f"expected {n} points (one per seat), got {len(hand.points)}")
+        for seat, p in enumerate(hand.points, 1):
+            if isinstance(p, bool) or not isinstance(p, int) or p < 0:
+                raise HandError(f"points of seat {seat} must be a whole number >= 0, got {p!r}")
+
+    def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
+        unknown = set(record) - {"winner", "points"}
+        if unknown:
+            raise HandError(f"unknown key {sorted(unknown)[0]!r} (expected 'winner' and 'points')")
+        winner = record.get("winner")
+        if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+            raise HandError(f"'winner' must be a seat number, got {winner!r}")
+        if "points" in record:
+            points = record["points"]
+            if not isinstance(points, list):
+                raise HandError(f"'points' must be an array of {rules.table.players} integers")
+        elif winner is None:
+            points = [0] * rules.table.players  # a draw scores nothing, so its points may be left out
+        else:
+            raise HandError("'points' is missing")
+        hand = Hand(winner=None if winner is None else winner - 1, points=tuple(points))
+        self.check(rules, hand)
+        return hand
+
+    def hand_to_record(self, hand: Hand) -> dict[str, Any]:
+        record: dict[str, Any] = {}
+        if hand.winner is not None:
+            record["winner"] = hand.winner + 1
+        record["points"] = list(hand.points)
+        return record
+
+    def replay_fields(self, state: State) -> dict[str, Any]:
+        return {"totals": list(state.totals), "east": state.east + 1}
+
+
+SYSTEM = EastDoubling()
+
+__all__ = ["Hand", "Rules", "State", "SYSTEM", "settle", "next_east"]

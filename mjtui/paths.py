@@ -1,0 +1,49 @@
+"""Where mjtui finds its rulesets and config and keeps its sessions.
+
+``MJTUI_CONFIG_DIR`` and ``MJTUI_DATA_DIR`` override the platform's folders,
+so tests and portable installs can keep everything in one place.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP = "mjtui"
+
+
+def shipped_rulesets_dir() -> Path:
+    packaged = Path(__file__).parent / "rulesets"
+    if packaged.is_dir():
+        return packaged
+    # A source checkout (editable install, or run from the repository) keeps
+    # them at the top, where the wheel build picks them up.
+    return Path(__file__).parent.parent / "rulesets"
+
+
+def config_dir() -> Path:
+    override = os.environ.get("MJTUI_CONFIG_DIR")
+    return Path(override) if override else platformdirs.user_config_path(APP)
+
+
+def data_dir() -> Path:
+    override = os.environ.get("MJTUI_DATA_DIR")
+    return Path(override) if override else platformdirs.user_data_path(APP)
+
+
+def user_rulesets_dir() -> Path:
+    return config_dir() / "rulesets"
+
+
+def config_file() -> Path:
+    return config_dir() / "config.toml"
+
+
+def sessions_dir() -> Path:
+    return data_dir() / "sessions"
+
+
+def ruleset_folders() -> list[Path]:
+    return [shipped_rulesets_dir(), user_rulesets_dir()]

@@ -1,0 +1,1 @@
+"""The Textual front end: renders the core's state and sends it hand events."""

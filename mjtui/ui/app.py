@@ -1,0 +1,65 @@
+"""The Textual application: opens on a new series, a resumed one, or a replay."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from textual.app import App
+
+from mjtui.core.ruleset import Ruleset
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.session import Session
+from mjtui.core.session_file import new_session_path
+from mjtui.ui.screens.new_series import NewSeriesScreen, SeriesChoice
+from mjtui.ui.screens.replay import ReplayScreen
+from mjtui.ui.screens.score import ScoreScreen
+
+
+class MjtuiApp(App):
+    CSS_PATH = "mjtui.tcss"
+    TITLE = "mjtui"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        *,
+        rulesets: list[Ruleset] | None = None,
+        ruleset: Ruleset | None = None,
+        sessions_dir: Path | None = None,
+        book: Scorebook | None = None,
+        replay: Session | None = None,
+        replay_name: str = "",
+        warnings: list[str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.rulesets = rulesets or []
+        self.ruleset = ruleset
+        self.sessions_dir = sessions_dir
+        self.book = book
+        self.replay = replay
+        self.replay_name = replay_name
+        self.warnings = warnings or []
+
+    def on_mount(self) -> None:
+        if self.replay is not None:
+            self.push_screen(ReplayScreen(self.replay, self.replay_name))
+        elif self.book is not None:
+            self.push_screen(ScoreScreen(self.book))
+        else:
+            assert self.ruleset is not None and self.sessions_dir is not None
+            self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset), self._start_series)
+        for warning in self.warnings:
+            self.notify(warning, title="Warning", severity="warning", timeout=20)
+
+    def _start_series(self, choice: SeriesChoice | None) -> None:
+        if choice is None:
+            return
+        started = datetime.now().astimezone().replace(microsecond=0)
+        session = Session(ruleset=choice.ruleset, players=choice.players, started=started)
+        assert self.sessions_dir is not None
+        self.book = Scorebook(session, new_session_path(self.sessions_dir, session))
+        self.book.save()
+        self.push_screen(ScoreScreen(self.book))
+        if self.book.save_error:
+            self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15)

@@ -1,0 +1,213 @@
+"""The hand entry form: the winner, each seat's points, a preview, confirm.
+
+Built for speed at the table: the winner comes from the key pressed on the
+score sheet, Enter walks through the points fields to Confirm, and the
+settlement is previewed as the numbers are typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Button, Input, Label, Static
+
+from mjtui.core.errors import HandError
+from mjtui.core.ruleset import Ruleset
+from mjtui.core.systems.east_doubling import Hand
+from mjtui.ui import numbers
+
+WINNER_KEYS = {"0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3}
+MAX_POINTS = 10**9
+
+
+class Points(Validator):
+    """A whole number of points, 0 or more; an empty field counts as 0."""
+
+    def validate(self, value: str) -> ValidationResult:
+        text = value.strip()
+        if not text:
+            return self.success()
+        if not text.isdigit():
+            return self.failure(f"{value!r} is not a whole number of points (digits only)")
+        if int(text) > MAX_POINTS:
+            return self.failure(f"{text} is more points than any hand scores")
+        return self.success()
+
+
+class WinnerKey(Validator):
+    def __init__(self, players: int) -> None:
+        super().__init__()
+        self.players = players
+
+    def validate(self, value: str) -> ValidationResult:
+        seat = WINNER_KEYS.get(value.strip().lower(), "bad")
+        if seat == "bad" or (seat is not None and seat >= self.players):
+            letters = "abcd"[: self.players]
+            return self.failure(
+                f"winner: type 1-{self.players} (or {letters[0]}-{letters[-1]}), or 0 for a draw"
+            )
+        return self.success()
+
+
+def winner_text(value: str) -> str:
+    return value.strip().lower() if value.strip() else ""
+
+
+class HandEntryScreen(ModalScreen[Hand | None]):
+    """Returns the hand entered, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "confirm", "Confirm", priority=True),
+    ]
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: tuple[str, ...],
+        before: Any,
+        title: str,
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.players = players
+        self.before = before
+        self.heading = title
+        self.editing = hand is not None
+        self.start_winner = hand.winner if hand else winner
+        self.start_points = hand.points if hand else None
+
+    def compose(self) -> ComposeResult:
+        n = len(self.players)
+        with Vertical(id="entry"):
+            yield Label(self.heading, id="entry-title")
+            with Horizontal(classes="entry-row"):
+                yield Label("Winner", classes="entry-label")
+                yield Input(
+                    "0" if self.start_winner is None else str(self.start_winner + 1),
+                    id="winner", max_length=1, validators=[WinnerKey(n)],
+                    classes="entry-field", compact=True,
+                )
+                yield Label("", id="winner-name")
+            with Grid(id="points-grid"):
+                for seat, name in enumerate(self.players):
+                    yield Label(f"{name} ({self.before.wind(seat)})", classes="entry-label")
+                    value = str(self.start_points[seat]) if self.start_points else ""
+                    yield Input(value, placeholder="0", id=f"points-{seat}",
+                                validators=[Points()], classes="entry-field", compact=True)
+            yield Static("", id="preview")
+            yield Static("", id="entry-error")
+            with Horizontal(id="entry-buttons"):
+                yield Button("Confirm", id="confirm", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+            yield Static("Enter: next field, then Confirm · ctrl+s: confirm · Esc: cancel",
+                         id="entry-help")
+
+    def on_mount(self) -> None:
+        self._refresh()
+        if self.editing:
+            self.query_one("#winner", Input).focus()
+        elif self.start_winner is None:
+            self.query_one("#confirm", Button).focus()
+        else:
+            self.query_one("#points-0", Input).focus()
+
+    def _winner(self) -> tuple[bool, int | None]:
+        """(valid, seat) from the winner field."""
+        text = winner_text(self.query_one("#winner", Input).value)
+        seat = WINNER_KEYS.get(text, "bad")
+        if seat == "bad" or (seat is not None and seat >= len(self.players)):
+            return False, None
+        return True, seat
+
+    def _points(self) -> tuple[list[str], tuple[int, ...]]:
+        """(errors, points) from the points fields."""
+        errors, values = [], []
+        for seat, name in enumerate(self.players):
+            field = self.query_one(f"#points-{seat}", Input)
+            text = field.value.strip()
+            result = Points().validate(field.value)
+            if not result.is_valid:
+                errors.append(f"{name}: {result.failure_descriptions[0]}")
+                values.append(0)
+            else:
+                values.append(int(text) if text else 0)
+        return errors, tuple(values)
+
+    def _hand(self) -> tuple[list[str], Hand | None]:
+        ok, winner = self._winner()
+        errors, points = self._points()
+        if not ok:
+            n = len(self.players)
+            errors.insert(0, f"Winner: type 1-{n} (or a-{'abcd'[n - 1]}), or 0 for a draw")
+        if winner is None:
+            points = (0,) * len(self.players)
+        if errors:
+            return errors, None
+        hand = Hand(winner=winner, points=points)
+        try:
+            self.ruleset.system.check(self.ruleset.rules, hand)
+        except HandError as e:
+            return [str(e)], None
+        return [], hand
+
+    def _refresh(self) -> None:
+        ok, winner = self._winner()
+        name = self.query_one("#winner-name", Label)
+        if not ok:
+            name.update("?")
+        elif winner is None:
+            name.update("draw: no points change hands, East stays")
+        else:
+            name.update(f"{self.players[winner]} ({self.before.wind(winner)})")
+        for seat in range(len(self.players)):
+            self.query_one(f"#points-{seat}", Input).disabled = ok and winner is None
+        errors, hand = self._hand()
+        self.query_one("#entry-error", Static).update("\n".join(errors))
+        preview = self.query_one("#preview", Static)
+        if hand is None:
+            preview.update("")
+            return
+        after = self.ruleset.system.apply(self.ruleset.rules, self.before, hand)
+        parts = [
+            f"{name} {numbers.change(c)}" for name, c in zip(self.players, after.last_change)
+        ]
+        preview.update("Settlement: " + "  ".join(parts))
+
+    @on(Input.Changed)
+    def _changed(self, event: Input.Changed) -> None:
+        self._refresh()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.validation_result is not None and not event.validation_result.is_valid:
+            self.app.bell()
+            return
+        fields = [w for w in self.query(Input) if not w.disabled]
+        index = fields.index(event.input)
+        if index + 1 < len(fields):
+            fields[index + 1].focus()
+        else:
+            self.query_one("#confirm", Button).focus()
+
+    @on(Button.Pressed, "#confirm")
+    def action_confirm(self) -> None:
+        errors, hand = self._hand()
+        if hand is None:
+            self.query_one("#entry-error", Static).update("\n".join(errors))
+            self.app.bell()
+            return
+        self.dismiss(hand)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,124 @@
+"""The new series form: a ruleset, the start points and the players' names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import Screen
+from textual.validation import Integer
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from mjtui.core.ruleset import Ruleset
+from mjtui.core.systems.base import WINDS
+
+MAX_SEATS = len(WINDS)
+
+
+@dataclass(frozen=True)
+class SeriesChoice:
+    """What the form returns: the rules as they will be played and the names."""
+
+    ruleset: Ruleset
+    players: tuple[str, ...]
+
+
+class NewSeriesScreen(Screen[SeriesChoice]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start series", priority=True),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, rulesets: list[Ruleset], chosen: Ruleset) -> None:
+        super().__init__()
+        self.rulesets = {r.origin: r for r in rulesets}
+        self.rulesets.setdefault(chosen.origin, chosen)
+        self.chosen = chosen
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="new-series"):
+            yield Label("New series", id="form-title")
+            with Grid(id="form-grid"):
+                yield Label("Ruleset", classes="form-label")
+                yield Select(
+                    [(f"{r.name} ({r.id})", origin) for origin, r in self.rulesets.items()],
+                    value=self.chosen.origin, allow_blank=False, id="ruleset", compact=True,
+                )
+                yield Label("Start points", classes="form-label")
+                yield Input(
+                    str(self.chosen.start_points), id="start-points", restrict=r"[0-9]*", compact=True,
+                    validators=[Integer(minimum=0, failure_description="a whole number, 0 or more")],
+                )
+                for seat in range(MAX_SEATS):
+                    yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",
+                                classes="form-label")
+                    yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
+                                max_length=24, classes="name", compact=True)
+            yield Static("", id="form-error")
+            yield Button("Start series", id="start", variant="primary")
+            yield Static(
+                "Enter: next field · ctrl+s: start · Esc: quit. "
+                "Seat 1 is East in the first hand; an empty name is kept as shown.",
+                id="form-help",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "mjtui"
+        self.sub_title = "new series"
+        self._show_seats()
+        self.query_one("#name-0", Input).focus()
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.rulesets[self.query_one("#ruleset", Select).value]
+
+    def _show_seats(self) -> None:
+        n = self.ruleset.players
+        for seat in range(MAX_SEATS):
+            for widget in (self.query_one(f"#seat-label-{seat}"), self.query_one(f"#name-{seat}")):
+                widget.display = seat < n
+
+    @on(Select.Changed, "#ruleset")
+    def _ruleset_changed(self) -> None:
+        self.query_one("#start-points", Input).value = str(self.ruleset.start_points)
+        self._show_seats()
+
+    @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        event.stop()
+        fields = [w for w in self.query(Input) if w.display]
+        index = fields.index(event.input)
+        if index + 1 < len(fields):
+            fields[index + 1].focus()
+        else:
+            self.action_start()
+
+    def _choice(self) -> tuple[str | None, SeriesChoice | None]:
+        ruleset = self.ruleset
+        text = self.query_one("#start-points", Input).value.strip()
+        if not text.isdigit():
+            return "Start points: type a whole number, 0 or more", None
+        names = []
+        for seat in range(ruleset.players):
+            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            names.append(name or f"Player {seat + 1}")
+        if len(set(names)) < len(names):
+            return "Two players have the same name: give each seat its own", None
+        points = int(text)
+        if points != ruleset.start_points:
+            ruleset = ruleset.with_start_points(points)
+        return None, SeriesChoice(ruleset, tuple(names))
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        error, choice = self._choice()
+        self.query_one("#form-error", Static).update(error or "")
+        if choice is None:
+            self.app.bell()
+            return
+        self.dismiss(choice)

@@ -1,0 +1,81 @@
+"""Read-only replay: step through a saved session hand by hand."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from mjtui.core.session import Session
+from mjtui.ui import numbers
+from mjtui.ui.widgets.hands_table import HandsTable
+from mjtui.ui.widgets.scoreboard import Scoreboard
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        # Priority: the hands table would otherwise take the arrow keys.
+        Binding("left", "step(-1)", "Back", priority=True),
+        Binding("right", "step(1)", "Forward", priority=True),
+        Binding("home", "jump(0)", "Start", priority=True),
+        Binding("end", "jump(-1)", "End", priority=True),
+        Binding("q,escape", "app.quit", "Quit"),
+    ]
+
+    position: reactive[int] = reactive(0, init=False)  # hands played so far, 0 = the start
+
+    def __init__(self, session: Session, name: str) -> None:
+        super().__init__()
+        self.session = session
+        self.file_name = name
+        self.states = session.states()
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="sheet"):
+            yield Scoreboard(id="scoreboard")
+            yield Static("", id="status")
+            yield HandsTable(id="hands")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"mjtui replay · {self.session.ruleset.name}"
+        self.sub_title = self.file_name
+        self.query_one(HandsTable).show(self.session.players, self.session.hands, self.states)
+        self.query_one(HandsTable).focus()
+        self.position = len(self.session.hands)
+        self.watch_position(self.position)
+
+    def watch_position(self, position: int) -> None:
+        players = self.session.players
+        state = self.states[position]
+        self.query_one(Scoreboard).show(players, state)
+        total = len(self.session.hands)
+        if position == 0:
+            detail = "before the first hand"
+        else:
+            hand = self.session.hands[position - 1]
+            east = players[self.states[position - 1].east]
+            if hand.winner is None:
+                detail = f"a draw (East: {east}); no points changed hands"
+            else:
+                scored = ", ".join(f"{p} {s}" for p, s in zip(players, hand.points))
+                detail = f"{players[hand.winner]} won (East: {east}); scored {scored}"
+        self.query_one("#status", Static).update(
+            f"[b]After hand {position} of {total}[/b]: {detail} · "
+            f"East next: [b]{players[state.east]}[/b] · "
+            f"leader {numbers.points(max(state.totals))}"
+        )
+        table = self.query_one(HandsTable)
+        table.show_cursor = position > 0
+        if position > 0:
+            table.move_cursor(row=position - 1)
+
+    def action_step(self, delta: int) -> None:
+        self.position = max(0, min(len(self.session.hands), self.position + delta))
+
+    def action_jump(self, where: int) -> None:
+        self.position = len(self.session.hands) if where < 0 else where

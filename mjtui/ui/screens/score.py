@@ -1,0 +1,130 @@
+"""The score sheet: scoreboard, hand count and history; keys enter hands."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.systems.east_doubling import Hand
+from mjtui.ui.screens.hand_entry import WINNER_KEYS, HandEntryScreen
+from mjtui.ui.widgets.hands_table import HandsTable
+from mjtui.ui.widgets.scoreboard import Scoreboard
+
+
+class ScoreScreen(Screen):
+    BINDINGS = [
+        Binding("1,2,3,4", "winner('1')", "Winner 1-4", key_display="1-4"),
+        *[Binding(k, f"winner('{k}')", show=False) for k in "1234abcd"],
+        Binding("0", "winner('0')", "Draw"),
+        Binding("e", "edit", "Edit hand"),
+        Binding("u,ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, book: Scorebook) -> None:
+        super().__init__()
+        self.book = book
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="sheet"):
+            yield Scoreboard(id="scoreboard")
+            yield Static("", id="status")
+            yield HandsTable(id="hands")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.book.session
+        self.title = f"mjtui · {session.ruleset.name}"
+        self.sub_title = self.book.path.name
+        self.render_state()
+        self.query_one(HandsTable).focus()
+
+    def render_state(self) -> None:
+        session = self.book.session
+        states = session.states()
+        state = states[-1]
+        self.query_one(Scoreboard).show(session.players, state)
+        table = self.query_one(HandsTable)
+        table.show(session.players, session.hands, states)
+        if session.hands:
+            table.move_cursor(row=len(session.hands) - 1)
+        east = session.players[state.east]
+        self.query_one("#status", Static).update(
+            f"Hand {state.hands + 1} next · East: [b]{east}[/b] · "
+            f"{state.hands} played · keys: 1-4 or a-d winner, 0 draw"
+        )
+
+    def action_winner(self, key: str) -> None:
+        session = self.book.session
+        seat = WINNER_KEYS[key]
+        if seat is not None and seat >= len(session.players):
+            self.notify(f"There are only {len(session.players)} seats", severity="warning")
+            return
+        state = session.state
+        title = f"Hand {state.hands + 1} · East: {session.players[state.east]}"
+        self.app.push_screen(
+            HandEntryScreen(session.ruleset, session.players, state, title, winner=seat),
+            self._record,
+        )
+
+    def _record(self, hand: Hand | None) -> None:
+        if hand is not None:
+            self.book.add(hand)
+            self._changed()
+
+    def _changed(self) -> None:
+        self.render_state()
+        if self.book.save_error:
+            self.notify(f"{self.book.save_error}. The hands are kept here; "
+                        "the next change tries again.",
+                        title="Not saved", severity="error", timeout=15)
+
+    def action_edit(self) -> None:
+        session = self.book.session
+        if not session.hands:
+            self.notify("No hand to edit yet", severity="warning")
+            return
+        index = self.query_one(HandsTable).cursor_row
+        if not 0 <= index < len(session.hands):
+            return
+        before = session.states()[index]
+        title = f"Edit hand {index + 1} · East: {session.players[before.east]}"
+
+        def replace(hand: Hand | None) -> None:
+            if hand is not None:
+                self.book.replace(index, hand)
+                self._changed()
+                self.notify(f"Hand {index + 1} changed; the totals after it were recomputed")
+
+        self.app.push_screen(
+            HandEntryScreen(session.ruleset, session.players, before, title,
+                            hand=session.hands[index]),
+            replace,
+        )
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_edit()
+
+    def action_undo(self) -> None:
+        n = len(self.book.session.hands)
+        if self.book.undo() is None:
+            self.notify("Nothing to undo", severity="warning")
+            return
+        self._changed()
+        self.notify(f"Hand {n} taken back (ctrl+y or U puts it back)")
+
+    def action_redo(self) -> None:
+        if self.book.redo() is None:
+            self.notify("Nothing to redo", severity="warning")
+            return
+        self._changed()
+        self.notify(f"Hand {len(self.book.session.hands)} put back")

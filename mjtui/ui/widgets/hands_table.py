@@ -1,0 +1,38 @@
+"""The history of hands: who won, what each player scored and what it paid."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import DataTable
+
+from mjtui.ui import numbers
+
+
+class HandsTable(DataTable):
+    """One row per hand: the winner, then each seat's points and change."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+
+    def show(self, players: tuple[str, ...], hands: list[Any], states: list[Any]) -> None:
+        """``states`` has one more entry than ``hands``: the table before each hand and after the last."""
+        self.clear(columns=True)
+        self.add_column(Text("#", justify="right"), key="n")
+        self.add_column("Winner", key="winner", width=10)
+        for seat, name in enumerate(players):
+            self.add_column(Text(name[:12], justify="right"), key=f"p{seat}")
+        self.add_column("East", key="east", width=8)
+        for i, hand in enumerate(hands):
+            before, after = states[i], states[i + 1]
+            winner = "draw" if hand.winner is None else players[hand.winner][:10]
+            cells = []
+            for seat, scored in enumerate(hand.points):
+                if hand.winner is None:
+                    cells.append(Text("—", justify="right", style="dim"))
+                else:
+                    cells.append(Text(f"{scored} {numbers.change(after.last_change[seat])}",
+                                      justify="right"))
+            east = players[before.east][:8]
+            self.add_row(Text(str(i + 1), justify="right"), winner, *cells, east, key=str(i))
