@@ -18,8 +18,8 @@ from mjtui.ui.widgets.scoreboard import Scoreboard
 
 class ScoreScreen(Screen):
     BINDINGS = [
-        Binding("1,2,3,4", "winner('1')", "Winner 1-4", key_display="1-4"),
-        *[Binding(k, f"winner('{k}')", show=False) for k in "1234abcd"],
+        Binding("1", "winner('1')", "Winner", key_display="1-4"),
+        *[Binding(k, f"winner('{k}')", show=False) for k in "234abcd"],
         Binding("0", "winner('0')", "Draw"),
         Binding("e", "edit", "Edit hand"),
         Binding("u,ctrl+z", "undo", "Undo"),
