@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("new", help="start a new series (the default)")
     commands.add_parser("rulesets", help="list the rulesets found and where they are")
+    commands.add_parser("folders", help="print where rulesets, config and sessions are kept")
     resume = commands.add_parser("resume", help="go on with the latest session, or FILE")
     resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
     replay = commands.add_parser("replay", help="step through a saved session, read-only")
@@ -42,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = {
         None: new_series, "new": new_series, "rulesets": list_rulesets,
-        "resume": resume, "replay": replay,
+        "resume": resume, "replay": replay, "folders": folders,
     }[args.command]
     try:
         return command(args)
@@ -82,6 +83,14 @@ def list_rulesets(args: argparse.Namespace) -> int:
         else:
             print(f"{e.id:<16} BROKEN: {e.error}")
     print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)
+    return 0
+
+
+def folders(args: argparse.Namespace) -> int:
+    print(f"shipped rulesets  {paths.shipped_rulesets_dir()}")
+    print(f"your rulesets     {paths.user_rulesets_dir()}")
+    print(f"config file       {paths.config_file()}")
+    print(f"sessions          {paths.sessions_dir()}")
     return 0
 
 

@@ -10,7 +10,6 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
 from mjtui.core.session import Session
-from mjtui.ui import numbers
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 
@@ -60,14 +59,12 @@ class ReplayScreen(Screen):
             hand = self.session.hands[position - 1]
             east = players[self.states[position - 1].east]
             if hand.winner is None:
-                detail = f"a draw (East: {east}); no points changed hands"
+                detail = f"a draw, East {east}"
             else:
-                scored = ", ".join(f"{p} {s}" for p, s in zip(players, hand.points))
-                detail = f"{players[hand.winner]} won (East: {east}); scored {scored}"
+                detail = f"{players[hand.winner]} won, East {east}"
         self.query_one("#status", Static).update(
-            f"[b]After hand {position} of {total}[/b]: {detail} · "
-            f"East next: [b]{players[state.east]}[/b] · "
-            f"leader {numbers.points(max(state.totals))}"
+            f"[b]After hand {position} of {total}[/b] ({detail}) · "
+            f"next East: [b]{players[state.east]}[/b]"
         )
         table = self.query_one(HandsTable)
         table.show_cursor = position > 0

@@ -11,7 +11,9 @@ from mjtui.ui import numbers
 
 
 class HandsTable(DataTable):
-    """One row per hand: the winner, then each seat's points and change."""
+    """One row per hand: the winner, then each seat's points scored and change."""
+
+    BORDER_TITLE = "Hands: points scored, then the change"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
@@ -32,7 +34,9 @@ class HandsTable(DataTable):
                 if hand.winner is None:
                     cells.append(Text("—", justify="right", style="dim"))
                 else:
-                    cells.append(Text(f"{scored} {numbers.change(after.last_change[seat])}",
-                                      justify="right"))
+                    delta = after.last_change[seat]
+                    style = "green" if delta > 0 else "red" if delta < 0 else "dim"
+                    cells.append(Text.assemble(f"{scored} ", (numbers.change(delta), style),
+                                               justify="right"))
             east = players[before.east][:8]
             self.add_row(Text(str(i + 1), justify="right"), winner, *cells, east, key=str(i))

@@ -17,6 +17,7 @@ class Scoreboard(DataTable):
     Scoreboard { height: auto; }
     """
 
+    BORDER_TITLE = "Scores"
     can_focus = False
 
     def __init__(self, **kwargs: Any) -> None:

@@ -1,0 +1,79 @@
+"""Write the README's screenshots (SVG) from the running app.
+
+    python screenshots/make_screenshots.py [--png]
+
+Plays a short series in a throw-away data folder, so the user's sessions are
+never touched. With --png, also converts each SVG to PNG (needs cairosvg).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SIZE = (80, 24)
+NAMES = ("Ann", "Bob", "Chen", "Dora")
+HANDS = [("3", (10, 20, 30, 40)), ("0", ()), ("b", (5, 50, 0, 10)), ("4", (8, 16, 0, 32)),
+         ("2", (0, 24, 12, 4))]
+
+
+async def play(pilot, key: str, points: tuple[int, ...]) -> None:
+    await pilot.press(key)
+    await pilot.pause()
+    for p in points:
+        await pilot.press(*str(p), "enter")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def main(png: bool) -> None:
+    from mjtui import paths
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.session_file import latest_session, load_session
+    from mjtui.ui.app import MjtuiApp
+
+    library = RulesetLibrary(paths.ruleset_folders())
+    hp11c = library.get("hp11c")
+    shots = []
+
+    app = MjtuiApp(rulesets=[hp11c], ruleset=hp11c, sessions_dir=paths.sessions_dir())
+    async with app.run_test(size=SIZE) as pilot:
+        for name in NAMES[:3]:
+            await pilot.press(*name, "enter")
+        await pilot.press(*NAMES[3])
+        await pilot.pause()
+        shots.append(app.save_screenshot("new-series.svg", str(HERE)))
+        await pilot.press("enter")
+        await pilot.pause()
+        for key, points in HANDS:
+            await play(pilot, key, points)
+        await pilot.pause(0.5)  # let the notifications fade from the shot
+        shots.append(app.save_screenshot("scoreboard.svg", str(HERE)))
+        await pilot.press("1", *"12", "enter", *"4", "enter")
+        await pilot.pause()
+        shots.append(app.save_screenshot("hand-entry.svg", str(HERE)))
+
+    loaded = load_session(latest_session(paths.sessions_dir()), library.get)
+    replay = MjtuiApp(replay=loaded.session, replay_name="2026-11-29_203000_hp11c.toml")
+    async with replay.run_test(size=SIZE) as pilot:
+        await pilot.press("left", "left")
+        await pilot.pause()
+        shots.append(replay.save_screenshot("replay.svg", str(HERE)))
+
+    for shot in shots:
+        print(shot)
+        if png:
+            import cairosvg
+
+            cairosvg.svg2png(url=shot, write_to=shot.removesuffix(".svg") + ".png", scale=1.5)
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["MJTUI_DATA_DIR"] = str(Path(tmp) / "data")
+        os.environ["MJTUI_CONFIG_DIR"] = str(Path(tmp) / "config")
+        asyncio.run(main("--png" in sys.argv))
