@@ -195,3 +195,26 @@ async def test_replay_steps_through_hands() -> None:
         await pilot.press("left", "left", "left")
         await pilot.pause()
         assert screen_totals(replay) == [10000] * 4
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed() -> None:
+    app = new_app()
+    names = ("[b]Ann", "Bob[/]", "[red]C", "D[/b]")
+    async with app.run_test(size=SIZE) as pilot:
+        await start_series(pilot, names)
+        await enter_hand(pilot, "2", (1, 2, 3, 4))
+        board = app.screen.query_one(Scoreboard)
+        assert [str(board.get_cell_at((row, 1))) for row in range(4)] == list(names)
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "East: Bob[/]" in status  # seat 2 won, so East passed to seat 2
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, HandEntryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+    loaded = load_session(latest_session(paths.sessions_dir()), library().get)
+    replay = MjtuiApp(replay=loaded.session, replay_name="x.toml")
+    async with replay.run_test(size=SIZE) as pilot:
+        await pilot.press("left")
+        await pilot.pause()
+        assert "Before the first hand" in str(replay.screen.query_one("#status", Static).render())

@@ -50,7 +50,7 @@ class MjtuiApp(App):
             assert self.ruleset is not None and self.sessions_dir is not None
             self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset), self._start_series)
         for warning in self.warnings:
-            self.notify(warning, title="Warning", severity="warning", timeout=20)
+            self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
 
     def _start_series(self, choice: SeriesChoice | None) -> None:
         if choice is None:
@@ -62,4 +62,5 @@ class MjtuiApp(App):
         self.book.save()
         self.push_screen(ScoreScreen(self.book))
         if self.book.save_error:
-            self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15)
+            self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
+                        markup=False)

@@ -88,7 +88,7 @@ class HandEntryScreen(ModalScreen[Hand | None]):
     def compose(self) -> ComposeResult:
         n = len(self.players)
         with Vertical(id="entry"):
-            yield Label(self.heading, id="entry-title")
+            yield Label(self.heading, id="entry-title", markup=False)
             with Horizontal(classes="entry-row"):
                 yield Label("Winner", classes="entry-label")
                 yield Input(
@@ -96,15 +96,16 @@ class HandEntryScreen(ModalScreen[Hand | None]):
                     id="winner", max_length=1, validators=[WinnerKey(n)],
                     classes="entry-field", compact=True,
                 )
-                yield Label("", id="winner-name")
+                yield Label("", id="winner-name", markup=False)
             with Grid(id="points-grid"):
                 for seat, name in enumerate(self.players):
-                    yield Label(f"{name} ({self.before.wind(seat)})", classes="entry-label")
+                    yield Label(f"{name} ({self.before.wind(seat)})", classes="entry-label",
+                                markup=False)
                     value = str(self.start_points[seat]) if self.start_points else ""
                     yield Input(value, placeholder="0", id=f"points-{seat}",
                                 validators=[Points()], classes="entry-field", compact=True)
-            yield Static("", id="preview")
-            yield Static("", id="entry-error")
+            yield Static("", id="preview", markup=False)
+            yield Static("", id="entry-error", markup=False)
             with Horizontal(id="entry-buttons"):
                 yield Button("Confirm", id="confirm", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -45,7 +46,7 @@ class NewSeriesScreen(Screen[SeriesChoice]):
             with Grid(id="form-grid"):
                 yield Label("Ruleset", classes="form-label")
                 yield Select(
-                    [(f"{r.name} ({r.id})", origin) for origin, r in self.rulesets.items()],
+                    [(Text(f"{r.name} ({r.id})"), origin) for origin, r in self.rulesets.items()],
                     value=self.chosen.origin, allow_blank=False, id="ruleset", compact=True,
                 )
                 yield Label("Start points", classes="form-label")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -54,17 +55,15 @@ class ReplayScreen(Screen):
         self.query_one(Scoreboard).show(players, state)
         total = len(self.session.hands)
         if position == 0:
-            detail = "before the first hand"
+            where = Text.assemble(("Before the first hand", "bold"), f" ({total} in the file)")
         else:
             hand = self.session.hands[position - 1]
             east = players[self.states[position - 1].east]
-            if hand.winner is None:
-                detail = f"a draw, East {east}"
-            else:
-                detail = f"{players[hand.winner]} won, East {east}"
+            won = "a draw" if hand.winner is None else f"{players[hand.winner]} won"
+            where = Text.assemble((f"After hand {position} of {total}", "bold"),
+                                  f" ({won}, East {east})")
         self.query_one("#status", Static).update(
-            f"[b]After hand {position} of {total}[/b] ({detail}) · "
-            f"next East: [b]{players[state.east]}[/b]"
+            Text.assemble(where, " · next East: ", (players[state.east], "bold"))
         )
         table = self.query_one(HandsTable)
         table.show_cursor = position > 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -55,11 +56,10 @@ class ScoreScreen(Screen):
         table.show(session.players, session.hands, states)
         if session.hands:
             table.move_cursor(row=len(session.hands) - 1)
-        east = session.players[state.east]
-        self.query_one("#status", Static).update(
-            f"Hand {state.hands + 1} next · East: [b]{east}[/b] · "
-            f"{state.hands} played · keys: 1-4 or a-d winner, 0 draw"
-        )
+        self.query_one("#status", Static).update(Text.assemble(
+            f"Hand {state.hands + 1} next · East: ", (session.players[state.east], "bold"),
+            f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
+        ))
 
     def action_winner(self, key: str) -> None:
         session = self.book.session
@@ -84,7 +84,7 @@ class ScoreScreen(Screen):
         if self.book.save_error:
             self.notify(f"{self.book.save_error}. The hands are kept here; "
                         "the next change tries again.",
-                        title="Not saved", severity="error", timeout=15)
+                        title="Not saved", severity="error", timeout=15, markup=False)
 
     def action_edit(self) -> None:
         session = self.book.session

@@ -20,15 +20,16 @@ class HandsTable(DataTable):
 
     def show(self, players: tuple[str, ...], hands: list[Any], states: list[Any]) -> None:
         """``states`` has one more entry than ``hands``: the table before each hand and after the last."""
-        self.clear(columns=True)
-        self.add_column(Text("#", justify="right"), key="n")
-        self.add_column("Winner", key="winner", width=10)
-        for seat, name in enumerate(players):
-            self.add_column(Text(name[:12], justify="right"), key=f"p{seat}")
-        self.add_column("East", key="east", width=8)
+        if not self.columns:
+            self.add_column(Text("#", justify="right"), key="n")
+            self.add_column("Winner", key="winner", width=10)
+            for seat, name in enumerate(players):
+                self.add_column(Text(name[:12], justify="right"), key=f"p{seat}")
+            self.add_column("East", key="east", width=8)
+        self.clear()
         for i, hand in enumerate(hands):
             before, after = states[i], states[i + 1]
-            winner = "draw" if hand.winner is None else players[hand.winner][:10]
+            winner = Text("draw", style="dim") if hand.winner is None else Text(players[hand.winner][:10])
             cells = []
             for seat, scored in enumerate(hand.points):
                 if hand.winner is None:
@@ -38,5 +39,5 @@ class HandsTable(DataTable):
                     style = "green" if delta > 0 else "red" if delta < 0 else "dim"
                     cells.append(Text.assemble(f"{scored} ", (numbers.change(delta), style),
                                                justify="right"))
-            east = players[before.east][:8]
+            east = Text(players[before.east][:8])
             self.add_row(Text(str(i + 1), justify="right"), winner, *cells, east, key=str(i))
