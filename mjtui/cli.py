@@ -7,6 +7,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mjtui import __version__, paths
 from mjtui.config import load_config
@@ -14,6 +15,9 @@ from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import Loaded, latest_session, load_session
+
+if TYPE_CHECKING:
+    from mjtui.ui.app import MjtuiApp
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,7 +50,11 @@ def main(argv: list[str] | None = None) -> int:
         "resume": resume, "replay": replay, "folders": folders,
     }[args.command]
     try:
-        return command(args)
+        outcome = command(args)
+        if isinstance(outcome, int):
+            return outcome
+        outcome.run()
+        return 0
     except MjtuiError as e:
         print(f"mjtui: {e}", file=sys.stderr)
         return 2
@@ -58,19 +66,22 @@ def _library() -> RulesetLibrary:
     return RulesetLibrary(paths.ruleset_folders())
 
 
-def new_series(args: argparse.Namespace) -> int:
+# The interactive commands return the app rather than run it, so tests can
+# drive exactly what the command built with Textual's pilot.
+
+
+def new_series(args: argparse.Namespace) -> MjtuiApp:
     library = _library()
     chosen = library.get(args.ruleset or load_config(paths.config_file()).default_ruleset)
     entries = library.entries()
     from mjtui.ui.app import MjtuiApp  # Textual loads only when a screen is wanted
 
-    MjtuiApp(
+    return MjtuiApp(
         rulesets=[e.ruleset for e in entries if e.ruleset],
         ruleset=chosen,
         sessions_dir=paths.sessions_dir(),
         warnings=[f"Ruleset not offered: {e.error}" for e in entries if e.error],
-    ).run()
-    return 0
+    )
 
 
 def list_rulesets(args: argparse.Namespace) -> int:
@@ -94,7 +105,7 @@ def folders(args: argparse.Namespace) -> int:
     return 0
 
 
-def resume(args: argparse.Namespace) -> int:
+def resume(args: argparse.Namespace) -> MjtuiApp:
     path = args.file or latest_session(paths.sessions_dir())
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
@@ -105,8 +116,7 @@ def resume(args: argparse.Namespace) -> int:
     from mjtui.core.scorebook import Scorebook
     from mjtui.ui.app import MjtuiApp
 
-    MjtuiApp(book=Scorebook(loaded.session, path), warnings=warnings).run()
-    return 0
+    return MjtuiApp(book=Scorebook(loaded.session, path), warnings=warnings)
 
 
 def _keep_damaged(path: Path) -> str:
@@ -117,7 +127,7 @@ def _keep_damaged(path: Path) -> str:
     return f"The file as it was is kept as {backup}."
 
 
-def replay(args: argparse.Namespace) -> int:
+def replay(args: argparse.Namespace) -> int | MjtuiApp:
     loaded: Loaded = load_session(args.file, _library().get)
     if args.json:
         if loaded.problems:
@@ -127,5 +137,4 @@ def replay(args: argparse.Namespace) -> int:
         return 0
     from mjtui.ui.app import MjtuiApp
 
-    MjtuiApp(replay=loaded.session, replay_name=args.file.name, warnings=loaded.problems).run()
-    return 0
+    return MjtuiApp(replay=loaded.session, replay_name=args.file.name, warnings=loaded.problems)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
-from mjtui import paths
+from mjtui import cli, paths
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session_file import latest_session, load_session
@@ -218,3 +218,52 @@ async def test_names_that_look_like_markup_are_shown_as_typed() -> None:
         await pilot.press("left")
         await pilot.pause()
         assert "Before the first hand" in str(replay.screen.query_one("#status", Static).render())
+
+
+async def test_start_points_typed_on_the_form_are_the_rules_played() -> None:
+    app = cli.new_series(cli.build_parser().parse_args([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        points = app.screen.query_one("#start-points", Input)
+        assert points.value == "10000"  # prefilled from the ruleset
+        points.value = ""
+        points.focus()
+        await type_text(pilot, "25000")
+        await pilot.press("enter")
+        await start_series(pilot)
+        assert screen_totals(app) == [25000] * 4
+        await enter_hand(pilot, "1", (10, 0, 0, 0))
+    saved = load_session(latest_session(paths.sessions_dir()), library().get)
+    assert saved.session.ruleset.start_points == 25000
+    assert saved.session.state.totals == (25060, 24980, 24980, 24980)
+
+
+async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup(
+    private_folders,
+) -> None:
+    sessions = paths.sessions_dir()
+    sessions.mkdir(parents=True)
+    path = sessions / "club.toml"
+    original = (
+        'format = "mjtui-session/1"\n'
+        'ruleset = "hp11c"\n'
+        'players = ["Ann", "Bob", "Cy", "Di"]\n'
+        "started = 2026-11-28T19:30:00\n"
+        "[[hands]]\nwinner = 3\npoints = [10, 20, 30, 40]\n"
+        "[[hands]]\nwinner = 9\npoints = [1, 2, 3, 4]\n"
+        "[[hands]]\n"
+    )
+    path.write_text(original, encoding="utf-8")
+    app = cli.resume(cli.build_parser().parse_args(["resume"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert screen_totals(app) == [9860, 9970, 10120, 10050]
+        assert len(app.screen.book.session.hands) == 2  # hand 2 was left out
+        shown = [n.message for n in app._notifications]
+        assert any("hand 2 (line 8)" in m and "winner" in m for m in shown)
+        assert any("club.toml.damaged" in m for m in shown)
+        await enter_hand(pilot, "1", (0, 0, 0, 0))
+    assert (sessions / "club.toml.damaged").read_text(encoding="utf-8") == original
+    again = load_session(path, library().get)
+    assert again.problems == [] and len(again.session.hands) == 3
