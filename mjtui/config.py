@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjtui.core.errors import ConfigError
-from mjtui.core.ruleset import read_toml
+from mjtui.core.files import read_toml
 from mjtui.core.schema import SchemaError, read_struct
 
 

@@ -7,12 +7,12 @@ file of the same name takes the shipped one's place.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from mjtui.core.errors import RulesetError
+from mjtui.core.files import read_toml
 from mjtui.core.schema import SchemaError, read_struct, to_table
 from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.base import ScoringSystem
@@ -62,22 +62,6 @@ def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any
         return read_struct(SYSTEMS[system].rules_type, data, prefix)
     except SchemaError as e:
         raise RulesetError(f"{origin}: {e}") from None
-
-
-def read_toml(path: Path, error: type[Exception]) -> dict[str, Any]:
-    """Parse a TOML file, turning every failure into ``error`` with the file's name."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
-    except OSError as e:
-        raise error(f"{path}: cannot read it ({e.strerror})") from None
-    except UnicodeDecodeError as e:
-        raise error(f"{path}: not UTF-8 text (byte {e.start})") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise error(f"{path}: not valid TOML: {e}") from None
 
 
 def load_ruleset(path: Path) -> Ruleset:

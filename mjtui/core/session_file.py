@@ -18,6 +18,7 @@ from typing import Any, Callable
 import tomli_w
 
 from mjtui.core.errors import HandError, RulesetError, SessionError
+from mjtui.core.files import read_text
 from mjtui.core.ruleset import Ruleset, rules_from_table
 from mjtui.core.session import Session
 
@@ -102,14 +103,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     broken); problems with single hands are returned in ``Loaded.problems``.
     """
     where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SessionError(f"{where}: no such file") from None
-    except OSError as e:
-        raise SessionError(f"{where}: cannot read it ({e.strerror})") from None
-    except UnicodeDecodeError as e:
-        raise SessionError(f"{where}: not UTF-8 text (byte {e.start})") from None
+    text = read_text(path, SessionError)
     problems: list[str] = []
     try:
         data = tomllib.loads(text)

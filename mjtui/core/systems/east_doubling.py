@@ -67,7 +67,9 @@ class State:
         return WINDS[(seat - self.east) % len(self.totals)]
 
 
-def settle(points: tuple[int, ...], winner: int | None, east: int, multiplier: int) -> tuple[int, ...]:
+def settle(
+    points: tuple[int, ...], winner: int | None, east: int, multiplier: int
+) -> tuple[int, ...]:
     """Each seat's change of total for one hand."""
     change = [0] * len(points)
     if winner is None:
@@ -131,7 +133,8 @@ class EastDoubling:
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         unknown = set(record) - {"winner", "points"}
         if unknown:
-            raise HandError(f"unknown key {sorted(unknown)[0]!r} (expected 'winner' and 'points')")
+            first = sorted(unknown)[0]
+            raise HandError(f"unknown key {first!r} (expected 'winner' and 'points')")
         winner = record.get("winner")
         if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
             raise HandError(f"'winner' must be a seat number, got {winner!r}")
@@ -140,7 +143,8 @@ class EastDoubling:
             if not isinstance(points, list):
                 raise HandError(f"'points' must be an array of {rules.table.players} integers")
         elif winner is None:
-            points = [0] * rules.table.players  # a draw scores nothing, so its points may be left out
+            # A draw scores nothing, so its points may be left out.
+            points = [0] * rules.table.players
         else:
             raise HandError("'points' is missing")
         hand = Hand(winner=None if winner is None else winner - 1, points=tuple(points))

@@ -51,8 +51,9 @@ class NewSeriesScreen(Screen[SeriesChoice]):
                 )
                 yield Label("Start points", classes="form-label")
                 yield Input(
-                    str(self.chosen.start_points), id="start-points", restrict=r"[0-9]*", compact=True,
-                    validators=[Integer(minimum=0, failure_description="a whole number, 0 or more")],
+                    str(self.chosen.start_points), id="start-points", restrict=r"[0-9]*",
+                    compact=True,
+                    validators=[Integer(minimum=0, failure_description="0 or more")],
                 )
                 for seat in range(MAX_SEATS):
                     yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",

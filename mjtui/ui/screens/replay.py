@@ -5,7 +5,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
@@ -13,6 +12,7 @@ from textual.widgets import Footer, Header, Static
 from mjtui.core.session import Session
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
+from mjtui.ui.widgets.sheet import ScoreSheet
 
 
 class ReplayScreen(Screen):
@@ -35,10 +35,7 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="sheet"):
-            yield Scoreboard(id="scoreboard")
-            yield Static("", id="status")
-            yield HandsTable(id="hands")
+        yield ScoreSheet(id="sheet")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -6,7 +6,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
@@ -15,6 +14,7 @@ from mjtui.core.systems.east_doubling import Hand
 from mjtui.ui.screens.hand_entry import WINNER_KEYS, HandEntryScreen
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
+from mjtui.ui.widgets.sheet import ScoreSheet
 
 
 class ScoreScreen(Screen):
@@ -34,10 +34,7 @@ class ScoreScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Vertical(id="sheet"):
-            yield Scoreboard(id="scoreboard")
-            yield Static("", id="status")
-            yield HandsTable(id="hands")
+        yield ScoreSheet(id="sheet")
         yield Footer()
 
     def on_mount(self) -> None:

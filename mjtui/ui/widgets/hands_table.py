@@ -19,7 +19,7 @@ class HandsTable(DataTable):
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
 
     def show(self, players: tuple[str, ...], hands: list[Any], states: list[Any]) -> None:
-        """``states`` has one more entry than ``hands``: the table before each hand and after the last."""
+        """``states`` holds the table before each hand, then after the last one."""
         if not self.columns:
             self.add_column(Text("#", justify="right"), key="n")
             self.add_column("Winner", key="winner", width=10)
@@ -29,7 +29,10 @@ class HandsTable(DataTable):
         self.clear()
         for i, hand in enumerate(hands):
             before, after = states[i], states[i + 1]
-            winner = Text("draw", style="dim") if hand.winner is None else Text(players[hand.winner][:10])
+            if hand.winner is None:
+                winner = Text("draw", style="dim")
+            else:
+                winner = Text(players[hand.winner][:10])
             cells = []
             for seat, scored in enumerate(hand.points):
                 if hand.winner is None:
