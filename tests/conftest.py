@@ -6,13 +6,9 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SEEDS = REPO.parent / "shared" / "seeds"
-
-
 @pytest.fixture(autouse=True)
-def private_folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     config, data = tmp_path / "config", tmp_path / "data"
     monkeypatch.setenv("MJTUI_CONFIG_DIR", str(config))
     monkeypatch.setenv("MJTUI_DATA_DIR", str(data))
-    return {"config": config, "data": data}
+    return {"config": config, "data": data, "rulesets": config / "rulesets"}

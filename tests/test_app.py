@@ -238,9 +238,7 @@ async def test_start_points_typed_on_the_form_are_the_rules_played() -> None:
     assert saved.session.state.totals == (25060, 24980, 24980, 24980)
 
 
-async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup(
-    private_folders,
-) -> None:
+async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup() -> None:
     sessions = paths.sessions_dir()
     sessions.mkdir(parents=True)
     path = sessions / "club.toml"

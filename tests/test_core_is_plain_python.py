@@ -15,7 +15,7 @@ PLAIN_MODULES = ["mjtui.cli", "mjtui.config", "mjtui.paths"]
 
 
 def is_ui(module: str) -> bool:
-    return module.split(".")[0] == "textual" or module == "mjtui.ui" or module.startswith("mjtui.ui.")
+    return module.split(".")[0] == "textual" or module.split(".")[:2] == ["mjtui", "ui"]
 
 
 def plain_files() -> list[Path]:
@@ -44,7 +44,8 @@ def test_importing_the_core_loads_no_textual() -> None:
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] == 'textual' or m.startswith('mjtui.ui'))\n"
+        "loaded = sorted(m for m in sys.modules\n"
+        "                if m.split('.')[0] == 'textual' or m.split('.')[:2] == ['mjtui', 'ui'])\n"
         "print(','.join(loaded))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -54,7 +54,7 @@ def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any
     system = data.get("system")
     if system is None:
         raise RulesetError(f"{origin}: key '{prefix}system': missing; expected one of {known}")
-    if system not in SYSTEMS:
+    if not isinstance(system, str) or system not in SYSTEMS:
         raise RulesetError(
             f"{origin}: key '{prefix}system': expected one of {known}, got {system!r}"
         )

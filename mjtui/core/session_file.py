@@ -7,6 +7,7 @@ parse, is reported with its hand number and line and the rest is still read.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import tomllib
@@ -25,6 +26,10 @@ from mjtui.core.session import Session
 FORMAT = "mjtui-session/1"
 HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
 _HANDS_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*hands[ \t]*\]\]", re.MULTILINE)
+_TABLE_HEADER = re.compile(
+    r"^[ \t]*(?P<open>\[\[?)[ \t]*(?P<name>[A-Za-z0-9_.\-\"' ]+?)[ \t]*\]\]?[ \t]*(?:#.*)?$",
+    re.MULTILINE,
+)
 _TOML_LINE = re.compile(r"at line (\d+)")
 
 
@@ -47,16 +52,17 @@ def save_session(session: Session, path: Path) -> None:
     one, never a half-written one.
     """
     data = (HEADER + tomli_w.dumps(to_document(session))).encode("utf-8")
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
     except OSError as e:
-        tmp.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # the folder itself may be what failed
+            tmp.unlink()
         raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
     _fsync_folder(path.parent)
 
@@ -107,8 +113,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     problems: list[str] = []
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        data = _salvage(text, where, e, problems)
+    except tomllib.TOMLDecodeError:
+        data = _salvage(text, where)
     hand_lines = [text.count("\n", 0, m.start()) + 1 for m in _HANDS_HEADER.finditer(text)]
 
     ruleset = _read_ruleset(data, where, find_ruleset)
@@ -135,28 +141,40 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     return Loaded(session, problems)
 
 
-def _salvage(text: str, where: str, error: tomllib.TOMLDecodeError, problems: list[str]) -> dict:
-    """Read a file whose TOML is broken somewhere, one [[hands]] block at a time."""
-    starts = [m.start() for m in _HANDS_HEADER.finditer(text)]
-    head = text[: starts[0]] if starts else text
+def _salvage(text: str, where: str) -> dict:
+    """Read a file whose TOML is broken somewhere, one [[hands]] entry at a time.
+
+    Everything that is not a hand (the top keys, [rules] wherever it stands)
+    must parse, or nothing can be scored; a hand that does not parse is
+    reported and left out.
+    """
+    headers = list(_TABLE_HEADER.finditer(text))
+    head = [text[: headers[0].start()] if headers else text]
+    blocks: list[tuple[int, str]] = []  # (offset, text) of each [[hands]] entry
+    for i, m in enumerate(headers):
+        section = text[m.start() : headers[i + 1].start() if i + 1 < len(headers) else len(text)]
+        name = m.group("name").strip()
+        if m.group("open") == "[[" and name == "hands":
+            blocks.append((m.start(), section))
+        elif name.startswith("hands.") and blocks:  # a sub-table of the hand above
+            blocks[-1] = (blocks[-1][0], blocks[-1][1] + section)
+        else:
+            head.append(section)
+            continue
+        head.append("\n" * section.count("\n"))  # keep line numbers true in head errors
     try:
-        data = tomllib.loads(head)
-    except tomllib.TOMLDecodeError:
-        raise SessionError(f"{where}: not valid TOML: {error}") from None
+        data = tomllib.loads("".join(head))
+    except tomllib.TOMLDecodeError as e:
+        raise SessionError(f"{where}: not valid TOML: {e}") from None
     hands: list[dict] = []
-    for i, start in enumerate(starts):
-        end = starts[i + 1] if i + 1 < len(starts) else len(text)
-        block_line = text.count("\n", 0, start)
+    for offset, block in blocks:
+        first_line = text.count("\n", 0, offset)
         try:
-            block = tomllib.loads(text[start:end])
+            hands.extend(tomllib.loads(block)["hands"])
         except tomllib.TOMLDecodeError as e:
             # Report the line in the whole file, not in the block.
-            msg = _TOML_LINE.sub(lambda m: f"at line {int(m.group(1)) + block_line}", str(e))
+            msg = _TOML_LINE.sub(lambda m: f"at line {int(m.group(1)) + first_line}", str(e))
             hands.append({"_unreadable": f"not valid TOML: {msg}; this hand was left out"})
-            continue
-        hands.extend(block.pop("hands", []))
-        for key, value in block.items():  # a table written after the hands, like [rules]
-            data.setdefault(key, value)
     data["hands"] = hands
     return data
 
