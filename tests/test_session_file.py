@@ -502,3 +502,20 @@ def test_new_session_path_never_collides(tmp_path: Path) -> None:
         "2026-11-29_201500_hp11c-4.toml",
         "2026-11-29_201500_hp11c.toml",
     ]
+
+
+def test_winner_zero_is_read_as_a_draw(folders) -> None:
+    path = folders["data"] / "sheet.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        'format = "mjtui-session/1"\nruleset = "hp11c"\nplayers = ["A", "B", "C", "D"]\n'
+        "[[hands]]\nwinner = 0\npoints = [5, 5, 5, 5]\n"
+        "[[hands]]\nwinner = 2\npoints = [0, 10, 0, 0]\n",
+        encoding="utf-8",
+    )
+    loaded = load_session(path, RulesetLibrary(paths.ruleset_folders()).get)
+    assert loaded.problems == []
+    assert [h.winner for h in loaded.session.hands] == [None, 1]
+    # The draw changed nothing and East stayed, so B's win passes East to seat 2.
+    assert loaded.session.state.totals == (9980, 10040, 9990, 9990)
+    assert loaded.session.state.east == 1

@@ -138,6 +138,8 @@ class EastDoubling:
         winner = record.get("winner")
         if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
             raise HandError(f"'winner' must be a seat number, got {winner!r}")
+        if winner == 0:
+            winner = None  # 0 is the draw key at the table, so a transcriber may write it
         if "points" in record:
             points = record["points"]
             if not isinstance(points, list):
