@@ -385,7 +385,7 @@ def test_session_add_refuses_a_bad_hand_and_keeps_the_others() -> None:
     ("record", "words"),
     [
         ({"winner": 5, "points": [1, 2, 3, 4]}, ["winner", "got 5"]),
-        ({"winner": 0, "points": [1, 2, 3, 4]}, ["winner", "got 0"]),
+        ({"winner": -1, "points": [1, 2, 3, 4]}, ["winner", "got -1"]),
         ({"winner": 1, "points": [1, 2, 3]}, ["expected 4 points", "got 3"]),
         ({"winner": 1, "points": [1, 2, -3, 4]}, ["seat 3", "-3"]),
         ({"winner": 1, "points": [1, False, 3, 4]}, ["seat 2", "False"]),
