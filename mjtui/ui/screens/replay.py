@@ -13,6 +13,7 @@ from mjtui.core.session import Session
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
+from mjtui.ui.widgets.totals_chart import TotalsChart
 
 
 class ReplayScreen(Screen):
@@ -22,6 +23,9 @@ class ReplayScreen(Screen):
         Binding("right", "step(1)", "Forward", priority=True),
         Binding("home", "jump(0)", "Start", priority=True),
         Binding("end", "jump(-1)", "End", priority=True),
+        Binding("pageup", "step(-10)", "-10", priority=True),
+        Binding("pagedown", "step(10)", "+10", priority=True),
+        Binding("g", "chart", "Chart"),
         Binding("q,escape", "app.quit", "Quit"),
     ]
 
@@ -35,13 +39,14 @@ class ReplayScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield ScoreSheet(id="sheet")
+        yield ScoreSheet(chart=True, id="sheet")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = f"mjtui replay · {self.session.ruleset.name}"
         self.sub_title = self.file_name
         self.query_one(HandsTable).show(self.session.players, self.session.hands, self.states)
+        self.query_one(TotalsChart).plot(self.session.players, [s.totals for s in self.states])
         self.query_one(HandsTable).focus()
         self.position = len(self.session.hands)
         self.watch_position(self.position)
@@ -50,6 +55,7 @@ class ReplayScreen(Screen):
         players = self.session.players
         state = self.states[position]
         self.query_one(Scoreboard).show(players, state)
+        self.query_one(TotalsChart).position = position
         total = len(self.session.hands)
         if position == 0:
             where = Text.assemble(("Before the first hand", "bold"), f" ({total} in the file)")
@@ -69,6 +75,12 @@ class ReplayScreen(Screen):
 
     def action_step(self, delta: int) -> None:
         self.position = max(0, min(len(self.session.hands), self.position + delta))
+
+    def action_chart(self) -> None:
+        self.query_one(ScoreSheet).toggle_chart()
+
+    def on_totals_chart_picked(self, message: TotalsChart.Picked) -> None:
+        self.position = message.position
 
     def action_jump(self, where: int) -> None:
         self.position = len(self.session.hands) if where < 0 else where

@@ -15,6 +15,7 @@ from mjtui.ui.screens.hand_entry import WINNER_KEYS, HandEntryScreen
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
+from mjtui.ui.widgets.totals_chart import TotalsChart
 
 
 class ScoreScreen(Screen):
@@ -25,6 +26,7 @@ class ScoreScreen(Screen):
         Binding("e", "edit", "Edit hand"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("g", "chart", "Chart"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -49,6 +51,9 @@ class ScoreScreen(Screen):
         states = session.states()
         state = states[-1]
         self.query_one(Scoreboard).show(session.players, state)
+        chart = self.query_one(TotalsChart)
+        chart.plot(session.players, [s.totals for s in states])
+        chart.position = len(session.hands)
         table = self.query_one(HandsTable)
         table.show(session.players, session.hands, states)
         if session.hands:
@@ -57,6 +62,9 @@ class ScoreScreen(Screen):
             f"Hand {state.hands + 1} next · East: ", (session.players[state.east], "bold"),
             f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
         ))
+
+    def action_chart(self) -> None:
+        self.query_one(ScoreSheet).toggle_chart()
 
     def action_winner(self, key: str) -> None:
         session = self.book.session

@@ -1,0 +1,113 @@
+"""A line chart of each player's running total, drawn with braille dots.
+
+Each terminal cell holds a 2x4 grid of braille dots, so an 80-column pane
+gives about 150 points across: enough to see the shape of a long series.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from mjtui.ui import numbers
+
+COLORS = ("cyan", "magenta", "yellow", "green")
+# Braille dot bits by (column, row) inside one cell.
+_DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
+_LEFT = 8  # columns kept for the axis labels
+
+
+def braille_lines(
+    series: Sequence[Sequence[int]], width: int, height: int, low: int, high: int
+) -> list[list[tuple[int, int]]]:
+    """Rows of (dot bits, series index of the last line through the cell)."""
+    cells = [[(0, -1) for _ in range(width)] for _ in range(height)]
+    px_w, px_h = width * 2, height * 4
+    span = max(high - low, 1)
+
+    def dot(x: int, y: int, owner: int) -> None:
+        if 0 <= x < px_w and 0 <= y < px_h:
+            bits, _ = cells[y // 4][x // 2]
+            cells[y // 4][x // 2] = (bits | _DOT[x % 2][y % 4], owner)
+
+    for owner, values in enumerate(series):
+        count = max(len(values) - 1, 1)
+        points = [
+            (round(i * (px_w - 1) / count), round((high - v) * (px_h - 1) / span))
+            for i, v in enumerate(values)
+        ]
+        for (x0, y0), (x1, y1) in zip(points, points[1:] or points):
+            steps = max(abs(x1 - x0), abs(y1 - y0), 1)
+            for s in range(steps + 1):
+                dot(x0 + (x1 - x0) * s // steps, y0 + (y1 - y0) * s // steps, owner)
+    return cells
+
+
+class TotalsChart(Widget):
+    """Running totals per player; the hand shown in the replay is marked."""
+
+    DEFAULT_CSS = """
+    TotalsChart { height: 1fr; min-height: 5; border: round $primary-darken-2; }
+    """
+    BORDER_TITLE = "Running totals"
+    position: reactive[int] = reactive(0)
+
+    class Picked(Message):
+        """The user clicked the chart at a hand (0 = before the first)."""
+
+        def __init__(self, position: int) -> None:
+            super().__init__()
+            self.position = position
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.names: tuple[str, ...] = ()
+        self.totals: list[tuple[int, ...]] = []
+
+    def plot(self, names: tuple[str, ...], totals: list[tuple[int, ...]]) -> None:
+        """``totals`` holds the table's totals before the first hand, then after each."""
+        self.names, self.totals = names, totals
+        self.refresh()
+
+    def watch_position(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        width = self.content_size.width - _LEFT
+        if self.totals and width > 0:
+            column = min(max(event.x - _LEFT, 0), width - 1)
+            count = len(self.totals) - 1
+            self.post_message(self.Picked(round(column * count / max(width - 1, 1))))
+
+    def render(self) -> Text:
+        width, height = self.content_size.width - _LEFT, self.content_size.height - 1
+        if not self.totals or width < 4 or height < 2:
+            return Text("")
+        series = [[t[seat] for t in self.totals] for seat in range(len(self.names))]
+        low = min(min(s) for s in series)
+        high = max(max(s) for s in series)
+        cells = braille_lines(series, width, height, low, high)
+        count = max(len(self.totals) - 1, 1)
+        marker = round(self.position * (width * 2 - 1) / count) // 2
+        out = Text(no_wrap=True, overflow="crop")
+        for row, line in enumerate(cells):
+            label = numbers.points(high) if row == 0 else (
+                numbers.points(low) if row == height - 1 else "")
+            out.append(f"{label:>{_LEFT - 1}} ", style="dim")
+            for col, (bits, owner) in enumerate(line):
+                style = Style(color=COLORS[owner % len(COLORS)]) if owner >= 0 else Style()
+                if col == marker:
+                    style += Style(bgcolor="grey23")
+                out.append(chr(0x2800 + bits), style)
+            out.append("\n")
+        out.append(" " * _LEFT)
+        for seat, name in enumerate(self.names):
+            out.append("━━ ", Style(color=COLORS[seat % len(COLORS)]))
+            out.append(f"{name}  ")
+        return out
