@@ -38,12 +38,21 @@ class Rotation:
     on_draw: Move = field(metadata={"doc": "where East goes after a drawn hand"})
 
 
+@dataclass(frozen=True)
+class Calculator:
+    program: str = field(metadata={
+        "doc": "HP-11C listing run beside the sheet: a program shipped with mjtui "
+               "(e.g. 'east_doubling.hp11c') or a path to a listing file"
+    })
+
+
 @dataclass(frozen=True, kw_only=True)
 class Rules(RulesHeader):
     system: Literal["east-doubling"]
     table: Table
     payments: Payments
     rotation: Rotation
+    calculator: Calculator | None = None
 
 
 @dataclass(frozen=True)
