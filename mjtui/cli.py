@@ -15,6 +15,7 @@ from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import Loaded, latest_session, load_session
+from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
 if TYPE_CHECKING:
     from mjtui.ui.app import MjtuiApp
@@ -40,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--json", action="store_true",
                         help="print the totals after each hand as JSON instead of opening the app")
+    add_report_commands(commands)
     return parser
 
 
@@ -48,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     command = {
         None: new_series, "new": new_series, "rulesets": list_rulesets,
         "resume": resume, "replay": replay, "folders": folders,
+        **REPORT_COMMANDS,
     }[args.command]
     try:
         outcome = command(args)

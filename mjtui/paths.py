@@ -45,5 +45,10 @@ def sessions_dir() -> Path:
     return data_dir() / "sessions"
 
 
+def trash_dir() -> Path:
+    """Where deleted sessions go, so a wrong delete can be undone."""
+    return data_dir() / "trash"
+
+
 def ruleset_folders() -> list[Path]:
     return [shipped_rulesets_dir(), user_rulesets_dir()]

@@ -1,0 +1,337 @@
+"""The session library: every saved session, summarised for a list, and a trash folder.
+
+Players come back to old series to settle an argument or see who leads, so
+the list must show every file, including the ones that are damaged: a file
+with unreadable hands is summarised from the hands that could be read and
+carries its problems; a file that cannot be read at all is still listed,
+with its error. One bad file never hides the others or stops the scan.
+
+Deleting moves the file to a trash folder (``paths.trash_dir()``) without
+overwriting anything already there, so a wrong delete can be undone with
+:func:`restore`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import shutil
+import tomllib
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from mjtui import paths
+from mjtui.core.errors import MjtuiError, RulesetError, SessionError
+from mjtui.core.export import standings
+from mjtui.core.ruleset import Ruleset, RulesetLibrary
+from mjtui.core.session_file import load_session
+
+FindRuleset = Callable[[str], Ruleset]
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """One line of the library: what a session file holds, or why it cannot be read."""
+
+    path: Path
+    modified: float  # the file's mtime (seconds), for sorting files with no date
+    started: datetime | None  # None only when the file cannot be read
+    ruleset_id: str | None
+    ruleset_name: str | None
+    players: tuple[str, ...]
+    hands: int  # hands read (a damaged file's unreadable hands are not counted)
+    totals: tuple[int, ...]  # each seat's total after the last hand read
+    leaders: tuple[str, ...]  # the highest total's player(s); empty before the first hand
+    leader_total: int | None
+    problems: tuple[str, ...] = ()  # hands that could not be read, with their line
+    error: str | None = None  # why nothing could be read; the other fields hold what was seen
+
+    @property
+    def readable(self) -> bool:
+        """The session can be opened (to resume or replay), perhaps without some hands."""
+        return self.error is None
+
+    @property
+    def damaged(self) -> bool:
+        return self.error is not None or bool(self.problems)
+
+    @property
+    def leader(self) -> str:
+        """The leader's name, or the names sharing the lead, for one cell of a list."""
+        return ", ".join(self.leaders)
+
+    @property
+    def when(self) -> float:
+        """When the series began, as a timestamp (the file's time when unknown)."""
+        return timestamp(self.started, self.modified)
+
+
+def timestamp(started: datetime | None, default: float = 0.0) -> float:
+    """A date-time as seconds, for sorting; ``default`` when there is none.
+
+    A naive date-time (a hand-written file) is read as local time, so it sorts
+    among the app's own, zone-aware ones; a date the platform cannot convert
+    (the year 1, say) gets the default rather than an error.
+    """
+    if started is None:
+        return default
+    try:
+        return started.timestamp()
+    except (OverflowError, OSError, ValueError):
+        return default
+
+
+def default_finder() -> FindRuleset:
+    """The installed rulesets, each file read once however many sessions name it."""
+    library = RulesetLibrary(paths.ruleset_folders())
+    found: dict[str, Ruleset | RulesetError] = {}
+
+    def find(rid: str) -> Ruleset:
+        if rid not in found:
+            try:
+                found[rid] = library.get(rid)
+            except RulesetError as e:
+                found[rid] = e
+        result = found[rid]
+        if isinstance(result, RulesetError):
+            raise result
+        return result
+
+    return find
+
+
+def summarize(path: Path, find_ruleset: FindRuleset | None = None) -> SessionSummary:
+    """Read one session file into a summary; never raises for a bad file."""
+    find_ruleset = find_ruleset or default_finder()
+    try:
+        modified = path.stat().st_mtime
+    except OSError as e:
+        return _unreadable(path, 0.0, f"{path}: cannot read it ({e.strerror or e})")
+    try:
+        loaded = load_session(path, find_ruleset)
+    except MjtuiError as e:
+        return _unreadable(path, modified, str(e))
+    except Exception as e:  # noqa: BLE001 - one odd file must not hide the others
+        return _unreadable(path, modified, f"{path}: could not be read ({type(e).__name__}: {e})")
+    session = loaded.session
+    states = session.states()
+    table = standings(session, states)
+    leaders = tuple(s.player for s in table if s.rank == 1) if session.hands else ()
+    return SessionSummary(
+        path=path,
+        modified=modified,
+        started=session.started,
+        ruleset_id=session.ruleset.id,
+        ruleset_name=session.ruleset.name,
+        players=session.players,
+        hands=len(session.hands),
+        totals=tuple(s.total for s in sorted(table, key=lambda s: s.seat)),
+        leaders=leaders,
+        leader_total=table[0].total if leaders else None,
+        problems=tuple(loaded.problems),
+    )
+
+
+def _unreadable(path: Path, modified: float, error: str) -> SessionSummary:
+    """A summary of a file that cannot be opened, with whatever its header shows."""
+    seen = _peek(path)
+    players = seen.get("players")
+    started = seen.get("started")
+    if isinstance(started, date) and not isinstance(started, datetime):
+        started = datetime(started.year, started.month, started.day)
+    rid = seen.get("ruleset")
+    return SessionSummary(
+        path=path,
+        modified=modified,
+        started=started if isinstance(started, datetime) else None,
+        ruleset_id=rid if isinstance(rid, str) else None,
+        ruleset_name=None,
+        players=tuple(players)
+        if isinstance(players, list) and all(isinstance(p, str) for p in players) else (),
+        hands=0,
+        totals=(),
+        leaders=(),
+        leader_total=None,
+        problems=(error,),
+        error=error,
+    )
+
+
+def _peek(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+
+
+class SummaryCache:
+    """Summaries already made, reused while a file keeps its size and modification time.
+
+    Reading a session costs about 2 ms per 60 hands (mostly TOML parsing), so
+    a screen that keeps one cache rescans after a delete or restore at once.
+    Files without ``[rules]`` are scored with the installed ruleset: make a
+    new cache when rulesets may have changed.
+    """
+
+    def __init__(self) -> None:
+        self._seen: dict[Path, tuple[tuple[int, int, int], SessionSummary]] = {}
+
+    def summary(self, path: Path, find_ruleset: FindRuleset) -> SessionSummary:
+        try:
+            st = path.stat()
+        except OSError:
+            return summarize(path, find_ruleset)
+        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        hit = self._seen.get(path)
+        if hit and hit[0] == stamp:
+            return hit[1]
+        summary = summarize(path, find_ruleset)
+        self._seen[path] = (stamp, summary)
+        return summary
+
+
+def session_files(folder: Path) -> list[Path]:
+    """The ``*.toml`` files of a folder, by name; none when the folder does not exist."""
+    try:
+        return sorted(p for p in folder.glob("*.toml") if p.is_file())
+    except OSError:
+        return []
+
+
+def scan(
+    folder: Path | None = None,
+    find_ruleset: FindRuleset | None = None,
+    cache: SummaryCache | None = None,
+) -> list[SessionSummary]:
+    """Every session file in the folder (the sessions folder by default), newest first."""
+    folder = paths.sessions_dir() if folder is None else folder
+    find_ruleset = find_ruleset or default_finder()
+    files = session_files(folder)
+    if cache is None:
+        return sort_newest_first(summarize(p, find_ruleset) for p in files)
+    return sort_newest_first(cache.summary(p, find_ruleset) for p in files)
+
+
+def sort_newest_first(summaries: Iterable[SessionSummary]) -> list[SessionSummary]:
+    return sorted(summaries, key=lambda s: (-s.when, s.path.name))
+
+
+def filter_summaries(
+    summaries: Iterable[SessionSummary], player: str = "", ruleset_id: str | None = None
+) -> list[SessionSummary]:
+    """The sessions where a player's name contains ``player`` (any case) and of that ruleset.
+
+    An empty ``player`` or ``ruleset_id`` does not filter. A file that cannot
+    be read matches only on what its header showed.
+    """
+    needle = player.strip().casefold()
+    return [
+        s for s in summaries
+        if (not needle or any(needle in p.casefold() for p in s.players))
+        and (not ruleset_id or s.ruleset_id == ruleset_id)
+    ]
+
+
+def ruleset_choices(summaries: Iterable[SessionSummary]) -> list[tuple[str, str]]:
+    """(id, name) of every ruleset the sessions were played with, for a filter menu."""
+    seen: dict[str, str] = {}
+    for s in summaries:
+        if s.ruleset_id and (s.ruleset_id not in seen or not seen[s.ruleset_id]):
+            seen[s.ruleset_id] = s.ruleset_name or ""
+    return sorted(seen.items())
+
+
+def player_names(summaries: Iterable[SessionSummary]) -> list[str]:
+    """Every name that appears in the sessions, sorted without regard to case."""
+    names = {p for s in summaries for p in s.players}
+    return sorted(names, key=lambda p: (p.casefold(), p))
+
+
+# --------------------------------------------------------------------------
+# The trash
+# --------------------------------------------------------------------------
+
+
+def move_to_trash(path: Path, trash: Path | None = None) -> Path:
+    """Move a session file to the trash folder; returns where it now is.
+
+    A file of the same name already in the trash is kept: the newcomer gets
+    ``-2``, ``-3``... before ``.toml``.
+    """
+    trash = paths.trash_dir() if trash is None else trash
+    if path.parent.resolve() == trash.resolve():
+        raise SessionError(f"{path}: is already in the trash")
+    return _move_aside(path, trash, "move it to the trash")
+
+
+def list_trash(trash: Path | None = None,
+               find_ruleset: FindRuleset | None = None) -> list[SessionSummary]:
+    """The sessions in the trash, summarised like the library (newest first)."""
+    return scan(paths.trash_dir() if trash is None else trash, find_ruleset)
+
+
+def restore(path: Path, folder: Path | None = None) -> Path:
+    """Move a file from the trash back to the sessions folder, never over another file."""
+    folder = paths.sessions_dir() if folder is None else folder
+    return _move_aside(path, folder, "restore it")
+
+
+def empty_trash(trash: Path | None = None) -> int:
+    """Delete every session file in the trash for good; returns how many."""
+    trash = paths.trash_dir() if trash is None else trash
+    count = 0
+    for p in sorted(trash.glob("*.toml")) if trash.is_dir() else []:
+        try:
+            p.unlink()
+        except OSError as e:
+            raise SessionError(f"{p}: could not delete it ({e.strerror or e})") from None
+        count += 1
+    return count
+
+
+def _move_aside(src: Path, folder: Path, doing: str) -> Path:
+    if not src.is_file():
+        why = "no such file" if not src.exists() else "not a file"
+        raise SessionError(f"{src}: cannot {doing} ({why})")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise SessionError(f"{folder}: cannot {doing} there ({e.strerror or e})") from None
+    dst = _reserve(folder, src.name)
+    try:
+        try:
+            os.replace(src, dst)  # over our own empty placeholder, never another file
+        except OSError as e:
+            if e.errno != errno.EXDEV:
+                raise
+            shutil.copy2(src, dst)  # the trash is on another disk
+            src.unlink()
+    except OSError as e:
+        if not src.exists():  # moved; what failed came after
+            return dst
+        with contextlib.suppress(OSError):  # the placeholder, or an unfinished copy
+            dst.unlink()
+        raise SessionError(f"{src}: cannot {doing} ({e.strerror or e})") from None
+    return dst
+
+
+def _reserve(folder: Path, name: str) -> Path:
+    """Create an empty file with a name not yet taken in ``folder`` and return it.
+
+    Creating it exclusively makes the choice safe even if another mjtui moves
+    a file of the same name at the same moment.
+    """
+    stem, suffix = Path(name).stem, Path(name).suffix
+    candidate, n = folder / name, 2
+    while True:
+        try:
+            with open(candidate, "xb"):
+                return candidate
+        except FileExistsError:
+            candidate = folder / f"{stem}-{n}{suffix}"
+            n += 1
+        except OSError as e:
+            raise SessionError(f"{folder}: cannot write there ({e.strerror or e})") from None

@@ -1,0 +1,223 @@
+"""Statistics across sessions, per player and per ruleset: who leads the club.
+
+Definitions (also in docs/export.md, under `mjtui stats`):
+
+- A **series** is one session file with at least one hand; an empty file is
+  not counted. **Series won**: the player finished with the highest total
+  (a shared first place counts for each player in it).
+- **Hands played** counts every hand the player sat in, draws included;
+  **hands won** the hands the player won; **win rate** = won / played.
+- **Net** is the sum of the player's changes of total over all hands (how
+  far the player came out ahead of the start points, summed over series);
+  **average** = net / hands played.
+- **Best hand**: the largest single-hand gain (None if the player never
+  gained). **Biggest swing**: the largest absolute single-hand change, gain
+  or loss, kept with its sign. Both name the session and the hand number; on
+  equal amounts the earlier hand is kept.
+
+Players are matched by name, ignoring case and extra spaces ("ann " is
+"Ann"); the most recent spelling is shown. A file with any problem is
+skipped with a note rather than counted from part of its hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any, Iterable
+
+from mjtui import paths
+from mjtui.core.errors import MjtuiError
+from mjtui.core.export import hand_rows, standings
+from mjtui.core.library import FindRuleset, default_finder, session_files, timestamp
+from mjtui.core.session import Session
+from mjtui.core.session_file import load_session
+
+
+@dataclass(frozen=True)
+class HandRef:
+    """One hand of one session, with the change it made to a player's total."""
+
+    change: int
+    path: Path | None
+    started: datetime
+    hand: int  # 1-based
+
+
+@dataclass
+class PlayerStats:
+    name: str
+    series: int = 0
+    series_won: int = 0
+    hands_played: int = 0
+    hands_won: int = 0
+    net: int = 0
+    best_hand: HandRef | None = None
+    biggest_swing: HandRef | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.hands_won / self.hands_played if self.hands_played else 0.0
+
+    @property
+    def average(self) -> float:
+        """Net change per hand played."""
+        return self.net / self.hands_played if self.hands_played else 0.0
+
+
+@dataclass
+class RulesetStats:
+    id: str
+    name: str
+    series: int = 0
+    players: list[PlayerStats] = field(default_factory=list)
+
+
+@dataclass
+class Statistics:
+    players: list[PlayerStats]  # over every session counted, best net first
+    rulesets: list[RulesetStats]  # the same, per ruleset id, by id
+    series: int  # sessions counted
+    skipped: list[str]  # why a file was not counted
+
+
+def player_key(name: str) -> str:
+    """How names are matched across sessions: case and extra spaces do not count."""
+    return " ".join(name.split()).casefold()
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.players: dict[str, PlayerStats] = {}
+        self.series = 0
+
+    def add(self, session: Session, path: Path | None) -> None:
+        states = session.states()
+        rows = hand_rows(session, states)
+        self.series += 1
+        seats_of: dict[str, list[int]] = {}
+        for seat, name in enumerate(session.players):
+            seats_of.setdefault(player_key(name), []).append(seat)
+        winners = {s.seat for s in standings(session, states) if s.rank == 1}
+        for key, seats in seats_of.items():
+            stats = self.players.setdefault(key, PlayerStats(session.players[seats[0]]))
+            stats.name = session.players[seats[0]]  # sessions come oldest first
+            stats.series += 1
+            stats.series_won += any(seat in winners for seat in seats)
+            for seat in seats:
+                for row in rows:
+                    change = row.change[seat]
+                    stats.hands_played += 1
+                    stats.hands_won += row.winner == seat
+                    stats.net += change
+                    if change > 0 and (stats.best_hand is None
+                                       or change > stats.best_hand.change):
+                        stats.best_hand = HandRef(change, path, session.started, row.number)
+                    if change and (stats.biggest_swing is None
+                                   or abs(change) > abs(stats.biggest_swing.change)):
+                        stats.biggest_swing = HandRef(change, path, session.started, row.number)
+
+    def table(self) -> list[PlayerStats]:
+        return sorted(self.players.values(), key=lambda p: (-p.net, player_key(p.name)))
+
+
+def compute(sessions: Iterable[tuple[Path | None, Session]],
+            skipped: list[str] | None = None) -> Statistics:
+    """Statistics of the given sessions (each with its file, or None)."""
+    ordered = sorted(
+        ((path, s) for path, s in sessions if s.hands),
+        key=lambda item: (timestamp(item[1].started), str(item[0] or "")),
+    )
+    overall = _Tally()
+    per_ruleset: dict[str, _Tally] = {}
+    names: dict[str, str] = {}
+    for path, session in ordered:
+        overall.add(session, path)
+        per_ruleset.setdefault(session.ruleset.id, _Tally()).add(session, path)
+        names[session.ruleset.id] = session.ruleset.name
+    return Statistics(
+        players=overall.table(),
+        rulesets=[
+            RulesetStats(rid, names[rid], tally.series, tally.table())
+            for rid, tally in sorted(per_ruleset.items())
+        ],
+        series=overall.series,
+        skipped=list(skipped or []),
+    )
+
+
+def collect(
+    folder: Path | None = None,
+    find_ruleset: FindRuleset | None = None,
+    ruleset_id: str | None = None,
+    since: date | None = None,
+    until: date | None = None,
+) -> Statistics:
+    """Statistics of every session in the folder (the sessions folder by default).
+
+    ``ruleset_id`` keeps only the sessions of that ruleset; ``since`` and
+    ``until`` (inclusive) only those begun on those days, e.g. this month.
+    """
+    folder = paths.sessions_dir() if folder is None else folder
+    find_ruleset = find_ruleset or default_finder()
+    sessions: list[tuple[Path | None, Session]] = []
+    skipped: list[str] = []
+    for path in session_files(folder):
+        try:
+            loaded = load_session(path, find_ruleset)
+        except MjtuiError as e:
+            skipped.append(f"skipped, cannot be read: {e}")
+            continue
+        if loaded.problems:
+            more = f" (and {len(loaded.problems) - 1} more)" if len(loaded.problems) > 1 else ""
+            skipped.append(f"skipped, damaged: {loaded.problems[0]}{more}")
+            continue
+        session = loaded.session
+        day = session.started.date()
+        if ruleset_id and session.ruleset.id != ruleset_id:
+            continue
+        if (since and day < since) or (until and day > until):
+            continue
+        sessions.append((path, session))
+    return compute(sessions, skipped)
+
+
+def to_plain(stats: Statistics) -> dict[str, Any]:
+    """The statistics as JSON-ready data (``mjtui stats --json``)."""
+    return {
+        "series": stats.series,
+        "players": [_player(p) for p in stats.players],
+        "rulesets": [
+            {"id": r.id, "name": r.name, "series": r.series,
+             "players": [_player(p) for p in r.players]}
+            for r in stats.rulesets
+        ],
+        "skipped": stats.skipped,
+    }
+
+
+def _player(p: PlayerStats) -> dict[str, Any]:
+    return {
+        "name": p.name,
+        "series": p.series,
+        "series_won": p.series_won,
+        "hands_played": p.hands_played,
+        "hands_won": p.hands_won,
+        "win_rate": round(p.win_rate, 4),
+        "net": p.net,
+        "average": round(p.average, 2),
+        "best_hand": _ref(p.best_hand),
+        "biggest_swing": _ref(p.biggest_swing),
+    }
+
+
+def _ref(ref: HandRef | None) -> dict[str, Any] | None:
+    if ref is None:
+        return None
+    return {
+        "change": ref.change,
+        "file": str(ref.path) if ref.path else None,
+        "started": ref.started.isoformat(),
+        "hand": ref.hand,
+    }

@@ -1,0 +1,163 @@
+"""The report commands: `mjtui export FILE --format csv|json|md` and `mjtui stats`.
+
+Kept apart from cli.py so the app's commands and the report commands can
+change independently; cli.py adds these with :func:`add_report_commands`
+and dispatches with :data:`REPORT_COMMANDS`. Handlers return the exit code
+and raise MjtuiError for anything the user can fix (cli.main prints it and
+exits 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Any, Callable
+
+from mjtui import paths
+from mjtui.core.errors import SessionError
+from mjtui.core.export import FORMATS, ExportError, export_session
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.session_file import load_session
+from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
+
+
+def add_report_commands(subparsers: Any) -> None:
+    """Add `export` and `stats` to the `mjtui` command's subparsers."""
+    export = subparsers.add_parser(
+        "export", help="write a session's hands, changes and totals as CSV, JSON or Markdown"
+    )
+    export.add_argument("file", type=Path, metavar="FILE", help="the session file")
+    export.add_argument(
+        "--format", choices=sorted(FORMATS),
+        help="csv, json or md (a short report); by default taken from --output's ending",
+    )
+    export.add_argument("--output", "-o", type=Path, metavar="PATH",
+                        help="write to PATH instead of standard output")
+    stats = subparsers.add_parser(
+        "stats", help="statistics per player (and per ruleset) across all saved sessions"
+    )
+    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.add_argument("--ruleset", dest="stats_ruleset", metavar="ID",
+                       help="count only the sessions played with this ruleset id")
+
+
+# ---------------------------------------------------------------------------
+# export
+# ---------------------------------------------------------------------------
+
+
+def export_command(args: argparse.Namespace) -> int:
+    fmt = args.format or _format_from(args.output)
+    loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
+    if loaded.problems:
+        # An export of part of the hands would pass for the whole series.
+        raise SessionError("\n".join(loaded.problems)
+                           + "\nnothing was exported: fix the hands above, or see what can be "
+                           f"read with `mjtui replay {args.file}`")
+    text = export_session(loaded.session, fmt, source=args.file.name)
+    if args.output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return 0
+    if args.output.resolve() == args.file.resolve():
+        raise ExportError(f"{args.output}: is the session file itself; choose another --output")
+    try:
+        args.output.write_text(text, encoding="utf-8", newline="")
+    except OSError as e:
+        raise ExportError(f"{args.output}: could not write it ({e.strerror or e})") from None
+    return 0
+
+
+def _format_from(output: Path | None) -> str:
+    suffix = output.suffix.lstrip(".").lower() if output else ""
+    if suffix in FORMATS:
+        return suffix
+    where = f"{output}: " if output else ""
+    raise ExportError(f"{where}say which format to write: --format csv, json or md")
+
+
+# ---------------------------------------------------------------------------
+# stats
+# ---------------------------------------------------------------------------
+
+
+def stats_command(args: argparse.Namespace) -> int:
+    ruleset = getattr(args, "stats_ruleset", None)
+    stats = collect(ruleset_id=ruleset)
+    if args.json:
+        json.dump(to_plain(stats), sys.stdout, ensure_ascii=False, indent=2)
+        print()
+        return 0
+    for note in stats.skipped:
+        print(f"mjtui: {note}", file=sys.stderr)
+    print(format_stats(stats, paths.sessions_dir(), ruleset))
+    return 0
+
+
+def format_stats(stats: Statistics, folder: Path, ruleset: str | None = None) -> str:
+    """The human output of `mjtui stats`: one aligned table, then one per ruleset."""
+    if not stats.series:
+        which = f" of ruleset {ruleset!r}" if ruleset else ""
+        return f"no sessions{which} with any hands in {folder}"
+    blocks = [f"All sessions ({_count(stats.series, 'series', 'series')})",
+              player_table(stats.players)]
+    if len(stats.rulesets) > 1:
+        for r in stats.rulesets:
+            blocks += ["", f"{r.name} ({r.id}, {_count(r.series, 'series', 'series')})",
+                       player_table(r.players)]
+    return "\n".join(blocks)
+
+
+COLUMNS = ["Player", "Series", "Series won", "Hands", "Hands won", "Win %", "Net", "Avg/hand",
+           "Best hand", "Biggest swing"]
+
+
+def player_table(players: list[PlayerStats]) -> str:
+    rows = [
+        [p.name, str(p.series), str(p.series_won), str(p.hands_played), str(p.hands_won),
+         f"{100 * p.win_rate:.1f}", _signed(p.net), f"{p.average:+.1f}",
+         _ref(p.best_hand), _ref(p.biggest_swing)]
+        for p in players
+    ]
+    right = [False] + [True] * 7 + [False, False]
+    return aligned([COLUMNS, *rows], right)
+
+
+def aligned(rows: list[list[str]], right: list[bool]) -> str:
+    """Rows as columns padded to the widest cell (wide characters count two)."""
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(right))]
+    lines = []
+    for row in rows:
+        cells = []
+        for cell, width, to_right in zip(row, widths, right):
+            pad = " " * (width - _width(cell))
+            cells.append(pad + cell if to_right else cell + pad)
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _ref(ref: HandRef | None) -> str:
+    if ref is None:
+        return "-"
+    return f"{_signed(ref.change)} ({ref.started:%Y-%m-%d %H:%M} hand {ref.hand})"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+REPORT_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "export": export_command,
+    "stats": stats_command,
+}
