@@ -53,3 +53,47 @@ async def test_clicking_the_chart_moves_the_replay() -> None:
         await pilot.press("pagedown")
         await pilot.pause()
         assert app.screen.position == 10
+
+
+async def test_a_long_series_shows_a_window_that_follows_the_cursor() -> None:
+    from mjtui.core.scorebook import Scorebook
+    from mjtui.ui.screens.hand_entry import HandEntryScreen
+    from mjtui.ui.widgets.hands_table import WINDOW, HandsTable
+
+    session = session_of(WINDOW + 150)
+    book = Scorebook(session, paths.sessions_dir() / "long.toml")
+    app = MjtuiApp(book=book)
+    async with app.run_test(size=(100, 36)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        assert table.row_count == WINDOW and table.hand_index == WINDOW + 149
+        first = table.first
+        for _ in range(WINDOW):  # walk up past the window's top edge
+            await pilot.press("up")
+        await pilot.pause()
+        assert table.first < first
+        assert table.hand_index == WINDOW + 149 - WINDOW
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, HandEntryScreen)
+        assert f"Edit hand {WINDOW + 150 - WINDOW}" in app.screen.heading
+
+    replay = MjtuiApp(replay=session, replay_name="x.toml")
+    async with replay.run_test(size=(100, 36)) as pilot:
+        await pilot.press("home", "right")
+        await pilot.pause()
+        table = replay.screen.query_one(HandsTable)
+        assert table.first == 0 and table.hand_index == 0
+
+
+def test_a_long_series_draws_the_same_strokes_as_its_outline() -> None:
+    import random
+
+    rng = random.Random(7)
+    values = [rng.randint(-500, 500) for _ in range(3000)]
+    cells = braille_lines([values], width=20, height=4, low=-500, high=500)
+    # Every dot column a hand falls into has a stroke from its lowest to its highest value.
+    lit = sum(bin(bits).count("1") for row in cells for bits, _ in row)
+    assert lit > 20 * 2 * 4  # far more than one dot per column: the spikes are kept
+    assert cells[0] and any(bits for bits, _ in cells[0])  # the top row (highest values)
+    assert any(bits for bits, _ in cells[-1])  # and the bottom row (lowest values)

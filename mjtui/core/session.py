@@ -1,7 +1,10 @@
 """A session: the players, the rules as played, and the hands in order.
 
 The hands are the only record; every total, wind and count is a fold of the
-ruleset over them, so undoing or editing a hand is just folding again.
+ruleset over them, so undoing or editing a hand is just folding again. The
+fold is remembered up to the first hand changed, so entering a hand at the
+end of a long series folds one hand, not all of them; change ``hands`` only
+through the methods below, or call :meth:`forget` after.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ class Session:
     players: tuple[str, ...]
     started: datetime
     hands: list[Any] = field(default_factory=list)
+    _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.players) != self.ruleset.players:
@@ -31,10 +35,19 @@ class Session:
     def states(self) -> list[Any]:
         """The table before the first hand, then after each hand."""
         system, rules = self.ruleset.system, self.ruleset.rules
-        states = [system.start(rules)]
-        for hand in self.hands:
-            states.append(system.apply(rules, states[-1], hand))
-        return states
+        folded = self._folded
+        if not folded:
+            folded.append(system.start(rules))
+        for hand in self.hands[len(folded) - 1 :]:
+            folded.append(system.apply(rules, folded[-1], hand))
+        return list(folded)
+
+    def forget(self, from_hand: int | None = None) -> None:
+        """Drop the remembered fold from hand ``from_hand`` (0-based) on, or all of it."""
+        if from_hand is None:
+            self._folded.clear()
+        else:
+            del self._folded[from_hand + 1 :]
 
     @property
     def state(self) -> Any:
@@ -46,10 +59,14 @@ class Session:
 
     def undo(self) -> Any | None:
         """Remove and return the last hand (None when there is none)."""
-        return self.hands.pop() if self.hands else None
+        if not self.hands:
+            return None
+        self.forget(len(self.hands) - 1)
+        return self.hands.pop()
 
     def replace(self, index: int, hand: Any) -> None:
         if not 0 <= index < len(self.hands):
             raise HandError(f"there is no hand {index + 1}")
         self.ruleset.system.check(self.ruleset.rules, hand)
         self.hands[index] = hand
+        self.forget(index)

@@ -115,7 +115,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         data = _salvage(text, where)
-    hand_lines = [text.count("\n", 0, m.start()) + 1 for m in _HANDS_HEADER.finditer(text)]
+    hand_lines = _line_numbers(text, [m.start() for m in _HANDS_HEADER.finditer(text)])
 
     ruleset = _read_ruleset(data, where, find_ruleset)
     players = _read_players(data, where, ruleset)
@@ -139,6 +139,16 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         except HandError as e:
             problems.append(f"{where}: {at}: {e}; this hand was left out")
     return Loaded(session, problems)
+
+
+def _line_numbers(text: str, offsets: list[int]) -> list[int]:
+    """The 1-based line of each offset (ascending), reading the text once."""
+    lines, line, last = [], 1, 0
+    for offset in offsets:
+        line += text.count("\n", last, offset)
+        last = offset
+        lines.append(line)
+    return lines
 
 
 def _salvage(text: str, where: str) -> dict:
@@ -167,8 +177,9 @@ def _salvage(text: str, where: str) -> dict:
     except tomllib.TOMLDecodeError as e:
         raise SessionError(f"{where}: not valid TOML: {e}") from None
     hands: list[dict] = []
-    for offset, block in blocks:
-        first_line = text.count("\n", 0, offset)
+    lines = _line_numbers(text, [offset for offset, _ in blocks])
+    for (offset, block), line in zip(blocks, lines):
+        first_line = line - 1
         try:
             hands.extend(tomllib.loads(block)["hands"])
         except tomllib.TOMLDecodeError as e:

@@ -71,7 +71,7 @@ class ReplayScreen(Screen):
         table = self.query_one(HandsTable)
         table.show_cursor = position > 0
         if position > 0:
-            table.move_cursor(row=position - 1)
+            table.select_hand(position - 1)
 
     def action_step(self, delta: int) -> None:
         self.position = max(0, min(len(self.session.hands), self.position + delta))

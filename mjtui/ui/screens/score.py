@@ -56,8 +56,6 @@ class ScoreScreen(Screen):
         chart.position = len(session.hands)
         table = self.query_one(HandsTable)
         table.show(session.players, session.hands, states)
-        if session.hands:
-            table.move_cursor(row=len(session.hands) - 1)
         self.query_one("#status", Static).update(Text.assemble(
             f"Hand {state.hands + 1} next · East: ", (session.players[state.east], "bold"),
             f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
@@ -96,7 +94,7 @@ class ScoreScreen(Screen):
         if not session.hands:
             self.notify("No hand to edit yet", severity="warning")
             return
-        index = self.query_one(HandsTable).cursor_row
+        index = self.query_one(HandsTable).hand_index
         if not 0 <= index < len(session.hands):
             return
         before = session.states()[index]

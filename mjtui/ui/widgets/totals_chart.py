@@ -37,16 +37,36 @@ def braille_lines(
             cells[y // 4][x // 2] = (bits | _DOT[x % 2][y % 4], owner)
 
     for owner, values in enumerate(series):
-        count = max(len(values) - 1, 1)
-        points = [
-            (round(i * (px_w - 1) / count), round((high - v) * (px_h - 1) / span))
-            for i, v in enumerate(values)
-        ]
+        points = [(x, round((high - v) * (px_h - 1) / span)) for x, v in _per_column(values, px_w)]
         for (x0, y0), (x1, y1) in zip(points, points[1:] or points):
             steps = max(abs(x1 - x0), abs(y1 - y0), 1)
             for s in range(steps + 1):
                 dot(x0 + (x1 - x0) * s // steps, y0 + (y1 - y0) * s // steps, owner)
     return cells
+
+
+def _per_column(values: Sequence[int], px_w: int) -> list[tuple[int, int]]:
+    """(dot column, value) points to draw; where many hands share a column, only
+    the first, lowest, highest and last of them, which draw the same strokes."""
+    count = max(len(values) - 1, 1)
+    points: list[tuple[int, int]] = []
+    column: list[tuple[int, int]] = []
+    for i, v in enumerate(values):
+        x = round(i * (px_w - 1) / count)
+        if column and column[0][0] != x:
+            points += _outline(column)
+            column = []
+        column.append((x, v))
+    return points + _outline(column)
+
+
+def _outline(column: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    if len(column) <= 4:
+        return column
+    low = min(range(len(column)), key=lambda i: column[i][1])
+    high = max(range(len(column)), key=lambda i: column[i][1])
+    keep = sorted({0, low, high, len(column) - 1})
+    return [column[i] for i in keep]
 
 
 class TotalsChart(Widget):
