@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mjtui import __version__, paths
+from mjtui.calc.commands import add_calc_commands, calc_command
 from mjtui.config import load_config
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.scorebook import open_scorebook
 from mjtui.core.session_file import Loaded, latest_session, load_session
 from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true",
                         help="print the totals after each hand as JSON instead of opening the app")
     add_report_commands(commands)
+    add_calc_commands(commands)
     return parser
 
 
@@ -50,7 +52,7 @@ def main(argv: list[str] | None = None) -> int:
     command = {
         None: new_series, "new": new_series, "rulesets": list_rulesets,
         "resume": resume, "replay": replay, "folders": folders,
-        **REPORT_COMMANDS,
+        "calc": calc_command, **REPORT_COMMANDS,
     }[args.command]
     try:
         outcome = command(args)
@@ -112,22 +114,10 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
     path = args.file or latest_session(paths.sessions_dir())
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
-    loaded = load_session(path, _library().get)
-    warnings = list(loaded.problems)
-    if loaded.problems:
-        warnings.append(_keep_damaged(path))
-    from mjtui.core.scorebook import Scorebook
+    book, warnings = open_scorebook(path, _library().get)
     from mjtui.ui.app import MjtuiApp
 
-    return MjtuiApp(book=Scorebook(loaded.session, path), warnings=warnings)
-
-
-def _keep_damaged(path: Path) -> str:
-    # The next save rewrites the file without the hands that could not be
-    # read, so the file as it was is kept beside it first.
-    backup = path.with_name(path.name + ".damaged")
-    shutil.copy2(path, backup)
-    return f"The file as it was is kept as {backup}."
+    return MjtuiApp(book=book, warnings=warnings)
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:

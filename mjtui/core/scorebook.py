@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from mjtui.core.errors import SessionError
+from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
+from mjtui.core.session_file import load_session, save_session
 
 
 class Scorebook:
@@ -59,3 +61,24 @@ class Scorebook:
     @property
     def can_redo(self) -> bool:
         return bool(self._undone)
+
+
+def open_scorebook(
+    path: Path, find_ruleset: Callable[[str], Ruleset]
+) -> tuple[Scorebook, list[str]]:
+    """Reopen a saved session to go on playing it, with what the user must be told.
+
+    The next save rewrites the file without the hands that could not be read,
+    so a damaged file is first copied as it was to ``FILE.damaged``.
+    """
+    loaded = load_session(path, find_ruleset)
+    warnings = list(loaded.problems)
+    if loaded.problems:
+        backup = path.with_name(path.name + ".damaged")
+        try:
+            shutil.copy2(path, backup)
+        except OSError as e:
+            raise SessionError(f"{path}: could not keep a copy of the damaged file "
+                               f"as {backup} ({e.strerror or e}); it was not opened") from None
+        warnings.append(f"The file as it was is kept as {backup}.")
+    return Scorebook(loaded.session, path), warnings
