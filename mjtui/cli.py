@@ -32,6 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--ruleset", metavar="NAME|PATH",
         help="ruleset id (see `mjtui rulesets`) or path to a ruleset TOML file",
     )
+    parser.add_argument(
+        "--calc-program", metavar="FILE",
+        help="HP-11C listing the calculator pane keys each hand into (default: the ruleset's)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("new", help="start a new series (the default)")
     commands.add_parser("rulesets", help="list the rulesets found and where they are")
@@ -86,6 +90,7 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
         ruleset=chosen,
         sessions_dir=paths.sessions_dir(),
         warnings=[f"Ruleset not offered: {e.error}" for e in entries if e.error],
+        calc_program=args.calc_program,
     )
 
 
@@ -117,7 +122,7 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
     book, warnings = open_scorebook(path, _library().get)
     from mjtui.ui.app import MjtuiApp
 
-    return MjtuiApp(book=book, warnings=warnings)
+    return MjtuiApp(book=book, warnings=warnings, calc_program=args.calc_program)
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:

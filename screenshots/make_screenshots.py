@@ -53,6 +53,10 @@ async def main(png: bool) -> None:
             await play(pilot, key, points)
         await pilot.pause(0.5)  # let the notifications fade from the shot
         shots.append(app.save_screenshot("scoreboard.svg", str(HERE)))
+        await pilot.press("p")
+        await pilot.pause()
+        shots.append(app.save_screenshot("calculator.svg", str(HERE)))
+        await pilot.press("p")
         await pilot.press("1", *"12", "enter", *"4", "enter")
         await pilot.pause()
         shots.append(app.save_screenshot("hand-entry.svg", str(HERE)))

@@ -11,14 +11,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-from mjtui.calc.errors import CalcError, ListingError
-from mjtui.calc.hp11c.listing import Program, Step, format_listing, read_listing
+from mjtui.calc.errors import CalcError
+from mjtui.calc.hp11c.listing import Step, format_listing
 from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Machine
 from mjtui.calc.hp11c.run import run_keys
-from mjtui.calc.programs import shipped
+from mjtui.calc.programs import load_program, shipped
 
 
 def add_calc_commands(subparsers: Any) -> None:
@@ -65,20 +64,6 @@ def calc_command(args: argparse.Namespace) -> int:
     if outcome.machine.message:
         print(f"mjtui: {outcome.machine.message}", file=sys.stderr)
     return 0
-
-
-def load_program(name_or_path: str) -> Program:
-    """A listing by path, or a shipped program by name when no such file exists."""
-    path = Path(name_or_path).expanduser()
-    programs = shipped()
-    if not path.exists():
-        if name_or_path in programs:
-            path = programs[name_or_path]
-        else:
-            known = ", ".join(programs) or "none"
-            raise ListingError(f"{name_or_path}: no such file, nor a shipped program "
-                               f"(shipped: {known})")
-    return read_listing(path)
 
 
 def _print_trace(number: int, step: Step, machine: Machine) -> None:

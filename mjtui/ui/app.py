@@ -7,6 +7,9 @@ from pathlib import Path
 
 from textual.app import App
 
+from mjtui.calc.link import CalculatorLink
+from mjtui.calc.programs import load_program
+from mjtui.core.errors import MjtuiError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
@@ -31,6 +34,7 @@ class MjtuiApp(App):
         replay: Session | None = None,
         replay_name: str = "",
         warnings: list[str] | None = None,
+        calc_program: str | None = None,
     ) -> None:
         super().__init__()
         self.rulesets = rulesets or []
@@ -40,12 +44,13 @@ class MjtuiApp(App):
         self.replay = replay
         self.replay_name = replay_name
         self.warnings = warnings or []
+        self.calc_program = calc_program
 
     def on_mount(self) -> None:
         if self.replay is not None:
             self.push_screen(ReplayScreen(self.replay, self.replay_name))
         elif self.book is not None:
-            self.push_screen(ScoreScreen(self.book))
+            self._open_sheet(self.book)
         else:
             assert self.ruleset is not None and self.sessions_dir is not None
             self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset), self._start_series)
@@ -60,7 +65,24 @@ class MjtuiApp(App):
         assert self.sessions_dir is not None
         self.book = Scorebook(session, new_session_path(self.sessions_dir, session))
         self.book.save()
-        self.push_screen(ScoreScreen(self.book))
+        self._open_sheet(self.book)
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
+
+    def _open_sheet(self, book: Scorebook) -> None:
+        self.push_screen(ScoreScreen(book, self._calculator_for(book.session)))
+
+    def _calculator_for(self, session: Session) -> CalculatorLink | None:
+        """The calculator that follows the sheet: --calc-program, else the ruleset's."""
+        rules = session.ruleset.rules
+        name = self.calc_program or getattr(getattr(rules, "calculator", None), "program", None)
+        if name is None or rules.system != "east-doubling":
+            return None
+        try:
+            program = load_program(name)
+        except MjtuiError as e:
+            self.notify(f"{e}. The calculator runs without a program.",
+                        title="Calculator", severity="warning", timeout=15, markup=False)
+            return None
+        return CalculatorLink(program, session.ruleset.players, session.ruleset.start_points)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mjtui.calc.errors import ListingError
+from mjtui.calc.hp11c.listing import Program, read_listing
+
 FOLDER = Path(__file__).parent
 EAST_DOUBLING = FOLDER / "east_doubling.hp11c"
 
@@ -16,3 +19,18 @@ EAST_DOUBLING = FOLDER / "east_doubling.hp11c"
 def shipped() -> dict[str, Path]:
     """The shipped programs by name (the file name without .hp11c)."""
     return {p.stem: p for p in sorted(FOLDER.glob("*.hp11c"))}
+
+
+def load_program(name_or_path: str) -> Program:
+    """A listing by path, or a shipped program by name when no such file exists."""
+    path = Path(name_or_path).expanduser()
+    programs = shipped()
+    if not path.exists():
+        name = name_or_path.removesuffix(".hp11c")
+        if name in programs:
+            path = programs[name]
+        else:
+            known = ", ".join(programs) or "none"
+            raise ListingError(f"{name_or_path}: no such file, nor a shipped program "
+                               f"(shipped: {known})")
+    return read_listing(path)

@@ -9,9 +9,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
+from mjtui.calc.link import CalculatorLink
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.systems.east_doubling import Hand
 from mjtui.ui.screens.hand_entry import WINNER_KEYS, HandEntryScreen
+from mjtui.ui.widgets.calc_pane import CalcPane
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
@@ -27,15 +29,19 @@ class ScoreScreen(Screen):
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,U", "redo", "Redo"),
         Binding("g", "chart", "Chart"),
+        Binding("p", "calculator", "Calculator"),
+        Binding("escape", "leave_calculator", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, book: Scorebook) -> None:
+    def __init__(self, book: Scorebook, link: CalculatorLink | None = None) -> None:
         super().__init__()
         self.book = book
+        self.link = link
 
     def compose(self) -> ComposeResult:
         yield Header()
+        yield CalcPane(self.link, id="calculator")
         yield ScoreSheet(id="sheet")
         yield Footer()
 
@@ -56,10 +62,25 @@ class ScoreScreen(Screen):
         chart.position = len(session.hands)
         table = self.query_one(HandsTable)
         table.show(session.players, session.hands, states)
+        if self.link is not None:
+            self.link.follow(session.hands)
+        self.query_one(CalcPane).compare(state.totals, state.east)
         self.query_one("#status", Static).update(Text.assemble(
             f"Hand {state.hands + 1} next · East: ", (session.players[state.east], "bold"),
             f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
         ))
+
+    def action_calculator(self) -> None:
+        """Show the calculator and give it the keys, or hide it."""
+        pane = self.query_one(CalcPane)
+        pane.display = not pane.display
+        if pane.display:
+            pane.focus()
+        else:
+            self.query_one(HandsTable).focus()
+
+    def action_leave_calculator(self) -> None:
+        self.query_one(HandsTable).focus()
 
     def action_chart(self) -> None:
         self.query_one(ScoreSheet).toggle_chart()
