@@ -38,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("new", help="start a new series (the default)")
+    commands.add_parser("library", help="browse saved series: resume, replay, what-if, stats")
     commands.add_parser("rulesets", help="list the rulesets found and where they are")
     commands.add_parser("folders", help="print where rulesets, config and sessions are kept")
     resume = commands.add_parser("resume", help="go on with the latest session, or FILE")
@@ -54,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = {
-        None: new_series, "new": new_series, "rulesets": list_rulesets,
+        None: new_series, "new": new_series, "library": library, "rulesets": list_rulesets,
         "resume": resume, "replay": replay, "folders": folders,
         "calc": calc_command, **REPORT_COMMANDS,
     }[args.command]
@@ -92,6 +93,12 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
         warnings=[f"Ruleset not offered: {e.error}" for e in entries if e.error],
         calc_program=args.calc_program,
     )
+
+
+def library(args: argparse.Namespace) -> MjtuiApp:
+    from mjtui.ui.app import MjtuiApp
+
+    return MjtuiApp(library=True, calc_program=args.calc_program)
 
 
 def list_rulesets(args: argparse.Namespace) -> int:

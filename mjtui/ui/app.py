@@ -14,6 +14,7 @@ from mjtui.core.ruleset import Ruleset
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
+from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
 from mjtui.ui.screens.new_series import NewSeriesScreen, SeriesChoice
 from mjtui.ui.screens.replay import ReplayScreen
 from mjtui.ui.screens.score import ScoreScreen
@@ -35,6 +36,7 @@ class MjtuiApp(App):
         replay_name: str = "",
         warnings: list[str] | None = None,
         calc_program: str | None = None,
+        library: bool = False,
     ) -> None:
         super().__init__()
         self.rulesets = rulesets or []
@@ -45,9 +47,12 @@ class MjtuiApp(App):
         self.replay_name = replay_name
         self.warnings = warnings or []
         self.calc_program = calc_program
+        self.library = library
 
     def on_mount(self) -> None:
-        if self.replay is not None:
+        if self.library:
+            self.action_open_library()
+        elif self.replay is not None:
             self.push_screen(ReplayScreen(self.replay, self.replay_name))
         elif self.book is not None:
             self._open_sheet(self.book)
@@ -69,6 +74,12 @@ class MjtuiApp(App):
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
+
+    def action_open_library(self) -> None:
+        """The saved series; a series resumed from there gets its calculator too."""
+        self.push_screen(LibraryScreen(
+            open_sheet=lambda book: LibraryScoreScreen(book, self._calculator_for(book.session))
+        ))
 
     def _open_sheet(self, book: Scorebook) -> None:
         self.push_screen(ScoreScreen(book, self._calculator_for(book.session)))

@@ -30,6 +30,7 @@ class SeriesChoice:
 class NewSeriesScreen(Screen[SeriesChoice]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start series", priority=True),
+        Binding("ctrl+l", "app.open_library", "Saved series", priority=True),
         Binding("escape", "app.quit", "Quit"),
     ]
 

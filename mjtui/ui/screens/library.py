@@ -1,0 +1,481 @@
+"""The session library: every saved series, to resume, replay, compare or delete.
+
+Every file is listed, damaged ones too: a file with hands that could not be
+read is marked ``!`` and its problem is shown under the list when it is
+highlighted; a file that cannot be read at all is marked ``✗``, and trying
+to open it says why. Deleting moves the file to the trash folder, from
+which the trash view (``t``) puts it back.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
+
+from mjtui import paths
+from mjtui.core.errors import MjtuiError
+from mjtui.core.library import (
+    FindRuleset,
+    SessionSummary,
+    SummaryCache,
+    default_finder,
+    filter_summaries,
+    list_trash,
+    move_to_trash,
+    restore,
+    ruleset_choices,
+    scan,
+)
+from mjtui.core.scorebook import Scorebook, open_scorebook
+from mjtui.core.session import Session
+from mjtui.core.session_file import load_session
+from mjtui.ui import numbers
+from mjtui.ui.screens.confirm import ConfirmScreen
+from mjtui.ui.screens.replay import ReplayScreen
+from mjtui.ui.screens.score import ScoreScreen
+from mjtui.ui.screens.stats import StatsScreen
+from mjtui.ui.screens.whatif import WhatIfScreen
+from mjtui.ui.widgets.hands_table import HandsTable
+
+ALL = ""  # the ruleset filter's "all rulesets" value
+
+EMPTY_LIBRARY = (
+    "No saved series yet. Start one with the command mjtui (the new series form): "
+    "every series is saved from its first moment and shows up here."
+)
+EMPTY_TRASH = "The trash is empty: deleted series are kept here until you restore them."
+
+
+def fit(text: str, width: int) -> str:
+    """The text cut to ``width`` characters, with … when something was cut."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def when(summary: SessionSummary) -> str:
+    return f"{summary.started:%Y-%m-%d %H:%M}" if summary.started else "?"
+
+
+def detail(summary: SessionSummary | None) -> Text:
+    """The lines under the list for the highlighted file: where it is, the totals, the
+    problem. Names and paths go in as plain text, never as markup."""
+    if summary is None:
+        return Text("")
+    out = Text(str(summary.path), style="dim")
+    if summary.readable:
+        out.append("\n")
+        if summary.hands:
+            for seat, (name, total) in enumerate(zip(summary.players, summary.totals)):
+                if seat:
+                    out.append(" · ")
+                style = "bold" if name in summary.leaders else ""
+                out.append(f"{name} {numbers.points(total)}", style=style)
+            out.append(f" after {summary.hands} hand{'s' * (summary.hands != 1)}")
+        else:
+            out.append(f"{', '.join(summary.players)}: no hand played yet")
+    if summary.error is not None:
+        out.append("\n✗ cannot be read: ", style="bold red")
+        out.append(summary.error, style="red")
+    elif summary.problems:
+        more = len(summary.problems) - 1
+        out.append("\n! damaged: ", style="bold yellow")
+        out.append(summary.problems[0], style="yellow")
+        if more:
+            out.append(f" (and {more} more problem{'s' * (more != 1)})", style="yellow")
+    return out
+
+
+class SessionList(DataTable):
+    """One row per session file: a mark, the date, ruleset, players, hands and leader."""
+
+    BINDINGS = [Binding("enter", "select_cursor", "Resume")]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.summaries: list[SessionSummary] = []
+
+    def on_mount(self) -> None:
+        self.add_column(" ", key="mark", width=1)
+        self.add_column("Date", key="date", width=16)
+        self.add_column("Ruleset", key="ruleset", width=12)
+        self.add_column("Players", key="players", width=19)
+        self.add_column(Text("Hands", justify="right"), key="hands", width=5)
+        self.add_column("Leader", key="leader", width=11)
+
+    def show(self, summaries: list[SessionSummary], keep: Path | None = None) -> None:
+        """List the summaries, keeping the cursor on ``keep`` (or its row) if possible."""
+        row = self.cursor_row
+        self.summaries = summaries
+        self.clear()
+        for s in summaries:
+            self.add_row(*self._cells(s), key=str(s.path))
+        if not summaries:
+            return
+        where = [s.path for s in summaries]
+        if keep in where:
+            row = where.index(keep)
+        self.move_cursor(row=max(0, min(row, len(summaries) - 1)), animate=False)
+
+    @property
+    def current(self) -> SessionSummary | None:
+        if not self.summaries or not 0 <= self.cursor_row < len(self.summaries):
+            return None
+        return self.summaries[self.cursor_row]
+
+    @staticmethod
+    def _cells(s: SessionSummary) -> list[Text]:
+        if s.error is not None:
+            mark = Text("✗", style="bold red")
+        elif s.problems:
+            mark = Text("!", style="bold yellow")
+        else:
+            mark = Text(" ")
+        ruleset = s.ruleset_name or s.ruleset_id or "?"
+        if not s.readable:
+            hands = Text("?", justify="right", style="dim")
+            leader = Text("cannot read", style="red")
+        else:
+            hands = Text(str(s.hands), justify="right")
+            leader = Text(fit(s.leader, 11)) if s.leaders else Text("—", style="dim")
+        return [
+            mark,
+            Text(when(s), style="" if s.started else "dim"),
+            Text(fit(ruleset, 12)),
+            Text(fit(", ".join(s.players), 19) if s.players else "?"),
+            hands,
+            leader,
+        ]
+
+
+class TrashList(SessionList):
+    BINDINGS = [Binding("enter", "select_cursor", "Restore")]
+
+
+# Opened from the library, the score sheet and the replay go back to it with
+# Esc (after a first Esc has put the keys back on the hands, as the score
+# sheet's own Esc does from the calculator); q still quits, but its footer
+# place goes to Esc, and the footer is drawn compact so that Esc fits in 80 columns.
+class _BackToLibrary:
+    def on_mount(self: Any) -> None:  # runs beside the screen's own on_mount
+        self.query_one(Footer).compact = True
+
+    def action_back(self: Any) -> None:
+        hands = self.query_one(HandsTable)
+        if self.focused is not hands and hands.display:
+            hands.focus()
+        else:
+            self.dismiss()
+
+
+class LibraryScoreScreen(_BackToLibrary, ScoreScreen):
+    """The score sheet of a series resumed from the library; Esc goes back to the list."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Library"),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+
+
+class LibraryReplayScreen(_BackToLibrary, ReplayScreen):
+    """A replay opened from the library; Esc goes back to the list (q still quits)."""
+
+    BINDINGS = [
+        Binding("escape", "back", "Library"),
+        Binding("q", "app.quit", "Quit", show=False),
+    ]
+
+
+class LibraryScreen(Screen):
+    """Every saved session, newest first, with a player and a ruleset filter."""
+
+    BINDINGS = [
+        Binding("r", "replay", "Replay"),
+        Binding("w", "whatif", "What if"),
+        Binding("s", "stats", "Stats"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("t", "trash", "Trash"),
+        Binding("slash", "filter_player", "Filter", key_display="/"),
+        Binding("f", "filter_ruleset", "Ruleset"),
+        Binding("escape", "back", "Back", show=False),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        trash: Path | None = None,
+        find_ruleset: FindRuleset | None = None,
+        open_sheet: Callable[[Scorebook], Screen] | None = None,
+    ) -> None:
+        """``open_sheet`` makes the score sheet for a resumed series (by default a
+        LibraryScoreScreen of the book alone)."""
+        super().__init__()
+        self.open_sheet = open_sheet or LibraryScoreScreen
+        self.folder = paths.sessions_dir() if folder is None else folder
+        self.trash = paths.trash_dir() if trash is None else trash
+        self.find_ruleset = find_ruleset or default_finder()
+        self.cache = SummaryCache()
+        self.summaries: list[SessionSummary] = []
+        self.choices: list[tuple[str, str]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="library-filters"):
+            yield Label("Player", classes="library-filter-label")
+            yield Input(placeholder="part of a name", id="library-player",
+                        compact=True)
+            yield Label("Ruleset", classes="library-filter-label")
+            yield Select([("All rulesets", ALL)], value=ALL, allow_blank=False,
+                         id="library-ruleset", compact=True)
+        yield SessionList(id="library-table")
+        yield Static("", id="library-empty", classes="session-empty")
+        yield Static("", id="library-detail", classes="session-detail")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.title = "mjtui"
+        self.sub_title = "saved series"
+        self.refresh_list()
+        self.query_one(SessionList).focus()
+
+    def on_screen_resume(self) -> None:
+        # Back from a score sheet, a replay or the trash: files may have changed.
+        if self.is_mounted:
+            self.refresh_list()
+
+    # -- the list ---------------------------------------------------------
+
+    def refresh_list(self, keep: Path | None = None) -> None:
+        self.summaries = scan(self.folder, self.find_ruleset, self.cache)
+        choices = ruleset_choices(self.summaries)
+        if choices != self.choices:
+            self.choices = choices
+            select = self.query_one("#library-ruleset", Select)
+            chosen = select.value
+            select.set_options(
+                [("All rulesets", ALL)]
+                + [(Text(f"{name} ({rid})" if name else rid), rid) for rid, name in choices]
+            )
+            if chosen in {rid for rid, _ in choices}:
+                select.value = chosen
+        self.apply_filter(keep)
+
+    def apply_filter(self, keep: Path | None = None) -> None:
+        table = self.query_one(SessionList)
+        current = table.current
+        player = self.query_one("#library-player", Input).value
+        ruleset = self.query_one("#library-ruleset", Select).value
+        shown = filter_summaries(
+            self.summaries, player, ruleset if isinstance(ruleset, str) and ruleset else None
+        )
+        table.show(shown, keep or (current.path if current else None))
+        empty = self.query_one("#library-empty", Static)
+        if not self.summaries:
+            empty.update(EMPTY_LIBRARY)
+        elif not shown:
+            empty.update(f"No series matches the filter ({len(self.summaries)} saved).")
+        empty.display = not shown
+        table.display = bool(shown)
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        self.query_one("#library-detail", Static).update(
+            detail(self.query_one(SessionList).current)
+        )
+
+    @on(DataTable.RowHighlighted, "#library-table")
+    def _highlighted(self) -> None:
+        self.show_detail()
+
+    @on(Input.Changed, "#library-player")
+    @on(Select.Changed, "#library-ruleset")
+    def _filter_changed(self) -> None:
+        self.apply_filter()
+
+    @on(Input.Submitted, "#library-player")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one(SessionList).focus()
+
+    def action_filter_player(self) -> None:
+        self.query_one("#library-player", Input).focus()
+
+    def action_filter_ruleset(self) -> None:
+        self.query_one("#library-ruleset", Select).focus()
+
+    def action_back(self) -> None:
+        if self.focused is not self.query_one(SessionList):
+            self.query_one(SessionList).focus()  # Esc leaves the filter first
+        elif len(self.app.screen_stack) > 2:
+            self.dismiss()  # opened from another screen: back to it
+        else:
+            self.app.exit()
+
+    # -- opening ----------------------------------------------------------
+
+    def _selected(self) -> SessionSummary | None:
+        summary = self.query_one(SessionList).current
+        if summary is None:
+            self.notify("No session to open here", severity="warning")
+        return summary
+
+    def _cannot(self, summary: SessionSummary, error: Exception | str) -> None:
+        message = error if isinstance(error, str) else str(error)
+        if not isinstance(error, (str, MjtuiError)):
+            message = f"{summary.path}: could not be opened ({type(error).__name__}: {error})"
+        self.notify(message, title="Cannot open", severity="error", timeout=15, markup=False)
+
+    def load(self, summary: SessionSummary) -> Session | None:
+        """The session of a file to replay or compare (its readable hands), or None."""
+        try:
+            loaded = load_session(summary.path, self.find_ruleset)
+        except Exception as e:  # noqa: BLE001 - say why rather than crash
+            self._cannot(summary, e)
+            return None
+        for problem in loaded.problems:
+            self.notify(f"{problem} (shown without it)", title="Damaged file",
+                        severity="warning", timeout=15, markup=False)
+        return loaded.session
+
+    @on(DataTable.RowSelected, "#library-table")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_resume()
+
+    def action_resume(self) -> None:
+        summary = self._selected()
+        if summary is None:
+            return
+        try:
+            book, warnings = open_scorebook(summary.path, self.find_ruleset)
+        except Exception as e:  # noqa: BLE001 - say why rather than crash
+            self._cannot(summary, e)
+            return
+        self.app.push_screen(self.open_sheet(book))
+        for warning in warnings:
+            self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
+
+    def action_replay(self) -> None:
+        summary = self._selected()
+        session = self.load(summary) if summary else None
+        if session is not None:
+            self.app.push_screen(LibraryReplayScreen(session, summary.path.name))
+
+    def action_whatif(self) -> None:
+        summary = self._selected()
+        session = self.load(summary) if summary else None
+        if session is not None:
+            self.app.push_screen(WhatIfScreen(session, summary.path.name))
+
+    def action_stats(self) -> None:
+        self.app.push_screen(StatsScreen(self.folder, self.find_ruleset))
+
+    # -- delete and the trash ---------------------------------------------
+
+    def action_delete(self) -> None:
+        summary = self._selected()
+        if summary is None:
+            return
+        question = Text.assemble(
+            "Delete this series?\n\n",
+            (summary.path.name, "bold"),
+            f"\n{when(summary)} · {', '.join(summary.players) or 'players unknown'}\n\n",
+            ("It is moved to the trash folder, and t then Enter puts it back.", "dim"),
+        )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._delete(summary)
+
+        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"), answered)
+
+    def _delete(self, summary: SessionSummary) -> None:
+        try:
+            where = move_to_trash(summary.path, self.trash)
+        except MjtuiError as e:
+            self.notify(str(e), title="Not deleted", severity="error", timeout=15, markup=False)
+            return
+        self.notify(f"Moved to the trash: {where} (t shows the trash, Enter there restores it)",
+                    title="Deleted", timeout=10, markup=False)
+        self.refresh_list()
+
+    def action_trash(self) -> None:
+        self.app.push_screen(TrashScreen(self.folder, self.trash, self.find_ruleset))
+
+
+class TrashScreen(Screen):
+    """The deleted sessions; Enter puts the highlighted one back in the library."""
+
+    BINDINGS = [
+        Binding("u", "restore", "Restore", show=False),
+        Binding("escape,t", "back", "Back to the library"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, folder: Path, trash: Path, find_ruleset: FindRuleset) -> None:
+        super().__init__()
+        self.folder, self.trash, self.find_ruleset = folder, trash, find_ruleset
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="trash-where")
+        yield TrashList(id="trash-table")
+        yield Static("", id="trash-empty", classes="session-empty")
+        yield Static("", id="trash-detail", classes="session-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "mjtui"
+        self.sub_title = "trash"
+        self.query_one("#trash-where", Static).update(
+            Text.assemble("Deleted series, kept in ", (str(self.trash), "bold"))
+        )
+        self.refresh_list()
+        self.query_one(SessionList).focus()
+
+    def refresh_list(self) -> None:
+        table = self.query_one(SessionList)
+        table.show(list_trash(self.trash, self.find_ruleset))
+        empty = self.query_one("#trash-empty", Static)
+        empty.update(EMPTY_TRASH)
+        empty.display = not table.summaries
+        table.display = bool(table.summaries)
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        self.query_one("#trash-detail", Static).update(
+            detail(self.query_one(SessionList).current)
+        )
+
+    @on(DataTable.RowHighlighted, "#trash-table")
+    def _highlighted(self) -> None:
+        self.show_detail()
+
+    @on(DataTable.RowSelected, "#trash-table")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_restore()
+
+    def action_restore(self) -> None:
+        summary = self.query_one(SessionList).current
+        if summary is None:
+            self.notify("Nothing to restore", severity="warning")
+            return
+        try:
+            where = restore(summary.path, self.folder)
+        except MjtuiError as e:
+            self.notify(str(e), title="Not restored", severity="error", timeout=15,
+                        markup=False)
+            return
+        self.notify(f"Restored: {where}", title="Restored", timeout=10, markup=False)
+        self.refresh_list()
+
+    def action_back(self) -> None:
+        self.dismiss()

@@ -1,0 +1,167 @@
+"""Statistics across the saved series: per player, over all rulesets or one."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+
+from mjtui import paths
+from mjtui.core.library import FindRuleset
+from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect
+from mjtui.ui import numbers
+
+ALL = ""  # the ruleset Select's "all rulesets" value
+MAX_NOTES = 2  # skipped files listed under the table; the rest are counted
+
+
+def hand_ref(ref: HandRef | None) -> str:
+    """``+160 2026-11-01 #3``: the change, the session's date and the hand number."""
+    if ref is None:
+        return "—"
+    return f"{numbers.change(ref.change)} {ref.started:%Y-%m-%d} #{ref.hand}"
+
+
+def where(ref: HandRef) -> str:
+    file = ref.path.name if ref.path else f"the series of {ref.started:%Y-%m-%d %H:%M}"
+    return f"{file}, hand {ref.hand}"
+
+
+def player_detail(p: PlayerStats | None) -> Text:
+    if p is None:
+        return Text("")
+    out = Text.assemble((p.name, "bold"), f": net {numbers.change(p.net)} over "
+                        f"{p.hands_played} hand{'s' * (p.hands_played != 1)}")
+    if p.best_hand:
+        out.append(f" · best hand {numbers.change(p.best_hand.change)}: {where(p.best_hand)}")
+    if p.biggest_swing:
+        out.append(f" · biggest swing {numbers.change(p.biggest_swing.change)}: "
+                   f"{where(p.biggest_swing)}")
+    return out
+
+
+class StatsScreen(Screen):
+    BINDINGS = [
+        Binding("f", "ruleset", "Ruleset"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, folder: Path | None = None,
+                 find_ruleset: FindRuleset | None = None) -> None:
+        super().__init__()
+        self.folder = folder
+        self.find_ruleset = find_ruleset
+        self.stats: Statistics | None = None
+        self.shown: list[PlayerStats] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="stats-filters"):
+            yield Label("Ruleset", classes="library-filter-label")
+            yield Select([("All rulesets", ALL)], value=ALL, allow_blank=False,
+                         id="stats-ruleset", compact=True)
+            yield Static("", id="stats-count")
+        yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="stats-detail")
+        yield Static("", id="stats-skipped")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "mjtui"
+        self.sub_title = "statistics"
+        table = self.query_one("#stats-table", DataTable)
+        table.add_column("Player", key="player", width=10)
+        for label, key in (("Series", "series"), ("Won", "series_won"), ("Hands", "hands"),
+                           ("Won", "hands_won"), ("Win%", "rate"), ("Avg", "average"),
+                           ("Best hand", "best"), ("Swing", "swing")):
+            table.add_column(Text(label, justify="right"), key=key)
+        self.stats = collect(self.folder, self.find_ruleset)
+        self.query_one("#stats-ruleset", Select).set_options(
+            [("All rulesets", ALL)]
+            + [(Text(f"{r.name} ({r.id})"), r.id) for r in self.stats.rulesets]
+        )
+        notes = self.query_one("#stats-skipped", Static)
+        notes.update(self.skipped_notes())
+        notes.display = bool(self.stats.skipped)
+        self.show_players()
+        table.focus()
+
+    def skipped_notes(self) -> Text:
+        """The files not counted, one a line, named without their (common) folder."""
+        assert self.stats is not None
+        skipped = self.stats.skipped
+        folder = f"{paths.sessions_dir() if self.folder is None else self.folder}{os.sep}"
+        out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
+                   f"(in {folder}):")
+        for note in skipped[:MAX_NOTES]:
+            out.append("\n" + note.replace(folder, ""))
+        if len(skipped) > MAX_NOTES:
+            out.append(f"\n(and {len(skipped) - MAX_NOTES} more; the library shows each)")
+        return out
+
+    @property
+    def ruleset_id(self) -> str:
+        value = self.query_one("#stats-ruleset", Select).value
+        return value if isinstance(value, str) else ALL
+
+    def show_players(self) -> None:
+        stats = self.stats
+        if stats is None:
+            return
+        rid = self.ruleset_id
+        chosen = next((r for r in stats.rulesets if r.id == rid), None)
+        players, series = (chosen.players, chosen.series) if chosen else (
+            stats.players, stats.series)
+        self.shown = players
+        table = self.query_one("#stats-table", DataTable)
+        table.clear()
+        for p in players:
+            avg = p.average
+            table.add_row(
+                Text(p.name[:10]),
+                Text(str(p.series), justify="right"),
+                Text(str(p.series_won), justify="right"),
+                Text(str(p.hands_played), justify="right"),
+                Text(str(p.hands_won), justify="right"),
+                Text(f"{100 * p.win_rate:.1f}", justify="right"),
+                Text(f"{avg:+,.1f}" if avg else "0.0", justify="right",
+                     style="green" if avg > 0 else "red" if avg < 0 else ""),
+                Text(hand_ref(p.best_hand), justify="right"),
+                Text(numbers.change(p.biggest_swing.change) if p.biggest_swing else "—",
+                     justify="right"),
+            )
+        count = f"{series} series counted" if players else "No series with hands to count yet"
+        self.query_one("#stats-count", Static).update(count)
+        self.show_detail()
+
+    def show_detail(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        row = table.cursor_row
+        current = self.shown[row] if 0 <= row < len(self.shown) else None
+        self.query_one("#stats-detail", Static).update(player_detail(current))
+
+    @on(DataTable.RowHighlighted, "#stats-table")
+    def _highlighted(self) -> None:
+        self.show_detail()
+
+    @on(Select.Changed, "#stats-ruleset")
+    def _ruleset_changed(self) -> None:
+        self.show_players()
+
+    def action_ruleset(self) -> None:
+        self.query_one("#stats-ruleset", Select).focus()
+
+    def action_back(self) -> None:
+        table = self.query_one("#stats-table", DataTable)
+        if self.focused is not table:
+            table.focus()  # Esc leaves the ruleset menu first
+        else:
+            self.dismiss()

@@ -1,0 +1,227 @@
+"""What-if: one session's hands re-scored under other rules, side by side with the result.
+
+The form holds the rules as played, one field per dotted key; another
+installed ruleset of the same scoring system can be the starting point
+instead. Compare (Enter, ctrl+s or the button) scores the same hands under
+the rules in the form and shows each seat's totals and nets both ways.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+
+from mjtui import paths
+from mjtui.core.errors import MjtuiError
+from mjtui.core.ruleset import Ruleset, RulesetLibrary
+from mjtui.core.session import Session
+from mjtui.core.whatif import WhatIf, flatten, parse_value, rescore, variant
+from mjtui.ui import numbers
+
+HIDDEN_KEYS = ("name", "system", "description")  # shown nowhere in the form
+HIDDEN_PREFIXES = ("calculator.",)
+PLAYED = -1  # the base Select's value for "the rules as played"
+
+
+def form_keys(ruleset: Ruleset) -> list[str]:
+    """The dotted keys the form offers, in the ruleset's own order."""
+    return [
+        key for key in flatten(ruleset.table())
+        if key not in HIDDEN_KEYS and not key.startswith(HIDDEN_PREFIXES)
+    ]
+
+
+def as_text(value: Any) -> str:
+    """A rule value as typed in the form (read back by ``parse_value``)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def installed_rulesets(system: str) -> list[Ruleset]:
+    """The readable installed rulesets of one scoring system."""
+    entries = RulesetLibrary(paths.ruleset_folders()).entries()
+    return [e.ruleset for e in entries if e.ruleset and e.ruleset.rules.system == system]
+
+
+def overrides(base: Ruleset, typed: dict[str, str]) -> dict[str, Any]:
+    """The keys whose typed text differs from the base's value, read as TOML values."""
+    flat = flatten(base.table())
+    changed: dict[str, Any] = {}
+    for key, text in typed.items():
+        if key in flat and text.strip() == as_text(flat[key]):
+            continue
+        changed[key] = parse_value(text)
+    return changed
+
+
+class WhatIfScreen(Screen):
+    BINDINGS = [
+        Binding("ctrl+s", "compare", "Compare", priority=True),
+        Binding("ctrl+r", "reset", "Reset form", priority=True),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, session: Session, name: str,
+                 rulesets: list[Ruleset] | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.file_name = name
+        self.keys = form_keys(session.ruleset)
+        if rulesets is None:
+            rulesets = installed_rulesets(session.ruleset.rules.system)
+        self.bases = [session.ruleset] + list(rulesets)
+        self.result: WhatIf | None = None
+
+    def compose(self) -> ComposeResult:
+        played = self.session.ruleset
+        yield Header()
+        with VerticalScroll(id="whatif"):
+            yield Static(Text.assemble(
+                (self.file_name, "bold"),
+                f" · {len(self.session.hands)} hands · ",
+                ", ".join(self.session.players),
+            ), id="whatif-title")
+            with Horizontal(id="whatif-base-row"):
+                yield Label("Start from", classes="whatif-key")
+                yield Select(
+                    [(Text(f"as played: {played.name}"), PLAYED)]
+                    + [(Text(f"{r.name} ({r.id})"), i)
+                       for i, r in enumerate(self.bases[1:], 1)],
+                    value=PLAYED, allow_blank=False, id="whatif-base", compact=True,
+                )
+            flat = flatten(played.table())
+            with Grid(id="whatif-form"):
+                for i, key in enumerate(self.keys):
+                    yield Label(key, classes="whatif-key", markup=False)
+                    yield Input(as_text(flat[key]), id=f"whatif-rule-{i}", compact=True,
+                                classes="whatif-value")
+            yield Static("", id="whatif-error")
+            with Horizontal(id="whatif-buttons"):
+                yield Button("Compare", id="whatif-compare", variant="primary", compact=True)
+                yield Static("Enter: compare · shift+Tab: start from · Esc: back",
+                             id="whatif-help")
+            yield DataTable(id="whatif-table", cursor_type="none", zebra_stripes=True)
+            yield Static("", id="whatif-diff")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "mjtui what if"
+        self.sub_title = self.file_name
+        table = self.query_one("#whatif-table", DataTable)
+        table.can_focus = False
+        table.add_column("Player", key="player", width=12)
+        for label, key in (("Played", "played"), ("What if", "what_if"),
+                           ("Net played", "net"), ("Net what if", "what_if_net"),
+                           ("Difference", "difference")):
+            table.add_column(Text(label, justify="right"), key=key)
+        table.display = False
+        self.query_one("#whatif-error", Static).display = False
+        if self.keys:
+            self.query_one("#whatif-rule-0", Input).focus()
+
+    # -- the form ---------------------------------------------------------
+
+    @property
+    def base(self) -> Ruleset:
+        value = self.query_one("#whatif-base", Select).value
+        return self.bases[value] if isinstance(value, int) and value > 0 else self.bases[0]
+
+    def typed(self) -> dict[str, str]:
+        return {key: self.query_one(f"#whatif-rule-{i}", Input).value
+                for i, key in enumerate(self.keys)}
+
+    def fill(self, ruleset: Ruleset) -> None:
+        flat = flatten(ruleset.table())
+        for i, key in enumerate(self.keys):
+            if key in flat:
+                self.query_one(f"#whatif-rule-{i}", Input).value = as_text(flat[key])
+
+    def show_error(self, message: str) -> None:
+        error = self.query_one("#whatif-error", Static)
+        error.update(Text(message))
+        error.display = bool(message)
+
+    @on(Select.Changed, "#whatif-base")
+    def _base_changed(self) -> None:
+        self.fill(self.base)
+        self.show_error("")
+
+    def action_reset(self) -> None:
+        self.fill(self.base)
+        self.show_error("")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_compare()
+
+    def action_back(self) -> None:
+        self.dismiss()
+
+    # -- comparing --------------------------------------------------------
+
+    @on(Button.Pressed, "#whatif-compare")
+    def action_compare(self) -> None:
+        base = self.base
+        try:
+            changed = overrides(base, self.typed())
+            other = variant(base, changed) if changed else base
+            result = rescore(self.session, other)
+        except MjtuiError as e:  # RulesetError for a bad value, IncompatibleRulesError
+            self.show_error(str(e))
+            self.show(None)
+            self.app.bell()
+            return
+        self.show_error("")
+        self.show(result)
+
+    def show(self, result: WhatIf | None) -> None:
+        self.result = result
+        table = self.query_one("#whatif-table", DataTable)
+        diff = self.query_one("#whatif-diff", Static)
+        table.clear()
+        table.display = result is not None
+        if result is None:
+            diff.update("")
+            return
+        hands = len(self.session.hands)
+        table.border_title = Text(f"After {hands} hand{'s' * (hands != 1)}: as played, "
+                                  f"and what if ({self.base.name})")
+        for c in result.comparison():
+            d = c.difference
+            table.add_row(
+                Text(c.player[:12]),
+                Text(numbers.points(c.played), justify="right"),
+                Text(numbers.points(c.what_if), justify="right", style="bold"),
+                Text(numbers.change(c.played_net), justify="right"),
+                Text(numbers.change(c.what_if_net), justify="right", style="bold"),
+                Text(numbers.change(d), justify="right",
+                     style="green" if d > 0 else "red" if d < 0 else "dim"),
+                key=str(c.seat),
+            )
+        differences = result.differences()
+        if not differences:
+            diff.update(Text("No rule differs from the rules as played.", style="dim"))
+            return
+        out = Text.assemble(("Rules that differ: ", "bold"))
+        for i, (key, played, what_if) in enumerate(differences):
+            if i:
+                out.append(" · ")
+            out.append(f"{key} ")
+            out.append(_value(played))
+            out.append(" → ")
+            out.append(_value(what_if), style="bold")
+        diff.update(out)
+        self.query_one("#whatif", VerticalScroll).scroll_end(animate=False)
+
+
+def _value(value: Any) -> str:
+    return "(none)" if value is None else as_text(value)
