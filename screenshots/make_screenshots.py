@@ -68,6 +68,16 @@ async def main(png: bool) -> None:
         await pilot.pause()
         shots.append(replay.save_screenshot("replay.svg", str(HERE)))
 
+    library = MjtuiApp(library=True)
+    async with library.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shots.append(library.save_screenshot("library.svg", str(HERE)))
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("tab", "tab", "backspace", "3", "enter")
+        await pilot.pause()
+        shots.append(library.save_screenshot("what-if.svg", str(HERE)))
+
     for shot in shots:
         print(shot)
         if png:
