@@ -40,3 +40,17 @@ class ScoringSystem(Protocol):
     def hand_to_record(self, hand: Any) -> dict[str, Any]: ...
 
     def replay_fields(self, state: Any) -> dict[str, Any]: ...
+
+    # Words for the screens, so they need not know the system's events.
+
+    def describe_hand(self, hand: Any, players: tuple[str, ...]) -> str:
+        """A few words on what happened in a hand, e.g. "Chen won" or "draw"."""
+        ...
+
+    def hand_scores(self, hand: Any) -> tuple[int, ...] | None:
+        """What each seat scored in the hand, shown beside its change; None if nothing."""
+        ...
+
+    def describe_state(self, state: Any, players: tuple[str, ...]) -> str:
+        """The table before the next hand in a line: hand or round, dealer, sticks..."""
+        ...

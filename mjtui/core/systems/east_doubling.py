@@ -172,6 +172,15 @@ class EastDoubling:
     def replay_fields(self, state: State) -> dict[str, Any]:
         return {"totals": list(state.totals), "east": state.east + 1}
 
+    def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
+        return "draw" if hand.winner is None else f"{players[hand.winner]} won"
+
+    def hand_scores(self, hand: Hand) -> tuple[int, ...] | None:
+        return None if hand.winner is None else hand.points
+
+    def describe_state(self, state: State, players: tuple[str, ...]) -> str:
+        return f"Hand {state.hands + 1} next · East: {players[state.east]}"
+
 
 SYSTEM = EastDoubling()
 

@@ -45,7 +45,7 @@ class ReplayScreen(Screen):
     def on_mount(self) -> None:
         self.title = f"mjtui replay · {self.session.ruleset.name}"
         self.sub_title = self.file_name
-        self.query_one(HandsTable).show(self.session.players, self.session.hands, self.states)
+        self.query_one(HandsTable).show(self.session, self.states)
         self.query_one(TotalsChart).plot(self.session.players, [s.totals for s in self.states])
         self.query_one(HandsTable).focus()
         self.position = len(self.session.hands)
@@ -62,7 +62,7 @@ class ReplayScreen(Screen):
         else:
             hand = self.session.hands[position - 1]
             east = players[self.states[position - 1].east]
-            won = "a draw" if hand.winner is None else f"{players[hand.winner]} won"
+            won = self.session.ruleset.system.describe_hand(hand, players)
             where = Text.assemble((f"After hand {position} of {total}", "bold"),
                                   f" ({won}, East {east})")
         self.query_one("#status", Static).update(

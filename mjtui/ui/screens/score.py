@@ -61,13 +61,13 @@ class ScoreScreen(Screen):
         chart.plot(session.players, [s.totals for s in states])
         chart.position = len(session.hands)
         table = self.query_one(HandsTable)
-        table.show(session.players, session.hands, states)
+        table.show(session, states)
         if self.link is not None:
             self.link.follow(session.hands)
         self.query_one(CalcPane).compare(state.totals, state.east)
+        described = session.ruleset.system.describe_state(state, session.players)
         self.query_one("#status", Static).update(Text.assemble(
-            f"Hand {state.hands + 1} next · East: ", (session.players[state.east], "bold"),
-            f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
+            (described, "bold"), f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
         ))
 
     def action_calculator(self) -> None:

@@ -15,31 +15,32 @@ WINDOW = 200
 
 
 class HandsTable(DataTable):
-    """One row per hand: the winner, then each seat's points scored and change."""
+    """One row per hand: what happened, then each seat's change (and points scored)."""
 
-    BORDER_TITLE = "Hands: points scored, then the change"
+    BORDER_TITLE = "Hands"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        self.system: Any = None
         self.players: tuple[str, ...] = ()
         self.hands: list[Any] = []
         self.states: list[Any] = []
         self.first = 0  # index of the hand in the window's first row
 
-    def show(self, players: tuple[str, ...], hands: list[Any], states: list[Any],
-             focus: int | None = None) -> None:
+    def show(self, session: Any, states: list[Any], focus: int | None = None) -> None:
         """``states`` holds the table before each hand, then after the last one.
 
         ``focus`` is the hand (0-based) to put the cursor on; the last by default.
         """
-        self.players, self.hands, self.states = players, hands, states
+        self.system = session.ruleset.system
+        self.players, self.hands, self.states = session.players, session.hands, states
         if not self.columns:
             self.add_column(Text("#", justify="right"), key="n")
-            self.add_column("Winner", key="winner", width=10)
-            for seat, name in enumerate(players):
+            self.add_column("Hand", key="what", width=14)
+            for seat, name in enumerate(self.players):
                 self.add_column(Text(name[:12], justify="right"), key=f"p{seat}")
             self.add_column("East", key="east", width=8)
-        self._fill_around(len(hands) - 1 if focus is None else focus)
+        self._fill_around(len(self.hands) - 1 if focus is None else focus)
 
     @property
     def hand_index(self) -> int:
@@ -57,8 +58,11 @@ class HandsTable(DataTable):
         self.first = max(0, min(focus - WINDOW // 2, count - WINDOW))
         last = min(count, self.first + WINDOW)
         self.clear()
+        scored = False
         for i in range(self.first, last):
+            scored = scored or self.system.hand_scores(self.hands[i]) is not None
             self.add_row(*self._cells(i), key=str(i))
+        self.border_title = "Hands: points scored, then the change" if scored else "Hands"
         self.border_subtitle = (
             f"hands {self.first + 1}-{last} of {count}" if last - self.first < count else ""
         )
@@ -68,16 +72,18 @@ class HandsTable(DataTable):
     def _cells(self, i: int) -> list[Text]:
         players, hand = self.players, self.hands[i]
         before, after = self.states[i], self.states[i + 1]
-        winner = (Text("draw", style="dim") if hand.winner is None
-                  else Text(players[hand.winner][:10]))
-        cells = [Text(str(i + 1), justify="right"), winner]
-        for seat, scored in enumerate(hand.points):
-            if hand.winner is None:
+        what = self.system.describe_hand(hand, players)
+        scores = self.system.hand_scores(hand)
+        cells = [Text(str(i + 1), justify="right"),
+                 Text(what, style="dim" if not any(after.last_change) else "")]
+        for seat, delta in enumerate(after.last_change):
+            style = "green" if delta > 0 else "red" if delta < 0 else "dim"
+            if scores is None and not delta:
                 cells.append(Text("—", justify="right", style="dim"))
+            elif scores is None:
+                cells.append(Text(numbers.change(delta), justify="right", style=style))
             else:
-                delta = after.last_change[seat]
-                style = "green" if delta > 0 else "red" if delta < 0 else "dim"
-                cells.append(Text.assemble(f"{scored} ", (numbers.change(delta), style),
+                cells.append(Text.assemble(f"{scores[seat]} ", (numbers.change(delta), style),
                                            justify="right"))
         cells.append(Text(players[before.east][:8]))
         return cells
