@@ -16,6 +16,7 @@ from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import open_scorebook
 from mjtui.core.session_file import Loaded, latest_session, load_session
+from mjtui.points_command import add_points_command, points_command
 from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
 if TYPE_CHECKING:
@@ -49,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print the totals after each hand as JSON instead of opening the app")
     add_report_commands(commands)
     add_calc_commands(commands)
+    add_points_command(commands)
     return parser
 
 
@@ -57,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     command = {
         None: new_series, "new": new_series, "library": library, "rulesets": list_rulesets,
         "resume": resume, "replay": replay, "folders": folders,
-        "calc": calc_command, **REPORT_COMMANDS,
+        "calc": calc_command, "points": points_command, **REPORT_COMMANDS,
     }[args.command]
     try:
         outcome = command(args)

@@ -143,8 +143,8 @@ BROKEN = {
         "rotation.on_draw", ["expected one of 'stay', 'next'", "'sideways'"],
     ),
     "unknown system": (
-        variant('system = "east-doubling"', 'system = "riichi"'),
-        "system", ["expected one of 'east-doubling'", "'riichi'"],
+        variant('system = "east-doubling"', 'system = "chess"'),
+        "system", ["expected one of 'east-doubling', 'riichi'", "'chess'"],
     ),
     "missing system": (
         variant('system = "east-doubling"\n', ""),

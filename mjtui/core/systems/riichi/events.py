@@ -1,0 +1,240 @@
+"""The hand events of riichi: what happened at the table, as frozen dataclasses.
+
+Seats are 0-based here (seat 0 is the first dealer); session files and
+screens show them 1-based. Every event carries the seats that declared riichi
+in that hand (each puts its deposit on the table, whatever the outcome).
+
+* :class:`Win`: one or more winners. ``discarder`` None is a tsumo (one
+  winner); otherwise a ron off that seat, with as many winners as the
+  ruleset's ``multiple_ron`` allows.
+* :class:`ExhaustiveDraw`: the wall ran out; ``tenpai`` lists the seats that
+  were tenpai (noten payments follow).
+* :class:`AbortiveDraw`: the hand stopped early (nine terminals, four winds...).
+* :class:`Chombo`: a foul; the offender pays the ruleset's penalty and the
+  hand is played again.
+
+:func:`check` refuses what cannot happen, with a message for the players.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.riichi.fu import largest_fu
+from mjtui.core.systems.riichi.rules import PLAYERS, Rules
+
+MAX_HAN = 99  # far beyond any real hand; a typo guard
+MAX_YAKUMAN = 6  # the most any composite hand has been counted
+
+
+@dataclass(frozen=True)
+class Winner:
+    """One winner's hand: han and fu, or a number of yakuman.
+
+    ``fu`` may be None for 5 han and more (the limits ignore it); for a
+    yakuman hand ``han`` is 0 and ``fu`` None.
+    """
+
+    seat: int
+    han: int = 0
+    fu: int | None = None
+    yakuman: int = 0
+
+
+@dataclass(frozen=True)
+class Win:
+    winners: tuple[Winner, ...]
+    discarder: int | None = None  # None: a tsumo
+    riichi: tuple[int, ...] = ()
+
+    @property
+    def tsumo(self) -> bool:
+        return self.discarder is None
+
+
+@dataclass(frozen=True)
+class ExhaustiveDraw:
+    tenpai: tuple[int, ...] = ()
+    riichi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class AbortiveDraw:
+    riichi: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Chombo:
+    offender: int
+    riichi: tuple[int, ...] = ()
+
+
+Hand = Union[Win, ExhaustiveDraw, AbortiveDraw, Chombo]
+
+
+def winners(hand: Hand) -> tuple[int, ...]:
+    """The winning seats of a hand (none for draws and chombo)."""
+    return tuple(w.seat for w in hand.winners) if isinstance(hand, Win) else ()
+
+
+def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
+    """A hand in a few words for a history line, e.g. "Chen ron off Ann, 3 han 40 fu"."""
+    def score(w: Winner) -> str:
+        if w.yakuman:
+            return "yakuman" if w.yakuman == 1 else f"{w.yakuman}x yakuman"
+        return f"{w.han} han" + (f" {w.fu} fu" if w.fu is not None else "")
+
+    if isinstance(hand, Win):
+        if hand.tsumo:
+            w = hand.winners[0]
+            text = f"{names[w.seat]} tsumo, {score(w)}"
+        elif len(hand.winners) == 1:
+            w = hand.winners[0]
+            text = f"{names[w.seat]} ron off {names[hand.discarder]}, {score(w)}"  # type: ignore[index]
+        else:
+            wins = "; ".join(f"{names[w.seat]} {score(w)}" for w in hand.winners)
+            text = f"ron off {names[hand.discarder]}: {wins}"  # type: ignore[index]
+    elif isinstance(hand, ExhaustiveDraw):
+        tenpai = ", ".join(names[s] for s in sorted(hand.tenpai))
+        text = f"draw ({tenpai} tenpai)" if tenpai else "draw (all noten)"
+    elif isinstance(hand, AbortiveDraw):
+        text = "abortive draw"
+    else:
+        text = f"chombo by {names[hand.offender]}"
+    if hand.riichi:
+        text += f"; riichi: {', '.join(names[s] for s in sorted(hand.riichi))}"
+    return text
+
+
+def turn_order(discarder: int, seats: tuple[int, ...] | list[int]) -> list[int]:
+    """``seats`` in the order of play after ``discarder`` (the head-bump order)."""
+    return sorted(seats, key=lambda s: (s - discarder) % PLAYERS)
+
+
+def _is_seat(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS
+
+
+def _seat(value: object, what: str) -> None:
+    if not _is_seat(value):
+        shown = value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
+        raise HandError(f"{what} must be a seat from 1 to {PLAYERS}, got {shown!r}")
+
+
+def _seats(values: tuple[int, ...], what: str) -> None:
+    if not isinstance(values, tuple):
+        raise HandError(f"{what} must be a list of seats")
+    for v in values:
+        _seat(v, what)
+    if len(set(values)) != len(values):
+        raise HandError(f"{what} names a seat twice")
+
+
+def check(rules: Rules, hand: Hand) -> None:
+    """Refuse a hand that cannot happen under ``rules``; the message says why."""
+    if isinstance(hand, Win):
+        _check_win(rules, hand)
+    elif isinstance(hand, ExhaustiveDraw):
+        _seats(hand.tenpai, "tenpai")
+        _seats(hand.riichi, "riichi")
+        noten = [s + 1 for s in hand.riichi if s not in hand.tenpai]
+        if noten:
+            raise HandError(
+                f"seat {noten[0]} declared riichi, so is tenpai at the draw (a riichi found "
+                "noten at the draw is a chombo: enter it as one)")
+    elif isinstance(hand, AbortiveDraw):
+        _seats(hand.riichi, "riichi")
+        if not rules.draws.abortive:
+            raise HandError("this ruleset plays no abortive draws: the hand goes on")
+    elif isinstance(hand, Chombo):
+        _seat(hand.offender, "the offender")
+        _seats(hand.riichi, "riichi")
+    else:
+        raise HandError(f"not a riichi hand: {hand!r}")
+
+
+def _check_win(rules: Rules, hand: Win) -> None:
+    _seats(hand.riichi, "riichi")
+    if not isinstance(hand.winners, tuple) or not hand.winners:
+        raise HandError("a win needs a winner")
+    seats = tuple(w.seat for w in hand.winners)
+    _seats(seats, "the winners")
+    if hand.discarder is None:
+        if len(seats) > 1:
+            raise HandError("a tsumo has one winner; several winners means a ron off a discard")
+    else:
+        _seat(hand.discarder, "the discarder")
+        if hand.discarder in seats:
+            raise HandError(f"seat {hand.discarder + 1} cannot win on a tile they discarded "
+                            "themselves: pick the discarder or make it a tsumo")
+        _check_multiple_ron(rules, hand.discarder, seats)
+    for w in hand.winners:
+        problem = score_problem(rules, w.han, w.fu, tsumo=hand.tsumo, yakuman=w.yakuman)
+        if problem:
+            raise HandError(f"seat {w.seat + 1}: {problem}" if len(seats) > 1 else problem)
+
+
+def _check_multiple_ron(rules: Rules, discarder: int, seats: tuple[int, ...]) -> None:
+    if len(seats) == 1:
+        return
+    mode = rules.payments.multiple_ron
+    if mode == "head-bump":
+        first = turn_order(discarder, seats)[0]
+        raise HandError(
+            f"this ruleset plays head bump: only seat {first + 1}, first in turn after the "
+            f"discarder, wins; enter that win alone")
+    if len(seats) == 3 and mode == "double":
+        raise HandError("three players won on one discard: with this ruleset that is an "
+                        "abortive draw (enter it as one)")
+
+
+def score_problem(
+    rules: Rules, han: object, fu: object, *, tsumo: bool, yakuman: object = 0
+) -> str | None:
+    """Why a han / fu / yakuman combination cannot be scored, or None when it can.
+
+    Fu exist as 20, 25 (seven pairs) and 30 up to the ruleset's largest
+    (140 with the usual values). A closed ron has at least 30 fu, so 20 fu by
+    ron exists only where an open hand with no fu counts 20; 20 fu by tsumo is
+    pinfu tsumo, at least 2 han; seven pairs are at least 2 han, 3 by tsumo.
+    """
+    def number(value: object) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if not number(yakuman) or not 0 <= yakuman <= MAX_YAKUMAN:  # type: ignore[operator]
+        return f"yakuman must be a count from 0 to {MAX_YAKUMAN}, got {yakuman!r}"
+    if yakuman:
+        if han or fu is not None:
+            return "a yakuman hand is entered without han and fu"
+        return None
+    if not number(han) or not 1 <= han <= MAX_HAN:  # type: ignore[operator]
+        return f"han must be a whole number from 1 to {MAX_HAN}, got {han!r}"
+    if fu is None:
+        if han < 5:  # type: ignore[operator]
+            return f"{han} han needs its fu (only 5 han and more are paid without fu)"
+        return None
+    if not number(fu):
+        return f"fu must be a whole number, got {fu!r}"
+    f = rules.fu
+    top = largest_fu(f)
+    way = "tsumo" if tsumo else "ron"
+    fixed = {20, f.seven_pairs}
+    if fu not in fixed and not (30 <= fu <= top and fu % 10 == 0):  # type: ignore[operator]
+        return (f"{fu} fu cannot exist: fu are 20, {f.seven_pairs} (seven pairs) or a "
+                f"multiple of 10 from 30 to {top}")
+    if fu == f.seven_pairs and fu % 10:
+        least = 3 if tsumo else 2
+        if han < least:  # type: ignore[operator]
+            return (f"{fu} fu is seven pairs, at least {least} han by {way}"
+                    + (" (seven pairs 2, closed tsumo 1)" if tsumo else ""))
+    if fu == 20 and not tsumo and f.open_pinfu != 20:
+        return ("20 fu cannot be won by ron: a closed ron has at least 30 fu, and an open "
+                f"hand with no fu counts {f.open_pinfu}")
+    if fu == 20 and tsumo:
+        if f.pinfu_tsumo != 20:
+            return "20 fu by tsumo does not exist with this ruleset: a pinfu tsumo counts 30"
+        if han < 2:  # type: ignore[operator]
+            return "20 fu by tsumo is pinfu tsumo: at least 2 han (pinfu and closed tsumo)"
+    return None

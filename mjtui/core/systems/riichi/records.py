@@ -1,0 +1,175 @@
+"""Riichi hands in the session file: a ``[[hands]]`` table each, written by hand or by the app.
+
+Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
+``chombo`` says what happened (docs/session-format.md has the table)::
+
+    ron = 3           # the winner; an array [2, 4] for a double ron
+    from = 1          # the discarder
+    han = 3           # an array beside an array of winners
+    fu = 40           # may be left out from 5 han on (0 in an array)
+    yakuman = 1       # instead of han and fu (0 in an array: not a yakuman)
+    riichi = [2]      # the seats that declared riichi in this hand, with any outcome
+
+    tsumo = 2         # with han, fu or yakuman as above
+    draw = "exhaustive"   # with tenpai = [1, 3] (left out: nobody tenpai)
+    draw = "abortive"
+    chombo = 4        # the offender
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.riichi.events import (
+    AbortiveDraw,
+    Chombo,
+    ExhaustiveDraw,
+    Hand,
+    Win,
+    Winner,
+    check,
+)
+from mjtui.core.systems.riichi.rules import PLAYERS, Rules
+
+KINDS = ("ron", "tsumo", "draw", "chombo")
+KEYS = {
+    "ron": ("ron", "from", "han", "fu", "yakuman", "riichi"),
+    "tsumo": ("tsumo", "han", "fu", "yakuman", "riichi"),
+    "exhaustive": ("draw", "tenpai", "riichi"),
+    "abortive": ("draw", "riichi"),
+    "chombo": ("chombo", "riichi"),
+}
+ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
+DRAWS = ("exhaustive", "abortive")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seat(record: dict[str, Any], key: str) -> int:
+    value = record[key]
+    if not _whole(value) or not 1 <= value <= PLAYERS:
+        raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
+    return value - 1
+
+
+def _seat_list(record: dict[str, Any], key: str) -> tuple[int, ...]:
+    value = record.get(key, [])
+    if not isinstance(value, list) or not all(
+        _whole(v) and 1 <= v <= PLAYERS for v in value
+    ):
+        raise HandError(f"'{key}' must be an array of seats from 1 to {PLAYERS}, "
+                        f"got {value!r}")
+    return tuple(v - 1 for v in value)
+
+
+def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
+    """Read one ``[[hands]]`` table; every bad field is refused with a message naming it."""
+    unknown = sorted(k for k in record if k not in ALL_KEYS)
+    if unknown:
+        raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
+    kinds = [k for k in KINDS if k in record]
+    if not kinds:
+        raise HandError("say what happened with one of 'ron', 'tsumo', 'draw' or 'chombo'")
+    if len(kinds) > 1:
+        raise HandError(f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, "
+                        "one outcome")
+    kind = kinds[0]
+    if kind == "draw":
+        draw = record["draw"]
+        if draw not in DRAWS:
+            raise HandError(f"'draw' must be \"exhaustive\" or \"abortive\", got {draw!r}")
+        kind = draw
+    allowed = KEYS[kind]
+    for key in record:
+        if key not in allowed:
+            what = f"draw = \"{kind}\"" if kind in DRAWS else f"'{kind}'"
+            raise HandError(f"'{key}' does not go with {what} (it takes "
+                            f"{', '.join(repr(k) for k in allowed)})")
+    riichi = _seat_list(record, "riichi")
+    hand: Hand
+    if kind == "ron":
+        if "from" not in record:
+            raise HandError("'from' is missing: the seat that discarded the winning tile")
+        hand = Win(_winners(record, "ron"), discarder=_seat(record, "from"), riichi=riichi)
+    elif kind == "tsumo":
+        hand = Win(_winners(record, "tsumo"), discarder=None, riichi=riichi)
+    elif kind == "exhaustive":
+        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai"), riichi=riichi)
+    elif kind == "abortive":
+        hand = AbortiveDraw(riichi=riichi)
+    else:
+        hand = Chombo(offender=_seat(record, "chombo"), riichi=riichi)
+    check(rules, hand)
+    return hand
+
+
+def _winners(record: dict[str, Any], key: str) -> tuple[Winner, ...]:
+    several = isinstance(record[key], list)
+    if several and key == "tsumo":
+        raise HandError("'tsumo' is one seat: a tsumo has one winner")
+    seats = list(record[key]) if several else [record[key]]
+    if several and not seats:
+        raise HandError(f"'{key}' is an empty array: name the winner(s)")
+    for seat in seats:
+        if not _whole(seat) or not 1 <= seat <= PLAYERS:
+            raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}"
+                            + (" or an array of seats" if key == "ron" else "")
+                            + f", got {record[key]!r}")
+    columns = {}
+    for name in ("han", "fu", "yakuman"):
+        value = record.get(name, [0] * len(seats) if several else 0)
+        if several:
+            if not isinstance(value, list) or len(value) != len(seats):
+                raise HandError(f"'{name}' must be an array of {len(seats)} (one per winner "
+                                f"in '{key}'), got {value!r}")
+        elif isinstance(value, list):
+            raise HandError(f"'{name}' must be one number for one winner, got {value!r}")
+        column = value if several else [value]
+        for v in column:
+            if not _whole(v) or v < 0:
+                raise HandError(f"'{name}' must be a whole number >= 0, got {v!r}")
+        columns[name] = column
+    if not several and "fu" in record and record["fu"] == 0:
+        raise HandError("'fu' is 0: leave it out for a limit hand")
+    winners = []
+    for i, seat in enumerate(seats):
+        han, fu, yakuman = columns["han"][i], columns["fu"][i], columns["yakuman"][i]
+        if not yakuman and not han:
+            raise HandError("'han' is missing" if "han" not in record else
+                            f"'han' must be 1 or more for seat {seat}, or give 'yakuman'")
+        winners.append(Winner(seat - 1, han, fu or None, yakuman))
+    return tuple(winners)
+
+
+def hand_to_record(hand: Hand) -> dict[str, Any]:
+    """The ``[[hands]]`` table of a hand (the inverse of :func:`hand_from_record`)."""
+    record: dict[str, Any] = {}
+    if isinstance(hand, Win):
+        seats = [w.seat + 1 for w in hand.winners]
+        key = "tsumo" if hand.tsumo else "ron"
+        several = len(seats) > 1
+        record[key] = seats if several else seats[0]
+        if not hand.tsumo:
+            record["from"] = hand.discarder + 1  # type: ignore[operator]
+        columns = {
+            "han": [w.han for w in hand.winners],
+            "fu": [w.fu or 0 for w in hand.winners],
+            "yakuman": [w.yakuman for w in hand.winners],
+        }
+        for name, column in columns.items():
+            if any(column):
+                record[name] = column if several else column[0]
+    elif isinstance(hand, ExhaustiveDraw):
+        record["draw"] = "exhaustive"
+        if hand.tenpai:
+            record["tenpai"] = [s + 1 for s in hand.tenpai]
+    elif isinstance(hand, AbortiveDraw):
+        record["draw"] = "abortive"
+    elif isinstance(hand, Chombo):
+        record["chombo"] = hand.offender + 1
+    if hand.riichi:
+        record["riichi"] = [s + 1 for s in hand.riichi]
+    return record

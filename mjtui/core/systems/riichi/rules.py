@@ -1,0 +1,193 @@
+"""The riichi ruleset: every number and every table-dependent choice is a TOML key.
+
+:func:`mjtui.core.schema.read_struct` reads a ruleset file into :class:`Rules`;
+docs/rulesets.md lists the keys. What stays in code is what makes the game
+riichi at all: base points = fu x 2^(2 + han), the han that start each limit
+(5, 6, 8, 11, 13), the shares of a payment (ron 4 or 6 base points, tsumo 1
+or 2 from each) and the seat order of play.
+
+Amounts are table points throughout, uma and oka included (15000 is +15.0
+in the final score), so the fold stays in whole numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from mjtui.core.schema import SchemaError
+from mjtui.core.systems.base import RulesHeader
+
+PLAYERS = 4
+
+MultipleRon = Literal["head-bump", "double", "triple"]
+
+
+def _int(doc: str, lo: int | None = 0, hi: int | None = None) -> dict:
+    meta: dict = {"doc": doc}
+    if lo is not None:
+        meta["min"] = lo
+    if hi is not None:
+        meta["max"] = hi
+    return meta
+
+
+@dataclass(frozen=True)
+class Table:
+    start_points: int = field(metadata=_int("each player's total at the start"))
+    target_points: int = field(metadata=_int(
+        "the return: final scores count from here, (total - target) / 1000"))
+
+
+@dataclass(frozen=True)
+class Length:
+    rounds: int = field(metadata=_int(
+        "round winds played: 1 East only (tonpuusen), 2 East and South (hanchan)", 1, 4))
+    extra_rounds: int = field(metadata=_int(
+        "round winds played on (West, then North) when nobody has the target points after "
+        "the last hand; in them the game ends after the first hand that leaves someone at "
+        "the target or above", 0, 3))
+    agari_yame: bool = field(metadata={"doc": (
+        "the game ends when the dealer of the last hand wins it and is then first")})
+    tenpai_yame: bool = field(metadata={"doc": (
+        "the game ends when the dealer of the last hand is tenpai at an exhaustive draw "
+        "and is first")})
+
+    def __post_init__(self) -> None:
+        if self.rounds + self.extra_rounds > 4:
+            raise SchemaError("length.extra_rounds", (
+                f"rounds + extra_rounds must be 4 or less (East, South, West, North), got "
+                f"{self.rounds} + {self.extra_rounds}"))
+
+
+@dataclass(frozen=True)
+class Fu:
+    base: int = field(metadata=_int("fu every standard hand starts with (20)"))
+    closed_ron: int = field(metadata=_int("added for a closed hand won by ron (10)"))
+    tsumo: int = field(metadata=_int("added for a win by tsumo, except pinfu (2)"))
+    wait: int = field(metadata=_int("added for a kanchan, penchan or tanki wait (2)"))
+    value_pair: int = field(metadata=_int(
+        "added for a pair of dragons, of the seat wind or of the round wind (2)"))
+    double_wind_pair: int = field(metadata=_int(
+        "a pair of the wind that is both seat and round wind: 4, or 2 (M-League)"))
+    open_triplet_simples: int = field(metadata=_int("an open triplet of 2-8 (2)"))
+    closed_triplet_simples: int = field(metadata=_int("a closed triplet of 2-8 (4)"))
+    open_triplet_terminals: int = field(metadata=_int(
+        "an open triplet of terminals or honors (4)"))
+    closed_triplet_terminals: int = field(metadata=_int(
+        "a closed triplet of terminals or honors (8)"))
+    open_kan_simples: int = field(metadata=_int("an open kan of 2-8 (8)"))
+    closed_kan_simples: int = field(metadata=_int("a closed kan of 2-8 (16)"))
+    open_kan_terminals: int = field(metadata=_int("an open kan of terminals or honors (16)"))
+    closed_kan_terminals: int = field(metadata=_int(
+        "a closed kan of terminals or honors (32)"))
+    seven_pairs: int = field(metadata=_int("fixed fu of seven pairs, never rounded (25)"))
+    open_pinfu: Literal[20, 30] = field(metadata={"doc": (
+        "an open hand won by ron whose items add nothing (the pinfu shape, opened): "
+        "30 (most rules) or 20")})
+    pinfu_tsumo: Literal[20, 30] = field(metadata={"doc": (
+        "a closed pinfu won by tsumo: 20 (the tsumo fu is dropped, pinfu and tsumo both "
+        "count) or 30 (22 rounded up; pinfu does not count then)")})
+
+
+@dataclass(frozen=True)
+class Limits:
+    kiriage: bool = field(metadata={"doc": "4 han 30 fu and 3 han 60 fu are paid as a mangan"})
+    mangan: int = field(metadata=_int(
+        "base points of 5 han, and the most that han and fu can give (2000)", 1))
+    haneman: int = field(metadata=_int("base points of 6-7 han (3000)", 1))
+    baiman: int = field(metadata=_int("base points of 8-10 han (4000)", 1))
+    sanbaiman: int = field(metadata=_int("base points of 11-12 han (6000)", 1))
+    kazoe: int = field(metadata=_int(
+        "base points of 13 han or more: 8000 (counted as a yakuman) or 6000 (no kazoe "
+        "yakuman)", 1))
+    yakuman: int = field(metadata=_int("base points of each yakuman (8000)", 1))
+    multiple_yakuman: bool = field(metadata={"doc": (
+        "a hand may pay several yakuman (double yakuman, composite yakuman); "
+        "false: every yakuman hand pays one")})
+
+
+@dataclass(frozen=True)
+class Payments:
+    rounding: int = field(metadata=_int("every payment is rounded up to a multiple of this "
+                                        "(100)", 1))
+    honba_ron: int = field(metadata=_int(
+        "added per honba counter to a ron, paid by the discarder (300)"))
+    honba_tsumo: int = field(metadata=_int(
+        "added per honba counter to a tsumo, paid by each of the three others (100)"))
+    riichi_deposit: int = field(metadata=_int("what a riichi declaration puts on the table "
+                                              "(1000)"))
+    riichi_needs_deposit: bool = field(metadata={"doc": (
+        "a player needs at least the deposit in points to declare riichi")})
+    multiple_ron: MultipleRon = field(metadata={"doc": (
+        "several players win on one discard: 'head-bump' (only the first in turn after the "
+        "discarder wins), 'double' (two may win; three is an abortive draw) or 'triple'")})
+    multiple_ron_honba: Literal["first", "each"] = field(metadata={"doc": (
+        "in a multiple ron, the honba go to the winner first in turn after the discarder "
+        "('first') or to each winner ('each'); the deposits always go to the first")})
+
+
+@dataclass(frozen=True)
+class Draws:
+    noten_total: int = field(metadata=_int(
+        "what the noten players pay the tenpai players at an exhaustive draw (3000)"))
+    abortive: bool = field(metadata={"doc": (
+        "abortive draws are played (nine terminals, four winds, four riichi...); the dealer "
+        "stays and a honba is added")})
+
+    def __post_init__(self) -> None:
+        # 1, 2 or 3 tenpai players: every noten player pays each tenpai player
+        # total / 3, total / 4 or total / 3.
+        if self.noten_total % 12:
+            raise SchemaError("draws.noten_total", (
+                f"must split evenly among 1, 2 or 3 tenpai players (a multiple of 12), got "
+                f"{self.noten_total}"))
+
+
+@dataclass(frozen=True)
+class End:
+    tobi: bool = field(metadata={"doc": "the game ends at once when a total goes below zero"})
+    left_over_deposits: Literal["first", "lost"] = field(metadata={"doc": (
+        "riichi deposits still on the table at the end go to first place ('first') or "
+        "leave the game ('lost')")})
+
+
+@dataclass(frozen=True)
+class Chombo:
+    payment: Literal["mangan", "none"] = field(metadata={"doc": (
+        "'mangan': the offender pays as if losing a mangan by tsumo (a dealer pays 2 "
+        "mangan bases to each, others 2 to the dealer and 1 to each other player); "
+        "'none': no payment at the table")})
+    final_penalty: int = field(metadata=_int(
+        "points taken off the offender's final score (20000 takes 20.0)"))
+
+
+@dataclass(frozen=True)
+class Final:
+    uma: tuple[int, ...] = field(metadata={"doc": (
+        "added to the final score by place, 1st to 4th, in points (15000 = +15.0)")})
+    oka: int = field(metadata=_int(
+        "added to first place's final score, in points; (target - start) x 4 makes the "
+        "final scores add up to zero", None))
+    ties: Literal["seat", "split"] = field(metadata={"doc": (
+        "equal totals: 'seat' ranks the seat nearer the first dealer higher; 'split' "
+        "shares the places' uma (and oka, and left-over deposits) equally")})
+
+    def __post_init__(self) -> None:
+        if len(self.uma) != PLAYERS:
+            raise SchemaError("final.uma", (
+                f"expected {PLAYERS} amounts (1st to 4th), got {len(self.uma)}"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules(RulesHeader):
+    system: Literal["riichi"]
+    table: Table
+    length: Length
+    fu: Fu
+    limits: Limits
+    payments: Payments
+    draws: Draws
+    end: End
+    chombo: Chombo
+    final: Final
