@@ -290,3 +290,27 @@ def test_cli_export_of_a_damaged_file_exits_2(folders, tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stdout == ""
     assert str(path) in result.stderr and "hand 1 (line 5)" in result.stderr
+
+
+def test_a_riichi_series_exports_its_winners_and_counts_in_the_stats(folders) -> None:
+    from datetime import datetime
+
+    from mjtui import paths
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.session import Session
+    from mjtui.core.stats import compute
+    from mjtui.core.systems.riichi.events import Win, Winner
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 29, 20, 0))
+    # Cy (non-dealer) wins 3 han 40 fu off Ann: 5200, paid by Ann alone.
+    session.add(Win(winners=(Winner(seat=2, han=3, fu=40),), discarder=0))
+    rows = list(csv.reader(io.StringIO(export_session(session, "csv"))))
+    assert rows[1][1:3] == ["3", "Cy"]
+    assert rows[1][-1] == "Cy ron off Ann, 3 han 40 fu"
+    document = json.loads(export_session(session, "json"))
+    assert document["hands"][0]["winners"] == [3]
+    assert document["hands"][0]["change"] == [-5200, 0, 5200, 0]
+    stats = compute([(None, session)])
+    cy = next(p for p in stats.players if p.name == "Cy")
+    assert (cy.hands_won, cy.net) == (1, 5200)

@@ -32,12 +32,18 @@ class HandRow:
     """One hand as the table saw it. Seats are 0-based, as in the core."""
 
     number: int  # 1-based, in file order
-    winner: int | None  # the winner's seat; None for a draw
+    winners: tuple[int, ...]  # the winning seats; none for a draw
+    what: str  # what happened, in a few words (the system's description)
     east: int  # the seat that was East during this hand
     next_east: int  # the seat that is East for the following hand
-    points: tuple[int, ...]  # what each seat scored, as entered
+    points: tuple[int, ...]  # what each seat scored, as entered (zeros where nothing is)
     change: tuple[int, ...]  # what the hand did to each seat's total
     totals: tuple[int, ...]  # each seat's total after the hand
+
+    @property
+    def winner(self) -> int | None:
+        """The first winning seat (the only one but for a multiple ron); None for a draw."""
+        return self.winners[0] if self.winners else None
 
 
 @dataclass(frozen=True)
@@ -59,16 +65,15 @@ def hand_rows(session: Session, states: list[Any] | None = None) -> list[HandRow
     n = len(session.players)
     rows = []
     for i, hand in enumerate(session.hands):
-        record = system.hand_to_record(hand)
         before, after = fields[i], fields[i + 1]
-        winner = record.get("winner")
         totals = tuple(after["totals"])
         rows.append(HandRow(
             number=i + 1,
-            winner=None if not winner else winner - 1,
+            winners=system.winners(hand),
+            what=system.describe_hand(hand, session.players),
             east=before["east"] - 1,
             next_east=after["east"] - 1,
-            points=tuple(record.get("points", (0,) * n)),
+            points=tuple(system.hand_scores(hand) or (0,) * n),
             change=tuple(a - b for a, b in zip(totals, before["totals"])),
             totals=totals,
         ))
@@ -100,7 +105,7 @@ def csv_header(players: tuple[str, ...]) -> list[str]:
     head = ["hand", "winner_seat", "winner", "east_seat", "east"]
     for name in players:
         head += [f"{name} points", f"{name} change", f"{name} total"]
-    return head
+    return head + ["what"]
 
 
 def to_csv(session: Session, states: list[Any] | None = None) -> str:
@@ -112,13 +117,13 @@ def to_csv(session: Session, states: list[Any] | None = None) -> str:
         cells: list[Any] = [
             row.number,
             0 if row.winner is None else row.winner + 1,
-            "draw" if row.winner is None else players[row.winner],
+            "draw" if row.winner is None else " & ".join(players[w] for w in row.winners),
             row.east + 1,
             players[row.east],
         ]
         for seat in range(len(players)):
             cells += [row.points[seat], row.change[seat], row.totals[seat]]
-        writer.writerow(cells)
+        writer.writerow(cells + [row.what])
     return out.getvalue()
 
 
@@ -141,6 +146,8 @@ def export_document(session: Session, states: list[Any] | None = None) -> dict[s
             {
                 "hand": row.number,
                 "winner": None if row.winner is None else row.winner + 1,
+                "winners": [w + 1 for w in row.winners],
+                "what": row.what,
                 "east": row.east + 1,
                 "next_east": row.next_east + 1,
                 "points": list(row.points),
@@ -212,7 +219,7 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
         "|---:|---|---|" + "---:|" * len(players),
     ]
     for r in rows:
-        winner = "draw" if r.winner is None else _md(players[r.winner])
+        winner = " & ".join(_md(players[w]) for w in r.winners) or "draw"
         cells = [f"{p} / {_signed(c)} / {t}" for p, c, t in zip(r.points, r.change, r.totals)]
         lines.append(f"| {r.number} | {winner} | {_md(players[r.east])} | "
                      + " | ".join(cells) + " |")

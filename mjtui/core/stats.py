@@ -109,7 +109,7 @@ class _Tally:
                 for row in rows:
                     change = row.change[seat]
                     stats.hands_played += 1
-                    stats.hands_won += row.winner == seat
+                    stats.hands_won += seat in row.winners
                     stats.net += change
                     if change > 0 and (stats.best_hand is None
                                        or change > stats.best_hand.change):

@@ -47,6 +47,10 @@ class ScoringSystem(Protocol):
         """A few words on what happened in a hand, e.g. "Chen won" or "draw"."""
         ...
 
+    def winners(self, hand: Any) -> tuple[int, ...]:
+        """The seats that won the hand (none for a draw)."""
+        ...
+
     def hand_scores(self, hand: Any) -> tuple[int, ...] | None:
         """What each seat scored in the hand, shown beside its change; None if nothing."""
         ...

@@ -175,6 +175,9 @@ class EastDoubling:
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return "draw" if hand.winner is None else f"{players[hand.winner]} won"
 
+    def winners(self, hand: Hand) -> tuple[int, ...]:
+        return () if hand.winner is None else (hand.winner,)
+
     def hand_scores(self, hand: Hand) -> tuple[int, ...] | None:
         return None if hand.winner is None else hand.points
 

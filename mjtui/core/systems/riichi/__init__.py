@@ -96,6 +96,9 @@ class Riichi:
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return describe(hand, players)
 
+    def winners(self, hand: Hand) -> tuple[int, ...]:
+        return winners(hand)
+
     def hand_scores(self, hand: Hand) -> tuple[int, ...] | None:
         return None  # riichi hands are han and fu, not a score per seat
 
