@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
+from typing import Callable
 
 import pytest
 
@@ -13,3 +16,17 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     monkeypatch.setenv("MJTUI_CONFIG_DIR", str(config))
     monkeypatch.setenv("MJTUI_DATA_DIR", str(data))
     return {"config": config, "data": data, "rulesets": config / "rulesets"}
+
+
+@pytest.fixture
+def run_mjtui(folders: dict[str, Path]) -> Callable[..., subprocess.CompletedProcess]:
+    """Run the `mjtui` command as a user would, in this test's own folders."""
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        # The environment carries this test's MJTUI_* folders (set by `folders`).
+        return subprocess.run(
+            [sys.executable, "-m", "mjtui", *args], capture_output=True, text=True,
+            stdin=subprocess.DEVNULL, cwd=folders["config"].parent, timeout=60,
+        )
+
+    return run

@@ -10,9 +10,6 @@ import argparse
 import csv
 import io
 import json
-import os
-import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -254,39 +251,25 @@ def test_export_command_unwritable_output(saved: Path, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------
 
 
-def cli_has(command: str) -> bool:
-    from mjtui.cli import build_parser
-
-    subcommands = [a for a in build_parser()._actions
-                   if isinstance(a, argparse._SubParsersAction)]
-    return any(command in a.choices for a in subcommands)
 
 
-needs_cli = pytest.mark.skipif(not cli_has("export"), reason="cli.py has no `export` yet")
 
 
-def run_cli(folders: dict[str, Path], *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, MJTUI_CONFIG_DIR=str(folders["config"]),
-               MJTUI_DATA_DIR=str(folders["data"]))
-    return subprocess.run([sys.executable, "-m", "mjtui", *args], capture_output=True,
-                          text=True, env=env, stdin=subprocess.DEVNULL, timeout=60)
 
 
-@needs_cli
-def test_cli_export_csv(folders, saved: Path) -> None:
-    result = run_cli(folders, "export", str(saved), "--format", "csv")
+def test_cli_export_csv(run_mjtui, folders, saved: Path) -> None:
+    result = run_mjtui("export", str(saved), "--format", "csv")
     assert result.returncode == 0, result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [int(r["Cy total"]) for r in rows] == [t[2] for t in TOTALS]
 
 
-@needs_cli
-def test_cli_export_of_a_damaged_file_exits_2(folders, tmp_path: Path) -> None:
+def test_cli_export_of_a_damaged_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
     path = tmp_path / "damaged.toml"
     path.write_text('format = "mjtui-session/1"\nruleset = "hp11c"\n'
                     'players = ["A", "B", "C", "D"]\n\n[[hands]]\nwinner = 9\n'
                     "points = [1, 1, 1, 1]\n", encoding="utf-8")
-    result = run_cli(folders, "export", str(path), "--format", "md")
+    result = run_mjtui("export", str(path), "--format", "md")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stdout == ""
     assert str(path) in result.stderr and "hand 1 (line 5)" in result.stderr

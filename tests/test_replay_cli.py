@@ -8,11 +8,8 @@ compared with an independent implementation of the seed's pairwise rule.
 from __future__ import annotations
 
 import json
-import os
 import random
 import re
-import subprocess
-import sys
 from datetime import datetime
 from pathlib import Path
 
@@ -29,15 +26,6 @@ SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
-def run_cli(folders: dict[str, Path], *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["MJTUI_CONFIG_DIR"] = str(folders["config"])
-    env["MJTUI_DATA_DIR"] = str(folders["data"])
-    return subprocess.run(
-        [sys.executable, "-m", "mjtui", *args],
-        capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
-        cwd=folders["config"].parent, timeout=60,
-    )
 
 
 # --------------------------------------------------------------------------
@@ -128,7 +116,7 @@ def random_sheet(rng: random.Random, count: int) -> tuple[str, list]:
     return "\n".join(lines), hands
 
 
-def test_replay_json_matches_the_seed_rules(folders, tmp_path: Path) -> None:
+def test_replay_json_matches_the_seed_rules(run_mjtui, folders, tmp_path: Path) -> None:
     rng = random.Random(20261129)
     text, hands = random_sheet(rng, 2000)
     # The sheet must exercise every case, or the comparison proves little.
@@ -136,7 +124,7 @@ def test_replay_json_matches_the_seed_rules(folders, tmp_path: Path) -> None:
     path = tmp_path / "sheet.toml"
     path.write_text(text, encoding="utf-8")
 
-    result = run_cli(folders, "replay", str(path), "--json")
+    result = run_mjtui("replay", str(path), "--json")
     assert result.returncode == 0, result.stderr
     document = json.loads(result.stdout)
     assert document["players"] == NAMES
@@ -164,7 +152,7 @@ def test_replay_document_in_process(folders) -> None:
     }
 
 
-def test_replay_of_a_damaged_file_exits_2(folders, tmp_path: Path) -> None:
+def test_replay_of_a_damaged_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
     text = "\n".join([
         'format = "mjtui-session/1"',
         'ruleset = "hp11c"',
@@ -181,7 +169,7 @@ def test_replay_of_a_damaged_file_exits_2(folders, tmp_path: Path) -> None:
     ])
     path = tmp_path / "damaged.toml"
     path.write_text(text, encoding="utf-8")
-    result = run_cli(folders, "replay", str(path), "--json")
+    result = run_mjtui("replay", str(path), "--json")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert str(path) in result.stderr
@@ -189,9 +177,9 @@ def test_replay_of_a_damaged_file_exits_2(folders, tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
-def test_replay_of_a_missing_file_exits_2(folders, tmp_path: Path) -> None:
+def test_replay_of_a_missing_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
     path = tmp_path / "nope.toml"
-    result = run_cli(folders, "replay", str(path), "--json")
+    result = run_mjtui("replay", str(path), "--json")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert str(path) in result.stderr and "no such file" in result.stderr

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -315,20 +312,11 @@ def test_broken_config(folders, text: str, words: list[str]) -> None:
 # --------------------------------------------------------------------------
 
 
-def run_cli(folders: dict[str, Path], *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ)
-    env["MJTUI_CONFIG_DIR"] = str(folders["config"])
-    env["MJTUI_DATA_DIR"] = str(folders["data"])
-    return subprocess.run(
-        [sys.executable, "-m", "mjtui", *args],
-        capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL,
-        cwd=folders["config"].parent, timeout=60,
-    )
 
 
-def test_cli_broken_ruleset_path_exits_2(folders, tmp_path: Path) -> None:
+def test_cli_broken_ruleset_path_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
     path = write(tmp_path / "bad.toml", variant("start_points = 10000", 'start_points = "ten"'))
-    result = run_cli(folders, "--ruleset", str(path))
+    result = run_mjtui("--ruleset", str(path))
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert str(path) in result.stderr
@@ -337,37 +325,37 @@ def test_cli_broken_ruleset_path_exits_2(folders, tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
-def test_cli_config_naming_a_broken_user_ruleset_exits_2(folders) -> None:
+def test_cli_config_naming_a_broken_user_ruleset_exits_2(run_mjtui, folders) -> None:
     bad = write(folders["rulesets"] / "mine.toml", variant('on_draw = "stay"', 'on_draw = "hold"'))
     write(folders["config"] / "config.toml", 'default_ruleset = "mine"\n')
-    result = run_cli(folders)
+    result = run_mjtui()
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert str(bad) in result.stderr
     assert "rotation.on_draw" in result.stderr
 
 
-def test_cli_config_with_unknown_key_exits_2(folders) -> None:
+def test_cli_config_with_unknown_key_exits_2(run_mjtui, folders) -> None:
     config = write(folders["config"] / "config.toml", 'default_rulset = "hp11c"\n')
-    result = run_cli(folders)
+    result = run_mjtui()
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr
     assert str(config) in result.stderr
     assert "default_rulset" in result.stderr
 
 
-def test_cli_unhashable_system_exits_2(folders, tmp_path: Path) -> None:
+def test_cli_unhashable_system_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
     path = write(tmp_path / "odd.toml", variant('system = "east-doubling"', 'system = ["x"]'))
-    result = run_cli(folders, "--ruleset", str(path))
+    result = run_mjtui("--ruleset", str(path))
     assert "Traceback" not in result.stderr
     assert result.returncode == 2
     assert str(path) in result.stderr and "system" in result.stderr
 
 
-def test_cli_rulesets_lists_and_marks_broken(folders) -> None:
+def test_cli_rulesets_lists_and_marks_broken(run_mjtui, folders) -> None:
     write(folders["rulesets"] / "mine.toml", variant("players = 4", "players = 1"))
     write(folders["rulesets"] / "good.toml", variant('name = "Test rules"', 'name = "Good one"'))
-    result = run_cli(folders, "rulesets")
+    result = run_mjtui("rulesets")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     hp = [line for line in lines if line.startswith("hp11c ")]

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 from datetime import date, datetime
 from pathlib import Path
 
@@ -203,21 +200,11 @@ def test_stats_command_notes_skipped_files_on_stderr(nights, capsys) -> None:
 # --------------------------------------------------------------------------
 
 
-def cli_has(command: str) -> bool:
-    from mjtui.cli import build_parser
-
-    subcommands = [a for a in build_parser()._actions
-                   if isinstance(a, argparse._SubParsersAction)]
-    return any(command in a.choices for a in subcommands)
 
 
-@pytest.mark.skipif(not cli_has("stats"), reason="cli.py has no `stats` yet")
-def test_cli_stats_json_with_a_damaged_file_in_the_folder(folders, nights) -> None:
+def test_cli_stats_json_with_a_damaged_file_in_the_folder(run_mjtui, nights) -> None:
     (paths.sessions_dir() / "broken.toml").write_text("format = [", encoding="utf-8")
-    env = dict(os.environ, MJTUI_CONFIG_DIR=str(folders["config"]),
-               MJTUI_DATA_DIR=str(folders["data"]))
-    result = subprocess.run([sys.executable, "-m", "mjtui", "stats", "--json"],
-                            capture_output=True, text=True, env=env, timeout=60)
+    result = run_mjtui("stats", "--json")
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
     assert doc["series"] == 2 and doc["players"][0]["name"] == "Cy"
