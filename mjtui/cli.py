@@ -16,6 +16,7 @@ from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import open_scorebook
 from mjtui.core.session_file import Loaded, latest_session, load_session
+from mjtui.hand_command import add_hand_command, hand_command
 from mjtui.points_command import add_points_command, points_command
 from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
@@ -51,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_report_commands(commands)
     add_calc_commands(commands)
     add_points_command(commands)
+    add_hand_command(commands)
     return parser
 
 
@@ -59,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     command = {
         None: new_series, "new": new_series, "library": library, "rulesets": list_rulesets,
         "resume": resume, "replay": replay, "folders": folders,
-        "calc": calc_command, "points": points_command, **REPORT_COMMANDS,
+        "calc": calc_command, "points": points_command, "hand": hand_command,
+        **REPORT_COMMANDS,
     }[args.command]
     try:
         outcome = command(args)

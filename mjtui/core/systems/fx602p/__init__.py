@@ -1,0 +1,104 @@
+"""The FX-602P two-player game (seed 001): nine tiles 1-9, eleven yaku.
+
+The modules, each one concern:
+
+* :mod:`.rules`: the ruleset keys (``system = "fx602p"``);
+* :mod:`.evaluate`: nine tiles to melds, yaku, han, triplets and points;
+* :mod:`.events`: the hand event (:class:`Win`) and its checks;
+* :mod:`.table`: the state and the fold (zero-sum, dealer = last winner);
+* :mod:`.records`: the hands in the session file;
+* :mod:`.game`: the game engine for play against the computer;
+* :mod:`.computer`: the computer player and a random baseline.
+
+:data:`SYSTEM` is what the rest of mjtui sees (the ScoringSystem protocol).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from mjtui.core.systems.fx602p import records, table
+from mjtui.core.systems.fx602p.evaluate import (
+    ALL_YAKU,
+    YAKU,
+    YAKUMAN,
+    Score,
+    evaluate,
+    is_complete,
+    parse_tiles,
+    points,
+    readings,
+    yaku_han,
+)
+from mjtui.core.systems.fx602p.events import Hand, Win, check, describe, score
+from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
+from mjtui.core.systems.fx602p.table import State, state_text
+
+
+class FX602P:
+    name = "fx602p"
+    rules_type = Rules
+
+    def players(self, rules: Rules) -> int:
+        return PLAYERS
+
+    def start_points(self, rules: Rules) -> int:
+        return rules.table.start_points
+
+    def with_start_points(self, rules: Rules, points: int) -> Rules:
+        return replace(rules, table=replace(rules.table, start_points=points))
+
+    def start(self, rules: Rules) -> State:
+        return table.start(rules)
+
+    def apply(self, rules: Rules, state: State, hand: Win) -> State:
+        return table.apply(rules, state, hand)
+
+    def check(self, rules: Rules, hand: Win) -> None:
+        check(rules, hand)
+
+    def score(self, rules: Rules, hand: Win) -> Score:
+        return score(rules, hand)
+
+    def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Win:
+        return records.hand_from_record(rules, record)
+
+    def hand_to_record(self, hand: Win) -> dict[str, Any]:
+        return records.hand_to_record(hand)
+
+    def replay_fields(self, state: State) -> dict[str, Any]:
+        return {
+            "totals": list(state.totals),
+            "east": state.east + 1,
+            "dealer": state.east + 1,
+            "hands": state.hands,
+            "points": state.last_points,
+            "average": [round(state.average(seat), 1) for seat in range(PLAYERS)],
+        }
+
+    def describe_hand(self, hand: Win, players: tuple[str, ...]) -> str:
+        return describe(hand, players)
+
+    def winners(self, hand: Win) -> tuple[int, ...]:
+        return (hand.winner,)
+
+    def hand_scores(self, hand: Win) -> tuple[int, ...] | None:
+        return None  # a hand is tiles or yaku, not a score per seat
+
+    def describe_state(self, state: State, players: tuple[str, ...]) -> str:
+        return state_text(state, players)
+
+
+SYSTEM = FX602P()
+
+
+def evaluate_han(rules: Rules, name: str) -> int:
+    """The han of one yaku under the rules."""
+    return yaku_han(rules, name)
+
+__all__ = [
+    "ALL_YAKU", "FX602P", "Hand", "PLAYERS", "Rules", "SYSTEM", "Score", "State", "Win",
+    "YAKU", "YAKUMAN", "check", "evaluate", "is_complete", "parse_tiles", "points",
+    "readings", "score", "evaluate_han",
+]

@@ -1,0 +1,80 @@
+"""The table state and the fold: the winner gains the points, the other loses them.
+
+Two players, zero-sum: after each hand the winner's total goes up by the
+hand's points and the other player's goes down by as much (the seed shows
+only the human's total, which is this same number). The winner deals the
+next hand (dealer = last winner); seat 1 deals the first. The statistics the
+game shows (running total, hands, average per hand) come from the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjtui.core.systems.fx602p.events import Win, score
+from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
+
+WINDS = ("East", "South")
+
+
+@dataclass(frozen=True)
+class State:
+    totals: tuple[int, ...]
+    east: int  # 0-based seat of the dealer of the next hand
+    hands: int  # hands folded
+    start_points: int = 0
+    last_change: tuple[int, ...] | None = None
+    last_points: int | None = None  # what the last hand was worth
+    wins: tuple[int, ...] = (0,) * PLAYERS  # hands won per seat
+
+    @property
+    def dealer(self) -> int:
+        return self.east
+
+    def wind(self, seat: int) -> str:
+        """"East" for the dealer of the next hand, "South" for the other player."""
+        return WINDS[(seat - self.east) % PLAYERS]
+
+    def running_total(self, seat: int) -> int:
+        """Points won less points lost so far (the seed's running total)."""
+        return self.totals[seat] - self.start_points
+
+    def average(self, seat: int) -> float:
+        """The running total per hand played (0 before the first hand)."""
+        return self.running_total(seat) / self.hands if self.hands else 0.0
+
+
+def start(rules: Rules) -> State:
+    return State(totals=(rules.table.start_points,) * PLAYERS, east=0, hands=0,
+                 start_points=rules.table.start_points)
+
+
+def change(winner: int, amount: int) -> tuple[int, ...]:
+    return tuple(amount if seat == winner else -amount for seat in range(PLAYERS))
+
+
+def apply(rules: Rules, state: State, hand: Win) -> State:
+    amount = score(rules, hand).points
+    delta = change(hand.winner, amount)
+    return State(
+        totals=tuple(t + d for t, d in zip(state.totals, delta)),
+        east=hand.winner,
+        hands=state.hands + 1,
+        start_points=state.start_points,
+        last_change=delta,
+        last_points=amount,
+        wins=tuple(w + (seat == hand.winner) for seat, w in enumerate(state.wins)),
+    )
+
+
+def state_text(state: State, players: tuple[str, ...]) -> str:
+    """E.g. "Hand 3 next · Dealer: Ann · Ann +800 in 2 hands, Ave +400"."""
+    first = 0
+    text = f"Hand {state.hands + 1} next · Dealer: {players[state.east]}"
+    if state.hands:
+        text += (f" · {players[first]} {state.running_total(first):+d} in {state.hands} "
+                 f"hand{'s' if state.hands > 1 else ''}, Ave {state.average(first):+.0f}")
+    return text
+
+
+__all__ = ["State", "WINDS", "apply", "change", "start", "state_text"]
