@@ -61,7 +61,10 @@ async def test_the_pane_follows_the_sheet_and_takes_keys() -> None:
         await pilot.press("k")
         await pilot.pause()
         assert text(pane, "#lcd") == "2.0000"
-        await pilot.press("escape", "0")  # back to the sheet: 0 is a draw again
+        await pilot.press("p")  # hides the pane and gives the keys back to the sheet
+        await pilot.pause()
+        assert not pane.display
+        await pilot.press("p", "escape", "0")  # escape also gives them back: 0 is a draw
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -10,9 +12,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from mjtui.calc.link import CalculatorLink
+from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
-from mjtui.core.systems.east_doubling import Hand
-from mjtui.ui.screens.hand_entry import WINNER_KEYS, HandEntryScreen
+from mjtui.ui.entry_forms import entry_form
+from mjtui.ui.screens.hand_entry import WINNER_KEYS
+from mjtui.ui.screens.standings import StandingsScreen
 from mjtui.ui.widgets.calc_pane import CalcPane
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -25,11 +29,12 @@ class ScoreScreen(Screen):
         Binding("1", "winner('1')", "Winner", key_display="1-4"),
         *[Binding(k, f"winner('{k}')", show=False) for k in "234abcd"],
         Binding("0", "winner('0')", "Draw"),
-        Binding("e", "edit", "Edit hand"),
+        Binding("e", "edit", "Edit"),
         Binding("u,ctrl+z", "undo", "Undo"),
         Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("f", "standings", "Standings"),
         Binding("g", "chart", "Chart"),
-        Binding("p", "calculator", "Calculator"),
+        Binding("p", "calculator", "Calc"),
         Binding("escape", "leave_calculator", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -66,9 +71,34 @@ class ScoreScreen(Screen):
             self.link.follow(session.hands)
         self.query_one(CalcPane).compare(state.totals, state.east)
         described = session.ruleset.system.describe_state(state, session.players)
+        if getattr(state, "finished", False):
+            keys = " · f: final standings · u: undo"
+        else:
+            keys = " · keys: 1-4 or a-d winner, 0 draw"
         self.query_one("#status", Static).update(Text.assemble(
-            (described, "bold"), f" · {state.hands} played · keys: 1-4 or a-d winner, 0 draw",
+            (described, "bold"), f" · {state.hands} played{keys}",
         ))
+
+    def _form(self) -> type:
+        return entry_form(self.book.session.ruleset.system.name)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Keys a system has no use for stay out of the footer.
+        system = self.book.session.ruleset.system
+        if action == "standings" and getattr(system, "standings", None) is None:
+            return None
+        if action == "winner" and parameters == ("0",) and system.name == "fx602p":
+            return None  # the FX-602P game has no drawn hands
+        return True
+
+    def action_standings(self) -> None:
+        """The final standings, or the standings as they would be now."""
+        session = self.book.session
+        if getattr(session.ruleset.system, "standings", None) is None:
+            self.notify("This system has no final standings; the totals are the result",
+                        severity="warning")
+            return
+        self.app.push_screen(StandingsScreen(session.ruleset, session.players, session.state))
 
     def action_calculator(self) -> None:
         """Show the calculator and give it the keys, or hide it."""
@@ -92,16 +122,34 @@ class ScoreScreen(Screen):
             self.notify(f"There are only {len(session.players)} seats", severity="warning")
             return
         state = session.state
+        if getattr(state, "finished", False):
+            self.action_standings()
+            return
         title = f"Hand {state.hands + 1} · East: {session.players[state.east]}"
+        if getattr(state, "round_name", None):
+            title = (f"Hand {state.hands + 1} · {state.round_name} · dealer "
+                     f"{session.players[state.east]} · {state.honba} honba")
         self.app.push_screen(
-            HandEntryScreen(session.ruleset, session.players, state, title, winner=seat),
+            self._form()(session.ruleset, session.players, state, title, winner=seat),
             self._record,
         )
 
-    def _record(self, hand: Hand | None) -> None:
-        if hand is not None:
-            self.book.add(hand)
-            self._changed()
+    def _record(self, hand: Any | None) -> None:
+        if hand is None:
+            return
+        session = self.book.session
+        in_play = getattr(session.ruleset.system, "check_in_play", None)
+        if in_play is not None:
+            try:
+                in_play(session.ruleset.rules, session.state, hand)
+            except HandError as e:
+                self.notify(str(e), title="Not added", severity="error", timeout=10,
+                            markup=False)
+                return
+        self.book.add(hand)
+        self._changed()
+        if getattr(self.book.session.state, "finished", False):
+            self.action_standings()
 
     def _changed(self) -> None:
         self.render_state()
@@ -121,15 +169,15 @@ class ScoreScreen(Screen):
         before = session.states()[index]
         title = f"Edit hand {index + 1} · East: {session.players[before.east]}"
 
-        def replace(hand: Hand | None) -> None:
+        def replace(hand: Any | None) -> None:
             if hand is not None:
                 self.book.replace(index, hand)
                 self._changed()
                 self.notify(f"Hand {index + 1} changed; the totals after it were recomputed")
 
         self.app.push_screen(
-            HandEntryScreen(session.ruleset, session.players, before, title,
-                            hand=session.hands[index]),
+            self._form()(session.ruleset, session.players, before, title,
+                         hand=session.hands[index]),
             replace,
         )
 

@@ -32,7 +32,8 @@ CHARACTERS = {
     **{c: c for c in "0123456789ABCDE"},
 }
 HELP = ("digits . enter + - * / · r R/S · A-E labels · s step · g n GSB n · x x<>y · "
-        "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back")
+        "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back · "
+        "p hide")
 
 
 class CalcPane(VerticalScroll, can_focus=True):
@@ -152,8 +153,8 @@ class CalcPane(VerticalScroll, can_focus=True):
 
     def on_key(self, event: events.Key) -> None:
         key = event.key
-        if key == "escape":
-            return  # the screen takes the focus back
+        if key in ("escape", "p"):
+            return  # the screen's keys: give the focus back, hide the pane
         event.stop()
         event.prevent_default()
         if self._pending_gsb:

@@ -1,0 +1,86 @@
+"""Final standings: rank, raw points, uma, oka, penalty and the final score.
+
+Opened by itself after the hand that ends the game, and with `f` from the
+score sheet at any time (then the standings are as they would be now).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Label, Static
+
+from mjtui.ui import numbers
+
+COLUMNS = ("Rank", "Player", "Points", "Base", "Uma", "Oka", "Penalty", "Final")
+
+
+def score(value: float) -> str:
+    """A final-score part in thousands, signed, one decimal: +15.0, -4.5, 0.0."""
+    return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
+
+
+class StandingsScreen(ModalScreen[None]):
+    """The standings of ``state`` under ``ruleset``; any of Esc, Enter, q or f closes it."""
+
+    BINDINGS = [
+        Binding("escape,enter,q,f", "close", "Close"),
+    ]
+
+    def __init__(self, ruleset: Any, players: tuple[str, ...], state: Any) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+        self.players = players
+        self.state = state
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="standings"):
+            title = "Final standings" if self.state.finished else "Standings now (provisional)"
+            yield Label(title, id="st-title")
+            yield Static(self._why(), id="st-why", markup=False)
+            yield DataTable(id="st-table", cursor_type="none", zebra_stripes=True)
+            yield Static(self._extra(), id="st-extra", markup=False)
+            yield Static("Esc, Enter or f: back to the sheet", id="st-help")
+
+    def _why(self) -> str:
+        describe = self.ruleset.system.describe_state
+        if self.state.finished:
+            return describe(self.state, self.players)
+        return f"After {self.state.hands} hands; next: " + describe(self.state, self.players)
+
+    def _extra(self) -> str:
+        rules = self.ruleset.rules
+        uma = " / ".join(score(u / 1000) for u in rules.final.uma)
+        parts = [f"target {numbers.points(rules.table.target_points)}", f"uma {uma}",
+                 f"oka {score(rules.final.oka / 1000)}"]
+        if getattr(self.state, "deposits", 0):
+            parts.append(f"{self.state.deposits} still on the table")
+        if getattr(self.state, "forfeited", 0):
+            parts.append(f"{self.state.forfeited} in deposits left the game")
+        return " · ".join(parts)
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for n, name in enumerate(COLUMNS):
+            table.add_column(Text(name, justify="left" if n == 1 else "right"), key=name)
+        for s in self.ruleset.system.standings(self.ruleset.rules, self.state):
+            table.add_row(
+                Text(str(s.rank), justify="right"),
+                Text(self.players[s.seat][:16]),
+                Text(numbers.points(s.points), justify="right"),
+                Text(score(s.base), justify="right"),
+                Text(score(s.uma), justify="right"),
+                Text(score(s.oka), justify="right"),
+                Text(score(s.penalty), justify="right"),
+                Text(score(s.score), justify="right",
+                     style="bold green" if s.score > 0 else "bold red" if s.score < 0 else ""),
+                key=str(s.seat),
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,268 @@
+"""Pilot tests of the riichi screens: the hand form, the fu calculator, the standings."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.widgets import DataTable, Input, Static
+
+from mjtui import paths
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.session import Session
+from mjtui.core.session_file import new_session_path
+from mjtui.core.whatif import variant
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.entry_forms import entry_form
+from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
+from mjtui.ui.screens.hand_entry import HandEntryScreen
+from mjtui.ui.screens.riichi_entry import RiichiHandScreen
+from mjtui.ui.screens.score import ScoreScreen
+from mjtui.ui.screens.standings import StandingsScreen
+from mjtui.ui.widgets.scoreboard import Scoreboard
+
+SIZE = (80, 24)
+
+
+def east_only():
+    tenhou = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    return variant(tenhou, {"length.rounds": 1, "length.extra_rounds": 0}, name="Tenhou east")
+
+
+def sheet_app(ruleset=None) -> MjtuiApp:
+    """The score sheet of a new series straight away (the new-series form is tested above)."""
+    ruleset = ruleset or east_only()
+    session = Session(ruleset=ruleset, players=("[b]Ann", "Bob", "Cy", "Di"),
+                      started=datetime(2026, 11, 29, 22, 0).astimezone())
+    return MjtuiApp(book=Scorebook(session, new_session_path(paths.sessions_dir(), session)))
+
+
+def new_app() -> MjtuiApp:
+    rules = east_only()
+    return MjtuiApp(rulesets=[rules], ruleset=rules, sessions_dir=paths.sessions_dir())
+
+
+def totals(app: MjtuiApp) -> list[int]:
+    board = app.screen.query_one(Scoreboard)
+    return [int(str(board.get_cell_at((row, 3))).replace(",", ""))
+            for row in range(board.row_count)]
+
+
+def status(app: MjtuiApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+def field(app: MjtuiApp, key: str) -> Input:
+    return app.screen.query_one(f"#re-{key}", Input)
+
+
+def error(app: MjtuiApp) -> str:
+    return str(app.screen.query_one("#re-error", Static).render())
+
+
+async def start(pilot, names=("[b]Ann", "Bob", "Cy", "Di")) -> None:
+    for name in names:
+        await pilot.press(*name, "enter")
+    await pilot.pause()
+
+
+async def set_outcome(pilot, letter: str) -> None:
+    """From the han field (where a winner key leaves the focus) back to the outcome."""
+    await pilot.press("shift+tab", "shift+tab", "backspace", letter)
+
+
+def test_the_sheet_picks_the_form_by_system() -> None:
+    assert entry_form("riichi") is RiichiHandScreen
+    assert entry_form("east-doubling") is HandEntryScreen
+
+
+async def test_east_only_game_to_final_standings() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        assert isinstance(app.screen, ScoreScreen)
+        assert totals(app) == [25000] * 4
+        assert "East 1 · dealer [b]Ann · 0 honba · 0 on the table" in status(app)
+
+        # E1: Cy ron off Bob, 3 han 40 fu: 5200; walked with Enter to Confirm.
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, RiichiHandScreen)
+        assert field(app, "outcome").value == "r" and field(app, "seat-0").value == "3"
+        await pilot.press("3", "enter", "4", "0", "enter", "enter", "2", "enter")
+        await pilot.press("enter", "enter")  # winner 2 (empty), riichi (nobody): Confirm
+        await pilot.pause()
+        assert app.focused.id == "re-confirm"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert totals(app) == [25000, 19800, 30200, 25000]
+        assert "East 2 · dealer Bob · 0 honba" in status(app)
+
+        # E2: Di tsumo 2 han 40 fu with riichi (700/1300); the deposit leaves Di's
+        # total at once in the preview, and comes back with the win.
+        await pilot.press("4")
+        await pilot.pause()
+        await set_outcome(pilot, "t")
+        field(app, "han-0").focus()
+        await pilot.press("2", "enter", "4", "0")
+        field(app, "riichi").focus()
+        await pilot.press("4")
+        await pilot.pause()
+        preview = str(app.screen.query_one("#re-preview", Static).render())
+        assert "24,000" in preview  # Di's 25,000 less the deposit
+        assert "1000 in deposits" in preview
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [24300, 18500, 29500, 27700]
+        assert "East 3 · dealer Cy · 0 honba · 0 on the table" in status(app)
+
+        # E3: exhaustive draw, Ann and Cy tenpai: 1500 each from Bob and Di; Cy deals again.
+        await pilot.press("0")
+        await pilot.pause()
+        assert field(app, "outcome").value == "d"
+        assert app.focused is field(app, "tenpai")
+        await pilot.press("1", "3", "ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [25800, 17000, 31000, 26200]
+        assert "East 3 · dealer Cy · 1 honba · 0 on the table" in status(app)
+
+        # E3 1 honba: Bob ron off Ann, 1 han 30 fu + 300; wrong combinations first are
+        # refused with a message (Bob off himself, then 1 han 20 fu by ron).
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("1", "enter", "2", "0", "enter", "enter", "2")
+        await pilot.pause()
+        assert "cannot win on a tile they discarded" in error(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RiichiHandScreen)  # refused, still open
+        await pilot.press("backspace", "1")
+        await pilot.pause()
+        assert "20 fu cannot be won by ron" in error(app)
+        field(app, "fu-0").value = "30"
+        await pilot.pause()
+        assert error(app) == ""
+        assert "1300" in str(app.screen.query_one("#re-pay-0").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [24500, 18300, 31000, 26200]
+        assert "East 4 · dealer Di · 0 honba" in status(app)
+
+        # E4: Ann ron off Cy, 4 han 30 fu: 7700 (no kiriage). The last hand: game over,
+        # and the final standings open by themselves.
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("4", "enter", "3", "0", "enter", "enter", "3", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)
+        table = app.screen.query_one(DataTable)
+        rows = [[str(c) for c in table.get_row_at(r)] for r in range(table.row_count)]
+        assert [r[1] for r in rows] == ["[b]Ann", "Di", "Cy", "Bob"]
+        assert [r[2] for r in rows] == ["32,200", "26,200", "23,300", "18,300"]
+        assert [r[4] for r in rows] == ["+20.0", "+10.0", "-10.0", "-20.0"]  # uma
+        assert [r[5] for r in rows] == ["+20.0", "0.0", "0.0", "0.0"]  # oka
+        assert [r[7] for r in rows] == ["+42.2", "+6.2", "-16.7", "-31.7"]
+        assert "East 4 was the last hand" in str(app.screen.query_one("#st-why").render())
+
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Game over" in status(app) and "f: final standings" in status(app)
+        await pilot.press("2")  # a hand key now shows the standings, not a form
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)
+        await pilot.press("escape", "u")
+        await pilot.pause()
+        assert totals(app) == [24500, 18300, 31000, 26200]
+        assert "East 4" in status(app)
+
+
+async def test_standings_key_any_time_and_chombo() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await pilot.pause()
+        assert isinstance(app.screen, StandingsScreen)
+        assert "provisional" in str(app.screen.query_one("#st-title").render())
+        await pilot.press("escape", "0")
+        await pilot.pause()
+        field(app, "outcome").focus()
+        await pilot.press("backspace", "c")
+        await pilot.pause()
+        assert "Offender" in error(app)
+        field(app, "offender").focus()
+        await pilot.press("2", "ctrl+s")
+        await pilot.pause()
+        # Bob (non-dealer) pays a mangan tsumo: 4000 to Ann (dealer), 2000 to the others.
+        assert totals(app) == [29000, 17000, 27000, 27000]
+        assert "East 1 · dealer [b]Ann" in status(app)
+
+
+async def test_fu_calculator_fills_the_fu_field() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.press("2", "enter", "f")  # "f" in the fu field opens the calculator
+        await pilot.pause()
+        assert isinstance(app.screen, FuCalculatorScreen)
+        # Closed ron, kanchan wait, pair of dragons, a closed triplet of terminals:
+        # 20 + 10 + 2 + 2 + 8 = 42, rounded up to 50.
+        await pilot.press("enter", "enter", "k", "enter", "d", "enter", "t", "enter", "enter",
+                          "h")
+        await pilot.pause()
+        result = str(app.screen.query_one("#fc-result", Static).render())
+        assert "42 fu rounds up to 50" in result
+        assert "kanchan" in result and "T/H" in result
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RiichiHandScreen)
+        assert field(app, "fu-0").value == "50"
+        await pilot.press("ctrl+f")
+        await pilot.pause()
+        await pilot.press("escape")  # cancelled: the field keeps its fu
+        await pilot.pause()
+        assert field(app, "fu-0").value == "50"
+
+
+async def test_double_ron_and_editing_it() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # Bob 1 han 30 fu and Cy 2 han 30 fu, both off Ann (Tenhou plays double ron).
+        await pilot.press("2")
+        await pilot.pause()
+        for key, value in (("han-0", "1"), ("fu-0", "30"), ("from", "1"), ("seat-1", "3"),
+                           ("han-1", "2"), ("fu-1", "30")):
+            field(app, key).value = value  # the Enter walk is played in the game above
+        await pilot.pause()
+        assert error(app) == ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [22000, 26000, 27000, 25000]
+
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, RiichiHandScreen)
+        assert field(app, "seat-1").value == "3" and field(app, "from").value == "1"
+        field(app, "han-1").value = "3"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [20100, 26000, 28900, 25000]
+
+
+async def test_head_bump_form_has_one_winner_row() -> None:
+    wrc = RulesetLibrary(paths.ruleset_folders()).get("riichi-wrc")
+    app = sheet_app(wrc)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, RiichiHandScreen)
+        assert field(app, "seat-0").value == "2"
+        assert not app.screen.query("#re-seat-1")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
