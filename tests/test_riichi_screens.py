@@ -89,8 +89,9 @@ async def test_east_only_game_to_final_standings() -> None:
         await pilot.pause()
         assert isinstance(app.screen, RiichiHandScreen)
         assert field(app, "outcome").value == "r" and field(app, "seat-0").value == "3"
-        await pilot.press("3", "enter", "4", "0", "enter", "enter", "2", "enter")
-        await pilot.press("enter", "enter")  # winner 2 (empty), riichi (nobody): Confirm
+        await pilot.press("3", "enter", "4", "0", "enter", "2", "enter")  # han, fu, ron off
+        # Enter skips the yakuman count; winner 2 (empty), riichi (nobody): Confirm.
+        await pilot.press("enter", "enter")
         await pilot.pause()
         assert app.focused.id == "re-confirm"
         await pilot.press("enter")
@@ -131,7 +132,7 @@ async def test_east_only_game_to_final_standings() -> None:
         # refused with a message (Bob off himself, then 1 han 20 fu by ron).
         await pilot.press("2")
         await pilot.pause()
-        await pilot.press("1", "enter", "2", "0", "enter", "enter", "2")
+        await pilot.press("1", "enter", "2", "0", "enter", "2")  # han, fu, ron off
         await pilot.pause()
         assert "cannot win on a tile they discarded" in error(app)
         await pilot.press("ctrl+s")
@@ -153,7 +154,7 @@ async def test_east_only_game_to_final_standings() -> None:
         # and the final standings open by themselves.
         await pilot.press("1")
         await pilot.pause()
-        await pilot.press("4", "enter", "3", "0", "enter", "enter", "3", "ctrl+s")
+        await pilot.press("4", "enter", "3", "0", "enter", "3", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, StandingsScreen)
         table = app.screen.query_one(DataTable)

@@ -374,7 +374,10 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        fields = [w for w in self.query(Input) if not w.disabled]
+        # Enter walks the fields a hand needs; the rare yakuman count is left to
+        # Tab, so a seat typed one field too early cannot make a yakuman.
+        fields = [w for w in self.query(Input) if not w.disabled
+                  and (w is event.input or not (w.id or "").startswith("re-yakuman-"))]
         if event.input not in fields:
             return
         index = fields.index(event.input)

@@ -31,7 +31,7 @@ class ScoreScreen(Screen):
         Binding("0", "winner('0')", "Draw"),
         Binding("e", "edit", "Edit"),
         Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y,U", "redo", "Redo"),
+        Binding("ctrl+y,U", "redo", "Redo", show=False),
         Binding("f", "standings", "Standings"),
         Binding("g", "chart", "Chart"),
         Binding("p", "calculator", "Calc"),

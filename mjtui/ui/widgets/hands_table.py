@@ -36,7 +36,7 @@ class HandsTable(DataTable):
         self.players, self.hands, self.states = session.players, session.hands, states
         if not self.columns:
             self.add_column(Text("#", justify="right"), key="n")
-            self.add_column("Hand", key="what", width=14)
+            self.add_column("Hand", key="what", width=20)
             for seat, name in enumerate(self.players):
                 self.add_column(Text(name[:12], justify="right"), key=f"p{seat}")
             self.add_column("East", key="east", width=8)
