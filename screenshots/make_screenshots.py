@@ -68,15 +68,28 @@ async def main(png: bool) -> None:
         await pilot.pause()
         shots.append(replay.save_screenshot("replay.svg", str(HERE)))
 
-    library = MjtuiApp(library=True)
-    async with library.run_test(size=SIZE) as pilot:
+    riichi = library.get("riichi-tenhou")
+    app = MjtuiApp(rulesets=[riichi], ruleset=riichi, sessions_dir=paths.sessions_dir())
+    async with app.run_test(size=SIZE) as pilot:
+        for name in NAMES:
+            await pilot.press(*name, "enter")
         await pilot.pause()
-        shots.append(library.save_screenshot("library.svg", str(HERE)))
+        await pilot.press("3")  # Chen wins 2 han 40 fu off Ann; the form left open
+        await pilot.pause(0.5)
+        for field, value in (("han-0", "2"), ("fu-0", "40"), ("from", "1")):
+            app.screen.query_one(f"#re-{field}").value = value
+        await pilot.pause()
+        shots.append(app.save_screenshot("riichi-hand.svg", str(HERE)))
+
+    browser = MjtuiApp(library=True)
+    async with browser.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        shots.append(browser.save_screenshot("library.svg", str(HERE)))
         await pilot.press("w")
         await pilot.pause()
         await pilot.press("tab", "tab", "backspace", "3", "enter")
         await pilot.pause()
-        shots.append(library.save_screenshot("what-if.svg", str(HERE)))
+        shots.append(browser.save_screenshot("what-if.svg", str(HERE)))
 
     for shot in shots:
         print(shot)
