@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("new", help="start a new series (the default)")
     commands.add_parser("library", help="browse saved series: resume, replay, what-if, stats")
+    play = commands.add_parser("play", help="play the FX-602P game of 1986 against the computer")
+    play.add_argument("game", nargs="?", default="fx602p", choices=["fx602p"],
+                      help="the game (only fx602p so far)")
     commands.add_parser("rulesets", help="list the rulesets found and where they are")
     commands.add_parser("folders", help="print where rulesets, config and sessions are kept")
     resume = commands.add_parser("resume", help="go on with the latest session, or FILE")
@@ -59,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = {
-        None: new_series, "new": new_series, "library": library, "rulesets": list_rulesets,
+        None: new_series, "new": new_series, "library": library, "play": play,
+        "rulesets": list_rulesets,
         "resume": resume, "replay": replay, "folders": folders,
         "calc": calc_command, "points": points_command, "hand": hand_command,
         **REPORT_COMMANDS,
@@ -104,6 +109,28 @@ def library(args: argparse.Namespace) -> MjtuiApp:
     from mjtui.ui.app import MjtuiApp
 
     return MjtuiApp(library=True, calc_program=args.calc_program)
+
+
+GAME_FILE = "fx602p-game.toml"
+
+
+def play(args: argparse.Namespace) -> MjtuiApp:
+    """The game against the computer, going on in one session file between runs."""
+    from mjtui.core.scorebook import Scorebook
+    from mjtui.core.session import Session
+    from mjtui.ui.app import MjtuiApp
+
+    library = _library()
+    path = paths.sessions_dir() / GAME_FILE
+    warnings: list[str] = []
+    if path.exists():
+        book, warnings = open_scorebook(path, library.get)
+    else:
+        started = datetime.now().astimezone().replace(microsecond=0)
+        session = Session(library.get("fx602p"), ("You", "FX-602P"), started)
+        book = Scorebook(session, path)
+        book.save()
+    return MjtuiApp(game=book, warnings=warnings)
 
 
 def list_rulesets(args: argparse.Namespace) -> int:

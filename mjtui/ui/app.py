@@ -14,6 +14,7 @@ from mjtui.core.ruleset import Ruleset
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
+from mjtui.ui.screens.fx602p_game import FX602PGameScreen
 from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
 from mjtui.ui.screens.new_series import NewSeriesScreen, SeriesChoice
 from mjtui.ui.screens.replay import ReplayScreen
@@ -37,6 +38,7 @@ class MjtuiApp(App):
         warnings: list[str] | None = None,
         calc_program: str | None = None,
         library: bool = False,
+        game: Scorebook | None = None,
     ) -> None:
         super().__init__()
         self.rulesets = rulesets or []
@@ -48,9 +50,12 @@ class MjtuiApp(App):
         self.warnings = warnings or []
         self.calc_program = calc_program
         self.library = library
+        self.game = game
 
     def on_mount(self) -> None:
-        if self.library:
+        if self.game is not None:
+            self.push_screen(FX602PGameScreen(self.game))
+        elif self.library:
             self.action_open_library()
         elif self.replay is not None:
             self.push_screen(ReplayScreen(self.replay, self.replay_name))

@@ -1,0 +1,50 @@
+"""A pilot test plays an FX-602P hand against the computer to its end."""
+
+from __future__ import annotations
+
+import random
+
+from textual.widgets import Static
+
+from mjtui import cli, paths
+from mjtui.ui.screens.fx602p_game import YOU, FX602PGameScreen
+
+
+async def test_a_hand_against_the_computer_is_played_to_its_end_and_recorded() -> None:
+    app = cli.play(cli.build_parser().parse_args(["play"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FX602PGameScreen)
+        screen.rng = random.Random(1986)
+        screen.round = None
+        screen.action_next_hand()  # a hand from the seeded tiles
+        for _ in range(200):
+            game = screen.round
+            if game.phase == "over":
+                break
+            view = game.view(YOU)
+            if game.phase == "claim" or view.can_win():
+                await pilot.press("0" if view.can_win() else "minus")
+            else:
+                # Keep the hand simple: throw away the tile just drawn.
+                await pilot.press(str(view.drawn))
+            await pilot.pause()
+        assert game.phase == "over"
+        message = str(screen.query_one("#fx-message", Static).render())
+        assert "points" in message and "The FX-602P held" in message
+        stats = str(screen.query_one("#fx-stats", Static).render())
+        assert "hands 1" in stats
+        book = screen.book
+        assert len(book.session.hands) == 1
+        # The statistics persist: the next run opens the same file.
+        assert book.path == paths.sessions_dir() / cli.GAME_FILE
+        winner = book.session.hands[0].winner
+        total = book.session.state.running_total(YOU)
+        assert (total > 0) == (winner == YOU)
+
+    again = cli.play(cli.build_parser().parse_args(["play"]))
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert len(again.screen.book.session.hands) == 1
+        assert "hands 1" in str(again.screen.query_one("#fx-stats", Static).render())
