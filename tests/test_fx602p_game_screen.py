@@ -32,7 +32,7 @@ async def test_a_hand_against_the_computer_is_played_to_its_end_and_recorded() -
             await pilot.pause()
         assert game.phase == "over"
         message = str(screen.query_one("#fx-message", Static).render())
-        assert "points" in message and "The FX-602P held" in message
+        assert "points" in message and "Your hand" in message and "the FX-602P held" in message
         stats = str(screen.query_one("#fx-stats", Static).render())
         assert "hands 1" in stats
         book = screen.book

@@ -119,8 +119,9 @@ class FX602PGameScreen(Screen):
         how = "Tsumo" if result.tsumo else "Ron"
         self.message = (f"{how} {result.win_tile}! {who} won with {tiles(result.tiles)}: "
                         f"{', '.join(result.score.yaku) or 'no yaku'} · "
-                        f"{numbers.points(result.score.points)} points. "
-                        f"The FX-602P held {tiles(result.hands[CALCULATOR])}. n: next hand.")
+                        f"{numbers.points(result.score.points)} points.\n"
+                        f"Your hand {tiles(result.hands[YOU])} · the FX-602P held "
+                        f"{tiles(result.hands[CALCULATOR])}. n: next hand.")
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error",
                         markup=False)
