@@ -39,12 +39,17 @@ async def test_a_hand_against_the_computer_is_played_to_its_end_and_recorded() -
         assert len(book.session.hands) == 1
         # The statistics persist: the next run opens the same file.
         assert book.path == paths.sessions_dir() / cli.GAME_FILE
-        winner = book.session.hands[0].winner
+        first = book.session.hands[0]
+        winner = first.winner
         total = book.session.state.running_total(YOU)
         assert (total > 0) == (winner == YOU)
 
     again = cli.play(cli.build_parser().parse_args(["play"]))
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert len(again.screen.book.session.hands) == 1
-        assert "hands 1" in str(again.screen.query_one("#fx-stats", Static).render())
+        # The hand played before is there. (When the computer won it, the
+        # computer deals the new hand and may win on its very first draw.)
+        hands = again.screen.book.session.hands
+        assert hands[0] == first and len(hands) in (1, 2)
+        stats = str(again.screen.query_one("#fx-stats", Static).render())
+        assert f"hands {len(hands)}" in stats
