@@ -35,7 +35,8 @@ class Scoreboard(DataTable):
         top = max(state.totals)
         for seat, name in enumerate(players):
             wind = state.wind(seat)
-            is_east = seat == state.east
+            # After the last hand nobody deals again.
+            is_east = seat == state.east and not getattr(state, "finished", False)
             last = state.last_change[seat] if state.last_change else None
             self.add_row(
                 str(seat + 1),
