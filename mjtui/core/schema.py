@@ -50,6 +50,16 @@ def read_struct(cls: type[T], data: Any, prefix: str = "") -> T:
     return cls(**values)
 
 
+def whole(doc: str, lo: int | None = 0, hi: int | None = None) -> dict[str, Any]:
+    """Field metadata for a whole number from ``lo`` to ``hi`` (None: no bound)."""
+    meta: dict[str, Any] = {"doc": doc}
+    if lo is not None:
+        meta["min"] = lo
+    if hi is not None:
+        meta["max"] = hi
+    return meta
+
+
 def to_table(struct: Any) -> dict[str, Any]:
     """The TOML table of a struct read by :func:`read_struct` (tuples become arrays)."""
     return _plain(dataclasses.asdict(struct))

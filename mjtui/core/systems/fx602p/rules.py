@@ -16,18 +16,10 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mjtui.core.schema import SchemaError
+from mjtui.core.schema import whole as _int
 from mjtui.core.systems.base import RulesHeader
 
 PLAYERS = 2
-
-
-def _int(doc: str, lo: int | None = 0, hi: int | None = None) -> dict:
-    meta: dict = {"doc": doc}
-    if lo is not None:
-        meta["min"] = lo
-    if hi is not None:
-        meta["max"] = hi
-    return meta
 
 
 @dataclass(frozen=True)
