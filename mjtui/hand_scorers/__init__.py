@@ -1,0 +1,21 @@
+"""What `mjtui hand` knows per scoring system, keyed by the ruleset's ``system``.
+
+Each scorer is a module with three functions, so a system brings its own
+options without the command knowing them:
+
+- ``add_arguments(parser)``: the system's options (the command itself adds
+  TILES, ``--json`` and ``--batch``);
+- ``score(rules, args) -> dict``: the JSON object of one hand, raising a
+  MjtuiError (HandError for a bad hand) with a message for the player;
+- ``describe(rules, result) -> str``: that object in words for the terminal.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from mjtui.hand_scorers import fx602p
+
+SCORERS: dict[str, ModuleType] = {
+    "fx602p": fx602p,
+}
