@@ -37,7 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--calc-program", metavar="FILE",
-        help="HP-11C listing the calculator pane keys each hand into (default: the ruleset's)",
+        help="the calculator pane's program: an HP-11C listing keyed with each hand (default: "
+             "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("new", help="start a new series (the default)")

@@ -1,4 +1,7 @@
-"""``mjtui calc ...``: the calculator emulator without the app.
+"""``mjtui calc ...``: the calculator emulators without the app.
+
+``calc run`` and ``calc show`` drive the HP-11C; ``calc autoplay-fx602p``
+plays the FX-602P game listing headless with a scripted human.
 
 mjtui/cli.py wires these in: ``add_calc_commands(subparsers)`` adds the
 ``calc`` command to its subparsers, and ``calc_command(args)`` runs it and
@@ -11,9 +14,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from mjtui.calc.errors import CalcError
+from mjtui.calc.fx602p.listing import read_listing as read_fx602p_listing
+from mjtui.calc.fx602p.play import MAX_TURNS, PLAYERS, autoplay, summarize
 from mjtui.calc.hp11c.listing import Step, format_listing
 from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Machine
 from mjtui.calc.hp11c.run import run_keys
@@ -22,7 +28,7 @@ from mjtui.calc.programs import load_program, shipped
 
 def add_calc_commands(subparsers: Any) -> None:
     """Add ``calc run`` and ``calc show`` under ``subparsers`` (argparse's add_subparsers())."""
-    calc = subparsers.add_parser("calc", help="run an HP-11C program listing headless")
+    calc = subparsers.add_parser("calc", help="run calculator program listings headless")
     commands = calc.add_subparsers(dest="calc_command", metavar="CALC_COMMAND", required=True)
     listing_help = (
         "a listing: a .hp11c file, a printed listing in any other file, "
@@ -44,9 +50,29 @@ def add_calc_commands(subparsers: Any) -> None:
                      help="print every program step run, with X after it, on stderr")
     show = commands.add_parser("show", help="print LISTING as read, in the .hp11c format")
     show.add_argument("listing", metavar="LISTING", help=listing_help)
+    auto = commands.add_parser(
+        "autoplay-fx602p", help="play the FX-602P game listing headless with a scripted human",
+        description="Run an FX-602P game listing (program areas P0-P9) on the emulator: "
+                    "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
+                    "and check every score against mjtui's own FX-602P evaluator.",
+    )
+    auto.add_argument("listing", metavar="LISTING", help="an FX-602P program list (P0-P9)")
+    auto.add_argument("--hands", type=int, default=10, metavar="N",
+                      help="hands to play (default 10)")
+    auto.add_argument("--seed", type=int, default=None, metavar="S",
+                      help="seed of the calculator's RAN# (default: a random seed)")
+    auto.add_argument("--player", choices=PLAYERS, default="efficient",
+                      help="the scripted human: efficient (keeps the most valuable tiles) "
+                           "or drawn (throws away what it drew); default efficient")
+    auto.add_argument("--max-turns", type=int, default=MAX_TURNS, metavar="N",
+                      help=f"give a hand up as stalled after N human turns (default {MAX_TURNS})")
+    auto.add_argument("--json", action="store_true",
+                      help="print one JSON object per hand (and no summary)")
 
 
 def calc_command(args: argparse.Namespace) -> int:
+    if args.calc_command == "autoplay-fx602p":
+        return autoplay_command(args)
     program = load_program(args.listing)
     if args.calc_command == "show":
         print(format_listing(program, f"read from {program.origin}"), end="")
@@ -63,6 +89,34 @@ def calc_command(args: argparse.Namespace) -> int:
         print(outcome.display)
     if outcome.machine.message:
         print(f"mjtui: {outcome.machine.message}", file=sys.stderr)
+    return 0
+
+
+def autoplay_command(args: argparse.Namespace) -> int:
+    """``calc autoplay-fx602p``: one JSON object or line per hand, then a summary."""
+    if args.hands < 1:
+        raise CalcError(f"--hands: expected a whole number of 1 or more, got {args.hands}")
+    if args.max_turns < 1:
+        raise CalcError(f"--max-turns: expected a whole number of 1 or more, "
+                        f"got {args.max_turns}")
+    listing = read_fx602p_listing(Path(args.listing).expanduser())
+    if 0 not in listing.areas:
+        raise CalcError(f"{args.listing}: the listing has no P0, where the game starts")
+    results = autoplay(listing, args.hands, seed=args.seed, player=args.player,
+                       max_turns=args.max_turns)
+    for result in results:
+        if args.json:
+            json.dump(result.to_dict(), sys.stdout, ensure_ascii=False)
+            print()
+        else:
+            print(result.line())
+    if not args.json:
+        s = summarize(results)
+        print(f"{s.hands} hands: human {s.human_wins}, calculator {s.calculator_wins}, "
+              f"stalled {s.stalled}, errors {s.errors}; total {s.total:+}, "
+              f"average {s.average:+.1f} a hand (the program shows "
+              f"{s.program_total}/{s.finished}, Ave {s.program_average}); native evaluator: "
+              f"{s.agree} agree, {s.quirks} listing quirks, {s.differ} differ")
     return 0
 
 

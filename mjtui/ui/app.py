@@ -7,6 +7,7 @@ from pathlib import Path
 
 from textual.app import App
 
+from mjtui.calc.fx602p.listing import is_listing_file
 from mjtui.calc.link import CalculatorLink
 from mjtui.calc.programs import load_program
 from mjtui.core.errors import MjtuiError
@@ -83,15 +84,26 @@ class MjtuiApp(App):
     def action_open_library(self) -> None:
         """The saved series; a series resumed from there gets its calculator too."""
         self.push_screen(LibraryScreen(
-            open_sheet=lambda book: LibraryScoreScreen(book, self._calculator_for(book.session))
+            open_sheet=lambda book: LibraryScoreScreen(
+                book, self._calculator_for(book.session), fx602p=self._fx602p_listing())
         ))
 
     def _open_sheet(self, book: Scorebook) -> None:
-        self.push_screen(ScoreScreen(book, self._calculator_for(book.session)))
+        self.push_screen(ScoreScreen(book, self._calculator_for(book.session),
+                                     fx602p=self._fx602p_listing()))
+
+    def _fx602p_listing(self) -> Path | None:
+        """--calc-program when it is an FX-602P listing (told by its content)."""
+        if self.calc_program is None:
+            return None
+        path = Path(self.calc_program).expanduser()
+        return path if is_listing_file(path) else None
 
     def _calculator_for(self, session: Session) -> CalculatorLink | None:
         """The calculator that follows the sheet: --calc-program, else the ruleset's."""
         rules = session.ruleset.rules
+        if self._fx602p_listing() is not None:
+            return None  # the FX-602P pane plays its listing instead
         name = self.calc_program or getattr(getattr(rules, "calculator", None), "program", None)
         if name is None or rules.system != "east-doubling":
             return None

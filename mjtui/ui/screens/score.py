@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from rich.text import Text
@@ -18,6 +19,7 @@ from mjtui.ui.entry_forms import entry_form
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
 from mjtui.ui.screens.standings import StandingsScreen
 from mjtui.ui.widgets.calc_pane import CalcPane
+from mjtui.ui.widgets.fx602p_pane import FX602PPane
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
@@ -35,18 +37,22 @@ class ScoreScreen(Screen):
         Binding("f", "standings", "Standings"),
         Binding("g", "chart", "Chart"),
         Binding("p", "calculator", "Calc"),
+        Binding("P", "fx602p", "FX-602P"),
         Binding("escape", "leave_calculator", show=False),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, book: Scorebook, link: CalculatorLink | None = None) -> None:
+    def __init__(self, book: Scorebook, link: CalculatorLink | None = None, *,
+                 fx602p: Path | None = None) -> None:
         super().__init__()
         self.book = book
         self.link = link
+        self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
 
     def compose(self) -> ComposeResult:
         yield Header()
         yield CalcPane(self.link, id="calculator")
+        yield FX602PPane(self.fx602p, id="fx602p")
         yield ScoreSheet(id="sheet")
         yield Footer()
 
@@ -101,8 +107,23 @@ class ScoreScreen(Screen):
         self.app.push_screen(StandingsScreen(session.ruleset, session.players, session.state))
 
     def action_calculator(self) -> None:
-        """Show the calculator and give it the keys, or hide it."""
-        pane = self.query_one(CalcPane)
+        """Show the calculator and give it the keys, or hide it.
+
+        The FX-602P pane when an FX-602P listing was given or the sheet is
+        the FX-602P game's and no HP-11C program follows it; else the HP-11C.
+        """
+        fx = self.fx602p is not None or (
+            self.link is None and self.book.session.ruleset.system.name == "fx602p")
+        self._toggle(FX602PPane if fx or self.query_one(FX602PPane).display else CalcPane)
+
+    def action_fx602p(self) -> None:
+        """Show or hide the FX-602P pane (P: choose the FX-602P)."""
+        self._toggle(FX602PPane)
+
+    def _toggle(self, kind: type[CalcPane] | type[FX602PPane]) -> None:
+        """Show the pane ``kind`` (hiding the other calculator), or hide it."""
+        self.query_one(CalcPane if kind is FX602PPane else FX602PPane).display = False
+        pane = self.query_one(kind)
         pane.display = not pane.display
         if pane.display:
             pane.focus()
