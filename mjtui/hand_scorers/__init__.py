@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from mjtui.hand_scorers import fx602p
+from mjtui.hand_scorers import fx602p, pocket
 
 SCORERS: dict[str, ModuleType] = {
     "fx602p": fx602p,
+    "pocket": pocket,
 }

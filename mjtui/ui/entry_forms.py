@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from mjtui.ui.screens.fx602p_entry import FX602PHandScreen
 from mjtui.ui.screens.hand_entry import HandEntryScreen
+from mjtui.ui.screens.pocket_entry import PocketHandScreen
 from mjtui.ui.screens.riichi_entry import RiichiHandScreen
 
 ENTRY_FORMS: dict[str, type] = {
     "east-doubling": HandEntryScreen,
     "riichi": RiichiHandScreen,
     "fx602p": FX602PHandScreen,
+    "pocket": PocketHandScreen,
 }
 
 

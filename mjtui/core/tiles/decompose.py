@@ -1,0 +1,127 @@
+"""Every reading of concealed tiles as sets (chi, pon) and one pair.
+
+A hand's suits cannot share a set, so each suit is read on its own and the
+readings of the hand are the products of its suits' readings. A suit is
+known by its counts (9 for a number suit, 7 for honors). Every count vector
+that can be read at all (at most four sets and a pair: about 22,000 per
+number suit) is worked out once, the first time a hand is read, into a table
+keyed by the vector; reading a hand is then four look-ups.
+
+Seven pairs and thirteen orphans are not sets and a pair; :func:`seven_pairs`
+and :func:`thirteen_orphans` check those shapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations_with_replacement, product
+from typing import Literal, NamedTuple
+
+SetKind = Literal["chi", "pon"]
+Set = tuple[SetKind, int]  # the kind and the first tile's id
+SUITS = ((0, 9), (9, 9), (18, 9), (27, 7))  # (first tile, kinds of tile)
+MAX_SETS = 4
+TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+# A suit's readings: (pair tile, sets), the pair tile -1 when the suit has no
+# pair (its tile count is a multiple of 3); the sets sorted by first tile.
+SuitReading = tuple[int, tuple[Set, ...]]
+NO_PAIR = -1
+SuitEntry = tuple[bool, tuple[SuitReading, ...]]  # (has the pair, its readings)
+
+
+class Reading(NamedTuple):
+    """One way to read concealed tiles: the pair's tile and the sets, sorted."""
+
+    pair: int
+    sets: tuple[Set, ...]
+
+
+@cache
+def suit_table(start: int, size: int) -> dict[tuple[int, ...], SuitEntry]:
+    """Every readable count vector of the suit starting at tile ``start``: whether its
+    readings have the pair, and the readings.
+
+    Built from the other side: every choice of up to four sets (and maybe a
+    pair) that keeps within four of a tile, filed under the counts it makes.
+    """
+    choices: list[Set] = [("pon", start + i) for i in range(size)]
+    if size == 9:
+        choices += [("chi", start + i) for i in range(7)]
+    table: dict[tuple[int, ...], list[SuitReading]] = {}
+    for n in range(MAX_SETS + 1):
+        for sets in combinations_with_replacement(choices, n):
+            counts = [0] * size
+            for kind, first in sets:
+                if kind == "pon":
+                    counts[first - start] += 3
+                else:
+                    for i in range(3):
+                        counts[first - start + i] += 1
+            if max(counts, default=0) > 4:
+                continue
+            ordered = tuple(sorted(sets, key=_set_order))
+            table.setdefault(tuple(counts), []).append((NO_PAIR, ordered))
+            for i in range(size):
+                if counts[i] <= 2:
+                    counts[i] += 2
+                    table.setdefault(tuple(counts), []).append((start + i, ordered))
+                    counts[i] -= 2
+    return {key: (sum(key) % 3 == 2, tuple(found)) for key, found in table.items()}
+
+
+def _set_order(s: Set) -> tuple[int, str]:
+    return s[1], s[0]
+
+
+def readings(concealed_counts: Sequence[int]) -> list[Reading]:
+    """Every reading of the 34 counts as n sets and one pair; empty when there is none.
+
+    Declared melds are not in the counts: a hand with two melds passes its 8
+    concealed tiles and gets readings of two sets and a pair.
+    """
+    c = concealed_counts
+    man = suit_table(0, 9).get(tuple(c[0:9]))
+    pin = suit_table(9, 9).get(tuple(c[9:18]))
+    sou = suit_table(18, 9).get(tuple(c[18:27]))
+    honors = suit_table(27, 7).get(tuple(c[27:34]))
+    if man is None or pin is None or sou is None or honors is None:
+        return []
+    if man[0] + pin[0] + sou[0] + honors[0] != 1:
+        return []  # exactly one suit holds the pair
+    # Suits in tile order keep the sets sorted; the one pair is the largest tile
+    # of the four (the others are NO_PAIR).
+    return [Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)
+            for (p0, s0), (p1, s1), (p2, s2), (p3, s3)
+            in product(man[1], pin[1], sou[1], honors[1])]
+
+
+def seven_pairs(counts: Sequence[int], four_alike: bool = False) -> tuple[int, ...] | None:
+    """The tiles of the seven pairs in ``counts``, or None.
+
+    Riichi wants seven different pairs; ``four_alike`` lets four alike count as two.
+    """
+    if 1 in counts or 3 in counts or (4 in counts and not four_alike):
+        return None  # the quick refusal of most hands
+    pairs: list[int] = []
+    for t, c in enumerate(counts):
+        if c == 2 or (four_alike and c == 4):
+            pairs += [t] * (c // 2)
+        elif c:
+            return None
+    return tuple(pairs) if len(pairs) == 7 else None
+
+
+def thirteen_orphans(counts: Sequence[int]) -> int | None:
+    """The doubled tile of a thirteen-orphans hand in ``counts``, or None."""
+    if sum(counts) != 14 or 3 in counts or 4 in counts:
+        return None
+    pair = None
+    for t in TERMINALS_AND_HONORS:
+        c = counts[t]
+        if c == 2 and pair is None:
+            pair = t
+        elif c != 1:
+            return None
+    return pair

@@ -1,0 +1,295 @@
+"""Tile ids and the mpsz notation of a winning hand (docs/tiles.md).
+
+A tile is an int 0..33: 0-8 are 1m..9m (characters), 9-17 1p..9p (circles),
+18-26 1s..9s (bamboo), 27-33 1z..7z (East, South, West, North, White, Green,
+Red). A red five is an ordinary five for the shape of the hand, so hands
+carry only how many there are.
+
+Written hands::
+
+    123m456p789s11z        concealed tiles, digits then their suit letter
+    0m 0p 0s               red fives
+    [567s] [555p] [1111z]  an open chi, pon or kan
+    (1111z)                a closed kan
+
+The winning tile is the last tile written in the concealed part, unless
+:func:`parse_hand` is told another. Every mistake is a HandError whose
+message repeats the text with a caret under the offending character.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from mjtui.core.errors import HandError
+
+SUITS = "mpsz"
+HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
+# Unicode's mahjong block orders honors winds then red, green, white dragons,
+# and the suits characters, bamboo, circles; these map our ids onto it.
+_GLYPH_HONORS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
+_GLYPH_SUIT_START = {0: 0x1F007, 1: 0x1F019, 2: 0x1F010}
+TILE_KINDS = 34
+COPIES = 4
+HAND_SIZE = 14
+FIVES = (4, 13, 22)
+
+MeldKind = Literal["chi", "pon", "kan"]
+
+
+def tile_name(t: int) -> str:
+    """The mpsz name of a tile: '5m', '1z'."""
+    return f"{t % 9 + 1}{SUITS[t // 9]}"
+
+
+def tile_text(t: int) -> str:
+    """A name a player reads without knowing the notation: '5m', 'East', 'Red'."""
+    return HONOR_NAMES[t - 27] if t >= 27 else tile_name(t)
+
+
+def tile_glyph(t: int) -> str:
+    """The tile as a Unicode mahjong tile (U+1F000..U+1F021)."""
+    if t >= 27:
+        return chr(_GLYPH_HONORS[t - 27])
+    return chr(_GLYPH_SUIT_START[t // 9] + t % 9)
+
+
+def is_honor(t: int) -> bool:
+    return t >= 27
+
+
+def is_terminal_or_honor(t: int) -> bool:
+    return t >= 27 or t % 9 in (0, 8)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared meld: an open chi, pon or kan, or a closed kan (``opened`` False)."""
+
+    kind: MeldKind
+    tiles: tuple[int, ...]  # sorted
+    opened: bool
+    red: int  # red fives in this meld
+
+
+@dataclass(frozen=True)
+class TileHand:
+    """A complete hand: the concealed tiles (winning tile included) and the declared melds."""
+
+    concealed: tuple[int, ...]  # sorted
+    melds: tuple[Meld, ...]  # in the order typed
+    win: int
+    red: int  # red fives in the whole hand
+    red_fives: tuple[int, ...] = ()  # the fives (4, 13, 22) of which a concealed copy is red
+
+    def counts(self) -> list[int]:
+        """How many of each of the 34 tiles the hand holds, melds included."""
+        counts = self.concealed_counts()
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return counts
+
+    def concealed_counts(self) -> list[int]:
+        counts = [0] * TILE_KINDS
+        for t in self.concealed:
+            counts[t] += 1
+        return counts
+
+    @property
+    def closed(self) -> bool:
+        """No called meld (closed kans keep a hand closed)."""
+        return all(not m.opened for m in self.melds)
+
+
+def caret_error(text: str, pos: int, reason: str) -> HandError:
+    """A HandError showing ``text`` with a caret under position ``pos``."""
+    return HandError(f"{reason}\n  {text}\n  {' ' * pos}^")
+
+
+@dataclass(frozen=True)
+class WrittenTile:
+    """A tile as typed, with the column of its digit for error carets."""
+
+    id: int
+    red: bool
+    pos: int  # where its digit is in the text
+
+
+def _read_group(text: str, digits: list[int], letter_pos: int) -> list[WrittenTile]:
+    """The tiles of a run of digits ending at the suit letter at ``letter_pos``."""
+    suit = SUITS.index(text[letter_pos])
+    tiles = []
+    for pos in digits:
+        d = int(text[pos])
+        if suit == 3 and not 1 <= d <= 7:
+            raise caret_error(text, pos, f"there is no {d}z: honors are 1z-7z "
+                                         "(East South West North, White Green Red)")
+        red = d == 0
+        tiles.append(WrittenTile(suit * 9 + (4 if red else d - 1), red, pos))
+    return tiles
+
+
+def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]]]:
+    """The text as groups: ("concealed", pos, tiles) and ("[" or "(", pos, tiles)."""
+    groups: list[tuple[str, int, list[WrittenTile]]] = []
+    digits: list[int] = []
+    opener: tuple[str, int] | None = None
+    current: list[WrittenTile] = []
+
+    def flush_concealed() -> None:
+        if current and opener is None:
+            groups.append(("concealed", current[0].pos, list(current)))
+            current.clear()
+
+    for pos, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if ch.isdigit() and ch.isascii():
+            digits.append(pos)
+        elif ch in SUITS:
+            if not digits:
+                raise caret_error(text, pos, f"the suit letter {ch!r} has no digits before it")
+            current.extend(_read_group(text, digits, pos))
+            digits = []
+        elif ch in "[(" and allow_melds:
+            if digits:
+                raise caret_error(text, digits[0], "these digits have no suit letter after them")
+            if opener is not None:
+                raise caret_error(text, pos, f"a meld cannot start inside the meld opened at "
+                                             f"column {opener[1] + 1}")
+            flush_concealed()
+            opener = (ch, pos)
+        elif ch in "])" and allow_melds:
+            if digits:
+                raise caret_error(text, digits[0], "these digits have no suit letter after them")
+            want = "[" if ch == "]" else "("
+            if opener is None or opener[0] != want:
+                raise caret_error(text, pos, f"{ch!r} closes nothing: an open meld is written "
+                                             "[...], a closed kan (...)")
+            if not current:
+                raise caret_error(text, opener[1], "an empty meld")
+            groups.append((opener[0], opener[1], list(current)))
+            current.clear()
+            opener = None
+        else:
+            hint = "; melds are not allowed here" if ch in "[]()" else ""
+            raise caret_error(text, pos, f"unknown character {ch!r} (tiles are digits followed "
+                                         f"by m, p, s or z){hint}")
+    if digits:
+        raise caret_error(text, digits[0], "these digits have no suit letter after them")
+    if opener is not None:
+        closer = "]" if opener[0] == "[" else ")"
+        raise caret_error(text, opener[1], f"this meld is not closed with {closer!r}")
+    flush_concealed()
+    return groups
+
+
+def _meld(text: str, opener: str, pos: int, tiles: list[WrittenTile]) -> Meld:
+    ids = tuple(sorted(t.id for t in tiles))
+    red = sum(t.red for t in tiles)
+    alike = len(set(ids)) == 1
+    if opener == "(":
+        if len(ids) != 4 or not alike:
+            raise caret_error(text, pos, "a closed kan in (...) is four alike tiles, "
+                                         "such as (1111z)")
+        return Meld("kan", ids, False, red)
+    if len(ids) == 4 and alike:
+        return Meld("kan", ids, True, red)
+    if len(ids) == 3 and alike:
+        return Meld("pon", ids, True, red)
+    if len(ids) == 3 and ids[0] // 9 == ids[2] // 9 and ids[1] == ids[0] + 1 \
+            and ids[2] == ids[0] + 2:
+        if is_honor(ids[0]):
+            raise caret_error(text, pos, "honors do not make runs: a chi is three "
+                                         "consecutive numbers of one suit")
+        return Meld("chi", ids, True, red)
+    raise caret_error(text, pos, "an open meld in [...] is a run of one suit (chi), three "
+                                 "alike (pon) or four alike (kan)")
+
+
+def parse_hand(text: str, win: str | None = None) -> TileHand:
+    """The hand written in ``text``; ``win`` ("5p", "0p") names the winning tile.
+
+    Without ``win`` the winning tile is the last tile written outside the melds.
+    """
+    groups = scan(text, allow_melds=True)
+    if not groups:
+        raise caret_error(text, 0, "no tiles: write a hand such as 123m456p789s11z [567s]")
+    concealed: list[WrittenTile] = []
+    melds: list[Meld] = []
+    for kind, pos, tiles in groups:
+        if kind == "concealed":
+            concealed.extend(tiles)
+        else:
+            melds.append(_meld(text, kind, pos, tiles))
+    _check_copies(text, groups)
+    kans = sum(m.kind == "kan" for m in melds)
+    total = len(concealed) + sum(len(m.tiles) for m in melds)
+    if total != HAND_SIZE + kans:
+        per_kan = f" plus one per kan ({HAND_SIZE + kans} with {kans} kan)" if kans else \
+            " plus one per kan"
+        raise caret_error(text, len(text), f"a complete hand has {HAND_SIZE} tiles{per_kan}; "
+                                           f"this one has {total}")
+    ids = [t.id for t in concealed]
+    win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
+    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
+    red_fives = tuple(sorted(t.id for t in concealed if t.red))
+    return TileHand(tuple(sorted(ids)), tuple(melds), win_id, red, red_fives)
+
+
+def _check_copies(text: str, groups: list[tuple[str, int, list[WrittenTile]]]) -> None:
+    seen = [0] * TILE_KINDS
+    reds = [0] * 3
+    for _, _, tiles in groups:
+        for t in tiles:
+            seen[t.id] += 1
+            if seen[t.id] > COPIES:
+                raise caret_error(text, t.pos, f"a fifth {tile_name(t.id)}: a set has four "
+                                               "of each tile")
+            if t.red:
+                suit = t.id // 9
+                reds[suit] += 1
+                if reds[suit] > 1:
+                    raise caret_error(text, t.pos, f"a second red five of {SUITS[suit]}: a "
+                                                   "set has one red five per suit")
+
+
+def _win_tile(text: str, win: str, concealed: list[WrittenTile]) -> int:
+    found = [t for _, _, group in scan(win, allow_melds=False) for t in group]
+    if len(found) != 1:
+        raise caret_error(win, 0, "the winning tile is one tile, such as 5p or 0p (red)")
+    tile = found[0]
+    ok = any(t.id == tile.id and (t.red or not tile.red) for t in concealed)
+    if not ok:
+        red = "a red " if tile.red else ""
+        raise HandError(f"the winning tile {red}{tile_name(tile.id)} is not among the concealed "
+                        f"tiles (outside the melds) of\n  {text}")
+    return tile.id
+
+
+def parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
+    """A bare tile list ("3m1z", dora indicators): the ids as written and the red fives."""
+    tiles = [t for _, _, group in scan(text, allow_melds=False) for t in group]
+    _check_copies(text, [("tiles", 0, tiles)])
+    return tuple(t.id for t in tiles), sum(t.red for t in tiles)
+
+
+def format_tiles(ids: Iterable[int], red_fives: Iterable[int] = ()) -> str:
+    """Tiles back in mpsz form, grouped by suit ('123m05p'); one copy of each of
+    ``red_fives`` is written red."""
+    out = []
+    reds_left = list(red_fives)
+    for suit in range(4):
+        digits = ""
+        for t in sorted(i for i in ids if i // 9 == suit):
+            if t in reds_left:
+                digits += "0"
+                reds_left.remove(t)
+            else:
+                digits += str(t % 9 + 1)
+        if digits:
+            out.append(digits + SUITS[suit])
+    return "".join(out)

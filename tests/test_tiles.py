@@ -1,0 +1,239 @@
+"""The mpsz notation, the readings of a hand and the preview forms."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from mjtui.core.errors import HandError
+from mjtui.core.tiles import (
+    Meld,
+    parse_hand,
+    parse_tiles,
+    readings,
+    seven_pairs,
+    thirteen_orphans,
+    tile_glyph,
+    tile_name,
+    tile_text,
+)
+from mjtui.core.tiles.render import format_hand, hand_glyphs, hand_text
+
+
+def test_tile_names_cover_the_34_tiles() -> None:
+    assert [tile_name(t) for t in (0, 8, 9, 17, 18, 26, 27, 33)] == [
+        "1m", "9m", "1p", "9p", "1s", "9s", "1z", "7z"]
+    assert [tile_text(t) for t in range(27, 34)] == [
+        "East", "South", "West", "North", "White", "Green", "Red"]
+    assert tile_text(4) == "5m"
+    assert tile_glyph(0) == "\U0001F007"  # one of characters
+    assert tile_glyph(9) == "\U0001F019"  # one of circles
+    assert tile_glyph(18) == "\U0001F010"  # one of bamboo
+    assert tile_glyph(27) == "\U0001F000"  # East
+    assert tile_glyph(31) == "\U0001F006"  # White
+    assert tile_glyph(33) == "\U0001F004"  # Red
+    assert len({tile_glyph(t) for t in range(34)}) == 34
+
+
+def test_a_closed_hand_and_its_winning_tile() -> None:
+    hand = parse_hand("123m 456p 789s 11222z")
+    assert hand.concealed == (0, 1, 2, 12, 13, 14, 24, 25, 26, 27, 27, 28, 28, 28)
+    assert hand.melds == ()
+    assert hand.win == 28  # the last tile written
+    assert hand.red == 0
+    assert hand.closed
+    assert parse_hand("123m456p789s11222z", win="1z").win == 27
+
+
+def test_melds_red_fives_and_counts() -> None:
+    hand = parse_hand("11z [0555s] (7777z) [789m] 46p 0p")
+    assert hand.melds == (
+        Meld("kan", (22, 22, 22, 22), True, 1),
+        Meld("kan", (33, 33, 33, 33), False, 0),
+        Meld("chi", (6, 7, 8), True, 0),
+    )
+    assert hand.red == 2
+    assert hand.red_fives == (13,)
+    assert hand.win == 13
+    assert not hand.closed
+    counts = hand.counts()
+    assert sum(counts) == 16 and counts[22] == 4 and counts[33] == 4 and counts[13] == 1
+    assert sum(hand.concealed_counts()) == 5
+
+
+def test_a_closed_kan_keeps_the_hand_closed() -> None:
+    hand = parse_hand("(1111z)123m456p789s22z")
+    assert hand.closed and hand.melds[0].kind == "kan"
+
+
+def test_the_winning_tile_may_be_red() -> None:
+    assert parse_hand("123m406p789s11222z", win="0p").win == 13
+    with pytest.raises(HandError, match="red 5p is not among"):
+        parse_hand("123m456p789s11222z", win="0p")
+
+
+@pytest.mark.parametrize("text, column, reason", [
+    ("123m4x5p", 5, "unknown character 'x'"),
+    ("123m45", 4, "no suit letter"),
+    ("123m456p789s11z8z", 15, "there is no 8z"),
+    ("123m456p789s11z0z", 15, "there is no 0z"),
+    ("m123", 0, "has no digits before it"),
+    ("123m456p[124s]11z", 8, "run of one suit"),
+    ("123m456p[123z]11z", 8, "honors do not make runs"),
+    ("123m456p[12m3p]11z", 8, "run of one suit"),
+    ("123m456p(111z)11z", 8, "closed kan"),
+    ("123m[456p[789s]11z", 9, "cannot start inside"),
+    ("123m456p]789s11z", 8, "closes nothing"),
+    ("123m456p[789s)11z", 13, "closes nothing"),
+    ("123m[456p", 4, "not closed"),
+    ("11111m", 4, "a fifth 1m"),
+    ("0m0m", 2, "second red five"),
+    ("123m456p789s1122z", 17, "14 tiles plus one per kan; this one has 13"),
+    ("[1111z]123m456p789s2z", 21, "(15 with 1 kan); this one has 14"),
+    ("", 0, "no tiles"),
+])
+def test_mistakes_point_at_the_character(text: str, column: int, reason: str) -> None:
+    with pytest.raises(HandError) as caught:
+        parse_hand(text)
+    message = str(caught.value)
+    assert reason in message
+    _, shown, caret = message.split("\n")
+    assert shown == "  " + text
+    assert caret == "  " + " " * column + "^"
+
+
+def test_the_winning_tile_must_be_concealed() -> None:
+    with pytest.raises(HandError, match="not among the concealed"):
+        parse_hand("123m456p22z[789s]111z", win="8s")
+    with pytest.raises(HandError, match="one tile"):
+        parse_hand("123m456p789s11222z", win="12z")
+
+
+def test_bare_tile_lists() -> None:
+    assert parse_tiles("3m1z0p") == ((2, 27, 13), 1)
+    assert parse_tiles("") == ((), 0)
+    with pytest.raises(HandError, match="not allowed here"):
+        parse_tiles("[1z]")
+
+
+def _reading_tiles(pair: int, sets: tuple) -> list[int]:
+    counts = [0] * 34
+    counts[pair] += 2
+    for kind, first in sets:
+        for t in ((first,) * 3 if kind == "pon" else (first, first + 1, first + 2)):
+            counts[t] += 1
+    return counts
+
+
+def test_every_reading_of_a_nine_gates_shape() -> None:
+    counts = parse_hand("11112345678999m").concealed_counts()
+    found = readings(counts)
+    assert [(r.pair, r.sets) for r in found] == [
+        (8, (("chi", 0), ("pon", 0), ("chi", 3), ("chi", 6)))]
+    assert all(_reading_tiles(*r) == counts for r in found)
+    assert len(set(found)) == len(found)
+
+
+def test_readings_of_a_ryanpeikou_shape() -> None:
+    found = readings(parse_hand("22334455667788m").concealed_counts())
+    assert sorted(found) == sorted([
+        (1, (("chi", 2), ("chi", 2), ("chi", 5), ("chi", 5))),
+        (4, (("chi", 1), ("chi", 1), ("chi", 5), ("chi", 5))),
+        (7, (("chi", 1), ("chi", 1), ("chi", 4), ("chi", 4))),
+    ])
+
+
+def test_triplets_read_as_runs_too() -> None:
+    found = readings(parse_hand("11122233344455m").concealed_counts())
+    assert (4, (("pon", 0), ("pon", 1), ("pon", 2), ("pon", 3))) in found
+    assert (4, (("chi", 0), ("chi", 0), ("chi", 0), ("pon", 3))) in found
+    assert len(found) == 4
+
+
+def test_hands_with_no_reading() -> None:
+    assert readings(parse_hand("123m456p789s12345z").concealed_counts()) == []
+    assert readings(parse_hand("1133m2255p6688s11z").concealed_counts()) == []
+    assert readings(parse_hand("19m19p19s12345677z").concealed_counts()) == []
+
+
+def test_readings_match_a_brute_force_search() -> None:
+    rng = random.Random(4)
+    for _ in range(300):
+        counts = [0] * 34
+        for t in rng.sample(range(27), 5) + rng.sample(range(27, 34), 1):
+            counts[t] += 2
+        n = rng.choice([8, 11, 14])
+        while sum(counts) > n:
+            t = rng.randrange(34)
+            if counts[t]:
+                counts[t] -= 1
+        while sum(counts) < n:
+            t = rng.randrange(27)
+            if counts[t] < 4:
+                counts[t] += 1
+        found = readings(counts)
+        assert len(set(found)) == len(found)
+        assert sorted(found) == sorted(_brute_force(counts))
+
+
+def _brute_force(counts: list[int]) -> set:
+    """Pairs and sets chosen in every order, the remaining tiles checked at each step."""
+    found = set()
+
+    def take(left: list[int], sets: tuple, lowest: int) -> None:
+        if not any(left):
+            found.add((pair, tuple(sorted(sets, key=lambda s: (s[1], s[0])))))
+            return
+        for kind in ("chi", "pon"):
+            for t in range(34):
+                tiles = (t,) * 3 if kind == "pon" else (t, t + 1, t + 2)
+                if kind == "chi" and (t >= 27 or t % 9 > 6):
+                    continue
+                order = (t, kind)
+                if order < lowest or any(left[x] < tiles.count(x) for x in tiles):
+                    continue
+                for x in tiles:
+                    left[x] -= 1
+                take(left, sets + ((kind, t),), order)
+                for x in tiles:
+                    left[x] += 1
+
+    for pair in range(34):
+        if counts[pair] >= 2:
+            left = list(counts)
+            left[pair] -= 2
+            take(left, (), (0, ""))
+    return found
+
+
+def test_seven_pairs_and_thirteen_orphans() -> None:
+    assert seven_pairs(parse_hand("1133m2255p6688s11z").counts()) == (0, 2, 10, 13, 23, 25, 27)
+    assert seven_pairs(parse_hand("1111m2255p6688s11z").counts()) is None
+    assert seven_pairs(parse_hand("1111m2255p6688s11z").counts(), four_alike=True) == (
+        0, 0, 10, 13, 23, 25, 27)
+    assert thirteen_orphans(parse_hand("19m19p19s12345677z").counts()) == 33
+    assert thirteen_orphans(parse_hand("19m19p19s12345667z").counts()) == 32
+    assert thirteen_orphans(parse_hand("119m19p19s1234566z").counts()) is None
+
+
+def test_previews() -> None:
+    hand = parse_hand("123m406p1z[0555s](7777z)1z")
+    assert format_hand(hand) == "123m406p1z [0555s] (7777z) 1z"
+    assert hand_text(hand) == ("1m 2m 3m 4p 5p* 6p East  [5s* 5s 5s 5s]  (Red Red Red Red)  "
+                               "win East")
+    assert hand_glyphs(hand).startswith("\U0001F007\U0001F008\U0001F009")
+    assert hand_glyphs(hand).endswith("win \U0001F000")
+    assert parse_hand(format_hand(hand).replace(" ", "")) == hand
+
+
+def test_a_preview_grows_with_the_typing() -> None:
+    from mjtui.core.tiles.render import preview
+
+    assert preview("12m") == ("1m 2m", "\U0001F007\U0001F008")
+    assert preview("123m 0p [555z] (7777z)") == (
+        "1m 2m 3m 5p*  [White White White]  (Red Red Red Red)",
+        "\U0001F007\U0001F008\U0001F009\U0001F01D*  [\U0001F006\U0001F006\U0001F006]  "
+        "(\U0001F004\U0001F004\U0001F004\U0001F004)")
+    with pytest.raises(HandError, match="unknown character"):
+        preview("12q")
