@@ -54,8 +54,6 @@ def test_bad_hands_and_other_systems_are_refused(capsys) -> None:
         run(["fx602p", "123456788"], capsys)
     with pytest.raises(MjtuiError, match="'east-doubling' system"):
         run(["hp11c", "123456789"], capsys)
-    with pytest.raises(MjtuiError, match="'riichi' system"):
-        run(["riichi-tenhou", "123456789"], capsys)
 
 
 def test_batch_one_object_per_line_and_errors_go_on(capsys, monkeypatch) -> None:

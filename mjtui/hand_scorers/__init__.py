@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from mjtui.hand_scorers import fx602p, pocket
+from mjtui.hand_scorers import fx602p, pocket, riichi
 
 SCORERS: dict[str, ModuleType] = {
     "fx602p": fx602p,
     "pocket": pocket,
+    "riichi": riichi,
 }

@@ -100,6 +100,20 @@ class Limits:
 
 
 @dataclass(frozen=True)
+class Yaku:
+    """Table options of the tile analyzer; the defaults let rulesets written before
+    it still load."""
+
+    open_tanyao: bool = field(default=True, metadata={"doc": (
+        "all simples (tanyao) also counts in an open hand (kuitan)")})
+    red_fives: bool = field(default=True, metadata={"doc": (
+        "each red five (0m, 0p, 0s) counts one dora; false: a red five is a plain five")})
+    double_yakuman: bool = field(default=False, metadata={"doc": (
+        "kokushi musou on a thirteen-sided wait, suuankou on a pair wait (tanki), junsei "
+        "chuuren poutou (nine-sided wait) and daisuushii count two yakuman each")})
+
+
+@dataclass(frozen=True)
 class Payments:
     rounding: int = field(metadata=_int("every payment is rounded up to a multiple of this "
                                         "(100)", 1))
@@ -178,6 +192,7 @@ class Rules(RulesHeader):
     length: Length
     fu: Fu
     limits: Limits
+    yaku: Yaku = field(default_factory=Yaku)
     payments: Payments
     draws: Draws
     end: End

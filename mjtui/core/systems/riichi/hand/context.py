@@ -1,0 +1,94 @@
+"""How a hand was won: ron or tsumo, the winds, dora, and the situational yaku.
+
+:func:`check_context` refuses what cannot happen at a table (riichi with an
+open hand, rinshan without a kan, houtei by tsumo...), each with a message
+for the player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS
+from mjtui.core.tiles.notation import TileHand
+
+MAX_INDICATORS = 5  # the dead wall shows at most five (one, plus one per kan)
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """Everything about a win that the tiles do not show.
+
+    Winds are 0-3 (East, South, West, North); the dealer is the player whose
+    seat wind is East. Indicators are tile ids, as :func:`parse_tiles` gives them.
+    """
+
+    tsumo: bool = False
+    seat_wind: int = 0
+    round_wind: int = 0
+    dora: tuple[int, ...] = ()  # dora indicators
+    ura: tuple[int, ...] = ()  # ura dora indicators (count only with riichi)
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False  # tsumo on the last tile of the wall
+    houtei: bool = False  # ron on the last discard
+    rinshan: bool = False  # tsumo on the replacement tile of a kan
+    chankan: bool = False  # ron on a tile added to a kan
+    tenhou: bool = False  # the dealer's first draw
+    chiihou: bool = False  # a non-dealer's first draw, no call before
+    honba: int = 0
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 0
+
+    @property
+    def in_riichi(self) -> bool:
+        return self.riichi or self.double_riichi
+
+
+def check_context(hand: TileHand, ctx: WinContext) -> None:
+    """Raise HandError when ``ctx`` cannot go with ``hand``."""
+    problem = _problem(hand, ctx)
+    if problem:
+        raise HandError(problem)
+
+
+def _problem(hand: TileHand, ctx: WinContext) -> str | None:
+    if ctx.seat_wind not in (0, 1, 2, 3) or ctx.round_wind not in (0, 1, 2, 3):
+        return (f"the seat and round winds must be 0-3 ({', '.join(WINDS)}), got "
+                f"{ctx.seat_wind!r} and {ctx.round_wind!r}")
+    if ctx.honba < 0:
+        return f"honba must be 0 or more, got {ctx.honba}"
+    if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
+        return f"at most {MAX_INDICATORS} dora and {MAX_INDICATORS} ura dora indicators"
+    if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.ura or ctx.haitei
+            or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou):
+        return None  # most wins: nothing more to check
+    opened = not hand.closed
+    ron = not ctx.tsumo
+    rules = (
+        (ctx.riichi and ctx.double_riichi, "riichi or double riichi, not both"),
+        (ctx.in_riichi and opened, "riichi needs a closed hand; this one has a called meld"),
+        (ctx.ippatsu and not ctx.in_riichi, "ippatsu needs riichi"),
+        (ctx.ura != () and not ctx.in_riichi, "ura dora count only with riichi"),
+        (ctx.haitei and ron, "haitei is a win by tsumo on the last tile; houtei is by ron"),
+        (ctx.houtei and ctx.tsumo, "houtei is a win by ron on the last discard; haitei is by "
+                                   "tsumo"),
+        (ctx.rinshan and ron, "rinshan kaihou is a win by tsumo on a kan's replacement tile"),
+        (ctx.rinshan and not any(m.kind == "kan" for m in hand.melds),
+         "rinshan kaihou needs a kan in the hand"),
+        (ctx.rinshan and ctx.haitei, "the replacement tile of a kan is not the last tile: "
+                                     "rinshan or haitei, not both"),
+        (ctx.chankan and ctx.tsumo, "chankan is a win by ron on a tile added to a kan"),
+        (ctx.chankan and ctx.houtei, "chankan or houtei, not both"),
+        (ctx.tenhou and ctx.chiihou, "tenhou (dealer) or chiihou (non-dealer), not both"),
+        (ctx.tenhou and not ctx.dealer, "tenhou is the dealer's win; the seat wind must be East"),
+        (ctx.chiihou and ctx.dealer, "chiihou is a non-dealer's win; the dealer's is tenhou"),
+        ((ctx.tenhou or ctx.chiihou) and ron, "tenhou and chiihou are wins by tsumo"),
+        ((ctx.tenhou or ctx.chiihou) and hand.melds != (),
+         "tenhou and chiihou are won on the first draw, before any kan or call"),
+    )
+    return next((message for broken, message in rules if broken), None)
