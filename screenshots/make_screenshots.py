@@ -80,6 +80,27 @@ async def main(png: bool) -> None:
             app.screen.query_one(f"#re-{field}").value = value
         await pilot.pause()
         shots.append(app.save_screenshot("riichi-hand.svg", str(HERE)))
+        # the same win from the tiles: riichi, pinfu, a red five and dora
+        app.screen.query_one("#re-riichi").value = "3"
+        app.screen.query_one("#re-han-0").focus()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press(*"234m406p22s567s78s9s", "enter", *"1m")
+        await pilot.pause()
+        shots.append(app.save_screenshot("riichi-tiles.svg", str(HERE)))
+
+    pocket = library.get("pocket")
+    app = MjtuiApp(rulesets=[pocket], ruleset=pocket, sessions_dir=paths.sessions_dir())
+    async with app.run_test(size=SIZE) as pilot:
+        for name in NAMES:
+            await pilot.press(*name, "enter")
+        await pilot.pause()
+        await pilot.press("2")  # Bob wins on Chen's discard; the fan from his tiles
+        await pilot.pause(0.5)
+        app.screen.query_one("#pe-from").value = "3"
+        app.screen.query_one("#pe-tiles").value = "123m456m789m11z[777z]"
+        await pilot.pause()
+        shots.append(app.save_screenshot("pocket-hand.svg", str(HERE)))
 
     browser = MjtuiApp(library=True)
     async with browser.run_test(size=SIZE) as pilot:

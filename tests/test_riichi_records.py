@@ -121,7 +121,10 @@ def events(draw):
         winners = []
         for s in seats:
             han, fu = draw(score)
-            winners.append(Winner(s, han, fu, 0 if han else draw(st.integers(1, 3))))
+            tiles = draw(st.sampled_from(["", "234m456p2267s [777z] 5s"]))
+            yaku = tuple(draw(st.lists(st.sampled_from(["riichi", "dora 1"]), max_size=2)))
+            winners.append(Winner(s, han, fu, 0 if han else draw(st.integers(1, 3)),
+                                  tiles, yaku))
         return Win(tuple(winners), discarder=discarder, riichi=riichi)
     if kind == "draw":
         return ExhaustiveDraw(tenpai=riichi + tuple(draw(st.lists(seat.filter(
@@ -129,6 +132,26 @@ def events(draw):
     if kind == "abortive":
         return AbortiveDraw(riichi=riichi)
     return Chombo(draw(seat), riichi=riichi)
+
+
+def test_tiles_and_yaku_are_kept_per_winner_and_checked() -> None:
+    one = read({"ron": 3, "from": 1, "han": 1, "fu": 30, "tiles": "234m456p2267s [777z] 5s",
+                "yaku": ["chun (red dragon)"]})
+    assert one.winners[0].yaku == ("chun (red dragon)",)
+    assert one.winners[0].tiles == "234m456p2267s [777z] 5s"
+    assert SYSTEM.describe_hand(one, NAMES) == \
+        "Chen ron off Ann, 1 han 30 fu (chun (red dragon))"
+    two = read({"ron": [2, 3], "from": 1, "han": [1, 2], "fu": [30, 30],
+                "tiles": ["", "123m"], "yaku": [[], ["pinfu", "riichi"]]})
+    assert [w.yaku for w in two.winners] == [(), ("pinfu", "riichi")]
+    with pytest.raises(HandError, match="'yaku' must be an array of 2 arrays"):
+        read({"ron": [2, 3], "from": 1, "han": [1, 2], "fu": [30, 30], "yaku": ["pinfu"]})
+    with pytest.raises(HandError, match="'yaku' must be an array of names"):
+        read({"tsumo": 2, "han": 1, "fu": 30, "yaku": "pinfu"})
+    with pytest.raises(HandError, match="'tiles' must be the hand as text"):
+        read({"tsumo": 2, "han": 1, "fu": 30, "tiles": 123})
+    with pytest.raises(HandError, match="'tiles' does not go with"):
+        read({"draw": "abortive", "tiles": "123m"})
 
 
 @settings(max_examples=200, database=None, deadline=None,

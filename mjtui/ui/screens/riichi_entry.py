@@ -5,7 +5,9 @@ said at the table: the outcome is one letter (r ron, t tsumo, d draw,
 a abortive, c chombo), seats are digits 1-4, and the riichi and tenpai
 fields take the seats as digits ("13": seats 1 and 3; typing a seat again
 removes it). Enter walks the fields to Confirm, ctrl+s confirms, Esc
-cancels; ctrl+f (or "f" in a fu field) opens the fu calculator.
+cancels; ctrl+f (or "f" in a fu field) opens the fu calculator, ctrl+t (or
+"t" in a han field) the tiles form, which fills han and fu from the winner's
+tiles and keeps the yaku with the hand while han and fu stay as it gave them.
 """
 
 from __future__ import annotations
@@ -64,6 +66,18 @@ class FuInput(Input):
         await super()._on_key(event)
 
 
+class HanInput(Input):
+    """A han field: "t" opens the tiles form instead of being typed."""
+
+    async def _on_key(self, event: Key) -> None:
+        if event.key == "t":
+            event.stop()
+            event.prevent_default()
+            self.screen.action_tiles()  # type: ignore[attr-defined]
+            return
+        await super()._on_key(event)
+
+
 class SeatSetInput(Input):
     """Seats as digits; typing a seat that is already there takes it out (a toggle)."""
 
@@ -84,6 +98,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "confirm", "Confirm", priority=True),
         Binding("ctrl+f", "fu_calculator", "Fu calculator", priority=True),
+        Binding("ctrl+t", "tiles", "Tiles", priority=True),
     ]
 
     def __init__(
@@ -104,6 +119,8 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
         self.editing = hand is not None
         mode = self.rules.payments.multiple_ron
         self.max_winners = {"head-bump": 1, "double": 2}.get(mode, 3)
+        # per winner row: the winner as the tiles form scored it (tiles and yaku kept)
+        self.from_tiles: dict[int, Winner] = {}
         self.start = self._fields_of(hand, winner)
         self._shown: dict[str, str | Text] = {}
 
@@ -126,6 +143,8 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                 values[f"han-{n}"] = str(w.han) if w.han else ""
                 values[f"fu-{n}"] = "" if w.fu is None else str(w.fu)
                 values[f"yakuman-{n}"] = str(w.yakuman) if w.yakuman else ""
+                if w.tiles or w.yaku:
+                    self.from_tiles[n] = w
         elif isinstance(hand, ExhaustiveDraw):
             values["outcome"] = "d"
             values["tenpai"] = "".join(str(s + 1) for s in sorted(hand.tenpai))
@@ -169,7 +188,8 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                     yield self._input(f"seat-{n}", width="w1", restrict=seat, max_length=1)
                     yield Label("", id=f"re-name-{n}", classes="re-name", markup=False)
                     yield Label("han", classes="re-small")
-                    yield self._input(f"han-{n}", width="w3", restrict="[0-9]*", max_length=2)
+                    yield self._input(f"han-{n}", width="w3", restrict="[0-9]*", max_length=2,
+                                      cls=HanInput)
                     yield Label("fu", classes="re-small")
                     yield self._input(f"fu-{n}", width="w3", restrict="[0-9]*", max_length=3,
                                       cls=FuInput)
@@ -189,6 +209,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                 yield self._input("tenpai", width="w4", restrict="[1-4]*", max_length=4,
                                   cls=SeatSetInput)
                 yield Label("", id="re-tenpai-names", classes="re-note", markup=False)
+            yield Static("", id="re-yaku", markup=False)
             yield Static("", id="re-preview")
             yield Static("", id="re-next", markup=False)
             yield Static("", id="re-error", markup=False)
@@ -196,8 +217,8 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                 yield Button("Confirm", id="re-confirm", variant="primary", compact=True)
                 yield Button("Cancel", id="re-cancel", compact=True)
                 yield Button("Fu calc", id="re-fucalc", compact=True)
-            yield Static("Enter next · ctrl+s confirm · ctrl+f fu calculator · Esc cancel",
-                         id="re-help")
+            yield Static("Enter next · ctrl+s confirm · ctrl+t tiles · ctrl+f fu calculator · "
+                         "Esc cancel", id="re-help")
 
     def on_mount(self) -> None:
         self._refresh()
@@ -233,13 +254,23 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                     errors.append("Winner: type the winner's seat, 1-4")
                 continue
             if yakuman:
-                result.append(Winner(seat, 0, None, yakuman))
+                typed = Winner(seat, 0, None, yakuman)
             elif han is None:
                 who = "" if n == 0 else f"winner {n + 1} "
                 errors.append(f"{who}han: type the han (1 or more), or a yakuman count")
+                continue
             else:
-                result.append(Winner(seat, han, fu, 0))
+                typed = Winner(seat, han, fu, 0)
+            result.append(self._with_tiles(n, typed))
         return errors, result
+
+    def _with_tiles(self, row: int, typed: Winner) -> Winner:
+        """The winner typed, with the tiles and yaku kept while the score is the tiles' own."""
+        scored = self.from_tiles.get(row)
+        if scored is None or (scored.seat, scored.han, scored.fu, scored.yakuman) != (
+                typed.seat, typed.han, typed.fu, typed.yakuman):
+            return typed
+        return scored
 
     def _hand(self) -> tuple[list[str], Hand | None]:
         """(messages, the hand) from the fields; the hand is None while something is wrong."""
@@ -327,7 +358,20 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
 
         errors, hand = self._hand()
         self._show("#re-error", "\n".join(errors))
+        self._show("#re-yaku", self._yaku_text(hand))
         self._preview(hand, riichi)
+
+    def _yaku_text(self, hand: Hand | None) -> str:
+        """The yaku of each winner scored from the tiles, or why they were dropped."""
+        lines = []
+        kept = {w.seat for w in hand.winners if w.yaku} if isinstance(hand, Win) else set()
+        for row, w in sorted(self.from_tiles.items()):
+            if w.seat in kept:
+                lines.append(f"{self.players[w.seat]}: {', '.join(w.yaku)}")
+            elif self._outcome() in ("ron", "tsumo") and self._seat(f"seat-{row}") == w.seat:
+                lines.append(f"{self.players[w.seat]}: han/fu typed over the tiles' "
+                             "(the yaku list is not kept)")
+        return "\n".join(lines)
 
     def _preview(self, hand: Hand | None, riichi: tuple[int, ...]) -> None:
         """Each seat: the total now (riichi deposits already off), the change, the total after."""
@@ -390,13 +434,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
     def action_fu_calculator(self) -> None:
         from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
 
-        focused = self.focused
-        row = 0
-        if isinstance(focused, Input) and focused.id and focused.id[-2:-1] == "-" \
-                and focused.id[-1].isdigit():
-            row = int(focused.id[-1])
-        if row >= self.max_winners:
-            row = 0
+        row = self._focused_row()
         tsumo = self._outcome() == "tsumo"
 
         def put(fu: int | None) -> None:
@@ -406,6 +444,51 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                 field.focus()
 
         self.app.push_screen(FuCalculatorScreen(self.rules, tsumo=tsumo), put)
+
+    def action_tiles(self) -> None:
+        """Score the focused winner row (or the first) from the winner's tiles."""
+        from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen, TilesContext, TilesResult
+
+        row = self._focused_row()
+        outcome = self._outcome()
+        seat = self._seat(f"seat-{row}")
+        if outcome not in ("ron", "tsumo") or seat is None:
+            self._show("#re-error", "Tiles: first the outcome (r ron or t tsumo) and the "
+                                    "winner's seat")
+            self.app.bell()
+            return
+        known = TilesContext(
+            winner=self.players[seat], tsumo=outcome == "tsumo",
+            seat_wind=(seat - self.before.east) % len(self.players),
+            round_wind=self.before.round_wind, riichi=seat in seats_of(self._value("riichi")),
+            honba=self.before.honba)
+        previous = self.from_tiles.get(row)
+        start = previous.tiles if previous is not None and previous.seat == seat else ""
+
+        def put(result: TilesResult | None) -> None:
+            if result is None:
+                return
+            a = result.analysis
+            winner = Winner(seat, a.han if not a.yakuman else 0,
+                            a.fu if not a.yakuman else None, a.yakuman, result.tiles, result.yaku)
+            self.from_tiles[row] = winner
+            self.query_one(f"#re-yakuman-{row}", Input).value = str(a.yakuman) if a.yakuman \
+                else ""
+            self.query_one(f"#re-han-{row}", Input).value = str(winner.han) if winner.han else ""
+            self.query_one(f"#re-fu-{row}", Input).value = "" if winner.fu is None \
+                else str(winner.fu)
+            self._refresh()
+            self.query_one(f"#re-han-{row}", Input).focus()
+
+        self.app.push_screen(RiichiTilesScreen(self.rules, known, start), put)
+
+    def _focused_row(self) -> int:
+        """The winner row of the focused field, 0 when the focus is elsewhere."""
+        focused = self.focused
+        if isinstance(focused, Input) and focused.id and focused.id[-2:-1] == "-" \
+                and focused.id[-1].isdigit() and int(focused.id[-1]) < self.max_winners:
+            return int(focused.id[-1])
+        return 0
 
     @on(Button.Pressed, "#re-confirm")
     def action_confirm(self) -> None:

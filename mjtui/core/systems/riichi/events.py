@@ -41,6 +41,10 @@ class Winner:
     han: int = 0
     fu: int | None = None
     yakuman: int = 0
+    # Kept from the tiles form when han and fu came from the tiles; the score
+    # above is what counts, these say where it came from.
+    tiles: str = ""
+    yaku: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -83,8 +87,10 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words for a history line, e.g. "Chen ron off Ann, 3 han 40 fu"."""
     def score(w: Winner) -> str:
         if w.yakuman:
-            return "yakuman" if w.yakuman == 1 else f"{w.yakuman}x yakuman"
-        return f"{w.han} han" + (f" {w.fu} fu" if w.fu is not None else "")
+            text = "yakuman" if w.yakuman == 1 else f"{w.yakuman}x yakuman"
+            return text + (f" ({', '.join(w.yaku)})" if w.yaku else "")
+        text = f"{w.han} han" + (f" {w.fu} fu" if w.fu is not None else "")
+        return text + (f" ({', '.join(w.yaku)})" if w.yaku else "")
 
     if isinstance(hand, Win):
         if hand.tsumo:

@@ -8,6 +8,8 @@ Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
     han = 3           # an array beside an array of winners
     fu = 40           # may be left out from 5 han on (0 in an array)
     yakuman = 1       # instead of han and fu (0 in an array: not a yakuman)
+    tiles = "234m456p2267s [777z] 5s" # optional: the hand, when the score came from the tiles
+    yaku = ["chun (red dragon)"]       # optional: the yaku found in those tiles
     riichi = [2]      # the seats that declared riichi in this hand, with any outcome
 
     tsumo = 2         # with han, fu or yakuman as above
@@ -34,8 +36,8 @@ from mjtui.core.systems.riichi.rules import PLAYERS, Rules
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
-    "ron": ("ron", "from", "han", "fu", "yakuman", "riichi"),
-    "tsumo": ("tsumo", "han", "fu", "yakuman", "riichi"),
+    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "riichi"),
+    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "riichi"),
     "exhaustive": ("draw", "tenpai", "riichi"),
     "abortive": ("draw", "riichi"),
     "chombo": ("chombo", "riichi"),
@@ -134,14 +136,39 @@ def _winners(record: dict[str, Any], key: str) -> tuple[Winner, ...]:
         columns[name] = column
     if not several and "fu" in record and record["fu"] == 0:
         raise HandError("'fu' is 0: leave it out for a limit hand")
+    tiles, yaku = _tiles_and_yaku(record, len(seats), several)
     winners = []
     for i, seat in enumerate(seats):
         han, fu, yakuman = columns["han"][i], columns["fu"][i], columns["yakuman"][i]
         if not yakuman and not han:
             raise HandError("'han' is missing" if "han" not in record else
                             f"'han' must be 1 or more for seat {seat}, or give 'yakuman'")
-        winners.append(Winner(seat - 1, han, fu or None, yakuman))
+        winners.append(Winner(seat - 1, han, fu or None, yakuman, tiles[i], yaku[i]))
     return tuple(winners)
+
+
+def _tiles_and_yaku(record: dict[str, Any], count: int, several: bool
+                    ) -> tuple[list[str], list[tuple[str, ...]]]:
+    """The optional hand and yaku of each winner ("" and () where not given)."""
+    tiles = record.get("tiles", [""] * count if several else "")
+    yaku = record.get("yaku", [[]] * count if several else [])
+    if several:
+        if not isinstance(tiles, list) or len(tiles) != count:
+            raise HandError(f"'tiles' must be an array of {count} strings (one per winner), "
+                            f"got {tiles!r}")
+        if not isinstance(yaku, list) or len(yaku) != count:
+            raise HandError(f"'yaku' must be an array of {count} arrays (one per winner), "
+                            f"got {yaku!r}")
+    else:
+        tiles, yaku = [tiles], [yaku]
+    for t in tiles:
+        if not isinstance(t, str):
+            raise HandError(f"'tiles' must be the hand as text, e.g. \"234m456p2267s [777z] 5s\", "
+                            f"got {t!r}")
+    for names in yaku:
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise HandError(f"'yaku' must be an array of names, got {names!r}")
+    return tiles, [tuple(names) for names in yaku]
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
@@ -162,6 +189,11 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         for name, column in columns.items():
             if any(column):
                 record[name] = column if several else column[0]
+        if any(w.tiles or w.yaku for w in hand.winners):
+            tiles = [w.tiles for w in hand.winners]
+            yaku = [list(w.yaku) for w in hand.winners]
+            record["tiles"] = tiles if several else tiles[0]
+            record["yaku"] = yaku if several else yaku[0]
     elif isinstance(hand, ExhaustiveDraw):
         record["draw"] = "exhaustive"
         if hand.tenpai:
