@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from test_riichi_screens import SIZE, error, field, sheet_app, totals
 from textual.widgets import Static
 
 from mjtui import paths
@@ -11,7 +12,6 @@ from mjtui.core.systems.riichi import Win
 from mjtui.ui.screens.riichi_entry import RiichiHandScreen
 from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen, TilesContext, win_context
 from mjtui.ui.screens.score import ScoreScreen
-from tests.test_riichi_screens import SIZE, error, field, sheet_app, totals
 
 
 def shown(app, selector: str) -> str:
