@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from mjtui.core.errors import HandError
+from mjtui.core.errors import HandError, RulesetError
 from mjtui.core.ruleset import load_ruleset
 from mjtui.core.systems.riichi.hand import WinContext, analyze, analyze_text
 from mjtui.core.systems.riichi.hand.fu_count import calculator_fu, quick_fu, standard_fu
 from mjtui.core.systems.riichi.hand.shapes import Standard
-from mjtui.core.systems.riichi.hand.yaku import YAKU_HAN, YAKUMAN
+from mjtui.core.systems.riichi.hand.yaku import YAKU, YAKU_KEYS, YAKUMAN, YAKUMAN_KEYS, han_table
+from mjtui.core.systems.riichi.rules import Yaku
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
@@ -88,8 +89,83 @@ def test_yaku_han_fu_and_payment(text, ctx, yaku, han, fu, total) -> None:
 
 
 def test_every_yaku_has_its_han_and_the_yakuman_a_name() -> None:
-    assert YAKU_HAN["chinitsu"] == (6, 5) and YAKU_HAN["riichi"] == (1, 0)
-    assert len(YAKU_HAN) == 36 and len(YAKUMAN) == 15
+    table = han_table(TENHOU.yaku)
+    assert (table.closed["chinitsu"], table.opened["chinitsu"]) == (6, 5)
+    assert (table.closed["riichi"], table.opened["riichi"]) == (1, 0)
+    assert len(YAKU) == 36 and len(YAKUMAN) == 15
+    # Every name has a key of the ruleset's [yaku] table, and every han key a name.
+    keys = {f.name for f in dataclasses.fields(Yaku)}
+    assert set(YAKU_KEYS.values()) | set(YAKUMAN_KEYS.values()) \
+        == keys - {"open_tanyao", "red_fives", "double_yakuman"}
+    # The defaults (a ruleset without the keys) are the presets' values.
+    for rules in (TENHOU, MLEAGUE, WRC):
+        assert dataclasses.replace(rules.yaku, double_yakuman=False) == Yaku(
+            open_tanyao=rules.yaku.open_tanyao, red_fives=rules.yaku.red_fives)
+
+
+def ruleset_text(old: str, new: str) -> str:
+    text = (REPO / "rulesets" / "riichi-tenhou.toml").read_text(encoding="utf-8")
+    assert f"\n{old}\n" in text
+    return text.replace(f"\n{old}\n", f"\n{new}\n", 1)
+
+
+def test_the_han_of_each_yaku_come_from_the_ruleset(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    hand = "234m567p22s678s[888s]"  # open tanyao, 30 fu
+    assert (score(hand, **SOUTH).han, score(hand, **SOUTH).payment.total) == (1, 1000)
+    path.write_text(ruleset_text("tanyao = [1, 1]", "tanyao = [2, 2]"), encoding="utf-8")
+    club = load_ruleset(path).rules
+    assert (score(hand, club, **SOUTH).han, score(hand, club, **SOUTH).payment.total) \
+        == (2, 2000)
+    path.write_text(ruleset_text("tanyao = [1, 1]", "tanyao = [1, 0]"), encoding="utf-8")
+    with pytest.raises(HandError, match="no yaku"):
+        score(hand, load_ruleset(path).rules, **SOUTH)
+    # chinitsu 7 / 6 instead of 6 / 5: a closed chinitsu riichi is a baiman.
+    path.write_text(ruleset_text("chinitsu = [6, 5]", "chinitsu = [7, 6]"), encoding="utf-8")
+    club = load_ruleset(path).rules
+    flush = "123456789234m55m"
+    a, b = score(flush, **SOUTH), score(flush, club, **SOUTH)
+    assert b.han == a.han + 1 and ("chinitsu", 7) in b.yaku
+    # A yakuman's count, and pinfu (a closed-only yaku: one integer).
+    path.write_text(ruleset_text("daisangen = 1", "daisangen = 2"), encoding="utf-8")
+    assert score("123m4p555666777z4p", load_ruleset(path).rules, **SOUTH).payment.total \
+        == 64000
+    path.write_text(ruleset_text("pinfu = 1", "pinfu = 2"), encoding="utf-8")
+    assert score("123m456p789s2355s4s", load_ruleset(path).rules, **SOUTH).yaku \
+        == (("pinfu", 2),)
+
+
+def test_a_ruleset_without_the_han_keys_has_the_standard_han(tmp_path: Path) -> None:
+    text = (REPO / "rulesets" / "riichi-tenhou.toml").read_text(encoding="utf-8")
+    head, rest = text.split("\n[yaku]\n")
+    path = tmp_path / "old.toml"
+    path.write_text(head + "\n" + rest[rest.index("\n["):], encoding="utf-8")
+    old = load_ruleset(path).rules
+    assert old.yaku == Yaku() and old.yaku.chinitsu == (6, 5)
+    assert score("234m567p22s678s[888s]", old, **SOUTH).payment.total == 1000
+
+
+@pytest.mark.parametrize("old, new, key, words", [
+    ("chanta = [2, 1]", "chanta = [2, 3]", "yaku.chanta",
+     "expected [closed han, open han]: two integers, the closed han 1 or more, the open "
+     "han from 0 (closed hands only) to the closed han, got [2, 3]"),
+    ("chanta = [2, 1]", "chanta = [2]", "yaku.chanta", "got [2]"),
+    ("chanta = [2, 1]", "chanta = [0, 0]", "yaku.chanta", "the closed han 1 or more"),
+    ("chanta = [2, 1]", "chanta = 2", "yaku.chanta",
+     "expected an array of integers >= 0, got 2 (integer)"),
+    ("chanta = [2, 1]", "chanta = [2, -1]", "yaku.chanta[1]", "expected an integer >= 0, got -1"),
+    ("riichi = 1", "riichi = [1, 0]", "yaku.riichi", "expected an integer >= 1"),
+    ("daisangen = 1", "daisangen = 0", "yaku.daisangen", "expected an integer from 1 to 6"),
+    ("chanta = [2, 1]", "chanta = [2, 1]\nchantaa = [2, 1]", "yaku.chantaa",
+     "unknown key (known here: "),
+])
+def test_a_bad_han_names_the_file_and_key(tmp_path: Path, old, new, key, words) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text(ruleset_text(old, new), encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}: key '{key}': ") and words in message, message
 
 
 @pytest.mark.parametrize("text, ctx, yakuman, names", [
@@ -193,6 +269,7 @@ def test_fu_items_are_the_fu_calculators() -> None:
         assert (ours.lines, ours.total, ours.fu, ours.rounding) == (
             theirs.lines, theirs.total, theirs.fu, theirs.rounding)
         assert quick_fu(*args) == ours.fu == a.fu
+        assert a.fu_result == ours and a.fu_items == ours.lines  # built when asked for
 
 
 @pytest.mark.parametrize("text, ctx, words", [
@@ -210,6 +287,14 @@ def test_fu_items_are_the_fu_calculators() -> None:
     ("123m456p789s2355s4s", {"tenhou": True}, "wins by tsumo"),
     ("123m456p789s2355s4s", {"seat_wind": 4}, "0-3"),
     ("123m456p789s2355s4s", {"honba": -1}, "honba"),
+    ("123m456p789s2355s4s", {"ura": (3,)}, "ura dora count only with riichi"),
+    ("123m456p789s2355s4s", {"rinshan": True}, "rinshan kaihou is a win by tsumo"),
+    ("(1111m)456p789s2355s4s", {"rinshan": True, "haitei": True, "tsumo": True},
+     "rinshan or haitei, not both"),
+    ("123m456p789s2355s4s", {"chankan": True, "houtei": True}, "chankan or houtei"),
+    ("123m456p789s2355s4s", {"tenhou": True, "chiihou": True, "tsumo": True},
+     r"tenhou \(dealer\) or chiihou"),
+    ("(1111m)456p789s2355s4s", {"tenhou": True, "tsumo": True}, "before any kan or call"),
 ])
 def test_impossible_wins_are_refused(text, ctx, words) -> None:
     with pytest.raises(HandError, match=words):

@@ -78,7 +78,7 @@ def test_the_analyzer_agrees_with_the_mahjong_library(name: str) -> None:
 
 
 def test_the_generated_hands_cover_every_yaku() -> None:
-    from mjtui.core.systems.riichi.hand.yaku import YAKU_HAN, YAKUMAN
+    from mjtui.core.systems.riichi.hand.yaku import YAKU, YAKUMAN
 
     rules = load_ruleset(REPO / "rulesets" / "riichi-tenhou.toml").rules
     seen: set[str] = set()
@@ -93,6 +93,6 @@ def test_the_generated_hands_cover_every_yaku() -> None:
         features["dealer"] += case.ctx.dealer
         if not isinstance(ours, HandError):
             seen.update(ours.yaku_names)
-    assert set(YAKU_HAN) - seen == set()
+    assert set(YAKU) - seen == set()
     assert set(YAKUMAN) - seen == set()
     assert min(features.values()) > 500, features

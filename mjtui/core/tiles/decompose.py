@@ -71,6 +71,16 @@ def suit_table(start: int, size: int) -> dict[tuple[int, ...], SuitEntry]:
     return {key: (sum(key) % 3 == 2, tuple(found)) for key, found in table.items()}
 
 
+_TABLES: list[dict[tuple[int, ...], SuitEntry]] = []  # the four suits' tables, in order
+
+
+def build_tables() -> list[dict[tuple[int, ...], SuitEntry]]:
+    """Build the four suits' tables afresh (the first :func:`readings` does it)."""
+    suit_table.cache_clear()
+    _TABLES[:] = [suit_table(first, size) for first, size in SUITS]
+    return _TABLES
+
+
 def _set_order(s: Set) -> tuple[int, str]:
     return s[1], s[0]
 
@@ -81,20 +91,29 @@ def readings(concealed_counts: Sequence[int]) -> list[Reading]:
     Declared melds are not in the counts: a hand with two melds passes its 8
     concealed tiles and gets readings of two sets and a pair.
     """
-    c = concealed_counts
-    man = suit_table(0, 9).get(tuple(c[0:9]))
-    pin = suit_table(9, 9).get(tuple(c[9:18]))
-    sou = suit_table(18, 9).get(tuple(c[18:27]))
-    honors = suit_table(27, 7).get(tuple(c[27:34]))
-    if man is None or pin is None or sou is None or honors is None:
+    c = tuple(concealed_counts)
+    man_table, pin_table, sou_table, honor_table = _TABLES or build_tables()
+    man = man_table.get(c[0:9])
+    if man is None:
         return []
-    if man[0] + pin[0] + sou[0] + honors[0] != 1:
+    pin = pin_table.get(c[9:18])
+    if pin is None:
+        return []
+    sou = sou_table.get(c[18:27])
+    if sou is None:
+        return []
+    honors = honor_table.get(c[27:34])
+    if honors is None or man[0] + pin[0] + sou[0] + honors[0] != 1:
         return []  # exactly one suit holds the pair
+    m, p, s, h = man[1], pin[1], sou[1], honors[1]
     # Suits in tile order keep the sets sorted; the one pair is the largest tile
     # of the four (the others are NO_PAIR).
+    if len(m) == len(p) == len(s) == len(h) == 1:  # most hands: one reading
+        (p0, s0), (p1, s1), (p2, s2), (p3, s3) = m[0], p[0], s[0], h[0]
+        return [Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)]
     return [Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)
             for (p0, s0), (p1, s1), (p2, s2), (p3, s3)
-            in product(man[1], pin[1], sou[1], honors[1])]
+            in product(m, p, s, h)]
 
 
 def seven_pairs(counts: Sequence[int], four_alike: bool = False) -> tuple[int, ...] | None:

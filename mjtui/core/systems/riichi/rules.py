@@ -12,8 +12,8 @@ in the final score), so the fold stays in whole numbers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
 
 from mjtui.core.schema import SchemaError
 from mjtui.core.schema import whole as _int
@@ -99,10 +99,33 @@ class Limits:
         "false: every yakuman hand pays one")})
 
 
+def _closed_only(doc: str, han: int) -> Any:
+    """A yaku only a closed hand can have: its han, one integer."""
+    return field(default=han, metadata=_int(f"{doc} ({han})", 1))
+
+
+def _han(doc: str, closed: int, opened: int) -> Any:
+    """A yaku's han as [closed hand, open hand]; open 0: closed hands only."""
+    return field(default=(closed, opened), metadata={
+        "doc": f"{doc} ([{closed}, {opened}])", "min": 0, "han": True})
+
+
+def _yakuman(doc: str, count: int = 1) -> Any:
+    return field(default=count, metadata=_int(f"{doc} ({count})", 1, MAX_YAKUMAN))
+
+
+MAX_YAKUMAN = 6  # the most one yakuman key may count
+
+
 @dataclass(frozen=True)
 class Yaku:
-    """Table options of the tile analyzer; the defaults let rulesets written before
-    it still load."""
+    """Table options of the tile analyzer and the han of every yaku; the defaults are
+    the standard values, so rulesets written before a key existed still load.
+
+    A yaku's han is one integer for the yaku only a closed hand can have, else
+    ``[closed, open]`` with open 0 for "closed hands only"; a yakuman's value is
+    the number of yakuman it counts.
+    """
 
     open_tanyao: bool = field(default=True, metadata={"doc": (
         "all simples (tanyao) also counts in an open hand (kuitan)")})
@@ -110,7 +133,74 @@ class Yaku:
         "each red five (0m, 0p, 0s) counts one dora; false: a red five is a plain five")})
     double_yakuman: bool = field(default=False, metadata={"doc": (
         "kokushi musou on a thirteen-sided wait, suuankou on a pair wait (tanki), junsei "
-        "chuuren poutou (nine-sided wait) and daisuushii count two yakuman each")})
+        "chuuren poutou (nine-sided wait) and daisuushii count the yakuman of their keys "
+        "(2 each); false: one each")})
+    # Han of the yaku only a closed hand can have.
+    riichi: int = _closed_only("riichi", 1)
+    double_riichi: int = _closed_only("double riichi, in place of riichi", 2)
+    ippatsu: int = _closed_only("ippatsu: won within a turn of riichi", 1)
+    menzen_tsumo: int = _closed_only("menzen tsumo: a closed hand won by tsumo", 1)
+    pinfu: int = _closed_only("pinfu: four sequences, a worthless pair, a two-sided wait", 1)
+    chiitoitsu: int = _closed_only("chiitoitsu: seven pairs", 2)
+    # Han of the other yaku: [closed, open]; open 0: closed hands only.
+    iipeikou: tuple[int, ...] = _han("iipeikou: two identical sequences", 1, 0)
+    ryanpeikou: tuple[int, ...] = _han("ryanpeikou: two pairs of identical sequences", 3, 0)
+    tanyao: tuple[int, ...] = _han(
+        "tanyao: all simples; open only with yaku.open_tanyao", 1, 1)
+    haku: tuple[int, ...] = _han("a triplet of white dragons", 1, 1)
+    hatsu: tuple[int, ...] = _han("a triplet of green dragons", 1, 1)
+    chun: tuple[int, ...] = _han("a triplet of red dragons", 1, 1)
+    seat_wind: tuple[int, ...] = _han("a triplet of the seat wind", 1, 1)
+    round_wind: tuple[int, ...] = _han("a triplet of the round wind", 1, 1)
+    haitei_raoyue: tuple[int, ...] = _han("tsumo on the last tile of the wall", 1, 1)
+    houtei_raoyui: tuple[int, ...] = _han("ron on the last discard", 1, 1)
+    rinshan_kaihou: tuple[int, ...] = _han("tsumo on a kan's replacement tile", 1, 1)
+    chankan: tuple[int, ...] = _han("ron on a tile added to a kan", 1, 1)
+    sanshoku_doujun: tuple[int, ...] = _han("the same sequence in the three suits", 2, 1)
+    ittsu: tuple[int, ...] = _han("123 456 789 of one suit", 2, 1)
+    chanta: tuple[int, ...] = _han(
+        "every set and the pair hold a terminal or an honor, with a sequence", 2, 1)
+    toitoi: tuple[int, ...] = _han("four triplets or kans", 2, 2)
+    sanankou: tuple[int, ...] = _han("three concealed triplets", 2, 2)
+    sanshoku_doukou: tuple[int, ...] = _han("the same triplet in the three suits", 2, 2)
+    sankantsu: tuple[int, ...] = _han("three kans", 2, 2)
+    shousangen: tuple[int, ...] = _han("two dragon triplets and a dragon pair", 2, 2)
+    honroutou: tuple[int, ...] = _han("terminals and honors only", 2, 2)
+    junchan: tuple[int, ...] = _han(
+        "every set and the pair hold a terminal, with a sequence", 3, 2)
+    honitsu: tuple[int, ...] = _han("one suit and honors", 3, 2)
+    chinitsu: tuple[int, ...] = _han("one suit only", 6, 5)
+    # Yakuman counted by each yakuman.
+    kokushi_musou: int = _yakuman("kokushi musou: thirteen orphans")
+    suuankou: int = _yakuman("suuankou: four concealed triplets")
+    daisangen: int = _yakuman("daisangen: three dragon triplets")
+    shousuushii: int = _yakuman("shousuushii: three wind triplets and a wind pair")
+    tsuuiisou: int = _yakuman("tsuuiisou: honors only")
+    chinroutou: int = _yakuman("chinroutou: terminals only")
+    ryuuiisou: int = _yakuman("ryuuiisou: all green")
+    chuuren_poutou: int = _yakuman("chuuren poutou: nine gates")
+    suukantsu: int = _yakuman("suukantsu: four kans")
+    tenhou: int = _yakuman("tenhou: the dealer's first draw")
+    chiihou: int = _yakuman("chiihou: a non-dealer's first draw")
+    kokushi_musou_13_sided: int = _yakuman(
+        "kokushi musou on a thirteen-sided wait, with yaku.double_yakuman", 2)
+    suuankou_tanki: int = _yakuman(
+        "suuankou on a pair wait, with yaku.double_yakuman", 2)
+    junsei_chuuren_poutou: int = _yakuman(
+        "chuuren poutou on a nine-sided wait, with yaku.double_yakuman", 2)
+    daisuushii: int = _yakuman(
+        "daisuushii: four wind triplets, with yaku.double_yakuman (else 1)", 2)
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            if not f.metadata.get("han"):
+                continue
+            value = getattr(self, f.name)
+            if len(value) != 2 or value[0] < 1 or value[1] > value[0]:
+                raise SchemaError(f"yaku.{f.name}", (
+                    "expected [closed han, open han]: two integers, the closed han 1 or "
+                    "more, the open han from 0 (closed hands only) to the closed han, got "
+                    f"{list(value)}"))
 
 
 @dataclass(frozen=True)

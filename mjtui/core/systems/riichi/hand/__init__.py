@@ -3,7 +3,7 @@
 * :mod:`.context`: how the hand was won (:class:`WinContext`) and its checks;
 * :mod:`.shapes`: the readings (four sets and a pair with a wait, seven pairs,
   thirteen orphans);
-* :mod:`.yaku`: the yaku and yakuman and their han;
+* :mod:`.yaku`: the yaku and yakuman, and their han from the ruleset's ``[yaku]``;
 * :mod:`.fu_count`: fu through the app's fu calculator;
 * :mod:`.dora`: dora, ura dora and red fives;
 * :mod:`.analyzer`: :func:`analyze`, the best reading and its score.

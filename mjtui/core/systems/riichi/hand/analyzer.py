@@ -15,13 +15,14 @@ Usage::
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.riichi.fu import FuResult
 from mjtui.core.systems.riichi.hand import yaku as Y
 from mjtui.core.systems.riichi.hand.context import WinContext, check_context
-from mjtui.core.systems.riichi.hand.dora import Dora, count_dora
+from mjtui.core.systems.riichi.hand.dora import NO_DORA, Dora, count_dora
 from mjtui.core.systems.riichi.hand.fu_count import (
     pinfu_shape,
     quick_fu,
@@ -38,31 +39,53 @@ from mjtui.core.systems.riichi.hand.shapes import (
     standard_shapes,
 )
 from mjtui.core.systems.riichi.points import Payment, base_points, payment, round_up
-from mjtui.core.systems.riichi.rules import Rules
+from mjtui.core.systems.riichi.rules import Fu, Rules
 from mjtui.core.tiles.notation import TileHand, parse_hand
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Analysis:
     """The best reading of a hand and what it scores.
 
     A yakuman hand has ``han`` 0, ``fu`` None and ``yakuman`` >= 1, as the
     riichi hand form takes it; ``yaku`` then lists the yakuman, each with the
-    number of yakuman it counts.
+    number of yakuman it counts. The fu breakdown (:attr:`fu_result`) is worked
+    out when first asked for: scoring needs only the fu.
     """
 
     han: int  # yaku and dora
     fu: int | None
-    fu_result: FuResult | None  # the fu calculator's breakdown
     yaku: tuple[tuple[str, int], ...]  # (name, han), or (name, yakuman) for a yakuman hand
     yakuman: int
     dora: Dora
     shape: Shape
     payment: Payment
+    # What the fu breakdown needs: (fu rules, ron, closed, seat wind, round wind).
+    fu_source: tuple[Fu, bool, bool, int, int] | None = field(repr=False, compare=False)
+
+    def __init__(self, han: int, fu: int | None, yaku: tuple[tuple[str, int], ...],
+                 yakuman: int, dora: Dora, shape: Shape, payment: Payment,
+                 fu_source: tuple[Fu, bool, bool, int, int] | None = None) -> None:
+        # One update instead of a frozen dataclass's eight object.__setattr__ calls:
+        # an Analysis is made for every hand scored.
+        self.__dict__.update(han=han, fu=fu, yaku=yaku, yakuman=yakuman, dora=dora,
+                             shape=shape, payment=payment, fu_source=fu_source)
+
+    @cached_property
+    def fu_result(self) -> FuResult | None:
+        """The fu calculator's breakdown of the reading (None for a yakuman hand)."""
+        if self.fu_source is None:
+            return None
+        fu, ron, closed, seat, round_wind = self.fu_source
+        if isinstance(self.shape, SevenPairs):
+            return seven_pairs_fu(fu)
+        assert isinstance(self.shape, Standard)
+        return standard_fu(fu, self.shape, ron, closed, seat, round_wind)
 
     @property
     def fu_items(self) -> tuple[tuple[str, int], ...]:
-        return self.fu_result.lines if self.fu_result else ()
+        result = self.fu_result
+        return result.lines if result else ()
 
     @property
     def yaku_names(self) -> tuple[str, ...]:
@@ -76,39 +99,50 @@ class Analysis:
 
 Candidate = tuple[Shape, list[str], list[str]]  # a reading, its yaku and its yakuman
 
+NO_YAKU = "no yaku: the hand needs at least one yaku to win (dora do not count)"
+NOT_WINNING = ("these tiles are not a winning hand: they do not make four sets and a pair, "
+               "seven pairs or thirteen orphans")
+
 
 def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
     """Score ``hand`` won as ``ctx`` says under ``rules``; HandError when it cannot win."""
     check_context(hand, ctx)
     concealed = hand.concealed_counts()
-    counts = list(concealed)
-    for meld in hand.melds:
-        for t in meld.tiles:
-            counts[t] += 1
-    closed = hand.closed
+    melds = hand.melds
+    if melds:
+        counts = concealed.copy()
+        for meld in melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        closed = not any(m.opened for m in melds)
+    else:
+        counts = concealed  # read only from here on
+        closed = True
     ron = not ctx.tsumo
+    seat, round_wind = ctx.seat_wind, ctx.round_wind
     options = rules.yaku
     situation = Y.situation_yaku(ctx, closed)
     situation_yakuman = Y.situation_yakuman(ctx)
     candidates: list[Candidate] = []
 
-    for shape in special_shapes(hand, concealed):
-        if isinstance(shape, ThirteenOrphans):
-            name = "kokushi musou, thirteen-sided wait" if shape.pair == hand.win \
-                else "kokushi musou"
-            candidates.append((shape, [], [name] + situation_yakuman))
-        else:
-            tile_yaku, tile_yakuman = Y.tile_yaku(counts, closed, options.open_tanyao,
-                                                  ctx.seat_wind, ctx.round_wind, False)
-            candidates.append((shape, situation + ["chiitoitsu"] + tile_yaku,
-                               tile_yakuman + situation_yakuman))
+    if not melds:
+        for shape in special_shapes(hand, concealed):
+            if isinstance(shape, ThirteenOrphans):
+                name = "kokushi musou, thirteen-sided wait" if shape.pair == hand.win \
+                    else "kokushi musou"
+                candidates.append((shape, [], [name] + situation_yakuman))
+            else:
+                tile_yaku, tile_yakuman = Y.tile_yaku(counts, closed, options.open_tanyao,
+                                                      seat, round_wind, False)
+                candidates.append((shape, situation + ["chiitoitsu"] + tile_yaku,
+                                   tile_yakuman + situation_yakuman))
 
     shapes = standard_shapes(hand, concealed)
     if shapes:
         tile_yaku, tile_yakuman = Y.tile_yaku(counts, closed, options.open_tanyao,
-                                              ctx.seat_wind, ctx.round_wind, True)
+                                              seat, round_wind, True)
         tile_yakuman += situation_yakuman
-        if closed and not hand.melds:
+        if closed and not melds:
             gates = Y.nine_gates(counts, hand.win)
             if gates:
                 tile_yakuman.append(gates)
@@ -116,14 +150,16 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         pinfu_counts = closed and (ron or rules.fu.pinfu_tsumo == 20)
         last_groups = None
         for shape in shapes:
-            if shape.groups is not last_groups:
-                last_groups = shape.groups
-                set_yaku, set_yakuman = Y.reading_yaku(shape.groups, shape.pair, closed)
+            groups = shape.groups
+            if groups is not last_groups:
+                last_groups = groups
+                set_yaku, set_yakuman = Y.reading_yaku(groups, shape.pair, closed)
             yaku = common + set_yaku
-            yakuman = tile_yakuman + set_yakuman
-            if pinfu_counts and pinfu_shape(shape, ctx.seat_wind, ctx.round_wind):
+            yakuman = tile_yakuman + set_yakuman if set_yakuman else tile_yakuman.copy()
+            if pinfu_counts and shape.wait == "ryanmen" and \
+                    pinfu_shape(shape, seat, round_wind):
                 yaku.append("pinfu")
-            hidden = Y.concealed_triplets(shape.groups, shape.win_group, ron)
+            hidden = Y.concealed_triplets(groups, shape.win_group, ron)
             if hidden == 4:
                 yakuman.append("suuankou tanki" if shape.wait == "tanki" else "suuankou")
             elif hidden == 3:
@@ -131,37 +167,57 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
             candidates.append((shape, yaku, yakuman))
 
     if not candidates:
-        raise HandError("these tiles are not a winning hand: they do not make four sets and "
-                        "a pair, seven pairs or thirteen orphans")
+        raise HandError(NOT_WINNING)
+    table = Y.han_table(options)
+    han_of = table.closed if closed else table.opened
     dora = count_dora(counts, ctx, hand.red if options.red_fives else 0)
-    han_of = Y.HAN_CLOSED if closed else Y.HAN_OPEN
-    # Most hands read one way only; the others are ranked by what they pay.
-    best = candidates[0] if len(candidates) == 1 else max(
-        candidates, key=lambda c: _rank(rules, ctx, c, closed, dora.total))
-    shape, names, yakuman_names = best
-    if yakuman_names:
-        return _yakuman(rules, ctx, shape, yakuman_names)
-    if not sum(map(han_of.__getitem__, names)):
-        raise HandError("no yaku: the hand needs at least one yaku to win (dora do not count)")
-    return _analysis(rules, closed, ctx, shape, names, dora)
+    if len(candidates) == 1:  # most hands read one way only
+        shape, names, yakuman_names = candidates[0]
+        if yakuman_names:
+            return _yakuman(rules, table, ctx, shape, yakuman_names)
+        han = sum(map(han_of.__getitem__, names))
+        if not han:
+            raise HandError(NO_YAKU)
+        fu = _fu(rules, shape, ron, closed, seat, round_wind)
+    else:  # the others are ranked by what they pay
+        best_rank = (-1, 0, 0, 0)
+        for candidate in candidates:
+            rank = _rank(rules, table, han_of, ctx, candidate, closed, dora.total)
+            if rank > best_rank:  # the first of equals stays
+                best_rank, best = rank, candidate
+        _, _, han, fu = best_rank
+        shape, names, yakuman_names = best
+        if yakuman_names:
+            return _yakuman(rules, table, ctx, shape, yakuman_names)
+        if not han:
+            raise HandError(NO_YAKU)
+        han -= dora.total
+    yaku = tuple((n, han_of[n]) for n in _ordered(names))
+    han += dora.total
+    return Analysis(han, fu, yaku, 0, dora, shape, _payment(rules, han, fu, 0, ctx),
+                    (rules.fu, ron, closed, seat, round_wind))
 
 
-def _rank(rules: Rules, ctx: WinContext, candidate: Candidate, closed: bool,
-          dora: int) -> tuple[int, int, int, int]:
+def _fu(rules: Rules, shape: Shape, ron: bool, closed: bool, seat: int,
+        round_wind: int) -> int:
+    if isinstance(shape, SevenPairs):
+        return rules.fu.seven_pairs
+    assert isinstance(shape, Standard)
+    return quick_fu(rules.fu, shape, ron, closed, seat, round_wind)
+
+
+def _rank(rules: Rules, table: Y.HanTable, han_of: dict[str, int], ctx: WinContext,
+          candidate: Candidate, closed: bool, dora: int) -> tuple[int, int, int, int]:
     """(points, yakuman, han, fu): a yakuman beats a kazoe hand that pays the same, as
     players call such a hand by its yakuman."""
     shape, names, yakuman_names = candidate
     if yakuman_names:
-        n = Y.yakuman_count(yakuman_names, rules.yaku.double_yakuman)
+        n = Y.yakuman_count(yakuman_names, table)
         return _points(rules, ctx, 0, None, n), n, 0, 0
-    han = sum(map((Y.HAN_CLOSED if closed else Y.HAN_OPEN).__getitem__, names))
+    han = sum(map(han_of.__getitem__, names))
     if not han:
         return 0, 0, 0, 0
-    if isinstance(shape, SevenPairs):
-        fu = rules.fu.seven_pairs
-    else:
-        assert isinstance(shape, Standard)
-        fu = quick_fu(rules.fu, shape, not ctx.tsumo, closed, ctx.seat_wind, ctx.round_wind)
+    fu = _fu(rules, shape, not ctx.tsumo, closed, ctx.seat_wind, ctx.round_wind)
     han += dora
     return _points(rules, ctx, han, fu, 0), 0, han, fu
 
@@ -184,7 +240,7 @@ def _payment(rules: Rules, han: int, fu: int | None, yakuman: int, ctx: WinConte
     """:func:`payment`, remembered: hands repeat a few dozen han and fu, and a
     Payment never changes. The rules are kept beside it, so an id reused by
     other rules is a miss."""
-    key = (id(rules), han, fu, yakuman, ctx.dealer, ctx.tsumo, ctx.honba)
+    key = (id(rules), han, fu, yakuman, ctx.seat_wind == 0, ctx.tsumo, ctx.honba)
     found = _PAYMENTS.get(key)
     if found is None or found[0] is not rules:
         if len(_PAYMENTS) > 4096:
@@ -195,30 +251,14 @@ def _payment(rules: Rules, han: int, fu: int | None, yakuman: int, ctx: WinConte
     return found[1]
 
 
-def _yakuman(rules: Rules, ctx: WinContext, shape: Shape, names: list[str]) -> Analysis:
-    double = rules.yaku.double_yakuman
-    yaku = tuple((n, Y.yakuman_count([n], double)) for n in _ordered(names))
+def _yakuman(rules: Rules, table: Y.HanTable, ctx: WinContext, shape: Shape,
+             names: list[str]) -> Analysis:
+    yaku = tuple((n, table.yakuman[n]) for n in _ordered(names))
     count = sum(n for _, n in yaku)
-    return Analysis(0, None, None, yaku, count, Dora(), shape,
-                    _payment(rules, 0, None, count, ctx))
+    return Analysis(0, None, yaku, count, NO_DORA, shape, _payment(rules, 0, None, count, ctx))
 
 
-def _analysis(rules: Rules, closed: bool, ctx: WinContext, shape: Shape, names: list[str],
-              dora: Dora) -> Analysis:
-    han_of = Y.HAN_CLOSED if closed else Y.HAN_OPEN
-    yaku = tuple((n, han_of[n]) for n in _ordered(names))
-    han = sum(h for _, h in yaku) + dora.total
-    if isinstance(shape, SevenPairs):
-        result = seven_pairs_fu(rules.fu)
-    else:
-        assert isinstance(shape, Standard)
-        result = standard_fu(rules.fu, shape, not ctx.tsumo, closed, ctx.seat_wind,
-                             ctx.round_wind)
-    return Analysis(han, result.fu, result, yaku, 0, dora, shape,
-                    _payment(rules, han, result.fu, 0, ctx))
-
-
-_RANK = {name: i for i, name in enumerate((*Y.YAKU_HAN, *Y.YAKUMAN))}
+_RANK = {name: i for i, name in enumerate((*Y.YAKU, *Y.YAKUMAN))}
 
 
 def _ordered(names: list[str]) -> list[str]:

@@ -67,28 +67,44 @@ def _problem(hand: TileHand, ctx: WinContext) -> str | None:
     if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.ura or ctx.haitei
             or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou):
         return None  # most wins: nothing more to check
-    opened = not hand.closed
+    # In the order of the checks a player reads most easily; the first that fails
+    # is reported.
+    riichi = ctx.riichi or ctx.double_riichi
     ron = not ctx.tsumo
-    rules = (
-        (ctx.riichi and ctx.double_riichi, "riichi or double riichi, not both"),
-        (ctx.in_riichi and opened, "riichi needs a closed hand; this one has a called meld"),
-        (ctx.ippatsu and not ctx.in_riichi, "ippatsu needs riichi"),
-        (ctx.ura != () and not ctx.in_riichi, "ura dora count only with riichi"),
-        (ctx.haitei and ron, "haitei is a win by tsumo on the last tile; houtei is by ron"),
-        (ctx.houtei and ctx.tsumo, "houtei is a win by ron on the last discard; haitei is by "
-                                   "tsumo"),
-        (ctx.rinshan and ron, "rinshan kaihou is a win by tsumo on a kan's replacement tile"),
-        (ctx.rinshan and not any(m.kind == "kan" for m in hand.melds),
-         "rinshan kaihou needs a kan in the hand"),
-        (ctx.rinshan and ctx.haitei, "the replacement tile of a kan is not the last tile: "
-                                     "rinshan or haitei, not both"),
-        (ctx.chankan and ctx.tsumo, "chankan is a win by ron on a tile added to a kan"),
-        (ctx.chankan and ctx.houtei, "chankan or houtei, not both"),
-        (ctx.tenhou and ctx.chiihou, "tenhou (dealer) or chiihou (non-dealer), not both"),
-        (ctx.tenhou and not ctx.dealer, "tenhou is the dealer's win; the seat wind must be East"),
-        (ctx.chiihou and ctx.dealer, "chiihou is a non-dealer's win; the dealer's is tenhou"),
-        ((ctx.tenhou or ctx.chiihou) and ron, "tenhou and chiihou are wins by tsumo"),
-        ((ctx.tenhou or ctx.chiihou) and hand.melds != (),
-         "tenhou and chiihou are won on the first draw, before any kan or call"),
-    )
-    return next((message for broken, message in rules if broken), None)
+    if ctx.riichi and ctx.double_riichi:
+        return "riichi or double riichi, not both"
+    if riichi and not hand.closed:
+        return "riichi needs a closed hand; this one has a called meld"
+    if ctx.ippatsu and not riichi:
+        return "ippatsu needs riichi"
+    if ctx.ura != () and not riichi:
+        return "ura dora count only with riichi"
+    if ctx.haitei and ron:
+        return "haitei is a win by tsumo on the last tile; houtei is by ron"
+    if ctx.houtei and ctx.tsumo:
+        return "houtei is a win by ron on the last discard; haitei is by tsumo"
+    if ctx.rinshan:
+        if ron:
+            return "rinshan kaihou is a win by tsumo on a kan's replacement tile"
+        if not any(m.kind == "kan" for m in hand.melds):
+            return "rinshan kaihou needs a kan in the hand"
+        if ctx.haitei:
+            return ("the replacement tile of a kan is not the last tile: rinshan or haitei, "
+                    "not both")
+    if ctx.chankan:
+        if ctx.tsumo:
+            return "chankan is a win by ron on a tile added to a kan"
+        if ctx.houtei:
+            return "chankan or houtei, not both"
+    if ctx.tenhou or ctx.chiihou:
+        if ctx.tenhou and ctx.chiihou:
+            return "tenhou (dealer) or chiihou (non-dealer), not both"
+        if ctx.tenhou and not ctx.dealer:
+            return "tenhou is the dealer's win; the seat wind must be East"
+        if ctx.chiihou and ctx.dealer:
+            return "chiihou is a non-dealer's win; the dealer's is tenhou"
+        if ron:
+            return "tenhou and chiihou are wins by tsumo"
+        if hand.melds != ():
+            return "tenhou and chiihou are won on the first draw, before any kan or call"
+    return None

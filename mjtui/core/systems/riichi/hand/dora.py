@@ -33,7 +33,12 @@ def dora_of(indicator: int) -> int:
 DORA_OF = tuple(dora_of(t) for t in range(34))
 
 
+NO_DORA = Dora()
+
+
 def count_dora(counts: Sequence[int], ctx: WinContext, red: int) -> Dora:
+    if not (ctx.dora or ctx.ura or red):
+        return NO_DORA
     dora = 0
     for t in ctx.dora:
         dora += counts[DORA_OF[t]]

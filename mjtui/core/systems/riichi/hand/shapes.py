@@ -72,25 +72,35 @@ def _chi_wait(first: int, win: int) -> Wait:
     return "ryanmen"
 
 
+# For each winning tile: the wait of each concealed set it can have completed.
+_WAITS: tuple[dict[tuple[str, int], Wait], ...] = tuple(
+    {**{("chi", first): _chi_wait(first, win)
+        for first in range(win - 2, win + 1) if win < 27 and 0 <= first and first % 9 <= 6
+        and first // 9 == win // 9},
+     ("pon", win): "shanpon"}
+    for win in range(34))
+
+
 def standard_shapes(hand: TileHand, concealed_counts: list[int]) -> list[Standard]:
     """Every standard reading with every wait the winning tile can have completed."""
-    melds = _meld_groups(hand)
+    found: list[Standard] = []
+    found_readings = readings(concealed_counts)
+    if not found_readings:
+        return found
+    melds = _meld_groups(hand) if hand.melds else ()
     win = hand.win
-    found = []
-    for reading in readings(concealed_counts):
-        groups = tuple(map(_CONCEALED.__getitem__, reading.sets)) + melds
-        if reading.pair == win:
-            found.append(Standard(groups, reading.pair, "tanki", -1))
+    waits = _WAITS[win]
+    for pair, sets in found_readings:
+        groups = tuple(map(_CONCEALED.__getitem__, sets)) + melds
+        if pair == win:
+            found.append(Standard(groups, pair, "tanki", -1))
         previous = None
-        for i, s in enumerate(reading.sets):
-            if s == previous:
-                continue  # a set read twice gives the same waits (the sets are sorted)
+        for i, s in enumerate(sets):
+            wait = waits.get(s)
+            if wait is not None and s != previous:
+                # a set read twice gives the same waits (the sets are sorted)
+                found.append(Standard(groups, pair, wait, i))
             previous = s
-            kind, first = s
-            if kind == "pon" and first == win:
-                found.append(Standard(groups, reading.pair, "shanpon", i))
-            elif kind == "chi" and first <= win <= first + 2:
-                found.append(Standard(groups, reading.pair, _chi_wait(first, win), i))
     return found
 
 

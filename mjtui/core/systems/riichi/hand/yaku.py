@@ -1,8 +1,8 @@
 """The yaku and yakuman of riichi, and which a hand has.
 
-The han of each yaku are the same at every riichi table, so they live here
-(docs/tiles.md lists them); what differs between tables is a ruleset key
-(``[yaku]``: open tanyao, double yakuman).
+The han of each yaku and the yakuman of each yakuman are ruleset keys
+(``[yaku]``, docs/rulesets.md), read through :func:`han_table`, as are the
+table options (open tanyao, double yakuman); this module knows the names.
 
 The checks are split by what they need, so a hand's common part is worked
 out once and not again for each of its readings:
@@ -18,52 +18,47 @@ out once and not again for each of its readings:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from mjtui.core.systems.riichi.hand.context import WinContext
 from mjtui.core.systems.riichi.hand.shapes import Group
+from mjtui.core.systems.riichi.rules import Yaku as YakuRules
 
-# name: (han in a closed hand, han in an open hand; 0: closed hands only)
-YAKU_HAN: dict[str, tuple[int, int]] = {
-    "riichi": (1, 0),
-    "double riichi": (2, 0),
-    "ippatsu": (1, 0),
-    "menzen tsumo": (1, 0),
-    "pinfu": (1, 0),
-    "iipeikou": (1, 0),
-    "tanyao": (1, 1),
-    "haku (white dragon)": (1, 1),
-    "hatsu (green dragon)": (1, 1),
-    "chun (red dragon)": (1, 1),
-    "seat wind East": (1, 1),
-    "seat wind South": (1, 1),
-    "seat wind West": (1, 1),
-    "seat wind North": (1, 1),
-    "round wind East": (1, 1),
-    "round wind South": (1, 1),
-    "round wind West": (1, 1),
-    "round wind North": (1, 1),
-    "haitei raoyue": (1, 1),
-    "houtei raoyui": (1, 1),
-    "rinshan kaihou": (1, 1),
-    "chankan": (1, 1),
-    "chiitoitsu": (2, 0),
-    "sanshoku doujun": (2, 1),
-    "ittsu": (2, 1),
-    "chanta": (2, 1),
-    "toitoi": (2, 2),
-    "sanankou": (2, 2),
-    "sanshoku doukou": (2, 2),
-    "sankantsu": (2, 2),
-    "shousangen": (2, 2),
-    "honroutou": (2, 2),
-    "ryanpeikou": (3, 0),
-    "junchan": (3, 2),
-    "honitsu": (3, 2),
-    "chinitsu": (6, 5),
+# The yaku in the order score sheets list them, each with its ruleset key
+# ([yaku] in the riichi rules, where its han are: docs/rulesets.md).
+YAKU_KEYS: dict[str, str] = {
+    "riichi": "riichi",
+    "double riichi": "double_riichi",
+    "ippatsu": "ippatsu",
+    "menzen tsumo": "menzen_tsumo",
+    "pinfu": "pinfu",
+    "iipeikou": "iipeikou",
+    "tanyao": "tanyao",
+    "haku (white dragon)": "haku",
+    "hatsu (green dragon)": "hatsu",
+    "chun (red dragon)": "chun",
+    **{f"seat wind {w}": "seat_wind" for w in ("East", "South", "West", "North")},
+    **{f"round wind {w}": "round_wind" for w in ("East", "South", "West", "North")},
+    "haitei raoyue": "haitei_raoyue",
+    "houtei raoyui": "houtei_raoyui",
+    "rinshan kaihou": "rinshan_kaihou",
+    "chankan": "chankan",
+    "chiitoitsu": "chiitoitsu",
+    "sanshoku doujun": "sanshoku_doujun",
+    "ittsu": "ittsu",
+    "chanta": "chanta",
+    "toitoi": "toitoi",
+    "sanankou": "sanankou",
+    "sanshoku doukou": "sanshoku_doukou",
+    "sankantsu": "sankantsu",
+    "shousangen": "shousangen",
+    "honroutou": "honroutou",
+    "ryanpeikou": "ryanpeikou",
+    "junchan": "junchan",
+    "honitsu": "honitsu",
+    "chinitsu": "chinitsu",
 }
-
-HAN_CLOSED = {name: han[0] for name, han in YAKU_HAN.items()}
-HAN_OPEN = {name: han[1] for name, han in YAKU_HAN.items()}
+YAKU = tuple(YAKU_KEYS)
 
 # The yakuman that may count double (ruleset key yaku.double_yakuman).
 DOUBLE_YAKUMAN = (
@@ -74,6 +69,41 @@ YAKUMAN = (
     "kokushi musou", "suuankou", "daisangen", "shousuushii", "tsuuiisou", "chinroutou",
     "ryuuiisou", "chuuren poutou", "suukantsu", "tenhou", "chiihou",
 ) + DOUBLE_YAKUMAN
+YAKUMAN_KEYS: dict[str, str] = {
+    name: name.replace(", thirteen-sided wait", " 13 sided").replace(" ", "_")
+    for name in YAKUMAN
+}
+
+
+class HanTable(NamedTuple):
+    """The han of every yaku and the yakuman of every yakuman, by name, as a
+    ruleset's ``[yaku]`` table gives them."""
+
+    closed: dict[str, int]
+    opened: dict[str, int]  # 0: closed hands only
+    yakuman: dict[str, int]
+
+
+_TABLES: dict[int, tuple[YakuRules, HanTable]] = {}
+
+
+def han_table(rules: YakuRules) -> HanTable:
+    """The ruleset's han by yaku name, built once per ``[yaku]`` table (kept beside
+    it, so an id reused by another table is a miss)."""
+    found = _TABLES.get(id(rules))
+    if found is None or found[0] is not rules:
+        closed, opened = {}, {}
+        for name, key in YAKU_KEYS.items():
+            value = getattr(rules, key)
+            closed[name], opened[name] = (value, 0) if isinstance(value, int) else value
+        yakuman = {name: getattr(rules, key) for name, key in YAKUMAN_KEYS.items()}
+        if not rules.double_yakuman:
+            yakuman.update(dict.fromkeys(DOUBLE_YAKUMAN, 1))
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        found = _TABLES[id(rules)] = (rules, HanTable(closed, opened, yakuman))
+    return found[1]
+
 
 WIND_NAMES = ("East", "South", "West", "North")
 DRAGON_YAKU = ("haku (white dragon)", "hatsu (green dragon)", "chun (red dragon)")
@@ -81,17 +111,10 @@ SEAT_YAKU = tuple(f"seat wind {w}" for w in WIND_NAMES)
 ROUND_YAKU = tuple(f"round wind {w}" for w in WIND_NAMES)
 
 OUTSIDE = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
-WINDS = range(27, 31)
-DRAGONS = range(31, 34)
 # All green: 2 3 4 6 8 of bamboo and the green dragon; these bamboo are not green.
 NOT_GREEN_SOU = (18, 22, 24, 26)
 # Nine gates: 1112345678999 of one suit, and one more tile of that suit.
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-
-
-def han(name: str, closed: bool) -> int:
-    closed_han, open_han = YAKU_HAN[name]
-    return closed_han if closed else open_han
 
 
 def tile_yaku(counts: Sequence[int], closed: bool, open_tanyao: bool, seat: int,
@@ -125,10 +148,10 @@ def tile_yaku(counts: Sequence[int], closed: bool, open_tanyao: bool, seat: int,
 
 def _honor_sets(counts: Sequence[int], seat: int, round_wind: int, yaku: list[str],
                 yakuman: list[str]) -> None:
-    dragons = [counts[t] for t in DRAGONS]
-    winds = [counts[t] for t in WINDS]
-    dragon_sets = sum(c >= 3 for c in dragons)
-    wind_sets = sum(c >= 3 for c in winds)
+    dragons = counts[31:34]
+    winds = counts[27:31]
+    dragon_sets = (dragons[0] >= 3) + (dragons[1] >= 3) + (dragons[2] >= 3)
+    wind_sets = (winds[0] >= 3) + (winds[1] >= 3) + (winds[2] >= 3) + (winds[3] >= 3)
     if dragon_sets == 3:
         yakuman.append("daisangen")
     elif dragon_sets == 2 and 2 in dragons:
@@ -137,7 +160,8 @@ def _honor_sets(counts: Sequence[int], seat: int, round_wind: int, yaku: list[st
         yakuman.append("daisuushii")
     elif wind_sets == 3 and 2 in winds:
         yakuman.append("shousuushii")
-    yaku += [DRAGON_YAKU[i] for i, c in enumerate(dragons) if c >= 3]
+    if dragon_sets:
+        yaku += [DRAGON_YAKU[i] for i, c in enumerate(dragons) if c >= 3]
     if winds[seat] >= 3:
         yaku.append(SEAT_YAKU[seat])
     if winds[round_wind] >= 3:
@@ -166,12 +190,13 @@ def reading_yaku(groups: Sequence[Group], pair: int, closed: bool) -> tuple[list
     chis: list[int] = []
     pons: list[int] = []
     kans = 0
-    for g in groups:
-        if g.kind == "chi":
-            chis.append(g.first)
+    for kind, first, _, _ in groups:
+        if kind == "chi":
+            chis.append(first)
         else:
-            pons.append(g.first)
-            kans += g.kind == "kan"
+            pons.append(first)
+            if kind == "kan":
+                kans += 1
     if not chis:
         yaku.append("toitoi")
     elif len(chis) >= 2:
@@ -184,15 +209,15 @@ def reading_yaku(groups: Sequence[Group], pair: int, closed: bool) -> tuple[list
                 yaku.append("iipeikou")
         if len(chis) >= 3:
             found = set(chis)
-            if any(n in found and n + 9 in found and n + 18 in found for n in range(7)):
+            if any(n in found and n + 9 in found and n + 18 in found for n in chis if n < 7):
                 yaku.append("sanshoku doujun")
             if any(s in found and s + 3 in found and s + 6 in found for s in (0, 9, 18)):
                 yaku.append("ittsu")
     if len(pons) >= 3:
         found = set(pons)
-        if any(n in found and n + 9 in found and n + 18 in found for n in range(9)):
+        if any(n in found and n + 9 in found and n + 18 in found for n in pons if n < 9):
             yaku.append("sanshoku doukou")
-    if chis and (pair in OUTSIDE) and all(c % 9 in (0, 6) for c in chis) \
+    if chis and pair in OUTSIDE and all(c % 9 in (0, 6) for c in chis) \
             and all(p in OUTSIDE for p in pons):
         honor = pair >= 27 or any(p >= 27 for p in pons)
         yaku.append("chanta" if honor else "junchan")
@@ -216,9 +241,11 @@ def _identical_pairs(sorted_chis: list[int]) -> int:
 def concealed_triplets(groups: Sequence[Group], win_group: int, ron: bool) -> int:
     """Triplets and kans not called; one completed by ron counts as called."""
     n = 0
-    for i, g in enumerate(groups):
-        if g.kind != "chi" and not g.opened and not (ron and i == win_group):
+    for kind, _, opened, _ in groups:
+        if kind != "chi" and not opened:
             n += 1
+    if ron and win_group >= 0 and groups[win_group].kind != "chi":
+        n -= 1  # the set the winning tile completed is a concealed one
     return n
 
 
@@ -248,6 +275,6 @@ def situation_yakuman(ctx: WinContext) -> list[str]:
     return []
 
 
-def yakuman_count(names: Sequence[str], double: bool) -> int:
-    """How many yakuman ``names`` make; the double ones count 2 when ``double``."""
-    return sum(2 if double and n in DOUBLE_YAKUMAN else 1 for n in names)
+def yakuman_count(names: Sequence[str], table: HanTable) -> int:
+    """How many yakuman ``names`` make under the ruleset's ``table``."""
+    return sum(map(table.yakuman.__getitem__, names))
