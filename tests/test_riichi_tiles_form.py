@@ -104,3 +104,28 @@ def test_situation_letters_follow_how_the_hand_was_won() -> None:
     dealer = TilesContext("Ann", tsumo=True, seat_wind=0, round_wind=1, riichi=True, honba=0)
     ctx = win_context(dealer, "dLH", (), ())
     assert ctx.double_riichi and not ctx.riichi and ctx.haitei and ctx.tenhou
+
+
+async def test_a_yakuman_from_the_tiles_keeps_its_name_while_the_form_is_unfinished() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1")  # Ann ron; the discarder not typed yet
+        await pilot.pause()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        await pilot.press(*"19m19p19s1234567z1z")
+        await pilot.pause()
+        assert "= 1 yakuman" in shown(app, "#rt-preview")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert field(app, "yakuman-0").value == "1" and field(app, "han-0").value == ""
+        assert "Ron off" in error(app)
+        assert "kokushi" in shown(app, "#re-yaku") and "not kept" not in shown(app, "#re-yaku")
+        field(app, "from").value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")  # the 48,000 busts Bob: the standings are shown first
+        await pilot.pause()
+        hand = app.screen.book.session.hands[0]  # type: ignore[attr-defined]
+        assert hand.winners[0].yakuman == 1 and "kokushi" in hand.winners[0].yaku[0]

@@ -358,20 +358,30 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
 
         errors, hand = self._hand()
         self._show("#re-error", "\n".join(errors))
-        self._show("#re-yaku", self._yaku_text(hand))
+        self._show("#re-yaku", self._yaku_text())
         self._preview(hand, riichi)
 
-    def _yaku_text(self, hand: Hand | None) -> str:
+    def _yaku_text(self) -> str:
         """The yaku of each winner scored from the tiles, or why they were dropped."""
+        if self._outcome() not in ("ron", "tsumo"):
+            return ""
         lines = []
-        kept = {w.seat for w in hand.winners if w.yaku} if isinstance(hand, Win) else set()
-        for row, w in sorted(self.from_tiles.items()):
-            if w.seat in kept:
-                lines.append(f"{self.players[w.seat]}: {', '.join(w.yaku)}")
-            elif self._outcome() in ("ron", "tsumo") and self._seat(f"seat-{row}") == w.seat:
-                lines.append(f"{self.players[w.seat]}: han/fu typed over the tiles' "
-                             "(the yaku list is not kept)")
+        for row, scored in sorted(self.from_tiles.items()):
+            if self._seat(f"seat-{row}") != scored.seat:
+                continue
+            name = self.players[scored.seat]
+            if self._typed_score(row) == (scored.han, scored.fu, scored.yakuman):
+                lines.append(f"{name}: {', '.join(scored.yaku)}")
+            else:
+                lines.append(f"{name}: han/fu typed over the tiles' (the yaku list is not kept)")
         return "\n".join(lines)
+
+    def _typed_score(self, row: int) -> tuple[int, int | None, int]:
+        """(han, fu, yakuman) as the row's fields read, the way a Winner holds them."""
+        yakuman = _int(self._value(f"yakuman-{row}")) or 0
+        if yakuman:
+            return 0, None, yakuman
+        return _int(self._value(f"han-{row}")) or 0, _int(self._value(f"fu-{row}")), 0
 
     def _preview(self, hand: Hand | None, riichi: tuple[int, ...]) -> None:
         """Each seat: the total now (riichi deposits already off), the change, the total after."""

@@ -233,7 +233,10 @@ class RiichiTilesScreen(ModalScreen[TilesResult | None]):
                 text.append(f"  fu: {items}; {a.fu_result.rounding}\n", style="dim")
             fu = "" if a.fu is None else f" {a.fu} fu"
             text.append(f"= {a.han} han{fu}", style="bold")
-        text.append(f"  ·  {a.payment.base.name} {a.payment.short()}".rstrip(), style="green")
+        # the limit's name (mangan...), except "yakuman", which the total says already
+        words = [a.payment.short()] if a.yakuman or not a.payment.base.name \
+            else [a.payment.base.name, a.payment.short()]
+        text.append("  ·  " + " ".join(words), style="green")
         return text
 
     # ---------------------------------------------------------------- events
