@@ -17,6 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SIZE = (80, 24)
 NAMES = ("Ann", "Bob", "Chen", "Dora")
+FX602P_LISTING = HERE.parents[1] / "shared" / "seeds" / "001_5ccb119688289e7f.txt"
 HANDS = [("3", (10, 20, 30, 40)), ("0", ()), ("b", (5, 50, 0, 10)), ("4", (8, 16, 0, 32)),
          ("2", (0, 24, 12, 4))]
 
@@ -28,6 +29,43 @@ async def play(pilot, key: str, points: tuple[int, ...]) -> None:
         await pilot.press(*str(p), "enter")
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def fx602p_pane(ruleset) -> str:
+    """The FX-602P pane after two hands of the 1986 program, played by a simple player."""
+    from mjtui import paths
+    from mjtui.calc.fx602p.machine import State
+    from mjtui.core.systems.fx602p.evaluate import is_complete
+    from mjtui.ui.app import MjtuiApp
+    from mjtui.ui.widgets.fx602p_pane import FX602PPane
+
+    app = MjtuiApp(rulesets=[ruleset], ruleset=ruleset, sessions_dir=paths.sessions_dir(),
+                   calc_program=str(FX602P_LISTING))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press(*"Ann", "enter", *"Bob", "enter")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        pane = app.screen.query_one(FX602PPane)
+        pane.display_seconds, pane.pause_seconds = 0.0, 30.0
+        pane.machine.random.seed(5)
+        while len(pane.results) < 2:
+            await pilot.press("g", "0")
+            hands = len(pane.results)
+            while len(pane.results) == hands:
+                await asyncio.sleep(0.01)
+                if pane.state is not State.PAUSE and (pane.busy or pane.state is not State.HALT):
+                    continue
+                if pane.state is State.PAUSE:  # let the calculator's discard go
+                    await pilot.press("enter")
+                    continue
+                lcd = [int(c) for c in str(pane.query_one("#fx-lcd").render()) if c.isdigit()]
+                if is_complete(tuple(lcd)):
+                    await pilot.press("enter")  # EXE alone: tsumo
+                else:
+                    await pilot.press(str(lcd[-1]), "enter")
+        await pilot.pause()
+        return app.save_screenshot("fx602p-pane.svg", str(HERE))
 
 
 async def main(png: bool) -> None:
@@ -101,6 +139,9 @@ async def main(png: bool) -> None:
         app.screen.query_one("#pe-tiles").value = "123m456m789m11z[777z]"
         await pilot.pause()
         shots.append(app.save_screenshot("pocket-hand.svg", str(HERE)))
+
+    if FX602P_LISTING.is_file():  # the published listing is not ours to ship
+        shots.append(await fx602p_pane(library.get("fx602p")))
 
     browser = MjtuiApp(library=True)
     async with browser.run_test(size=SIZE) as pilot:
