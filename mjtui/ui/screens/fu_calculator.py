@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.riichi import FuHand, FuResult, Meld, calculate
+from mjtui.ui.form_walk import enabled_fields, focus_after
 
 # field -> {letter: (value, words)}
 CODES: dict[str, dict[str, tuple[Any, str]]] = {
@@ -178,12 +179,7 @@ class FuCalculatorScreen(ModalScreen[int | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        fields = [w for w in self.query(Input) if not w.disabled]
-        index = fields.index(event.input)
-        if index + 1 < len(fields):
-            fields[index + 1].focus()
-        else:
-            self.query_one("#fc-ok", Button).focus()
+        focus_after(event.input, enabled_fields(self), self.query_one("#fc-ok", Button))
 
     @on(Button.Pressed, "#fc-ok")
     def action_confirm(self) -> None:

@@ -21,6 +21,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.east_doubling import Hand
 from mjtui.ui import numbers
+from mjtui.ui.form_walk import enabled_fields, focus_after
 
 WINNER_KEYS = {"0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3}
 MAX_POINTS = 10**9
@@ -193,12 +194,7 @@ class HandEntryScreen(ModalScreen[Hand | None]):
         if event.validation_result is not None and not event.validation_result.is_valid:
             self.app.bell()
             return
-        fields = [w for w in self.query(Input) if not w.disabled]
-        index = fields.index(event.input)
-        if index + 1 < len(fields):
-            fields[index + 1].focus()
-        else:
-            self.query_one("#confirm", Button).focus()
+        focus_after(event.input, enabled_fields(self), self.query_one("#confirm", Button))
 
     @on(Button.Pressed, "#confirm")
     def action_confirm(self) -> None:

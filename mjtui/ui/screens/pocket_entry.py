@@ -28,6 +28,7 @@ from mjtui.core.systems.pocket import Draw, FalseWin, Hand, Win, state_text
 from mjtui.core.systems.pocket.patterns import Context, Score, score_hand
 from mjtui.core.tiles import parse_hand
 from mjtui.ui import numbers
+from mjtui.ui.form_walk import enabled_fields, focus_after
 
 OUTCOMES = {"w": "win on a discard", "s": "self-draw", "d": "draw", "f": "false win"}
 OUTCOME_HELP = "w discard · s self-draw · d draw · f false win"
@@ -296,14 +297,7 @@ class PocketHandScreen(ModalScreen[Hand | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        fields = [w for w in self.query(Input) if not w.disabled]
-        if event.input not in fields:
-            return
-        index = fields.index(event.input)
-        if index + 1 < len(fields):
-            fields[index + 1].focus()
-        else:
-            self.query_one("#pe-confirm", Button).focus()
+        focus_after(event.input, enabled_fields(self), self.query_one("#pe-confirm", Button))
 
     @on(Button.Pressed, "#pe-confirm")
     def action_confirm(self) -> None:

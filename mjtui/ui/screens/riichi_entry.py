@@ -37,6 +37,7 @@ from mjtui.core.systems.riichi import (
     with_riichi,
 )
 from mjtui.ui import numbers
+from mjtui.ui.form_walk import enabled_fields, focus_after
 
 OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw",
             "c": "chombo"}
@@ -430,15 +431,9 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
         event.stop()
         # Enter walks the fields a hand needs; the rare yakuman count is left to
         # Tab, so a seat typed one field too early cannot make a yakuman.
-        fields = [w for w in self.query(Input) if not w.disabled
-                  and (w is event.input or not (w.id or "").startswith("re-yakuman-"))]
-        if event.input not in fields:
-            return
-        index = fields.index(event.input)
-        if index + 1 < len(fields):
-            fields[index + 1].focus()
-        else:
-            self.query_one("#re-confirm", Button).focus()
+        fields = [w for w in enabled_fields(self)
+                  if w is event.input or not (w.id or "").startswith("re-yakuman-")]
+        focus_after(event.input, fields, self.query_one("#re-confirm", Button))
 
     @on(Button.Pressed, "#re-fucalc")
     def action_fu_calculator(self) -> None:

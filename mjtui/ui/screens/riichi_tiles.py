@@ -26,6 +26,7 @@ from mjtui.core.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand, hand_text
+from mjtui.ui.form_walk import enabled_fields, focus_after
 
 # letter -> (WinContext field, words); "l" and "h" depend on how the hand was won
 EXTRAS: dict[str, tuple[str, str]] = {
@@ -249,12 +250,7 @@ class RiichiTilesScreen(ModalScreen[TilesResult | None]):
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        fields = [w for w in self.query(Input) if not w.disabled]
-        index = fields.index(event.input)
-        if index + 1 < len(fields):
-            fields[index + 1].focus()
-        else:
-            self.query_one("#rt-ok", Button).focus()
+        focus_after(event.input, enabled_fields(self), self.query_one("#rt-ok", Button))
 
     @on(Button.Pressed, "#rt-ok")
     def action_confirm(self) -> None:
