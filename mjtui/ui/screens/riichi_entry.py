@@ -262,16 +262,17 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                 continue
             else:
                 typed = Winner(seat, han, fu, 0)
-            result.append(self._with_tiles(n, typed))
+            result.append(self._kept_from_tiles(n) or typed)
         return errors, result
 
-    def _with_tiles(self, row: int, typed: Winner) -> Winner:
-        """The winner typed, with the tiles and yaku kept while the score is the tiles' own."""
+    def _kept_from_tiles(self, row: int) -> Winner | None:
+        """The row's winner as the tiles form scored it (tiles and yaku kept), while the
+        row's seat and score are still the tiles' own; None once either was typed over."""
         scored = self.from_tiles.get(row)
-        if scored is None or (scored.seat, scored.han, scored.fu, scored.yakuman) != (
-                typed.seat, typed.han, typed.fu, typed.yakuman):
-            return typed
-        return scored
+        if scored is None or self._seat(f"seat-{row}") != scored.seat:
+            return None
+        same = self._typed_score(row) == (scored.han, scored.fu, scored.yakuman)
+        return scored if same else None
 
     def _hand(self) -> tuple[list[str], Hand | None]:
         """(messages, the hand) from the fields; the hand is None while something is wrong."""
@@ -371,7 +372,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             if self._seat(f"seat-{row}") != scored.seat:
                 continue
             name = self.players[scored.seat]
-            if self._typed_score(row) == (scored.han, scored.fu, scored.yakuman):
+            if self._kept_from_tiles(row) is not None:
                 lines.append(f"{name}: {', '.join(scored.yaku)}")
             else:
                 lines.append(f"{name}: han/fu typed over the tiles' (the yaku list is not kept)")
