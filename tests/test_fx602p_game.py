@@ -123,6 +123,25 @@ def test_tenho_for_the_dealer_and_on_the_dealers_first_discard() -> None:
         game.discard(0, 1)  # the hand is over
 
 
+def test_the_claimable_tile_is_the_discard_just_made_not_the_claimers_own() -> None:
+    # seat 1 (dealer) 12345678 draws 9 (dora 9) and discards 9; seat 2 11122233 draws 4
+    # and discards 4; seat 1 draws 1 and discards 3: seat 2 may claim the 3,
+    # not the 4 it threw itself
+    game = Round(RULES, fixed([1, 2, 3, 4, 5, 6, 7, 8, 1, 1, 1, 2, 2, 2, 3, 3, 9, 9, 4, 1]))
+    assert game.last_discard is None
+    game.discard(0, 9)
+    assert game.last_discard == 9 == game.view(1).claim
+    game.pass_claim(1)
+    assert game.last_discard is None
+    game.discard(1, 4)
+    assert game.last_discard == 4 == game.view(0).claim
+    game.pass_claim(0)
+    game.discard(0, 3)
+    assert game.last_discard == 3 == game.view(1).claim
+    assert game.ron(1).win_tile == 3
+    assert game.last_discard is None  # the hand is over
+
+
 def test_the_computer_wins_when_it_can_and_keeps_the_best_wait() -> None:
     computer = Computer(RULES)
     view = View(0, (1, 2, 3, 4, 5, 6, 7, 8, 9), 9, ((), ()), 5, 0, 0, None)

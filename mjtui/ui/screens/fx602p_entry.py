@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.fx602p import ALL_YAKU, Win
 from mjtui.ui import numbers
+from mjtui.ui.widgets.checkbox import Checkbox
 
 WINNER_KEYS = {"1": 0, "2": 1, "a": 0, "b": 1}
 

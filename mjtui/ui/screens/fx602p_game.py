@@ -1,16 +1,24 @@
 """Play the FX-602P game of 1986 against the computer.
 
 You hold eight tiles and draw to nine; type a tile's digit to discard it, 0
-or Enter to win (on your draw, or on the computer's discard when it
-completes your hand). Each hand ends with both hands shown, the yaku, the
-points, and your running total, hands and average, as the calculator showed
-them. Every hand is recorded in a session file, so the statistics carry over
-from one evening to the next (and show in the library).
+or Enter to win on your draw. When the computer's discard completes your
+hand the game stops and names that tile: 0 or Enter wins on it (ron), ``-``
+lets it go. Any other key there only repeats the question, so a digit typed
+ahead to discard never throws a win away. Each hand ends with both hands
+shown, the yaku, the points, and your running total, hands and average, as
+the calculator showed them; ``n`` deals the next one. Every hand is recorded
+in a session file, so the statistics carry over from one evening to the
+next (and show in the library).
+
+Every key is handled at once, in the order typed (there is no field to move
+focus to), and a key that does nothing in the present state says so instead
+of doing something else.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
@@ -26,6 +34,9 @@ from mjtui.core.systems.fx602p.game import WIN, Result, Round
 from mjtui.ui import numbers
 
 YOU, CALCULATOR = 0, 1
+WIN_KEYS = ("0", "enter")
+LET_GO_KEY = "minus"
+TILE_KEYS = tuple(str(t) for t in range(1, 10))
 
 
 def tiles(values: tuple[int, ...] | list[int]) -> str:
@@ -33,9 +44,16 @@ def tiles(values: tuple[int, ...] | list[int]) -> str:
 
 
 class FX602PGameScreen(Screen):
-    """You against the computer player; the hands go into ``book``."""
+    """You against the computer player; the hands go into ``book``.
+
+    The bindings are there for the footer (which shows only the keys that act
+    now) and for clicks on it; typed keys are handled in :meth:`on_key`.
+    """
 
     BINDINGS = [
+        Binding("1", "discard", "Discard", key_display="1-9"),
+        Binding("0", "win", "Win", key_display="0/⏎"),
+        Binding("minus", "let_go", "Let it go", key_display="-"),
         Binding("n", "next_hand", "Next hand"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -69,10 +87,25 @@ class FX602PGameScreen(Screen):
         self.sub_title = self.book.path.name
         self.action_next_hand()
 
+    # -- what may be done now ------------------------------------------------
+
+    @property
+    def state(self) -> str:
+        """``"discard"`` (your turn), ``"claim"`` (you may win on a discard) or ``"over"``."""
+        game = self.round
+        if game is None or game.phase == "over":
+            return "over"
+        return "claim" if game.phase == "claim" else "discard"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        wanted = {"discard": ("discard",), "win": ("discard", "claim"),
+                  "let_go": ("claim",), "next_hand": ("over",)}.get(action)
+        return wanted is None or self.state in wanted
+
     # -- the flow of a hand --------------------------------------------------
 
     def action_next_hand(self) -> None:
-        if self.round is not None and self.round.phase != "over":
+        if self.state != "over":
             return
         dealer = self.book.session.state.east  # the last winner deals
         self.round = Round(self.rules, self.rng, dealer)
@@ -82,6 +115,44 @@ class FX602PGameScreen(Screen):
         self._offer_or_draw()
         self.show()
 
+    def action_win(self) -> None:
+        game = self.round
+        assert game is not None
+        self._act(lambda: self._finish(game.ron(YOU) if game.phase == "claim"
+                                       else game.tsumo(YOU)))
+
+    def action_let_go(self) -> None:
+        self._act(self._let_go)
+
+    def action_discard(self, tile: int | None = None) -> None:
+        if tile is None:  # a click on the footer: no tile is thrown away for you
+            self.message = "Type the tile's digit (1-9) to discard it."
+            self.show()
+            return
+        self._act(lambda: self._discard(tile))
+
+    def _act(self, move: Callable[[], None]) -> None:
+        try:
+            move()
+        except HandError as e:
+            self.message = str(e)
+            self.app.bell()
+        self.show()
+
+    def _let_go(self) -> None:
+        game = self.round
+        assert game is not None
+        tile = game.last_discard
+        game.pass_claim(YOU)
+        self.message = f"You let the {tile} go."
+
+    def _discard(self, tile: int) -> None:
+        game = self.round
+        assert game is not None
+        game.discard(YOU, tile)
+        self.message = f"You discard {tile}."
+        self._after_your_discard()
+
     def _computer_turn(self) -> None:
         game = self.round
         assert game is not None
@@ -90,17 +161,15 @@ class FX602PGameScreen(Screen):
             self._finish(game.tsumo(CALCULATOR))
             return
         game.discard(CALCULATOR, choice)
-        self.message = f"The FX-602P discards {choice}."
+        self.message = f"{self.message} The FX-602P discards {choice}.".strip()
 
     def _offer_or_draw(self) -> None:
         """After the computer's discard: wait if you can win on it, else draw."""
         game = self.round
         if game is None or game.phase != "claim":
             return
-        if game.view(YOU).can_win():
-            self.message += f" You can win on the {game.last_discard}: 0 to win, - to go on."
-            return
-        game.pass_claim(YOU)
+        if not game.view(YOU).can_win():
+            game.pass_claim(YOU)
 
     def _after_your_discard(self) -> None:
         game = self.round
@@ -129,28 +198,32 @@ class FX602PGameScreen(Screen):
     # -- keys ------------------------------------------------------------------
 
     def on_key(self, event: events.Key) -> None:
-        game = self.round
-        char = event.character or ""
-        if game is None or game.phase == "over" or not (char.isdigit() or char in "-"
-                                                        or event.key == "enter"):
-            return
+        """Each key acts on the state it was typed in, or says why it does not."""
+        key, state = event.key, self.state
+        if key == "q" or (key == "n" and state == "over"):
+            return  # the bindings: quit, next hand
+        if not (event.is_printable or key in WIN_KEYS or key == "escape"):
+            return  # ctrl keys, Tab: the app's own bindings
         event.stop()
-        try:
-            if game.phase == "claim":
-                if char == "0" or event.key == "enter":
-                    self._finish(game.ron(YOU))
-                else:
-                    game.pass_claim(YOU)
-                    self.message = ""
-            elif char == "0" or event.key == "enter":
-                self._finish(game.tsumo(YOU))
-            elif char != "-":
-                game.discard(YOU, int(char))
-                self._after_your_discard()
-        except HandError as e:
-            self.message = str(e)
+        if key in WIN_KEYS and state != "over":
+            self.action_win()
+        elif key == LET_GO_KEY and state == "claim":
+            self.action_let_go()
+        elif key in TILE_KEYS and state == "discard":
+            self.action_discard(int(key))
+        else:
+            self.message = self._why_not(state)
             self.app.bell()
-        self.show()
+            self.show()
+
+    def _why_not(self, state: str) -> str:
+        """What a key that does nothing now would have been expected to be."""
+        game = self.round
+        if state == "claim" and game is not None:
+            return f"First decide on the {game.last_discard}: 0 or Enter wins, - lets it go."
+        if state == "discard":
+            return "That key does nothing now: a tile 1-9 discards it, 0 or Enter wins."
+        return "The hand is over: n for the next hand."
 
     # -- the display ---------------------------------------------------------
 
@@ -173,8 +246,11 @@ class FX602PGameScreen(Screen):
         table.append(" ".join(map(str, view.discards[CALCULATOR])) or "-")
         table.append("\n   Your discards ", style="dim")
         table.append(" ".join(map(str, view.discards[YOU])) or "-")
-        if game.phase == "discard" and game.turn == YOU:
+        if self.state == "discard":
             table.append("\nYour turn: type a tile to discard it, 0 or Enter to win.", "bold")
+        elif self.state == "claim":
+            table.append(f"\nYou can win on the {game.last_discard}: "
+                         "0 or Enter to win, - to let it go.", "bold")
         self.query_one("#fx-table", Static).update(table)
         self.query_one("#fx-message", Static).update(Text(self.message))
         state = self.book.session.state
@@ -182,3 +258,4 @@ class FX602PGameScreen(Screen):
             f"Total {numbers.change(state.running_total(YOU)) or '0'} · "
             f"hands {state.hands} · Ave {state.average(YOU):+.0f}",
             style="dim"))
+        self.refresh_bindings()

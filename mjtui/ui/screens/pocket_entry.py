@@ -20,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
@@ -29,6 +29,7 @@ from mjtui.core.systems.pocket.patterns import Context, Score, score_hand
 from mjtui.core.tiles import parse_hand
 from mjtui.ui import numbers
 from mjtui.ui.form_walk import enabled_fields, focus_after
+from mjtui.ui.widgets.checkbox import Checkbox
 
 OUTCOMES = {"w": "win on a discard", "s": "self-draw", "d": "draw", "f": "false win"}
 OUTCOME_HELP = "w discard · s self-draw · d draw · f false win"

@@ -2,6 +2,8 @@
 
 Each terminal cell holds a 2x4 grid of braille dots, so an 80-column pane
 gives about 150 points across: enough to see the shape of a long series.
+Each player's line also carries its own marker every few columns, the same
+one as in the legend, so the chart reads without colour too.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from textual.widget import Widget
 from mjtui.ui import numbers
 
 COLORS = ("cyan", "magenta", "yellow", "green")
+MARKERS = ("●", "■", "▲", "◆")  # one per seat, on the line and in the legend
+_MARK_EVERY = 12  # columns between two markers of one line
 # Braille dot bits by (column, row) inside one cell.
 _DOT = ((0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80))
 _LEFT = 8  # columns kept for the axis labels
@@ -43,6 +47,32 @@ def braille_lines(
             for s in range(steps + 1):
                 dot(x0 + (x1 - x0) * s // steps, y0 + (y1 - y0) * s // steps, owner)
     return cells
+
+
+def marker_cells(
+    series: Sequence[Sequence[int]], width: int, height: int, low: int, high: int
+) -> dict[tuple[int, int], int]:
+    """{(row, column): series index} where each line shows its marker.
+
+    The lines' markers are staggered across the columns, so lines that run
+    together (equal totals) still show each of their markers in turn.
+    """
+    marks: dict[tuple[int, int], int] = {}
+    if not series or width < 1:
+        return marks
+    px_w, px_h = width * 2, height * 4
+    span = max(high - low, 1)
+    every = max(min(_MARK_EVERY, width // 2), len(series))
+    step = every / len(series)
+    for owner, values in enumerate(series):
+        count = max(len(values) - 1, 1)
+        column = round(owner * step + step / 2)
+        while column < width:
+            i = min(round(column * 2 * count / max(px_w - 1, 1)), len(values) - 1)
+            row = round((high - values[i]) * (px_h - 1) / span) // 4
+            marks.setdefault((row, column), owner)
+            column += every
+    return marks
 
 
 def _per_column(values: Sequence[int], px_w: int) -> list[tuple[int, int]]:
@@ -113,6 +143,7 @@ class TotalsChart(Widget):
         low = min(min(s) for s in series)
         high = max(max(s) for s in series)
         cells = braille_lines(series, width, height, low, high)
+        marks = marker_cells(series, width, height, low, high)
         count = max(len(self.totals) - 1, 1)
         marker = round(self.position * (width * 2 - 1) / count) // 2
         out = Text(no_wrap=True, overflow="crop")
@@ -121,13 +152,18 @@ class TotalsChart(Widget):
                 numbers.points(low) if row == height - 1 else "")
             out.append(f"{label:>{_LEFT - 1}} ", style="dim")
             for col, (bits, owner) in enumerate(line):
+                char = chr(0x2800 + bits)
+                if (row, col) in marks:
+                    owner = marks[row, col]
+                    char = MARKERS[owner % len(MARKERS)]
                 style = Style(color=COLORS[owner % len(COLORS)]) if owner >= 0 else Style()
                 if col == marker:
                     style += Style(bgcolor="grey23")
-                out.append(chr(0x2800 + bits), style)
+                out.append(char, style)
             out.append("\n")
         out.append(" " * _LEFT)
         for seat, name in enumerate(self.names):
-            out.append("━━ ", Style(color=COLORS[seat % len(COLORS)]))
+            color = COLORS[seat % len(COLORS)]
+            out.append(f"{MARKERS[seat % len(MARKERS)]} ", Style(color=color, bold=True))
             out.append(f"{name}  ")
         return out

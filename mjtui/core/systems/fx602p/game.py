@@ -118,11 +118,12 @@ class Round:
 
     @property
     def last_discard(self) -> int | None:
-        return self._discards[1 - self.turn][-1] if self.phase == "claim" else None
+        """The tile the other player may win on: the discard just made (by ``turn``)."""
+        return self._discards[self.turn][-1] if self.phase == "claim" else None
 
     def view(self, seat: int) -> View:
         mine = self.turn == seat
-        claim = self._discards[self.turn][-1] if self.phase == "claim" and not mine else None
+        claim = self.last_discard if not mine else None
         return View(
             seat=seat,
             hand=tuple(self._hands[seat]),
@@ -165,7 +166,8 @@ class Round:
     def ron(self, seat: int) -> Result:
         """Win on the other player's last discard; HandError if it does not complete the hand."""
         self._expect(seat, "claim", 1 - self.turn)
-        tile = self._discards[self.turn][-1]
+        tile = self.last_discard
+        assert tile is not None
         if not is_complete(self._hands[seat] + [tile]):
             raise HandError(f"no win: {tile} does not complete the hand")
         self._hands[seat].append(tile)
