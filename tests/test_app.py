@@ -9,6 +9,7 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session_file import latest_session, load_session
 from mjtui.ui.app import MjtuiApp
+from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.hand_entry import HandEntryScreen
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -144,6 +145,9 @@ async def test_edit_an_earlier_hand_refolds_the_rest() -> None:
         winner = app.screen.query_one("#winner", Input)
         assert winner.value == "3"
         await pilot.press("backspace", "1", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # an edit has its own question
+        await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         # Hand 1 is now Ann's (East) win with 10/20/30/40 scored:

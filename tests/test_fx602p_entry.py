@@ -10,10 +10,11 @@ from textual.widgets import Static
 import mjtui.ui
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
+from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.fx602p_entry import FX602PHandScreen
 
 
-class _Form(App):
+class _Form(OrderedKeys, App):
     CSS_PATH = str(Path(mjtui.ui.__file__).parent / "mjtui.tcss")
 
     def __init__(self, winner: int) -> None:

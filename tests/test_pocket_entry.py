@@ -120,7 +120,7 @@ async def test_fan_typed_discard_draw_and_false_win() -> None:
         # A false win by Di: the limit (128) to each other player.
         await pilot.press("0")
         await pilot.pause()
-        await outcome(pilot, app, "f")
+        await outcome(pilot, app, "c")
         field(app, "offender").focus()
         await pilot.press("4", "ctrl+s")
         await pilot.pause()
@@ -137,7 +137,7 @@ async def test_tiles_show_each_pattern_and_edit_back() -> None:
         # with an East triplet on the last tile.
         await pilot.press("1")
         await pilot.pause()
-        await outcome(pilot, app, "s")
+        await outcome(pilot, app, "t")
         field(app, "tiles").focus()
         await pilot.press(*"123m456m789m111z55m")
         await pilot.pause()
@@ -170,7 +170,7 @@ async def test_tiles_show_each_pattern_and_edit_back() -> None:
         await pilot.pause()
         assert isinstance(app.screen, PocketHandScreen)
         assert field(app, "tiles").value == "123m456m789m111z55m"
-        assert field(app, "outcome").value == "s"
+        assert field(app, "outcome").value == "t"
         assert app.screen.query_one("#pe-last-tile", Checkbox).value
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -183,7 +183,7 @@ async def test_guarantor_pays_all() -> None:
         await pilot.pause()
         await pilot.press("2")
         await pilot.pause()
-        await outcome(pilot, app, "s")
+        await outcome(pilot, app, "t")
         await pilot.press("enter", "enter")  # winner, then the guarantor
         assert app.focused is field(app, "guarantor")
         await pilot.press("4", "enter", "5", "ctrl+s")

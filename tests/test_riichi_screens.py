@@ -206,7 +206,7 @@ async def test_fu_calculator_fills_the_fu_field() -> None:
         await pilot.pause()
         await pilot.press("3")
         await pilot.pause()
-        await pilot.press("2", "enter", "f")  # "f" in the fu field opens the calculator
+        await pilot.press("2", "enter", "ctrl+f")  # ctrl+f opens the fu calculator
         await pilot.pause()
         assert isinstance(app.screen, FuCalculatorScreen)
         # Closed ron, kanchan wait, pair of dragons, a closed triplet of terminals:
@@ -249,7 +249,7 @@ async def test_double_ron_and_editing_it() -> None:
         assert isinstance(app.screen, RiichiHandScreen)
         assert field(app, "seat-1").value == "3" and field(app, "from").value == "1"
         field(app, "han-1").value = "3"
-        await pilot.press("ctrl+s")
+        await pilot.press("ctrl+s", "y")
         await pilot.pause()
         assert totals(app) == [20100, 26000, 28900, 25000]
 

@@ -28,7 +28,7 @@ async def test_tiles_fill_han_and_fu_and_the_yaku_stay_with_the_hand() -> None:
         field(app, "riichi").value = "2"
         field(app, "from").value = "3"
         field(app, "han-0").focus()
-        await pilot.press("t")  # "t" in a han field opens the tiles form
+        await pilot.press("ctrl+t")  # ctrl+t opens the tiles form
         await pilot.pause()
         assert isinstance(app.screen, RiichiTilesScreen)
         title = shown(app, "#rt-title")

@@ -455,12 +455,27 @@ def test_scorebook_undo_redo_saves(tmp_path: Path) -> None:
     def hands_on_disk():
         return load_session(path, lambda name: load_ruleset(HP11C)).session.hands
 
-    assert book.undo() == HANDS[2]
+    assert book.undo().new == HANDS[2]
     assert hands_on_disk() == [HANDS[0]] and book.can_redo
-    assert book.redo() == HANDS[2]
+    assert book.redo().new == HANDS[2]
     assert hands_on_disk() == [HANDS[0], HANDS[2]] and not book.can_redo
     book.replace(1, HANDS[1])
     assert hands_on_disk() == [HANDS[0], HANDS[1]]
+    # undo takes back the edit, not a hand; redo makes the edit again
+    assert str(book.undo()) == "The edit of hand 2"
+    assert hands_on_disk() == [HANDS[0], HANDS[2]]
+    assert str(book.redo()) == "The edit of hand 2"
+    assert hands_on_disk() == [HANDS[0], HANDS[1]]
+
+
+def test_scorebook_undo_of_a_resumed_series_takes_back_its_last_hand(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    first = Scorebook(new_session(), path)
+    first.add(HANDS[0])
+    first.add(HANDS[1])
+    resumed = Scorebook(load_session(path, lambda name: load_ruleset(HP11C)).session, path)
+    assert str(resumed.undo()) == "Hand 2"
+    assert resumed.session.hands == [HANDS[0]]
 
 
 # --------------------------------------------------------------------------

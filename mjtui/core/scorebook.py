@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -12,8 +13,21 @@ from mjtui.core.session import Session
 from mjtui.core.session_file import load_session, save_session
 
 
+@dataclass(frozen=True)
+class Change:
+    """One change to the hands, as undo takes it back: an added hand or an edit."""
+
+    index: int  # 0-based
+    new: Any
+    old: Any | None = None  # the hand before an edit; None when the hand was added
+
+    def __str__(self) -> str:
+        return f"Hand {self.index + 1}" if self.old is None else \
+            f"The edit of hand {self.index + 1}"
+
+
 class Scorebook:
-    """A session bound to its file, with redo for hands taken back by undo.
+    """A session bound to its file, with undo and redo of each change, edits included.
 
     A failed save (a full disk, a folder made read-only) does not undo the
     change: the hands stay in memory, ``save_error`` says why the file is
@@ -24,7 +38,8 @@ class Scorebook:
         self.session = session
         self.path = path
         self.save_error: str | None = None
-        self._undone: list[Any] = []
+        self._done: list[Change] = []
+        self._undone: list[Change] = []
 
     def save(self) -> None:
         try:
@@ -35,27 +50,49 @@ class Scorebook:
             self.save_error = None
 
     def add(self, hand: Any) -> None:
+        """Record a hand; a HandError (the table refuses it) changes nothing."""
         self.session.add(hand)
+        self._done.append(Change(len(self.session.hands) - 1, hand))
         self._undone.clear()
         self.save()
 
-    def undo(self) -> Any | None:
-        hand = self.session.undo()
-        if hand is not None:
-            self._undone.append(hand)
-            self.save()
-        return hand
+    def replace(self, index: int, hand: Any) -> None:
+        """Put ``hand`` in place of hand ``index`` (0-based); undo puts the old one back."""
+        old = self.session.hands[index] if 0 <= index < len(self.session.hands) else None
+        self.session.replace(index, hand)
+        self._done.append(Change(index, hand, old))
+        self._undone.clear()
+        self.save()
 
-    def redo(self) -> Any | None:
+    def undo(self) -> Change | None:
+        """Take back the last change (a resumed series: its last hand); None if none."""
+        if self._done:
+            change = self._done.pop()
+        elif self.session.hands:
+            change = Change(len(self.session.hands) - 1, self.session.hands[-1])
+        else:
+            return None
+        self._apply(change, undo=True)
+        self._undone.append(change)
+        return change
+
+    def redo(self) -> Change | None:
+        """Make the last change undone again; None if there is none."""
         if not self._undone:
             return None
-        hand = self._undone.pop()
-        self.session.add(hand)
-        self.save()
-        return hand
+        change = self._undone[-1]
+        self._apply(change, undo=False)  # a HandError leaves it to be tried again
+        self._undone.pop()
+        self._done.append(change)
+        return change
 
-    def replace(self, index: int, hand: Any) -> None:
-        self.session.replace(index, hand)
+    def _apply(self, change: Change, *, undo: bool) -> None:
+        if change.old is not None:
+            self.session.replace(change.index, change.old if undo else change.new)
+        elif undo:
+            self.session.undo()
+        else:
+            self.session.add(change.new)
         self.save()
 
     @property

@@ -15,6 +15,7 @@ from mjtui.core.ruleset import Ruleset
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
+from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.fx602p_game import FX602PGameScreen
 from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
 from mjtui.ui.screens.new_series import NewSeriesScreen, SeriesChoice
@@ -22,7 +23,7 @@ from mjtui.ui.screens.replay import ReplayScreen
 from mjtui.ui.screens.score import ScoreScreen
 
 
-class MjtuiApp(App):
+class MjtuiApp(OrderedKeys, App):
     CSS_PATH = "mjtui.tcss"
     TITLE = "mjtui"
     ENABLE_COMMAND_PALETTE = False

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.riichi import FuHand, FuResult, Meld, calculate
-from mjtui.ui.form_walk import enabled_fields, focus_after
+from mjtui.ui.key_form import KeyForm
 
 # field -> {letter: (value, words)}
 CODES: dict[str, dict[str, tuple[Any, str]]] = {
@@ -56,13 +54,8 @@ def _choices(field: str) -> str:
     return "/".join(CODES[field])
 
 
-class FuCalculatorScreen(ModalScreen[int | None]):
+class FuCalculatorScreen(KeyForm):
     """Returns the fu the hand scores, or None when cancelled."""
-
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Use these fu", priority=True),
-    ]
 
     def __init__(self, rules: Any, *, tsumo: bool = False, closed: bool = True) -> None:
         super().__init__()
@@ -104,14 +97,15 @@ class FuCalculatorScreen(ModalScreen[int | None]):
                 yield Static("", id="fc-result", markup=False)
             yield Static("", id="fc-error", markup=False)
             with Horizontal(id="fc-buttons"):
-                yield Button("Use these fu", id="fc-ok", variant="primary", compact=True)
-                yield Button("Cancel", id="fc-cancel", compact=True)
+                yield Button("Use these fu", id="fc-ok", variant="primary", compact=True,
+                             classes="form-confirm")
+                yield Button("Cancel", id="fc-cancel", compact=True,
+                             classes="form-cancel")
             yield Static("Enter next · ctrl+s use the fu · Esc cancel · T/H terminals/honors",
                          id="fc-help")
 
-    def on_mount(self) -> None:
-        self._refresh()
-        self.query_one("#fc-closed", Input).focus()
+    def first_field(self) -> Widget:
+        return self.query_one("#fc-closed", Input)
 
     def _code(self, key: str) -> tuple[Any, str] | None:
         letter = self.query_one(f"#fc-{key}", Input).value.strip().lower()
@@ -136,7 +130,7 @@ class FuCalculatorScreen(ModalScreen[int | None]):
         return "", FuHand(win=picked["win"], closed=picked["closed"], wait=picked["wait"],
                           pair=picked["pair"], melds=tuple(melds), shape=picked["shape"])
 
-    def _refresh(self) -> None:
+    def fields_changed(self) -> None:
         for key in LABELS:
             code = self._code(key)
             self.query_one(f"#fc-{key}-name", Label).update(code[1] if code else "?")
@@ -171,24 +165,9 @@ class FuCalculatorScreen(ModalScreen[int | None]):
         lines += [f"note: {n}" for n in result.notes]
         return "\n".join(lines)
 
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self._refresh()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        focus_after(event.input, enabled_fields(self), self.query_one("#fc-ok", Button))
-
-    @on(Button.Pressed, "#fc-ok")
     def action_confirm(self) -> None:
-        self._refresh()
+        self.fields_changed()
         if self.result is None:
             self.app.bell()
             return
         self.dismiss(self.result.fu)
-
-    @on(Button.Pressed, "#fc-cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

@@ -3,6 +3,8 @@
 Two people playing the 1986 game with real tiles type the winner's nine
 tiles; the evaluator finds the yaku and the points, shown as they type.
 Players who read the yaku off the table can give those and the triplets.
+The keys are every form's (:mod:`mjtui.ui.key_form`); ``r`` and ``t`` set a
+win on a discard or a self-draw from any field that takes no letters.
 """
 
 from __future__ import annotations
@@ -10,23 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.fx602p import ALL_YAKU, Win
 from mjtui.ui import numbers
+from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.widgets.checkbox import Checkbox
 
 WINNER_KEYS = {"1": 0, "2": 1, "a": 0, "b": 1}
 
 
-class FX602PHandScreen(ModalScreen[Win | None]):
+class FX602PHandScreen(HandForm):
     """Returns the hand entered, or None when cancelled."""
 
     DEFAULT_CSS = """
@@ -35,15 +35,12 @@ class FX602PHandScreen(ModalScreen[Win | None]):
     #fx-flags { height: 1; margin: 1 0 0 0; }
     #fx-flags Checkbox { margin: 0 2 0 0; }
     """
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Confirm", priority=True),
-    ]
+    OUTCOMES = "rt"
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
-                 hand: Win | None = None, winner: int | None = None) -> None:
-        super().__init__()
-        self.ruleset, self.players, self.before, self.heading = ruleset, players, before, title
+                 hand: Win | None = None, winner: int | None = None, *,
+                 submit: Submit | None = None) -> None:
+        super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
         self.hand = hand
         self.start_winner = hand.winner if hand else (winner if winner in (0, 1) else 0)
 
@@ -79,19 +76,28 @@ class FX602PHandScreen(ModalScreen[Win | None]):
             yield Static("", id="preview", markup=False)
             yield Static("", id="entry-error", markup=False)
             with Horizontal(id="entry-buttons"):
-                yield Button("Confirm", id="confirm", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
-            yield Static("Enter: next field · ctrl+s: confirm · Esc: cancel. Yaku: "
+                yield Button("Confirm", id="confirm", variant="primary", compact=True,
+                             classes="form-confirm")
+                yield Button("Cancel", id="cancel", compact=True, classes="form-cancel")
+            yield Static("Enter: next field · ctrl+s: confirm · Esc: cancel · r/t: ron/tsumo. "
+                         "Yaku: "
                          + ", ".join(ALL_YAKU), id="entry-help", markup=False)
 
-    def on_mount(self) -> None:
-        self._refresh()
-        self.query_one("#fx-tiles", Input).focus()
+    def first_field(self) -> Widget:
+        # The winner came with the key pressed on the sheet; an edit starts at the top.
+        return self.query_one("#fx-winner" if self.editing else "#fx-tiles", Input)
+
+    def set_outcome(self, letter: str) -> None:
+        self.query_one("#fx-tsumo", Checkbox).value = letter == "t"
 
     def _value(self, name: str) -> str:
         return self.query_one(f"#{name}", Input).value.strip()
 
-    def _hand(self) -> tuple[str | None, Win | None]:
+    def read(self) -> tuple[list[str], Win | None]:
+        error, hand = self._read()
+        return ([error] if error else []), hand
+
+    def _read(self) -> tuple[str | None, Win | None]:
         winner = WINNER_KEYS.get(self._value("fx-winner").lower())
         if winner is None:
             return "Winner: type 1 or 2", None
@@ -114,51 +120,27 @@ class FX602PHandScreen(ModalScreen[Win | None]):
             triplets = self._value("fx-triplets")
             hand = Win(winner=winner, yaku=tuple(by_name[y.casefold()] for y in typed),
                        triplets=int(triplets) if triplets else 0, tsumo=flags["tsumo"])
-        try:
-            self.ruleset.system.check(self.ruleset.rules, hand)
-        except HandError as e:
-            return str(e), None
-        return None, hand
+        problems = self.checked(hand)
+        return (problems[0], None) if problems else (None, hand)
 
-    def _refresh(self) -> None:
-        error, hand = self._hand()
-        self.query_one("#entry-error", Static).update(error or "")
-        preview = self.query_one("#preview", Static)
+    def fields_changed(self) -> None:
+        # Typed tiles decide the yaku; typed yaku leave the tiles' own fields out.
+        tiles, yaku = self._value("fx-tiles"), self._value("fx-yaku")
+        for name in ("fx-yaku", "fx-triplets"):
+            self.query_one(f"#{name}", Input).disabled = bool(tiles)
+        for name in ("fx-win", "fx-dora"):
+            self.query_one(f"#{name}", Input).disabled = bool(yaku) and not tiles
+        self.query_one("#fx-tenho", Checkbox).disabled = bool(yaku) and not tiles
+        error, hand = self._read()
+        self.show("#entry-error", error or "")
         if hand is None:
-            preview.update("")
+            self.show("#preview", "")
             return
         score = self.ruleset.system.score(self.ruleset.rules, hand)
         after = self.ruleset.system.apply(self.ruleset.rules, self.before, hand)
         changes = "  ".join(f"{name} {numbers.change(c)}"
                             for name, c in zip(self.players, after.last_change))
-        preview.update(Text(f"{', '.join(score.yaku) or 'no yaku'} · {score.han} han · "
-                            f"{score.triplets} triplets · {numbers.points(score.points)} points\n"
-                            f"Settlement: {changes}"))
-
-    @on(Input.Changed)
-    @on(Checkbox.Changed)
-    def _changed(self) -> None:
-        self._refresh()
-
-    @on(Input.Submitted)
-    def _next(self, event: Input.Submitted) -> None:
-        event.stop()
-        fields = list(self.query(Input))
-        index = fields.index(event.input)
-        if event.input.id == "fx-dora" or index + 1 == len(fields):
-            self.query_one("#confirm", Button).focus()
-        else:
-            fields[index + 1].focus()
-
-    @on(Button.Pressed, "#confirm")
-    def action_confirm(self) -> None:
-        error, hand = self._hand()
-        if hand is None:
-            self.query_one("#entry-error", Static).update(error or "")
-            self.app.bell()
-            return
-        self.dismiss(hand)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.show("#preview", Text(f"{', '.join(score.yaku) or 'no yaku'} · {score.han} han · "
+                                   f"{score.triplets} triplets · "
+                                   f"{numbers.points(score.points)} points\n"
+                                   f"Settlement: {changes}"))

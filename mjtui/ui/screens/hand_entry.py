@@ -9,19 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.east_doubling import Hand
 from mjtui.ui import numbers
-from mjtui.ui.form_walk import enabled_fields, focus_after
+from mjtui.ui.hand_form import HandForm, Submit
 
 WINNER_KEYS = {"0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3}
 MAX_POINTS = 10**9
@@ -60,41 +57,24 @@ def winner_text(value: str) -> str:
     return value.strip().lower() if value.strip() else ""
 
 
-class HandEntryScreen(ModalScreen[Hand | None]):
-    """Returns the hand entered, or None when cancelled."""
+class HandEntryScreen(HandForm):
+    """The East-doubling hand: the winner and each seat's points."""
 
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Confirm", priority=True),
-    ]
-
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: tuple[str, ...],
-        before: Any,
-        title: str,
-        hand: Hand | None = None,
-        winner: int | None = None,
-    ) -> None:
-        super().__init__()
-        self.ruleset = ruleset
-        self.players = players
-        self.before = before
-        self.heading = title
-        self.editing = hand is not None
+    def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
+                 hand: Hand | None = None, winner: int | None = None, *,
+                 submit: Submit | None = None) -> None:
+        super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
         self.start_winner = hand.winner if hand else winner
         self.start_points = hand.points if hand else None
 
     def compose(self) -> ComposeResult:
-        n = len(self.players)
         with Vertical(id="entry"):
             yield Label(self.heading, id="entry-title", markup=False)
             with Horizontal(classes="entry-row"):
                 yield Label("Winner", classes="entry-label")
                 yield Input(
                     "0" if self.start_winner is None else str(self.start_winner + 1),
-                    id="winner", max_length=1, validators=[WinnerKey(n)],
+                    id="winner", max_length=1, validators=[WinnerKey(len(self.players))],
                     classes="entry-field", compact=True,
                 )
                 yield Label("", id="winner-name", markup=False)
@@ -108,19 +88,17 @@ class HandEntryScreen(ModalScreen[Hand | None]):
             yield Static("", id="preview", markup=False)
             yield Static("", id="entry-error", markup=False)
             with Horizontal(id="entry-buttons"):
-                yield Button("Confirm", id="confirm", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button("Confirm", id="confirm", variant="primary", compact=True,
+                             classes="form-confirm")
+                yield Button("Cancel", id="cancel", compact=True, classes="form-cancel")
             yield Static("Enter: next field, then Confirm · ctrl+s: confirm · Esc: cancel",
                          id="entry-help")
 
-    def on_mount(self) -> None:
-        self._refresh()
+    def first_field(self) -> Widget:
+        # The winner came with the key pressed on the sheet; an edit starts at the top.
         if self.editing:
-            self.query_one("#winner", Input).focus()
-        elif self.start_winner is None:
-            self.query_one("#confirm", Button).focus()
-        else:
-            self.query_one("#points-0", Input).focus()
+            return self.query_one("#winner", Input)
+        return self.walk()[1] if len(self.walk()) > 1 else self.confirm_button()
 
     def _winner(self) -> tuple[bool, int | None]:
         """(valid, seat) from the winner field."""
@@ -144,7 +122,7 @@ class HandEntryScreen(ModalScreen[Hand | None]):
                 values.append(int(text) if text else 0)
         return errors, tuple(values)
 
-    def _hand(self) -> tuple[list[str], Hand | None]:
+    def read(self) -> tuple[list[str], Hand | None]:
         ok, winner = self._winner()
         errors, points = self._points()
         if not ok:
@@ -155,56 +133,26 @@ class HandEntryScreen(ModalScreen[Hand | None]):
         if errors:
             return errors, None
         hand = Hand(winner=winner, points=points)
-        try:
-            self.ruleset.system.check(self.ruleset.rules, hand)
-        except HandError as e:
-            return [str(e)], None
-        return [], hand
+        problems = self.checked(hand)
+        return (problems, None) if problems else ([], hand)
 
-    def _refresh(self) -> None:
+    def fields_changed(self) -> None:
         ok, winner = self._winner()
-        name = self.query_one("#winner-name", Label)
         if not ok:
-            name.update("?")
+            self.show("#winner-name", "?")
         elif winner is None:
-            name.update("draw: no points change hands, East stays")
+            self.show("#winner-name", "draw: no points change hands, East stays")
         else:
-            name.update(f"{self.players[winner]} ({self.before.wind(winner)})")
+            self.show("#winner-name", f"{self.players[winner]} ({self.before.wind(winner)})")
         for seat in range(len(self.players)):
             self.query_one(f"#points-{seat}", Input).disabled = ok and winner is None
-        errors, hand = self._hand()
-        self.query_one("#entry-error", Static).update("\n".join(errors))
-        preview = self.query_one("#preview", Static)
+        errors, hand = self.read()
+        self.show("#entry-error", "\n".join(errors))
         if hand is None:
-            preview.update("")
+            self.show("#preview", "")
             return
         after = self.ruleset.system.apply(self.ruleset.rules, self.before, hand)
         parts = [
             f"{name} {numbers.change(c)}" for name, c in zip(self.players, after.last_change)
         ]
-        preview.update("Settlement: " + "  ".join(parts))
-
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        self._refresh()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.validation_result is not None and not event.validation_result.is_valid:
-            self.app.bell()
-            return
-        focus_after(event.input, enabled_fields(self), self.query_one("#confirm", Button))
-
-    @on(Button.Pressed, "#confirm")
-    def action_confirm(self) -> None:
-        errors, hand = self._hand()
-        if hand is None:
-            self.query_one("#entry-error", Static).update("\n".join(errors))
-            self.app.bell()
-            return
-        self.dismiss(hand)
-
-    @on(Button.Pressed, "#cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.show("#preview", "Settlement: " + "  ".join(parts))

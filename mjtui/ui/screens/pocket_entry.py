@@ -1,25 +1,23 @@
 """The Pocket Mahjong hand form: outcome, winner, discarder, then fan or tiles.
 
 Every field is a short keyboard code, as in the riichi form: the outcome is
-one letter (w win on a discard, s self-draw, d draw, f false win), seats are
+one letter (r win on a discard, t self-draw, d draw, c false win: the letters
+of every system's form), typed in any field that takes no letters; seats are
 digits 1-4. The fan is typed, or the winner's tiles are (mpsz notation,
 ``[...]`` open melds, ``(...)`` a closed kong) with the situations the tiles
 cannot show ticked below them; each pattern found and its fan show as they
 are typed. The seat and round wind come from the table. A hand under the
-ruleset's minimum is refused with the reason. Enter walks the fields to
-Confirm, ctrl+s confirms, Esc cancels.
+ruleset's minimum is refused with the reason. The keys are every form's
+(:mod:`mjtui.ui.key_form`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
@@ -27,12 +25,11 @@ from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.pocket import Draw, FalseWin, Hand, Win, state_text
 from mjtui.core.systems.pocket.patterns import Context, Score, score_hand
 from mjtui.core.tiles import parse_hand
-from mjtui.ui import numbers
-from mjtui.ui.form_walk import enabled_fields, focus_after
+from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.widgets.checkbox import Checkbox
 
-OUTCOMES = {"w": "win on a discard", "s": "self-draw", "d": "draw", "f": "false win"}
-OUTCOME_HELP = "w discard · s self-draw · d draw · f false win"
+OUTCOMES = {"r": "win on a discard", "t": "self-draw", "d": "draw", "c": "false win"}
+OUTCOME_HELP = "r discard · t self-draw · d draw · c false win"
 # The checkbox ids, the Win.context words and the Context fields, in one place.
 SITUATIONS = (
     ("robbing-kong", "Robbed kong", "robbing_kong"),
@@ -43,7 +40,7 @@ SITUATIONS = (
 )
 
 
-class PocketHandScreen(ModalScreen[Hand | None]):
+class PocketHandScreen(HandForm):
     """Returns the Pocket Mahjong hand entered, or None when cancelled."""
 
     DEFAULT_CSS = """
@@ -63,30 +60,25 @@ class PocketHandScreen(ModalScreen[Hand | None]):
     #pe-buttons Button { margin: 0 1 0 0; }
     #pe-help { height: auto; color: $text-muted; }
     """
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Confirm", priority=True),
-    ]
+    OUTCOMES = "".join(OUTCOMES)
+    ERROR = "#pe-error"
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
-                 hand: Hand | None = None, winner: int | None = None) -> None:
-        super().__init__()
-        self.ruleset, self.rules = ruleset, ruleset.rules
-        self.players, self.before, self.heading = players, before, title
-        self.editing = hand is not None
+                 hand: Hand | None = None, winner: int | None = None, *,
+                 submit: Submit | None = None) -> None:
+        super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
         self.start = self._fields_of(hand, winner)
-        self._shown: dict[str, str | Text] = {}
 
     def _fields_of(self, hand: Hand | None, winner: int | None) -> dict[str, Any]:
-        values: dict[str, Any] = {"outcome": "w" if winner is not None else "d"}
+        values: dict[str, Any] = {"outcome": "r" if winner is not None else "d"}
         if winner is not None:
             values["winner"] = str(winner + 1)
         if isinstance(hand, Draw):
             values["outcome"] = "d"
         elif isinstance(hand, FalseWin):
-            values.update(outcome="f", offender=str(hand.offender + 1))
+            values.update(outcome="c", offender=str(hand.offender + 1))
         elif isinstance(hand, Win):
-            values.update(outcome="s" if hand.self_draw else "w", winner=str(hand.winner + 1))
+            values.update(outcome="t" if hand.self_draw else "r", winner=str(hand.winner + 1))
             if hand.discarder is not None:
                 values["from"] = str(hand.discarder + 1)
             if hand.guarantor is not None:
@@ -110,7 +102,7 @@ class PocketHandScreen(ModalScreen[Hand | None]):
             yield Label(self.heading, id="pe-title", markup=False)
             with Horizontal(classes="re-row"):
                 yield Label("Outcome", classes="re-label")
-                yield self._input("outcome", "w1", "[wsdfWSDF]?")
+                yield self._input("outcome", "w1", "[rtdcRTDC]?")
                 yield Label("", id="pe-outcome-name", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
                 yield Label("Winner", classes="re-label")
@@ -143,17 +135,23 @@ class PocketHandScreen(ModalScreen[Hand | None]):
             yield Static("", id="pe-next", markup=False)
             yield Static("", id="pe-error", markup=False)
             with Horizontal(id="pe-buttons"):
-                yield Button("Confirm", id="pe-confirm", variant="primary", compact=True)
-                yield Button("Cancel", id="pe-cancel", compact=True)
+                yield Button("Confirm", id="pe-confirm", variant="primary", compact=True,
+                             classes="form-confirm")
+                yield Button("Cancel", id="pe-cancel", compact=True, classes="form-cancel")
             yield Static(f"{OUTCOME_HELP} · Enter next · ctrl+s confirm · Esc cancel",
                          id="pe-help", markup=False)
 
-    def on_mount(self) -> None:
-        self._refresh()
-        if self.editing or self.start["outcome"] == "d":
-            self.query_one("#pe-outcome", Input).focus()
-        else:
-            self.query_one("#pe-from", Input).focus()
+    def first_field(self) -> Widget:
+        # The outcome and the winner came with the key pressed on the sheet.
+        given = () if self.editing else ("pe-outcome", "pe-winner")
+        rest = [w for w in self.walk() if w.id not in given]
+        return rest[0] if rest else self.confirm_button()
+
+    def is_outcome_field(self, widget: Widget) -> bool:
+        return widget.id == "pe-outcome"
+
+    def set_outcome(self, letter: str) -> None:
+        self.query_one("#pe-outcome", Input).value = letter
 
     # ---------------------------------------------------------------- reading
 
@@ -179,7 +177,7 @@ class PocketHandScreen(ModalScreen[Hand | None]):
                       **{field: key in ticked for key, _, field in SITUATIONS})
         return score_hand(self.rules, parse_hand(self._value("tiles")), ctx)
 
-    def _hand(self) -> tuple[str, Score | None, Hand | None]:
+    def _scored(self) -> tuple[str, Score | None, Hand | None]:
         """(what is wrong, the tiles' score, the hand); the hand is None while wrong."""
         outcome = self._outcome()
         if outcome is None:
@@ -216,27 +214,19 @@ class PocketHandScreen(ModalScreen[Hand | None]):
                 if not fan:
                     return "Fan: type the fan, or the winner's tiles below", None, None
                 hand = Win(winner, int(fan), discarder, guarantor)
-        try:
-            self.ruleset.system.check_in_play(self.rules, self.before, hand)  # type: ignore[attr-defined]
-        except HandError as e:
-            return str(e), score, None
-        return "", score, hand
+        problems = self.checked(hand)
+        return ("\n".join(problems), score, None) if problems else ("", score, hand)
+
+    def read(self) -> tuple[list[str], Hand | None]:
+        error, _, hand = self._scored()
+        return ([error] if error else []), hand
 
     # ---------------------------------------------------------------- showing
 
-    def _show(self, selector: str, content: str | Text) -> None:
-        """Update a label only when its text changes (each update costs a layout)."""
-        if self._shown.get(selector) != content:
-            self._shown[selector] = content
-            self.query_one(selector, Static).update(content)
-
-    def _who(self, seat: int | None) -> str:
-        return "" if seat is None else f"{self.players[seat]} ({self.before.wind(seat)})"
-
-    def _refresh(self) -> None:
+    def fields_changed(self) -> None:
         outcome = self._outcome()
         win = outcome in ("win on a discard", "self-draw")
-        self._show("#pe-outcome-name", outcome or f"? {OUTCOME_HELP}")
+        self.show("#pe-outcome-name", outcome or f"? {OUTCOME_HELP}")
         enabled = {
             "winner": win,
             "from": outcome == "win on a discard",
@@ -248,14 +238,14 @@ class PocketHandScreen(ModalScreen[Hand | None]):
         for key, on_ in enabled.items():
             self.query_one(f"#pe-{key}", Input).disabled = not on_
             if key != "fan" and key != "tiles":
-                self._show(f"#pe-{key}-name", self._who(self._seat(key)) if on_ else "")
-        for key, _, _ in SITUATIONS:
-            self.query_one(f"#pe-{key}", Checkbox).disabled = not win
+                self.show(f"#pe-{key}-name", self.who(self._seat(key)) if on_ else "")
+        for key, _, _ in SITUATIONS:  # they score only with the tiles
+            self.query_one(f"#pe-{key}", Checkbox).disabled = not (win and self._value("tiles"))
         fan = self.rules.fan
-        self._show("#pe-fan-note", f"at least {fan.minimum}, paid up to {fan.limit}")
-        error, score, hand = self._hand()
-        self._show("#pe-error", error)
-        self._show("#pe-patterns", self._patterns(score) if win else "")
+        self.show("#pe-fan-note", f"at least {fan.minimum}, paid up to {fan.limit}")
+        error, score, hand = self._scored()
+        self.show("#pe-error", error)
+        self.show("#pe-patterns", self._patterns(score) if win else "")
         self._preview(hand)
 
     def _patterns(self, score: Score | None) -> str:
@@ -272,43 +262,6 @@ class PocketHandScreen(ModalScreen[Hand | None]):
         after = None
         if hand is not None:
             after = self.ruleset.system.apply(self.rules, self.before, hand)
-        text = Text()
-        for seat, name in enumerate(self.players):
-            line = Text(f"{seat + 1} {name[:14]:<14} {self.before.wind(seat)[:1]} ",
-                        style="bold" if seat == self.before.east else "")
-            line.append(f"{numbers.points(self.before.totals[seat]):>8}")
-            if after is not None:
-                change = after.totals[seat] - self.before.totals[seat]
-                style = "green" if change > 0 else "red" if change < 0 else ""
-                line.append(f"  {numbers.change(change):>8}", style=style)
-                line.append(f"  → {numbers.points(after.totals[seat]):>8}")
-            text.append(line)
-            if seat + 1 < len(self.players):
-                text.append("\n")
-        self._show("#pe-preview", text)
-        self._show("#pe-next", "Next: " + state_text(after, self.players) if after else "")
-
-    # ---------------------------------------------------------------- events
-
-    @on(Input.Changed)
-    @on(Checkbox.Changed)
-    def _changed(self) -> None:
-        self._refresh()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        focus_after(event.input, enabled_fields(self), self.query_one("#pe-confirm", Button))
-
-    @on(Button.Pressed, "#pe-confirm")
-    def action_confirm(self) -> None:
-        error, _, hand = self._hand()
-        if hand is None:
-            self._show("#pe-error", error)
-            self.app.bell()
-            return
-        self.dismiss(hand)
-
-    @on(Button.Pressed, "#pe-cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)
+        text = self.seat_lines(self.before.totals, after.totals if after else None)
+        self.show("#pe-preview", text)
+        self.show("#pe-next", "Next: " + state_text(after, self.players) if after else "")

@@ -4,26 +4,23 @@ Every field is a short keyboard code, so a hand goes in as fast as it is
 said at the table: the outcome is one letter (r ron, t tsumo, d draw,
 a abortive, c chombo), seats are digits 1-4, and the riichi and tenpai
 fields take the seats as digits ("13": seats 1 and 3; typing a seat again
-removes it). Enter walks the fields to Confirm, ctrl+s confirms, Esc
-cancels; ctrl+f (or "f" in a fu field) opens the fu calculator, ctrl+t (or
-"t" in a han field) the tiles form, which fills han and fu from the winner's
-tiles and keeps the yaku with the hand while han and fu stay as it gave them.
+removes it). The keys are every form's (:mod:`mjtui.ui.key_form`): an
+outcome letter works from any field; ctrl+f opens the fu calculator, ctrl+t
+the tiles form, which fills han and fu from the winner's tiles and keeps the
+yaku with the hand while han and fu stay as it gave them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
-from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.riichi import (
     AbortiveDraw,
@@ -36,8 +33,8 @@ from mjtui.core.systems.riichi import (
     state_text,
     with_riichi,
 )
-from mjtui.ui import numbers
-from mjtui.ui.form_walk import enabled_fields, focus_after
+from mjtui.ui.hand_form import HandForm, Submit
+from mjtui.ui.key_form import CodeInput
 
 OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw",
             "c": "chombo"}
@@ -55,75 +52,36 @@ def _int(text: str) -> int | None:
     return int(text) if text.isdigit() else None
 
 
-class FuInput(Input):
-    """A fu field: "f" opens the fu calculator instead of being typed."""
-
-    async def _on_key(self, event: Key) -> None:
-        if event.key == "f":
-            event.stop()
-            event.prevent_default()
-            self.screen.action_fu_calculator()  # type: ignore[attr-defined]
-            return
-        await super()._on_key(event)
-
-
-class HanInput(Input):
-    """A han field: "t" opens the tiles form instead of being typed."""
-
-    async def _on_key(self, event: Key) -> None:
-        if event.key == "t":
-            event.stop()
-            event.prevent_default()
-            self.screen.action_tiles()  # type: ignore[attr-defined]
-            return
-        await super()._on_key(event)
-
-
-class SeatSetInput(Input):
+class SeatSetInput(CodeInput):
     """Seats as digits; typing a seat that is already there takes it out (a toggle)."""
 
-    async def _on_key(self, event: Key) -> None:
-        if event.character and event.character in "1234" and event.character in self.value:
-            event.stop()
-            event.prevent_default()
-            self.value = self.value.replace(event.character, "")
+    def type_char(self, char: str) -> None:
+        if char in "1234" and char in self.value:
+            self.value = self.value.replace(char, "")
             self.cursor_position = len(self.value)
-            return
-        await super()._on_key(event)
+        else:
+            super().type_char(char)
 
 
-class RiichiHandScreen(ModalScreen[Hand | None]):
+class RiichiHandScreen(HandForm):
     """Returns the riichi hand entered, or None when cancelled."""
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Confirm", priority=True),
         Binding("ctrl+f", "fu_calculator", "Fu calculator", priority=True),
         Binding("ctrl+t", "tiles", "Tiles", priority=True),
     ]
+    OUTCOMES = "".join(OUTCOMES)
+    ERROR = "#re-error"
 
-    def __init__(
-        self,
-        ruleset: Ruleset,
-        players: tuple[str, ...],
-        before: Any,
-        title: str,
-        hand: Hand | None = None,
-        winner: int | None = None,
-    ) -> None:
-        super().__init__()
-        self.ruleset = ruleset
-        self.rules = ruleset.rules
-        self.players = players
-        self.before = before
-        self.heading = title
-        self.editing = hand is not None
+    def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
+                 hand: Hand | None = None, winner: int | None = None, *,
+                 submit: Submit | None = None) -> None:
+        super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
         mode = self.rules.payments.multiple_ron
         self.max_winners = {"head-bump": 1, "double": 2}.get(mode, 3)
         # per winner row: the winner as the tiles form scored it (tiles and yaku kept)
         self.from_tiles: dict[int, Winner] = {}
         self.start = self._fields_of(hand, winner)
-        self._shown: dict[str, str | Text] = {}
 
     # ---------------------------------------------------------------- setup
 
@@ -157,7 +115,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
         return values
 
     def _input(self, key: str, *, width: str, restrict: str, max_length: int = 0,
-               cls: type[Input] = Input, placeholder: str = "") -> Input:
+               cls: type[Input] = CodeInput, placeholder: str = "") -> Input:
         return cls(self.start.get(key, ""), id=f"re-{key}", restrict=restrict,
                    max_length=max_length, placeholder=placeholder, compact=True,
                    classes=f"re-field {width}")
@@ -189,11 +147,9 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                     yield self._input(f"seat-{n}", width="w1", restrict=seat, max_length=1)
                     yield Label("", id=f"re-name-{n}", classes="re-name", markup=False)
                     yield Label("han", classes="re-small")
-                    yield self._input(f"han-{n}", width="w3", restrict="[0-9]*", max_length=2,
-                                      cls=HanInput)
+                    yield self._input(f"han-{n}", width="w3", restrict="[0-9]*", max_length=2)
                     yield Label("fu", classes="re-small")
-                    yield self._input(f"fu-{n}", width="w3", restrict="[0-9]*", max_length=3,
-                                      cls=FuInput)
+                    yield self._input(f"fu-{n}", width="w3", restrict="[0-9]*", max_length=3)
                     yield Label("yakuman", classes="re-small re-yk")
                     yield self._input(f"yakuman-{n}", width="w1", restrict="[0-9]?",
                                       max_length=1)
@@ -201,34 +157,38 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             if self.max_winners == 1:
                 yield from self._ron_off_row(seat)
             with Horizontal(classes="re-row"):
-                yield Label("Riichi (seats)", classes="re-label")
-                yield self._input("riichi", width="w4", restrict="[1-4]*", max_length=4,
-                                  cls=SeatSetInput)
-                yield Label("", id="re-riichi-names", classes="re-note", markup=False)
-            with Horizontal(classes="re-row"):
                 yield Label("Tenpai (seats)", classes="re-label")
                 yield self._input("tenpai", width="w4", restrict="[1-4]*", max_length=4,
                                   cls=SeatSetInput)
                 yield Label("", id="re-tenpai-names", classes="re-note", markup=False)
+            with Horizontal(classes="re-row"):
+                yield Label("Riichi (seats)", classes="re-label")
+                yield self._input("riichi", width="w4", restrict="[1-4]*", max_length=4,
+                                  cls=SeatSetInput)
+                yield Label("", id="re-riichi-names", classes="re-note", markup=False)
             yield Static("", id="re-yaku", markup=False)
             yield Static("", id="re-preview")
             yield Static("", id="re-next", markup=False)
             yield Static("", id="re-error", markup=False)
             with Horizontal(id="re-buttons"):
-                yield Button("Confirm", id="re-confirm", variant="primary", compact=True)
-                yield Button("Cancel", id="re-cancel", compact=True)
+                yield Button("Confirm", id="re-confirm", variant="primary", compact=True,
+                             classes="form-confirm")
+                yield Button("Cancel", id="re-cancel", compact=True, classes="form-cancel")
                 yield Button("Fu calc", id="re-fucalc", compact=True)
             yield Static("Enter next · ctrl+s confirm · ctrl+t tiles · ctrl+f fu calculator · "
                          "Esc cancel", id="re-help")
 
-    def on_mount(self) -> None:
-        self._refresh()
-        if self.editing:
-            self.query_one("#re-outcome", Input).focus()
-        elif self.start.get("outcome") == "d":
-            self.query_one("#re-tenpai", Input).focus()
-        else:
-            self.query_one("#re-han-0", Input).focus()
+    def first_field(self) -> Widget:
+        # The outcome and the winner came with the key pressed on the sheet.
+        given = () if self.editing else ("re-outcome", "re-seat-0")
+        rest = [w for w in self.walk() if w.id not in given]
+        return rest[0] if rest else self.confirm_button()
+
+    def is_outcome_field(self, widget: Widget) -> bool:
+        return widget.id == "re-outcome"
+
+    def set_outcome(self, letter: str) -> None:
+        self.query_one("#re-outcome", Input).value = letter
 
     # ---------------------------------------------------------------- reading
 
@@ -274,7 +234,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
         same = self._typed_score(row) == (scored.han, scored.fu, scored.yakuman)
         return scored if same else None
 
-    def _hand(self) -> tuple[list[str], Hand | None]:
+    def read(self) -> tuple[list[str], Hand | None]:
         """(messages, the hand) from the fields; the hand is None while something is wrong."""
         outcome = self._outcome()
         riichi = seats_of(self._value("riichi"))
@@ -302,65 +262,49 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             if offender is None:
                 return ["Offender: type the seat (1-4) of the player who made the chombo"], None
             hand = Chombo(offender, riichi)
-        system = self.ruleset.system
-        try:
-            in_play = getattr(system, "check_in_play", None)
-            if in_play is not None:
-                in_play(self.rules, self.before, hand)
-            else:
-                system.check(self.rules, hand)
-        except HandError as e:
-            return [str(e)], None
-        return [], hand
+        problems = self.checked(hand)
+        return (problems, None) if problems else ([], hand)
 
     # ---------------------------------------------------------------- showing
 
-    def _show(self, selector: str, content: str | Text) -> None:
-        """Update a label only when its text changes (each update costs a layout)."""
-        if selector in self._shown and self._shown[selector] == content:
-            return
-        self._shown[selector] = content
-        self.query_one(selector, Static).update(content)
-
-    def _who(self, seat: int | None) -> str:
-        if seat is None:
-            return ""
-        return f"{self.players[seat]} ({self.before.wind(seat)})"
-
-    def _refresh(self) -> None:
+    def fields_changed(self) -> None:
         outcome = self._outcome()
         win = outcome in ("ron", "tsumo")
-        self._show("#re-outcome-name",
+        self.show("#re-outcome-name",
             f"{outcome}   ({OUTCOME_KEYS})" if outcome else f"? {OUTCOME_HELP}")
         for n in range(self.max_winners):
             active = win and (n == 0 or outcome == "ron")
             scored = active and (n == 0 or self._seat(f"seat-{n}") is not None)
             self.query_one(f"#re-seat-{n}", Input).disabled = not active
-            for key in ("han", "fu", "yakuman"):
-                self.query_one(f"#re-{key}-{n}", Input).disabled = not scored
-            self._show(f"#re-name-{n}",
-                self._who(self._seat(f"seat-{n}")) if active else "")
-            self._show(f"#re-pay-{n}", "")
+            # Han and fu, or a yakuman count: whichever is typed leaves the other out.
+            yakuman = bool(self._value(f"yakuman-{n}"))
+            han = bool(self._value(f"han-{n}"))
+            for key, used in (("han", not yakuman), ("fu", not yakuman),
+                              ("yakuman", yakuman or not han)):
+                self.query_one(f"#re-{key}-{n}", Input).disabled = not (scored and used)
+            self.show(f"#re-name-{n}",
+                self.who(self._seat(f"seat-{n}")) if active else "")
+            self.show(f"#re-pay-{n}", "")
         self.query_one("#re-from", Input).disabled = outcome != "ron"
-        self._show("#re-from-name",
-            self._who(self._seat("from")) if outcome == "ron" else "")
+        self.show("#re-from-name",
+            self.who(self._seat("from")) if outcome == "ron" else "")
         self.query_one("#re-offender", Input).disabled = outcome != "chombo"
-        self._show("#re-offender-name",
-            self._who(self._seat("offender")) if outcome == "chombo" else "")
+        self.show("#re-offender-name",
+            self.who(self._seat("offender")) if outcome == "chombo" else "")
         self.query_one("#re-tenpai", Input).disabled = outcome != "exhaustive draw"
         tenpai = seats_of(self._value("tenpai"))
-        self._show("#re-tenpai-names",
+        self.show("#re-tenpai-names",
             (", ".join(self.players[s] for s in tenpai) or "nobody: all noten")
             if outcome == "exhaustive draw" else "")
         riichi = seats_of(self._value("riichi"))
         deposit = self.rules.payments.riichi_deposit
-        self._show("#re-riichi-names",
+        self.show("#re-riichi-names",
             (", ".join(self.players[s] for s in riichi) + f" (-{deposit} each, on the table)")
             if riichi else "nobody")
 
-        errors, hand = self._hand()
-        self._show("#re-error", "\n".join(errors))
-        self._show("#re-yaku", self._yaku_text())
+        errors, hand = self.read()
+        self.show("#re-error", "\n".join(errors))
+        self.show("#re-yaku", self._yaku_text())
         self._preview(hand, riichi)
 
     def _yaku_text(self) -> str:
@@ -395,46 +339,21 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             rows = {seat: n for n, seat in enumerate(self._winner_rows())}
             for seat, pay in settled.payments:
                 if seat in rows:
-                    self._show(f"#re-pay-{rows[seat]}",
+                    self.show(f"#re-pay-{rows[seat]}",
                         f"{pay.base.name} {pay.short()}".strip())
-        text = Text()
-        for seat, name in enumerate(self.players):
-            line = Text(f"{seat + 1} {name[:14]:<14} {self.before.wind(seat)[:1]} ",
-                        style="bold"
-                        if seat == self.before.east else "")
-            line.append(f"{numbers.points(playing.totals[seat]):>8}")
-            if after is not None:
-                change = after.totals[seat] - playing.totals[seat]
-                style = "green" if change > 0 else "red" if change < 0 else ""
-                line.append(f"  {numbers.change(change):>8}", style=style)
-                line.append(f"  → {numbers.points(after.totals[seat]):>8}")
-            text.append(line)
-            text.append("\n")
-        text.append(f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
+        text = self.seat_lines(playing.totals, after.totals if after else None)
+        text.append(f"\nOn the table now: {playing.honba} honba, {playing.deposits} in deposits",
                     style="dim")
-        self._show("#re-preview", text)
+        self.show("#re-preview", text)
         nxt = ""
         if after is not None:
             nxt = "Next: " + state_text(after, self.players)
-        self._show("#re-next", nxt)
+        self.show("#re-next", nxt)
 
     def _winner_rows(self) -> list[int | None]:
         return [self._seat(f"seat-{n}") for n in range(self.max_winners)]
 
     # ---------------------------------------------------------------- events
-
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        self._refresh()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        # Enter walks the fields a hand needs; the rare yakuman count is left to
-        # Tab, so a seat typed one field too early cannot make a yakuman.
-        fields = [w for w in enabled_fields(self)
-                  if w is event.input or not (w.id or "").startswith("re-yakuman-")]
-        focus_after(event.input, fields, self.query_one("#re-confirm", Button))
 
     @on(Button.Pressed, "#re-fucalc")
     def action_fu_calculator(self) -> None:
@@ -447,7 +366,8 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             if fu is not None:
                 field = self.query_one(f"#re-fu-{row}", Input)
                 field.value = str(fu)
-                field.focus()
+                self.fields_changed()
+                self.set_focus(field)
 
         self.app.push_screen(FuCalculatorScreen(self.rules, tsumo=tsumo), put)
 
@@ -459,7 +379,7 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
         outcome = self._outcome()
         seat = self._seat(f"seat-{row}")
         if outcome not in ("ron", "tsumo") or seat is None:
-            self._show("#re-error", "Tiles: first the outcome (r ron or t tsumo) and the "
+            self.show("#re-error", "Tiles: first the outcome (r ron or t tsumo) and the "
                                     "winner's seat")
             self.app.bell()
             return
@@ -483,8 +403,12 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             self.query_one(f"#re-han-{row}", Input).value = str(winner.han) if winner.han else ""
             self.query_one(f"#re-fu-{row}", Input).value = "" if winner.fu is None \
                 else str(winner.fu)
-            self._refresh()
-            self.query_one(f"#re-han-{row}", Input).focus()
+            self.fields_changed()
+            # On past the row's score, so a digit typed next cannot change it.
+            last = self.query_one(f"#re-yakuman-{row}", Input)
+            walk = self.walk()
+            later = walk[walk.index(last) + 1:] if last in walk else []
+            self.set_focus(later[0] if later else self.confirm_button())
 
         self.app.push_screen(RiichiTilesScreen(self.rules, known, start), put)
 
@@ -495,16 +419,3 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
                 and focused.id[-1].isdigit() and int(focused.id[-1]) < self.max_winners:
             return int(focused.id[-1])
         return 0
-
-    @on(Button.Pressed, "#re-confirm")
-    def action_confirm(self) -> None:
-        errors, hand = self._hand()
-        if hand is None:
-            self._show("#re-error", "\n".join(errors))
-            self.app.bell()
-            return
-        self.dismiss(hand)
-
-    @on(Button.Pressed, "#re-cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

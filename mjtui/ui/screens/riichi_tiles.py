@@ -13,11 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
@@ -26,7 +24,7 @@ from mjtui.core.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand, hand_text
-from mjtui.ui.form_walk import enabled_fields, focus_after
+from mjtui.ui.key_form import KeyForm
 
 # letter -> (WinContext field, words); "l" and "h" depend on how the hand was won
 EXTRAS: dict[str, tuple[str, str]] = {
@@ -97,7 +95,7 @@ def win_context(known: TilesContext, extras: str, dora: tuple[int, ...],
     return ctx
 
 
-class RiichiTilesScreen(ModalScreen[TilesResult | None]):
+class RiichiTilesScreen(KeyForm):
     """Returns the analysed hand, or None when cancelled."""
 
     DEFAULT_CSS = """
@@ -120,11 +118,6 @@ class RiichiTilesScreen(ModalScreen[TilesResult | None]):
     #rt-buttons Button { margin: 0 1 0 0; }
     #rt-help { height: auto; color: $text-muted; }
     """
-
-    BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "confirm", "Use this hand", priority=True),
-    ]
 
     def __init__(self, rules: Rules, known: TilesContext, tiles: str = "") -> None:
         super().__init__()
@@ -164,15 +157,16 @@ class RiichiTilesScreen(ModalScreen[TilesResult | None]):
             yield Static("", id="rt-preview", markup=False)
             yield Static("", id="rt-error", markup=False)
             with Horizontal(id="rt-buttons"):
-                yield Button("Use this hand", id="rt-ok", variant="primary", compact=True)
-                yield Button("Cancel", id="rt-cancel", compact=True)
+                yield Button("Use this hand", id="rt-ok", variant="primary", compact=True,
+                             classes="form-confirm")
+                yield Button("Cancel", id="rt-cancel", compact=True,
+                             classes="form-cancel")
             yield Static("Enter next · ctrl+s use han and fu · Esc cancel · "
                          "[ ] open meld, ( ) closed kan, 0 red five", id="rt-help",
                          markup=False)
 
-    def on_mount(self) -> None:
-        self._refresh()
-        self.query_one("#rt-tiles", Input).focus()
+    def first_field(self) -> Widget:
+        return self.query_one("#rt-tiles", Input)
 
     # ---------------------------------------------------------------- reading
 
@@ -207,7 +201,7 @@ class RiichiTilesScreen(ModalScreen[TilesResult | None]):
 
     # ---------------------------------------------------------------- showing
 
-    def _refresh(self) -> None:
+    def fields_changed(self) -> None:
         picked = [EXTRAS[c][1] for c in dict.fromkeys(self._value("extras").lower())
                   if c in EXTRAS]
         self.query_one("#rt-extras-note", Label).update(", ".join(picked) or EXTRAS_HELP)
@@ -242,24 +236,9 @@ class RiichiTilesScreen(ModalScreen[TilesResult | None]):
 
     # ---------------------------------------------------------------- events
 
-    @on(Input.Changed)
-    def _changed(self, event: Input.Changed) -> None:
-        event.stop()
-        self._refresh()
-
-    @on(Input.Submitted)
-    def _submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        focus_after(event.input, enabled_fields(self), self.query_one("#rt-ok", Button))
-
-    @on(Button.Pressed, "#rt-ok")
     def action_confirm(self) -> None:
-        self._refresh()
+        self.fields_changed()
         if self.result is None:
             self.app.bell()
             return
         self.dismiss(self.result)
-
-    @on(Button.Pressed, "#rt-cancel")
-    def action_cancel(self) -> None:
-        self.dismiss(None)

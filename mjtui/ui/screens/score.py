@@ -25,21 +25,28 @@ from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
+# The sheet's keys act as soon as they are read (priority), so a hand form is
+# open before the next key arrives; while a calculator pane has the focus
+# they are the pane's (check_action).
+SHEET_KEYS = [
+    Binding("1", "winner('1')", "Winner", key_display="1-4", priority=True),
+    *[Binding(k, f"winner('{k}')", show=False, priority=True) for k in "234abcd"],
+    Binding("0", "winner('0')", "Draw", priority=True),
+    Binding("e", "edit", "Edit", priority=True),
+    Binding("u,ctrl+z", "undo", "Undo", priority=True),
+    Binding("ctrl+y,U", "redo", "Redo", show=False, priority=True),
+    Binding("f", "standings", "Standings", priority=True),
+    Binding("g", "chart", "Chart", priority=True),
+    Binding("p", "calculator", "Calc", priority=True),
+    Binding("P", "fx602p", "FX-602P", priority=True),
+    Binding("q", "app.quit", "Quit", priority=True),
+]
+
 
 class ScoreScreen(Screen):
     BINDINGS = [
-        Binding("1", "winner('1')", "Winner", key_display="1-4"),
-        *[Binding(k, f"winner('{k}')", show=False) for k in "234abcd"],
-        Binding("0", "winner('0')", "Draw"),
-        Binding("e", "edit", "Edit"),
-        Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y,U", "redo", "Redo", show=False),
-        Binding("f", "standings", "Standings"),
-        Binding("g", "chart", "Chart"),
-        Binding("p", "calculator", "Calc"),
-        Binding("P", "fx602p", "FX-602P"),
+        *SHEET_KEYS,
         Binding("escape", "leave_calculator", show=False),
-        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, book: Scorebook, link: CalculatorLink | None = None, *,
@@ -88,7 +95,15 @@ class ScoreScreen(Screen):
     def _form(self) -> type:
         return entry_form(self.book.session.ruleset.system.name)
 
+    def _pane_has_focus(self) -> bool:
+        focused = self.focused
+        return focused is not None and any(
+            isinstance(node, (CalcPane, FX602PPane)) for node in focused.ancestors_with_self)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action not in ("leave_calculator", "calculator", "fx602p") \
+                and self._pane_has_focus():
+            return False  # the pane's own keys
         # Keys a system has no use for stay out of the footer.
         system = self.book.session.ruleset.system
         if action == "standings" and getattr(system, "standings", None) is None:
@@ -150,27 +165,15 @@ class ScoreScreen(Screen):
         if getattr(state, "round_name", None):
             title = (f"Hand {state.hands + 1} · {state.round_name} · dealer "
                      f"{session.players[state.east]} · {state.honba} honba")
-        self.app.push_screen(
-            self._form()(session.ruleset, session.players, state, title, winner=seat),
-            self._record,
-        )
+        self.app.push_screen(self._form()(session.ruleset, session.players, state, title,
+                                          winner=seat, submit=self._record))
 
-    def _record(self, hand: Any | None) -> None:
-        if hand is None:
-            return
-        session = self.book.session
-        in_play = getattr(session.ruleset.system, "check_in_play", None)
-        if in_play is not None:
-            try:
-                in_play(session.ruleset.rules, session.state, hand)
-            except HandError as e:
-                self.notify(str(e), title="Not added", severity="error", timeout=10,
-                            markup=False)
-                return
+    def _record(self, hand: Any) -> None:
+        """Record a confirmed hand at once (a HandError keeps the form open with it)."""
         self.book.add(hand)
         self._changed()
         if getattr(self.book.session.state, "finished", False):
-            self.action_standings()
+            self.call_after_refresh(self.action_standings)
 
     def _changed(self) -> None:
         self.render_state()
@@ -190,34 +193,38 @@ class ScoreScreen(Screen):
         before = session.states()[index]
         title = f"Edit hand {index + 1} · East: {session.players[before.east]}"
 
-        def replace(hand: Any | None) -> None:
-            if hand is not None:
-                self.book.replace(index, hand)
-                self._changed()
-                self.notify(f"Hand {index + 1} changed; the totals after it were recomputed")
+        def replace(hand: Any) -> None:
+            self.book.replace(index, hand)
+            self._changed()
+            self.notify(f"Hand {index + 1} changed; the totals after it were recomputed "
+                        "(u takes the change back)")
 
-        self.app.push_screen(
-            self._form()(session.ruleset, session.players, before, title,
-                         hand=session.hands[index]),
-            replace,
-        )
+        self.app.push_screen(self._form()(session.ruleset, session.players, before, title,
+                                          hand=session.hands[index], submit=replace))
 
     @on(DataTable.RowSelected)
     def _row_selected(self, event: DataTable.RowSelected) -> None:
+        # Enter on the history never edits: one Enter too many must not open a
+        # recorded hand for the next hand's keys. Editing is `e`.
         event.stop()
-        self.action_edit()
 
     def action_undo(self) -> None:
-        n = len(self.book.session.hands)
-        if self.book.undo() is None:
+        change = self.book.undo()
+        if change is None:
             self.notify("Nothing to undo", severity="warning")
             return
         self._changed()
-        self.notify(f"Hand {n} taken back (ctrl+y or U puts it back)")
+        self.notify(f"{change} taken back (ctrl+y or U puts it back)")
 
     def action_redo(self) -> None:
-        if self.book.redo() is None:
+        try:
+            change = self.book.redo()
+        except HandError as e:
+            self.notify(str(e), title="Not put back", severity="error", timeout=10,
+                        markup=False)
+            return
+        if change is None:
             self.notify("Nothing to redo", severity="warning")
             return
         self._changed()
-        self.notify(f"Hand {len(self.book.session.hands)} put back")
+        self.notify(f"{change} put back")

@@ -1,0 +1,263 @@
+"""One key grammar for every form, and keys that act in the order they were typed.
+
+Textual hands a key to the focused widget through that widget's own message
+queue and moves the focus a moment later, so at a fast typist's pace (or a
+paste) a digit meant for the next field lands in the last one, or in no field
+at all while a form is still opening. A :class:`KeyForm` takes its keys from
+the app before any queue (the app calls :meth:`KeyForm.take_key`): a character
+goes into the field focused now, Enter moves the focus at once, and keys that
+arrive before the form is on screen wait for it and are then applied in order.
+
+The grammar, the same in every form:
+
+* Enter moves to the next field that can still change the result (the form's
+  :meth:`KeyForm.walk`), from the last field to the confirm button, and on
+  the confirm button confirms;
+* ctrl+s confirms from anywhere, Esc cancels, Tab and shift+Tab move freely;
+* an outcome letter (:attr:`KeyForm.OUTCOMES`) sets the outcome from any
+  field that would not take that letter as text.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from textual import events, on
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Button, Input
+
+from mjtui.ui.widgets.checkbox import Checkbox
+
+# Editing keys of a text field, applied at once like the characters around them.
+EDIT_KEYS = {
+    "backspace": "action_delete_left",
+    "delete": "action_delete_right",
+    "ctrl+d": "action_delete_right",
+    "left": "action_cursor_left",
+    "right": "action_cursor_right",
+    "home": "action_home",
+    "ctrl+a": "action_home",
+    "end": "action_end",
+    "ctrl+e": "action_end",
+    "ctrl+k": "action_delete_right_all",
+    "ctrl+u": "action_delete_left_all",
+    "ctrl+w": "action_delete_left_word",
+}
+
+
+def accepts(field: Input, char: str) -> bool:
+    """Whether ``field`` would take ``char`` typed at its cursor (its restrict and length)."""
+    start, end = sorted(field.selection)
+    value = field.value[:start] + char + field.value[end:]
+    if field.max_length and len(value) > field.max_length:
+        return False
+    return not field.restrict or re.fullmatch(field.restrict, value) is not None
+
+
+def accepts_alone(field: Input, char: str) -> bool:
+    """Whether ``char`` is a value ``field`` takes on its own."""
+    return not field.restrict or re.fullmatch(field.restrict, char) is not None
+
+
+class CodeInput(Input):
+    """A field with a typing rule of its own (seats that toggle, a letter that opens a form)."""
+
+    def type_char(self, char: str) -> None:
+        if self.selection.is_empty:
+            self.insert_text_at_cursor(char)
+        else:
+            self.replace(char, *self.selection)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Keys reach a field this way only outside a KeyForm; keep the rule there too.
+        if event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()
+            self.type_char(event.character)
+            return
+        await super()._on_key(event)
+
+
+def type_into(field: Input, char: str) -> None:
+    """Type ``char`` into ``field`` as its own key handler would.
+
+    A one-character field takes the new character in place of the old one, so
+    a code or a seat is changed by typing it, without deleting first.
+    """
+    if field.max_length == 1 and field.value and accepts_alone(field, char):
+        field.value = char
+        field.cursor_position = 1
+    elif isinstance(field, CodeInput):
+        field.type_char(char)
+    elif field.selection.is_empty:
+        field.insert_text_at_cursor(char)
+    else:
+        field.replace(char, *field.selection)
+
+
+class KeyForm(ModalScreen[Any]):
+    """A form whose keys act in order; subclasses say what Enter walks and what confirms."""
+
+    AUTO_FOCUS = None  # the form says where the focus starts (first_field)
+    # For an app without OrderedKeys; with it, take_key acts on these keys first.
+    BINDINGS = [
+        Binding("ctrl+s", "confirm", "Confirm", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+    OUTCOMES: str = ""
+    """The outcome letters this form takes from any field that does not take them as text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._early: list[events.Key] = []
+        self._ready = False
+
+    # ------------------------------------------------------------ for subclasses
+
+    def first_field(self) -> Widget:
+        """Where the focus starts."""
+        return self.walk()[0] if self.walk() else self.confirm_button()
+
+    def walk(self) -> list[Widget]:
+        """The fields Enter moves through, in order: by default every enabled field."""
+        return [w for w in self.query("Input, Checkbox") if not w.disabled]
+
+    def confirm_button(self) -> Button:
+        return self.query_one(".form-confirm", Button)
+
+    def fields_changed(self) -> None:
+        """Bring labels, enabled fields and the preview up to date with the fields."""
+
+    def set_outcome(self, letter: str) -> None:
+        """Set the outcome from its letter (a form with OUTCOMES overrides this)."""
+
+    def action_confirm(self) -> None:
+        raise NotImplementedError
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    # ------------------------------------------------------------ the grammar
+
+    async def on_mount(self) -> None:
+        self.fields_changed()
+        self.set_focus(self.first_field(), scroll_visible=False)
+        # Keys typed while the form was opening, in order; more may come meanwhile.
+        while self._early:
+            event = self._early.pop(0)
+            if not self.take_key(event, early=True):
+                await self.app._check_bindings(event.key, priority=True) or \
+                    await self.app._check_bindings(event.key)
+        self._ready = True
+
+    def take_key(self, event: events.Key, *, early: bool = False) -> bool:
+        """Act on a key now; False leaves it to Textual (bindings the form declares)."""
+        if not self._ready and not early:
+            self._early.append(event)
+            return True
+        key, focused = event.key, self.focused
+        if key == "ctrl+s":
+            self.action_confirm()
+        elif key == "escape":
+            self.action_cancel()
+        elif key == "enter":
+            self.enter()
+        elif key == "tab":
+            self.focus_next()
+        elif key == "shift+tab":
+            self.focus_previous()
+        elif isinstance(focused, Input) and key in EDIT_KEYS:
+            getattr(focused, EDIT_KEYS[key])()
+            self.fields_changed()
+        elif event.is_printable and event.character:
+            return self._character(event.character, focused)
+        elif isinstance(focused, Checkbox) and key == "space":
+            focused.toggle()
+            self.fields_changed()
+        else:
+            return False
+        return True
+
+    def _character(self, char: str, focused: Widget | None) -> bool:
+        if char.lower() in self.OUTCOMES and not (
+                isinstance(focused, Input) and not self.is_outcome_field(focused)
+                and (accepts(focused, char) or accepts_alone(focused, char))):
+            self.set_outcome(char.lower())
+            self.fields_changed()
+            if self.focused is None or self.focused.disabled:
+                self.set_focus(self.first_field())
+            return True
+        if isinstance(focused, Checkbox) and char == " ":
+            focused.toggle()
+            self.fields_changed()
+            return True
+        if not isinstance(focused, Input):
+            return False
+        type_into(focused, char)
+        self.fields_changed()
+        return True
+
+    def is_outcome_field(self, widget: Widget) -> bool:
+        return False
+
+    @on(Button.Pressed, ".form-confirm")
+    def _confirm_pressed(self) -> None:
+        self.action_confirm()
+
+    @on(Button.Pressed, ".form-cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()  # Enter reaches a field only in an app without OrderedKeys
+        self.enter()
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    def _input_changed(self, event: events.Event) -> None:
+        # A paste or a mouse click; the keys this form takes refresh as they go.
+        event.stop()
+        self.fields_changed()
+
+    def enter(self) -> None:
+        """Enter: the next field of the walk, then the confirm button, which confirms."""
+        focused = self.focused
+        if isinstance(focused, Button):
+            if focused is self.confirm_button():
+                self.action_confirm()
+            else:
+                focused.press()
+            return
+        if isinstance(focused, Input) and focused.validators:
+            result = focused.validate(focused.value)
+            if result is not None and not result.is_valid:
+                self.app.bell()
+                return
+        walk = self.walk()
+        if focused in walk:
+            at = walk.index(focused) + 1
+            self.set_focus(walk[at] if at < len(walk) else self.confirm_button())
+        else:
+            after = [w for w in walk if focused is not None and _before(focused, w)]
+            self.set_focus(after[0] if after else self.confirm_button())
+
+
+def _before(a: Widget, b: Widget) -> bool:
+    """Whether ``a`` comes before ``b`` on the form (document order)."""
+    order = list(a.screen.walk_children(with_self=False))
+    return order.index(a) < order.index(b)
+
+
+class OrderedKeys:
+    """For the App: a KeyForm on top takes each key before Textual routes it."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            stack = self.screen_stack  # type: ignore[attr-defined]
+            if stack and isinstance(stack[-1], KeyForm) and stack[-1].take_key(event):
+                return
+        await super().on_event(event)  # type: ignore[misc]
