@@ -112,7 +112,9 @@ seat = st.integers(0, 3)
 @st.composite
 def events(draw):
     kind = draw(st.sampled_from(["ron", "tsumo", "draw", "abortive", "chombo"]))
-    riichi = tuple(draw(st.lists(seat, unique=True)))
+    # With abortive draws (Tenhou) a fourth riichi stops the hand.
+    most = 4 if kind in ("abortive", "chombo") else 3
+    riichi = tuple(draw(st.lists(seat, unique=True, max_size=most)))
     score = st.sampled_from([(1, 30), (3, 25), (3, 40), (5, None), (0, None)])
     if kind in ("ron", "tsumo"):
         discarder = draw(seat) if kind == "ron" else None
@@ -122,7 +124,10 @@ def events(draw):
         for s in seats:
             han, fu = draw(score)
             tiles = draw(st.sampled_from(["", "234m456p2267s [777z] 5s"]))
-            yaku = tuple(draw(st.lists(st.sampled_from(["riichi", "dora 1"]), max_size=2)))
+            # A yaku list has riichi exactly when the winner declared it.
+            yaku = tuple((["riichi"] if s in riichi else [])
+                         + draw(st.lists(st.just("dora 1"), max_size=1))
+                         ) if draw(st.booleans()) else ()
             winners.append(Winner(s, han, fu, 0 if han else draw(st.integers(1, 3)),
                                   tiles, yaku))
         return Win(tuple(winners), discarder=discarder, riichi=riichi)
@@ -142,7 +147,7 @@ def test_tiles_and_yaku_are_kept_per_winner_and_checked() -> None:
     assert SYSTEM.describe_hand(one, NAMES) == \
         "Chen ron off Ann, 1 han 30 fu (chun (red dragon))"
     two = read({"ron": [2, 3], "from": 1, "han": [1, 2], "fu": [30, 30],
-                "tiles": ["", "123m"], "yaku": [[], ["pinfu", "riichi"]]})
+                "tiles": ["", "123m"], "yaku": [[], ["pinfu", "riichi"]], "riichi": [3]})
     assert [w.yaku for w in two.winners] == [(), ("pinfu", "riichi")]
     with pytest.raises(HandError, match="'yaku' must be an array of 2 arrays"):
         read({"ron": [2, 3], "from": 1, "han": [1, 2], "fu": [30, 30], "yaku": ["pinfu"]})

@@ -485,6 +485,8 @@ def hands(draw, r: Rules):
     kinds = ["ron", "ron", "tsumo", "draw", "chombo"] + (["abortive"] if r.draws.abortive else [])
     kind = draw(st.sampled_from(kinds))
     riichi = tuple(draw(st.lists(st.integers(0, 3), unique=True, max_size=4)))
+    if r.draws.abortive and kind in ("ron", "tsumo", "draw"):
+        riichi = riichi[:3]  # a fourth riichi stops the hand as an abortive draw
     if kind == "ron":
         discarder = draw(st.integers(0, 3))
         most = {"head-bump": 1, "double": 2, "triple": 3}[r.payments.multiple_ron]

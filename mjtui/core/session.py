@@ -5,6 +5,15 @@ ruleset over them, so undoing or editing a hand is just folding again. The
 fold is remembered up to the first hand changed, so entering a hand at the
 end of a long series folds one hand, not all of them; change ``hands`` only
 through the methods below, or call :meth:`forget` after.
+
+:meth:`add` and :meth:`replace` refuse (HandError) what the table would
+refuse, through the system's ``check_in_play`` with the table as it was
+before the hand: a hand after the end of the game, a riichi without the
+points for the deposit, situations that contradict each other or the seats.
+An edit must also leave every later hand possible when the rest is folded
+again (an edit that ends the game earlier, or leaves a later riichi declarer
+without the points, is refused naming that hand): hands are never dropped
+silently, the players take back the later hands first if they mean it.
 """
 
 from __future__ import annotations
@@ -54,7 +63,8 @@ class Session:
         return self.states()[-1]
 
     def add(self, hand: Any) -> None:
-        self.ruleset.system.check(self.ruleset.rules, hand)
+        """Append ``hand`` if the table, as it is now, allows it (HandError if not)."""
+        self.ruleset.system.check_in_play(self.ruleset.rules, self.state, hand)
         self.hands.append(hand)
 
     def undo(self) -> Any | None:
@@ -65,8 +75,22 @@ class Session:
         return self.hands.pop()
 
     def replace(self, index: int, hand: Any) -> None:
+        """Put ``hand`` in place of hand ``index`` (0-based); HandError, and nothing
+        changed, when the table before it refuses it or a later hand becomes impossible."""
         if not 0 <= index < len(self.hands):
             raise HandError(f"there is no hand {index + 1}")
-        self.ruleset.system.check(self.ruleset.rules, hand)
+        system, rules = self.ruleset.system, self.ruleset.rules
+        before = self.states()[index]
+        system.check_in_play(rules, before, hand)
+        folded = [system.apply(rules, before, hand)]
+        for number, later in enumerate(self.hands[index + 1 :], index + 2):
+            try:
+                system.check_in_play(rules, folded[-1], later)
+            except HandError as e:
+                raise HandError(f"with this change hand {number} could not have been "
+                                f"played ({e}); take back the hands after "
+                                f"hand {index + 1} first to change it so") from None
+            folded.append(system.apply(rules, folded[-1], later))
         self.hands[index] = hand
         self.forget(index)
+        self._folded.extend(folded)

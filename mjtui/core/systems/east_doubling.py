@@ -139,6 +139,10 @@ class EastDoubling:
             if isinstance(p, bool) or not isinstance(p, int) or p < 0:
                 raise HandError(f"points of seat {seat} must be a whole number >= 0, got {p!r}")
 
+    def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
+        """:meth:`check`: the game has no end and nothing in it depends on the table."""
+        self.check(rules, hand)
+
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         unknown = set(record) - {"winner", "points"}
         if unknown:

@@ -33,7 +33,7 @@ from mjtui.core.systems.fx602p.evaluate import (
 )
 from mjtui.core.systems.fx602p.events import Hand, Win, check, describe, score
 from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
-from mjtui.core.systems.fx602p.table import State, state_text
+from mjtui.core.systems.fx602p.table import State, check_in_play, state_text
 
 
 class FX602P:
@@ -57,6 +57,9 @@ class FX602P:
 
     def check(self, rules: Rules, hand: Win) -> None:
         check(rules, hand)
+
+    def check_in_play(self, rules: Rules, state: State, hand: Win) -> None:
+        check_in_play(rules, state, hand)
 
     def score(self, rules: Rules, hand: Win) -> Score:
         return score(rules, hand)
@@ -99,6 +102,6 @@ def evaluate_han(rules: Rules, name: str) -> int:
 
 __all__ = [
     "ALL_YAKU", "FX602P", "Hand", "PLAYERS", "Rules", "SYSTEM", "Score", "State", "Win",
-    "YAKU", "YAKUMAN", "check", "evaluate", "is_complete", "parse_tiles", "points",
-    "readings", "score", "evaluate_han",
+    "YAKU", "YAKUMAN", "check", "check_in_play", "evaluate", "is_complete", "parse_tiles",
+    "points", "readings", "score", "evaluate_han",
 ]

@@ -5,13 +5,17 @@ hand's points and the other player's goes down by as much (the seed shows
 only the human's total, which is this same number). The winner deals the
 next hand (dealer = last winner); seat 1 deals the first. The statistics the
 game shows (running total, hands, average per hand) come from the state.
+
+The game has no end; the one rule the table adds to a hand is who can have a
+tenho (:func:`check_in_play`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mjtui.core.systems.fx602p.events import Win, score
+from mjtui.core.errors import HandError
+from mjtui.core.systems.fx602p.events import Win, check, score
 from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
 
 WINDS = ("East", "South")
@@ -67,6 +71,22 @@ def apply(rules: Rules, state: State, hand: Win) -> State:
     )
 
 
+def check_in_play(rules: Rules, state: State, hand: Win) -> None:
+    """:func:`check`, and a tenho that fits the dealer: the dealer's is a self-draw on
+    the deal, the other player's a win on the dealer's first discard."""
+    check(rules, hand)
+    tenho = hand.tenho if hand.tiles is not None else "Tenho" in hand.yaku
+    if not tenho:
+        return
+    seat = hand.winner + 1
+    if hand.tsumo and hand.winner != state.east:
+        raise HandError(f"seat {seat} is not the dealer, so a tenho is a win on the dealer's "
+                        "first discard, not a self-draw: untick tsumo or tenho")
+    if not hand.tsumo and hand.winner == state.east:
+        raise HandError(f"seat {seat} deals this hand, so a tenho is a self-draw on the deal: "
+                        "tick tsumo, or untick tenho")
+
+
 def state_text(state: State, players: tuple[str, ...]) -> str:
     """E.g. "Hand 3 next · Dealer: Ann · Ann +800 in 2 hands, Ave +400"."""
     first = 0
@@ -77,4 +97,4 @@ def state_text(state: State, players: tuple[str, ...]) -> str:
     return text
 
 
-__all__ = ["State", "WINDS", "apply", "change", "start", "state_text"]
+__all__ = ["State", "WINDS", "apply", "change", "check_in_play", "start", "state_text"]

@@ -69,6 +69,30 @@ def fan_problem(rules: Rules, fan: object) -> str | None:
     return None
 
 
+def situation_problem(
+    context: tuple[str, ...] | list[str], *, self_draw: bool, by_starter: bool | None = None,
+    off_starter: bool | None = None,
+) -> str | None:
+    """Why the situations in ``context`` cannot go together or with how the hand was
+    won, or None. ``by_starter``: the winner is the starter; ``off_starter``: the
+    discarder is (None: not known here, not checked)."""
+    given = set(context)
+    if "robbing-kong" in given and self_draw:
+        return "robbing a kong is a win on another player's tile, not a self-draw"
+    if "kong-replacement" in given and not self_draw:
+        return "a win on a kong's replacement tile is a self-draw"
+    if "heavenly" in given and "earthly" in given:
+        return "a hand cannot be both heavenly and earthly"
+    if "heavenly" in given and (by_starter is False or not self_draw):
+        return "a heavenly hand is the starter's (seat wind East) self-draw on the deal"
+    if "earthly" in given:
+        if by_starter:
+            return "an earthly hand is won by a player other than the starter"
+        if off_starter is False:
+            return "an earthly hand is won on the starter's first discard, not another's"
+    return None
+
+
 def check(rules: Rules, hand: Hand) -> None:
     """Refuse a hand that cannot happen under ``rules``; the message says why."""
     if isinstance(hand, Draw):
@@ -96,6 +120,9 @@ def check(rules: Rules, hand: Hand) -> None:
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
         raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
+    problem = situation_problem(hand.context, self_draw=hand.self_draw)
+    if problem:
+        raise HandError(problem)
     problem = fan_problem(rules, hand.fan)
     if problem:
         raise HandError(problem)
@@ -121,4 +148,4 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
 
 
 __all__ = ["CONTEXT", "Draw", "FalseWin", "Hand", "MAX_FAN", "Win", "check", "describe",
-           "fan_problem", "winners"]
+           "fan_problem", "situation_problem", "winners"]

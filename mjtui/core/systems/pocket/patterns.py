@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.pocket.events import CONTEXT, situation_problem
 from mjtui.core.systems.pocket.rules import Rules
 from mjtui.core.tiles import TileHand, readings, thirteen_orphans, tile_name, tile_text
 
@@ -84,19 +85,18 @@ def check_context(hand: TileHand, ctx: Context) -> None:
     """Refuse situations that contradict each other or the tiles."""
     if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4):
         raise HandError("the seat and round wind are East, South, West or North")
-    if ctx.robbing_kong and ctx.self_draw:
-        raise HandError("robbing a kong is a win on another player's tile, not a self-draw")
-    if ctx.kong_replacement:
-        if not ctx.self_draw:
-            raise HandError("a win on a kong's replacement tile is a self-draw")
-        if not any(m.kind == "kan" for m in hand.melds):
-            raise HandError("a win on a kong's replacement tile needs a kong in the hand")
-    if ctx.heavenly and (ctx.seat_wind != 0 or not ctx.self_draw):
-        raise HandError("a heavenly hand is the starter's (seat wind East) self-draw on the deal")
-    if ctx.earthly and ctx.seat_wind == 0:
-        raise HandError("an earthly hand is won by a player other than the starter")
-    if ctx.heavenly and ctx.earthly:
-        raise HandError("a hand cannot be both heavenly and earthly")
+    problem = situation_problem(context_names(ctx), self_draw=ctx.self_draw,
+                                by_starter=ctx.seat_wind == 0)
+    if problem:
+        raise HandError(problem)
+    if ctx.kong_replacement and not any(m.kind == "kan" for m in hand.melds):
+        raise HandError("a win on a kong's replacement tile needs a kong in the hand")
+
+
+def context_names(ctx: Context) -> tuple[str, ...]:
+    """The situations ticked in ``ctx``, as a hand event and a file name them."""
+    flags = (ctx.robbing_kong, ctx.kong_replacement, ctx.last_tile, ctx.heavenly, ctx.earthly)
+    return tuple(name for name, on in zip(CONTEXT, flags) if on)
 
 
 def score_hand(rules: Rules, hand: TileHand, ctx: Context) -> Score:
@@ -214,4 +214,4 @@ def _finish(rules: Rules, counts: dict[str, int], reading: str, ctx: Context,
     return Score(min(total, limit), total, tuple(out), False, reading)
 
 
-__all__ = ["Context", "Found", "Score", "check_context", "score_hand"]
+__all__ = ["Context", "Found", "Score", "check_context", "context_names", "score_hand"]

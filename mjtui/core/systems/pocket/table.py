@@ -6,7 +6,8 @@ is "stay"); otherwise it passes to the next seat counter-clockwise (seat + 1).
 Every four passes the role is back with seat 0 and the round wind advances
 East -> South -> West -> North; the series ends when the last round wind of
 ``table.rounds`` is over. Hands folded after the end are still scored (a
-hand-written file may hold them) but the state stays finished.
+re-scoring under other rules may hold them) but the state stays finished;
+:func:`check_in_play` refuses them when a hand is entered or a file is read.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.pocket.events import FalseWin, Hand, Win, check
+from mjtui.core.systems.pocket.events import FalseWin, Hand, Win, check, situation_problem
 from mjtui.core.systems.pocket.payments import change
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
 
@@ -89,10 +90,18 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
 
 
 def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
-    """:func:`check`, and no hand after the end of the series."""
+    """:func:`check`, no hand after the end of the series, and the situations that
+    name the starter (a heavenly hand is his, an earthly hand another's, on his
+    discard) checked against this hand's starter."""
     check(rules, hand)
     if state.finished:
         raise HandError(f"the series is over: the {WINDS[state.rounds - 1]} round was the last")
+    if isinstance(hand, Win) and hand.context:
+        problem = situation_problem(
+            hand.context, self_draw=hand.self_draw, by_starter=hand.winner == state.east,
+            off_starter=None if hand.self_draw else hand.discarder == state.east)
+        if problem:
+            raise HandError(f"{problem} (seat {state.east + 1} is the starter)")
 
 
 def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:

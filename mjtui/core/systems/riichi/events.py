@@ -13,7 +13,10 @@ in that hand (each puts its deposit on the table, whatever the outcome).
 * :class:`Chombo`: a foul; the offender pays the ruleset's penalty and the
   hand is played again.
 
-:func:`check` refuses what cannot happen, with a message for the players.
+:func:`check` refuses what cannot happen, with a message for the players: in
+the hand itself (a winner who discarded, a fu that does not exist, a riichi
+yaku without the declaration...); what the table before the hand forbids is
+:func:`mjtui.core.systems.riichi.table.check_in_play`.
 """
 
 from __future__ import annotations
@@ -27,6 +30,11 @@ from mjtui.core.systems.riichi.rules import PLAYERS, Rules
 
 MAX_HAN = 99  # far beyond any real hand; a typo guard
 MAX_YAKUMAN = 6  # the most any composite hand has been counted
+
+# Yaku a winner's list (kept from the tiles) can only hold in some hands.
+RIICHI_YAKU = ("riichi", "double riichi", "ippatsu")  # and "ura dora N"
+TSUMO_YAKU = ("menzen tsumo", "haitei raoyue", "rinshan kaihou", "tenhou", "chiihou")
+RON_YAKU = ("houtei raoyui", "chankan")
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,7 @@ def check(rules: Rules, hand: Hand) -> None:
     """Refuse a hand that cannot happen under ``rules``; the message says why."""
     if isinstance(hand, Win):
         _check_win(rules, hand)
+        _check_four_riichi(rules, hand)
     elif isinstance(hand, ExhaustiveDraw):
         _seats(hand.tenpai, "tenpai")
         _seats(hand.riichi, "riichi")
@@ -150,6 +159,7 @@ def check(rules: Rules, hand: Hand) -> None:
             raise HandError(
                 f"seat {noten[0]} declared riichi, so is tenpai at the draw (a riichi found "
                 "noten at the draw is a chombo: enter it as one)")
+        _check_four_riichi(rules, hand)
     elif isinstance(hand, AbortiveDraw):
         _seats(hand.riichi, "riichi")
         if not rules.draws.abortive:
@@ -180,6 +190,38 @@ def _check_win(rules: Rules, hand: Win) -> None:
         problem = score_problem(rules, w.han, w.fu, tsumo=hand.tsumo, yakuman=w.yakuman)
         if problem:
             raise HandError(f"seat {w.seat + 1}: {problem}" if len(seats) > 1 else problem)
+        _check_yaku_list(hand, w)
+
+
+def _check_four_riichi(rules: Rules, hand: Win | ExhaustiveDraw) -> None:
+    if rules.draws.abortive and len(hand.riichi) == PLAYERS:
+        raise HandError(
+            "all four players declared riichi: with this ruleset the hand stops there as an "
+            "abortive draw (enter it as one); a ron on the fourth riichi discard leaves that "
+            "riichi undeclared")
+
+
+def _is_riichi_yaku(name: str) -> bool:
+    return name in RIICHI_YAKU or name.startswith("ura dora")
+
+
+def _check_yaku_list(hand: Win, w: Winner) -> None:
+    """The yaku kept from the tiles must fit the hand: its riichi and how it was won."""
+    if not w.yaku:
+        return
+    seat = w.seat + 1
+    wrong_way = [n for n in w.yaku if n in (RON_YAKU if hand.tsumo else TSUMO_YAKU)]
+    if wrong_way:
+        way, other = ("tsumo", "ron") if hand.tsumo else ("ron", "tsumo")
+        raise HandError(f"seat {seat} won by {way}, but the yaku from the tiles have "
+                        f"{wrong_way[0]}, a {other} yaku: score the tiles again")
+    riichi = [n for n in w.yaku if _is_riichi_yaku(n)]
+    if riichi and w.seat not in hand.riichi:
+        raise HandError(f"the yaku of seat {seat} have {riichi[0]}, but seat {seat} is not "
+                        "among the riichi declarations of this hand: add it to riichi")
+    if not riichi and not w.yakuman and w.seat in hand.riichi:
+        raise HandError(f"seat {seat} declared riichi, but the yaku from the tiles have no "
+                        "riichi: score the tiles again with riichi")
 
 
 def _check_multiple_ron(rules: Rules, discarder: int, seats: tuple[int, ...]) -> None:

@@ -19,9 +19,11 @@ on the table. The rules of the flow:
   tobi is played, or by agari-yame / tenpai-yame. Then the left-over
   deposits go to first place or leave the game.
 
-Hands folded after the end are still scored (a hand-written file may hold
-them), but the state stays finished with its first reason;
-:func:`check_in_play` refuses them when entering.
+Hands folded after the end are still scored (a re-scoring under other rules
+may hold them), but the state stays finished with its first reason;
+:func:`check_in_play` refuses them when a hand is entered or a file is read.
+The honba are counted by the fold, never entered, so no hand can carry a
+wrong number of them.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from mjtui.core.systems.riichi.events import (
     ExhaustiveDraw,
     Hand,
     Win,
+    Winner,
     check,
     turn_order,
 )
@@ -325,8 +328,9 @@ def _close(rules: Rules, state: State, change: list[int]) -> State:
 
 
 def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
-    """:func:`check`, and what the table's state forbids: a hand after the end,
-    a riichi without the points for the deposit (where the ruleset says so)."""
+    """:func:`check`, and what the table before ``hand`` forbids: a hand after the end,
+    a riichi without the points for the deposit (where the ruleset says so), and
+    yaku kept from the tiles that do not fit the seats and winds of this hand."""
     check(rules, hand)
     if state.finished:
         raise HandError(f"the game is over: {state.end_text}")
@@ -336,6 +340,33 @@ def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
             if state.totals[seat] < deposit:
                 raise HandError(f"seat {seat + 1} has {state.totals[seat]} points, less than "
                                 f"the {deposit} riichi deposit, and cannot declare riichi")
+    if isinstance(hand, Win):
+        for w in hand.winners:
+            _check_yaku_at_table(state, hand, w)
+
+
+def _check_yaku_at_table(state: State, hand: Win, w: Winner) -> None:
+    seat = w.seat + 1
+    dealer = w.seat == state.east
+    if "tenhou" in w.yaku and not dealer:
+        raise HandError(f"tenhou is the dealer's win, and seat {seat} does not deal this hand "
+                        f"(seat {state.east + 1} does): it is chiihou")
+    if "chiihou" in w.yaku and dealer:
+        raise HandError(f"chiihou is a non-dealer's win, and seat {seat} deals this hand: "
+                        "it is tenhou")
+    if w.seat in hand.riichi and ("tenhou" in w.yaku or "chiihou" in w.yaku):
+        raise HandError(f"seat {seat} won on the first draw (tenhou or chiihou), so cannot "
+                        "have declared riichi before it")
+    seat_wind = f"seat wind {state.wind(w.seat)}"
+    round_wind = f"round wind {WINDS[state.round_wind]}"
+    for name in w.yaku:
+        if name.startswith("seat wind ") and name != seat_wind:
+            raise HandError(f"the yaku of seat {seat} have {name}, but its seat wind in "
+                            f"{state.round_name} is {state.wind(w.seat)}: score the tiles "
+                            "again")
+        if name.startswith("round wind ") and name != round_wind:
+            raise HandError(f"the yaku of seat {seat} have {name}, but this hand is "
+                            f"{state.round_name}: score the tiles again")
 
 
 def with_riichi(rules: Rules, state: State, seats: tuple[int, ...] | list[int]) -> State:
