@@ -35,6 +35,7 @@ class Scorebook:
             self.save_error = None
 
     def add(self, hand: Any) -> None:
+        """Record a new hand (HandError, nothing changed, when the table refuses it)."""
         self.session.add(hand)
         self._undone.clear()
         self.save()
@@ -47,14 +48,22 @@ class Scorebook:
         return hand
 
     def redo(self) -> Any | None:
+        """Put back the last hand taken back (None when there is none).
+
+        The hand goes through the same checks as a new one: when the table now
+        refuses it (an earlier hand was edited since), HandError says why and
+        nothing changes, the hand staying first to redo.
+        """
         if not self._undone:
             return None
-        hand = self._undone.pop()
+        hand = self._undone[-1]
         self.session.add(hand)
+        self._undone.pop()
         self.save()
         return hand
 
     def replace(self, index: int, hand: Any) -> None:
+        """Edit hand ``index`` (0-based); HandError, nothing changed, when refused."""
         self.session.replace(index, hand)
         self.save()
 

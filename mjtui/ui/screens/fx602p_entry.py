@@ -114,7 +114,7 @@ class FX602PHandScreen(ModalScreen[Win | None]):
             hand = Win(winner=winner, yaku=tuple(by_name[y.casefold()] for y in typed),
                        triplets=int(triplets) if triplets else 0, tsumo=flags["tsumo"])
         try:
-            self.ruleset.system.check(self.ruleset.rules, hand)
+            self.ruleset.system.check_in_play(self.ruleset.rules, self.before, hand)
         except HandError as e:
             return str(e), None
         return None, hand

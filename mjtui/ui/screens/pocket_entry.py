@@ -216,7 +216,7 @@ class PocketHandScreen(ModalScreen[Hand | None]):
                     return "Fan: type the fan, or the winner's tiles below", None, None
                 hand = Win(winner, int(fan), discarder, guarantor)
         try:
-            self.ruleset.system.check_in_play(self.rules, self.before, hand)  # type: ignore[attr-defined]
+            self.ruleset.system.check_in_play(self.rules, self.before, hand)
         except HandError as e:
             return str(e), score, None
         return "", score, hand

@@ -302,13 +302,8 @@ class RiichiHandScreen(ModalScreen[Hand | None]):
             if offender is None:
                 return ["Offender: type the seat (1-4) of the player who made the chombo"], None
             hand = Chombo(offender, riichi)
-        system = self.ruleset.system
         try:
-            in_play = getattr(system, "check_in_play", None)
-            if in_play is not None:
-                in_play(self.rules, self.before, hand)
-            else:
-                system.check(self.rules, hand)
+            self.ruleset.system.check_in_play(self.rules, self.before, hand)
         except HandError as e:
             return [str(e)], None
         return [], hand

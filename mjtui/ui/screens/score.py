@@ -158,16 +158,11 @@ class ScoreScreen(Screen):
     def _record(self, hand: Any | None) -> None:
         if hand is None:
             return
-        session = self.book.session
-        in_play = getattr(session.ruleset.system, "check_in_play", None)
-        if in_play is not None:
-            try:
-                in_play(session.ruleset.rules, session.state, hand)
-            except HandError as e:
-                self.notify(str(e), title="Not added", severity="error", timeout=10,
-                            markup=False)
-                return
-        self.book.add(hand)
+        try:
+            self.book.add(hand)  # the core refuses what the table would
+        except HandError as e:
+            self.notify(str(e), title="Not added", severity="error", timeout=10, markup=False)
+            return
         self._changed()
         if getattr(self.book.session.state, "finished", False):
             self.action_standings()
@@ -192,7 +187,12 @@ class ScoreScreen(Screen):
 
         def replace(hand: Any | None) -> None:
             if hand is not None:
-                self.book.replace(index, hand)
+                try:
+                    self.book.replace(index, hand)
+                except HandError as e:
+                    self.notify(str(e), title="Not changed", severity="error", timeout=10,
+                                markup=False)
+                    return
                 self._changed()
                 self.notify(f"Hand {index + 1} changed; the totals after it were recomputed")
 
