@@ -50,14 +50,15 @@ class Scorebook:
             self.save_error = None
 
     def add(self, hand: Any) -> None:
-        """Record a hand; a HandError (the table refuses it) changes nothing."""
+        """Record a new hand (HandError, nothing changed, when the table refuses it)."""
         self.session.add(hand)
         self._done.append(Change(len(self.session.hands) - 1, hand))
         self._undone.clear()
         self.save()
 
     def replace(self, index: int, hand: Any) -> None:
-        """Put ``hand`` in place of hand ``index`` (0-based); undo puts the old one back."""
+        """Edit hand ``index`` (0-based); undo puts the old one back. HandError, nothing
+        changed, when the table refuses the new hand or a later one with it."""
         old = self.session.hands[index] if 0 <= index < len(self.session.hands) else None
         self.session.replace(index, hand)
         self._done.append(Change(index, hand, old))
@@ -77,7 +78,12 @@ class Scorebook:
         return change
 
     def redo(self) -> Change | None:
-        """Make the last change undone again; None if there is none."""
+        """Make the last change undone again; None if there is none.
+
+        It goes through the same checks as a new change: when the table now
+        refuses it, HandError says why and nothing changes, the change staying
+        first to redo.
+        """
         if not self._undone:
             return None
         change = self._undone[-1]

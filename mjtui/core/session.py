@@ -43,13 +43,17 @@ class Session:
 
     def states(self) -> list[Any]:
         """The table before the first hand, then after each hand."""
+        return list(self._fold())
+
+    def _fold(self) -> list[Any]:
+        """The remembered fold, brought up to the last hand (not a copy)."""
         system, rules = self.ruleset.system, self.ruleset.rules
         folded = self._folded
         if not folded:
             folded.append(system.start(rules))
         for hand in self.hands[len(folded) - 1 :]:
             folded.append(system.apply(rules, folded[-1], hand))
-        return list(folded)
+        return folded
 
     def forget(self, from_hand: int | None = None) -> None:
         """Drop the remembered fold from hand ``from_hand`` (0-based) on, or all of it."""
@@ -60,7 +64,7 @@ class Session:
 
     @property
     def state(self) -> Any:
-        return self.states()[-1]
+        return self._fold()[-1]
 
     def add(self, hand: Any) -> None:
         """Append ``hand`` if the table, as it is now, allows it (HandError if not)."""
@@ -80,7 +84,7 @@ class Session:
         if not 0 <= index < len(self.hands):
             raise HandError(f"there is no hand {index + 1}")
         system, rules = self.ruleset.system, self.ruleset.rules
-        before = self.states()[index]
+        before = self._fold()[index]
         system.check_in_play(rules, before, hand)
         folded = [system.apply(rules, before, hand)]
         for number, later in enumerate(self.hands[index + 1 :], index + 2):
