@@ -15,7 +15,7 @@ from mjtui.core.session import Session
 from mjtui.core.session_file import save_session
 from mjtui.core.stats import collect, compute, to_plain
 from mjtui.core.systems.east_doubling import Hand
-from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
+from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -140,7 +140,7 @@ def test_compute_without_files() -> None:
 
 
 # --------------------------------------------------------------------------
-# `mjtui stats` handler, through the argparse setup cli.py will use
+# `mjtui stats` handler, through the argparse setup mjtui/cli/entry.py uses
 # --------------------------------------------------------------------------
 
 
@@ -196,7 +196,7 @@ def test_stats_command_notes_skipped_files_on_stderr(nights, capsys) -> None:
 
 
 # --------------------------------------------------------------------------
-# `mjtui stats` as users run it (once cli.py adds the report commands)
+# `mjtui stats` as users run it (mjtui/cli/entry.py adds the report commands)
 # --------------------------------------------------------------------------
 
 

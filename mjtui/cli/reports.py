@@ -1,9 +1,9 @@
 """The report commands: `mjtui export FILE --format csv|json|md` and `mjtui stats`.
 
-Kept apart from cli.py so the app's commands and the report commands can
-change independently; cli.py adds these with :func:`add_report_commands`
+Kept apart from entry.py so the app's commands and the report commands can
+change independently; entry.py adds these with :func:`add_report_commands`
 and dispatches with :data:`REPORT_COMMANDS`. Handlers return the exit code
-and raise MjtuiError for anything the user can fix (cli.main prints it and
+and raise MjtuiError for anything the user can fix (entry.main prints it and
 exits 2).
 """
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from mjtui.hand_scorers import fx602p, pocket, riichi
+from mjtui.cli.scorers import fx602p, pocket, riichi
 
 SCORERS: dict[str, ModuleType] = {
     "fx602p": fx602p,

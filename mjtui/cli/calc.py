@@ -3,7 +3,7 @@
 ``calc run`` and ``calc show`` drive the HP-11C; ``calc autoplay-fx602p``
 plays the FX-602P game listing headless with a scripted human.
 
-mjtui/cli.py wires these in: ``add_calc_commands(subparsers)`` adds the
+mjtui/cli/entry.py wires these in: ``add_calc_commands(subparsers)`` adds the
 ``calc`` command to its subparsers, and ``calc_command(args)`` runs it and
 returns the exit status. User errors raise MjtuiError subclasses, which the
 CLI prints and turns into status 2.
