@@ -21,6 +21,7 @@ from mjtui.core.errors import SessionError
 from mjtui.core.export import FORMATS, ExportError, export_session
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import load_session
+from mjtui.core.library import ruleset_finder
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
 
 
@@ -86,7 +87,8 @@ def _format_from(output: Path | None) -> str:
 
 def stats_command(args: argparse.Namespace) -> int:
     ruleset = getattr(args, "stats_ruleset", None)
-    stats = collect(ruleset_id=ruleset)
+    stats = collect(paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()),
+                    ruleset_id=ruleset)
     if args.json:
         json.dump(to_plain(stats), sys.stdout, ensure_ascii=False, indent=2)
         print()
