@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from mjtui.core.errors import MjtuiError
 from mjtui.cli.hand import add_hand_command, hand_command
+from mjtui.core.errors import MjtuiError
 
 
 def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None):

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mjtui.cli.calc import add_calc_commands, calc_command
 from mjtui.calc.errors import CalcError, KeyWordError, ListingError
 from mjtui.calc.hp11c.listing import Program, read_listing
 from mjtui.calc.hp11c.run import run_keys
 from mjtui.calc.programs import EAST_DOUBLING
+from mjtui.cli.calc import add_calc_commands, calc_command
 from mjtui.core.errors import MjtuiError
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b1e00d0d.txt"

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
+from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
+from mjtui.core import stats as core_stats
+from mjtui.core.library import ruleset_finder
 from mjtui.core.ruleset import Ruleset, load_ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import save_session
-from mjtui.core import stats as core_stats
-from mjtui.core.library import ruleset_finder
 from mjtui.core.stats import compute, to_plain
 from mjtui.core.systems.east_doubling import Hand
-from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"

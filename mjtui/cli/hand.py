@@ -24,9 +24,9 @@ from types import ModuleType
 from typing import Any, NoReturn
 
 from mjtui import paths
+from mjtui.cli.scorers import SCORERS
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
-from mjtui.cli.scorers import SCORERS
 
 
 def add_hand_command(subparsers: Any) -> None:

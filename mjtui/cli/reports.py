@@ -19,9 +19,9 @@ from typing import Any, Callable
 from mjtui import paths
 from mjtui.core.errors import SessionError
 from mjtui.core.export import FORMATS, ExportError, export_session
+from mjtui.core.library import ruleset_finder
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import load_session
-from mjtui.core.library import ruleset_finder
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
 
 

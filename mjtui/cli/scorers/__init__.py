@@ -8,6 +8,9 @@ options without the command knowing them:
 - ``score(rules, args) -> dict``: the JSON object of one hand, raising a
   MjtuiError (HandError for a bad hand) with a message for the player;
 - ``describe(rules, result) -> str``: that object in words for the terminal.
+
+Each module keeps its dotted path, ``mjtui.cli.scorers.<system>``, so a system's
+declaration can name its scorer without the core importing the command line.
 """
 
 from __future__ import annotations
