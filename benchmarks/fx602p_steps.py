@@ -16,6 +16,8 @@ import argparse
 import time
 from pathlib import Path
 
+from mjtui import paths
+from mjtui.calc.fx602p.check import default_rules
 from mjtui.calc.fx602p.listing import read_listing
 from mjtui.calc.fx602p.play import Game, make_player, summarize
 
@@ -29,11 +31,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     listing = read_listing(Path(args.listing))
-    player = make_player("efficient")
+    rules = default_rules(paths.shipped_rulesets_dir())
+    player = make_player("efficient", rules)
     player.discard((1, 1, 1, 2, 3, 4, 5, 5, 9), 9, 1)  # warm the player's tables up
     best = None
     for _ in range(args.repeat):
-        game = Game(listing, player, seed=2026)
+        game = Game(listing, player, seed=2026, rules=rules)
         start = time.perf_counter()
         results = [game.play_hand() for _ in range(args.hands)]
         seconds = time.perf_counter() - start

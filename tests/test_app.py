@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from textual.widgets import Input, Static
 
-from mjtui import cli, paths
+from mjtui import paths
+from mjtui.cli import entry
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session_file import latest_session, load_session
@@ -225,7 +226,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed() -> None:
 
 
 async def test_start_points_typed_on_the_form_are_the_rules_played() -> None:
-    app = cli.new_series(cli.build_parser().parse_args([]))
+    app = entry.new_series(entry.build_parser().parse_args([]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         points = app.screen.query_one("#start-points", Input)
@@ -256,7 +257,7 @@ async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup() -> N
         "[[hands]]\n"
     )
     path.write_text(original, encoding="utf-8")
-    app = cli.resume(cli.build_parser().parse_args(["resume"]))
+    app = entry.resume(entry.build_parser().parse_args(["resume"]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.export import (
     ExportError,
@@ -29,7 +30,6 @@ from mjtui.core.ruleset import load_ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import save_session
 from mjtui.core.systems.east_doubling import Hand
-from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -167,7 +167,7 @@ def test_unknown_format_is_refused() -> None:
 
 
 # --------------------------------------------------------------------------
-# `mjtui export` handler, through the same argparse setup cli.py will use
+# `mjtui export` handler, through the same argparse setup mjtui/cli/entry.py uses
 # --------------------------------------------------------------------------
 
 
@@ -247,7 +247,7 @@ def test_export_command_unwritable_output(saved: Path, tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------
-# `mjtui export` as users run it (once cli.py adds the report commands)
+# `mjtui export` as users run it (mjtui/cli/entry.py adds the report commands)
 # --------------------------------------------------------------------------
 
 

@@ -1,4 +1,4 @@
-"""`mjtui hand fx602p TILES ...` (mjtui/hand_command.py), driven through its own parser."""
+"""`mjtui hand fx602p TILES ...` (mjtui/cli/hand.py), driven through its own parser."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from mjtui.cli.hand import add_hand_command, hand_command
 from mjtui.core.errors import MjtuiError
-from mjtui.hand_command import add_hand_command, hand_command
 
 
 def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from mjtui import paths
 from mjtui.calc.fx602p.check import compare, default_rules, score_with_program
 from mjtui.calc.fx602p.listing import read_listing
 from mjtui.calc.fx602p.machine import Machine
@@ -19,6 +20,11 @@ from mjtui.calc.fx602p.play import Drawn, Game, autoplay, summarize
 from mjtui.core.systems.fx602p.evaluate import is_complete
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_5ccb119688289e7f.txt"
+
+
+def seed_rules():
+    """The seed's rules, from the shipped fx602p ruleset."""
+    return default_rules(paths.shipped_rulesets_dir())
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +44,7 @@ def test_every_winning_hand_through_the_programs_own_scoring(listing) -> None:
     The dora cycles through 1-9 so that it is in some hands and not others.
     Only the listing's documented quirks may differ from the native evaluator.
     """
-    rules = default_rules()
+    rules = seed_rules()
     machine = Machine(listing, seed=1)
     verdicts: Counter[tuple[str, str | None]] = Counter()
     renko_quirk_hands = set()
@@ -78,8 +84,8 @@ def test_a_hand_scored_by_the_program_reads_as_the_seed_describes(listing) -> No
 
 
 def test_seeded_games_play_to_their_end_and_repeat(listing) -> None:
-    first = autoplay(listing, 4, seed=11, player="efficient")
-    again = autoplay(listing, 4, seed=11, player="efficient")
+    first = autoplay(listing, 4, rules=seed_rules(), seed=11, player="efficient")
+    again = autoplay(listing, 4, rules=seed_rules(), seed=11, player="efficient")
     assert [r.to_dict() for r in first] == [r.to_dict() for r in again]
     for r in first:
         assert r.status == "finished", r.message
@@ -89,12 +95,12 @@ def test_seeded_games_play_to_their_end_and_repeat(listing) -> None:
         assert r.displays[-1].startswith("Ave ")
         assert (r.points > 0) == (r.winner == "human") and not r.message
         assert r.verdict in ("agree", "quirk")
-    other = autoplay(listing, 4, seed=12, player="efficient")
+    other = autoplay(listing, 4, rules=seed_rules(), seed=12, player="efficient")
     assert [r.hand for r in other] != [r.hand for r in first]
 
 
 def test_fifty_hands_of_the_efficient_player(listing) -> None:
-    results = autoplay(listing, 50, seed=2026, player="efficient")
+    results = autoplay(listing, 50, rules=seed_rules(), seed=2026, player="efficient")
     s = summarize(results)
     assert s.hands == s.finished == 50 and s.stalled == s.errors == 0
     assert s.human_wins + s.calculator_wins == 50
@@ -111,7 +117,7 @@ def test_fifty_hands_of_the_efficient_player(listing) -> None:
 
 
 def test_the_drawn_player_loses_and_nothing_hangs(listing) -> None:
-    s = summarize(autoplay(listing, 10, seed=3, player="drawn"))
+    s = summarize(autoplay(listing, 10, rules=seed_rules(), seed=3, player="drawn"))
     assert s.finished == 10 and s.calculator_wins > s.human_wins and s.total < 0
 
 
@@ -125,7 +131,7 @@ def test_a_stalled_hand_is_capped_and_the_next_hand_still_plays(listing) -> None
         def claim(self, hand, tile):
             return False
 
-    game = Game(listing, Hopeless(), seed=4, max_turns=2)
+    game = Game(listing, Hopeless(), seed=4, rules=seed_rules(), max_turns=2)
     results = [game.play_hand() for _ in range(6)]
     statuses = Counter(r.status for r in results)
     assert statuses["stalled"] >= 1 and statuses["error"] == 0

@@ -6,13 +6,14 @@ import random
 
 from textual.widgets import Static
 
-from mjtui import cli, paths
+from mjtui import paths
+from mjtui.cli import entry
 from mjtui.core.systems.fx602p.game import Round
 from mjtui.ui.screens.fx602p_game import CALCULATOR, YOU, FX602PGameScreen
 
 
 async def test_a_hand_against_the_computer_is_played_to_its_end_and_recorded() -> None:
-    app = cli.play(cli.build_parser().parse_args(["play"]))
+    app = entry.play(entry.build_parser().parse_args(["play"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -39,13 +40,13 @@ async def test_a_hand_against_the_computer_is_played_to_its_end_and_recorded() -
         book = screen.book
         assert len(book.session.hands) == 1
         # The statistics persist: the next run opens the same file.
-        assert book.path == paths.sessions_dir() / cli.GAME_FILE
+        assert book.path == paths.sessions_dir() / entry.GAME_FILE
         first = book.session.hands[0]
         winner = first.winner
         total = book.session.state.running_total(YOU)
         assert (total > 0) == (winner == YOU)
 
-    again = cli.play(cli.build_parser().parse_args(["play"]))
+    again = entry.play(entry.build_parser().parse_args(["play"]))
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         # The hand played before is there. (When the computer won it, the
@@ -79,7 +80,7 @@ def at_the_ron_prompt(screen: FX602PGameScreen) -> Round:
 
 
 async def test_the_ron_prompt_names_the_tile_and_only_its_own_keys_act() -> None:
-    app = cli.play(cli.build_parser().parse_args(["play"]))
+    app = entry.play(entry.build_parser().parse_args(["play"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen

@@ -1,7 +1,7 @@
 """`mjtui calc run|show`: the argparse wiring and the headless run behind it.
 
-mjtui/cli.py is wired by the lead developer; these tests build a parser the
-way it will (add_calc_commands on its subparsers) and call calc_command.
+mjtui/cli/entry.py wires these in; these tests build a parser the
+way it does (add_calc_commands on its subparsers) and call calc_command.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from mjtui.calc.commands import add_calc_commands, calc_command
 from mjtui.calc.errors import CalcError, KeyWordError, ListingError
 from mjtui.calc.hp11c.listing import Program, read_listing
 from mjtui.calc.hp11c.run import run_keys
 from mjtui.calc.programs import EAST_DOUBLING
+from mjtui.cli.calc import add_calc_commands, calc_command
 from mjtui.core.errors import MjtuiError
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b1e00d0d.txt"

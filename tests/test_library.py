@@ -80,12 +80,25 @@ def sessions(folders) -> Path:
     return folder
 
 
+def find():
+    """The installed rulesets, as the CLI and the screens give them to the library."""
+    return library.ruleset_finder(paths.ruleset_folders())
+
+
+def scan(**kwargs) -> list[library.SessionSummary]:
+    return library.scan(paths.sessions_dir(), find(), **kwargs)
+
+
+def list_trash() -> list[library.SessionSummary]:
+    return library.list_trash(paths.trash_dir(), find())
+
+
 def by_name(summaries) -> dict[str, library.SessionSummary]:
     return {s.path.name: s for s in summaries}
 
 
 def test_scan_summarises_each_session(sessions: Path) -> None:
-    found = by_name(library.scan())
+    found = by_name(scan())
     a = found["a.toml"]
     assert a.readable and not a.damaged
     assert a.started == datetime(2026, 11, 28, 20, 0, tzinfo=CET)
@@ -106,7 +119,7 @@ def test_scan_summarises_each_session(sessions: Path) -> None:
 def test_damaged_files_are_listed_with_their_problem_and_the_rest_still_shown(
     sessions: Path,
 ) -> None:
-    summaries = library.scan()
+    summaries = scan()
     found = by_name(summaries)
     assert set(found) == {"a.toml", "b.toml", "sheet.toml", "damaged.toml", "header.toml",
                           "binary.toml"}
@@ -135,7 +148,7 @@ def test_damaged_files_are_listed_with_their_problem_and_the_rest_still_shown(
 def test_scan_sorts_newest_first(sessions: Path) -> None:
     old = datetime(2020, 1, 1).timestamp()
     os.utime(sessions / "binary.toml", (old, old))  # no date inside: its file time counts
-    names = [s.path.name for s in library.scan()]
+    names = [s.path.name for s in scan()]
     # sheet 2026-11-30 19:00 local; b 11-29 20:00+01; a 11-28 20:00+01; damaged and
     # header 11-27 19:00 local (equal: by name); binary 2020 by its file time.
     assert names == ["sheet.toml", "b.toml", "a.toml", "damaged.toml", "header.toml",
@@ -144,21 +157,21 @@ def test_scan_sorts_newest_first(sessions: Path) -> None:
 
 def test_a_ruleset_that_cannot_be_found_is_an_error_naming_it(folders) -> None:
     write(paths.sessions_dir() / "lost.toml", SHEET.replace('"hp11c"', '"gone"'))
-    (summary,) = library.scan()
+    (summary,) = scan()
     assert not summary.readable and "'gone'" in summary.error
     assert summary.players == ("Joanna", "Bob", "Cy", "Di") and summary.ruleset_id == "gone"
 
 
 def test_no_sessions_folder_yet(folders) -> None:
-    assert library.scan() == []
-    assert library.list_trash() == []
+    assert scan() == []
+    assert list_trash() == []
 
 
 def test_filter_by_player_substring_any_case_and_by_ruleset(sessions: Path) -> None:
     house = load_ruleset(HP11C)
     house = type(house)(id="house", origin="test", rules=house.rules)
     save(sessions, "house.toml", ["Zed", "Yan", "Xi", "Wu"], datetime(2026, 12, 1), ruleset=house)
-    summaries = library.scan()
+    summaries = scan()
     names = lambda found: sorted(s.path.name for s in found)  # noqa: E731
     # "ANN" matches Ann and Joanna; the unreadable binary file has no names to match.
     assert names(library.filter_summaries(summaries, player="ANN")) == [
@@ -176,36 +189,36 @@ def test_move_to_trash_and_restore_never_overwrite(folders) -> None:
     folder, trash = paths.sessions_dir(), paths.trash_dir()
     assert trash == folders["data"] / "trash"
     first = write(folder / "night.toml", SHEET)
-    moved = library.move_to_trash(first)
+    moved = library.move_to_trash(first, paths.trash_dir())
     assert moved == trash / "night.toml" and not first.exists()
     second = write(folder / "night.toml", SHEET.replace("Joanna", "Second"))
-    moved2 = library.move_to_trash(second)
+    moved2 = library.move_to_trash(second, paths.trash_dir())
     assert moved2 == trash / "night-2.toml"
     assert "Joanna" in moved.read_text(encoding="utf-8")
     assert "Second" in moved2.read_text(encoding="utf-8")
-    assert library.scan() == []
-    assert sorted(s.path.name for s in library.list_trash()) == ["night-2.toml", "night.toml"]
+    assert scan() == []
+    assert sorted(s.path.name for s in list_trash()) == ["night-2.toml", "night.toml"]
 
     # Restoring next to a file of the same name keeps both.
     write(folder / "night.toml", SHEET.replace("Joanna", "Third"))
-    back = library.restore(moved)
+    back = library.restore(moved, paths.sessions_dir())
     assert back == folder / "night-2.toml" and not moved.exists()
     assert "Joanna" in back.read_text(encoding="utf-8")
     assert "Third" in (folder / "night.toml").read_text(encoding="utf-8")
-    assert [s.path.name for s in library.list_trash()] == ["night-2.toml"]
-    assert library.empty_trash() == 1 and library.list_trash() == []
+    assert [s.path.name for s in list_trash()] == ["night-2.toml"]
+    assert library.empty_trash(paths.trash_dir()) == 1 and list_trash() == []
 
 
 def test_trash_refusals_name_the_file(folders, tmp_path: Path) -> None:
     missing = paths.sessions_dir() / "nope.toml"
     with pytest.raises(SessionError, match=r"nope\.toml: cannot move it to the trash "
                                            r"\(no such file\)"):
-        library.move_to_trash(missing)
-    moved = library.move_to_trash(write(paths.sessions_dir() / "x.toml", SHEET))
+        library.move_to_trash(missing, paths.trash_dir())
+    moved = library.move_to_trash(write(paths.sessions_dir() / "x.toml", SHEET), paths.trash_dir())
     with pytest.raises(SessionError, match="already in the trash"):
-        library.move_to_trash(moved)
+        library.move_to_trash(moved, paths.trash_dir())
     with pytest.raises(SessionError, match=r"gone\.toml: cannot restore it \(no such file\)"):
-        library.restore(paths.trash_dir() / "gone.toml")
+        library.restore(paths.trash_dir() / "gone.toml", paths.sessions_dir())
 
 
 def test_cache_reuses_unchanged_files_and_rereads_changed_ones(folders) -> None:
@@ -213,14 +226,14 @@ def test_cache_reuses_unchanged_files_and_rereads_changed_ones(folders) -> None:
     path = save(folder, "a.toml", ["Ann", "Bob", "Cy", "Di"], datetime(2026, 11, 28))
     save(folder, "b.toml", ["Eve", "Ann", "Fay", "Gus"], datetime(2026, 11, 29))
     cache = library.SummaryCache()
-    first = by_name(library.scan(cache=cache))
-    again = by_name(library.scan(cache=cache))
+    first = by_name(scan(cache=cache))
+    again = by_name(scan(cache=cache))
     assert again["a.toml"] is first["a.toml"] and again["b.toml"] is first["b.toml"]
     save(folder, "a.toml", ["Ann", "Bob", "Cy", "Di"], datetime(2026, 11, 28),
          [Hand(2, (10, 4, 50, 6))])
     stat = path.stat()  # the same second as before on a coarse clock: force a new time
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
-    third = by_name(library.scan(cache=cache))
+    third = by_name(scan(cache=cache))
     assert third["a.toml"].hands == 1 and third["a.toml"].leader == "Cy"
     assert third["b.toml"] is first["b.toml"]
 
@@ -232,7 +245,7 @@ def test_scanning_a_few_hundred_files_is_quick(folders) -> None:
     for i in range(200):
         write(folder / f"s{i:03}.toml", SHEET.replace("[[hands]]", hands + "\n[[hands]]", 1))
     began = time.perf_counter()
-    summaries = library.scan()
+    summaries = scan()
     took = time.perf_counter() - began
     assert len(summaries) == 200 and all(s.hands == 31 for s in summaries)
     assert took < 3.0, f"scanning 200 files of 31 hands took {took:.2f} s"
@@ -244,6 +257,6 @@ def test_a_date_the_clock_cannot_convert_sorts_by_file_time(folders) -> None:
     write(folder / "recent.toml", SHEET)
     old = datetime(2027, 1, 1).timestamp()  # the ancient file was touched after the recent one
     os.utime(folder / "ancient.toml", (old, old))
-    summaries = library.scan()
+    summaries = scan()
     assert [s.path.name for s in summaries] == ["ancient.toml", "recent.toml"]
     assert summaries[0].started == datetime(1, 1, 1) and summaries[0].readable

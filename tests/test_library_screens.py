@@ -484,16 +484,16 @@ async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
 
 
 async def test_the_library_opens_from_the_command_and_from_the_new_series_form() -> None:
-    from mjtui import cli
+    from mjtui.cli import entry
     from mjtui.ui.screens.library import LibraryScreen
     from mjtui.ui.screens.new_series import NewSeriesScreen
 
-    app = cli.library(cli.build_parser().parse_args(["library"]))
+    app = entry.library(entry.build_parser().parse_args(["library"]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, LibraryScreen)
 
-    app = cli.new_series(cli.build_parser().parse_args([]))
+    app = entry.new_series(entry.build_parser().parse_args([]))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewSeriesScreen)

@@ -1,4 +1,4 @@
-"""`mjtui hand pocket TILES ...` (mjtui/hand_scorers/pocket.py), through the command's parser."""
+"""`mjtui hand pocket TILES ...` (mjtui/cli/scorers/pocket.py), through the command's parser."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import json
 
 import pytest
 
+from mjtui.cli.hand import add_hand_command, hand_command
 from mjtui.core.errors import MjtuiError
-from mjtui.hand_command import add_hand_command, hand_command
 
 
 def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None):

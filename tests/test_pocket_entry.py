@@ -6,7 +6,8 @@ from datetime import datetime
 
 from textual.widgets import Checkbox, Input, Select, Static
 
-from mjtui import cli, paths
+from mjtui import paths
+from mjtui.cli import entry
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
@@ -58,7 +59,7 @@ def test_the_sheet_picks_the_pocket_form() -> None:
 
 
 async def test_new_series_offers_pocket_with_its_start_points() -> None:
-    app = cli.new_series(cli.build_parser().parse_args(["--ruleset", "pocket"]))
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "pocket"]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         offered = [str(label) for label, _ in app.screen.query_one(Select)._options]

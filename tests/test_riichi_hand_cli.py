@@ -8,9 +8,9 @@ import json
 
 import pytest
 
+from mjtui.cli.hand import add_hand_command, hand_command
+from mjtui.cli.points import add_points_command, points_command
 from mjtui.core.errors import MjtuiError
-from mjtui.hand_command import add_hand_command, hand_command
-from mjtui.points_command import add_points_command, points_command
 
 
 def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None):

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from mjtui.cli.points import add_points_command, points_command
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.ruleset import load_ruleset
 from mjtui.core.systems.riichi import Rules, base_points, payment, score_problem
-from mjtui.points_command import add_points_command, points_command
 
 REPO = Path(__file__).resolve().parents[1]
 

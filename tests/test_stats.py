@@ -10,12 +10,14 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
+from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
+from mjtui.core import stats as core_stats
+from mjtui.core.library import ruleset_finder
 from mjtui.core.ruleset import Ruleset, load_ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import save_session
-from mjtui.core.stats import collect, compute, to_plain
+from mjtui.core.stats import compute, to_plain
 from mjtui.core.systems.east_doubling import Hand
-from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -28,6 +30,12 @@ NIGHT1 = [Hand(2, (10, 4, 50, 6)), Hand(None, (0, 0, 0, 0)), Hand(0, (40, 10, 20
 # Night 2 ("ann " Eve Cy Bob): Eve (seat 2) wins 8 with ann East: Eve receives 8 from
 #   ann (x2: 16), Cy and Bob: +32; ann -16, Cy -8, Bob -8.    final: Eve first
 NIGHT2 = [Hand(1, (0, 8, 0, 0))]
+
+
+def collect(**filters) -> core_stats.Statistics:
+    """The statistics of the sessions folder, gathered as `mjtui stats` does."""
+    return core_stats.collect(paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()),
+                              **filters)
 
 
 def save(name: str, players, started: datetime, hands, ruleset: Ruleset | None = None) -> Path:
@@ -140,7 +148,7 @@ def test_compute_without_files() -> None:
 
 
 # --------------------------------------------------------------------------
-# `mjtui stats` handler, through the argparse setup cli.py will use
+# `mjtui stats` handler, through the argparse setup mjtui/cli/entry.py uses
 # --------------------------------------------------------------------------
 
 
@@ -196,7 +204,7 @@ def test_stats_command_notes_skipped_files_on_stderr(nights, capsys) -> None:
 
 
 # --------------------------------------------------------------------------
-# `mjtui stats` as users run it (once cli.py adds the report commands)
+# `mjtui stats` as users run it (mjtui/cli/entry.py adds the report commands)
 # --------------------------------------------------------------------------
 
 

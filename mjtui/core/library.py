@@ -6,9 +6,12 @@ with unreadable hands is summarised from the hands that could be read and
 carries its problems; a file that cannot be read at all is still listed,
 with its error. One bad file never hides the others or stops the scan.
 
-Deleting moves the file to a trash folder (``paths.trash_dir()``) without
-overwriting anything already there, so a wrong delete can be undone with
-:func:`restore`.
+Deleting moves the file to a trash folder without overwriting anything
+already there, so a wrong delete can be undone with :func:`restore`.
+
+The folders (sessions, trash, rulesets) are the caller's to give: the core
+does not know where mjtui keeps its files (``mjtui.paths`` does, and the CLI
+and the screens pass what it says).
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from mjtui import paths
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.export import standings
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
@@ -84,9 +86,9 @@ def timestamp(started: datetime | None, default: float = 0.0) -> float:
         return default
 
 
-def default_finder() -> FindRuleset:
-    """The installed rulesets, each file read once however many sessions name it."""
-    library = RulesetLibrary(paths.ruleset_folders())
+def ruleset_finder(folders: Iterable[Path]) -> FindRuleset:
+    """The rulesets in those folders, each file read once however many sessions name it."""
+    library = RulesetLibrary(list(folders))
     found: dict[str, Ruleset | RulesetError] = {}
 
     def find(rid: str) -> Ruleset:
@@ -103,9 +105,8 @@ def default_finder() -> FindRuleset:
     return find
 
 
-def summarize(path: Path, find_ruleset: FindRuleset | None = None) -> SessionSummary:
+def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     """Read one session file into a summary; never raises for a bad file."""
-    find_ruleset = find_ruleset or default_finder()
     try:
         modified = path.stat().st_mtime
     except OSError as e:
@@ -202,13 +203,11 @@ def session_files(folder: Path) -> list[Path]:
 
 
 def scan(
-    folder: Path | None = None,
-    find_ruleset: FindRuleset | None = None,
+    folder: Path,
+    find_ruleset: FindRuleset,
     cache: SummaryCache | None = None,
 ) -> list[SessionSummary]:
-    """Every session file in the folder (the sessions folder by default), newest first."""
-    folder = paths.sessions_dir() if folder is None else folder
-    find_ruleset = find_ruleset or default_finder()
+    """Every session file in the folder, newest first."""
     files = session_files(folder)
     if cache is None:
         return sort_newest_first(summarize(p, find_ruleset) for p in files)
@@ -255,33 +254,29 @@ def player_names(summaries: Iterable[SessionSummary]) -> list[str]:
 # --------------------------------------------------------------------------
 
 
-def move_to_trash(path: Path, trash: Path | None = None) -> Path:
+def move_to_trash(path: Path, trash: Path) -> Path:
     """Move a session file to the trash folder; returns where it now is.
 
     A file of the same name already in the trash is kept: the newcomer gets
     ``-2``, ``-3``... before ``.toml``.
     """
-    trash = paths.trash_dir() if trash is None else trash
     if path.parent.resolve() == trash.resolve():
         raise SessionError(f"{path}: is already in the trash")
     return _move_aside(path, trash, "move it to the trash")
 
 
-def list_trash(trash: Path | None = None,
-               find_ruleset: FindRuleset | None = None) -> list[SessionSummary]:
+def list_trash(trash: Path, find_ruleset: FindRuleset) -> list[SessionSummary]:
     """The sessions in the trash, summarised like the library (newest first)."""
-    return scan(paths.trash_dir() if trash is None else trash, find_ruleset)
+    return scan(trash, find_ruleset)
 
 
-def restore(path: Path, folder: Path | None = None) -> Path:
+def restore(path: Path, folder: Path) -> Path:
     """Move a file from the trash back to the sessions folder, never over another file."""
-    folder = paths.sessions_dir() if folder is None else folder
     return _move_aside(path, folder, "restore it")
 
 
-def empty_trash(trash: Path | None = None) -> int:
+def empty_trash(trash: Path) -> int:
     """Delete every session file in the trash for good; returns how many."""
-    trash = paths.trash_dir() if trash is None else trash
     count = 0
     for p in sorted(trash.glob("*.toml")) if trash.is_dir() else []:
         try:

@@ -27,10 +27,9 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterable
 
-from mjtui import paths
 from mjtui.core.errors import MjtuiError
 from mjtui.core.export import hand_rows, standings
-from mjtui.core.library import FindRuleset, default_finder, session_files, timestamp
+from mjtui.core.library import FindRuleset, session_files, timestamp
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
 
@@ -148,19 +147,17 @@ def compute(sessions: Iterable[tuple[Path | None, Session]],
 
 
 def collect(
-    folder: Path | None = None,
-    find_ruleset: FindRuleset | None = None,
+    folder: Path,
+    find_ruleset: FindRuleset,
     ruleset_id: str | None = None,
     since: date | None = None,
     until: date | None = None,
 ) -> Statistics:
-    """Statistics of every session in the folder (the sessions folder by default).
+    """Statistics of every session in the folder, rulesets found with ``find_ruleset``.
 
     ``ruleset_id`` keeps only the sessions of that ruleset; ``since`` and
     ``until`` (inclusive) only those begun on those days, e.g. this month.
     """
-    folder = paths.sessions_dir() if folder is None else folder
-    find_ruleset = find_ruleset or default_finder()
     sessions: list[tuple[Path | None, Session]] = []
     skipped: list[str] = []
     for path in session_files(folder):

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
-from mjtui import paths
 from mjtui.calc.fx602p.machine import Machine, State
 from mjtui.core.ruleset import load_ruleset
 from mjtui.core.systems.fx602p.evaluate import YAKUMAN, Score, evaluate
@@ -37,10 +37,14 @@ QUIRKS = {
 }
 
 
-@lru_cache(maxsize=1)
-def default_rules() -> Rules:
-    """The shipped fx602p ruleset (the seed's rules)."""
-    return load_ruleset(paths.shipped_rulesets_dir() / "fx602p.toml").rules
+@lru_cache(maxsize=4)
+def default_rules(rulesets: Path) -> Rules:
+    """The seed's rules: ``fx602p.toml`` in ``rulesets``, the folder of shipped rulesets.
+
+    The caller says where that folder is (``mjtui.paths.shipped_rulesets_dir()``):
+    the emulator does not know where mjtui is installed.
+    """
+    return load_ruleset(rulesets / "fx602p.toml").rules
 
 
 def encode(tiles: tuple[int, ...] | list[int]) -> int:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from mjtui.calc.errors import CalcError
-from mjtui.calc.fx602p.check import Check, compare, decode, default_rules, program_names
+from mjtui.calc.fx602p.check import Check, compare, decode, program_names
 from mjtui.calc.fx602p.listing import Listing
 from mjtui.calc.fx602p.machine import DEFAULT_STEP_LIMIT, Machine, State
 from mjtui.core.systems.fx602p.evaluate import is_complete
@@ -93,9 +93,9 @@ class Drawn:
 PLAYERS = ("efficient", "drawn")
 
 
-def make_player(name: str, rules: Rules | None = None) -> Player:
+def make_player(name: str, rules: Rules) -> Player:
     if name == "efficient":
-        return Efficient(rules or default_rules())
+        return Efficient(rules)
     if name == "drawn":
         return Drawn()
     raise CalcError(f"--player: expected one of {', '.join(PLAYERS)}, got {name!r}")
@@ -165,12 +165,12 @@ class Game:
     """A machine holding the listing, played hand after hand by a scripted human."""
 
     def __init__(self, listing: Listing, player: Player, *, seed: int | None = None,
-                 rules: Rules | None = None, max_turns: int = MAX_TURNS,
+                 rules: Rules, max_turns: int = MAX_TURNS,
                  step_limit: int = DEFAULT_STEP_LIMIT) -> None:
         self.machine = Machine(listing, seed=seed, step_limit=step_limit)
         self.machine.clear_memories()  # INV MAC, as the game asks before its first run
         self.player = player
-        self.rules = rules or default_rules()
+        self.rules = rules
         self.max_turns = max_turns
         self.played = 0
 
@@ -247,7 +247,7 @@ def _failed(result: HandResult, message: str) -> HandResult:
     return result
 
 
-def finish_hand(result: HandResult, claimed: bool, rules: Rules | None = None) -> HandResult:
+def finish_hand(result: HandResult, claimed: bool, rules: Rules) -> HandResult:
     """Read the end of a hand from its displays and check it with the native evaluator.
 
     ``claimed``: the human's last answer claimed a win (0 at PAUSE, EXE at HLT),
@@ -282,7 +282,7 @@ def finish_hand(result: HandResult, claimed: bool, rules: Rules | None = None) -
     result.tenho = result.draws == 1
     tiles = decode(result.hand)
     if len(tiles) == 9 and is_complete(tiles) and result.win_tile in tiles:
-        result.check = compare(rules or default_rules(), tiles, result.win_tile, result.dora,
+        result.check = compare(rules, tiles, result.win_tile, result.dora,
                                result.tenho, result.yaku, result.points)
     else:
         result.message = f"the winning hand {result.hand} is not three melds"
@@ -335,10 +335,15 @@ def summarize(results: list[HandResult]) -> Summary:
     )
 
 
-def autoplay(listing: Listing, hands: int, *, seed: int | None = None,
+def autoplay(listing: Listing, hands: int, *, rules: Rules, seed: int | None = None,
              player: str = "efficient", max_turns: int = MAX_TURNS) -> list[HandResult]:
-    """Play ``hands`` hands headless; the results in order."""
-    game = Game(listing, make_player(player), seed=seed, max_turns=max_turns)
+    """Play ``hands`` hands headless; the results in order.
+
+    ``rules`` are the native evaluator's (the seed's: check.default_rules), used
+    by the efficient player and to check every score.
+    """
+    game = Game(listing, make_player(player, rules), seed=seed, rules=rules,
+                max_turns=max_turns)
     return [game.play_hand() for _ in range(hands)]
 
 

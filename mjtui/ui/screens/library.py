@@ -26,12 +26,12 @@ from mjtui.core.library import (
     FindRuleset,
     SessionSummary,
     SummaryCache,
-    default_finder,
     filter_summaries,
     list_trash,
     move_to_trash,
     restore,
     ruleset_choices,
+    ruleset_finder,
     scan,
 )
 from mjtui.core.scorebook import Scorebook, open_scorebook
@@ -220,7 +220,7 @@ class LibraryScreen(Screen):
         self.open_sheet = open_sheet or LibraryScoreScreen
         self.folder = paths.sessions_dir() if folder is None else folder
         self.trash = paths.trash_dir() if trash is None else trash
-        self.find_ruleset = find_ruleset or default_finder()
+        self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
         self.cache = SummaryCache()
         self.summaries: list[SessionSummary] = []
         self.choices: list[tuple[str, str]] = []

@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Label, Select, Static
 
 from mjtui import paths
-from mjtui.core.library import FindRuleset
+from mjtui.core.library import FindRuleset, ruleset_finder
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect
 from mjtui.ui import numbers
 
@@ -57,8 +57,8 @@ class StatsScreen(Screen):
     def __init__(self, folder: Path | None = None,
                  find_ruleset: FindRuleset | None = None) -> None:
         super().__init__()
-        self.folder = folder
-        self.find_ruleset = find_ruleset
+        self.folder = paths.sessions_dir() if folder is None else folder
+        self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
         self.stats: Statistics | None = None
         self.shown: list[PlayerStats] = []
 
@@ -98,7 +98,7 @@ class StatsScreen(Screen):
         """The files not counted, one a line, named without their (common) folder."""
         assert self.stats is not None
         skipped = self.stats.skipped
-        folder = f"{paths.sessions_dir() if self.folder is None else self.folder}{os.sep}"
+        folder = f"{self.folder}{os.sep}"
         out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
                    f"(in {folder}):")
         for note in skipped[:MAX_NOTES]:

@@ -26,6 +26,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 from textual.worker import get_current_worker
 
+from mjtui import paths
 from mjtui.calc.fx602p.check import default_rules, program_names
 from mjtui.calc.fx602p.listing import Listing, read_listing
 from mjtui.calc.fx602p.machine import Machine, State
@@ -282,7 +283,8 @@ class FX602PPane(VerticalScroll, can_focus=True):
             self._lcd = machine.display
         if state is State.IDLE and self.hand is not None:
             if any(t.startswith(("Ron", "Tsumo")) for t in self.hand.displays):
-                self.results.append(finish_hand(self.hand, self.claimed, default_rules()))
+                rules = default_rules(paths.shipped_rulesets_dir())
+                self.results.append(finish_hand(self.hand, self.claimed, rules))
             self.hand = None
         if state in (State.ERROR, State.LIMIT) and machine is not None:
             self.notify(machine.message or state.value, title="FX-602P", severity="error",

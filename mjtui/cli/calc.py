@@ -3,7 +3,7 @@
 ``calc run`` and ``calc show`` drive the HP-11C; ``calc autoplay-fx602p``
 plays the FX-602P game listing headless with a scripted human.
 
-mjtui/cli.py wires these in: ``add_calc_commands(subparsers)`` adds the
+mjtui/cli/entry.py wires these in: ``add_calc_commands(subparsers)`` adds the
 ``calc`` command to its subparsers, and ``calc_command(args)`` runs it and
 returns the exit status. User errors raise MjtuiError subclasses, which the
 CLI prints and turns into status 2.
@@ -17,7 +17,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from mjtui import paths
 from mjtui.calc.errors import CalcError
+from mjtui.calc.fx602p.check import default_rules
 from mjtui.calc.fx602p.listing import read_listing as read_fx602p_listing
 from mjtui.calc.fx602p.play import MAX_TURNS, PLAYERS, autoplay, summarize
 from mjtui.calc.hp11c.listing import Step, format_listing
@@ -102,8 +104,8 @@ def autoplay_command(args: argparse.Namespace) -> int:
     listing = read_fx602p_listing(Path(args.listing).expanduser())
     if 0 not in listing.areas:
         raise CalcError(f"{args.listing}: the listing has no P0, where the game starts")
-    results = autoplay(listing, args.hands, seed=args.seed, player=args.player,
-                       max_turns=args.max_turns)
+    results = autoplay(listing, args.hands, rules=default_rules(paths.shipped_rulesets_dir()),
+                       seed=args.seed, player=args.player, max_turns=args.max_turns)
     for result in results:
         if args.json:
             json.dump(result.to_dict(), sys.stdout, ensure_ascii=False)

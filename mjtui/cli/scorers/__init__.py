@@ -8,13 +8,16 @@ options without the command knowing them:
 - ``score(rules, args) -> dict``: the JSON object of one hand, raising a
   MjtuiError (HandError for a bad hand) with a message for the player;
 - ``describe(rules, result) -> str``: that object in words for the terminal.
+
+Each module keeps its dotted path, ``mjtui.cli.scorers.<system>``, so a system's
+declaration can name its scorer without the core importing the command line.
 """
 
 from __future__ import annotations
 
 from types import ModuleType
 
-from mjtui.hand_scorers import fx602p, pocket, riichi
+from mjtui.cli.scorers import fx602p, pocket, riichi
 
 SCORERS: dict[str, ModuleType] = {
     "fx602p": fx602p,

@@ -3,9 +3,9 @@
 Scores one winning hand under a ruleset, headless. The ruleset (id or path)
 comes first because its system decides what TILES means and which options
 exist: the rest of the command line is parsed by a parser built from that
-system's scorer (mjtui/hand_scorers/), so `mjtui hand RULESET --help` lists
-them. cli.py adds the command with :func:`add_hand_command` and runs
-:func:`hand_command`; errors are MjtuiError (cli.main prints them, exit 2).
+system's scorer (mjtui/cli/scorers/), so `mjtui hand RULESET --help` lists
+them. entry.py adds the command with :func:`add_hand_command` and runs
+:func:`hand_command`; errors are MjtuiError (entry.main prints them, exit 2).
 
 ``--batch`` reads hands from standard input, one per line with the same
 arguments as the command line after the ruleset, and prints one JSON object
@@ -24,9 +24,9 @@ from types import ModuleType
 from typing import Any, NoReturn
 
 from mjtui import paths
+from mjtui.cli.scorers import SCORERS
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
-from mjtui.hand_scorers import SCORERS
 
 
 def add_hand_command(subparsers: Any) -> None:
@@ -42,7 +42,7 @@ def add_hand_command(subparsers: Any) -> None:
 
 
 class _HandParser(argparse.ArgumentParser):
-    """Reports mistakes as HandError, so cli.main prints them like every other error."""
+    """Reports mistakes as HandError, so entry.main prints them like every other error."""
 
     def error(self, message: str) -> NoReturn:
         raise HandError(message)

@@ -1,9 +1,9 @@
 """`mjtui points RULESET --han H --fu F (--ron | --tsumo) [--dealer] [--honba N] [--json]`.
 
 Prints what a riichi hand pays under a ruleset, each payment rounded up on
-its own, honba included. cli.py adds the command with
+its own, honba included. entry.py adds the command with
 :func:`add_points_command` and runs :func:`points_command`; errors are
-MjtuiError (cli.main prints them and exits 2).
+MjtuiError (entry.main prints them and exits 2).
 
 ``--json`` prints ``{"total": N, "payments": {...}}``, where ``total`` is what
 the winner receives and ``payments`` holds, by who pays:

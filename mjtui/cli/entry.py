@@ -11,16 +11,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from mjtui import __version__, paths
-from mjtui.calc.commands import add_calc_commands, calc_command
+from mjtui.cli.calc import add_calc_commands, calc_command
+from mjtui.cli.hand import add_hand_command, hand_command
+from mjtui.cli.points import add_points_command, points_command
+from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
 from mjtui.config import load_config
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import open_scorebook
 from mjtui.core.session_file import Loaded, latest_session, load_session
-from mjtui.hand_command import add_hand_command, hand_command
-from mjtui.points_command import add_points_command, points_command
-from mjtui.report_commands import REPORT_COMMANDS, add_report_commands
 
 if TYPE_CHECKING:
     from mjtui.ui.app import MjtuiApp

@@ -1,9 +1,9 @@
 """The report commands: `mjtui export FILE --format csv|json|md` and `mjtui stats`.
 
-Kept apart from cli.py so the app's commands and the report commands can
-change independently; cli.py adds these with :func:`add_report_commands`
+Kept apart from entry.py so the app's commands and the report commands can
+change independently; entry.py adds these with :func:`add_report_commands`
 and dispatches with :data:`REPORT_COMMANDS`. Handlers return the exit code
-and raise MjtuiError for anything the user can fix (cli.main prints it and
+and raise MjtuiError for anything the user can fix (entry.main prints it and
 exits 2).
 """
 
@@ -19,6 +19,7 @@ from typing import Any, Callable
 from mjtui import paths
 from mjtui.core.errors import SessionError
 from mjtui.core.export import FORMATS, ExportError, export_session
+from mjtui.core.library import ruleset_finder
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import load_session
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
@@ -86,7 +87,8 @@ def _format_from(output: Path | None) -> str:
 
 def stats_command(args: argparse.Namespace) -> int:
     ruleset = getattr(args, "stats_ruleset", None)
-    stats = collect(ruleset_id=ruleset)
+    stats = collect(paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()),
+                    ruleset_id=ruleset)
     if args.json:
         json.dump(to_plain(stats), sys.stdout, ensure_ascii=False, indent=2)
         print()

@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from mjtui.cli.points import describe as describe_payment
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.riichi import Rules, payment
 from mjtui.core.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.core.tiles.notation import parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand
-from mjtui.points_command import describe as describe_payment
 
 TILES_HELP = ("the winner's tiles in mpsz notation (docs/tiles.md), e.g. 123m406p789s11z[567s]; "
               "the winning tile is the last tile outside the melds unless --win names it")
