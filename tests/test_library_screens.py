@@ -157,9 +157,9 @@ async def test_library_lists_good_damaged_and_unreadable_files(library) -> None:
         assert isinstance(screen, LibraryScreen)
         table = screen.query_one("#library-table", DataTable)
         assert rows(table) == [
-            [" ", "2026-11-08 20:00", "HP-11C East…", "[b]ann , Eve, Cy, …", "1", "Eve"],
-            [" ", "2026-11-01 20:00", "HP-11C East…", "[b]Ann, Bob[/], Cy…", "3", "Cy"],
-            ["!", "2026-10-20 19:00", "HP-11C East…", "Gus, Hal, Ida, Jo", "1", "Ida"],
+            [" ", "2026-11-08 20:00", "club", "[b]ann , Eve, Cy, Bob[/]", "1", "Eve"],
+            [" ", "2026-11-01 20:00", "hp11c", "[b]Ann, Bob[/], Cy, Di", "3", "Cy"],
+            ["!", "2026-10-20 19:00", "hp11c", "Gus, Hal, Ida, Jo", "1", "Ida"],
             ["✗", "?", "hp11c", "Kim, Lu, Mo, Ned", "?", "cannot read"],
         ]
         await pilot.press("down")
@@ -280,7 +280,7 @@ async def test_delete_asks_moves_to_the_trash_and_the_trash_restores(library) ->
         assert isinstance(app.screen, TrashScreen)
         trash_rows = rows(app.screen.query_one("#trash-table", DataTable))
         assert trash_rows == [
-            [" ", "2026-11-01 20:00", "HP-11C East…", "[b]Ann, Bob[/], Cy…", "3", "Cy"]]
+            [" ", "2026-11-01 20:00", "hp11c", "[b]Ann, Bob[/], Cy, Di", "3", "Cy"]]
         await pilot.press("enter")
         await pilot.pause()
         assert library["night1"].is_file() and not (trash / "night1.toml").exists()
@@ -444,11 +444,12 @@ async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
         table = screen.query_one("#stats-table", DataTable)
         # By net: Cy +200-8-8 = +184, "[b]ann " (= "[b]Ann") -80+160-16 = +64,
         # Eve +32, Di -56-56 = -112, Bob[/] -64-96-8 = -168. Average = net / hands.
-        # Columns: player, series, won, hands, won, win %, average, best hand, swing.
+        # Columns: player, series, won, hands, won, win %, average, best hand, swing
+        # (where the best hand and the swing were played is in the detail line).
         assert rows(table) == [
-            ["Cy", "2", "1", "4", "1", "25.0", "+46.0", "+200 2026-11-01 #1", "+200"],
-            ["[b]ann ", "2", "0", "4", "1", "25.0", "+16.0", "+160 2026-11-01 #3", "+160"],
-            ["Eve", "1", "1", "1", "1", "100.0", "+32.0", "+32 2026-11-08 #1", "+32"],
+            ["Cy", "2", "1", "4", "1", "25.0", "+46.0", "+200", "+200"],
+            ["[b]ann ", "2", "0", "4", "1", "25.0", "+16.0", "+160", "+160"],
+            ["Eve", "1", "1", "1", "1", "100.0", "+32.0", "+32", "+32"],
             ["Di", "1", "0", "3", "0", "0.0", "-37.3", "—", "-56"],
             ["Bob[/]", "2", "0", "4", "0", "0.0", "-42.0", "—", "-96"],
         ]
@@ -472,8 +473,8 @@ async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
         await pilot.pause()
         assert screen.query_one("#stats-ruleset", Select).value == "hp11c"
         assert rows(table) == [
-            ["Cy", "1", "1", "3", "1", "33.3", "+64.0", "+200 2026-11-01 #1", "+200"],
-            ["[b]Ann", "1", "0", "3", "1", "33.3", "+26.7", "+160 2026-11-01 #3", "+160"],
+            ["Cy", "1", "1", "3", "1", "33.3", "+64.0", "+200", "+200"],
+            ["[b]Ann", "1", "0", "3", "1", "33.3", "+26.7", "+160", "+160"],
             ["Di", "1", "0", "3", "0", "0.0", "-37.3", "—", "-56"],
             ["Bob[/]", "1", "0", "3", "0", "0.0", "-53.3", "—", "-96"],
         ]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -46,17 +46,16 @@ from mjtui.ui.screens.whatif import WhatIfScreen
 from mjtui.ui.widgets.hands_table import HandsTable
 
 ALL = ""  # the ruleset filter's "all rulesets" value
+COLUMNS = ((" ", "mark"), ("Date", "date"), ("Ruleset", "ruleset"), ("Players", "players"),
+           ("Hands", "hands"), ("Leader", "leader"))
+PLAYERS_MIN = 12  # the players' column gets at least this, the list scrolls sideways if need be
+LEADER_MAX = 12  # a longer lead (a tie of long names) wraps
 
 EMPTY_LIBRARY = (
     "No saved series yet. Start one with the command mjtui (the new series form): "
     "every series is saved from its first moment and shows up here."
 )
 EMPTY_TRASH = "The trash is empty: deleted series are kept here until you restore them."
-
-
-def fit(text: str, width: int) -> str:
-    """The text cut to ``width`` characters, with … when something was cut."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def when(summary: SessionSummary) -> str:
@@ -71,6 +70,8 @@ def detail(summary: SessionSummary | None) -> Text:
     out = Text(str(summary.path), style="dim")
     if summary.readable:
         out.append("\n")
+        if summary.ruleset_name:
+            out.append(f"{summary.ruleset_name}: ")
         if summary.hands:
             for seat, (name, total) in enumerate(zip(summary.players, summary.totals)):
                 if seat:
@@ -100,22 +101,40 @@ class SessionList(DataTable):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self.summaries: list[SessionSummary] = []
+        self._laid_out_for = 0
 
-    def on_mount(self) -> None:
-        self.add_column(" ", key="mark", width=1)
-        self.add_column("Date", key="date", width=16)
-        self.add_column("Ruleset", key="ruleset", width=12)
-        self.add_column("Players", key="players", width=19)
-        self.add_column(Text("Hands", justify="right"), key="hands", width=5)
-        self.add_column("Leader", key="leader", width=11)
+    def on_resize(self, event: events.Resize) -> None:
+        if self.summaries and self._room() != self._laid_out_for:
+            current = self.current
+            self.show(self.summaries, current.path if current else None)
+
+    def _room(self) -> int:
+        """The width inside the border, a vertical scrollbar's width kept free."""
+        width = self.size.width or self.app.size.width - self.styles.gutter.width
+        return width - self.styles.scrollbar_size_vertical
 
     def show(self, summaries: list[SessionSummary], keep: Path | None = None) -> None:
-        """List the summaries, keeping the cursor on ``keep`` (or its row) if possible."""
+        """List the summaries, keeping the cursor on ``keep`` (or its row) if possible.
+
+        The columns fit what they hold; the players take the rest of the width
+        and, like a shared lead, wrap rather than being cut.
+        """
         row = self.cursor_row
         self.summaries = summaries
-        self.clear()
-        for s in summaries:
-            self.add_row(*self._cells(s), key=str(s.path))
+        rows = [self._cells(s) for s in summaries]
+        room = self._laid_out_for = self._room()
+        widths = [max([len(head), *(r[c].cell_len for r in rows)])
+                  for c, (head, _) in enumerate(COLUMNS)]
+        widths[5] = min(widths[5], LEADER_MAX)
+        widths[3] = max(PLAYERS_MIN, room - sum(w + 2 for c, w in enumerate(widths) if c != 3) - 2)
+        self.clear(columns=True)
+        for (head, key), width in zip(COLUMNS, widths):
+            label = Text(head, justify="right") if key == "hands" else head
+            self.add_column(label, key=key, width=width)
+        console = self.app.console
+        for s, cells in zip(summaries, rows):
+            height = max(len(cells[c].wrap(console, widths[c])) for c in (3, 5))
+            self.add_row(*cells, key=str(s.path), height=height)
         if not summaries:
             return
         where = [s.path for s in summaries]
@@ -137,18 +156,20 @@ class SessionList(DataTable):
             mark = Text("!", style="bold yellow")
         else:
             mark = Text(" ")
-        ruleset = s.ruleset_name or s.ruleset_id or "?"
+        # The id, short and exact (two rulesets may share a name); the detail
+        # under the list names it in full.
+        ruleset = s.ruleset_id or s.ruleset_name or "?"
         if not s.readable:
             hands = Text("?", justify="right", style="dim")
             leader = Text("cannot read", style="red")
         else:
             hands = Text(str(s.hands), justify="right")
-            leader = Text(fit(s.leader, 11)) if s.leaders else Text("—", style="dim")
+            leader = Text(s.leader) if s.leaders else Text("—", style="dim")
         return [
             mark,
             Text(when(s), style="" if s.started else "dim"),
-            Text(fit(ruleset, 12)),
-            Text(fit(", ".join(s.players), 19) if s.players else "?"),
+            Text(ruleset),
+            Text(", ".join(s.players) if s.players else "?"),
             hands,
             leader,
         ]

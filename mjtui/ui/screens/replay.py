@@ -43,8 +43,8 @@ class ReplayScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = f"mjtui replay · {self.session.ruleset.name}"
-        self.sub_title = self.file_name
+        self.title = f"Replay · {self.session.ruleset.name}"
+        self.sub_title = self.file_name.removesuffix(".toml")
         self.query_one(HandsTable).show(self.session, self.states)
         self.query_one(TotalsChart).plot(self.session.players, [s.totals for s in self.states])
         self.query_one(HandsTable).focus()

@@ -65,8 +65,9 @@ class ScoreScreen(Screen):
 
     def on_mount(self) -> None:
         session = self.book.session
-        self.title = f"mjtui · {session.ruleset.name}"
-        self.sub_title = self.book.path.name
+        # The ruleset and the file's stem: both fit the header at 80 columns.
+        self.title = session.ruleset.name
+        self.sub_title = self.book.path.stem
         self.render_state()
         self.query_one(HandsTable).focus()
 

@@ -71,7 +71,7 @@ class StandingsScreen(ModalScreen[None]):
         for s in self.ruleset.system.standings(self.ruleset.rules, self.state):
             table.add_row(
                 Text(str(s.rank), justify="right"),
-                Text(self.players[s.seat][:16]),
+                Text(self.players[s.seat]),
                 Text(numbers.points(s.points), justify="right"),
                 Text(score(s.base), justify="right"),
                 Text(score(s.uma), justify="right"),

@@ -22,13 +22,6 @@ ALL = ""  # the ruleset Select's "all rulesets" value
 MAX_NOTES = 2  # skipped files listed under the table; the rest are counted
 
 
-def hand_ref(ref: HandRef | None) -> str:
-    """``+160 2026-11-01 #3``: the change, the session's date and the hand number."""
-    if ref is None:
-        return "—"
-    return f"{numbers.change(ref.change)} {ref.started:%Y-%m-%d} #{ref.hand}"
-
-
 def where(ref: HandRef) -> str:
     file = ref.path.name if ref.path else f"the series of {ref.started:%Y-%m-%d %H:%M}"
     return f"{file}, hand {ref.hand}"
@@ -78,11 +71,6 @@ class StatsScreen(Screen):
         self.title = "mjtui"
         self.sub_title = "statistics"
         table = self.query_one("#stats-table", DataTable)
-        table.add_column("Player", key="player", width=10)
-        for label, key in (("Series", "series"), ("Won", "series_won"), ("Hands", "hands"),
-                           ("Won", "hands_won"), ("Win%", "rate"), ("Avg", "average"),
-                           ("Best hand", "best"), ("Swing", "swing")):
-            table.add_column(Text(label, justify="right"), key=key)
         self.stats = collect(self.folder, self.find_ruleset)
         self.query_one("#stats-ruleset", Select).set_options(
             [("All rulesets", ALL)]
@@ -93,6 +81,16 @@ class StatsScreen(Screen):
         notes.display = bool(self.stats.skipped)
         self.show_players()
         table.focus()
+
+    @staticmethod
+    def _add_columns(table: DataTable) -> None:
+        # Where the best hand and the biggest swing were played is in the
+        # line under the table (the row's detail), so their columns stay narrow.
+        table.add_column("Player", key="player")
+        for label, key in (("Series", "series"), ("Won", "series_won"), ("Hands", "hands"),
+                           ("Won", "hands_won"), ("Win%", "rate"), ("Avg", "average"),
+                           ("Best hand", "best"), ("Swing", "swing")):
+            table.add_column(Text(label, justify="right"), key=key)
 
     def skipped_notes(self) -> Text:
         """The files not counted, one a line, named without their (common) folder."""
@@ -122,11 +120,12 @@ class StatsScreen(Screen):
             stats.players, stats.series)
         self.shown = players
         table = self.query_one("#stats-table", DataTable)
-        table.clear()
+        table.clear(columns=True)  # the columns fit the rows shown now
+        self._add_columns(table)
         for p in players:
             avg = p.average
             table.add_row(
-                Text(p.name[:10]),
+                Text(p.name),
                 Text(str(p.series), justify="right"),
                 Text(str(p.series_won), justify="right"),
                 Text(str(p.hands_played), justify="right"),
@@ -134,7 +133,8 @@ class StatsScreen(Screen):
                 Text(f"{100 * p.win_rate:.1f}", justify="right"),
                 Text(f"{avg:+,.1f}" if avg else "0.0", justify="right",
                      style="green" if avg > 0 else "red" if avg < 0 else ""),
-                Text(hand_ref(p.best_hand), justify="right"),
+                Text(numbers.change(p.best_hand.change) if p.best_hand else "—",
+                     justify="right"),
                 Text(numbers.change(p.biggest_swing.change) if p.biggest_swing else "—",
                      justify="right"),
             )

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
@@ -117,17 +117,38 @@ class WhatIfScreen(Screen):
         self.sub_title = self.file_name
         table = self.query_one("#whatif-table", DataTable)
         table.can_focus = False
-        table.add_column("Player", key="player", width=12)
+        table.add_column("Player", key="player")
         for label, key in (("Played", "played"), ("What if", "what_if"),
                            ("Net played", "net"), ("Net what if", "what_if_net"),
                            ("Difference", "difference")):
             table.add_column(Text(label, justify="right"), key=key)
         table.display = False
         self.query_one("#whatif-error", Static).display = False
+        self.lay_out_form()
         if self.keys:
             self.query_one("#whatif-rule-0", Input).focus()
 
+    def on_resize(self, event: events.Resize) -> None:
+        self.lay_out_form()
+
     # -- the form ---------------------------------------------------------
+
+    def lay_out_form(self) -> None:
+        """Two rules a row when the longest name and value fit twice, else one a
+        row: every rule's name in full, and its value too where the width allows."""
+        if not self.keys:
+            return
+        form = self.query_one("#whatif-form", Grid)
+        names = max(len(key) for key in self.keys)
+        values = max(8, *(len(v) + 1 for v in self.typed().values()))
+        room = self.query_one("#whatif", VerticalScroll).scrollable_content_region.width
+        room = (room or self.app.size.width - 2) - 1  # a vertical scrollbar may come
+        if 2 * (names + values) + 3 <= room:
+            columns = f"{names} {values} {names} {values}"
+        else:
+            columns = f"{names} {max(8, min(values, room - names - 1))}"
+        form.styles.grid_size_columns = len(columns.split())
+        form.styles.grid_columns = columns
 
     @property
     def base(self) -> Ruleset:
@@ -198,7 +219,7 @@ class WhatIfScreen(Screen):
         for c in result.comparison():
             d = c.difference
             table.add_row(
-                Text(c.player[:12]),
+                Text(c.player),
                 Text(numbers.points(c.played), justify="right"),
                 Text(numbers.points(c.what_if), justify="right", style="bold"),
                 Text(numbers.change(c.played_net), justify="right"),
@@ -210,6 +231,7 @@ class WhatIfScreen(Screen):
         differences = result.differences()
         if not differences:
             diff.update(Text("No rule differs from the rules as played.", style="dim"))
+            self._show_result()
             return
         out = Text.assemble(("Rules that differ: ", "bold"))
         for i, (key, played, what_if) in enumerate(differences):
@@ -220,7 +242,12 @@ class WhatIfScreen(Screen):
             out.append(" → ")
             out.append(_value(what_if), style="bold")
         diff.update(out)
-        self.query_one("#whatif", VerticalScroll).scroll_end(animate=False)
+        self._show_result()
+
+    def _show_result(self) -> None:
+        """Scroll down to the comparison once it is laid out (below a long form)."""
+        scroll = self.query_one("#whatif", VerticalScroll)
+        self.call_after_refresh(scroll.scroll_end, animate=False)
 
 
 def _value(value: Any) -> str:

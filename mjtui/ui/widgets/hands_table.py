@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.widgets import DataTable
 
 from mjtui.ui import numbers
@@ -12,10 +13,37 @@ from mjtui.ui import numbers
 # A DataTable measures every cell it holds, so a long series is shown a
 # window at a time; the window slides when the cursor reaches its edge.
 WINDOW = 200
+HAND_MIN = 12  # the narrowest the description gets before the table scrolls sideways
+EAST = "●"  # marks the seat that was East (the dealer) for the hand, as on the scoreboard
+
+
+def column_widths(rows: list[list[Text]], headers: list[str], width: int) -> list[int]:
+    """Each column's width: the figures and their header as wide as the widest,
+    the description (column 1) the rest of ``width`` (at least HAND_MIN).
+
+    ``width`` is the room inside the table; every column takes 2 more for
+    its padding.
+    """
+    widths = [max([len(h), *(row[c].cell_len for row in rows)])
+              for c, h in enumerate(headers)]
+    others = sum(w + 2 for c, w in enumerate(widths) if c != 1)
+    widths[1] = max(HAND_MIN, width - others - 2)
+    return widths
+
+
+def seat_header(name: str, figures: int) -> str:
+    """A player's name over their column; only a name wider than both the
+    column's figures and 10 cells is shortened, with an ellipsis."""
+    room = max(figures, 10)
+    return name if len(name) <= room else name[:room - 1] + "…"
 
 
 class HandsTable(DataTable):
-    """One row per hand: what happened, then each seat's change (and points scored)."""
+    """One row per hand: what happened, then each seat's change (and points scored).
+
+    The columns follow the hands shown: the figures take what they need and
+    the description the rest, wrapped over as many lines as it needs.
+    """
 
     BORDER_TITLE = "Hands"
 
@@ -26,6 +54,7 @@ class HandsTable(DataTable):
         self.hands: list[Any] = []
         self.states: list[Any] = []
         self.first = 0  # index of the hand in the window's first row
+        self._laid_out_for = 0  # the room the columns were last laid out for
 
     def show(self, session: Any, states: list[Any], focus: int | None = None) -> None:
         """``states`` holds the table before each hand, then after the last one.
@@ -34,12 +63,6 @@ class HandsTable(DataTable):
         """
         self.system = session.ruleset.system
         self.players, self.hands, self.states = session.players, session.hands, states
-        if not self.columns:
-            self.add_column(Text("#", justify="right"), key="n")
-            self.add_column("Hand", key="what", width=20)
-            for seat, name in enumerate(self.players):
-                self.add_column(Text(name[:12], justify="right"), key=f"p{seat}")
-            self.add_column("East", key="east", width=8)
         self._fill_around(len(self.hands) - 1 if focus is None else focus)
 
     @property
@@ -53,21 +76,51 @@ class HandsTable(DataTable):
         else:
             self._fill_around(index)
 
+    def _room(self) -> int:
+        """The width inside the border, a vertical scrollbar's width kept free."""
+        width = self.size.width or self.app.size.width - self.styles.gutter.width
+        return width - self.styles.scrollbar_size_vertical
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.system is not None and self._room() != self._laid_out_for:
+            self._fill_around(self.hand_index if self.row_count else len(self.hands) - 1)
+
     def _fill_around(self, focus: int) -> None:
         count = len(self.hands)
         self.first = max(0, min(focus - WINDOW // 2, count - WINDOW))
         last = min(count, self.first + WINDOW)
-        self.clear()
-        scored = False
-        for i in range(self.first, last):
-            scored = scored or self.system.hand_scores(self.hands[i]) is not None
-            self.add_row(*self._cells(i), key=str(i))
-        self.border_title = "Hands: points scored, then the change" if scored else "Hands"
+        rows = [self._cells(i) for i in range(self.first, last)]
+        names = [seat_header(name, max((row[seat + 2].cell_len for row in rows), default=0))
+                 for seat, name in enumerate(self.players)]
+        room = self._room()
+        self._laid_out_for = room
+        widths = column_widths(rows, ["#", "Hand", *names], room)
+        self.clear(columns=True)
+        self.add_column(Text("#", justify="right"), key="n", width=widths[0])
+        self.add_column("Hand", key="what", width=widths[1])
+        for seat, name in enumerate(names):
+            self.add_column(Text(name, justify="right"), key=f"p{seat}", width=widths[seat + 2])
+        console = self.app.console
+        for i, cells in zip(range(self.first, last), rows):
+            height = len(cells[1].wrap(console, widths[1]))
+            self.add_row(*cells, key=str(i), height=max(1, height))
+        scored = any(self.system.hand_scores(self.hands[i]) is not None
+                     for i in range(self.first, last))
+        self.border_title = self._title(scored, bool(count), room)
         self.border_subtitle = (
             f"hands {self.first + 1}-{last} of {count}" if last - self.first < count else ""
         )
         if count:
             self.move_cursor(row=max(focus, 0) - self.first, animate=False)
+
+    @staticmethod
+    def _title(scored: bool, marked: bool, room: int) -> str:
+        """The longest title that fits the border: what the cells hold, and the East mark."""
+        east = f" · {EAST} East" if marked else ""
+        titles = [f"Hands: points scored, then the change{east}",
+                  f"Hands: points, change{east}"] if scored else []
+        titles += [f"Hands{east}", "Hands"]
+        return next((t for t in titles if len(t) + 4 <= room), titles[-1])
 
     def _cells(self, i: int) -> list[Text]:
         players, hand = self.players, self.hands[i]
@@ -79,13 +132,15 @@ class HandsTable(DataTable):
         for seat, delta in enumerate(after.last_change):
             style = "green" if delta > 0 else "red" if delta < 0 else "dim"
             if scores is None and not delta:
-                cells.append(Text("—", justify="right", style="dim"))
+                cell = Text("—", justify="right", style="dim")
             elif scores is None:
-                cells.append(Text(numbers.change(delta), justify="right", style=style))
+                cell = Text(numbers.change(delta), justify="right", style=style)
             else:
-                cells.append(Text.assemble(f"{scores[seat]} ", (numbers.change(delta), style),
-                                           justify="right"))
-        cells.append(Text(players[before.east][:8]))
+                cell = Text.assemble(f"{scores[seat]} ", (numbers.change(delta), style),
+                                     justify="right")
+            if seat == before.east:
+                cell = Text.assemble((f"{EAST} ", "bold yellow"), cell, justify="right")
+            cells.append(cell)
         return cells
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

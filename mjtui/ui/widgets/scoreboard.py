@@ -5,13 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.widgets import DataTable
 
 from mjtui.ui import numbers
 
+EAST = "●"
+
+
+def fit(columns: list[tuple[str, list[str]]], room: int) -> list[int]:
+    """Each column as wide as its widest cell or header; the player's name
+    (column 1) gives up width, down to 6 cells, when the rest would not fit."""
+    widths = [max(len(head), *(len(c) for c in cells)) for head, cells in columns]
+    over = sum(w + 2 for w in widths) - room
+    if over > 0:
+        widths[1] = max(6, widths[1] - over)
+    return widths
+
 
 class Scoreboard(DataTable):
-    """One row per seat; East is marked and the leader's total is bold."""
+    """One row per seat; East is marked and the leader's total is bold.
+
+    Narrow (beside a calculator pane), the seat column is headed "#" and the
+    winds are their first letter, so every seat's total and last change stay
+    in view.
+    """
 
     DEFAULT_CSS = """
     Scoreboard { height: auto; }
@@ -22,29 +40,48 @@ class Scoreboard(DataTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(cursor_type="none", zebra_stripes=True, **kwargs)
+        self._shown: tuple[tuple[str, ...], Any] | None = None
+        self._laid_out_for = 0
 
-    def on_mount(self) -> None:
-        self.add_column("Seat", key="seat")
-        self.add_column("Player", key="player", width=16)
-        self.add_column("Wind", key="wind", width=8)
-        self.add_column(Text("Total", justify="right"), key="total", width=10)
-        self.add_column(Text("Last", justify="right"), key="last", width=8)
+    def _room(self) -> int:
+        return self.size.width or self.app.size.width - self.styles.gutter.width
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._shown is not None and self._room() != self._laid_out_for:
+            self.show(*self._shown)
 
     def show(self, players: tuple[str, ...], state: Any) -> None:
-        self.clear()
+        self._shown = (players, state)
+        room = self._laid_out_for = self._room()
         top = max(state.totals)
+        finished = getattr(state, "finished", False)
+        winds = [state.wind(seat) for seat in range(len(players))]
+        totals = [numbers.points(t) for t in state.totals]
+        lasts = [numbers.change(state.last_change[seat]) if state.last_change else ""
+                 for seat in range(len(players))]
+        # After the last hand nobody deals again.
+        east = None if finished else state.east
+        marked = [f"{w} {EAST}" if seat == east else w for seat, w in enumerate(winds)]
+        columns = [("Seat", [str(s + 1) for s in range(len(players))]), ("Player", list(players)),
+                   ("Wind", marked), ("Total", totals), ("Last", lasts)]
+        if sum(w + 2 for w in fit(columns, 10**6)) > room:
+            short = [f"{w[:1]} {EAST}" if seat == east else w[:1] for seat, w in enumerate(winds)]
+            columns[0], columns[2] = ("#", columns[0][1]), ("Wind", short)
+        widths = fit(columns, room)
+        self.clear(columns=True)
+        for n, ((head, _), width) in enumerate(zip(columns, widths)):
+            self.add_column(Text(head, justify="right" if n >= 3 else "left"),
+                            key=("seat", "player", "wind", "total", "last")[n], width=width)
         for seat, name in enumerate(players):
-            wind = state.wind(seat)
-            # After the last hand nobody deals again.
-            is_east = seat == state.east and not getattr(state, "finished", False)
+            is_east = seat == east
             last = state.last_change[seat] if state.last_change else None
             self.add_row(
                 str(seat + 1),
-                Text(name, style="bold" if is_east else ""),
-                Text(f"{wind} ●" if is_east else wind, style="bold yellow" if is_east else ""),
-                Text(numbers.points(state.totals[seat]), justify="right",
+                Text(name, style="bold" if is_east else "", overflow="ellipsis", no_wrap=True),
+                Text(columns[2][1][seat], style="bold yellow" if is_east else ""),
+                Text(totals[seat], justify="right",
                      style="bold" if state.totals[seat] == top else ""),
-                Text(numbers.change(last), justify="right",
+                Text(lasts[seat], justify="right",
                      style="green" if last and last > 0 else "red" if last and last < 0 else ""),
                 key=str(seat),
             )
