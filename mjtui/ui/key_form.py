@@ -21,10 +21,12 @@ The grammar, the same in every form:
 from __future__ import annotations
 
 import re
+import weakref
 from typing import Any
 
 from textual import events, on
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input
@@ -101,7 +103,7 @@ def type_into(field: Input, char: str) -> None:
 class KeyForm(ModalScreen[Any]):
     """A form whose keys act in order; subclasses say what Enter walks and what confirms."""
 
-    AUTO_FOCUS = None  # the form says where the focus starts (first_field)
+    AUTO_FOCUS = ""  # the form says where the focus starts (first_field)
     # For an app without OrderedKeys; with it, take_key acts on these keys first.
     BINDINGS = [
         Binding("ctrl+s", "confirm", "Confirm", priority=True),
@@ -112,8 +114,7 @@ class KeyForm(ModalScreen[Any]):
 
     def __init__(self) -> None:
         super().__init__()
-        self._early: list[events.Key] = []
-        self._ready = False
+        self.ready = False  # fields composed and the focus placed
 
     # ------------------------------------------------------------ for subclasses
 
@@ -142,22 +143,17 @@ class KeyForm(ModalScreen[Any]):
 
     # ------------------------------------------------------------ the grammar
 
-    async def on_mount(self) -> None:
+    class Ready(Message):
+        """A form is on screen: the keys held while it opened can go to it."""
+
+    def on_mount(self) -> None:
         self.fields_changed()
         self.set_focus(self.first_field(), scroll_visible=False)
-        # Keys typed while the form was opening, in order; more may come meanwhile.
-        while self._early:
-            event = self._early.pop(0)
-            if not self.take_key(event, early=True):
-                await self.app._check_bindings(event.key, priority=True) or \
-                    await self.app._check_bindings(event.key)
-        self._ready = True
+        self.ready = True
+        self.app.post_message(self.Ready())
 
-    def take_key(self, event: events.Key, *, early: bool = False) -> bool:
+    def take_key(self, event: events.Key) -> bool:
         """Act on a key now; False leaves it to Textual (bindings the form declares)."""
-        if not self._ready and not early:
-            self._early.append(event)
-            return True
         key, focused = event.key, self.focused
         if key == "ctrl+s":
             self.action_confirm()
@@ -253,11 +249,48 @@ def _before(a: Widget, b: Widget) -> bool:
 
 
 class OrderedKeys:
-    """For the App: a KeyForm on top takes each key before Textual routes it."""
+    """For the App: every key is handled in the order typed, a KeyForm's by the form.
+
+    Keys that arrive while a form is opening are held here, in the app's own
+    queue, and handed on once it is ready; a key that finds earlier keys
+    still held waits behind them. Routing them from one place keeps the order
+    even when the form is closed by one of the held keys and the next ones
+    belong to the screen below it, or to the next form.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._held: list[events.Key] = []
+        # The screen each key was handed to: a key a widget leaves unhandled
+        # comes back up to the app, where Textual would try it against the
+        # bindings of whatever screen is on top by then (the next hand's form).
+        self._sent_to: weakref.WeakKeyDictionary[events.Key, Any] = \
+            weakref.WeakKeyDictionary()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            stack = self.screen_stack  # type: ignore[attr-defined]
-            if stack and isinstance(stack[-1], KeyForm) and stack[-1].take_key(event):
-                return
+            self._held.append(event)
+            await self._release_keys()
+            return
         await super().on_event(event)  # type: ignore[misc]
+
+    async def _on_key_form_ready(self, message: KeyForm.Ready) -> None:
+        await self._release_keys()
+
+    async def _release_keys(self) -> None:
+        while self._held:
+            stack = self.screen_stack  # type: ignore[attr-defined]
+            top = stack[-1] if stack else None
+            if isinstance(top, KeyForm) and not top.ready:
+                return  # the rest wait for the form
+            event = self._held.pop(0)
+            if isinstance(top, KeyForm) and top.take_key(event):
+                continue
+            self._sent_to[event] = top
+            await super().on_event(event)  # type: ignore[misc]
+
+    async def _on_key(self, event: events.Key) -> None:
+        stack = self.screen_stack  # type: ignore[attr-defined]
+        if self._sent_to.get(event, stack[-1] if stack else None) is not \
+                (stack[-1] if stack else None):
+            event.prevent_default()  # meant for a screen that has gone since
