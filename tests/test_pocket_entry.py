@@ -82,13 +82,13 @@ async def test_fan_typed_discard_draw_and_false_win() -> None:
         await pilot.press("3")
         await pilot.pause()
         assert isinstance(app.screen, PocketHandScreen)
-        assert app.focused is field(app, "from")
-        await pilot.press("2", "enter")
-        assert app.focused is field(app, "fan")
-        await pilot.press("4")
+        assert app.focused is field(app, "fan")  # the score first, then who pays it
+        await pilot.press("4", "enter")
+        assert app.focused is field(app, "from")  # the tiles are out once fan is typed
+        await pilot.press("2")
         await pilot.pause()
         assert "Next: East round · starter Bob" in text(app, "#pe-next")
-        await pilot.press("enter", "enter")  # past the empty tiles field to Confirm
+        await pilot.press("enter")  # past the last field to Confirm
         await pilot.pause()
         assert app.focused.id == "pe-confirm"
         await pilot.press("enter")
@@ -101,7 +101,7 @@ async def test_fan_typed_discard_draw_and_false_win() -> None:
         # Under the minimum: refused with the reason, the form stays open.
         await pilot.press("1")
         await pilot.pause()
-        await pilot.press("3", "enter", "2")
+        await pilot.press("2", "enter", "3")  # fan, then the discarder
         await pilot.pause()
         assert "2 fan is under the minimum of 3 fan" in text(app, "#pe-error")
         await pilot.press("ctrl+s")
@@ -185,8 +185,8 @@ async def test_guarantor_pays_all() -> None:
         await pilot.press("2")
         await pilot.pause()
         await outcome(pilot, app, "t")
-        await pilot.press("enter", "enter")  # winner, then the guarantor
+        await pilot.press("enter", "enter", "5", "enter")  # winner, fan, then the guarantor
         assert app.focused is field(app, "guarantor")
-        await pilot.press("4", "enter", "5", "ctrl+s")
+        await pilot.press("4", "ctrl+s")
         await pilot.pause()
         assert totals(app) == [5000, 5072, 5000, 4928]  # 5 fan: 3 x 24 from Di

@@ -183,8 +183,8 @@ class KeyForm(ModalScreen[Any]):
                 and (accepts(focused, char) or accepts_alone(focused, char))):
             self.set_outcome(char.lower())
             self.fields_changed()
-            if self.focused is None or self.focused.disabled:
-                self.set_focus(self.first_field())
+            if not isinstance(self.focused, (Input, Checkbox)) or self.focused.disabled:
+                self.set_focus(self.first_field())  # the fields this outcome needs
             return True
         if isinstance(focused, Checkbox) and char == " ":
             focused.toggle()

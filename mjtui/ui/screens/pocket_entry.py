@@ -104,22 +104,12 @@ class PocketHandScreen(HandForm):
                 yield Label("Outcome", classes="re-label")
                 yield self._input("outcome", "w1", "[rtdcRTDC]?")
                 yield Label("", id="pe-outcome-name", classes="re-note", markup=False)
+            # The score first, then who pays it: the order of every system's form.
             with Horizontal(classes="re-row"):
                 yield Label("Winner", classes="re-label")
                 yield self._input("winner", "w1", seat)
                 yield Label("", id="pe-winner-name", classes="pe-name", markup=False)
-                yield Label("from", classes="re-small")
-                yield self._input("from", "w1", seat)
-                yield Label("", id="pe-from-name", classes="pe-name", markup=False)
-            with Horizontal(classes="re-row"):
-                yield Label("Guarantor", classes="re-label")
-                yield self._input("guarantor", "w1", seat)
-                yield Label("", id="pe-guarantor-name", classes="pe-name", markup=False)
-                yield Label("offender", classes="re-small")
-                yield self._input("offender", "w1", seat)
-                yield Label("", id="pe-offender-name", classes="pe-name", markup=False)
-            with Horizontal(classes="re-row"):
-                yield Label("Fan", classes="re-label")
+                yield Label("fan", classes="re-small")
                 yield self._input("fan", "w3", "[0-9]*", max_length=2)
                 yield Label("", id="pe-fan-note", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
@@ -130,6 +120,17 @@ class PocketHandScreen(HandForm):
                 for key, label, _ in SITUATIONS:
                     yield Checkbox(label, bool(self.start.get(key)), id=f"pe-{key}",
                                    compact=True)
+            with Horizontal(classes="re-row"):
+                yield Label("Discard from", classes="re-label")
+                yield self._input("from", "w1", seat)
+                yield Label("", id="pe-from-name", classes="pe-name", markup=False)
+                yield Label("guarantor", classes="re-small")
+                yield self._input("guarantor", "w1", seat)
+                yield Label("", id="pe-guarantor-name", classes="pe-name", markup=False)
+            with Horizontal(classes="re-row"):
+                yield Label("False win by", classes="re-label")
+                yield self._input("offender", "w1", seat)
+                yield Label("", id="pe-offender-name", classes="pe-name", markup=False)
             yield Static("", id="pe-patterns", markup=False)
             yield Static("", id="pe-preview")
             yield Static("", id="pe-next", markup=False)
@@ -198,22 +199,25 @@ class PocketHandScreen(HandForm):
                 return "Winner: type the winner's seat, 1-4", None, None
             self_draw = outcome == "self-draw"
             discarder = None if self_draw else self._seat("from")
-            if not self_draw and discarder is None:
-                return "From: type the seat (1-4) of the player who discarded the winning " \
-                       "tile", None, None
             guarantor = self._seat("guarantor") if self_draw else None
             if self._value("tiles"):
                 try:
                     score = self._from_tiles(winner, self_draw)
                 except HandError as e:
                     return str(e), None, None
-                hand = Win(winner, score.fan, discarder, guarantor,
-                           tiles=self._value("tiles"), context=self._situations())
+                fan = score.fan
+            elif self._value("fan"):
+                fan = int(self._value("fan"))
             else:
-                fan = self._value("fan")
-                if not fan:
-                    return "Fan: type the fan, or the winner's tiles below", None, None
-                hand = Win(winner, int(fan), discarder, guarantor)
+                return "Fan: type the fan, or the winner's tiles below it", None, None
+            if not self_draw and discarder is None:
+                return "Discard from: type the seat (1-4) of the player who discarded the " \
+                       "winning tile", score, None
+            if score is not None:
+                hand = Win(winner, fan, discarder, guarantor, tiles=self._value("tiles"),
+                           context=self._situations())
+            else:
+                hand = Win(winner, fan, discarder, guarantor)
         problems = self.checked(hand)
         return ("\n".join(problems), score, None) if problems else ("", score, hand)
 
@@ -232,8 +236,9 @@ class PocketHandScreen(HandForm):
             "from": outcome == "win on a discard",
             "guarantor": outcome == "self-draw" and self.rules.payments.guarantee,
             "offender": outcome == "false win",
+            # fan, or the tiles: whichever is typed leaves the other out
             "fan": win and not self._value("tiles"),
-            "tiles": win,
+            "tiles": win and not self._value("fan"),
         }
         for key, on_ in enabled.items():
             self.query_one(f"#pe-{key}", Input).disabled = not on_

@@ -1,0 +1,109 @@
+"""What is typed is what is saved: the README's key sequences, 10 ms a key.
+
+Each sequence goes from the score sheet to the recorded hand, typed as fast
+as a practised scorer (or a paste) into the running app through its driver,
+with one Enter too many after some hands; the hands in the session and in
+its file must be exactly the ones meant, in every system.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from textual import events
+
+from mjtui import paths
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.session import Session
+from mjtui.core.session_file import load_session
+from mjtui.core.systems import east_doubling, fx602p, pocket, riichi
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.screens.score import ScoreScreen
+
+KEY_NAMES = {"⏎": "enter", "^s": "ctrl+s", "esc": "escape"}
+
+
+def keys_of(sequence: str) -> list[str]:
+    """``"3 40⏎ 2 ^s"`` -> the keys: characters one by one, ⏎ Enter, ^s ctrl+s."""
+    keys: list[str] = []
+    for word in sequence.split():
+        while word:
+            name = next((n for n in KEY_NAMES if word.startswith(n)), None)
+            if name:
+                keys.append(KEY_NAMES[name])
+                word = word[len(name):]
+            else:
+                keys.append(word[0])
+                word = word[1:]
+    return keys
+
+
+async def typed(ruleset_id: str, sequence: str, tmp_path: Path) -> list:
+    """The hands saved after typing ``sequence`` on a new sheet, 10 ms a key."""
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(ruleset_id)
+    players = ("Ann", "Bob", "Cy", "Di")[: ruleset.players]
+    book = Scorebook(Session(ruleset, players, datetime(2026, 11, 30)), tmp_path / "s.toml")
+    app = MjtuiApp(book=book, sessions_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in keys_of(sequence):
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            await asyncio.sleep(0.01)
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, ScoreScreen), "a form was left open"
+    on_disk = load_session(book.path, lambda name: ruleset)
+    assert on_disk.problems == [] and on_disk.session.hands == book.session.hands
+    return book.session.hands
+
+
+def test_keys_of() -> None:
+    assert keys_of("3 40⏎ 2^s") == ["3", "4", "0", "enter", "2", "ctrl+s"]
+
+
+async def test_east_doubling(tmp_path: Path) -> None:
+    H = east_doubling.Hand
+    hands = await typed("hp11c", "2 8⏎30⏎4⏎⏎⏎⏎ 0⏎⏎ 3 10⏎20⏎5⏎⏎⏎⏎ 1 40⏎5^s", tmp_path)
+    assert hands == [H(1, (8, 30, 4, 0)), H(None, (0, 0, 0, 0)), H(2, (10, 20, 5, 0)),
+                     H(0, (40, 5, 0, 0))]
+
+
+async def test_riichi(tmp_path: Path) -> None:
+    W = riichi.Winner
+    hands = await typed(
+        "riichi-tenhou",
+        "3 3⏎40⏎2⏎⏎⏎⏎⏎"   # ron: han, fu, ron off, (winner 2), (riichi), Confirm, one Enter more
+        " 4 t2⏎40⏎4^s"     # tsumo with riichi: the outcome letter from the han field
+        " 0 13^s"          # exhaustive draw, seats 1 and 3 tenpai
+        " 0 c2^s",         # chombo from the draw form's tenpai field
+        tmp_path)
+    assert hands == [
+        riichi.Win((W(2, 3, 40, 0),), 1, ()),
+        riichi.Win((W(3, 2, 40, 0),), None, (3,)),
+        riichi.ExhaustiveDraw((0, 2), ()),
+        riichi.Chombo(1, ()),
+    ]
+
+
+async def test_pocket(tmp_path: Path) -> None:
+    hands = await typed("pocket", "3 4⏎2⏎⏎⏎ 1 t3^s 0⏎⏎ 0 c2^s", tmp_path)
+    assert hands == [pocket.Win(2, 4, 1, None), pocket.Win(0, 3, None, None), pocket.Draw(),
+                     pocket.FalseWin(1)]
+
+
+async def test_fx602p(tmp_path: Path) -> None:
+    hands = await typed("fx602p", "1 123456789^s⏎ 2 t123456789^s", tmp_path)
+    assert hands == [
+        fx602p.Win(winner=0, tiles=tuple(range(1, 10)), win_tile=9),
+        fx602p.Win(winner=1, tiles=tuple(range(1, 10)), win_tile=9, tsumo=True),
+    ]
+
+
+@pytest.mark.parametrize("sequence", ["2 8⏎30⏎4⏎⏎⏎⏎⏎⏎", "2 8⏎30⏎4⏎⏎⏎ ⏎ e esc"])
+async def test_extra_keys_never_change_a_recorded_hand(sequence: str, tmp_path: Path) -> None:
+    hands = await typed("hp11c", sequence, tmp_path)
+    assert hands == [east_doubling.Hand(1, (8, 30, 4, 0))]
