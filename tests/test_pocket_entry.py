@@ -12,9 +12,10 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
+from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.pocket import Draw, FalseWin, Win
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.entry_forms import entry_form
+from mjtui.ui.forms import form_class
 from mjtui.ui.screens.pocket_entry import PocketHandScreen
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -55,7 +56,7 @@ async def outcome(pilot, app: MjtuiApp, letter: str) -> None:
 
 
 def test_the_sheet_picks_the_pocket_form() -> None:
-    assert entry_form("pocket") is PocketHandScreen
+    assert form_class(SYSTEMS["pocket"]) is PocketHandScreen
 
 
 async def test_new_series_offers_pocket_with_its_start_points() -> None:

@@ -11,9 +11,10 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
+from mjtui.core.systems import SYSTEMS
 from mjtui.core.whatif import variant
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.entry_forms import entry_form
+from mjtui.ui.forms import form_class
 from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
 from mjtui.ui.screens.hand_entry import HandEntryScreen
 from mjtui.ui.screens.riichi_entry import RiichiHandScreen
@@ -72,8 +73,8 @@ async def set_outcome(pilot, letter: str) -> None:
 
 
 def test_the_sheet_picks_the_form_by_system() -> None:
-    assert entry_form("riichi") is RiichiHandScreen
-    assert entry_form("east-doubling") is HandEntryScreen
+    assert form_class(SYSTEMS["riichi"]) is RiichiHandScreen
+    assert form_class(SYSTEMS["east-doubling"]) is HandEntryScreen
 
 
 async def test_east_only_game_to_final_standings() -> None:

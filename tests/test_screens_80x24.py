@@ -91,14 +91,6 @@ async def test_score_sheets_show_every_description_and_total() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert_sheet_whole(app, tenhou)
-        # The pane open: the scoreboard narrows, every seat's total stays in view.
-        await pilot.press("p")
-        await pilot.pause()
-        board = region_text(app, app.screen.query_one(Scoreboard))
-        for seat, name in enumerate(NAMES):
-            assert name in board and numbers.points(tenhou.session.state.totals[seat]) in board
-        assert app.screen.query_one(Scoreboard).region.right <= app.screen.query_one(
-            "#calculator").region.x
 
         for sheet in (book("pocket", POCKET_HANDS),
                       book("hp11c", [east_doubling.Hand(winner=1, points=(20, 5, 10, 40))])):
@@ -112,6 +104,14 @@ async def test_score_sheets_show_every_description_and_total() -> None:
         assert_sheet_whole(app, sheet)
         row = next(line for line in screen_lines(app) if "Alexandra won" in line)
         assert "2000 +12,000" in row  # East wins: 2,000 doubled, from each of three
+        # The pane open: the scoreboard narrows, every seat's total stays in view.
+        await pilot.press("p")
+        await pilot.pause()
+        board = region_text(app, app.screen.query_one(Scoreboard))
+        for seat, name in enumerate(NAMES):
+            assert name in board and numbers.points(sheet.session.state.totals[seat]) in board
+        assert app.screen.query_one(Scoreboard).region.right <= app.screen.query_one(
+            "#calculator").region.x
 
 
 def test_the_description_takes_the_width_the_figures_leave() -> None:

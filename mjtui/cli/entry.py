@@ -75,6 +75,9 @@ def main(argv: list[str] | None = None) -> int:
         outcome = command(args)
         if isinstance(outcome, int):
             return outcome
+        from mjtui.ui.forms import check_forms  # every system's form, before a screen opens
+
+        check_forms()
         outcome.run()
         return 0
     except MjtuiError as e:

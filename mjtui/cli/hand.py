@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any, NoReturn
 
 from mjtui import paths
-from mjtui.cli.scorers import SCORERS
+from mjtui.cli.scorers import scorer_of, systems_with_scorers
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 
@@ -32,7 +32,7 @@ from mjtui.core.ruleset import Ruleset, RulesetLibrary
 def add_hand_command(subparsers: Any) -> None:
     """Add `hand` to the `mjtui` command's subparsers."""
     hand = subparsers.add_parser(
-        "hand", help=f"score a winning hand from its tiles ({', '.join(SCORERS)})",
+        "hand", help=f"score a winning hand from its tiles ({', '.join(systems_with_scorers())})",
         description="Score a winning hand under RULESET. The options depend on the ruleset's "
                     "system: `mjtui hand RULESET --help` lists them.")
     hand.add_argument("ruleset", metavar="RULESET",
@@ -64,11 +64,11 @@ def _parser(ruleset: Ruleset, scorer: ModuleType, line: bool) -> _HandParser:
 
 def hand_command(args: argparse.Namespace) -> int:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
-    scorer = SCORERS.get(ruleset.rules.system)
+    scorer = scorer_of(ruleset.system)
     if scorer is None:
         raise RulesetError(
             f"{ruleset.id}: {ruleset.name} is scored with the {ruleset.rules.system!r} system; "
-            f"`mjtui hand` scores {', '.join(SCORERS)} hands")
+            f"`mjtui hand` scores {', '.join(systems_with_scorers())} hands")
     options = _parser(ruleset, scorer, line=False).parse_args(args.rest)
     if not options.batch:
         if options.tiles is None:

@@ -102,11 +102,13 @@ class MjtuiApp(OrderedKeys, App):
 
     def _calculator_for(self, session: Session) -> CalculatorLink | None:
         """The calculator that follows the sheet: --calc-program, else the ruleset's."""
-        rules = session.ruleset.rules
+        system, rules = session.ruleset.system, session.ruleset.rules
         if self._fx602p_listing() is not None:
             return None  # the FX-602P pane plays its listing instead
-        name = self.calc_program or getattr(getattr(rules, "calculator", None), "program", None)
-        if name is None or rules.system != "east-doubling":
+        if system.emulator != "hp11c":
+            return None  # only East-doubling hands are keyed into the HP-11C
+        name = self.calc_program or system.calculator_program(rules)
+        if name is None:
             return None
         try:
             program = load_program(name)

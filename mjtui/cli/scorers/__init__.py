@@ -1,4 +1,4 @@
-"""What `mjtui hand` knows per scoring system, keyed by the ruleset's ``system``.
+"""What `mjtui hand` knows per scoring system: the scorer module the system declares.
 
 Each scorer is a module with three functions, so a system brings its own
 options without the command knowing them:
@@ -9,18 +9,30 @@ options without the command knowing them:
   MjtuiError (HandError for a bad hand) with a message for the player;
 - ``describe(rules, result) -> str``: that object in words for the terminal.
 
-Each module keeps its dotted path, ``mjtui.cli.scorers.<system>``, so a system's
-declaration can name its scorer without the core importing the command line.
+A system names its scorer by module path (``ScoringSystem.scorer``), so the
+core never imports the command line.
 """
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
-from mjtui.cli.scorers import fx602p, pocket, riichi
+from mjtui.core.errors import MjtuiError
+from mjtui.core.systems import SYSTEMS
+from mjtui.core.systems.base import ScoringSystem
 
-SCORERS: dict[str, ModuleType] = {
-    "fx602p": fx602p,
-    "pocket": pocket,
-    "riichi": riichi,
-}
+
+def scorer_of(system: ScoringSystem) -> ModuleType | None:
+    """The system's scorer module, None when it has none; MjtuiError if it cannot load."""
+    if system.scorer is None:
+        return None
+    try:
+        return importlib.import_module(system.scorer)
+    except ImportError as e:
+        raise MjtuiError(f"scoring system {system.name!r}: its scorer {system.scorer!r} "
+                         f"cannot be loaded ({e})") from None
+
+
+def systems_with_scorers() -> list[str]:
+    return [name for name, system in SYSTEMS.items() if system.scorer is not None]

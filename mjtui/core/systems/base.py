@@ -1,9 +1,17 @@
-"""What every scoring system provides, so sessions and files stay system-blind."""
+"""What every scoring system provides, so sessions, files and screens stay system-blind.
+
+A system is one object (its package's ``SYSTEM``) registered by name in
+:mod:`mjtui.core.systems`. Besides the fold it declares, rather than lets
+callers probe for, what the rest of mjtui needs of it: its hand form and its
+``mjtui hand`` scorer by module path (so the core imports neither the UI nor
+the CLI), whether hands can be drawn, its final standings and calculator
+program where it has them. docs/adding-a-system.md walks through one.
+"""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 WINDS = ("East", "South", "West", "North")
 
@@ -17,11 +25,41 @@ class RulesHeader:
     description: str = dataclasses.field(default="", metadata={"doc": "a line or two for the menu"})
 
 
+@runtime_checkable
+class TableState(Protocol):
+    """What the screens read of every system's state (the table before the next hand)."""
+
+    totals: tuple[int, ...]
+    hands: int  # hands folded so far
+    last_change: tuple[int, ...] | None  # each seat's change in the last hand
+
+    @property
+    def east(self) -> int:
+        """The 0-based seat that deals (is East) in the next hand."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        """Whether the series is over: no hand may be added."""
+        ...
+
+    def wind(self, seat: int) -> str: ...
+
+
+@runtime_checkable
 class ScoringSystem(Protocol):
     """A scoring system folds hand events into table state under its rules."""
 
     name: str
     rules_type: type
+    form: str
+    """The hand form, ``"package.module:Class"`` (a HandForm of the UI)."""
+    scorer: str | None
+    """The ``mjtui hand`` scorer module (add_arguments, score, describe), or None."""
+    draws: bool
+    """Whether a hand can end drawn (the sheet's 0 key)."""
+    emulator: str | None
+    """The calculator its pane runs ("hp11c", keyed with every hand; "fx602p"), or None."""
 
     def players(self, rules: Any) -> int: ...
 
@@ -64,3 +102,45 @@ class ScoringSystem(Protocol):
     def describe_state(self, state: Any, players: tuple[str, ...]) -> str:
         """The table before the next hand in a line: hand or round, dealer, sticks..."""
         ...
+
+    def hand_title(self, state: Any, players: tuple[str, ...]) -> str:
+        """The heading of the form for the next hand, e.g. "Hand 3 · East: Chen"."""
+        ...
+
+    # What a system may have; None where it has not.
+
+    def standings(self, rules: Any, state: Any) -> tuple[Any, ...] | None:
+        """The final standings (ranks, uma...), or None where the totals are the result."""
+        ...
+
+    def calculator_program(self, rules: Any) -> str | None:
+        """The HP-11C program that follows the sheet, or None."""
+        ...
+
+
+class SystemDeclarationError(Exception):
+    """A scoring system that does not declare what mjtui needs of it."""
+
+
+MEMBERS = tuple(sorted(set(ScoringSystem.__annotations__) | {
+    n for n, v in vars(ScoringSystem).items() if callable(v) and not n.startswith("_")}))
+
+
+def check_declaration(system: object) -> None:
+    """Raise SystemDeclarationError unless ``system`` declares every member, well formed."""
+    name = getattr(system, "name", None)
+    if not isinstance(name, str) or not name:
+        raise SystemDeclarationError(f"{system!r}: a scoring system needs a name")
+    missing = [m for m in MEMBERS if not hasattr(system, m)]
+    if missing:
+        raise SystemDeclarationError(
+            f"scoring system {name!r} does not declare {', '.join(sorted(missing))}")
+    form = system.form  # type: ignore[attr-defined]
+    if not isinstance(form, str) or form.count(":") != 1 or not all(form.split(":")):
+        raise SystemDeclarationError(
+            f"scoring system {name!r}: form must name its hand form as "
+            f"'package.module:Class', got {form!r}")
+    scorer = system.scorer  # type: ignore[attr-defined]
+    if scorer is not None and (not isinstance(scorer, str) or not scorer):
+        raise SystemDeclarationError(
+            f"scoring system {name!r}: scorer must be a module path or None, got {scorer!r}")

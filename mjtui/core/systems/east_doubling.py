@@ -75,6 +75,10 @@ class State:
     def wind(self, seat: int) -> str:
         return WINDS[(seat - self.east) % len(self.totals)]
 
+    @property
+    def finished(self) -> bool:
+        return False  # the series goes on as long as the table plays
+
 
 def settle(
     points: tuple[int, ...], winner: int | None, east: int, multiplier: int
@@ -106,6 +110,10 @@ def next_east(rotation: Rotation, east: int, winner: int | None, players: int) -
 class EastDoubling:
     name = "east-doubling"
     rules_type = Rules
+    form = "mjtui.ui.screens.hand_entry:HandEntryScreen"
+    scorer = None  # the points are typed, there are no tiles to score
+    draws = True
+    emulator = "hp11c"
 
     def players(self, rules: Rules) -> int:
         return rules.table.players
@@ -187,6 +195,15 @@ class EastDoubling:
 
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1} next · East: {players[state.east]}"
+
+    def hand_title(self, state: State, players: tuple[str, ...]) -> str:
+        return f"Hand {state.hands + 1} · East: {players[state.east]}"
+
+    def standings(self, rules: Rules, state: State) -> None:
+        return None  # the totals are the result
+
+    def calculator_program(self, rules: Rules) -> str | None:
+        return rules.calculator.program if rules.calculator else None
 
 
 SYSTEM = EastDoubling()

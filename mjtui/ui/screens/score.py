@@ -15,7 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from mjtui.calc.link import CalculatorLink
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
-from mjtui.ui.entry_forms import entry_form
+from mjtui.ui.forms import form_class
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
 from mjtui.ui.screens.standings import StandingsScreen
 from mjtui.ui.widgets.calc_pane import CalcPane
@@ -85,7 +85,7 @@ class ScoreScreen(Screen):
             self.link.follow(session.hands)
         self.query_one(CalcPane).compare(state.totals, state.east)
         described = session.ruleset.system.describe_state(state, session.players)
-        if getattr(state, "finished", False):
+        if state.finished:
             keys = " · f: final standings · u: undo"
         else:
             keys = " · keys: 1-4 or a-d winner, 0 draw"
@@ -94,7 +94,7 @@ class ScoreScreen(Screen):
         ))
 
     def _form(self) -> type:
-        return entry_form(self.book.session.ruleset.system.name)
+        return form_class(self.book.session.ruleset.system)
 
     def _pane_has_focus(self) -> bool:
         focused = self.focused
@@ -107,16 +107,22 @@ class ScoreScreen(Screen):
             return False  # the pane's own keys
         # Keys a system has no use for stay out of the footer.
         system = self.book.session.ruleset.system
-        if action == "standings" and getattr(system, "standings", None) is None:
-            return None
-        if action == "winner" and parameters == ("0",) and system.name == "fx602p":
-            return None  # the FX-602P game has no drawn hands
+        rules = self.book.session.ruleset.rules
+        if action == "standings" and system.standings(rules, self.book.session.state) is None:
+            return False
+        if action == "winner" and parameters == ("0",) and not system.draws:
+            return False
+        hp11c = self.link is not None or system.emulator == "hp11c"
+        if action == "calculator":
+            return hp11c or self.fx602p is not None or system.emulator is not None
+        if action == "fx602p":
+            return hp11c  # a second pane beside the HP-11C; else p opens the FX-602P
         return True
 
     def action_standings(self) -> None:
         """The final standings, or the standings as they would be now."""
         session = self.book.session
-        if getattr(session.ruleset.system, "standings", None) is None:
+        if session.ruleset.system.standings(session.ruleset.rules, session.state) is None:
             self.notify("This system has no final standings; the totals are the result",
                         severity="warning")
             return
@@ -129,7 +135,7 @@ class ScoreScreen(Screen):
         the FX-602P game's and no HP-11C program follows it; else the HP-11C.
         """
         fx = self.fx602p is not None or (
-            self.link is None and self.book.session.ruleset.system.name == "fx602p")
+            self.link is None and self.book.session.ruleset.system.emulator == "fx602p")
         self._toggle(FX602PPane if fx or self.query_one(FX602PPane).display else CalcPane)
 
     def action_fx602p(self) -> None:
@@ -159,13 +165,10 @@ class ScoreScreen(Screen):
             self.notify(f"There are only {len(session.players)} seats", severity="warning")
             return
         state = session.state
-        if getattr(state, "finished", False):
+        if state.finished:
             self.action_standings()
             return
-        title = f"Hand {state.hands + 1} · East: {session.players[state.east]}"
-        if getattr(state, "round_name", None):
-            title = (f"Hand {state.hands + 1} · {state.round_name} · dealer "
-                     f"{session.players[state.east]} · {state.honba} honba")
+        title = session.ruleset.system.hand_title(state, session.players)
         self.app.push_screen(self._form()(session.ruleset, session.players, state, title,
                                           winner=seat, submit=self._record))
 
@@ -173,7 +176,7 @@ class ScoreScreen(Screen):
         """Record a confirmed hand at once (a HandError keeps the form open with it)."""
         self.book.add(hand)
         self._changed()
-        if getattr(self.book.session.state, "finished", False):
+        if self.book.session.state.finished:
             self.call_after_refresh(self.action_standings)
 
     def _changed(self) -> None:

@@ -54,7 +54,7 @@ class Scoreboard(DataTable):
         self._shown = (players, state)
         room = self._laid_out_for = self._room()
         top = max(state.totals)
-        finished = getattr(state, "finished", False)
+        finished = state.finished
         winds = [state.wind(seat) for seat in range(len(players))]
         totals = [numbers.points(t) for t in state.totals]
         lasts = [numbers.change(state.last_change[seat]) if state.last_change else ""

@@ -39,6 +39,10 @@ from mjtui.core.systems.fx602p.table import State, check_in_play, state_text
 class FX602P:
     name = "fx602p"
     rules_type = Rules
+    form = "mjtui.ui.screens.fx602p_entry:FX602PHandScreen"
+    scorer = "mjtui.cli.scorers.fx602p"
+    draws = False  # the 1986 game has no drawn hands
+    emulator = "fx602p"
 
     def players(self, rules: Rules) -> int:
         return PLAYERS
@@ -91,6 +95,15 @@ class FX602P:
 
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return state_text(state, players)
+
+    def hand_title(self, state: State, players: tuple[str, ...]) -> str:
+        return f"Hand {state.hands + 1} · dealer {players[state.east]}"
+
+    def standings(self, rules: Rules, state: State) -> None:
+        return None  # the totals are the result
+
+    def calculator_program(self, rules: Rules) -> None:
+        return None
 
 
 SYSTEM = FX602P()

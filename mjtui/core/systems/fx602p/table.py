@@ -39,6 +39,10 @@ class State:
         """"East" for the dealer of the next hand, "South" for the other player."""
         return WINDS[(seat - self.east) % PLAYERS]
 
+    @property
+    def finished(self) -> bool:
+        return False  # two players play hand after hand
+
     def running_total(self, seat: int) -> int:
         """Points won less points lost so far (the seed's running total)."""
         return self.totals[seat] - self.start_points

@@ -38,6 +38,10 @@ from mjtui.core.systems.pocket.table import State, check_in_play, state_text
 class Pocket:
     name = "pocket"
     rules_type = Rules
+    form = "mjtui.ui.screens.pocket_entry:PocketHandScreen"
+    scorer = "mjtui.cli.scorers.pocket"
+    draws = True
+    emulator = None
 
     def players(self, rules: Rules) -> int:
         return PLAYERS
@@ -86,6 +90,16 @@ class Pocket:
 
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return state_text(state, players)
+
+    def hand_title(self, state: State, players: tuple[str, ...]) -> str:
+        return (f"Hand {state.hands + 1} · {state.round_wind_name} round · "
+                f"starter {players[state.east]}")
+
+    def standings(self, rules: Rules, state: State) -> None:
+        return None  # the totals are the result
+
+    def calculator_program(self, rules: Rules) -> None:
+        return None
 
 
 SYSTEM = Pocket()

@@ -50,6 +50,10 @@ from mjtui.core.systems.riichi.table import (
 class Riichi:
     name = "riichi"
     rules_type = Rules
+    form = "mjtui.ui.screens.riichi_entry:RiichiHandScreen"
+    scorer = "mjtui.cli.scorers.riichi"
+    draws = True
+    emulator = None
 
     def players(self, rules: Rules) -> int:
         return PLAYERS
@@ -105,8 +109,15 @@ class Riichi:
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return state_text(state, players)
 
+    def hand_title(self, state: State, players: tuple[str, ...]) -> str:
+        return (f"Hand {state.hands + 1} · {state.round_name} · dealer "
+                f"{players[state.east]} · {state.honba} honba")
+
     def standings(self, rules: Rules, state: State) -> tuple[Standing, ...]:
         return final_standings(rules, state)
+
+    def calculator_program(self, rules: Rules) -> None:
+        return None
 
 
 SYSTEM = Riichi()

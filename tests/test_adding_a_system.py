@@ -1,0 +1,84 @@
+"""A system added from the tests folder alone plays through the app and the CLI.
+
+tests/tiny_system.py is the walk-through of docs/adding-a-system.md: it is
+registered here, its ruleset goes in the user's folder, and nothing in the
+package knows it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import tiny_system
+
+from mjtui.cli import entry
+from mjtui.core.errors import MjtuiError
+from mjtui.core.session_file import latest_session, load_session
+from mjtui.core.systems import SYSTEMS, register, unregister
+from mjtui.core.systems.base import SystemDeclarationError
+from mjtui.ui.forms import check_forms, form_class
+from mjtui.ui.screens.score import ScoreScreen
+
+
+@pytest.fixture
+def tiny(folders: dict[str, Path]) -> Iterator[Path]:
+    register(tiny_system.SYSTEM)
+    folders["rulesets"].mkdir(parents=True)
+    (folders["rulesets"] / "tiny.toml").write_text(tiny_system.RULESET)
+    yield folders["data"]
+    unregister("tiny")
+
+
+async def test_the_tiny_system_in_the_app(tiny: Path) -> None:
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "tiny"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for name in ("Ann", "Bob", "Cy", "Di"):
+            await pilot.press(*name, "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("2", "enter", "0", "enter", "3", "enter")
+        await pilot.pause()
+        book = app.screen.book
+        assert [h.winner for h in book.session.hands] == [1, None, 2]
+        assert book.session.state.totals == (8, 12, 12, 8)  # each winner takes 1 from 3
+    path = latest_session(tiny / "sessions")
+    assert path is not None
+    loaded = load_session(path, lambda name: book.session.ruleset)
+    assert loaded.problems == [] and loaded.session.hands == book.session.hands
+
+
+def test_the_tiny_system_on_the_command_line(tiny: Path, capsys) -> None:
+    assert entry.main(["hand", "tiny", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"winner": 3, "takes": 3}
+    assert entry.main(["hand", "tiny", "x"]) == 2
+    assert "give the winner's seat" in capsys.readouterr().err
+
+
+def test_a_system_must_declare_its_form() -> None:
+    class NoForm(tiny_system.Tiny):
+        form = None  # type: ignore[assignment]
+
+    with pytest.raises(SystemDeclarationError, match="form must name its hand form"):
+        register(NoForm())
+    assert "tiny" not in SYSTEMS
+
+
+def test_a_form_that_cannot_load_stops_mjtui_at_start_up(tiny: Path, capsys) -> None:
+    lost = tiny_system.Tiny()
+    lost.form = "tiny_nowhere:TinyForm"  # type: ignore[misc]
+    unregister("tiny")
+    register(lost)
+    with pytest.raises(MjtuiError, match="its hand form 'tiny_nowhere:TinyForm' cannot be"):
+        check_forms()
+    assert entry.main(["--ruleset", "tiny"]) == 2
+    assert "cannot be loaded" in capsys.readouterr().err
+
+
+def test_every_shipped_system_has_its_form() -> None:
+    for system in SYSTEMS.values():
+        assert form_class(system).__name__.endswith("Screen")
+
