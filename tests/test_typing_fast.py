@@ -107,3 +107,18 @@ async def test_fx602p(tmp_path: Path) -> None:
 async def test_extra_keys_never_change_a_recorded_hand(sequence: str, tmp_path: Path) -> None:
     hands = await typed("hp11c", sequence, tmp_path)
     assert hands == [east_doubling.Hand(1, (8, 30, 4, 0))]
+
+
+async def test_names_and_the_first_hand_typed_in_one_go(folders: dict[str, Path]) -> None:
+    from mjtui.cli import entry
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in keys_of("Ann⏎Bob⏎Cy⏎Di⏎ 2 8⏎30^s"):
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            await asyncio.sleep(0.01)
+        for _ in range(20):
+            await pilot.pause(0.02)
+        assert app.book.session.players == ("Ann", "Bob", "Cy", "Di")
+        assert app.book.session.hands == [east_doubling.Hand(1, (8, 30, 0, 0))]

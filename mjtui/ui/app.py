@@ -65,13 +65,11 @@ class MjtuiApp(OrderedKeys, App):
             self._open_sheet(self.book)
         else:
             assert self.ruleset is not None and self.sessions_dir is not None
-            self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset), self._start_series)
+            self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset, self._start_series))
         for warning in self.warnings:
             self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
 
-    def _start_series(self, choice: SeriesChoice | None) -> None:
-        if choice is None:
-            return
+    def _start_series(self, choice: SeriesChoice) -> None:
         started = datetime.now().astimezone().replace(microsecond=0)
         session = Session(ruleset=choice.ruleset, players=choice.players, started=started)
         assert self.sessions_dir is not None

@@ -27,7 +27,7 @@ from typing import Any
 from textual import events, on
 from textual.binding import Binding
 from textual.message import Message
-from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Input
 
@@ -100,8 +100,11 @@ def type_into(field: Input, char: str) -> None:
         field.replace(char, *field.selection)
 
 
-class KeyForm(ModalScreen[Any]):
-    """A form whose keys act in order; subclasses say what Enter walks and what confirms."""
+class KeyForm(Screen[Any]):
+    """A form whose keys act in order; subclasses say what Enter walks and what confirms.
+
+    A form over another screen is also a ModalScreen (``class F(KeyForm, ModalScreen)``).
+    """
 
     AUTO_FOCUS = ""  # the form says where the focus starts (first_field)
     # For an app without OrderedKeys; with it, take_key acts on these keys first.
@@ -111,6 +114,8 @@ class KeyForm(ModalScreen[Any]):
     ]
     OUTCOMES: str = ""
     """The outcome letters this form takes from any field that does not take them as text."""
+    CONFIRM_AFTER_LAST = False
+    """Enter on the last field confirms at once (a form with nothing to check on the way)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -155,6 +160,8 @@ class KeyForm(ModalScreen[Any]):
     def take_key(self, event: events.Key) -> bool:
         """Act on a key now; False leaves it to Textual (bindings the form declares)."""
         key, focused = event.key, self.focused
+        if focused is not None and not isinstance(focused, (Input, Checkbox, Button)):
+            return False  # a list or a menu has keys of its own
         if key == "ctrl+s":
             self.action_confirm()
         elif key == "escape":
@@ -236,6 +243,9 @@ class KeyForm(ModalScreen[Any]):
         walk = self.walk()
         if focused in walk:
             at = walk.index(focused) + 1
+            if at == len(walk) and self.CONFIRM_AFTER_LAST:
+                self.action_confirm()
+                return
             self.set_focus(walk[at] if at < len(walk) else self.confirm_button())
         else:
             after = [w for w in walk if focused is not None and _before(focused, w)]
@@ -261,6 +271,7 @@ class OrderedKeys:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._held: list[events.Key] = []
+        self._waiting = False  # a look at the held keys is due
         # The screen each key was handed to: a key a widget leaves unhandled
         # comes back up to the app, where Textual would try it against the
         # bindings of whatever screen is on top by then (the next hand's form).
@@ -277,12 +288,22 @@ class OrderedKeys:
     async def _on_key_form_ready(self, message: KeyForm.Ready) -> None:
         await self._release_keys()
 
+    async def _look_again(self) -> None:
+        self._waiting = False
+        await self._release_keys()
+
     async def _release_keys(self) -> None:
         while self._held:
             stack = self.screen_stack  # type: ignore[attr-defined]
             top = stack[-1] if stack else None
-            if isinstance(top, KeyForm) and not top.ready:
-                return  # the rest wait for the form
+            if top is not None and not (top.ready if isinstance(top, KeyForm)
+                                        else top.is_mounted):
+                # The rest wait for the screen; a form says when it is ready, any
+                # other screen is looked at again shortly.
+                if not self._waiting:
+                    self._waiting = True
+                    self.set_timer(0.01, self._look_again)  # type: ignore[attr-defined]
+                return
             event = self._held.pop(0)
             if isinstance(top, KeyForm) and top.take_key(event):
                 continue

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -9,12 +10,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
-from textual.screen import Screen
 from textual.validation import Integer
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
+from mjtui.ui.key_form import KeyForm
 
 MAX_SEATS = len(WINDS)
 
@@ -27,15 +29,20 @@ class SeriesChoice:
     players: tuple[str, ...]
 
 
-class NewSeriesScreen(Screen[SeriesChoice]):
-    BINDINGS = [
-        Binding("ctrl+s", "start", "Start series", priority=True),
-        Binding("ctrl+l", "app.open_library", "Saved series", priority=True),
-        Binding("escape", "app.quit", "Quit"),
-    ]
+class NewSeriesScreen(KeyForm):
+    """Names typed fast land in their seats: the keys of every form (key_form)."""
 
-    def __init__(self, rulesets: list[Ruleset], chosen: Ruleset) -> None:
+    BINDINGS = [
+        Binding("ctrl+s", "confirm", "Start series", priority=True),
+        Binding("ctrl+l", "app.open_library", "Saved series", priority=True),
+        Binding("escape", "cancel", "Quit"),
+    ]
+    CONFIRM_AFTER_LAST = True  # Enter on the last name starts
+
+    def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
+                 start: Callable[[SeriesChoice], None] | None = None) -> None:
         super().__init__()
+        self.start = start  # opens the sheet at once, so keys typed next reach it
         self.rulesets = {r.origin: r for r in rulesets}
         self.rulesets.setdefault(chosen.origin, chosen)
         self.chosen = chosen
@@ -62,7 +69,7 @@ class NewSeriesScreen(Screen[SeriesChoice]):
                     yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
                                 max_length=24, classes="name", compact=True)
             yield Static("", id="form-error")
-            yield Button("Start series", id="start", variant="primary")
+            yield Button("Start series", id="start", variant="primary", classes="form-confirm")
             yield Static(
                 "Enter: next field · ctrl+s: start · Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
@@ -70,11 +77,19 @@ class NewSeriesScreen(Screen[SeriesChoice]):
             )
         yield Footer()
 
-    def on_mount(self) -> None:
+    def first_field(self) -> Widget:
         self.title = "mjtui"
         self.sub_title = "new series"
+        return self.query_one("#name-0", Input)
+
+    def fields_changed(self) -> None:
         self._show_seats()
-        self.query_one("#name-0", Input).focus()
+
+    def walk(self) -> list[Widget]:
+        return [w for w in self.query(Input) if w.display]
+
+    def action_cancel(self) -> None:
+        self.app.exit()
 
     @property
     def ruleset(self) -> Ruleset:
@@ -90,16 +105,6 @@ class NewSeriesScreen(Screen[SeriesChoice]):
     def _ruleset_changed(self) -> None:
         self.query_one("#start-points", Input).value = str(self.ruleset.start_points)
         self._show_seats()
-
-    @on(Input.Submitted)
-    def _next_field(self, event: Input.Submitted) -> None:
-        event.stop()
-        fields = [w for w in self.query(Input) if w.display]
-        index = fields.index(event.input)
-        if index + 1 < len(fields):
-            fields[index + 1].focus()
-        else:
-            self.action_start()
 
     def _choice(self) -> tuple[str | None, SeriesChoice | None]:
         ruleset = self.ruleset
@@ -117,11 +122,12 @@ class NewSeriesScreen(Screen[SeriesChoice]):
             ruleset = ruleset.with_start_points(points)
         return None, SeriesChoice(ruleset, tuple(names))
 
-    @on(Button.Pressed, "#start")
-    def action_start(self) -> None:
+    def action_confirm(self) -> None:
         error, choice = self._choice()
         self.query_one("#form-error", Static).update(error or "")
         if choice is None:
             self.app.bell()
             return
         self.dismiss(choice)
+        if self.start is not None:
+            self.start(choice)

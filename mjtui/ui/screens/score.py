@@ -44,6 +44,7 @@ SHEET_KEYS = [
 
 
 class ScoreScreen(Screen):
+    AUTO_FOCUS = "HandsTable"  # never a calculator pane, which would take the sheet's keys
     BINDINGS = [
         *SHEET_KEYS,
         Binding("escape", "leave_calculator", show=False),
@@ -69,7 +70,7 @@ class ScoreScreen(Screen):
         self.title = session.ruleset.name
         self.sub_title = self.book.path.stem
         self.render_state()
-        self.query_one(HandsTable).focus()
+        self.set_focus(self.query_one(HandsTable))
 
     def render_state(self) -> None:
         session = self.book.session
@@ -99,7 +100,8 @@ class ScoreScreen(Screen):
     def _pane_has_focus(self) -> bool:
         focused = self.focused
         return focused is not None and any(
-            isinstance(node, (CalcPane, FX602PPane)) for node in focused.ancestors_with_self)
+            isinstance(node, (CalcPane, FX602PPane)) and node.display
+            for node in focused.ancestors_with_self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action not in ("leave_calculator", "calculator", "fx602p") \
