@@ -14,7 +14,6 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from mjtui.core.errors import HandError
@@ -27,7 +26,7 @@ Submit = Callable[[Any], None]
 """Records a hand; raises HandError when the table refuses it."""
 
 
-class HandForm(KeyForm, ModalScreen[Any]):
+class HandForm(KeyForm):
     """A hand form: subclasses compose the fields, read them, and show a preview."""
 
     ERROR = "#entry-error"  # the Static that shows what is wrong

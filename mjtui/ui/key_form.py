@@ -27,7 +27,7 @@ from typing import Any
 from textual import events, on
 from textual.binding import Binding
 from textual.message import Message
-from textual.screen import Screen
+from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input
 
@@ -100,11 +100,8 @@ def type_into(field: Input, char: str) -> None:
         field.replace(char, *field.selection)
 
 
-class KeyForm(Screen[Any]):
-    """A form whose keys act in order; subclasses say what Enter walks and what confirms.
-
-    A form over another screen is also a ModalScreen (``class F(KeyForm, ModalScreen)``).
-    """
+class KeyForm(ModalScreen[Any]):
+    """A form whose keys act in order; subclasses say what Enter walks and what confirms."""
 
     AUTO_FOCUS = ""  # the form says where the focus starts (first_field)
     # For an app without OrderedKeys; with it, take_key acts on these keys first.

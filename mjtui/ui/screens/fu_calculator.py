@@ -11,7 +11,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
@@ -55,7 +54,7 @@ def _choices(field: str) -> str:
     return "/".join(CODES[field])
 
 
-class FuCalculatorScreen(KeyForm, ModalScreen[Any]):
+class FuCalculatorScreen(KeyForm):
     """Returns the fu the hand scores, or None when cancelled."""
 
     def __init__(self, rules: Any, *, tsumo: bool = False, closed: bool = True) -> None:

@@ -38,6 +38,7 @@ class NewSeriesScreen(KeyForm):
         Binding("escape", "cancel", "Quit"),
     ]
     CONFIRM_AFTER_LAST = True  # Enter on the last name starts
+    DEFAULT_CSS = "NewSeriesScreen { background: $background; }"  # a screen, not over one
 
     def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
                  start: Callable[[SeriesChoice], None] | None = None) -> None:

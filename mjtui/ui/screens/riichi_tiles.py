@@ -11,12 +11,10 @@ yakuman with it and keeps the yaku list with the hand.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
@@ -97,7 +95,7 @@ def win_context(known: TilesContext, extras: str, dora: tuple[int, ...],
     return ctx
 
 
-class RiichiTilesScreen(KeyForm, ModalScreen[Any]):
+class RiichiTilesScreen(KeyForm):
     """Returns the analysed hand, or None when cancelled."""
 
     DEFAULT_CSS = """
