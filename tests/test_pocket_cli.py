@@ -10,6 +10,7 @@ import pytest
 
 from mjtui.cli.hand import add_hand_command, hand_command
 from mjtui.core.errors import MjtuiError
+from mjtui.core.systems.pocket.events import SITUATIONS
 
 
 def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None):
@@ -44,6 +45,21 @@ def test_a_discard_under_each_ruleset(capsys) -> None:
     assert data["points"] == {"total": 16, "discarder": 8, "others": 4}
     _, out = run(["pocket-3fan", *hand, "--json"], capsys)
     assert json.loads(out)["points"] == {"total": 3, "discarder": 3, "others": 0}
+
+
+def test_each_situation_is_a_flag_of_its_word(capsys) -> None:
+    with pytest.raises(SystemExit):
+        run(["pocket", "--help"], capsys)
+    helped = capsys.readouterr().out
+    assert all(f"--{s.word}" in helped for s in SITUATIONS)
+    # Given out of the list's order, named in its order, each scoring its pattern.
+    hand = ["123m456p789s[222z]55p", "--seat", "S", "--last-tile", "--robbing-kong", "--json"]
+    _, out = run(["pocket", *hand], capsys)
+    data = json.loads(out)
+    assert data["context"] == ["robbing-kong", "last-tile"]
+    assert {"robbing_kong", "last_tile"} <= {p["key"] for p in data["patterns"]}
+    with pytest.raises(MjtuiError, match="a win on a kong's replacement tile is a self-draw"):
+        run(["pocket", "123m456p789s[2222z]55p", "--kong-replacement"], capsys)
 
 
 def test_words_for_the_terminal(capsys) -> None:

@@ -15,19 +15,13 @@ from typing import Any
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.pocket import Rules, fan_problem
-from mjtui.core.systems.pocket.patterns import Context, score_hand
+from mjtui.core.systems.pocket.events import SITUATIONS
+from mjtui.core.systems.pocket.patterns import Context, context_names, context_of, score_hand
 from mjtui.core.systems.pocket.payments import by_role
 from mjtui.core.tiles import parse_hand
 
 TILES_HELP = "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' (quoted)"
 WIND_LETTERS = "ESWN"
-SITUATIONS = (
-    ("robbing_kong", "--robbing-kong", "won on a tile robbed from another player's kong"),
-    ("kong_replacement", "--kong-replacement", "won on a kong's replacement tile"),
-    ("last_tile", "--last-tile", "won on the last tile of the wall"),
-    ("heavenly", "--heavenly", "the starter won on the tiles dealt (with --seat E --self-draw)"),
-    ("earthly", "--earthly", "won on the starter's first discard"),
-)
 
 
 def _wind(text: str) -> int:
@@ -46,19 +40,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the round wind (default E)")
     parser.add_argument("--win", metavar="TILE",
                         help="the winning tile, e.g. 5p (default: the last concealed tile)")
-    for dest, flag, text in SITUATIONS:
-        parser.add_argument(flag, dest=dest, action="store_true", help=text)
+    for situation in SITUATIONS:
+        parser.add_argument(f"--{situation.word}", dest=situation.field, action="store_true",
+                            help=situation.help)
 
 
-def context_of(args: argparse.Namespace) -> Context:
-    return Context(seat_wind=args.seat, round_wind=args.round, self_draw=args.self_draw,
-                   **{dest: getattr(args, dest) for dest, _, _ in SITUATIONS})
+def context_of_args(args: argparse.Namespace) -> Context:
+    return context_of(args.seat, args.round, args.self_draw,
+                      [s.word for s in SITUATIONS if getattr(args, s.field)])
 
 
 def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
     """The JSON object of one hand given as command-line arguments."""
     hand = parse_hand(args.tiles, args.win)
-    result = score_hand(rules, hand, context_of(args))
+    ctx = context_of_args(args)
+    result = score_hand(rules, hand, ctx)
     patterns = [{"key": f.key, "name": f.name, "fan": f.fan} for f in result.patterns]
     problem = fan_problem(rules, result.fan)
     if problem:
@@ -75,7 +71,7 @@ def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
         "self_draw": args.self_draw,
         "seat": WINDS[args.seat],
         "round": WINDS[args.round],
-        "context": [flag[2:] for dest, flag, _ in SITUATIONS if getattr(args, dest)],
+        "context": list(context_names(ctx)),
     }
 
 

@@ -9,6 +9,10 @@ cannot show ticked below them; each pattern found and its fan show as they
 are typed. The seat and round wind come from the table. A hand under the
 ruleset's minimum is refused with the reason. The keys are every form's
 (:mod:`mjtui.ui.key_form`).
+
+What the fields make of a hand, which of them count and every message come
+from :mod:`mjtui.core.systems.pocket.entry`; this screen lays the fields out,
+shows what that model says and places the focus.
 """
 
 from __future__ import annotations
@@ -20,24 +24,23 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.pocket import Draw, FalseWin, Hand, Win, state_text
-from mjtui.core.systems.pocket.patterns import Context, Score, score_hand
-from mjtui.core.tiles import parse_hand
+from mjtui.core.systems.pocket import Hand, state_text
+from mjtui.core.systems.pocket.entry import (
+    FIELDS,
+    OUTCOME_HELP,
+    OUTCOMES,
+    SEATS,
+    TICKED,
+    Entry,
+    fan_note,
+    patterns_text,
+    read_entry,
+    values_of,
+)
+from mjtui.core.systems.pocket.events import SITUATIONS
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.widgets.checkbox import Checkbox
-
-OUTCOMES = {"r": "win on a discard", "t": "self-draw", "d": "draw", "c": "false win"}
-OUTCOME_HELP = "r discard · t self-draw · d draw · c false win"
-# The checkbox ids, the Win.context words and the Context fields, in one place.
-SITUATIONS = (
-    ("robbing-kong", "Robbed kong", "robbing_kong"),
-    ("kong-replacement", "Kong tile", "kong_replacement"),
-    ("last-tile", "Last tile", "last_tile"),
-    ("heavenly", "Heavenly", "heavenly"),
-    ("earthly", "Earthly", "earthly"),
-)
 
 
 class PocketHandScreen(HandForm):
@@ -60,39 +63,20 @@ class PocketHandScreen(HandForm):
     #pe-buttons Button { margin: 0 1 0 0; }
     #pe-help { height: auto; color: $text-muted; }
     """
-    OUTCOMES = "".join(OUTCOMES)
+    OUTCOMES = "".join(OUTCOMES)  # the model's letters
     ERROR = "#pe-error"
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Hand | None = None, winner: int | None = None, *,
                  submit: Submit | None = None) -> None:
         super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
-        self.start = self._fields_of(hand, winner)
-
-    def _fields_of(self, hand: Hand | None, winner: int | None) -> dict[str, Any]:
-        values: dict[str, Any] = {"outcome": "r" if winner is not None else "d"}
-        if winner is not None:
-            values["winner"] = str(winner + 1)
-        if isinstance(hand, Draw):
-            values["outcome"] = "d"
-        elif isinstance(hand, FalseWin):
-            values.update(outcome="c", offender=str(hand.offender + 1))
-        elif isinstance(hand, Win):
-            values.update(outcome="t" if hand.self_draw else "r", winner=str(hand.winner + 1))
-            if hand.discarder is not None:
-                values["from"] = str(hand.discarder + 1)
-            if hand.guarantor is not None:
-                values["guarantor"] = str(hand.guarantor + 1)
-            if hand.tiles is not None:
-                values["tiles"] = hand.tiles
-                values.update({key: True for key in hand.context})
-            else:
-                values["fan"] = str(hand.fan)
-        return values
+        self.start = values_of(hand, winner)
+        self.entry = self._read(self.start)
+        self._fields: dict[str, Widget] = {}
 
     def _input(self, key: str, width: str, restrict: str, max_length: int = 1,
                placeholder: str = "") -> Input:
-        return Input(self.start.get(key, ""), id=f"pe-{key}", restrict=restrict,
+        return Input(self.start[key], id=f"pe-{key}", restrict=restrict,
                      max_length=max_length, placeholder=placeholder, compact=True,
                      classes=f"re-field {width}")
 
@@ -117,9 +101,9 @@ class PocketHandScreen(HandForm):
                 yield self._input("tiles", "pe-wide", r"[0-9mpsz \[\]()]*", max_length=60,
                                   placeholder="e.g. 123m456p789s11z [555z]")
             with Horizontal(id="pe-situations"):
-                for key, label, _ in SITUATIONS:
-                    yield Checkbox(label, bool(self.start.get(key)), id=f"pe-{key}",
-                                   compact=True)
+                for situation in SITUATIONS:
+                    yield Checkbox(situation.label, self.start[situation.word] == TICKED,
+                                   id=f"pe-{situation.word}", compact=True)
             with Horizontal(classes="re-row"):
                 yield Label("Discard from", classes="re-label")
                 yield self._input("from", "w1", seat)
@@ -148,6 +132,10 @@ class PocketHandScreen(HandForm):
         rest = [w for w in self.walk() if w.id not in given]
         return rest[0] if rest else self.confirm_button()
 
+    def walk(self) -> list[Widget]:
+        """The fields that can still change the score, in the model's order."""
+        return [self._field(key) for key in FIELDS if key in self.entry.active]
+
     def is_outcome_field(self, widget: Widget) -> bool:
         return widget.id == "pe-outcome"
 
@@ -156,117 +144,45 @@ class PocketHandScreen(HandForm):
 
     # ---------------------------------------------------------------- reading
 
-    def _value(self, key: str) -> str:
-        return self.query_one(f"#pe-{key}", Input).value.strip()
+    def _field(self, key: str) -> Widget:
+        if key not in self._fields:  # the same widgets for the life of the form
+            self._fields[key] = self.query_one(f"#pe-{key}")
+        return self._fields[key]
 
-    def _outcome(self) -> str | None:
-        return OUTCOMES.get(self._value("outcome").lower())
+    def _values(self) -> dict[str, str]:
+        values = {}
+        for key in FIELDS:
+            widget = self._field(key)
+            if isinstance(widget, Checkbox):
+                values[key] = TICKED if widget.value else ""
+            elif isinstance(widget, Input):
+                values[key] = widget.value
+        return values
 
-    def _seat(self, key: str) -> int | None:
-        text = self._value(key)
-        return int(text) - 1 if text.isdigit() and 1 <= int(text) <= len(self.players) else None
-
-    def _situations(self) -> tuple[str, ...]:
-        return tuple(key for key, _, _ in SITUATIONS
-                     if self.query_one(f"#pe-{key}", Checkbox).value)
-
-    def _from_tiles(self, winner: int, self_draw: bool) -> Score:
-        """The tiles' score, with the winds of the table before this hand."""
-        ticked = self._situations()
-        ctx = Context(seat_wind=self.before.seat_wind(winner),
-                      round_wind=self.before.round_wind, self_draw=self_draw,
-                      **{field: key in ticked for key, _, field in SITUATIONS})
-        return score_hand(self.rules, parse_hand(self._value("tiles")), ctx)
-
-    def _scored(self) -> tuple[str, Score | None, Hand | None]:
-        """(what is wrong, the tiles' score, the hand); the hand is None while wrong."""
-        outcome = self._outcome()
-        if outcome is None:
-            return f"Outcome: type {OUTCOME_HELP}", None, None
-        score = None
-        hand: Hand
-        if outcome == "draw":
-            hand = Draw()
-        elif outcome == "false win":
-            offender = self._seat("offender")
-            if offender is None:
-                return "Offender: type the seat (1-4) of the player who declared a false win", \
-                    None, None
-            hand = FalseWin(offender)
-        else:
-            winner = self._seat("winner")
-            if winner is None:
-                return "Winner: type the winner's seat, 1-4", None, None
-            self_draw = outcome == "self-draw"
-            discarder = None if self_draw else self._seat("from")
-            guarantor = self._seat("guarantor") if self_draw else None
-            if self._value("tiles"):
-                try:
-                    score = self._from_tiles(winner, self_draw)
-                except HandError as e:
-                    return str(e), None, None
-                fan = score.fan
-            elif self._value("fan"):
-                fan = int(self._value("fan"))
-            else:
-                return "Fan: type the fan, or the winner's tiles below it", None, None
-            if not self_draw and discarder is None:
-                return "Discard from: type the seat (1-4) of the player who discarded the " \
-                       "winning tile", score, None
-            if score is not None:
-                hand = Win(winner, fan, discarder, guarantor, tiles=self._value("tiles"),
-                           context=self._situations())
-            else:
-                hand = Win(winner, fan, discarder, guarantor)
-        problems = self.checked(hand)
-        return ("\n".join(problems), score, None) if problems else ("", score, hand)
+    def _read(self, values: dict[str, str]) -> Entry:
+        return read_entry(self.rules, self.before, values, len(self.players))
 
     def read(self) -> tuple[list[str], Hand | None]:
-        error, _, hand = self._scored()
-        return ([error] if error else []), hand
+        entry = self._read(self._values())
+        return list(entry.errors), entry.hand
 
     # ---------------------------------------------------------------- showing
 
     def fields_changed(self) -> None:
-        outcome = self._outcome()
-        win = outcome in ("win on a discard", "self-draw")
-        self.show("#pe-outcome-name", outcome or f"? {OUTCOME_HELP}")
-        enabled = {
-            "winner": win,
-            "from": outcome == "win on a discard",
-            "guarantor": outcome == "self-draw" and self.rules.payments.guarantee,
-            "offender": outcome == "false win",
-            # fan, or the tiles: whichever is typed leaves the other out
-            "fan": win and not self._value("tiles"),
-            "tiles": win and not self._value("fan"),
-        }
-        for key, on_ in enabled.items():
-            self.query_one(f"#pe-{key}", Input).disabled = not on_
-            if key != "fan" and key != "tiles":
-                self.show(f"#pe-{key}-name", self.who(self._seat(key)) if on_ else "")
-        for key, _, _ in SITUATIONS:  # they score only with the tiles
-            self.query_one(f"#pe-{key}", Checkbox).disabled = not (win and self._value("tiles"))
-        fan = self.rules.fan
-        self.show("#pe-fan-note", f"at least {fan.minimum}, paid up to {fan.limit}")
-        error, score, hand = self._scored()
-        self.show("#pe-error", error)
-        self.show("#pe-patterns", self._patterns(score) if win else "")
-        self._preview(hand)
+        self.entry = entry = self._read(self._values())
+        self.show("#pe-outcome-name", entry.outcome or f"? {OUTCOME_HELP}")
+        for key in FIELDS[1:]:
+            self._field(key).disabled = key not in entry.active
+        for key in SEATS:
+            self.show(f"#pe-{key}-name", self.who(entry.seats.get(key)))
+        self.show("#pe-fan-note", fan_note(self.rules))
+        self.show("#pe-error", "\n".join(entry.errors))
+        self.show("#pe-patterns", patterns_text(entry.score))
+        self._preview(entry)
 
-    def _patterns(self, score: Score | None) -> str:
-        if score is None:
-            return ""
-        found = " · ".join(f"{p.name} {p.fan}" for p in score.patterns) or "no pattern"
-        if score.limit_hand:
-            return f"{score.reading}\n{found}: limit hand, {score.fan} fan"
-        capped = f" (paid as {score.fan})" if score.total > score.fan else ""
-        return f"{score.reading}\n{found} = {score.total} fan{capped}"
-
-    def _preview(self, hand: Hand | None) -> None:
+    def _preview(self, entry: Entry) -> None:
         """Each seat: the total now, the change, the total after."""
-        after = None
-        if hand is not None:
-            after = self.ruleset.system.apply(self.rules, self.before, hand)
-        text = self.seat_lines(self.before.totals, after.totals if after else None)
-        self.show("#pe-preview", text)
+        after = entry.after
+        self.show("#pe-preview", self.seat_lines(self.before.totals,
+                                                 after.totals if after else None))
         self.show("#pe-next", "Next: " + state_text(after, self.players) if after else "")

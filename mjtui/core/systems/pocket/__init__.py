@@ -8,6 +8,7 @@ The modules, each one concern:
 * :mod:`.payments`: portions from fan, and who pays them;
 * :mod:`.table`: the state and the fold (starter, round wind, the end);
 * :mod:`.records`: the hands in the session file.
+* :mod:`.entry`: a hand as typed at the table (the form's fields) read into a hand.
 
 :data:`SYSTEM` is what the rest of mjtui sees (the ScoringSystem protocol).
 """

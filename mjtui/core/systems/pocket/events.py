@@ -22,8 +22,37 @@ from mjtui.core.systems.pocket.rules import PLAYERS, Rules
 
 MAX_FAN = 99  # far beyond any real hand; a typo guard
 
-# Situations of a win that the tiles cannot show (docs/pocket.md).
-CONTEXT = ("robbing-kong", "kong-replacement", "last-tile", "heavenly", "earthly")
+
+@dataclass(frozen=True)
+class Situation:
+    """A way of winning that the tiles cannot show (docs/pocket.md)."""
+
+    word: str  # in Win.context and the session file; the CLI's --word; the form's field
+    pattern: str  # the ruleset's pattern key it scores
+    label: str  # the form's checkbox, short enough for five on one line at 80 columns
+    help: str  # what it means, for the CLI's --help
+
+    @property
+    def field(self) -> str:
+        """The :class:`~mjtui.core.systems.pocket.patterns.Context` field (and CLI dest)."""
+        return self.word.replace("-", "_")
+
+
+# The one list of situations: the form's boxes, the CLI's flags, the Context
+# fields and the words of Win.context are all read from it, in this order.
+SITUATIONS = (
+    Situation("robbing-kong", "robbing_kong", "Robbed kong",
+              "won on a tile robbed from another player's kong"),
+    Situation("kong-replacement", "kong_replacement", "Kong tile",
+              "won on a kong's replacement tile"),
+    Situation("last-tile", "last_tile", "Last tile",
+              "won on the last tile of the wall"),
+    Situation("heavenly", "heavenly_hand", "Heavenly",
+              "the starter won on the tiles dealt (with --seat E --self-draw)"),
+    Situation("earthly", "earthly_hand", "Earthly",
+              "won on the starter's first discard"),
+)
+CONTEXT = tuple(s.word for s in SITUATIONS)  # the words Win.context takes
 
 
 @dataclass(frozen=True)
@@ -147,5 +176,5 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-__all__ = ["CONTEXT", "Draw", "FalseWin", "Hand", "MAX_FAN", "Win", "check", "describe",
-           "fan_problem", "situation_problem", "winners"]
+__all__ = ["CONTEXT", "Draw", "FalseWin", "Hand", "MAX_FAN", "SITUATIONS", "Situation", "Win",
+           "check", "describe", "fan_problem", "situation_problem", "winners"]

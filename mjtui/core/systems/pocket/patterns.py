@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.pocket.events import CONTEXT, situation_problem
+from mjtui.core.systems.pocket.events import SITUATIONS, situation_problem
 from mjtui.core.systems.pocket.rules import Rules
 from mjtui.core.tiles import TileHand, readings, thirteen_orphans, tile_name, tile_text
 
@@ -32,7 +32,9 @@ SETS_IN_A_HAND = 4
 
 @dataclass(frozen=True)
 class Context:
-    """What the tiles cannot show. Winds are 0 East ... 3 North."""
+    """What the tiles cannot show. Winds are 0 East ... 3 North. The flags after
+    ``self_draw`` are the situations (events.SITUATIONS), in its order: their
+    ``field`` names them (a test holds the two together)."""
 
     seat_wind: int = 0
     round_wind: int = 0
@@ -93,10 +95,16 @@ def check_context(hand: TileHand, ctx: Context) -> None:
         raise HandError("a win on a kong's replacement tile needs a kong in the hand")
 
 
+def context_of(seat_wind: int, round_wind: int, self_draw: bool,
+               words: tuple[str, ...] | list[str] = ()) -> Context:
+    """The Context of a win with the situations named by their words (Win.context)."""
+    return Context(seat_wind=seat_wind, round_wind=round_wind, self_draw=self_draw,
+                   **{s.field: s.word in words for s in SITUATIONS})
+
+
 def context_names(ctx: Context) -> tuple[str, ...]:
     """The situations ticked in ``ctx``, as a hand event and a file name them."""
-    flags = (ctx.robbing_kong, ctx.kong_replacement, ctx.last_tile, ctx.heavenly, ctx.earthly)
-    return tuple(name for name, on in zip(CONTEXT, flags) if on)
+    return tuple(s.word for s in SITUATIONS if getattr(ctx, s.field))
 
 
 def score_hand(rules: Rules, hand: TileHand, ctx: Context) -> Score:
@@ -128,11 +136,7 @@ def _situation(hand: TileHand, ctx: Context) -> dict[str, int]:
     flags = {
         "self_draw": ctx.self_draw,
         "concealed": all(not m.opened for m in hand.melds),
-        "robbing_kong": ctx.robbing_kong,
-        "kong_replacement": ctx.kong_replacement,
-        "last_tile": ctx.last_tile,
-        "heavenly_hand": ctx.heavenly,
-        "earthly_hand": ctx.earthly,
+        **{s.pattern: getattr(ctx, s.field) for s in SITUATIONS},
     }
     return {k: 1 for k, on in flags.items() if on}
 
@@ -214,4 +218,5 @@ def _finish(rules: Rules, counts: dict[str, int], reading: str, ctx: Context,
     return Score(min(total, limit), total, tuple(out), False, reading)
 
 
-__all__ = ["Context", "Found", "Score", "check_context", "context_names", "score_hand"]
+__all__ = ["Context", "Found", "Score", "check_context", "context_names", "context_of",
+           "score_hand"]
