@@ -98,9 +98,9 @@ def test_situations_only_with_tiles_and_only_those_that_can_happen() -> None:
     # A self-draw: no robbed kong; heavenly only for the starter (seat 1).
     assert situations(outcome="t", winner="1", tiles=ANN_TILES) == {
         "kong-replacement", "last-tile", "heavenly"}
-    # (The core's rule lets another player's self-draw be earthly.)
+    # An earthly hand is won on the starter's first discard, never a self-draw.
     assert situations(outcome="t", winner="2", tiles=ANN_TILES) == {
-        "kong-replacement", "last-tile", "earthly"}
+        "kong-replacement", "last-tile"}
     # A discard: no kong replacement; earthly only for another than the starter.
     assert situations(outcome="r", winner="2", tiles=ANN_TILES) == {
         "robbing-kong", "last-tile", "earthly"}

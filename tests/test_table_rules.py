@@ -189,6 +189,7 @@ def test_pocket_situations_that_cannot_go_together() -> None:
     refused(session(POCKET), win(0, "earthly", discarder=1), "won by a player other than")
     refused(session(POCKET), win(2, "earthly", discarder=1),
             "won on the starter's first discard")
+    refused(session(POCKET), win(2, "earthly"), "not a self-draw")
     session(POCKET, win(0, "heavenly"))
     session(POCKET, win(2, "earthly", discarder=0))
     # After seat 2 wins the starter is seat 2: its heavenly hand now fits.

@@ -115,6 +115,8 @@ def situation_problem(
     if "heavenly" in given and (by_starter is False or not self_draw):
         return "a heavenly hand is the starter's (seat wind East) self-draw on the deal"
     if "earthly" in given:
+        if self_draw:
+            return "an earthly hand is won on the starter's first discard, not a self-draw"
         if by_starter:
             return "an earthly hand is won by a player other than the starter"
         if off_starter is False:
