@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 import tiny_system
 
+from mjtui import paths
 from mjtui.cli import entry
 from mjtui.core.errors import MjtuiError
+from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import latest_session, load_session
 from mjtui.core.systems import SYSTEMS, register, unregister
 from mjtui.core.systems.base import SystemDeclarationError
@@ -82,3 +84,15 @@ def test_every_shipped_system_has_its_form() -> None:
     for system in SYSTEMS.values():
         assert form_class(system).__name__.endswith("Screen")
 
+
+
+def test_every_system_state_is_a_table_state() -> None:
+    from mjtui.core.systems.base import TableState
+
+    library = RulesetLibrary(paths.ruleset_folders())
+    for entry in library.entries():
+        ruleset = entry.ruleset
+        assert ruleset is not None, entry.error
+        state = ruleset.system.start(ruleset.rules)
+        assert isinstance(state, TableState), ruleset.id
+        assert not state.finished and state.round_label and state.wind(state.east) == "East"

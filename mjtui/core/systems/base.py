@@ -43,6 +43,11 @@ class TableState(Protocol):
         """Whether the series is over: no hand may be added."""
         ...
 
+    @property
+    def round_label(self) -> str:
+        """What the table calls the next hand: "East 3", "South round", "Hand 12"."""
+        ...
+
     def wind(self, seat: int) -> str: ...
 
 

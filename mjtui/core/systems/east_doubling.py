@@ -79,6 +79,10 @@ class State:
     def finished(self) -> bool:
         return False  # the series goes on as long as the table plays
 
+    @property
+    def round_label(self) -> str:
+        return f"Hand {self.hands + 1}"
+
 
 def settle(
     points: tuple[int, ...], winner: int | None, east: int, multiplier: int

@@ -43,6 +43,10 @@ class State:
     def finished(self) -> bool:
         return False  # two players play hand after hand
 
+    @property
+    def round_label(self) -> str:
+        return f"Hand {self.hands + 1}"
+
     def running_total(self, seat: int) -> int:
         """Points won less points lost so far (the seed's running total)."""
         return self.totals[seat] - self.start_points

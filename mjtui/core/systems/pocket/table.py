@@ -57,6 +57,10 @@ class State:
     def seat_wind(self, seat: int) -> int:
         return (seat - self.east) % PLAYERS
 
+    @property
+    def round_label(self) -> str:
+        return f"{self.round_wind_name} round"
+
     def wind(self, seat: int) -> str:
         """The seat wind of ``seat`` in the next hand."""
         return WINDS[self.seat_wind(seat)]

@@ -91,6 +91,10 @@ class State:
         """The next hand in words: "East 1", "South 4"."""
         return f"{WINDS[self.round_wind]} {self.hand_number}"
 
+    @property
+    def round_label(self) -> str:
+        return self.round_name
+
     def wind(self, seat: int) -> str:
         """The seat wind of ``seat`` in the next hand."""
         return WINDS[(seat - self.east) % len(self.totals)]
