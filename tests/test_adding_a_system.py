@@ -90,9 +90,9 @@ def test_every_system_state_is_a_table_state() -> None:
     from mjtui.core.systems.base import TableState
 
     library = RulesetLibrary(paths.ruleset_folders())
-    for entry in library.entries():
-        ruleset = entry.ruleset
-        assert ruleset is not None, entry.error
+    for found in library.entries():
+        ruleset = found.ruleset
+        assert ruleset is not None, found.error
         state = ruleset.system.start(ruleset.rules)
         assert isinstance(state, TableState), ruleset.id
         assert not state.finished and state.round_label and state.wind(state.east) == "East"
