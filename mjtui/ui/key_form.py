@@ -30,6 +30,7 @@ from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input
+from textual.widgets.input import Selection
 
 from mjtui.ui.widgets.checkbox import Checkbox
 
@@ -150,7 +151,12 @@ class KeyForm(ModalScreen[Any]):
 
     def on_mount(self) -> None:
         self.fields_changed()
-        self.set_focus(self.first_field(), scroll_visible=False)
+        for field in self.query(Input):
+            # Textual selects a field's text when its Focus event arrives, which
+            # can be after the first keys typed into it: it would eat them.
+            # focus_field selects at once instead.
+            field.select_on_focus = False
+        self.focus_field(self.first_field(), scroll_visible=False)
         self.ready = True
         self.app.post_message(self.Ready())
 
@@ -166,9 +172,9 @@ class KeyForm(ModalScreen[Any]):
         elif key == "enter":
             self.enter()
         elif key == "tab":
-            self.focus_next()
+            self.focus_field(self.focus_next())
         elif key == "shift+tab":
-            self.focus_previous()
+            self.focus_field(self.focus_previous())
         elif isinstance(focused, Input) and key in EDIT_KEYS:
             getattr(focused, EDIT_KEYS[key])()
             self.fields_changed()
@@ -188,7 +194,7 @@ class KeyForm(ModalScreen[Any]):
             self.set_outcome(char.lower())
             self.fields_changed()
             if not isinstance(self.focused, (Input, Checkbox)) or self.focused.disabled:
-                self.set_focus(self.first_field())  # the fields this outcome needs
+                self.focus_field(self.first_field())  # the fields this outcome needs
             return True
         if isinstance(focused, Checkbox) and char == " ":
             focused.toggle()
@@ -202,6 +208,12 @@ class KeyForm(ModalScreen[Any]):
 
     def is_outcome_field(self, widget: Widget) -> bool:
         return False
+
+    def focus_field(self, widget: Widget | None, scroll_visible: bool = True) -> None:
+        """Focus ``widget`` now; a field's text is selected, so typing replaces it."""
+        self.set_focus(widget, scroll_visible=scroll_visible)
+        if isinstance(widget, Input) and widget is self.focused:
+            widget.selection = Selection(0, len(widget.value))
 
     @on(Button.Pressed, ".form-confirm")
     def _confirm_pressed(self) -> None:
@@ -243,10 +255,10 @@ class KeyForm(ModalScreen[Any]):
             if at == len(walk) and self.CONFIRM_AFTER_LAST:
                 self.action_confirm()
                 return
-            self.set_focus(walk[at] if at < len(walk) else self.confirm_button())
+            self.focus_field(walk[at] if at < len(walk) else self.confirm_button())
         else:
             after = [w for w in walk if focused is not None and _before(focused, w)]
-            self.set_focus(after[0] if after else self.confirm_button())
+            self.focus_field(after[0] if after else self.confirm_button())
 
 
 def _before(a: Widget, b: Widget) -> bool:
