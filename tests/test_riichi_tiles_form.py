@@ -9,8 +9,9 @@ from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import latest_session, load_session
 from mjtui.core.systems.riichi import Win
+from mjtui.core.systems.riichi.tiles_entry import TilesContext, win_context
 from mjtui.ui.screens.riichi_entry import RiichiHandScreen
-from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen, TilesContext, win_context
+from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen
 from mjtui.ui.screens.score import ScoreScreen
 
 
