@@ -28,6 +28,7 @@ from mjtui.core.systems.riichi.entry import (
     fields,
     kept_of,
     key_values,
+    next_field,
     read_entry,
     row_of,
     score_values,
@@ -81,6 +82,14 @@ def test_the_fields_in_form_order_and_the_rows_per_ruleset() -> None:
     assert [row_of(f) for f in ("han-1", "yakuman-2", "from", "seat-0", "riichi")] == \
         [1, 2, None, 0, None]
     assert seats_of("3191") == (0, 2) and seats_of("5x0") == ()
+
+
+def test_enter_walks_the_active_fields_in_form_order() -> None:
+    active = read(ron()).active
+    assert next_field(active, "fu-0") == "from"  # the yakuman count is left out
+    assert next_field(active, "from") == "seat-1"
+    assert next_field(active, "seat-1") == "riichi" and next_field(active, "riichi") is None
+    assert next_field(read({"outcome": "d"}).active, "outcome") == "tenpai"
 
 
 def test_values_for_a_key_on_the_sheet() -> None:

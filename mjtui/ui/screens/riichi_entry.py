@@ -36,6 +36,7 @@ from mjtui.core.systems.riichi.entry import (
     fields,
     kept_of,
     key_values,
+    next_field,
     read_entry,
     row_of,
     score_values,
@@ -262,10 +263,8 @@ class RiichiHandScreen(HandForm):
                 self._field(name).value = value
             self.fields_changed()
             # On past the row's score, so a digit typed next cannot change it.
-            last = self._field(f"yakuman-{row}")
-            walk = self.walk()
-            later = walk[walk.index(last) + 1:] if last in walk else []
-            self.set_focus(later[0] if later else self.confirm_button())
+            name = next_field(self.entry().active, f"yakuman-{row}")
+            self.set_focus(self._field(name) if name else self.confirm_button())
 
         self.app.push_screen(RiichiTilesScreen(self.rules, known, start), put)
 

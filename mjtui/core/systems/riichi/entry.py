@@ -75,6 +75,12 @@ def fields(rows: int) -> tuple[str, ...]:
     return tuple(f for f in FIELDS if (row_of(f) or 0) < rows)
 
 
+def next_field(active: frozenset[str], name: str) -> str | None:
+    """The field Enter moves to from ``name``: the next active one in form order."""
+    after = FIELDS[FIELDS.index(name) + 1:]
+    return next((f for f in after if f in active), None)
+
+
 def seats_of(text: str, players: int = PLAYERS) -> tuple[int, ...]:
     """The 0-based seats typed as digits ("31" -> (0, 2)), each once, sorted."""
     return tuple(sorted({int(c) - 1 for c in text if c.isdigit() and 1 <= int(c) <= players}))
