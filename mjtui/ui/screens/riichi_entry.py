@@ -44,6 +44,7 @@ from mjtui.core.systems.riichi.entry import (
     values_of,
     winner_rows,
 )
+from mjtui.core.systems.riichi.tiles_entry import TilesResult
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.key_form import CodeInput
 
@@ -242,7 +243,7 @@ class RiichiHandScreen(HandForm):
 
     def action_tiles(self) -> None:
         """Score the focused winner row (or the first) from the winner's tiles."""
-        from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen, TilesResult
+        from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen
 
         row, entry = self._focused_row(), self.entry()
         try:
