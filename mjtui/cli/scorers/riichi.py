@@ -19,6 +19,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.riichi import Rules, payment
 from mjtui.core.systems.riichi.hand import Analysis, WinContext, analyze
+from mjtui.core.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_flags
 from mjtui.core.tiles.notation import parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand
 
@@ -49,29 +50,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the ura dora indicators (with riichi)")
     parser.add_argument("--honba", type=int, default=0, metavar="N",
                         help="honba counters on the table (default 0)")
-    flags = (
-        ("--riichi", "declared riichi"),
-        ("--double-riichi", "declared riichi on the first turn"),
-        ("--ippatsu", "won within a turn of riichi"),
-        ("--haitei", "tsumo on the last tile of the wall"),
-        ("--houtei", "ron on the last discard"),
-        ("--rinshan", "tsumo on a kan's replacement tile"),
-        ("--chankan", "ron on a tile added to a kan"),
-        ("--tenhou", "the dealer won on the first draw"),
-        ("--chiihou", "a non-dealer won on the first draw"),
-    )
-    for flag, text in flags:
-        parser.add_argument(flag, action="store_true", help=text)
+    for flag, text in STATED.items():
+        parser.add_argument("--" + flag.replace("_", "-"), action="store_true", help=text)
+    parser.add_argument("--also", default="", metavar="LETTERS",
+                        help=f"the same situations as the tiles form's letters ({SITUATION_HELP}"
+                             "; l and h read as the win and the seat say)")
 
 
 def context(args: argparse.Namespace) -> WinContext:
     """The WinContext of the command-line options."""
+    also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
+    flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
+    if "double_riichi" in also:
+        flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
     return WinContext(
         tsumo=args.tsumo, seat_wind=args.seat, round_wind=args.round,
-        dora=parse_tiles(args.dora)[0], ura=parse_tiles(args.ura)[0],
-        riichi=args.riichi, double_riichi=args.double_riichi, ippatsu=args.ippatsu,
-        haitei=args.haitei, houtei=args.houtei, rinshan=args.rinshan, chankan=args.chankan,
-        tenhou=args.tenhou, chiihou=args.chiihou, honba=args.honba,
+        dora=parse_tiles(args.dora)[0], ura=parse_tiles(args.ura)[0], honba=args.honba,
+        **flags,
     )
 
 

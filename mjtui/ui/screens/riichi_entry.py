@@ -8,6 +8,10 @@ removes it). The keys are every form's (:mod:`mjtui.ui.key_form`): an
 outcome letter works from any field; ctrl+f opens the fu calculator, ctrl+t
 the tiles form, which fills han and fu from the winner's tiles and keeps the
 yaku with the hand while han and fu stay as it gave them.
+
+What the fields make of the hand (the errors, the hand, the fields that can
+still change the score, the payments) is :mod:`mjtui.core.systems.riichi.entry`'s;
+this form collects the fields, shows what it reads and places the focus.
 """
 
 from __future__ import annotations
@@ -21,35 +25,28 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
+from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.riichi import (
-    AbortiveDraw,
-    Chombo,
-    ExhaustiveDraw,
-    Hand,
-    Win,
-    Winner,
-    settle,
-    state_text,
-    with_riichi,
+from mjtui.core.systems.riichi import Hand, Winner, state_text
+from mjtui.core.systems.riichi.entry import (
+    OUTCOME_HELP,
+    OUTCOME_KEYS,
+    OUTCOMES,
+    Entry,
+    fields,
+    kept_of,
+    key_values,
+    next_field,
+    read_entry,
+    row_of,
+    score_values,
+    tiles_context,
+    values_of,
+    winner_rows,
 )
+from mjtui.core.systems.riichi.tiles_entry import TilesResult
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.key_form import CodeInput
-
-OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw",
-            "c": "chombo"}
-OUTCOME_HELP = "r ron · t tsumo · d draw · a abortive · c chombo"
-OUTCOME_KEYS = "r/t/d/a/c"
-
-
-def seats_of(text: str, players: int = 4) -> tuple[int, ...]:
-    """The 0-based seats typed as digits ("31" -> (0, 2)), each once, sorted."""
-    return tuple(sorted({int(c) - 1 for c in text if c.isdigit() and 1 <= int(c) <= players}))
-
-
-def _int(text: str) -> int | None:
-    text = text.strip()
-    return int(text) if text.isdigit() else None
 
 
 class SeatSetInput(CodeInput):
@@ -77,42 +74,17 @@ class RiichiHandScreen(HandForm):
                  hand: Hand | None = None, winner: int | None = None, *,
                  submit: Submit | None = None) -> None:
         super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
-        mode = self.rules.payments.multiple_ron
-        self.max_winners = {"head-bump": 1, "double": 2}.get(mode, 3)
+        self.max_winners = winner_rows(self.rules)
+        self.field_names = fields(self.max_winners)
         # per winner row: the winner as the tiles form scored it (tiles and yaku kept)
         self.from_tiles: dict[int, Winner] = {}
-        self.start = self._fields_of(hand, winner)
+        self.start = key_values(winner)
+        if hand is not None:
+            self.start = values_of(hand, self.max_winners)
+            self.from_tiles = kept_of(hand, self.max_winners)
+        self._inputs: dict[str, Input] = {}
 
     # ---------------------------------------------------------------- setup
-
-    def _fields_of(self, hand: Hand | None, winner: int | None) -> dict[str, str]:
-        """The fields' first values: from the hand being edited, or the key pressed."""
-        values: dict[str, str] = {"outcome": "r" if winner is not None else "d"}
-        if winner is not None:
-            values["seat-0"] = str(winner + 1)
-        if hand is None:
-            return values
-        values["riichi"] = "".join(str(s + 1) for s in hand.riichi)
-        if isinstance(hand, Win):
-            values["outcome"] = "t" if hand.tsumo else "r"
-            if hand.discarder is not None:
-                values["from"] = str(hand.discarder + 1)
-            for n, w in enumerate(hand.winners[: self.max_winners]):
-                values[f"seat-{n}"] = str(w.seat + 1)
-                values[f"han-{n}"] = str(w.han) if w.han else ""
-                values[f"fu-{n}"] = "" if w.fu is None else str(w.fu)
-                values[f"yakuman-{n}"] = str(w.yakuman) if w.yakuman else ""
-                if w.tiles or w.yaku:
-                    self.from_tiles[n] = w
-        elif isinstance(hand, ExhaustiveDraw):
-            values["outcome"] = "d"
-            values["tenpai"] = "".join(str(s + 1) for s in sorted(hand.tenpai))
-        elif isinstance(hand, AbortiveDraw):
-            values["outcome"] = "a"
-        else:
-            values["outcome"] = "c"
-            values["offender"] = str(hand.offender + 1)
-        return values
 
     def _input(self, key: str, *, width: str, restrict: str, max_length: int = 0,
                cls: type[Input] = CodeInput, placeholder: str = "") -> Input:
@@ -135,7 +107,8 @@ class RiichiHandScreen(HandForm):
             yield Label(self.heading, id="re-title", markup=False)
             with Horizontal(classes="re-row"):
                 yield Label("Outcome", classes="re-label")
-                yield self._input("outcome", width="w1", restrict="[rtdacRTDAC]?",
+                letters = self.OUTCOMES + self.OUTCOMES.upper()
+                yield self._input("outcome", width="w1", restrict=f"[{letters}]?",
                                   max_length=1)
                 yield Label("", id="re-outcome-name", classes="re-note", markup=False)
             for n in range(self.max_winners):
@@ -192,166 +165,63 @@ class RiichiHandScreen(HandForm):
 
     # ---------------------------------------------------------------- reading
 
-    def _value(self, key: str) -> str:
-        return self.query_one(f"#re-{key}", Input).value.strip()
+    def _field(self, name: str) -> Input:
+        if not self._inputs:
+            self._inputs = {f: self.query_one(f"#re-{f}", Input) for f in self.field_names}
+        return self._inputs[name]
 
-    def _outcome(self) -> str | None:
-        return OUTCOMES.get(self._value("outcome").lower())
-
-    def _seat(self, key: str) -> int | None:
-        n = _int(self._value(key))
-        return n - 1 if n is not None and 1 <= n <= len(self.players) else None
-
-    def _winners(self, tsumo: bool) -> tuple[list[str], list[Winner]]:
-        errors: list[str] = []
-        result: list[Winner] = []
-        rows = 1 if tsumo else self.max_winners
-        for n in range(rows):
-            seat = self._seat(f"seat-{n}")
-            han, fu = _int(self._value(f"han-{n}")), _int(self._value(f"fu-{n}"))
-            yakuman = _int(self._value(f"yakuman-{n}")) or 0
-            if seat is None:
-                if n == 0:
-                    errors.append("Winner: type the winner's seat, 1-4")
-                continue
-            if yakuman:
-                typed = Winner(seat, 0, None, yakuman)
-            elif han is None:
-                who = "" if n == 0 else f"winner {n + 1} "
-                errors.append(f"{who}han: type the han (1 or more), or a yakuman count")
-                continue
-            else:
-                typed = Winner(seat, han, fu, 0)
-            result.append(self._kept_from_tiles(n) or typed)
-        return errors, result
-
-    def _kept_from_tiles(self, row: int) -> Winner | None:
-        """The row's winner as the tiles form scored it (tiles and yaku kept), while the
-        row's seat and score are still the tiles' own; None once either was typed over."""
-        scored = self.from_tiles.get(row)
-        if scored is None or self._seat(f"seat-{row}") != scored.seat:
-            return None
-        same = self._typed_score(row) == (scored.han, scored.fu, scored.yakuman)
-        return scored if same else None
+    def entry(self) -> Entry:
+        """The fields read by the riichi hand-input model."""
+        values = {name: self._field(name).value for name in self.field_names}
+        return read_entry(self.rules, self.before, values, len(self.players),
+                          self.from_tiles)
 
     def read(self) -> tuple[list[str], Hand | None]:
         """(messages, the hand) from the fields; the hand is None while something is wrong."""
-        outcome = self._outcome()
-        riichi = seats_of(self._value("riichi"))
-        if outcome is None:
-            return [f"Outcome: type {OUTCOME_HELP}"], None
-        hand: Hand
-        if outcome in ("ron", "tsumo"):
-            tsumo = outcome == "tsumo"
-            errors, won = self._winners(tsumo)
-            discarder = None
-            if not tsumo:
-                discarder = self._seat("from")
-                if discarder is None:
-                    errors.append("Ron off: type the seat (1-4) of the player who discarded "
-                                  "the winning tile")
-            if errors:
-                return errors, None
-            hand = Win(tuple(won), discarder, riichi)
-        elif outcome == "exhaustive draw":
-            hand = ExhaustiveDraw(seats_of(self._value("tenpai")), riichi)
-        elif outcome == "abortive draw":
-            hand = AbortiveDraw(riichi)
-        else:
-            offender = self._seat("offender")
-            if offender is None:
-                return ["Offender: type the seat (1-4) of the player who made the chombo"], None
-            hand = Chombo(offender, riichi)
-        problems = self.checked(hand)
-        return (problems, None) if problems else ([], hand)
+        entry = self.entry()
+        return list(entry.errors), entry.hand
 
     # ---------------------------------------------------------------- showing
 
     def fields_changed(self) -> None:
-        outcome = self._outcome()
-        win = outcome in ("ron", "tsumo")
+        entry = self.entry()
+        for name in self.field_names:
+            self._field(name).disabled = name not in entry.active
+        outcome = entry.outcome
         self.show("#re-outcome-name",
             f"{outcome}   ({OUTCOME_KEYS})" if outcome else f"? {OUTCOME_HELP}")
         for n in range(self.max_winners):
-            active = win and (n == 0 or outcome == "ron")
-            scored = active and (n == 0 or self._seat(f"seat-{n}") is not None)
-            self.query_one(f"#re-seat-{n}", Input).disabled = not active
-            # Han and fu, or a yakuman count: whichever is typed leaves the other out.
-            yakuman = bool(self._value(f"yakuman-{n}"))
-            han = bool(self._value(f"han-{n}"))
-            for key, used in (("han", not yakuman), ("fu", not yakuman),
-                              ("yakuman", yakuman or not han)):
-                self.query_one(f"#re-{key}-{n}", Input).disabled = not (scored and used)
-            self.show(f"#re-name-{n}",
-                self.who(self._seat(f"seat-{n}")) if active else "")
-            self.show(f"#re-pay-{n}", "")
-        self.query_one("#re-from", Input).disabled = outcome != "ron"
-        self.show("#re-from-name",
-            self.who(self._seat("from")) if outcome == "ron" else "")
-        self.query_one("#re-offender", Input).disabled = outcome != "chombo"
-        self.show("#re-offender-name",
-            self.who(self._seat("offender")) if outcome == "chombo" else "")
-        self.query_one("#re-tenpai", Input).disabled = outcome != "exhaustive draw"
-        tenpai = seats_of(self._value("tenpai"))
+            self.show(f"#re-name-{n}", self._named(entry, f"seat-{n}"))
+            self.show(f"#re-pay-{n}", entry.pays.get(n, ""))
+        self.show("#re-from-name", self._named(entry, "from"))
+        self.show("#re-offender-name", self._named(entry, "offender"))
         self.show("#re-tenpai-names",
-            (", ".join(self.players[s] for s in tenpai) or "nobody: all noten")
-            if outcome == "exhaustive draw" else "")
-        riichi = seats_of(self._value("riichi"))
+            (", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten")
+            if "tenpai" in entry.active else "")
         deposit = self.rules.payments.riichi_deposit
         self.show("#re-riichi-names",
-            (", ".join(self.players[s] for s in riichi) + f" (-{deposit} each, on the table)")
-            if riichi else "nobody")
+            (", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)")
+            if entry.riichi else "nobody")
+        self.show("#re-error", "\n".join(entry.errors))
+        self.show("#re-yaku", "\n".join(
+            f"{self.players[seat]}: " + (", ".join(yaku) if yaku is not None else
+                                         "han/fu typed over the tiles' (the yaku list is "
+                                         "not kept)")
+            for _, seat, yaku in entry.yaku))
+        self._preview(entry)
 
-        errors, hand = self.read()
-        self.show("#re-error", "\n".join(errors))
-        self.show("#re-yaku", self._yaku_text())
-        self._preview(hand, riichi)
+    def _named(self, entry: Entry, field: str) -> str:
+        """The player a seat field names, while the field counts."""
+        return self.who(entry.seats.get(field)) if field in entry.active else ""
 
-    def _yaku_text(self) -> str:
-        """The yaku of each winner scored from the tiles, or why they were dropped."""
-        if self._outcome() not in ("ron", "tsumo"):
-            return ""
-        lines = []
-        for row, scored in sorted(self.from_tiles.items()):
-            if self._seat(f"seat-{row}") != scored.seat:
-                continue
-            name = self.players[scored.seat]
-            if self._kept_from_tiles(row) is not None:
-                lines.append(f"{name}: {', '.join(scored.yaku)}")
-            else:
-                lines.append(f"{name}: han/fu typed over the tiles' (the yaku list is not kept)")
-        return "\n".join(lines)
-
-    def _typed_score(self, row: int) -> tuple[int, int | None, int]:
-        """(han, fu, yakuman) as the row's fields read, the way a Winner holds them."""
-        yakuman = _int(self._value(f"yakuman-{row}")) or 0
-        if yakuman:
-            return 0, None, yakuman
-        return _int(self._value(f"han-{row}")) or 0, _int(self._value(f"fu-{row}")), 0
-
-    def _preview(self, hand: Hand | None, riichi: tuple[int, ...]) -> None:
+    def _preview(self, entry: Entry) -> None:
         """Each seat: the total now (riichi deposits already off), the change, the total after."""
-        playing = with_riichi(self.rules, self.before, riichi)
-        after = None
-        if hand is not None:
-            after = self.ruleset.system.apply(self.rules, self.before, hand)
-            settled = settle(self.rules, self.before, hand)
-            rows = {seat: n for n, seat in enumerate(self._winner_rows())}
-            for seat, pay in settled.payments:
-                if seat in rows:
-                    self.show(f"#re-pay-{rows[seat]}",
-                        f"{pay.base.name} {pay.short()}".strip())
+        playing, after = entry.playing, entry.after
         text = self.seat_lines(playing.totals, after.totals if after else None)
         text.append(f"\nOn the table now: {playing.honba} honba, {playing.deposits} in deposits",
                     style="dim")
         self.show("#re-preview", text)
-        nxt = ""
-        if after is not None:
-            nxt = "Next: " + state_text(after, self.players)
-        self.show("#re-next", nxt)
-
-    def _winner_rows(self) -> list[int | None]:
-        return [self._seat(f"seat-{n}") for n in range(self.max_winners)]
+        self.show("#re-next", "Next: " + state_text(after, self.players) if after else "")
 
     # ---------------------------------------------------------------- events
 
@@ -360,11 +230,11 @@ class RiichiHandScreen(HandForm):
         from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
 
         row = self._focused_row()
-        tsumo = self._outcome() == "tsumo"
+        tsumo = self.entry().outcome == "tsumo"
 
         def put(fu: int | None) -> None:
             if fu is not None:
-                field = self.query_one(f"#re-fu-{row}", Input)
+                field = self._field(f"fu-{row}")
                 field.value = str(fu)
                 self.fields_changed()
                 self.set_focus(field)
@@ -373,49 +243,34 @@ class RiichiHandScreen(HandForm):
 
     def action_tiles(self) -> None:
         """Score the focused winner row (or the first) from the winner's tiles."""
-        from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen, TilesContext, TilesResult
+        from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen
 
-        row = self._focused_row()
-        outcome = self._outcome()
-        seat = self._seat(f"seat-{row}")
-        if outcome not in ("ron", "tsumo") or seat is None:
-            self.show("#re-error", "Tiles: first the outcome (r ron or t tsumo) and the "
-                                    "winner's seat")
+        row, entry = self._focused_row(), self.entry()
+        try:
+            known, start = tiles_context(entry, self.before, row, self.players,
+                                         self.from_tiles)
+        except HandError as e:
+            self.show("#re-error", str(e))
             self.app.bell()
             return
-        known = TilesContext(
-            winner=self.players[seat], tsumo=outcome == "tsumo",
-            seat_wind=(seat - self.before.east) % len(self.players),
-            round_wind=self.before.round_wind, riichi=seat in seats_of(self._value("riichi")),
-            honba=self.before.honba)
-        previous = self.from_tiles.get(row)
-        start = previous.tiles if previous is not None and previous.seat == seat else ""
+        seat = entry.seats[f"seat-{row}"]
 
         def put(result: TilesResult | None) -> None:
             if result is None:
                 return
-            a = result.analysis
-            winner = Winner(seat, a.han if not a.yakuman else 0,
-                            a.fu if not a.yakuman else None, a.yakuman, result.tiles, result.yaku)
+            winner = result.winner(seat)  # type: ignore[arg-type]  # tiles_context checked it
             self.from_tiles[row] = winner
-            self.query_one(f"#re-yakuman-{row}", Input).value = str(a.yakuman) if a.yakuman \
-                else ""
-            self.query_one(f"#re-han-{row}", Input).value = str(winner.han) if winner.han else ""
-            self.query_one(f"#re-fu-{row}", Input).value = "" if winner.fu is None \
-                else str(winner.fu)
+            for name, value in score_values(row, winner).items():
+                self._field(name).value = value
             self.fields_changed()
             # On past the row's score, so a digit typed next cannot change it.
-            last = self.query_one(f"#re-yakuman-{row}", Input)
-            walk = self.walk()
-            later = walk[walk.index(last) + 1:] if last in walk else []
-            self.set_focus(later[0] if later else self.confirm_button())
+            name = next_field(self.entry().active, f"yakuman-{row}")
+            self.set_focus(self._field(name) if name else self.confirm_button())
 
         self.app.push_screen(RiichiTilesScreen(self.rules, known, start), put)
 
     def _focused_row(self) -> int:
         """The winner row of the focused field, 0 when the focus is elsewhere."""
         focused = self.focused
-        if isinstance(focused, Input) and focused.id and focused.id[-2:-1] == "-" \
-                and focused.id[-1].isdigit() and int(focused.id[-1]) < self.max_winners:
-            return int(focused.id[-1])
-        return 0
+        row = row_of(focused.id[3:]) if isinstance(focused, Input) and focused.id else None
+        return row if row is not None and row < self.max_winners else 0

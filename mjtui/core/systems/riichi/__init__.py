@@ -8,7 +8,9 @@ The modules, each one concern:
 * :mod:`.events`: the hand events and their checks;
 * :mod:`.table`: the state and the fold (honba, deposits, dealer, the end);
 * :mod:`.standings`: final standings with uma, oka and ties;
-* :mod:`.records`: the hands in the session file.
+* :mod:`.records`: the hands in the session file;
+* :mod:`.entry`, :mod:`.tiles_entry`, :mod:`.fu_entry`: reading what was typed
+  in the hand form, the tiles form and the fu calculator (the forms show it).
 
 :data:`SYSTEM` is what the rest of mjtui sees (the ScoringSystem protocol).
 """

@@ -3,6 +3,13 @@
 :func:`check_context` refuses what cannot happen at a table (riichi with an
 open hand, rinshan without a kan, houtei by tsumo...), each with a message
 for the player.
+
+The situations a player states because the tiles cannot show them are listed
+once, here: :data:`STATED` (each a WinContext flag, with what it means; the
+``mjtui hand`` options are these flags) and :data:`SITUATIONS` (the tiles
+form's letters: one letter for "last tile", which is haitei by tsumo and
+houtei by ron, and one for "first draw", tenhou for the dealer and chiihou
+for the others).
 """
 
 from __future__ import annotations
@@ -47,6 +54,70 @@ class WinContext:
     @property
     def in_riichi(self) -> bool:
         return self.riichi or self.double_riichi
+
+
+# The WinContext flags a player states, and what each means (the CLI's option help).
+STATED: dict[str, str] = {
+    "riichi": "declared riichi",
+    "double_riichi": "declared riichi on the first turn",
+    "ippatsu": "won within a turn of riichi",
+    "haitei": "tsumo on the last tile of the wall",
+    "houtei": "ron on the last discard",
+    "rinshan": "tsumo on a kan's replacement tile",
+    "chankan": "ron on a tile added to a kan",
+    "tenhou": "the dealer won on the first draw",
+    "chiihou": "a non-dealer won on the first draw",
+}
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A letter of the tiles form and the flag it sets (riichi itself is the hand form's)."""
+
+    letter: str
+    words: str  # in full, shown once typed
+    short: str  # in the list of letters
+    flag: str  # the WinContext flag of a tsumo by the dealer
+    ron: str = ""  # the flag instead on a ron, where it differs
+    non_dealer: str = ""  # the flag instead for a non-dealer, where it differs
+
+    def flag_for(self, *, tsumo: bool, dealer: bool) -> str:
+        if not tsumo and self.ron:
+            return self.ron
+        if not dealer and self.non_dealer:
+            return self.non_dealer
+        return self.flag
+
+
+SITUATIONS: tuple[Situation, ...] = (
+    Situation("d", "double riichi", "double riichi", "double_riichi"),
+    Situation("i", "ippatsu", "ippatsu", "ippatsu"),
+    Situation("l", "last tile (haitei / houtei)", "last tile", "haitei", ron="houtei"),
+    Situation("k", "on a kan's replacement tile (rinshan)", "rinshan", "rinshan"),
+    Situation("c", "robbing a kan (chankan)", "chankan", "chankan"),
+    Situation("h", "first draw (tenhou / chiihou)", "tenhou", "tenhou",
+              non_dealer="chiihou"),
+)
+SITUATION_LETTERS = "".join(s.letter for s in SITUATIONS)
+SITUATION_HELP = " · ".join(f"{s.letter} {s.short}" for s in SITUATIONS)
+_BY_LETTER = {s.letter: s for s in SITUATIONS}
+
+
+def situations_of(letters: str) -> tuple[Situation, ...]:
+    """The situations typed as letters (any case, each once, in the order typed)."""
+    picked = []
+    for c in dict.fromkeys(letters.lower()):
+        if c.isspace():
+            continue
+        if c not in _BY_LETTER:
+            raise HandError(f"{c!r} is not a situation letter: {SITUATION_HELP}")
+        picked.append(_BY_LETTER[c])
+    return tuple(picked)
+
+
+def situation_flags(letters: str, *, tsumo: bool, dealer: bool) -> frozenset[str]:
+    """The WinContext flags the letters set for a win by tsumo or ron, by the dealer or not."""
+    return frozenset(s.flag_for(tsumo=tsumo, dealer=dealer) for s in situations_of(letters))
 
 
 def check_context(hand: TileHand, ctx: WinContext) -> None:
