@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.east_doubling import MAX_POINTS, Hand
+from mjtui.core.systems.east_doubling import Hand
 from mjtui.core.systems.east_doubling_entry import (
     WINNER_KEYS,
     Entry,
@@ -32,7 +32,7 @@ from mjtui.core.systems.east_doubling_entry import (
 from mjtui.ui import numbers
 from mjtui.ui.hand_form import HandForm, Submit
 
-__all__ = ["HandEntryScreen", "MAX_POINTS", "Points", "WINNER_KEYS", "WinnerKey"]
+__all__ = ["HandEntryScreen", "Points", "WINNER_KEYS", "WinnerKey"]  # the sheet reads the keys
 
 
 class Points(Validator):
