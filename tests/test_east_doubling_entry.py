@@ -49,7 +49,7 @@ def test_zero_is_a_draw_whose_points_take_no_part() -> None:
     # Whatever was left in the points fields: a draw exchanges nothing.
     entry = read("0", "1x", "20", "", "")
     assert entry.errors == () and entry.draw and entry.winner_known
-    assert entry.hand == Hand(None, (0, 0, 0, 0)) and entry.change == (0, 0, 0, 0)
+    assert entry.hand == Hand(None, (0, 0, 0, 0)) and entry.after.last_change == (0, 0, 0, 0)
     assert entry.active == {"winner"}
 
 
@@ -85,7 +85,7 @@ def test_empty_points_are_zero_and_spaces_do_not_count() -> None:
 def test_points_that_are_not_a_score_are_refused_with_the_reason(text, words) -> None:
     assert words in points_problem(text)
     entry = read("2", "10", text)
-    assert entry.hand is None and entry.change is None
+    assert entry.hand is None and entry.after is None
     assert entry.errors == (f"Bob: {points_problem(text)}",)
 
 
@@ -113,10 +113,11 @@ def test_the_tables_own_check_is_the_last_word() -> None:
 def test_the_settlement_is_the_systems() -> None:
     # Cy (seat 3) wins; East (Ann) pays and receives double (tests/test_app.py's hand 1).
     entry = read("3", "10", "20", "30", "40")
-    assert entry.change == (-140, -30, 120, 50)
-    after = SYSTEM.apply(RULES, START, entry.hand)
+    assert entry.after.last_change == (-140, -30, 120, 50)
+    after = entry.after
+    assert after == SYSTEM.apply(RULES, START, entry.hand)
     entry = read("b", "5", "50", "0", "10", before=after)  # Bob is East now
-    assert entry.change == SYSTEM.apply(RULES, after, entry.hand).last_change
+    assert entry.after == SYSTEM.apply(RULES, after, entry.hand)
 
 
 def test_a_new_hand_starts_with_the_key_pressed_on_the_sheet() -> None:

@@ -51,7 +51,7 @@ def test_nine_tiles_give_the_score_and_the_settlement() -> None:
     assert entry.hand == Win(winner=1, tiles=tuple(range(1, 10)), win_tile=9)
     # Pinfu 1 + Ittsu 2 = 3 han, no triplets: 16 x 50 x 7 = 5600.
     assert entry.score.yaku == ("Pinfu", "Ittsu") and entry.score.points == 5600
-    assert entry.change == (-5600, 5600)
+    assert entry.after.last_change == (-5600, 5600)
     assert entry.active == NO_YAKU
 
 
@@ -123,7 +123,7 @@ def test_whichever_is_typed_leaves_the_other_out() -> None:
 ])
 def test_each_mistake_is_named(values, error) -> None:
     entry = read(**values)
-    assert entry.hand is None and entry.score is None and entry.change is None
+    assert entry.hand is None and entry.score is None and entry.after is None
     assert len(entry.errors) == 1 and error in entry.errors[0]
 
 

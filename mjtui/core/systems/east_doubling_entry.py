@@ -64,7 +64,7 @@ class Entry:
     active: frozenset[str]  # the fields that can change the hand: the form enables these
     winner: int | None  # the seat typed for the winner (None: a draw or no valid key)
     draw: bool  # the winner key is the draw key
-    change: tuple[int, ...] | None = None  # each seat's change of total, with a hand
+    after: State | None = None  # with a hand: the table after it (its last_change previewed)
 
     @property
     def winner_known(self) -> bool:
@@ -102,8 +102,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
         SYSTEM.check_in_play(rules, before, hand)
     except HandError as e:
         return Entry((str(e),), None, active, winner, draw)
-    change = SYSTEM.apply(rules, before, hand).last_change
-    return Entry((), hand, active, winner, draw, change)
+    return Entry((), hand, active, winner, draw, SYSTEM.apply(rules, before, hand))
 
 
 def values_of(hand: Hand) -> dict[str, str]:

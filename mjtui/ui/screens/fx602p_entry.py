@@ -135,7 +135,7 @@ class FX602PHandScreen(HandForm):
         for name in FIELDS:
             self._field(name).disabled = name not in entry.active
         self.show("#entry-error", "\n".join(entry.errors))
-        score, change = entry.score, entry.change
+        score, change = entry.score, entry.after.last_change if entry.after else None
         if score is None or change is None:
             self.show("#preview", "")
             return

@@ -119,8 +119,9 @@ class HandEntryScreen(HandForm):
         for name in self.fields:
             self.query_one(f"#{name}", Input).disabled = name not in entry.active
         self.show("#entry-error", "\n".join(entry.errors))
-        if entry.change is None:
+        change = entry.after.last_change if entry.after else None
+        if change is None:
             self.show("#preview", "")
             return
-        parts = [f"{name} {numbers.change(c)}" for name, c in zip(self.players, entry.change)]
+        parts = [f"{name} {numbers.change(c)}" for name, c in zip(self.players, change)]
         self.show("#preview", "Settlement: " + "  ".join(parts))

@@ -117,7 +117,7 @@ class Entry:
     hand: Win | None  # the hand when nothing is wrong (the table's checks passed)
     active: frozenset[str]  # the fields that can change the score: the form enables these
     score: Score | None = None  # with a hand: its yaku, han, triplets and points
-    change: tuple[int, ...] | None = None  # with a hand: each seat's change of total
+    after: State | None = None  # with a hand: the table after it (its last_change previewed)
 
 
 def read_hand(values: Mapping[str, str]) -> Win:
@@ -148,7 +148,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str]) -> Entry:
     except HandError as e:
         return Entry((str(e),), None, active)
     return Entry((), hand, active, score(rules, hand),
-                 apply(rules, before, hand).last_change)
+                 apply(rules, before, hand))
 
 
 def values_of(hand: Win) -> dict[str, str]:
