@@ -52,6 +52,13 @@ def test_plain_output_shows_the_formula(capsys) -> None:
 def test_bad_hands_and_other_systems_are_refused(capsys) -> None:
     with pytest.raises(MjtuiError, match="three melds"):
         run(["fx602p", "123456788"], capsys)
+    # The tiles are read as the hand form reads them (mjtui.core.systems.fx602p.entry).
+    with pytest.raises(MjtuiError, match="Nine tiles: 10 typed, 1 too many"):
+        run(["fx602p", "1234567899"], capsys)
+    with pytest.raises(MjtuiError, match="digits 1-9"):
+        run(["fx602p", "12345678x"], capsys)
+    _, out = run(["fx602p", "987 654 321", "--json"], capsys)
+    assert json.loads(out)["win"] == 1  # the last tile typed, spaces left out
     with pytest.raises(MjtuiError, match="'east-doubling' system"):
         run(["hp11c", "123456789"], capsys)
 
@@ -62,7 +69,7 @@ def test_batch_one_object_per_line_and_errors_go_on(capsys, monkeypatch) -> None
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2 and len(rows) == 4
     assert rows[0]["points"] == 8800 and rows[0]["yaku"] == ["Pinfu", "Dora", "Ittsu"]
-    assert rows[1]["line"] == 2 and "nine tiles" in rows[1]["error"]
+    assert rows[1] == {"error": "Nine tiles: 5 typed, 4 to go", "line": 2}
     assert rows[2]["line"] == 5 and "--bogus" in rows[2]["error"]
     assert rows[3]["yaku"] == ["Toitoi", "Sanrenko"] and rows[3]["points"] == 14080
     code, out = run(["fx602p", "--batch"], capsys, "123456789\n", monkeypatch)

@@ -12,6 +12,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems import fx602p
+from mjtui.core.systems.fx602p.entry import last_typed, read_tiles
 
 TILES_HELP = "the winner's nine tiles, e.g. 223344789 (digits 1-9)"
 
@@ -29,11 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def score(rules: fx602p.Rules, args: argparse.Namespace) -> dict[str, Any]:
     """The JSON object of one fx602p hand given as command-line arguments."""
-    tiles = fx602p.parse_tiles(args.tiles)
-    if len(tiles) != 9:
-        raise HandError(f"a winning hand is nine tiles, got {len(tiles)}: {args.tiles}")
-    # the tile won on: --win, or the last tile as typed (before sorting)
-    win = int(args.tiles.replace(" ", "")[-1]) if args.win is None else args.win
+    # The tiles are read as the hand form reads them; the tile won on is --win
+    # where the form has its own field.
+    tiles = read_tiles(args.tiles)
+    win = last_typed(args.tiles) if args.win is None else args.win
     if args.tenho and args.dealer != args.tsumo:
         raise HandError("tenho is the dealer's self-draw on the deal (--dealer --tsumo) or the "
                         "other player's win on the dealer's first discard (neither)")

@@ -17,6 +17,10 @@ from mjtui.core.systems.base import WINDS, RulesHeader
 
 Move = Literal["stay", "next"]
 
+MAX_POINTS = 10**9
+"""The most points one seat can score in a hand: far beyond any real hand, a typo guard
+(a pasted phone number). The hand form refuses more; hands read from files get the same bound."""
+
 
 @dataclass(frozen=True)
 class Table:
@@ -212,4 +216,4 @@ class EastDoubling:
 
 SYSTEM = EastDoubling()
 
-__all__ = ["Hand", "Rules", "State", "SYSTEM", "settle", "next_east"]
+__all__ = ["Hand", "MAX_POINTS", "Rules", "State", "SYSTEM", "settle", "next_east"]

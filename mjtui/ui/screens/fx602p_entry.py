@@ -4,7 +4,9 @@ Two people playing the 1986 game with real tiles type the winner's nine
 tiles; the evaluator finds the yaku and the points, shown as they type.
 Players who read the yaku off the table can give those and the triplets.
 The keys are every form's (:mod:`mjtui.ui.key_form`); ``r`` and ``t`` set a
-win on a discard or a self-draw from any field that takes no letters.
+win on a discard or a self-draw from any field that takes no letters. What
+the fields mean, what is wrong and which fields take part is read by the core
+(:mod:`mjtui.core.systems.fx602p.entry`); this form shows it.
 """
 
 from __future__ import annotations
@@ -19,11 +21,22 @@ from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.fx602p import ALL_YAKU, Win
+from mjtui.core.systems.fx602p.entry import (
+    FIELDS,
+    OUTCOMES,
+    TICKED,
+    WINNER_KEYS,
+    Entry,
+    blank,
+    outcome_values,
+    read_entry,
+    values_of,
+)
 from mjtui.ui import numbers
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.widgets.checkbox import Checkbox
 
-WINNER_KEYS = {"1": 0, "2": 1, "a": 0, "b": 1}
+__all__ = ["FX602PHandScreen", "WINNER_KEYS"]
 
 
 class FX602PHandScreen(HandForm):
@@ -35,44 +48,41 @@ class FX602PHandScreen(HandForm):
     #fx-flags { height: 1; margin: 1 0 0 0; }
     #fx-flags Checkbox { margin: 0 2 0 0; }
     """
-    OUTCOMES = "rt"
+    OUTCOMES = "".join(OUTCOMES)
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Win | None = None, winner: int | None = None, *,
                  submit: Submit | None = None) -> None:
         super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
-        self.hand = hand
-        self.start_winner = hand.winner if hand else (winner if winner in (0, 1) else 0)
+        self.start = values_of(hand) if hand else blank(winner)
 
     def compose(self) -> ComposeResult:
-        hand = self.hand
-        tiles = "".join(map(str, hand.tiles)) if hand and hand.tiles else ""
+        start = self.start
         with Vertical(id="entry"):
             yield Label(self.heading, id="entry-title", markup=False)
             with Grid(id="fx-grid"):
                 yield Label("Winner (1 or 2)", classes="entry-label")
-                yield Input(str(self.start_winner + 1), id="fx-winner", max_length=1,
-                            compact=True)
+                # Only the winner keys: an outcome letter typed here sets the outcome.
+                yield Input(start["winner"], id="fx-winner", max_length=1, compact=True,
+                            restrict="(?i)[" + "".join(WINNER_KEYS) + "]?")
                 yield Label("Nine tiles", classes="entry-label")
-                yield Input(tiles, id="fx-tiles", placeholder="e.g. 223334567",
+                yield Input(start["tiles"], id="fx-tiles", placeholder="e.g. 223334567",
                             restrict=r"[1-9]*", max_length=9, compact=True)
                 yield Label("Won on (tile)", classes="entry-label")
-                yield Input(str(hand.win_tile or "") if hand else "", id="fx-win",
-                            placeholder="the last tile", restrict=r"[1-9]?", compact=True)
-                yield Label("Dora", classes="entry-label")
-                yield Input(str(hand.dora or "") if hand else "", id="fx-dora",
+                yield Input(start["win"], id="fx-win", placeholder="the last tile",
                             restrict=r"[1-9]?", compact=True)
+                yield Label("Dora", classes="entry-label")
+                yield Input(start["dora"], id="fx-dora", restrict=r"[1-9]?", compact=True)
                 yield Label("or the yaku", classes="entry-label")
-                yield Input(", ".join(hand.yaku) if hand else "", id="fx-yaku",
-                            placeholder="e.g. Tanyao, Iipeiko", compact=True)
+                yield Input(start["yaku"], id="fx-yaku", placeholder="e.g. Tanyao, Iipeiko",
+                            compact=True)
                 yield Label("and triplets", classes="entry-label")
-                yield Input(str(hand.triplets) if hand and not hand.tiles else "",
-                            id="fx-triplets", restrict=r"[0-3]?", compact=True)
+                yield Input(start["triplets"], id="fx-triplets", restrict=r"[0-3]?",
+                            compact=True)
             with Horizontal(id="fx-flags"):
-                yield Checkbox("Self-draw (tsumo)", hand.tsumo if hand else False, id="fx-tsumo",
+                yield Checkbox("Self-draw (tsumo)", start["tsumo"] == TICKED, id="fx-tsumo",
                                compact=True)
-                yield Checkbox("Tenho", hand.tenho if hand else False, id="fx-tenho",
-                               compact=True)
+                yield Checkbox("Tenho", start["tenho"] == TICKED, id="fx-tenho", compact=True)
             yield Static("", id="preview", markup=False)
             yield Static("", id="entry-error", markup=False)
             with Horizontal(id="entry-buttons"):
@@ -85,61 +95,52 @@ class FX602PHandScreen(HandForm):
 
     def first_field(self) -> Widget:
         # The winner came with the key pressed on the sheet; an edit starts at the top.
-        return self.query_one("#fx-winner" if self.editing else "#fx-tiles", Input)
+        return self._field("winner" if self.editing else "tiles")
+
+    def _field(self, name: str) -> Input | Checkbox:
+        return self.query_one(f"#fx-{name}", Input if name not in ("tsumo", "tenho")
+                              else Checkbox)
+
+    def walk(self) -> list[Widget]:
+        active = self._read().active
+        return [self._field(name) for name in FIELDS if name in active]
 
     def set_outcome(self, letter: str) -> None:
-        self.query_one("#fx-tsumo", Checkbox).value = letter == "t"
+        for name, value in outcome_values(letter).items():
+            field = self._field(name)
+            if isinstance(field, Checkbox):
+                field.value = value == TICKED
+            else:
+                field.value = value
 
-    def _value(self, name: str) -> str:
-        return self.query_one(f"#{name}", Input).value.strip()
+    def _values(self) -> dict[str, str]:
+        values = {}
+        for name in FIELDS:
+            field = self._field(name)
+            if isinstance(field, Checkbox):
+                values[name] = TICKED if field.value else ""
+            else:
+                values[name] = field.value
+        return values
+
+    def _read(self) -> Entry:
+        return read_entry(self.rules, self.before, self._values())
 
     def read(self) -> tuple[list[str], Win | None]:
-        error, hand = self._read()
-        return ([error] if error else []), hand
-
-    def _read(self) -> tuple[str | None, Win | None]:
-        winner = WINNER_KEYS.get(self._value("fx-winner").lower())
-        if winner is None:
-            return "Winner: type 1 or 2", None
-        tiles = self._value("fx-tiles")
-        flags = dict(tsumo=self.query_one("#fx-tsumo", Checkbox).value,
-                     tenho=self.query_one("#fx-tenho", Checkbox).value)
-        if tiles:
-            if len(tiles) != 9:
-                return f"Nine tiles: {len(tiles)} typed so far", None
-            win, dora = self._value("fx-win"), self._value("fx-dora")
-            hand = Win(winner=winner, tiles=tuple(sorted(int(t) for t in tiles)),
-                       win_tile=int(win) if win else int(tiles[-1]),
-                       dora=int(dora) if dora else None, **flags)
-        else:
-            typed = [y.strip() for y in self._value("fx-yaku").split(",") if y.strip()]
-            by_name = {y.casefold(): y for y in ALL_YAKU}
-            unknown = [y for y in typed if y.casefold() not in by_name]
-            if unknown:
-                return f"Unknown yaku {unknown[0]!r}", None
-            triplets = self._value("fx-triplets")
-            hand = Win(winner=winner, yaku=tuple(by_name[y.casefold()] for y in typed),
-                       triplets=int(triplets) if triplets else 0, tsumo=flags["tsumo"])
-        problems = self.checked(hand)
-        return (problems[0], None) if problems else (None, hand)
+        entry = self._read()
+        return list(entry.errors), entry.hand
 
     def fields_changed(self) -> None:
-        # Typed tiles decide the yaku; typed yaku leave the tiles' own fields out.
-        tiles, yaku = self._value("fx-tiles"), self._value("fx-yaku")
-        for name in ("fx-yaku", "fx-triplets"):
-            self.query_one(f"#{name}", Input).disabled = bool(tiles)
-        for name in ("fx-win", "fx-dora"):
-            self.query_one(f"#{name}", Input).disabled = bool(yaku) and not tiles
-        self.query_one("#fx-tenho", Checkbox).disabled = bool(yaku) and not tiles
-        error, hand = self._read()
-        self.show("#entry-error", error or "")
-        if hand is None:
+        entry = self._read()
+        for name in FIELDS:
+            self._field(name).disabled = name not in entry.active
+        self.show("#entry-error", "\n".join(entry.errors))
+        score, change = entry.score, entry.after.last_change if entry.after else None
+        if score is None or change is None:
             self.show("#preview", "")
             return
-        score = self.ruleset.system.score(self.ruleset.rules, hand)
-        after = self.ruleset.system.apply(self.ruleset.rules, self.before, hand)
         changes = "  ".join(f"{name} {numbers.change(c)}"
-                            for name, c in zip(self.players, after.last_change))
+                            for name, c in zip(self.players, change))
         self.show("#preview", Text(f"{', '.join(score.yaku) or 'no yaku'} · {score.han} han · "
                                    f"{score.triplets} triplets · "
                                    f"{numbers.points(score.points)} points\n"

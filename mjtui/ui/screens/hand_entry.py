@@ -2,7 +2,9 @@
 
 Built for speed at the table: the winner comes from the key pressed on the
 score sheet, Enter walks through the points fields to Confirm, and the
-settlement is previewed as the numbers are typed.
+settlement is previewed as the numbers are typed. What the fields mean, what
+is wrong with them and which take part is read by the core
+(:mod:`mjtui.core.systems.east_doubling_entry`); this form shows it.
 """
 
 from __future__ import annotations
@@ -17,25 +19,28 @@ from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.systems.east_doubling_entry import (
+    WINNER_KEYS,
+    Entry,
+    blank,
+    fields,
+    points_problem,
+    read_entry,
+    values_of,
+    winner_problem,
+)
 from mjtui.ui import numbers
 from mjtui.ui.hand_form import HandForm, Submit
 
-WINNER_KEYS = {"0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3}
-MAX_POINTS = 10**9
+__all__ = ["HandEntryScreen", "Points", "WINNER_KEYS", "WinnerKey"]  # the sheet reads the keys
 
 
 class Points(Validator):
-    """A whole number of points, 0 or more; an empty field counts as 0."""
+    """A seat's points as the model reads them: Enter does not leave a wrong entry."""
 
     def validate(self, value: str) -> ValidationResult:
-        text = value.strip()
-        if not text:
-            return self.success()
-        if not text.isdigit():
-            return self.failure(f"{value!r} is not a whole number of points (digits only)")
-        if int(text) > MAX_POINTS:
-            return self.failure(f"{text} is more points than any hand scores")
-        return self.success()
+        problem = points_problem(value)
+        return self.failure(problem) if problem else self.success()
 
 
 class WinnerKey(Validator):
@@ -44,17 +49,8 @@ class WinnerKey(Validator):
         self.players = players
 
     def validate(self, value: str) -> ValidationResult:
-        seat = WINNER_KEYS.get(value.strip().lower(), "bad")
-        if seat == "bad" or (seat is not None and seat >= self.players):
-            letters = "abcd"[: self.players]
-            return self.failure(
-                f"winner: type 1-{self.players} (or {letters[0]}-{letters[-1]}), or 0 for a draw"
-            )
-        return self.success()
-
-
-def winner_text(value: str) -> str:
-    return value.strip().lower() if value.strip() else ""
+        problem = winner_problem(value, self.players)
+        return self.failure(problem) if problem else self.success()
 
 
 class HandEntryScreen(HandForm):
@@ -64,27 +60,25 @@ class HandEntryScreen(HandForm):
                  hand: Hand | None = None, winner: int | None = None, *,
                  submit: Submit | None = None) -> None:
         super().__init__(ruleset, players, before, title, hand, winner, submit=submit)
-        self.start_winner = hand.winner if hand else winner
-        self.start_points = hand.points if hand else None
+        self.start = values_of(hand) if hand else blank(len(players), winner)
+        self.fields = fields(len(players))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="entry"):
             yield Label(self.heading, id="entry-title", markup=False)
             with Horizontal(classes="entry-row"):
                 yield Label("Winner", classes="entry-label")
-                yield Input(
-                    "0" if self.start_winner is None else str(self.start_winner + 1),
-                    id="winner", max_length=1, validators=[WinnerKey(len(self.players))],
-                    classes="entry-field", compact=True,
-                )
+                yield Input(self.start["winner"], id="winner", max_length=1,
+                            validators=[WinnerKey(len(self.players))],
+                            classes="entry-field", compact=True)
                 yield Label("", id="winner-name", markup=False)
             with Grid(id="points-grid"):
                 for seat, name in enumerate(self.players):
                     yield Label(f"{name} ({self.before.wind(seat)})", classes="entry-label",
                                 markup=False)
-                    value = str(self.start_points[seat]) if self.start_points else ""
-                    yield Input(value, placeholder="0", id=f"points-{seat}",
-                                validators=[Points()], classes="entry-field", compact=True)
+                    yield Input(self.start[f"points-{seat}"], placeholder="0",
+                                id=f"points-{seat}", validators=[Points()],
+                                classes="entry-field", compact=True)
             yield Static("", id="preview", markup=False)
             yield Static("", id="entry-error", markup=False)
             with Horizontal(id="entry-buttons"):
@@ -96,63 +90,38 @@ class HandEntryScreen(HandForm):
 
     def first_field(self) -> Widget:
         # The winner came with the key pressed on the sheet; an edit starts at the top.
+        walk = self.walk()
         if self.editing:
-            return self.query_one("#winner", Input)
-        return self.walk()[1] if len(self.walk()) > 1 else self.confirm_button()
+            return walk[0]
+        return walk[1] if len(walk) > 1 else self.confirm_button()
 
-    def _winner(self) -> tuple[bool, int | None]:
-        """(valid, seat) from the winner field."""
-        text = winner_text(self.query_one("#winner", Input).value)
-        seat = WINNER_KEYS.get(text, "bad")
-        if seat == "bad" or (seat is not None and seat >= len(self.players)):
-            return False, None
-        return True, seat
+    def walk(self) -> list[Widget]:
+        entry = self._read()
+        return [self.query_one(f"#{name}", Input) for name in self.fields
+                if name in entry.active]
 
-    def _points(self) -> tuple[list[str], tuple[int, ...]]:
-        """(errors, points) from the points fields."""
-        errors, values = [], []
-        for seat, name in enumerate(self.players):
-            field = self.query_one(f"#points-{seat}", Input)
-            text = field.value.strip()
-            result = Points().validate(field.value)
-            if not result.is_valid:
-                errors.append(f"{name}: {result.failure_descriptions[0]}")
-                values.append(0)
-            else:
-                values.append(int(text) if text else 0)
-        return errors, tuple(values)
+    def _read(self) -> Entry:
+        values = {name: self.query_one(f"#{name}", Input).value for name in self.fields}
+        return read_entry(self.rules, self.before, values, self.players)
 
     def read(self) -> tuple[list[str], Hand | None]:
-        ok, winner = self._winner()
-        errors, points = self._points()
-        if not ok:
-            n = len(self.players)
-            errors.insert(0, f"Winner: type 1-{n} (or a-{'abcd'[n - 1]}), or 0 for a draw")
-        if winner is None:
-            points = (0,) * len(self.players)
-        if errors:
-            return errors, None
-        hand = Hand(winner=winner, points=points)
-        problems = self.checked(hand)
-        return (problems, None) if problems else ([], hand)
+        entry = self._read()
+        return list(entry.errors), entry.hand
 
     def fields_changed(self) -> None:
-        ok, winner = self._winner()
-        if not ok:
+        entry = self._read()
+        if not entry.winner_known:
             self.show("#winner-name", "?")
-        elif winner is None:
+        elif entry.draw:
             self.show("#winner-name", "draw: no points change hands, East stays")
         else:
-            self.show("#winner-name", f"{self.players[winner]} ({self.before.wind(winner)})")
-        for seat in range(len(self.players)):
-            self.query_one(f"#points-{seat}", Input).disabled = ok and winner is None
-        errors, hand = self.read()
-        self.show("#entry-error", "\n".join(errors))
-        if hand is None:
+            self.show("#winner-name", self.who(entry.winner))
+        for name in self.fields:
+            self.query_one(f"#{name}", Input).disabled = name not in entry.active
+        self.show("#entry-error", "\n".join(entry.errors))
+        change = entry.after.last_change if entry.after else None
+        if change is None:
             self.show("#preview", "")
             return
-        after = self.ruleset.system.apply(self.ruleset.rules, self.before, hand)
-        parts = [
-            f"{name} {numbers.change(c)}" for name, c in zip(self.players, after.last_change)
-        ]
+        parts = [f"{name} {numbers.change(c)}" for name, c in zip(self.players, change)]
         self.show("#preview", "Settlement: " + "  ".join(parts))

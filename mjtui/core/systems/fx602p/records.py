@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjtui.core.errors import HandError
+from mjtui.core.systems.fx602p.entry import find_yaku
 from mjtui.core.systems.fx602p.evaluate import ALL_YAKU, parse_tiles
 from mjtui.core.systems.fx602p.events import Win, check
 from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
@@ -52,11 +53,11 @@ def _flag(record: dict[str, Any], key: str) -> bool:
 
 
 def yaku_name(text: str) -> str:
-    """A yaku name in any case -> its spelling here; HandError if unknown."""
-    for name in ALL_YAKU:
-        if name.lower() == text.strip().lower():
-            return name
-    raise HandError(f"unknown yaku {text!r} (known: {', '.join(ALL_YAKU)})")
+    """A yaku name in any case (as the hand form reads it) -> its spelling; HandError if unknown."""
+    name = find_yaku(text)
+    if name is None:
+        raise HandError(f"unknown yaku {text!r} (known: {', '.join(ALL_YAKU)})")
+    return name
 
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Win:
