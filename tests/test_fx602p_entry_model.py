@@ -29,7 +29,7 @@ START = SYSTEM.start(RULES)  # seat 1 deals the first hand
 SEAT_2_DEALS = replace(START, east=1)
 ALL = frozenset(FIELDS)
 NO_YAKU = ALL - {"yaku", "triplets"}
-NO_TILES = ALL - {"win", "dora", "tenho"}
+NO_TILES = ALL - {"tiles", "win", "dora", "tenho"}  # yaku typed: the tiles are out
 FAST = settings(max_examples=200, database=None, deadline=None)
 
 

@@ -136,7 +136,7 @@ async def test_east_only_game_to_final_standings() -> None:
         await pilot.press("backspace", "1")
         await pilot.pause()
         assert error(app) == ""
-        assert "1300" in str(app.screen.query_one("#re-pay-0").render())
+        assert "1300" in str(app.screen.query_one("#re-yaku").render())
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert totals(app) == [24500, 18300, 31000, 26200]

@@ -126,16 +126,15 @@ class RiichiHandScreen(HandForm):
                     yield Label("yakuman", classes="re-small re-yk")
                     yield self._input(f"yakuman-{n}", width="w1", restrict="[0-9]?",
                                       max_length=1)
-                    yield Label("", id=f"re-pay-{n}", classes="re-pay", markup=False)
             if self.max_winners == 1:
                 yield from self._ron_off_row(seat)
             with Horizontal(classes="re-row"):
-                yield Label("Tenpai (seats)", classes="re-label")
+                yield Label("Tenpai", classes="re-label")
                 yield self._input("tenpai", width="w4", restrict="[1-4]*", max_length=4,
                                   cls=SeatSetInput)
                 yield Label("", id="re-tenpai-names", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
-                yield Label("Riichi (seats)", classes="re-label")
+                yield Label("Riichi", classes="re-label")
                 yield self._input("riichi", width="w4", restrict="[1-4]*", max_length=4,
                                   cls=SeatSetInput)
                 yield Label("", id="re-riichi-names", classes="re-note", markup=False)
@@ -192,7 +191,6 @@ class RiichiHandScreen(HandForm):
             f"{outcome}   ({OUTCOME_KEYS})" if outcome else f"? {OUTCOME_HELP}")
         for n in range(self.max_winners):
             self.show(f"#re-name-{n}", self._named(entry, f"seat-{n}"))
-            self.show(f"#re-pay-{n}", entry.pays.get(n, ""))
         self.show("#re-from-name", self._named(entry, "from"))
         self.show("#re-offender-name", self._named(entry, "offender"))
         self.show("#re-tenpai-names",
@@ -203,12 +201,26 @@ class RiichiHandScreen(HandForm):
             (", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)")
             if entry.riichi else "nobody")
         self.show("#re-error", "\n".join(entry.errors))
-        self.show("#re-yaku", "\n".join(
-            f"{self.players[seat]}: " + (", ".join(yaku) if yaku is not None else
-                                         "han/fu typed over the tiles' (the yaku list is "
-                                         "not kept)")
-            for _, seat, yaku in entry.yaku))
+        self.show("#re-yaku", self._won_text(entry))
         self._preview(entry)
+
+    def _won_text(self, entry: Entry) -> str:
+        """A line per winner: the payment (on a line of its own, where it has room at
+        80 columns), then the yaku kept from the tiles."""
+        yaku = {row: (seat, kept) for row, seat, kept in entry.yaku}
+        lines = []
+        for row in sorted(set(entry.pays) | set(yaku)):
+            seat = entry.seats.get(f"seat-{row}")
+            if seat is None and row in yaku:
+                seat = yaku[row][0]
+            parts = [entry.pays[row]] if row in entry.pays else []
+            if row in yaku:
+                kept = yaku[row][1]
+                parts.append(", ".join(kept) if kept is not None else
+                             "han/fu typed over the tiles' (the yaku list is not kept)")
+            name = self.players[seat] if seat is not None else f"winner {row + 1}"
+            lines.append(f"{name}: " + " · ".join(parts))
+        return "\n".join(lines)
 
     def _named(self, entry: Entry, field: str) -> str:
         """The player a seat field names, while the field counts."""
@@ -237,7 +249,7 @@ class RiichiHandScreen(HandForm):
                 field = self._field(f"fu-{row}")
                 field.value = str(fu)
                 self.fields_changed()
-                self.set_focus(field)
+                self.focus_field(field)
 
         self.app.push_screen(FuCalculatorScreen(self.rules, tsumo=tsumo), put)
 
@@ -265,7 +277,7 @@ class RiichiHandScreen(HandForm):
             self.fields_changed()
             # On past the row's score, so a digit typed next cannot change it.
             name = next_field(self.entry().active, f"yakuman-{row}")
-            self.set_focus(self._field(name) if name else self.confirm_button())
+            self.focus_field(self._field(name) if name else self.confirm_button())
 
         self.app.push_screen(RiichiTilesScreen(self.rules, known, start), put)
 

@@ -50,6 +50,7 @@ class RiichiTilesScreen(KeyForm):
     #rt-dora, #rt-ura { width: 14; }
     #rt-extras { width: 8; }
     .rt-note { width: 1fr; height: 1; padding: 0 0 0 1; color: $text-muted; }
+    #rt-extras-note { height: auto; padding: 0 0 0 10; color: $text-muted; }
     #rt-preview { height: auto; margin: 1 0 0 0; }
     #rt-error { height: auto; color: $error; }
     #rt-buttons { height: 1; margin: 1 0 0 0; }
@@ -90,8 +91,8 @@ class RiichiTilesScreen(KeyForm):
                 yield Input("", id="rt-extras", compact=True, classes="rt-field",
                             restrict=f"[{SITUATION_LETTERS}{SITUATION_LETTERS.upper()}]*",
                             max_length=len(SITUATION_LETTERS), placeholder="letters")
-                yield Label(SITUATION_HELP, id="rt-extras-note", classes="rt-note",
-                            markup=False)
+            # Under the row, where the whole list has room to wrap at 80 columns.
+            yield Static(SITUATION_HELP, id="rt-extras-note", markup=False)
             yield Static("", id="rt-preview", markup=False)
             yield Static("", id="rt-error", markup=False)
             with Horizontal(id="rt-buttons"):
@@ -117,7 +118,7 @@ class RiichiTilesScreen(KeyForm):
 
     def fields_changed(self) -> None:
         entry = self.read()
-        self.query_one("#rt-extras-note", Label).update(", ".join(entry.picked)
+        self.query_one("#rt-extras-note", Static).update(", ".join(entry.picked)
                                                         or SITUATION_HELP)
         for name in TILES_FIELDS:
             self.query_one(f"#rt-{name}", Input).disabled = name not in entry.active

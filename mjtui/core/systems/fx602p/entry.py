@@ -101,11 +101,12 @@ def read_triplets(text: str) -> int:
 
 def active_fields(values: Mapping[str, str]) -> frozenset[str]:
     """The fields that can change the score: typed tiles leave out the yaku and triplets,
-    typed yaku (without tiles) the tile won on, the dora and tenho."""
+    typed yaku (without tiles) the tiles, the tile won on, the dora and tenho: whichever
+    is typed leaves the other out, as han and a yakuman count do in riichi."""
     if values.get("tiles", "").strip():
         return frozenset(FIELDS) - YAKU_FIELDS
     if values.get("yaku", "").strip():
-        return frozenset(FIELDS) - TILE_FIELDS
+        return frozenset(FIELDS) - TILE_FIELDS - {"tiles"}
     return frozenset(FIELDS)
 
 
