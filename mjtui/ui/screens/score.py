@@ -56,6 +56,10 @@ class ScoreScreen(Screen):
         self.book = book
         self.link = link
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
+        seats = len(book.session.players)
+        if seats != 4:  # the footer names the winner keys this table has
+            self._bindings.key_to_bindings["1"] = [
+                Binding("1", "winner('1')", "Winner", key_display=f"1-{seats}", priority=True)]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -86,10 +90,8 @@ class ScoreScreen(Screen):
             self.link.follow(session.hands)
         self.query_one(CalcPane).compare(state.totals, state.east)
         described = session.ruleset.system.describe_state(state, session.players)
-        if state.finished:
-            keys = " · f: final standings · u: undo"
-        else:
-            keys = " · keys: 1-4 or a-d winner, 0 draw"
+        # The footer lists the keys; once the game is over it says what is left to do.
+        keys = " · f: final standings · u: undo" if state.finished else ""
         self.query_one("#status", Static).update(Text.assemble(
             (described, "bold"), f" · {state.hands} played{keys}",
         ))
