@@ -151,6 +151,8 @@ class ScoreScreen(Screen):
         self.query_one(CalcPane if kind is FX602PPane else FX602PPane).display = False
         pane = self.query_one(kind)
         pane.display = not pane.display
+        # Beside a pane the header has half the width: the ruleset's name alone fits.
+        self.sub_title = "" if pane.display else self.book.path.stem
         if pane.display:
             pane.focus()
         else:

@@ -58,9 +58,9 @@ class StandingsScreen(ModalScreen[None]):
         uma = " / ".join(score(u / 1000) for u in rules.final.uma)
         parts = [f"target {numbers.points(rules.table.target_points)}", f"uma {uma}",
                  f"oka {score(rules.final.oka / 1000)}"]
-        if getattr(self.state, "deposits", 0):
+        if self.state.deposits:
             parts.append(f"{self.state.deposits} still on the table")
-        if getattr(self.state, "forfeited", 0):
+        if self.state.forfeited:
             parts.append(f"{self.state.forfeited} in deposits left the game")
         return " · ".join(parts)
 
