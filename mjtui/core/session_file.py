@@ -325,7 +325,7 @@ def _check_rules_agree(
         return [f"{where}: the ruleset id {rid[:80]!r} is not a ruleset name; {only}"]
     try:
         named = find_ruleset(rid)
-    except MjtuiError as e:
+    except (MjtuiError, RecursionError) as e:  # a broken ruleset: the file has its own
         if "no ruleset named" in str(e):
             return [f"{where}: no ruleset named {rid!r} is installed here; {only}"]
         return [f"{where}: the ruleset {rid!r} cannot be loaded ({e}); {only}"]
