@@ -143,7 +143,8 @@ def test_without_flock_the_file_opens_with_a_warning(tmp_path: Path, monkeypatch
 
 def test_holder_text_reads_back_and_survives_garbage() -> None:
     me = Holder(1234, "ada", datetime(2020, 1, 2, 20, 14))
-    assert str(Holder.from_text(me.to_text())) == "mjtui pid 1234 on host ada since 2020-01-02 20:14"
+    read = Holder.from_text(me.to_text())
+    assert str(read) == "mjtui pid 1234 on host ada since 2020-01-02 20:14"
     today = Holder(1234, "ada", datetime.now().replace(hour=20, minute=14))
     assert str(today) == "mjtui pid 1234 on host ada since 20:14"
     for junk in ("", "{", "[1]", '{"pid": "x", "host": 3, "started": "noon"}'):
