@@ -344,3 +344,11 @@ save_session(session, path)
         proc.stdout.close()
     saved(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]
+
+
+@pytest.mark.parametrize("given", ["", ".", "sessions"])
+def test_resume_of_a_folder_is_a_clear_error(given: str, run_mjtui, folders) -> None:
+    (folders["config"].parent / "sessions").mkdir(exist_ok=True)
+    done = run_mjtui("resume", given)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "this is a folder" in done.stderr

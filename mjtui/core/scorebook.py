@@ -130,6 +130,8 @@ def open_scorebook(
     copied as it was to ``FILE.damaged`` (``FILE.damaged.1``, ``.2``... when
     earlier copies are there: none is ever overwritten).
     """
+    if not path.name or path.is_dir():
+        raise SessionError(f"{path}: this is a folder; give a session file (a .toml file)")
     lock = SessionLock.take(path)
     try:
         loaded = load_session(path, find_ruleset)
