@@ -13,7 +13,7 @@ import re
 from mjtui.calc.errors import KeyWordError
 from mjtui.calc.hp11c.keys import Key, UnknownKey, parse_key
 
-_NUMBER = re.compile(r"(-?)([0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE](-?)([0-9]+))?")
+_NUMBER = re.compile(r"(-?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE](-?)([0-9]+))?")  # linear: one split
 _LONGEST = 5
 
 
