@@ -17,7 +17,8 @@ so one set of limits stands between a damaged or hostile file and the app:
   numbers for scoring).
 
 With these the time to read a file grows with its size, so no separate time
-budget is needed: the largest file allowed parses in about a second.
+budget is needed: the largest session allowed (4 MB, some 90,000 hands) is
+read and scored in a few seconds, a ruleset in milliseconds.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ from pathlib import Path
 from typing import Any
 
 MAX_BYTES = 4 * 1024 * 1024
-"""The largest file read: some 50,000 hands, far more than any series."""
+"""The largest session read: some 50,000 hands, far more than any series; read in seconds."""
+
+MAX_SMALL_BYTES = 256 * 1024
+"""The largest ruleset, config or calculator listing: some 50 times the largest shipped."""
 
 MAX_DEPTH = 32
 """Arrays and inline tables inside one another; mjtui's own files use three."""
@@ -76,10 +80,11 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
     except OSError as e:
         raise error(f"{path}: cannot read it ({e.strerror or e})") from None
     try:
+        kind = _kind(os.fstat(fd).st_mode)
+        if kind:
+            os.close(fd)
+            raise error(f"{path}: is {kind}, not a file mjtui can read")
         with os.fdopen(fd, "rb") as f:
-            kind = _kind(os.fstat(f.fileno()).st_mode)
-            if kind:
-                raise error(f"{path}: is {kind}, not a file mjtui can read")
             data = f.read(limit + 1)
     except OSError as e:
         raise error(f"{path}: cannot read it ({e.strerror or e})") from None
@@ -104,15 +109,17 @@ def _kind(mode: int) -> str | None:
 
 
 def _size(n: int) -> str:
-    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n} bytes"
+    return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
 
 
-def read_toml(path: Path, error: type[Exception]) -> dict[str, Any]:
-    """Parse a TOML file, turning every failure into ``error`` with the file's name.
+def read_toml(path: Path, error: type[Exception], limit: int = MAX_SMALL_BYTES
+              ) -> dict[str, Any]:
+    """Parse a TOML file (a ruleset, the config), turning every failure into ``error``
+    with the file's name.
 
     Every number in it must be within :data:`MAX_NUMBER`.
     """
-    data = parse_toml(read_text(path, error), str(path), error)
+    data = parse_toml(read_text(path, error, limit), str(path), error)
     problem = number_problem(data)
     if problem:
         raise error(f"{path}: {problem}")
@@ -294,6 +301,8 @@ def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str 
     NaN and infinity are refused too. ``prefix`` is put before the dotted
     key (``"rules."``).
     """
+    if not _beyond_any(data, limit):  # the usual case, without building key names
+        return None
     todo: list[tuple[str, Any]] = [(prefix.rstrip("."), data)]
     while todo:
         key, value = todo.pop()
@@ -309,6 +318,20 @@ def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str 
             return (f"key '{key}': {_show_number(value)} is beyond the largest number "
                     f"mjtui reads ({limit:,} either way)")
     return None
+
+
+def _beyond_any(data: Any, limit: int) -> bool:
+    todo = [data]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, dict):
+            todo.extend(value.values())
+        elif isinstance(value, list):
+            todo.extend(value)
+        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not (
+                -limit <= value <= limit):  # NaN compares False, so it is caught too
+            return True
+    return False
 
 
 def _show_number(value: int | float) -> str:
