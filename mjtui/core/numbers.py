@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 
 
@@ -18,4 +17,5 @@ def mean(total: int, count: int) -> float:
     try:
         return total / count
     except OverflowError:
-        return math.copysign(sys.float_info.max, total) * (1 if count > 0 else -1)
+        positive = (total > 0) == (count > 0)
+        return sys.float_info.max if positive else -sys.float_info.max
