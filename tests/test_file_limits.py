@@ -394,3 +394,12 @@ def test_the_sessions_folder_lists_no_fifo(folders) -> None:
     summaries = scan(sessions, ruleset_finder(paths.ruleset_folders()))
     assert [s.path.name for s in summaries] == ["ok.toml"]
     assert summaries[0].started == datetime(2026, 11, 29, 20, 15)
+
+
+def test_what_if_values_are_read_within_the_same_limits() -> None:
+    from mjtui.core.whatif import parse_value, variant
+
+    assert parse_value(DEEP_ARRAY) == DEEP_ARRAY  # text, which the ruleset then refuses
+    hp11c = load_ruleset(SHIPPED / "hp11c.toml")
+    with pytest.raises(RulesetError, match=r"key 'payments.east_multiplier': a number of 401"):
+        variant(hp11c, {"payments.east_multiplier": parse_value("1" + "0" * 400)})

@@ -337,5 +337,9 @@ def _beyond_any(data: Any, limit: int) -> bool:
 def _show_number(value: int | float) -> str:
     if isinstance(value, float):
         return f"{value:g}"
-    digits = len(str(abs(value)))
-    return str(value) if digits <= 20 else f"a number of {digits} digits"
+    if abs(value) < 10**20:
+        return str(value)
+    try:
+        return f"a number of {len(str(abs(value)))} digits"
+    except ValueError:  # beyond Python's limit for printing a whole number
+        return "a number of thousands of digits"

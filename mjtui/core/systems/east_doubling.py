@@ -108,7 +108,10 @@ def settle(
 def _show(value: Any) -> str:
     """A value for a message; a number of many digits by its length."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
-        return f"a number of {len(str(abs(value)))} digits"
+        try:
+            return f"a number of {len(str(abs(value)))} digits"
+        except ValueError:  # beyond Python's limit for printing a whole number
+            return "a number of thousands of digits"
     return repr(value)
 
 
