@@ -157,7 +157,8 @@ async def test_library_lists_good_damaged_and_unreadable_files(library) -> None:
         assert isinstance(screen, LibraryScreen)
         table = screen.query_one("#library-table", DataTable)
         assert rows(table) == [
-            [" ", "2026-11-08 20:00", "club", "[b]ann , Eve, Cy, Bob[/]", "1", "Eve"],
+            # "[b]ann " was saved with its space; the reader keeps names trimmed.
+            [" ", "2026-11-08 20:00", "club", "[b]ann, Eve, Cy, Bob[/]", "1", "Eve"],
             [" ", "2026-11-01 20:00", "hp11c", "[b]Ann, Bob[/], Cy, Di", "3", "Cy"],
             ["!", "2026-10-20 19:00", "hp11c", "Gus, Hal, Ida, Jo", "1", "Ida"],
             ["✗", "?", "hp11c", "Kim, Lu, Mo, Ned", "?", "cannot read"],
@@ -448,7 +449,7 @@ async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
         # (where the best hand and the swing were played is in the detail line).
         assert rows(table) == [
             ["Cy", "2", "1", "4", "1", "25.0", "+46.0", "+200", "+200"],
-            ["[b]ann ", "2", "0", "4", "1", "25.0", "+16.0", "+160", "+160"],
+            ["[b]ann", "2", "0", "4", "1", "25.0", "+16.0", "+160", "+160"],
             ["Eve", "1", "1", "1", "1", "100.0", "+32.0", "+32", "+32"],
             ["Di", "1", "0", "3", "0", "0.0", "-37.3", "—", "-56"],
             ["Bob[/]", "2", "0", "4", "0", "0.0", "-42.0", "—", "-96"],

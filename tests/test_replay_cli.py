@@ -149,6 +149,7 @@ def test_replay_document_in_process(folders) -> None:
             {"totals": [9920, 9936, 10200, 9944], "east": 2},
             {"totals": [9904, 9984, 10184, 9928], "east": 2},
         ],
+        "problems": [],
     }
 
 
@@ -168,13 +169,23 @@ def test_replay_of_a_damaged_file_exits_2(run_mjtui, folders, tmp_path: Path) ->
         "",
     ])
     path = tmp_path / "damaged.toml"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text + "[[hands]]\nwinner = 2\npoints = [0, 4, 0, 0]\n", encoding="utf-8")
     result = run_mjtui("replay", str(path), "--json")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert str(path) in result.stderr
     assert "hand 2" in result.stderr and "line 9" in result.stderr
-    assert result.stdout == ""
+    # stdout is still the JSON of what could be read, with what could not.
+    document = json.loads(result.stdout)
+    assert document["players"] == NAMES
+    # Hand 1: Ann (East) wins 8: +16 from each; hand 3 (the 2nd read): Bob wins 4,
+    # Ann (East) pays 8, Cy and Di 4 each: Bob +16; East moves on.
+    assert document["hands"] == [
+        {"totals": [10048, 9984, 9984, 9984], "east": 1},
+        {"totals": [10040, 10000, 9980, 9980], "east": 2},
+    ]
+    (problem,) = document["problems"]
+    assert str(path) in problem and "hand 2 (line 9)" in problem and "left out" in problem
 
 
 def test_replay_of_a_missing_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
@@ -183,6 +194,10 @@ def test_replay_of_a_missing_file_exits_2(run_mjtui, folders, tmp_path: Path) ->
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert str(path) in result.stderr and "no such file" in result.stderr
+    # Nothing could be read: the JSON says so, for a script reading stdout.
+    document = json.loads(result.stdout)
+    assert document["hands"] == [] and document["players"] == []
+    assert "no such file" in document["problems"][0]
 
 
 # --------------------------------------------------------------------------

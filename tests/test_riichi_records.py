@@ -254,3 +254,45 @@ def test_a_bad_hand_is_reported_with_its_number_and_the_rest_read(tmp_path: Path
     assert "hand 1 (line 5)" in loaded.problems[0]
     assert "20 fu cannot be won by ron" in loaded.problems[0]
     assert loaded.session.hands == [ExhaustiveDraw(tenpai=(1,))]
+
+
+# Seven hands won by the seat after the dealer (E1 to S3), then South 4 drawn with
+# Ann and Chen in riichi and tenpai, Dora (the dealer) noten: the game ends with
+# their 2000 in deposits still on the table.
+TO_THE_END = 'players = ["Ann", "Bob", "Chen", "Dora"]\n' + "".join(
+    f"[[hands]]\nron = {winner}\nfrom = {winner % 4 + 1}\nhan = 2\nfu = 30\n"
+    for winner in (2, 3, 4, 1, 2, 3, 4)
+) + '[[hands]]\ndraw = "exhaustive"\ntenpai = [1, 3]\nriichi = [1, 3]\n'
+
+
+@pytest.mark.parametrize("ruleset, totals, left_over", [
+    # WRC: left-over deposits leave the game ("lost"): the totals add up to 118000.
+    ("riichi-wrc", [28500, 30500, 30500, 28500],
+     {"points": 2000, "to": "lost", "shares": [0, 0, 0, 0]}),
+    # M-League: to first place; Bob and Chen tie at 25500 and split them ("split").
+    ("riichi-mleague", [23500, 26500, 26500, 23500],
+     {"points": 2000, "to": "first", "shares": [0, 1000, 1000, 0]}),
+])
+def test_replay_json_says_where_left_over_deposits_went(tmp_path: Path, capsys, ruleset,
+                                                         totals, left_over) -> None:
+    path = tmp_path / "game.toml"
+    path.write_text(f'format = "mjtui-session/1"\nruleset = "{ruleset}"\n{TO_THE_END}')
+    assert main(["replay", str(path), "--json"]) == 0
+    hands = json.loads(capsys.readouterr().out)["hands"]
+    assert len(hands) == 8
+    assert all("left_over_deposits" not in h for h in hands[:-1])  # only once it is over
+    last = hands[-1]
+    assert last["totals"] == totals and last["deposits"] == 0
+    assert last["left_over_deposits"] == left_over
+    start = 30000 if ruleset == "riichi-wrc" else 25000
+    lost = left_over["points"] if left_over["to"] == "lost" else 0
+    assert sum(last["totals"]) + lost == 4 * start
+
+
+def test_replay_json_of_a_game_ending_with_no_deposits_left(tmp_path: Path, capsys) -> None:
+    # The documented example ends on Dora's chombo (tobi under Tenhou), nothing on the table.
+    path = tmp_path / "sheet.toml"
+    path.write_text(doc_example(), encoding="utf-8")
+    assert main(["replay", str(path), "--json"]) == 0
+    last = json.loads(capsys.readouterr().out)["hands"][-1]
+    assert last["left_over_deposits"] == {"points": 0, "to": "none", "shares": [0, 0, 0, 0]}

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
@@ -69,6 +70,8 @@ async def shots(scorebook: Scorebook, steps: list[tuple[str, list[str]]]) -> Non
         await pilot.pause()
         for name, keys in steps:
             await pilot.press(*keys)
+            for field in app.screen.query(Input):
+                field.cursor_blink = False  # the cursor shown, whatever the clock
             await pilot.pause()
             matches(name, app.export_screenshot())
 

@@ -66,9 +66,10 @@ def test_player_statistics_worked_by_hand(nights) -> None:
     assert stats.series == 2  # the empty session is not a series
     assert stats.skipped == []
     # Players by net: Cy +184, Ann +64, Eve +32, Di -112, Bob -168.
-    assert [p.name for p in stats.players] == ["Cy", "ann ", "Eve", "Di", "Bob"]
+    assert [p.name for p in stats.players] == ["Cy", "ann", "Eve", "Di", "Bob"]
 
-    ann = row(stats, "ann ")  # "Ann" and "ann ": one player, newest spelling shown
+    # "Ann" and "ann ": one player, the newest spelling shown as kept (trimmed)
+    ann = row(stats, "ann")
     assert (ann.series, ann.series_won, ann.hands_played, ann.hands_won) == (2, 0, 4, 1)
     assert ann.win_rate == 0.25
     assert ann.net == -80 + 0 + 160 - 16 == 64 and ann.average == 16.0

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import shlex
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from mjtui import __version__, paths
 from mjtui.cli.calc import add_calc_commands, calc_command
@@ -17,9 +19,11 @@ from mjtui.cli.points import add_points_command, points_command
 from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
 from mjtui.config import load_config
 from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import open_scorebook
+from mjtui.core.scorebook import Scorebook, open_scorebook
+from mjtui.core.session import Session
 from mjtui.core.session_file import Loaded, latest_session, load_session
 
 if TYPE_CHECKING:
@@ -78,7 +82,10 @@ def main(argv: list[str] | None = None) -> int:
         from mjtui.ui.forms import check_forms  # every system's form, before a screen opens
 
         check_forms()
-        outcome.run()
+        try:
+            outcome.run()
+        finally:
+            outcome.release_sessions()  # the app does it as it ends; this covers a crash
         return 0
     except MjtuiError as e:
         print(f"mjtui: {e}", file=sys.stderr)
@@ -126,21 +133,44 @@ GAME_FILE = "fx602p-game.toml"
 
 def play(args: argparse.Namespace) -> MjtuiApp:
     """The game against the computer, going on in one session file between runs."""
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.core.session import Session
     from mjtui.ui.app import MjtuiApp
 
-    library = _library()
     path = paths.sessions_dir() / GAME_FILE
-    warnings: list[str] = []
+    book, warnings = _with_replay_hint(lambda: _game_book(path, _library()), path)
+    return MjtuiApp(game=book, warnings=warnings)
+
+
+def _game_book(path: Path, library: RulesetLibrary) -> tuple[Scorebook, list[str]]:
+    """The game file, resumed, or made and saved when there is none: locked either way."""
     if path.exists():
-        book, warnings = open_scorebook(path, library.get)
-    else:
+        return open_scorebook(path, library.get)
+    with contextlib.suppress(OSError):  # if it cannot be made, the save says so
+        path.parent.mkdir(parents=True, exist_ok=True)
+    lock = SessionLock.take(path)
+    try:
+        if path.exists():  # made meanwhile by another `mjtui play`, which let go of it
+            lock.release()
+            return open_scorebook(path, library.get)
         started = datetime.now().astimezone().replace(microsecond=0)
         session = Session(library.get("fx602p"), ("You", "FX-602P"), started)
-        book = Scorebook(session, path)
-        book.save()
-    return MjtuiApp(game=book, warnings=warnings)
+    except BaseException:
+        lock.release()
+        raise
+    book = Scorebook(session, path, lock)
+    book.save()
+    return book, [w for w in (lock.warning,) if w]
+
+
+def _with_replay_hint(
+    open_book: Callable[[], tuple[Scorebook, list[str]]], path: Path
+) -> tuple[Scorebook, list[str]]:
+    """``open_book()``; a file held by another mjtui is refused with the way to look at it."""
+    try:
+        return open_book()
+    except SessionInUse as e:
+        raise SessionError(f"{e}; it can be played in one window at a time. To look at it "
+                           f"without changing it: mjtui replay {shlex.quote(str(path))}") \
+            from None
 
 
 def list_rulesets(args: argparse.Namespace) -> int:
@@ -168,20 +198,39 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
     path = args.file or latest_session(paths.sessions_dir())
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
-    book, warnings = open_scorebook(path, _library().get)
+    book, warnings = _with_replay_hint(lambda: open_scorebook(path, _library().get), path)
     from mjtui.ui.app import MjtuiApp
 
     return MjtuiApp(book=book, warnings=warnings, calc_program=args.calc_program)
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:
-    loaded: Loaded = load_session(args.file, _library().get)
+    """Read-only: no lock is taken, so a series being played can be watched.
+
+    With --json, stdout is one JSON document even for a damaged file: what
+    could be read, and ``problems`` saying what could not (exit status 2).
+    """
+    try:
+        loaded: Loaded = load_session(args.file, _library().get)
+    except SessionError as e:
+        if not args.json:
+            raise
+        _print_json({"players": [], "hands": [], "problems": [str(e)]})
+        print(f"mjtui: {e}", file=sys.stderr)
+        return 2
+    for warning in loaded.warnings:
+        print(f"mjtui: warning: {warning}", file=sys.stderr)
     if args.json:
-        if loaded.problems:
-            raise SessionError("\n".join(loaded.problems))
-        json.dump(replay_document(loaded.session), sys.stdout)
-        print()
-        return 0
+        _print_json(replay_document(loaded.session, loaded.problems))
+        for problem in loaded.problems:
+            print(f"mjtui: {problem}", file=sys.stderr)
+        return 2 if loaded.problems else 0
     from mjtui.ui.app import MjtuiApp
 
-    return MjtuiApp(replay=loaded.session, replay_name=args.file.name, warnings=loaded.problems)
+    return MjtuiApp(replay=loaded.session, replay_name=args.file.name,
+                    warnings=loaded.warnings + loaded.problems)
+
+
+def _print_json(document: dict) -> None:
+    json.dump(document, sys.stdout)
+    print()

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
 from mjtui.core.errors import SessionError
+from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
+from mjtui.core.session_file import load_session, new_session_path, save_session
+
+MAX_BACKUPS = 1000  # FILE.damaged, FILE.damaged.1 ... FILE.damaged.999
 
 
 @dataclass(frozen=True)
@@ -32,14 +36,23 @@ class Scorebook:
     A failed save (a full disk, a folder made read-only) does not undo the
     change: the hands stay in memory, ``save_error`` says why the file is
     behind, and the next change tries again.
+
+    ``lock``, when given, is this book's hold on its file (core/lock.py),
+    let go by :meth:`close`.
     """
 
-    def __init__(self, session: Session, path: Path) -> None:
+    def __init__(self, session: Session, path: Path, lock: SessionLock | None = None) -> None:
         self.session = session
         self.path = path
+        self.lock = lock
         self.save_error: str | None = None
         self._done: list[Change] = []
         self._undone: list[Change] = []
+
+    def close(self) -> None:
+        """Let go of the file: another mjtui may open it now."""
+        if self.lock is not None:
+            self.lock.release()
 
     def save(self) -> None:
         try:
@@ -111,17 +124,72 @@ def open_scorebook(
 ) -> tuple[Scorebook, list[str]]:
     """Reopen a saved session to go on playing it, with what the user must be told.
 
-    The next save rewrites the file without the hands that could not be read,
-    so a damaged file is first copied as it was to ``FILE.damaged``.
+    The file is locked for this book first (SessionInUse, naming the holder,
+    when another running mjtui has it). The next save rewrites the file
+    without the hands that could not be read, so a damaged file is first
+    copied as it was to ``FILE.damaged`` (``FILE.damaged.1``, ``.2``... when
+    earlier copies are there: none is ever overwritten).
     """
-    loaded = load_session(path, find_ruleset)
-    warnings = list(loaded.problems)
-    if loaded.problems:
-        backup = path.with_name(path.name + ".damaged")
+    lock = SessionLock.take(path)
+    try:
+        loaded = load_session(path, find_ruleset)
+        warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) \
+            + list(loaded.problems)
+        if loaded.problems:
+            backup = keep_damaged(path)
+            warnings.append(f"The file as it was is kept as {backup}.")
+    except BaseException:
+        lock.release()
+        raise
+    return Scorebook(loaded.session, path, lock), warnings
+
+
+def create_scorebook(session: Session, folder: Path) -> tuple[Scorebook, list[str]]:
+    """A new series in a new file of ``folder``, locked and saved at once.
+
+    The file's name comes from its start and ruleset; a name another mjtui
+    has just taken (locked or written) is passed over for the next one.
+    ``book.save_error`` says when the first save failed.
+    """
+    with contextlib.suppress(OSError):  # if it cannot be made, the save says so
+        folder.mkdir(parents=True, exist_ok=True)
+    passed: set[Path] = set()
+    while True:
+        path = new_session_path(folder, session, avoid=passed)
         try:
-            shutil.copy2(path, backup)
+            lock = SessionLock.take(path)
+        except SessionInUse:
+            passed.add(path)
+            continue
+        if path.exists():  # written between the name's choice and the lock
+            lock.release()
+            passed.add(path)
+            continue
+        book = Scorebook(session, path, lock)
+        book.save()
+        return book, [w for w in (lock.warning,) if w]
+
+
+def keep_damaged(path: Path) -> Path:
+    """Copy ``path`` as it is to the first free ``FILE.damaged[.N]``; that name."""
+    base = path.with_name(path.name + ".damaged")
+    for n in range(MAX_BACKUPS):
+        backup = base if n == 0 else base.with_name(f"{base.name}.{n}")
+        made = False
+        try:
+            with open(path, "rb") as src, open(backup, "xb") as dst:  # never over a copy
+                made = True
+                shutil.copyfileobj(src, dst)
+        except FileExistsError:
+            continue
         except OSError as e:
+            if made:  # a copy cut short is no copy
+                with contextlib.suppress(OSError):
+                    backup.unlink()
             raise SessionError(f"{path}: could not keep a copy of the damaged file "
                                f"as {backup} ({e.strerror or e}); it was not opened") from None
-        warnings.append(f"The file as it was is kept as {backup}.")
-    return Scorebook(loaded.session, path), warnings
+        with contextlib.suppress(OSError):
+            shutil.copystat(path, backup)
+        return backup
+    raise SessionError(f"{path}: {MAX_BACKUPS} copies of the damaged file are kept already "
+                       f"({base} and on); move some away, it was not opened")

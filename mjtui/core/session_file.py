@@ -14,12 +14,13 @@ import tomllib
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Container
 
 import tomli_w
 
-from mjtui.core.errors import HandError, RulesetError, SessionError
+from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
+from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.session import Session
 
@@ -52,7 +53,7 @@ def save_session(session: Session, path: Path) -> None:
     one, never a half-written one.
     """
     data = (HEADER + tomli_w.dumps(to_document(session))).encode("utf-8")
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp = _temp_name(path, os.getpid())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(tmp, "wb") as f:
@@ -65,6 +66,51 @@ def save_session(session: Session, path: Path) -> None:
             tmp.unlink()
         raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
     _fsync_folder(path.parent)
+    remove_left_temps(path)
+
+
+# A save writes ".FILE.PID.tmp" beside FILE; only names of exactly this form
+# are ever removed, and never the one of a process still running here.
+def _temp_name(path: Path, pid: int) -> Path:
+    return path.with_name(f".{path.name}.{pid}.tmp")
+
+
+def remove_left_temps(path: Path) -> list[Path]:
+    """Remove the temporary files that killed saves of ``path`` left beside it.
+
+    A temporary file whose pid is a running process is kept: it may be a
+    save under way (in the session's lock holder, the only writer, it is
+    not: the pid then belongs to an unrelated process and the file is
+    removed by a later save, once that process has ended).
+    """
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.([0-9]{{1,10}})\.tmp")
+    removed = []
+    try:
+        names = [e.name for e in os.scandir(path.parent)]
+    except OSError:
+        return removed
+    for name in names:
+        m = pattern.fullmatch(name)
+        if m is None or int(m.group(1)) == os.getpid() or _running(int(m.group(1))):
+            continue
+        leftover = path.with_name(name)
+        with contextlib.suppress(OSError):
+            if leftover.is_file() and not leftover.is_symlink():
+                leftover.unlink()
+                removed.append(leftover)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):  # no such process; no pid is that large
+        return False
+    except PermissionError:
+        return True  # another user's process
+    return True
 
 
 def _fsync_folder(folder: Path) -> None:
@@ -81,11 +127,13 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def new_session_path(folder: Path, session: Session) -> Path:
+def new_session_path(folder: Path, session: Session, avoid: Container[Path] = ()) -> Path:
+    """A free name for a new session: its start and ruleset id, "-2", "-3"... when taken
+    (by a file, or a name in ``avoid``)."""
     stem = f"{session.started:%Y-%m-%d_%H%M%S}_{session.ruleset.id}"
     path = folder / f"{stem}.toml"
     n = 2
-    while path.exists():
+    while path.exists() or path in avoid:
         path = folder / f"{stem}-{n}.toml"
         n += 1
     return path
@@ -100,6 +148,7 @@ def latest_session(folder: Path) -> Path | None:
 class Loaded:
     session: Session
     problems: list[str] = field(default_factory=list)  # what was not read, and where
+    warnings: list[str] = field(default_factory=list)  # read in full, but worth saying once
 
 
 def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
@@ -121,7 +170,9 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     hand_lines = _line_numbers(text, [m.start() for m in _HANDS_HEADER.finditer(text)])
 
     ruleset = _read_ruleset(data, where, find_ruleset)
+    warnings = _check_rules_agree(data, ruleset, where, find_ruleset)
     players = _read_players(data, where, ruleset)
+    _check_players_differ(players, where)
     started = _read_started(data, where, path)
     session = Session(ruleset=ruleset, players=players, started=started)
 
@@ -145,7 +196,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             session.add(ruleset.system.hand_from_record(ruleset.rules, record))
         except HandError as e:
             problems.append(f"{where}: {at}: {e}; this hand was left out")
-    return Loaded(session, problems)
+    return Loaded(session, problems, warnings)
 
 
 def _line_numbers(text: str, offsets: list[int]) -> list[int]:
@@ -208,10 +259,6 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
     rid = data.get("ruleset")
     if not isinstance(rid, str) or not rid:
         raise SessionError(f"{where}: key 'ruleset': expected the ruleset id, a string")
-    try:
-        check_ruleset_id(rid)  # a name, never a path: the file is not the user typing
-    except RulesetError as e:
-        raise SessionError(f"{where}: key 'ruleset': {e}") from None
     if "rules" in data:
         if not isinstance(data["rules"], dict):
             raise SessionError(f"{where}: key 'rules': expected a table")
@@ -220,6 +267,11 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
         except RulesetError as e:
             raise SessionError(str(e)) from None
         return Ruleset(id=rid, origin=f"{where} [rules]", rules=rules)
+    try:
+        check_ruleset_id(rid)  # a name, never a path: the file is not the user typing
+    except RulesetError as e:
+        raise SessionError(f"{where}: key 'ruleset': {e}; the file has no [rules] to score "
+                           "it with") from None
     try:
         return find_ruleset(rid)
     except RulesetError as e:
@@ -239,7 +291,7 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
             f"{where}: key 'players': expected {n} names (non-empty strings) in seat order, "
             f"got {players!r}"
         )
-    return tuple(players)
+    return tuple(clean_name(p) for p in players)
 
 
 def _read_started(data: dict, where: str, path: Path) -> datetime:
@@ -261,3 +313,52 @@ def _read_started(data: dict, where: str, path: Path) -> datetime:
         return datetime(started.year, started.month, started.day)
     raise SessionError(f"{where}: key 'started': expected a date-time, got {started!r}")
 
+
+
+# --------------------------------------------------------------------------
+# The header's parts must agree (docs/session-format.md)
+# --------------------------------------------------------------------------
+
+_RULESET_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
+
+
+def _check_rules_agree(
+    data: dict, ruleset: Ruleset, where: str, find_ruleset: Callable[[str], Ruleset]
+) -> list[str]:
+    """With ``[rules]``, the ``ruleset`` id must name a ruleset of the same system.
+
+    A different system is refused (SessionError): the hands are scored with
+    [rules] but counted under the id in stats, and neither can be guessed. An
+    id not installed here leaves [rules] the only truth: one warning. The id
+    is looked up only when it is a plain name, never read as a path.
+    """
+    if "rules" not in data:
+        return []
+    rid, system = ruleset.id, ruleset.rules.system
+    only = f"the file's [rules] (system {system!r}) are the only rules it is scored with"
+    if not _RULESET_ID.fullmatch(rid) or rid.endswith(".toml"):
+        return [f"{where}: the ruleset id {rid[:80]!r} is not a ruleset name; {only}"]
+    try:
+        named = find_ruleset(rid)
+    except (MjtuiError, RecursionError) as e:  # a broken ruleset: the file has its own
+        if "no ruleset named" in str(e):
+            return [f"{where}: no ruleset named {rid!r} is installed here; {only}"]
+        return [f"{where}: the ruleset {rid!r} cannot be loaded ({e}); {only}"]
+    if named.rules.system != system:
+        raise SessionError(
+            f"{where}: key 'rules.system': {system!r}, but the file's ruleset {rid!r} is a "
+            f"{named.rules.system!r} ruleset; make 'ruleset' and [rules] system agree "
+            f"(the hands are {system!r} hands if [rules] is right)"
+        )
+    return []
+
+
+def _check_players_differ(players: tuple[str, ...], where: str) -> None:
+    repeat = first_repeat(players)
+    if repeat is not None:
+        a, b = repeat
+        raise SessionError(
+            f"{where}: key 'players': seats {a + 1} and {b + 1} are the same player "
+            f"({players[a]!r} and {players[b]!r}: names are compared without case and "
+            f"extra spaces); give each seat its own name"
+        )

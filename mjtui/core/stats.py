@@ -15,8 +15,9 @@ Definitions (also in docs/export.md, under `mjtui stats`):
   or loss, kept with its sign. Both name the session and the hand number; on
   equal amounts the earlier hand is kept.
 
-Players are matched by name, ignoring case and extra spaces ("ann " is
-"Ann"); the most recent spelling is shown. A file with any problem is
+Players are matched by name as everywhere in mjtui (core/players.py: case
+and extra spaces do not count, "ann " is "Ann"); the most recent spelling
+is shown. A file with any problem is
 skipped with a note rather than counted from part of its hands.
 """
 
@@ -31,6 +32,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.export import hand_rows, standings
 from mjtui.core.library import FindRuleset, session_files, timestamp
 from mjtui.core.numbers import mean
+from mjtui.core.players import clean_name, player_key
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
 
@@ -82,11 +84,6 @@ class Statistics:
     skipped: list[str]  # why a file was not counted
 
 
-def player_key(name: str) -> str:
-    """How names are matched across sessions: case and extra spaces do not count."""
-    return " ".join(name.split()).casefold()
-
-
 class _Tally:
     def __init__(self) -> None:
         self.players: dict[str, PlayerStats] = {}
@@ -101,8 +98,9 @@ class _Tally:
             seats_of.setdefault(player_key(name), []).append(seat)
         winners = {s.seat for s in standings(session, states) if s.rank == 1}
         for key, seats in seats_of.items():
-            stats = self.players.setdefault(key, PlayerStats(session.players[seats[0]]))
-            stats.name = session.players[seats[0]]  # sessions come oldest first
+            name = clean_name(session.players[seats[0]])
+            stats = self.players.setdefault(key, PlayerStats(name))
+            stats.name = name  # sessions come oldest first
             stats.series += 1
             stats.series_won += any(seat in winners for seat in seats)
             for seat in seats:

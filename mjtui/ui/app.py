@@ -12,9 +12,8 @@ from mjtui.calc.link import CalculatorLink
 from mjtui.calc.programs import load_program
 from mjtui.core.errors import MjtuiError
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.scorebook import Scorebook
+from mjtui.core.scorebook import Scorebook, create_scorebook
 from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path
 from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.fx602p_game import FX602PGameScreen
 from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
@@ -53,6 +52,22 @@ class MjtuiApp(OrderedKeys, App):
         self.calc_program = calc_program
         self.library = library
         self.game = game
+        # Every book this app has opened holds its file's lock (core/lock.py)
+        # until the app ends; a book left from the library lets go earlier.
+        self._books = [b for b in (book, game) if b is not None]
+
+    def hold(self, book: Scorebook) -> Scorebook:
+        """Keep ``book``'s file locked for as long as this app runs."""
+        self._books.append(book)
+        return book
+
+    def release_sessions(self) -> None:
+        """Let go of every session file this app holds (done again does nothing)."""
+        for book in self._books:
+            book.close()
+
+    def on_unmount(self) -> None:
+        self.release_sessions()
 
     def on_mount(self) -> None:
         if self.game is not None:
@@ -73,18 +88,21 @@ class MjtuiApp(OrderedKeys, App):
         started = datetime.now().astimezone().replace(microsecond=0)
         session = Session(ruleset=choice.ruleset, players=choice.players, started=started)
         assert self.sessions_dir is not None
-        self.book = Scorebook(session, new_session_path(self.sessions_dir, session))
-        self.book.save()
+        self.book, warnings = create_scorebook(session, self.sessions_dir)
+        self.hold(self.book)
         self._open_sheet(self.book)
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
+        for warning in warnings:
+            self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
 
     def action_open_library(self) -> None:
         """The saved series; a series resumed from there gets its calculator too."""
         self.push_screen(LibraryScreen(
             open_sheet=lambda book: LibraryScoreScreen(
-                book, self._calculator_for(book.session), fx602p=self._fx602p_listing())
+                self.hold(book), self._calculator_for(book.session),
+                fx602p=self._fx602p_listing())
         ))
 
     def _open_sheet(self, book: Scorebook) -> None:

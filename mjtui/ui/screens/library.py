@@ -34,6 +34,7 @@ from mjtui.core.library import (
     ruleset_finder,
     scan,
 )
+from mjtui.core.lock import SessionInUse
 from mjtui.core.scorebook import Scorebook, open_scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
@@ -376,10 +377,18 @@ class LibraryScreen(Screen):
             return
         try:
             book, warnings = open_scorebook(summary.path, self.find_ruleset)
+        except SessionInUse as e:
+            # Played in another window: look at it here without changing it.
+            self.notify(f"{e}; it can be played in one window at a time, so it opens "
+                        f"read-only here, as a replay", title="In use", severity="warning",
+                        timeout=20, markup=False)
+            self.action_replay()
+            return
         except Exception as e:  # noqa: BLE001 - say why rather than crash
             self._cannot(summary, e)
             return
-        self.app.push_screen(self.open_sheet(book))
+        # Back in the list, the series is free for another window to resume.
+        self.app.push_screen(self.open_sheet(book), lambda _: book.close())
         for warning in warnings:
             self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
 

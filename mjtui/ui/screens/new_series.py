@@ -14,6 +14,7 @@ from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
 from mjtui.ui.key_form import KeyForm
@@ -114,10 +115,13 @@ class NewSeriesScreen(KeyForm):
             return "Start points: type a whole number, 0 or more", None
         names = []
         for seat in range(ruleset.players):
-            name = self.query_one(f"#name-{seat}", Input).value.strip()
+            name = clean_name(self.query_one(f"#name-{seat}", Input).value)
             names.append(name or f"Player {seat + 1}")
-        if len(set(names)) < len(names):
-            return "Two players have the same name: give each seat its own", None
+        repeat = first_repeat(names)  # "Ann" and "ann " are one player, as in stats
+        if repeat is not None:
+            a, b = repeat
+            return (f"Seats {a + 1} and {b + 1} are the same player ({names[a]} and "
+                    f"{names[b]}): give each seat its own name"), None
         points = int(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
@@ -125,7 +129,7 @@ class NewSeriesScreen(KeyForm):
 
     def action_confirm(self) -> None:
         error, choice = self._choice()
-        self.query_one("#form-error", Static).update(error or "")
+        self.query_one("#form-error", Static).update(Text(error or ""))  # names: not markup
         if choice is None:
             self.app.bell()
             return

@@ -90,7 +90,7 @@ class Riichi:
         return records.hand_to_record(hand)
 
     def replay_fields(self, state: State) -> dict[str, Any]:
-        return {
+        fields = {
             "totals": list(state.totals),
             "east": state.east + 1,
             "honba": state.honba,
@@ -98,6 +98,9 @@ class Riichi:
             "round": state.round,
             "dealer": state.east + 1,
         }
+        if state.finished:
+            fields["left_over_deposits"] = left_over_deposits(state)
+        return fields
 
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return describe(hand, players)
@@ -131,3 +134,13 @@ __all__ = [
     "base_points", "FuHand", "FuResult", "Meld", "calculate", "Standing",
     "final_standings", "describe", "winners", "state_text",
 ]
+
+
+def left_over_deposits(state: State) -> dict[str, Any]:
+    """Where the riichi deposits still on the table at the end went (the ruleset's
+    ``end.left_over_deposits``): ``points`` in all, ``to`` "first" (first place took
+    them: ``shares`` per seat), "lost" (they left the game) or "none" (none were left)."""
+    awarded = list(state.awarded) or [0] * len(state.totals)
+    given = sum(awarded)
+    to = "lost" if state.forfeited else "first" if given else "none"
+    return {"points": state.forfeited + given, "to": to, "shares": awarded}

@@ -68,6 +68,7 @@ class State:
     honba: int = 0  # counters on the table
     deposits: int = 0  # riichi deposits on the table, in points
     forfeited: int = 0  # deposits that left the game at the end ("lost")
+    awarded: tuple[int, ...] = ()  # what each seat took of the deposits left at the end
     penalties: tuple[int, ...] = (0,) * PLAYERS  # chombo points off each final score
     end: str | None = None  # why the game ended: length, bust, target, agari-yame, tenpai-yame
     end_seat: int | None = None  # the seat the reason is about (bust, target, yame)
@@ -323,7 +324,8 @@ def _close(rules: Rules, state: State, change: list[int]) -> State:
     for seat, amount in parts.items():
         totals[seat] += amount
         change[seat] += amount
-    return replace(state, totals=tuple(totals), deposits=0)
+    awarded = tuple(parts.get(seat, 0) for seat in range(len(totals)))
+    return replace(state, totals=tuple(totals), deposits=0, awarded=awarded)
 
 
 # --------------------------------------------------------------------------

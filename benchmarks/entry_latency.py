@@ -1,0 +1,92 @@
+"""Entry latency: ctrl+s on a hand to its new totals on the sheet, by session length.
+
+    python benchmarks/entry_latency.py [--lengths 0 1000 10000] [--hands 15]
+
+A series of that many East-doubling hands is built in the core and saved,
+then opened in the app (headless, 80x24); hands are typed into the form and
+the time is taken from ctrl+s reaching the app until the scoreboard holds
+the new totals for its next paint (the hand recorded and saved, the sheet
+updated; the paint itself is not counted). The median and the largest of
+each length are printed (the goal: under 30 ms at any length).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from datetime import datetime
+from pathlib import Path
+
+from textual import events
+
+from mjtui import paths
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.session import Session
+from mjtui.core.systems.east_doubling import Hand
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.widgets.scoreboard import Scoreboard
+
+
+def series(length: int, folder: Path) -> Scorebook:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))
+    rng = random.Random(length)
+    for _ in range(length):
+        winner = rng.randrange(4)
+        session.hands.append(Hand(winner, tuple(rng.randrange(0, 60) for _ in range(4))))
+    book = Scorebook(session, folder / f"latency-{length}.toml")
+    book.save()
+    return book
+
+
+def _first_total(board: Scoreboard) -> int | None:
+    """Seat 1's total as the scoreboard holds it for its next paint."""
+    for cell in board.get_row_at(0):
+        text = str(cell).replace(",", "").strip()
+        if text.lstrip("-").isdigit() and len(text.lstrip("-")) >= 3:
+            return int(text)
+    return None
+
+
+async def latencies(book: Scorebook, hands: int) -> list[float]:
+    app = MjtuiApp(book=book, sessions_dir=book.path.parent)
+    took = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Scoreboard)
+        for n in range(hands):
+            await pilot.press("2", *str(10 + n), "enter", "8")
+            await pilot.pause()
+            played = len(book.session.hands)
+            start = time.perf_counter()
+            app._driver.send_message(events.Key("ctrl+s", None))
+            total = None
+            while total is None or total != book.session.state.totals[0]:
+                await asyncio.sleep(0.0002)
+                if len(book.session.hands) > played and board.row_count:
+                    total = _first_total(board)
+            took.append(time.perf_counter() - start)
+            await pilot.pause()
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lengths", type=int, nargs="+", default=[0, 1000, 10000])
+    parser.add_argument("--hands", type=int, default=15)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for length in args.lengths:
+            took = asyncio.run(latencies(series(length, Path(folder)), args.hands))
+            print(f"{length:>6} hands before: ctrl+s to new totals median "
+                  f"{statistics.median(took) * 1000:.1f} ms, max {max(took) * 1000:.1f} ms "
+                  f"({args.hands} hands; goal < 30 ms)")
+
+
+if __name__ == "__main__":
+    main()
