@@ -355,7 +355,10 @@ def test_hp11c_east_passes_only_when_someone_else_wins(winners) -> None:
         (Hand(winner=-1, points=(0, 0, 0, 0)), ["winner", "got 0"]),
         (Hand(winner=0, points=(1, 2, 3)), ["expected 4 points", "got 3"]),
         (Hand(winner=None, points=(1, 2, 3, 4, 5)), ["expected 4 points", "got 5"]),
-        (Hand(winner=0, points=(10, -1, 0, 0)), ["seat 2", ">= 0", "-1"]),
+        (Hand(winner=0, points=(10, -1, 0, 0)), ["seat 2", "from 0 to 1,000,000,000", "-1"]),
+        # The hand form's bound holds for hands read from files too.
+        (Hand(winner=0, points=(10, 10**9 + 1, 0, 0)), ["seat 2", "1000000001"]),
+        (Hand(winner=0, points=(10, 10**400, 0, 0)), ["seat 2", "a number of 401 digits"]),
         (Hand(winner=0, points=(10, True, 0, 0)), ["seat 2", "True"]),
         (Hand(winner=0, points=(10, 0, 2.5, 0)), ["seat 3", "2.5"]),
     ],

@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable
 
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.export import standings
+from mjtui.core.files import TomlLimitError, loads, read_text
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session_file import load_session
 
@@ -162,9 +163,10 @@ def _unreadable(path: Path, modified: float, error: str) -> SessionSummary:
 
 
 def _peek(path: Path) -> dict[str, Any]:
+    """The file's top keys when it parses at all, through the same limits as a session."""
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return loads(read_text(path, SessionError))
+    except (SessionError, tomllib.TOMLDecodeError, TomlLimitError):
         return {}
 
 

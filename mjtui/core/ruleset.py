@@ -64,6 +64,25 @@ def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any
         raise RulesetError(f"{origin}: {e}") from None
 
 
+MAX_ID_LENGTH = 100
+"""The longest ruleset id: a file name (with ``.toml``) stays well within every system's limit."""
+
+
+def check_ruleset_id(rid: str) -> None:
+    """Refuse an id that is not a plain name: ids name files in the ruleset folders, so an id
+    read from a file must never reach outside them (``/dev/zero``, ``../x``) or be too long
+    to be a file name."""
+    if not rid:
+        raise RulesetError("a ruleset id cannot be empty")
+    if len(rid) > MAX_ID_LENGTH:
+        raise RulesetError(f"a ruleset id is a name of at most {MAX_ID_LENGTH} characters, "
+                           f"got one of {len(rid)}")
+    if "/" in rid or "\\" in rid or rid.startswith(".") or rid.endswith(".toml"):
+        raise RulesetError(f"a ruleset id is a name such as 'riichi-wrc', not a path: {rid!r}")
+    if any(not c.isprintable() for c in rid):
+        raise RulesetError(f"a ruleset id is a name of printable characters, got {rid!r}")
+
+
 def load_ruleset(path: Path) -> Ruleset:
     data = read_toml(path, RulesetError)
     return Ruleset(id=path.stem, origin=str(path), rules=rules_from_table(data, str(path)))
@@ -99,12 +118,25 @@ class RulesetLibrary:
         return entries
 
     def get(self, name_or_path: str) -> Ruleset:
-        """A ruleset by id, or by path when the argument names a file."""
+        """A ruleset by id, or by path when the argument names a file.
+
+        Only for what the user typed (``--ruleset``, the config file): an id read
+        from a session goes through :meth:`named`.
+        """
         if "/" in name_or_path or name_or_path.endswith(".toml"):
             return load_ruleset(Path(name_or_path).expanduser())
+        return self.named(name_or_path)
+
+    def named(self, rid: str) -> Ruleset:
+        """A ruleset by id only, from the folders; never a path."""
+        check_ruleset_id(rid)
         for folder in reversed(self.folders):
-            path = folder / f"{name_or_path}.toml"
-            if path.is_file():
+            path = folder / f"{rid}.toml"
+            try:
+                found = path.is_file()
+            except OSError as e:
+                raise RulesetError(f"{path}: cannot read it ({e.strerror or e})") from None
+            if found:
                 return load_ruleset(path)
         known = ", ".join(e.id for e in self.entries()) or "none"
-        raise RulesetError(f"no ruleset named {name_or_path!r} (known: {known})")
+        raise RulesetError(f"no ruleset named {rid!r} (known: {known})")

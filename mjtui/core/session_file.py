@@ -19,9 +19,9 @@ from typing import Any, Callable, Container
 import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
-from mjtui.core.files import read_text
+from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
 from mjtui.core.players import clean_name, first_repeat
-from mjtui.core.ruleset import Ruleset, rules_from_table
+from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.session import Session
 
 FORMAT = "mjtui-session/1"
@@ -161,9 +161,12 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     text = read_text(path, SessionError)
     problems: list[str] = []
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError:
-        data = _salvage(text, where)
+        data = loads(text)
+    except (tomllib.TOMLDecodeError, TomlLimitError):
+        data = _salvage(text, where)  # keep every hand that can be read
+    head = number_problem({k: v for k, v in data.items() if k != "hands"})
+    if head:
+        raise SessionError(f"{where}: {head}")
     hand_lines = _line_numbers(text, [m.start() for m in _HANDS_HEADER.finditer(text)])
 
     ruleset = _read_ruleset(data, where, find_ruleset)
@@ -184,6 +187,10 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             continue
         if "_unreadable" in record:
             problems.append(f"{where}: {at}: {record['_unreadable']}")
+            continue
+        beyond = number_problem(record)
+        if beyond:
+            problems.append(f"{where}: {at}: {beyond}; this hand was left out")
             continue
         try:
             session.add(ruleset.system.hand_from_record(ruleset.rules, record))
@@ -224,19 +231,22 @@ def _salvage(text: str, where: str) -> dict:
             continue
         head.append("\n" * section.count("\n"))  # keep line numbers true in head errors
     try:
-        data = tomllib.loads("".join(head))
+        data = loads("".join(head))
     except tomllib.TOMLDecodeError as e:
         raise SessionError(f"{where}: not valid TOML: {e}") from None
+    except TomlLimitError as e:
+        raise SessionError(f"{where}: {e}") from None
     hands: list[dict] = []
     lines = _line_numbers(text, [offset for offset, _ in blocks])
     for (offset, block), line in zip(blocks, lines):
         first_line = line - 1
         try:
-            hands.extend(tomllib.loads(block)["hands"])
-        except tomllib.TOMLDecodeError as e:
+            hands.extend(loads(block)["hands"])
+        except (tomllib.TOMLDecodeError, TomlLimitError) as e:
             # Report the line in the whole file, not in the block.
             msg = _TOML_LINE.sub(lambda m: f"at line {int(m.group(1)) + first_line}", str(e))
-            hands.append({"_unreadable": f"not valid TOML: {msg}; this hand was left out"})
+            what = "not valid TOML: " if isinstance(e, tomllib.TOMLDecodeError) else ""
+            hands.append({"_unreadable": f"{what}{msg}; this hand was left out"})
     data["hands"] = hands
     return data
 
@@ -257,6 +267,11 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
         except RulesetError as e:
             raise SessionError(str(e)) from None
         return Ruleset(id=rid, origin=f"{where} [rules]", rules=rules)
+    try:
+        check_ruleset_id(rid)  # a name, never a path: the file is not the user typing
+    except RulesetError as e:
+        raise SessionError(f"{where}: key 'ruleset': {e}; the file has no [rules] to score "
+                           "it with") from None
     try:
         return find_ruleset(rid)
     except RulesetError as e:

@@ -31,6 +31,7 @@ from typing import Any, Iterable
 from mjtui.core.errors import MjtuiError
 from mjtui.core.export import hand_rows, standings
 from mjtui.core.library import FindRuleset, session_files, timestamp
+from mjtui.core.numbers import mean
 from mjtui.core.players import clean_name, player_key
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
@@ -64,7 +65,7 @@ class PlayerStats:
     @property
     def average(self) -> float:
         """Net change per hand played."""
-        return self.net / self.hands_played if self.hands_played else 0.0
+        return mean(self.net, self.hands_played)
 
 
 @dataclass

@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.export import HandRow, Standing, hand_rows, standings
+from mjtui.core.files import TomlLimitError, loads, number_problem
 from mjtui.core.ruleset import Ruleset, rules_from_table
 from mjtui.core.session import Session
 
@@ -144,6 +145,9 @@ def variant(ruleset: Ruleset, overrides: Mapping[str, Any], name: str | None = N
         table["name"] = name
     elif "name" not in overrides and overrides:
         table["name"] = f"{ruleset.name}, what if {describe_overrides(overrides)}"
+    beyond = number_problem(table)
+    if beyond:
+        raise RulesetError(f"{where}: {beyond}")
     return Ruleset(id=ruleset.id, origin=where, rules=rules_from_table(table, where))
 
 
@@ -158,8 +162,8 @@ def parse_value(text: str) -> Any:
     says whether it fits the key.
     """
     try:
-        return tomllib.loads(f"v = {text.strip()}")["v"]
-    except tomllib.TOMLDecodeError:
+        return loads(f"v = {text.strip()}")["v"]
+    except (tomllib.TOMLDecodeError, TomlLimitError):
         return text.strip()
 
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjtui.calc.errors import ListingError
-from mjtui.core.files import read_text
+from mjtui.core.files import MAX_SMALL_BYTES, read_text
 
 AREAS = 10
 MEMORY_NAMES = tuple(f"{n:02d}" for n in range(20)) + ("F", "1F")
@@ -230,7 +230,7 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
         m_total = _TOTAL.fullmatch(raw)
         if m_total:
             close()
-            total = (int(m_total.group(1)), number)
+            total = (_count(m_total.group(1), number, origin), number)
             continue
         if current is None:
             continue
@@ -241,7 +241,8 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
         body = raw.strip()
         counted = _COUNT.fullmatch(body)
         if counted and current[2] is None and not current[3]:
-            current = (current[0], current[1], int(counted.group(1)), current[3])
+            current = (current[0], current[1], _count(counted.group(1), number, origin),
+                       current[3])
             body = counted.group(2)
         current[3].extend(_tokens(body, number, origin))
     close()
@@ -255,15 +256,26 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
     return listing
 
 
+_MAX_COUNT_DIGITS = 6  # a step count far beyond the machine's 512 steps is a typo
+
+
+def _count(digits: str, line: int, origin: str) -> int:
+    """A step count written in the listing; a number of thousands of digits is refused."""
+    if len(digits.lstrip("0")) > _MAX_COUNT_DIGITS:
+        raise ListingError(f"{origin}, line {line}: a step count of {len(digits)} digits is "
+                           "beyond any FX-602P program")
+    return int(digits)
+
+
 def read_listing(path: Path) -> Listing:
     """An FX-602P listing file; ListingError when it cannot be read or is not one."""
-    return parse_listing(read_text(path, ListingError), str(path))
+    return parse_listing(read_text(path, ListingError, MAX_SMALL_BYTES), str(path))
 
 
 def is_listing_file(path: Path) -> bool:
     """Whether the file at ``path`` reads as an FX-602P listing (False when unreadable)."""
     try:
-        text = read_text(path, ListingError)
+        text = read_text(path, ListingError, MAX_SMALL_BYTES)
     except ListingError:
         return False
     return looks_like_listing(text)

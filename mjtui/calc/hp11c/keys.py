@@ -214,9 +214,13 @@ def _register(arg: str) -> str:
     return arg if arg == "(i)" else arg.upper()
 
 
+_NUMBER = re.compile(r"-?(?:[0-9]+(?:\.[0-9]+)?|\.[0-9]+)(?:e-?[0-9]+)?")  # one way to match
+_SHOWN = 40  # characters of an unknown key repeated in its message
+
+
 def _hint(text: str, word: str) -> str:
-    shown = repr(text)
-    if re.fullmatch(r"-?[0-9]*\.?[0-9]+(e-?[0-9]+)?", word):
+    shown = repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "...")
+    if _NUMBER.fullmatch(word):
         return f"{shown}: a program step is one key; key a number one digit per step"
     if word.startswith("rcl") and word[3:4] in ("+", "-", "*", "/"):
         return f"{shown}: the HP-11C has no recall arithmetic; use RCL n, then the operation"

@@ -13,7 +13,8 @@ import re
 from mjtui.calc.errors import KeyWordError
 from mjtui.calc.hp11c.keys import Key, UnknownKey, parse_key
 
-_NUMBER = re.compile(r"(-?)([0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE](-?)([0-9]+))?")
+# One way to match a run of digits, so a long word that is no number fails in linear time.
+_NUMBER = re.compile(r"(-?)([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE](-?)([0-9]+))?")
 _LONGEST = 5
 
 

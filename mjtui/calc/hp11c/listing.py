@@ -22,7 +22,7 @@ from pathlib import Path
 
 from mjtui.calc.errors import ListingError
 from mjtui.calc.hp11c.keys import Key, UnknownKey, parse_key
-from mjtui.core.files import read_text
+from mjtui.core.files import MAX_SMALL_BYTES, read_text
 
 MAX_STEPS = 203
 """Program memory of the HP-11C, in steps."""
@@ -103,7 +103,7 @@ def parse_listing(text: str, origin: str = "<listing>", *, printed: bool = False
 
 def read_listing(path: Path) -> Program:
     """A listing file: the .hp11c format by its suffix, otherwise a printed listing."""
-    text = read_text(path, ListingError)
+    text = read_text(path, ListingError, MAX_SMALL_BYTES)
     return parse_listing(text, str(path), printed=path.suffix.lower() != SUFFIX)
 
 

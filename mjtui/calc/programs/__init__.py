@@ -25,7 +25,11 @@ def load_program(name_or_path: str) -> Program:
     """A listing by path, or a shipped program by name when no such file exists."""
     path = Path(name_or_path).expanduser()
     programs = shipped()
-    if not path.exists():
+    try:
+        exists = path.exists()
+    except OSError as e:  # a name too long for a file, say
+        raise ListingError(f"{name_or_path[:80]}: cannot read it ({e.strerror or e})") from None
+    if not exists:
         name = name_or_path.removesuffix(".hp11c")
         if name in programs:
             path = programs[name]

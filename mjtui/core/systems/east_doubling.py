@@ -105,6 +105,16 @@ def settle(
     return tuple(change)
 
 
+def _show(value: Any) -> str:
+    """A value for a message; a number of many digits by its length."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
+        try:
+            return f"a number of {len(str(abs(value)))} digits"
+        except ValueError:  # beyond Python's limit for printing a whole number
+            return "a number of thousands of digits"
+    return repr(value)
+
+
 def next_east(rotation: Rotation, east: int, winner: int | None, players: int) -> int:
     if winner is None:
         move = rotation.on_draw
@@ -152,8 +162,9 @@ class EastDoubling:
         if len(hand.points) != n:
             raise HandError(f"expected {n} points (one per seat), got {len(hand.points)}")
         for seat, p in enumerate(hand.points, 1):
-            if isinstance(p, bool) or not isinstance(p, int) or p < 0:
-                raise HandError(f"points of seat {seat} must be a whole number >= 0, got {p!r}")
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
+                raise HandError(f"points of seat {seat} must be a whole number from 0 to "
+                                f"{MAX_POINTS:,}, got {_show(p)}")
 
     def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
         """:meth:`check`: the game has no end and nothing in it depends on the table."""

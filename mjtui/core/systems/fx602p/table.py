@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
+from mjtui.core.numbers import mean
 from mjtui.core.systems.fx602p.events import Win, check, score
 from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
 
@@ -53,7 +54,7 @@ class State:
 
     def average(self, seat: int) -> float:
         """The running total per hand played (0 before the first hand)."""
-        return self.running_total(seat) / self.hands if self.hands else 0.0
+        return mean(self.running_total(seat), self.hands)
 
 
 def start(rules: Rules) -> State:
