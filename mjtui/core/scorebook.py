@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from mjtui.core.errors import SessionError
+from mjtui.core.files import read_bytes
 from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
@@ -175,13 +176,14 @@ def create_scorebook(session: Session, folder: Path) -> tuple[Scorebook, list[st
 def keep_damaged(path: Path) -> Path:
     """Copy ``path`` as it is to the first free ``FILE.damaged[.N]``; that name."""
     base = path.with_name(path.name + ".damaged")
+    data = read_bytes(path, SessionError)  # the reader's checks: a regular file, bounded
     for n in range(MAX_BACKUPS):
         backup = base if n == 0 else base.with_name(f"{base.name}.{n}")
         made = False
         try:
-            with open(path, "rb") as src, open(backup, "xb") as dst:  # never over a copy
+            with open(backup, "xb") as dst:  # never over a copy
                 made = True
-                shutil.copyfileobj(src, dst)
+                dst.write(data)
         except FileExistsError:
             continue
         except OSError as e:
