@@ -267,15 +267,27 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
 
 def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(tmp_path: Path,
                                                                       monkeypatch) -> None:
-    import shutil
+    from mjtui.core import scorebook
 
     path = tmp_path / "s.toml"
     path.write_text(DAMAGED)
 
-    def full_disk(src, dst):
-        raise OSError(28, "No space left on device")
+    class FullDisk:
+        """A new file on a disk with no room left: it opens, the write fails."""
 
-    monkeypatch.setattr(shutil, "copyfileobj", full_disk)
+        def __init__(self, name, mode):
+            self.file = open(name, mode)  # noqa: SIM115 - closed in __exit__
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.file.close()
+
+        def write(self, data):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(scorebook, "open", FullDisk, raising=False)
     with pytest.raises(SessionError, match="could not keep a copy.*No space left"):
         keep_damaged(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]  # no empty copy
