@@ -98,3 +98,17 @@ async def test_a_missing_program_leaves_a_bare_calculator(tmp_path: Path) -> Non
         assert pane.link is None
         assert "not linked" in text(pane, "#calc-link")
         assert any("missing.hp11c" in n.message for n in app._notifications)
+
+
+async def test_a_hidden_pane_keys_the_hands_when_it_is_opened() -> None:
+    # Keying a long series into the emulator takes seconds: a resumed or growing
+    # series is keyed only once someone looks at the calculator.
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_and_play(pilot)
+        link = app.screen.link
+        assert link is not None and link.keyed == []
+        await pilot.press("p")
+        await pilot.pause()
+        assert len(link.keyed) == 1
+        assert "agrees with the sheet" in text(app.screen.query_one(CalcPane), "#calc-link")

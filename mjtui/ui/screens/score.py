@@ -86,15 +86,25 @@ class ScoreScreen(Screen):
         chart.position = len(session.hands)
         table = self.query_one(HandsTable)
         table.show(session, states)
-        if self.link is not None:
-            self.link.follow(session.hands)
-        self.query_one(CalcPane).compare(state.totals, state.east)
+        self._sync_calculator()
         described = session.ruleset.system.describe_state(state, session.players)
         # The footer lists the keys; once the game is over it says what is left to do.
         keys = " · f: final standings · u: undo" if state.finished else ""
         self.query_one("#status", Static).update(Text.assemble(
             (described, "bold"), f" · {state.hands} played{keys}",
         ))
+
+    def _sync_calculator(self) -> None:
+        """Key the hands into the HP-11C while its pane is shown: keying a long
+        series takes seconds, so a hidden pane catches up when it is opened."""
+        pane = self.query_one(CalcPane)
+        if not pane.display:
+            return
+        session = self.book.session
+        if self.link is not None:
+            self.link.follow(session.hands)
+        state = session.state
+        pane.compare(state.totals, state.east)
 
     def _form(self) -> type:
         return form_class(self.book.session.ruleset.system)
@@ -154,6 +164,7 @@ class ScoreScreen(Screen):
         # Beside a pane the header has half the width: the ruleset's name alone fits.
         self.sub_title = "" if pane.display else self.book.path.stem
         if pane.display:
+            self._sync_calculator()
             pane.focus()
         else:
             self.query_one(HandsTable).focus()
