@@ -183,14 +183,18 @@ def dotted_key(rng: random.Random, data: bytes) -> bytes:
     return _insert_line(rng, data, b"a." * (DOTTED_PARTS - 1) + b"a = 1")
 
 
-def odd_ruleset(rng: random.Random, data: bytes) -> bytes:
-    """``ruleset = <an odd name>`` and no [rules], so the name is looked up."""
+def name_ruleset(data: bytes, rid: str) -> bytes:
+    """The session with ``ruleset = "<rid>"`` (TOML escapes kept) and no [rules]."""
     text = _text(data)
     text = re.sub(r"^\[rules(\.[^\]]*)?\]\n(?:(?!\[).*\n)*", "", text, flags=re.MULTILINE)
-    odd = rng.choice(ODD_RULESETS)
-    text = re.sub(r"^ruleset = .*$", lambda _: f'ruleset = "{odd}"', text, count=1,
+    text = re.sub(r"^ruleset = .*$", lambda _: f'ruleset = "{rid}"', text, count=1,
                   flags=re.MULTILINE)
     return _bytes(text)
+
+
+def odd_ruleset(rng: random.Random, data: bytes) -> bytes:
+    """``ruleset = <an odd name>`` and no [rules], so the name is looked up."""
+    return name_ruleset(data, rng.choice(ODD_RULESETS))
 
 
 def many_hands(rng: random.Random, data: bytes) -> bytes:

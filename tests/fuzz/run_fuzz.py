@@ -114,7 +114,8 @@ def run_one(m: Mutation, timeout: float) -> list[Outcome]:
 
 def print_figures(f: dict, args: argparse.Namespace) -> None:
     print(f"\nmjtui fuzz: seed {args.seed}, {f['seconds']} s, timeout {args.timeout:g} s")
-    print(f"mutations     {f['mutations']}  ({', '.join(f'{k} {v}' for k, v in f['by_kind'].items())})")
+    kinds = ", ".join(f"{k} {v}" for k, v in f["by_kind"].items())
+    print(f"mutations     {f['mutations']}  ({kinds})")
     print(f"runs          {f['runs']}")
     print(f"clean errors  {f['clean_errors']}")
     print(f"successes     {f['successes']}")
