@@ -29,7 +29,7 @@ from fuzz.mutate import name_ruleset as named
 from fuzz.targets import Outcome, commands, materialize, run_in_process, run_process
 
 SEED = int(os.environ.get("MJTUI_FUZZ_SEED", "14"))
-COUNT = int(os.environ.get("MJTUI_FUZZ_COUNT", "250"))
+COUNT = int(os.environ.get("MJTUI_FUZZ_COUNT", "200"))
 BUDGET = 1.0  # seconds in-process; every command takes well under 0.3 s
 PROCESS_TIMEOUT = 5.0  # a real process: start-up and imports on a busy machine
 

@@ -316,11 +316,20 @@ def run_process(command: Command, ws: Path, timeout: float = 10.0) -> Outcome:
         except subprocess.TimeoutExpired:
             proc.kill()
             stdout, stderr = proc.communicate()
-        return Outcome(command, "hang", cause_from_text(stderr, innermost_first=True),
-                       stderr[-5000:])
+        return Outcome(command, "hang", _hang_cause(stderr), stderr[-5000:])
     if proc.returncode < 0:
         return Outcome(command, "odd", f"killed by signal {-proc.returncode}", stderr[-5000:])
     return _classify(command, proc.returncode, stdout, stderr)
+
+
+def _hang_cause(stderr: str) -> str:
+    """Where faulthandler found the process; a traceback it was printing when time ran out
+    (a MemoryError under the cap, say) names the cause when the dump does not."""
+    at = stderr.rfind("Fatal Python error")
+    cause = cause_from_text(stderr[at:] if at >= 0 else stderr, innermost_first=True)
+    if cause.endswith("(outside mjtui)") and "Traceback" in stderr:
+        cause = f"hang while ending on {cause_from_text(stderr)}"
+    return cause
 
 
 def repro_script(m: Mutation, command: Command, timeout: float) -> str:
