@@ -1,0 +1,263 @@
+"""Fuzzing the readers: no mutated file, listing or key sequence ends in a traceback or a hang.
+
+A few hundred mutations (tests/fuzz/mutate.py) of valid sessions, rulesets,
+listings, keys and configs, drawn from a fixed seed (``MJTUI_FUZZ_SEED`` and
+``MJTUI_FUZZ_COUNT`` change it), each fed in-process to the commands a user
+would type (tests/fuzz/targets.py) with a time budget; a few also go through
+the real ``mjtui`` process. Every outcome must be a success or a clean error.
+``python tests/fuzz/run_fuzz.py`` runs thousands as processes.
+
+Until the one reader with limits of issue 14 is merged, the mutations that
+hit a cause the issue names are marked xfail: each mark says which cause, and
+only that cause counts as the expected failure (``raises=KnownCause``): a
+case marked for deep nesting that fails with anything else still fails. The
+explicit cases at the end are one per cause.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from fuzz.corpus import FX602P_SEED, corpus
+from fuzz.mutate import DEEP_ARRAY, DEEP_TABLE, DOTTED_PARTS, LONG_DIGITS, Mutation, generate
+from fuzz.mutate import name_ruleset as named
+from fuzz.targets import Outcome, commands, materialize, run_in_process, run_process
+
+SEED = int(os.environ.get("MJTUI_FUZZ_SEED", "14"))
+COUNT = int(os.environ.get("MJTUI_FUZZ_COUNT", "200"))
+BUDGET = 1.0  # seconds in-process; every command takes well under 0.3 s
+PROCESS_TIMEOUT = 5.0  # a real process: start-up and imports on a busy machine
+
+
+class KnownCause(AssertionError):
+    """A failure with a cause issue 14 names: expected until the reader with limits lands."""
+
+
+# The mutators whose cases may fail on main, why, and the causes that failure may have.
+DEEP = "issue 14: RecursionError from tomllib on deep nesting (session_file, _salvage, _peek, " \
+       "files.read_toml)"
+KNOWN: dict[str, tuple[str, str]] = {
+    "deep_array": (DEEP, r"^RecursionError"),
+    "deep_table": (DEEP, r"^RecursionError"),
+    "fifo": ("issue 14: a FIFO named *.toml blocks every reader", r"^hang"),
+    "dotted_key": ("issue 14: a 20,000-part dotted key parses in quadratic time in tomllib",
+                   r"^hang"),
+    "odd_ruleset": ("issue 14: a ruleset id with '/' is read as a path (ENAMETOOLONG, "
+                    "/dev/zero; a NUL byte: ValueError, not in the issue as filed)",
+                    r"^OSError in mjtui/core/ruleset.py|^ValueError in mjtui/core/files.py"
+                    r":read_text|^hang in mjtui/core/files.py"),
+    "number_blowup": ("issue 14: numbers from files are unbounded (OverflowError in averages, "
+                      "the 20,000-digit --keys hang; integers over 4,300 digits: ValueError "
+                      "from tomllib, not in the issue as filed)",
+                      r"^OverflowError|^ValueError in mjtui/core/(session_file|library|files)"
+                      r"\.py|^hang in mjtui/calc/hp11c/"),
+}
+
+
+def known(how: str) -> tuple[list[str], list[str]]:
+    """The reasons and cause patterns of the known causes among the mutators in ``how``."""
+    hits = [KNOWN[name] for name in dict.fromkeys(how.split("+")) if name in KNOWN]
+    return [r for r, _ in hits], [p for _, p in hits]
+
+
+def check(outcome: Outcome, patterns: list[str]) -> None:
+    if not outcome.failed:
+        return
+    if any(re.search(p, outcome.cause) for p in patterns):
+        raise KnownCause(outcome.describe())
+    pytest.fail(outcome.describe(), pytrace=False)
+
+
+def run_all(m: Mutation, ws: Path, patterns: list[str], only: tuple[str, ...] = ()) -> None:
+    materialize(m, ws)
+    for command in commands(m):
+        if only and command.name not in only:
+            continue
+        if m.process_only:  # reads without end: only under a memory cap
+            outcome = run_process(command, ws, timeout=2.0)
+        else:
+            outcome = run_in_process(command, ws, BUDGET)
+        check(outcome, patterns)
+
+
+def _param(m: Mutation):
+    reasons, _ = known(m.how)
+    marks = [pytest.mark.xfail(strict=False, raises=KnownCause, reason="; ".join(reasons))]
+    return pytest.param(m, id=m.label, marks=marks if reasons else ())
+
+
+MUTATIONS = generate(SEED, COUNT)
+
+
+@pytest.mark.parametrize("m", [_param(m) for m in MUTATIONS])
+def test_no_traceback_no_hang(m: Mutation, tmp_path: Path) -> None:
+    run_all(m, tmp_path, known(m.how)[1])
+
+
+def test_the_mutations_are_the_same_for_a_seed() -> None:
+    again = generate(SEED, 20)
+    assert [(m.label, m.data) for m in again] == [(m.label, m.data) for m in MUTATIONS[:20]]
+    assert [m.data for m in generate(SEED + 1, 20)] != [m.data for m in again]
+
+
+def test_the_sample_covers_every_kind_and_mutator() -> None:
+    kinds = {m.seed.kind for m in MUTATIONS}
+    assert {"session", "ruleset", "hp11c", "keys", "config"} <= kinds
+    used = {name for m in MUTATIONS for name in m.how.split("+")}
+    assert {"deep_array", "deep_table", "number_blowup", "type_swap", "odd_ruleset",
+            "fifo", "directory", "empty", "utf16", "crlf", "flip_bytes"} <= used
+
+
+@pytest.mark.parametrize("seed", corpus(), ids=lambda s: f"{s.kind}-{s.name}")
+def test_the_unmutated_inputs_pass(seed, tmp_path: Path) -> None:
+    """The fuzz starts from inputs every command takes: a success, bar `hand` for a system
+    without a scorer (a clear refusal)."""
+    m = Mutation("seed", seed, "none", seed.data)
+    materialize(m, tmp_path)
+    for command in commands(m):
+        outcome = run_in_process(command, tmp_path, BUDGET)
+        refused = command.name == "hand PATH" and seed.system == "east-doubling"
+        assert outcome.status == ("clean" if refused else "success"), outcome.describe()
+
+
+def _first_unmarked(kind: str) -> Mutation:
+    return next(m for m in MUTATIONS if m.seed.kind == kind and not known(m.how)[0])
+
+
+@pytest.mark.parametrize("kind, command", [
+    ("session", "replay --json"), ("ruleset", "hand PATH"), ("hp11c", "calc run"),
+    ("keys", "calc run --keys"),
+])
+def test_the_real_command(kind: str, command: str, tmp_path: Path) -> None:
+    """A few mutations through the real `mjtui` process, as a user runs it."""
+    m = _first_unmarked(kind)
+    materialize(m, tmp_path)
+    [cmd] = [c for c in commands(m) if c.name == command]
+    check(run_process(cmd, tmp_path, PROCESS_TIMEOUT), [])
+
+
+# --------------------------------------------------------------------------
+# One case per cause of issue 14 (and the ones the fuzz found beside them)
+# --------------------------------------------------------------------------
+
+SEEDS = {(s.kind, s.name): s for s in corpus()}
+DEEP_ARRAY_TEXT = b"[" * DEEP_ARRAY + b"1" + b"]" * DEEP_ARRAY
+DEEP_TABLE_TEXT = b"{ a = " * DEEP_TABLE + b"1" + b" }" * DEEP_TABLE
+HUGE = b"1" + b"0" * 400  # 10^400
+
+
+@dataclass(frozen=True)
+class Cause:
+    id: str
+    kind: str
+    name: str
+    edit: Callable[[bytes], bytes] | None  # None: a FIFO stands where the file should be
+    commands: tuple[str, ...]
+    reason: str
+    pattern: str
+
+
+def _after_format(line: bytes) -> Callable[[bytes], bytes]:
+    return lambda data: data.replace(b'format = "mjtui-session/1"\n',
+                                     b'format = "mjtui-session/1"\n' + line + b"\n", 1)
+
+
+def _broken_hand_then(line: bytes) -> Callable[[bytes], bytes]:
+    """Hand 1 does not parse (so the file is salvaged), hand 2 holds ``line``."""
+    def edit(data: bytes) -> bytes:
+        first = data.index(b"[[hands]]")
+        second = data.index(b"[[hands]]", first + 1)
+        return (data[:first] + b"[[hands]]\nwinner = = 3\n\n"
+                + data[second:].replace(b"[[hands]]\n", b"[[hands]]\n" + line + b"\n", 1))
+    return edit
+
+
+SESSION_COMMANDS = ("replay --json", "export --format csv", "stats", "resume (app built)",
+                    "library summary")
+CAUSES = [
+    Cause("deep-array-in-a-session", "session", "riichi-tenhou",
+          _after_format(b"deep = " + DEEP_ARRAY_TEXT), SESSION_COMMANDS, DEEP, "RecursionError"),
+    Cause("deep-table-in-a-session-salvaged", "session", "pocket",
+          _broken_hand_then(b"deep = " + DEEP_TABLE_TEXT), SESSION_COMMANDS, DEEP,
+          "RecursionError"),
+    Cause("deep-table-in-a-user-ruleset", "ruleset", "riichi-wrc",
+          lambda d: d + b"\ndeep = " + DEEP_TABLE_TEXT + b"\n",
+          ("rulesets", "mjtui --ruleset fuzzed (app built)", "hand PATH", "points PATH"),
+          DEEP, "RecursionError"),
+    Cause("deep-array-in-config", "config", "config",
+          lambda d: d + b"deep = " + DEEP_ARRAY_TEXT + b"\n", ("mjtui (app built, config read)",),
+          DEEP, "RecursionError"),
+    Cause("ruleset-id-of-300-characters", "session", "hp11c",
+          lambda d: named(d, "x" * 300), SESSION_COMMANDS,
+          "issue 14: OSError ENAMETOOLONG: a 300-character ruleset id in a file without [rules]",
+          r"^OSError"),
+    Cause("fx602p-multiplier-of-10^400", "session", "fx602p",
+          lambda d: d.replace(b"multiplier = 16", b"multiplier = " + HUGE), SESSION_COMMANDS,
+          "issue 14: OverflowError: an FX-602P multiplier of 10^400 in [rules] "
+          "(fx602p/table.py average)", r"^OverflowError"),
+    Cause("hp11c-points-of-10^400", "session", "hp11c",
+          lambda d: d.replace(b"    10,\n", b"    " + HUGE + b",\n", 1), ("stats",),
+          "issue 14: OverflowError: hp11c points of 10^400 in a file (core/stats.py average)",
+          r"^OverflowError"),
+    Cause("dotted-key-of-20000-parts", "session", "hp11c",
+          _after_format(b"a." * (DOTTED_PARTS - 1) + b"a = 1"), ("replay --json",),
+          "issue 14: a 20,000-part dotted key parses in quadratic time in tomllib", r"^hang"),
+    Cause("fifo-session", "session", "riichi-mleague", None,
+          ("replay --json",), "issue 14: a FIFO named *.toml blocks replay, export, ...",
+          r"^hang"),
+    Cause("fifo-ruleset", "ruleset", "riichi-tenhou", None,
+          ("rulesets",), "issue 14: a FIFO named *.toml blocks `mjtui rulesets` and start-up",
+          r"^hang"),
+    Cause("ruleset-id-/dev/zero", "session", "hp11c", lambda d: named(d, "/dev/zero"),
+          ("replay --json",), "issue 14: ruleset = \"/dev/zero\" reads forever",
+          r"^hang|^MemoryError"),
+    Cause("keys-with-a-20000-digit-number", "keys", "east_doubling",
+          lambda d: b"GSB 9 B " + b"9" * LONG_DIGITS + b" R/S", ("calc run --keys",),
+          "issue 14: a 20,000-digit number in --keys: quadratic regex in calc/hp11c/keys.py",
+          r"^hang in mjtui/calc/hp11c/"),
+    # Found by the fuzz, not in the issue as filed:
+    Cause("integer-of-5000-digits-in-a-session", "session", "pocket",
+          lambda d: d.replace(b"fan = 4", b"fan = " + b"9" * 5000),
+          ("replay --json", "library summary"),
+          "not in issue 14 as filed: an integer over 4,300 digits makes tomllib raise "
+          "ValueError (not TOMLDecodeError)", r"^ValueError"),
+    Cause("integer-of-5000-digits-in-a-ruleset", "ruleset", "pocket",
+          lambda d: d.replace(b"start_points = ", b"start_points = " + b"9" * 5000 + b"#"),
+          ("rulesets", "hand PATH"),
+          "not in issue 14 as filed: an integer over 4,300 digits makes tomllib raise "
+          "ValueError (not TOMLDecodeError)", r"^ValueError"),
+    Cause("ruleset-path-with-a-nul-byte", "session", "hp11c",
+          lambda d: named(d, "a/\\u0000b"), ("replay --json", "stats"),
+          "not in issue 14 as filed: a ruleset id with '/' and a NUL byte: ValueError "
+          "(embedded null byte) from open() in core/files.py read_text", r"^ValueError"),
+]
+
+
+@pytest.mark.parametrize("cause", [
+    pytest.param(c, id=c.id, marks=pytest.mark.xfail(strict=False, raises=KnownCause,
+                                                     reason=c.reason))
+    for c in CAUSES
+])
+def test_issue14_cause(cause: Cause, tmp_path: Path) -> None:
+    seed = SEEDS[(cause.kind, cause.name)]
+    data = cause.edit(seed.data) if cause.edit else None
+    assert data != seed.data, "the edit changed nothing: the case tests nothing"
+    m = Mutation(f"issue14-{cause.id}", seed, cause.id, data, "" if data else "fifo")
+    names = {c.name for c in commands(m)}
+    assert set(cause.commands) <= names, set(cause.commands) - names
+    run_all(m, tmp_path, [cause.pattern], only=cause.commands)
+
+
+@pytest.mark.skipif(not FX602P_SEED.is_file(), reason="the FX-602P seed listing is not in "
+                    "../shared/seeds/")
+def test_an_fx602p_listing_mutation_through_the_real_command(tmp_path: Path) -> None:
+    seed = SEEDS.get(("fx602p", "seed-001"))
+    m = generate(SEED, 1, [seed])[0]
+    materialize(m, tmp_path)
+    [cmd] = commands(m)
+    check(run_process(cmd, tmp_path, PROCESS_TIMEOUT), known(m.how)[1])
