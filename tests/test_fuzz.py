@@ -7,11 +7,8 @@ would type (tests/fuzz/targets.py) with a time budget; a few also go through
 the real ``mjtui`` process. Every outcome must be a success or a clean error.
 ``python tests/fuzz/run_fuzz.py`` runs thousands as processes.
 
-Until the one reader with limits of issue 14 is merged, the mutations that
-hit a cause the issue names are marked xfail: each mark says which cause, and
-only that cause counts as the expected failure (``raises=KnownCause``): a
-case marked for deep nesting that fails with anything else still fails. The
-explicit cases at the end are one per cause.
+The explicit cases at the end are one per cause the fuzzing of issue 14
+found (each failed before the reader with limits; each is a clean error now).
 """
 
 from __future__ import annotations
@@ -35,34 +32,11 @@ PROCESS_TIMEOUT = 5.0  # a real process: start-up and imports on a busy machine
 
 
 class KnownCause(AssertionError):
-    """A failure with a cause issue 14 names: expected until the reader with limits lands."""
+    """A failure with one of the causes issue 14 named (a regression, if it comes back)."""
 
 
-# The mutators whose cases may fail on main, why, and the causes that failure may have.
-DEEP = "issue 14: RecursionError from tomllib on deep nesting (session_file, _salvage, _peek, " \
-       "files.read_toml)"
-KNOWN: dict[str, tuple[str, str]] = {
-    "deep_array": (DEEP, r"^RecursionError"),
-    "deep_table": (DEEP, r"^RecursionError"),
-    "fifo": ("issue 14: a FIFO named *.toml blocks every reader", r"^hang"),
-    "dotted_key": ("issue 14: a 20,000-part dotted key parses in quadratic time in tomllib",
-                   r"^hang"),
-    "odd_ruleset": ("issue 14: a ruleset id with '/' is read as a path (ENAMETOOLONG, "
-                    "/dev/zero; a NUL byte: ValueError, not in the issue as filed)",
-                    r"^OSError in mjtui/core/ruleset.py|^ValueError in mjtui/core/files.py"
-                    r":read_text|^hang in mjtui/core/files.py"),
-    "number_blowup": ("issue 14: numbers from files are unbounded (OverflowError in averages, "
-                      "the 20,000-digit --keys hang; integers over 4,300 digits: ValueError "
-                      "from tomllib, not in the issue as filed)",
-                      r"^OverflowError|^ValueError in mjtui/core/(session_file|library|files)"
-                      r"\.py|^hang in mjtui/calc/hp11c/"),
-}
-
-
-def known(how: str) -> tuple[list[str], list[str]]:
-    """The reasons and cause patterns of the known causes among the mutators in ``how``."""
-    hits = [KNOWN[name] for name in dict.fromkeys(how.split("+")) if name in KNOWN]
-    return [r for r, _ in hits], [p for _, p in hits]
+DEEP = "issue 14: RecursionError from tomllib on deep nesting (session_file, _salvage, " \
+       "_peek, files.read_toml)"
 
 
 def check(outcome: Outcome, patterns: list[str]) -> None:
@@ -85,18 +59,12 @@ def run_all(m: Mutation, ws: Path, patterns: list[str], only: tuple[str, ...] = 
         check(outcome, patterns)
 
 
-def _param(m: Mutation):
-    reasons, _ = known(m.how)
-    marks = [pytest.mark.xfail(strict=False, raises=KnownCause, reason="; ".join(reasons))]
-    return pytest.param(m, id=m.label, marks=marks if reasons else ())
-
-
 MUTATIONS = generate(SEED, COUNT)
 
 
-@pytest.mark.parametrize("m", [_param(m) for m in MUTATIONS])
+@pytest.mark.parametrize("m", [pytest.param(m, id=m.label) for m in MUTATIONS])
 def test_no_traceback_no_hang(m: Mutation, tmp_path: Path) -> None:
-    run_all(m, tmp_path, known(m.how)[1])
+    run_all(m, tmp_path, [])
 
 
 def test_the_mutations_are_the_same_for_a_seed() -> None:
@@ -126,7 +94,7 @@ def test_the_unmutated_inputs_pass(seed, tmp_path: Path) -> None:
 
 
 def _first_unmarked(kind: str) -> Mutation:
-    return next(m for m in MUTATIONS if m.seed.kind == kind and not known(m.how)[0])
+    return next(m for m in MUTATIONS if m.seed.kind == kind)
 
 
 @pytest.mark.parametrize("kind, command", [
@@ -238,11 +206,7 @@ CAUSES = [
 ]
 
 
-@pytest.mark.parametrize("cause", [
-    pytest.param(c, id=c.id, marks=pytest.mark.xfail(strict=False, raises=KnownCause,
-                                                     reason=c.reason))
-    for c in CAUSES
-])
+@pytest.mark.parametrize("cause", [pytest.param(c, id=c.id) for c in CAUSES])
 def test_issue14_cause(cause: Cause, tmp_path: Path) -> None:
     seed = SEEDS[(cause.kind, cause.name)]
     data = cause.edit(seed.data) if cause.edit else None
@@ -260,4 +224,4 @@ def test_an_fx602p_listing_mutation_through_the_real_command(tmp_path: Path) -> 
     m = generate(SEED, 1, [seed])[0]
     materialize(m, tmp_path)
     [cmd] = commands(m)
-    check(run_process(cmd, tmp_path, PROCESS_TIMEOUT), known(m.how)[1])
+    check(run_process(cmd, tmp_path, PROCESS_TIMEOUT), [])
