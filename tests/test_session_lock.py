@@ -364,3 +364,23 @@ def test_resume_of_a_folder_is_a_clear_error(given: str, run_mjtui, folders) -> 
     done = run_mjtui("resume", given)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "this is a folder" in done.stderr
+
+
+def test_a_series_in_use_is_not_moved_to_the_trash(folders, holder) -> None:
+    from mjtui.core.library import move_to_trash
+
+    path = saved(folders["data"] / "sessions" / "s.toml")
+    trash = folders["data"] / "trash"
+    holder(path)
+    with pytest.raises(SessionInUse, match="in use by mjtui pid"):
+        move_to_trash(path, trash)
+    assert path.exists() and not (trash / "s.toml").exists()
+
+
+def test_a_series_no_window_holds_goes_to_the_trash_without_its_lock_file(folders) -> None:
+    from mjtui.core.library import move_to_trash
+
+    path = saved(folders["data"] / "sessions" / "s.toml")
+    where = move_to_trash(path, folders["data"] / "trash")
+    assert where.exists() and not path.exists()
+    assert sorted(p.name for p in path.parent.iterdir()) == []

@@ -29,6 +29,7 @@ from typing import Any, Callable, Iterable
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.export import standings
 from mjtui.core.files import TomlLimitError, loads, read_text
+from mjtui.core.lock import SessionLock
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session_file import load_session
 
@@ -264,7 +265,10 @@ def move_to_trash(path: Path, trash: Path) -> Path:
     """
     if path.parent.resolve() == trash.resolve():
         raise SessionError(f"{path}: is already in the trash")
-    return _move_aside(path, trash, "move it to the trash")
+    # A series being played in another window stays where that window saves it
+    # (SessionInUse names the window).
+    with SessionLock.take(path):
+        return _move_aside(path, trash, "move it to the trash")
 
 
 def list_trash(trash: Path, find_ruleset: FindRuleset) -> list[SessionSummary]:
