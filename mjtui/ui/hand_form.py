@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
+from textual.widget import Widget
 from textual.widgets import Static
 
 from mjtui.core.errors import HandError
@@ -30,6 +31,9 @@ class HandForm(KeyForm):
     """A hand form: subclasses compose the fields, read them, and show a preview."""
 
     ERROR = "#entry-error"  # the Static that shows what is wrong
+    GIVEN: tuple[str, ...] = ()
+    """The ids of the fields the sheet's key fills (the outcome, the winner): a new
+    hand starts at the first field after them, an edit at the top."""
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Any | None = None, winner: int | None = None, *,
@@ -47,12 +51,18 @@ class HandForm(KeyForm):
         raise NotImplementedError
 
     def checked(self, hand: Any) -> list[str]:
-        """What the table would refuse in ``hand`` (the core's own check)."""
+        """What the table would refuse in ``hand`` (the core's own check), for a form
+        whose system has no input model of its own (docs/adding-a-system.md)."""
         try:
             self.ruleset.system.check_in_play(self.rules, self.before, hand)
         except HandError as e:
             return [str(e)]
         return []
+
+    def first_field(self) -> Widget:
+        given = () if self.editing else self.GIVEN
+        rest = [w for w in self.walk() if w.id not in given]
+        return rest[0] if rest else self.confirm_button()
 
     # ------------------------------------------------------------ showing
 

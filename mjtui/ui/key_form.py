@@ -65,14 +65,19 @@ def accepts_alone(field: Input, char: str) -> bool:
     return not field.restrict or re.fullmatch(field.restrict, char) is not None
 
 
+def insert(field: Input, char: str) -> None:
+    """Type ``char`` as Textual's own key handler does: at the cursor, over a selection."""
+    if field.selection.is_empty:
+        field.insert_text_at_cursor(char)
+    else:
+        field.replace(char, *field.selection)
+
+
 class CodeInput(Input):
     """A field with a typing rule of its own (seats that toggle, a letter that opens a form)."""
 
     def type_char(self, char: str) -> None:
-        if self.selection.is_empty:
-            self.insert_text_at_cursor(char)
-        else:
-            self.replace(char, *self.selection)
+        insert(self, char)
 
     async def _on_key(self, event: events.Key) -> None:
         # Keys reach a field this way only outside a KeyForm; keep the rule there too.
@@ -95,10 +100,8 @@ def type_into(field: Input, char: str) -> None:
         field.cursor_position = 1
     elif isinstance(field, CodeInput):
         field.type_char(char)
-    elif field.selection.is_empty:
-        field.insert_text_at_cursor(char)
     else:
-        field.replace(char, *field.selection)
+        insert(field, char)
 
 
 class KeyForm(ModalScreen[Any]):
@@ -118,12 +121,14 @@ class KeyForm(ModalScreen[Any]):
     def __init__(self) -> None:
         super().__init__()
         self.ready = False  # fields composed and the focus placed
+        self._seen: tuple[object, ...] = ()  # the values fields_changed last saw
 
     # ------------------------------------------------------------ for subclasses
 
     def first_field(self) -> Widget:
         """Where the focus starts."""
-        return self.walk()[0] if self.walk() else self.confirm_button()
+        walk = self.walk()
+        return walk[0] if walk else self.confirm_button()
 
     def walk(self) -> list[Widget]:
         """The fields Enter moves through, in order: by default every enabled field."""
@@ -149,8 +154,16 @@ class KeyForm(ModalScreen[Any]):
     class Ready(Message):
         """A form is on screen: the keys held while it opened can go to it."""
 
-    def on_mount(self) -> None:
+    def _snapshot(self) -> tuple[object, ...]:
+        return tuple(w.value for w in self.query("Input, Checkbox"))
+
+    def refresh_fields(self) -> None:
+        """:meth:`fields_changed`, remembering the values it saw."""
         self.fields_changed()
+        self._seen = self._snapshot()
+
+    def on_mount(self) -> None:
+        self.refresh_fields()
         for field in self.query(Input):
             # Textual selects a field's text when its Focus event arrives, which
             # can be after the first keys typed into it: it would eat them.
@@ -177,12 +190,9 @@ class KeyForm(ModalScreen[Any]):
             self.focus_field(self.focus_previous())
         elif isinstance(focused, Input) and key in EDIT_KEYS:
             getattr(focused, EDIT_KEYS[key])()
-            self.fields_changed()
-        elif event.is_printable and event.character:
+            self.refresh_fields()
+        elif event.is_printable and event.character:  # space included: it ticks a box
             return self._character(event.character, focused)
-        elif isinstance(focused, Checkbox) and key == "space":
-            focused.toggle()
-            self.fields_changed()
         else:
             return False
         return True
@@ -192,18 +202,18 @@ class KeyForm(ModalScreen[Any]):
                 isinstance(focused, Input) and not self.is_outcome_field(focused)
                 and (accepts(focused, char) or accepts_alone(focused, char))):
             self.set_outcome(char.lower())
-            self.fields_changed()
+            self.refresh_fields()
             if not isinstance(self.focused, (Input, Checkbox)) or self.focused.disabled:
                 self.focus_field(self.first_field())  # the fields this outcome needs
             return True
         if isinstance(focused, Checkbox) and char == " ":
             focused.toggle()
-            self.fields_changed()
+            self.refresh_fields()
             return True
         if not isinstance(focused, Input):
             return False
         type_into(focused, char)
-        self.fields_changed()
+        self.refresh_fields()
         return True
 
     def is_outcome_field(self, widget: Widget) -> bool:
@@ -231,9 +241,11 @@ class KeyForm(ModalScreen[Any]):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     def _input_changed(self, event: events.Event) -> None:
-        # A paste or a mouse click; the keys this form takes refresh as they go.
+        # A paste or a mouse click: the keys this form takes have refreshed already
+        # (their Changed messages arrive after, with nothing new to show).
         event.stop()
-        self.fields_changed()
+        if self._snapshot() != self._seen:
+            self.refresh_fields()
 
     def enter(self) -> None:
         """Enter: the next field of the walk, then the confirm button, which confirms."""
@@ -321,6 +333,6 @@ class OrderedKeys:
 
     async def _on_key(self, event: events.Key) -> None:
         stack = self.screen_stack  # type: ignore[attr-defined]
-        if self._sent_to.get(event, stack[-1] if stack else None) is not \
-                (stack[-1] if stack else None):
+        top = stack[-1] if stack else None
+        if self._sent_to.get(event, top) is not top:
             event.prevent_default()  # meant for a screen that has gone since

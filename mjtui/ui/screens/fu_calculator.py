@@ -120,7 +120,7 @@ class FuCalculatorScreen(KeyForm):
         return "\n".join(lines)
 
     def action_confirm(self) -> None:
-        self.fields_changed()
+        self.refresh_fields()
         if self.result is None:
             self.app.bell()
             return

@@ -16,7 +16,6 @@ from typing import Any
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
-from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
@@ -49,6 +48,7 @@ class FX602PHandScreen(HandForm):
     #fx-flags Checkbox { margin: 0 2 0 0; }
     """
     OUTCOMES = "".join(OUTCOMES)
+    GIVEN = ("fx-winner",)
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Win | None = None, winner: int | None = None, *,
@@ -93,17 +93,9 @@ class FX602PHandScreen(HandForm):
                          "Yaku: "
                          + ", ".join(ALL_YAKU), id="entry-help", markup=False)
 
-    def first_field(self) -> Widget:
-        # The winner came with the key pressed on the sheet; an edit starts at the top.
-        return self._field("winner" if self.editing else "tiles")
-
     def _field(self, name: str) -> Input | Checkbox:
         return self.query_one(f"#fx-{name}", Input if name not in ("tsumo", "tenho")
                               else Checkbox)
-
-    def walk(self) -> list[Widget]:
-        active = self._read().active
-        return [self._field(name) for name in FIELDS if name in active]
 
     def set_outcome(self, letter: str) -> None:
         for name, value in outcome_values(letter).items():

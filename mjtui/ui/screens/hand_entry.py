@@ -14,7 +14,6 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Grid, Horizontal, Vertical
 from textual.validation import ValidationResult, Validator
-from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
@@ -56,6 +55,8 @@ class WinnerKey(Validator):
 class HandEntryScreen(HandForm):
     """The East-doubling hand: the winner and each seat's points."""
 
+    GIVEN = ("winner",)
+
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Hand | None = None, winner: int | None = None, *,
                  submit: Submit | None = None) -> None:
@@ -87,18 +88,6 @@ class HandEntryScreen(HandForm):
                 yield Button("Cancel", id="cancel", compact=True, classes="form-cancel")
             yield Static("Enter: next field, then Confirm · ctrl+s: confirm · Esc: cancel",
                          id="entry-help")
-
-    def first_field(self) -> Widget:
-        # The winner came with the key pressed on the sheet; an edit starts at the top.
-        walk = self.walk()
-        if self.editing:
-            return walk[0]
-        return walk[1] if len(walk) > 1 else self.confirm_button()
-
-    def walk(self) -> list[Widget]:
-        entry = self._read()
-        return [self.query_one(f"#{name}", Input) for name in self.fields
-                if name in entry.active]
 
     def _read(self) -> Entry:
         values = {name: self.query_one(f"#{name}", Input).value for name in self.fields}

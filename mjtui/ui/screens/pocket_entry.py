@@ -65,6 +65,7 @@ class PocketHandScreen(HandForm):
     """
     OUTCOMES = "".join(OUTCOMES)  # the model's letters
     ERROR = "#pe-error"
+    GIVEN = ("pe-outcome", "pe-winner")
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Hand | None = None, winner: int | None = None, *,
@@ -125,16 +126,6 @@ class PocketHandScreen(HandForm):
                 yield Button("Cancel", id="pe-cancel", compact=True, classes="form-cancel")
             yield Static(f"{OUTCOME_HELP} · Enter next · ctrl+s confirm · Esc cancel",
                          id="pe-help", markup=False)
-
-    def first_field(self) -> Widget:
-        # The outcome and the winner came with the key pressed on the sheet.
-        given = () if self.editing else ("pe-outcome", "pe-winner")
-        rest = [w for w in self.walk() if w.id not in given]
-        return rest[0] if rest else self.confirm_button()
-
-    def walk(self) -> list[Widget]:
-        """The fields that can still change the score, in the model's order."""
-        return [self._field(key) for key in FIELDS if key in self.entry.active]
 
     def is_outcome_field(self, widget: Widget) -> bool:
         return widget.id == "pe-outcome"

@@ -69,6 +69,7 @@ class RiichiHandScreen(HandForm):
     ]
     OUTCOMES = "".join(OUTCOMES)
     ERROR = "#re-error"
+    GIVEN = ("re-outcome", "re-seat-0")
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
                  hand: Hand | None = None, winner: int | None = None, *,
@@ -149,12 +150,6 @@ class RiichiHandScreen(HandForm):
                 yield Button("Fu calc", id="re-fucalc", compact=True)
             yield Static("Enter next · ctrl+s confirm · ctrl+t tiles · ctrl+f fu calculator · "
                          "Esc cancel", id="re-help")
-
-    def first_field(self) -> Widget:
-        # The outcome and the winner came with the key pressed on the sheet.
-        given = () if self.editing else ("re-outcome", "re-seat-0")
-        rest = [w for w in self.walk() if w.id not in given]
-        return rest[0] if rest else self.confirm_button()
 
     def is_outcome_field(self, widget: Widget) -> bool:
         return widget.id == "re-outcome"
@@ -248,7 +243,7 @@ class RiichiHandScreen(HandForm):
             if fu is not None:
                 field = self._field(f"fu-{row}")
                 field.value = str(fu)
-                self.fields_changed()
+                self.refresh_fields()
                 self.focus_field(field)
 
         self.app.push_screen(FuCalculatorScreen(self.rules, tsumo=tsumo), put)
@@ -274,7 +269,7 @@ class RiichiHandScreen(HandForm):
             self.from_tiles[row] = winner
             for name, value in score_values(row, winner).items():
                 self._field(name).value = value
-            self.fields_changed()
+            self.refresh_fields()
             # On past the row's score, so a digit typed next cannot change it.
             name = next_field(self.entry().active, f"yakuman-{row}")
             self.focus_field(self._field(name) if name else self.confirm_button())

@@ -154,7 +154,7 @@ class RiichiTilesScreen(KeyForm):
     # ---------------------------------------------------------------- events
 
     def action_confirm(self) -> None:
-        self.fields_changed()
+        self.refresh_fields()
         if self.result is None:
             self.app.bell()
             return
