@@ -56,6 +56,11 @@ class ScoreScreen(Screen):
         self.book = book
         self.link = link
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
+        # Whether the system has standings does not change with the hands; asked once,
+        # not on every footer refresh.
+        session = book.session
+        self.has_standings = session.ruleset.system.standings(
+            session.ruleset.rules, session.state) is not None
         seats = len(book.session.players)
         if seats != 4:  # the footer names the winner keys this table has
             self._bindings.key_to_bindings["1"] = [
@@ -121,8 +126,7 @@ class ScoreScreen(Screen):
             return False  # the pane's own keys
         # Keys a system has no use for stay out of the footer.
         system = self.book.session.ruleset.system
-        rules = self.book.session.ruleset.rules
-        if action == "standings" and system.standings(rules, self.book.session.state) is None:
+        if action == "standings" and not self.has_standings:
             return False
         if action == "winner" and parameters == ("0",) and not system.draws:
             return False
@@ -136,7 +140,7 @@ class ScoreScreen(Screen):
     def action_standings(self) -> None:
         """The final standings, or the standings as they would be now."""
         session = self.book.session
-        if session.ruleset.system.standings(session.ruleset.rules, session.state) is None:
+        if not self.has_standings:
             self.notify("This system has no final standings; the totals are the result",
                         severity="warning")
             return
