@@ -55,15 +55,56 @@ class HandsTable(DataTable):
         self.states: list[Any] = []
         self.first = 0  # index of the hand in the window's first row
         self._laid_out_for = 0  # the room the columns were last laid out for
+        # What the window's rows were made from (hands, and the states around
+        # them), to tell a hand added at the end from any other change.
+        self._shown_hands: list[Any] = []
+        self._shown_states: list[Any] = []
+        self._widths: list[int] = []
 
     def show(self, session: Any, states: list[Any], focus: int | None = None) -> None:
         """``states`` holds the table before each hand, then after the last one.
 
         ``focus`` is the hand (0-based) to put the cursor on; the last by default.
         """
+        same_table = self.system is session.ruleset.system and self.players == session.players
         self.system = session.ruleset.system
         self.players, self.hands, self.states = session.players, session.hands, states
+        if focus is None and same_table and self._append_last():
+            return
         self._fill_around(len(self.hands) - 1 if focus is None else focus)
+
+    def _append_last(self) -> bool:
+        """Add the one hand recorded since the window was filled as a row of its own,
+        when that is all that changed and its cells fit the columns (False otherwise).
+
+        A long series then costs one row per hand, not a refill of the window.
+        """
+        count, shown = len(self.hands), len(self._shown_hands)
+        first, last = self.first, self.first + shown
+        if not shown or last != count - 1 or self.row_count != shown:
+            return False
+        if any(a is not b for a, b in zip(self.hands[first:last], self._shown_hands)) \
+                or any(a is not b for a, b in zip(self.states[first:last + 1],
+                                                   self._shown_states)):
+            return False
+        cells = self._cells(last)
+        widths = self._widths
+        # Figures that fit their columns leave the headers as they are too.
+        if self._room() != self._laid_out_for or any(
+                cell.cell_len > width
+                for c, (cell, width) in enumerate(zip(cells, widths)) if c != 1):
+            return False  # the columns change: laid out again
+        height = len(cells[1].wrap(self.app.console, widths[1]))
+        self.add_row(*cells, key=str(last), height=max(1, height))
+        self._shown_hands.append(self.hands[last])
+        self._shown_states.append(self.states[last + 1])
+        if len(self._shown_hands) > WINDOW:  # the window slides by one
+            self.remove_row(str(self.first))
+            del self._shown_hands[0], self._shown_states[0]
+            self.first += 1
+        self._titles(count)
+        self.move_cursor(row=self.row_count - 1, animate=False)
+        return True
 
     @property
     def hand_index(self) -> int:
@@ -104,14 +145,19 @@ class HandsTable(DataTable):
         for i, cells in zip(range(self.first, last), rows):
             height = len(cells[1].wrap(console, widths[1]))
             self.add_row(*cells, key=str(i), height=max(1, height))
-        scored = any(self.system.hand_scores(self.hands[i]) is not None
-                     for i in range(self.first, last))
-        self.border_title = self._title(scored, bool(count), room)
-        self.border_subtitle = (
-            f"hands {self.first + 1}-{last} of {count}" if last - self.first < count else ""
-        )
+        self._widths = widths
+        self._shown_hands = self.hands[self.first:last]
+        self._shown_states = self.states[self.first:last + 1]
+        self._titles(count)
         if count:
             self.move_cursor(row=max(focus, 0) - self.first, animate=False)
+
+    def _titles(self, count: int) -> None:
+        first, last = self.first, self.first + len(self._shown_hands)
+        scored = any(self.system.hand_scores(hand) is not None for hand in self._shown_hands)
+        self.border_title = self._title(scored, bool(count), self._laid_out_for)
+        self.border_subtitle = f"hands {first + 1}-{last} of {count}" if last - first < count \
+            else ""
 
     @staticmethod
     def _title(scored: bool, marked: bool, room: int) -> str:
