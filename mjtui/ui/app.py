@@ -4,22 +4,21 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual.app import App
 
-from mjtui.calc.fx602p.listing import is_listing_file
-from mjtui.calc.link import CalculatorLink
-from mjtui.calc.programs import load_program
-from mjtui.core.errors import MjtuiError
-from mjtui.core.ruleset import Ruleset
-from mjtui.core.scorebook import Scorebook, create_scorebook
-from mjtui.core.session import Session
 from mjtui.ui.key_form import OrderedKeys
-from mjtui.ui.screens.fx602p_game import FX602PGameScreen
-from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
-from mjtui.ui.screens.new_series import NewSeriesScreen, SeriesChoice
-from mjtui.ui.screens.replay import ReplayScreen
-from mjtui.ui.screens.score import ScoreScreen
+
+# Each screen, and the calculators behind the sheet, is imported when it is
+# first opened: the new-series form must not wait for the score sheet, the
+# library or the emulators to load.
+if TYPE_CHECKING:
+    from mjtui.calc.link import CalculatorLink
+    from mjtui.core.ruleset import Ruleset
+    from mjtui.core.scorebook import Scorebook
+    from mjtui.core.session import Session
+    from mjtui.ui.screens.new_series import SeriesChoice
 
 
 class MjtuiApp(OrderedKeys, App):
@@ -71,20 +70,29 @@ class MjtuiApp(OrderedKeys, App):
 
     def on_mount(self) -> None:
         if self.game is not None:
+            from mjtui.ui.screens.fx602p_game import FX602PGameScreen
+
             self.push_screen(FX602PGameScreen(self.game))
         elif self.library:
             self.action_open_library()
         elif self.replay is not None:
+            from mjtui.ui.screens.replay import ReplayScreen
+
             self.push_screen(ReplayScreen(self.replay, self.replay_name))
         elif self.book is not None:
             self._open_sheet(self.book)
         else:
+            from mjtui.ui.screens.new_series import NewSeriesScreen
+
             assert self.ruleset is not None and self.sessions_dir is not None
             self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset, self._start_series))
         for warning in self.warnings:
             self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
 
     def _start_series(self, choice: SeriesChoice) -> None:
+        from mjtui.core.scorebook import create_scorebook
+        from mjtui.core.session import Session
+
         started = datetime.now().astimezone().replace(microsecond=0)
         session = Session(ruleset=choice.ruleset, players=choice.players, started=started)
         assert self.sessions_dir is not None
@@ -99,6 +107,8 @@ class MjtuiApp(OrderedKeys, App):
 
     def action_open_library(self) -> None:
         """The saved series; a series resumed from there gets its calculator too."""
+        from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
+
         self.push_screen(LibraryScreen(
             open_sheet=lambda book: LibraryScoreScreen(
                 self.hold(book), self._calculator_for(book.session),
@@ -106,6 +116,8 @@ class MjtuiApp(OrderedKeys, App):
         ))
 
     def _open_sheet(self, book: Scorebook) -> None:
+        from mjtui.ui.screens.score import ScoreScreen
+
         self.push_screen(ScoreScreen(book, self._calculator_for(book.session),
                                      fx602p=self._fx602p_listing()))
 
@@ -113,6 +125,8 @@ class MjtuiApp(OrderedKeys, App):
         """--calc-program when it is an FX-602P listing (told by its content)."""
         if self.calc_program is None:
             return None
+        from mjtui.calc.fx602p.listing import is_listing_file
+
         path = Path(self.calc_program).expanduser()
         return path if is_listing_file(path) else None
 
@@ -126,6 +140,10 @@ class MjtuiApp(OrderedKeys, App):
         name = self.calc_program or system.calculator_program(rules)
         if name is None:
             return None
+        from mjtui.calc.link import CalculatorLink
+        from mjtui.calc.programs import load_program
+        from mjtui.core.errors import MjtuiError
+
         try:
             program = load_program(name)
         except MjtuiError as e:
