@@ -55,7 +55,7 @@ def _off(name: str) -> Any:
 _OFF_DOCS = {
     "Mixed Orphans": "terminals (1s and 9s) and honors only, both present, no chow",
     "Seven Pairs": "seven different pairs, nothing declared (0: not a winning hand)",
-    "No Bonus Tiles": "no flower and no season (with bonus.tiles)",
+    "No Flowers": "no flower and no season (with bonus.tiles)",
     "Own Flower": "each flower or season of the winner's seat number (East 1 ... North 4)"
                   ", outside a full set",
     "Full Set of Four": "all four flowers, or all four seasons; counted for each set",
@@ -106,7 +106,7 @@ class Patterns:
     # Common Hong Kong patterns the Pocket page does not list (docs/pocket.md).
     mixed_orphans: Pattern = _off("Mixed Orphans")
     seven_pairs: Pattern = _off("Seven Pairs")
-    no_bonus: Pattern = _off("No Bonus Tiles")
+    no_bonus: Pattern = _off("No Flowers")
     own_flower: Pattern = _off("Own Flower")
     flower_set: Pattern = _off("Full Set of Four")
     all_bonus: Pattern = _off("All Eight Bonus Tiles")
