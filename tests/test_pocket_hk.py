@@ -85,8 +85,8 @@ def test_mixed_orphans_is_the_common_tables_plus_one() -> None:
         "round_wind", "seat_wind", "all_triplets", "dragon_triplet", "mixed_orphans",
         "no_bonus"]
     assert result.total == 3 + 1 + 1 + 2 + 1
-    assert "mixed_orphans" not in keys("111m999p[111s]999s11m")  # all terminals: a limit
-    assert keys("111m999p[111s]999s11m") == ["all_terminals"]
+    assert "mixed_orphans" not in keys("111m999p[111s]999s99m")  # all terminals: a limit
+    assert keys("111m999p[111s]999s99m") == ["all_terminals"]
     assert "mixed_orphans" not in keys("111m999p[111z]555z99s", POCKET)  # off: 0 fan
 
 
