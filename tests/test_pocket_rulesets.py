@@ -3,9 +3,8 @@ key documented and set, and broken pocket rulesets reported with the key."""
 
 from __future__ import annotations
 
-import tomllib
-
 import dataclasses
+import tomllib
 import typing
 from pathlib import Path
 

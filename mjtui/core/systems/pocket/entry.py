@@ -246,5 +246,6 @@ def fan_note(rules: Rules) -> str:
     return f"at least {rules.fan.minimum}, paid up to {rules.fan.limit}"
 
 
-__all__ = ["BONUS_FIELDS", "FIELDS", "OUTCOMES", "OUTCOME_HELP", "SEATS", "TICKED", "Entry", "active_fields", "bonus_note",
-           "fan_note", "outcome_of", "patterns_text", "read_entry", "seat_of", "values_of"]
+__all__ = ["BONUS_FIELDS", "FIELDS", "OUTCOMES", "OUTCOME_HELP", "SEATS", "TICKED", "Entry",
+           "active_fields", "bonus_note", "fan_note", "outcome_of", "patterns_text",
+           "read_entry", "seat_of", "values_of"]

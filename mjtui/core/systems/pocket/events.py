@@ -260,6 +260,6 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-__all__ = ["BONUS_NUMBERS", "CONTEXT", "EXCLUSIVE", "Draw", "FalseWin", "Hand", "MAX_FAN", "SITUATIONS", "Situation", "Win",
-           "bonus_problem", "check", "read_bonus", "describe", "fan_problem", "situation_problem", "tiles_problem",
-           "winners"]
+__all__ = ["BONUS_NUMBERS", "CONTEXT", "EXCLUSIVE", "Draw", "FalseWin", "Hand", "MAX_FAN",
+           "SITUATIONS", "Situation", "Win", "bonus_problem", "check", "describe",
+           "fan_problem", "read_bonus", "situation_problem", "tiles_problem", "winners"]

@@ -198,5 +198,5 @@ class Rules(RulesHeader):
         return self.fan.limit if fan == "limit" else fan
 
 
-__all__ = ["BONUS_PATTERNS", "Bonus", "Fan", "FalseWin", "FanRules", "PLAYERS", "Pattern", "Patterns", "Payments",
-           "Rules", "Table"]
+__all__ = ["BONUS_PATTERNS", "Bonus", "Fan", "FalseWin", "FanRules", "PLAYERS", "Pattern",
+           "Patterns", "Payments", "Rules", "Table"]
