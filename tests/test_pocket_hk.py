@@ -96,8 +96,10 @@ def test_seven_pairs_is_a_winning_hand_only_where_it_scores() -> None:
     result = score("11m22m33m44m55m66m77m", SEVENS, self_draw=True)
     assert [f.key for f in result.patterns] == [
         "self_draw", "concealed", "pure_hand", "seven_pairs", "no_bonus"]
-    # Pairs that also read as sets: the better reading is paid.
-    assert result.reading == "11m 22m 33m 44m 55m 66m 77m" or result.total >= 4 + 7 + 3
+    # The pairs also read as 123m 123m 456m 456m 77m (all sequences, 11 fan): the
+    # better reading is paid.
+    assert result.reading == "11m 22m 33m 44m 55m 66m 77m"
+    assert result.total == 1 + 1 + 7 + 4 + 1
     # Four alike are not two pairs.
     with pytest.raises(HandError, match="not a winning hand"):
         score("11m11m33p44p55s66s77z", SEVENS)
