@@ -53,11 +53,12 @@ def test_each_situation_is_a_flag_of_its_word(capsys) -> None:
     helped = capsys.readouterr().out
     assert all(f"--{s.word}" in helped for s in SITUATIONS)
     # Given out of the list's order, named in its order, each scoring its pattern.
-    hand = ["123m456p789s[222z]55p", "--seat", "S", "--last-tile", "--robbing-kong", "--json"]
+    hand = ["123m456p789s[2222z]55p", "--seat", "S", "--self-draw", "--last-tile",
+            "--kong-replacement", "--json"]
     _, out = run(["pocket", *hand], capsys)
     data = json.loads(out)
-    assert data["context"] == ["robbing-kong", "last-tile"]
-    assert {"robbing_kong", "last_tile"} <= {p["key"] for p in data["patterns"]}
+    assert data["context"] == ["kong-replacement", "last-tile"]
+    assert {"kong_replacement", "last_tile"} <= {p["key"] for p in data["patterns"]}
     with pytest.raises(MjtuiError, match="a win on a kong's replacement tile is a self-draw"):
         run(["pocket", "123m456p789s[2222z]55p", "--kong-replacement"], capsys)
 

@@ -134,3 +134,45 @@ async def test_the_form_shows_the_model_and_walks_its_fields() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert app.book.session.hands == [Win(2, 4, discarder=1), hand]
+
+
+async def test_flowers_and_seasons_are_typed_after_the_tiles() -> None:
+    """Wiring only: hk-common plays the bonus tiles; Enter walks from the tiles and
+    the situations to the flowers and seasons, and the hand keeps them."""
+    app = sheet_app("hk-common")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # Cy (West, own number 3) self-draws: tiles, then the flowers and seasons.
+        await pilot.press("3", "t", "enter")
+        assert app.focused is field(app, "tiles")
+        await pilot.press(*"111m999p[111z]555z99s", "enter")
+        while app.focused is not field(app, "flowers"):  # the situations' boxes
+            assert isinstance(app.focused, Checkbox)
+            await pilot.press("enter")
+        await pilot.press(*"13", "enter", "3")
+        await pilot.pause()
+        assert text(app, "#pe-bonus-note") == "1-4 each · own: 3 (West)"
+        assert "Own Flower (flower 3) 1 · Own Flower (season 3) 1" in text(app, "#pe-patterns")
+        # A flower typed twice is refused with the reason; Enter does not confirm it.
+        field(app, "flowers").focus()
+        await pilot.press("1")
+        await pilot.pause()
+        assert text(app, "#pe-error") == ("Flowers: flower 1 is given twice: there is one "
+                                          "flower of each number")
+        await pilot.press("backspace", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        hand = app.book.session.hands[-1]
+        assert (hand.winner, hand.flowers, hand.seasons) == (2, (1, 3), (3,))
+        # Self-draw, round wind (East), all triplets, a dragon, mixed orphans, two own.
+        assert hand.fan == 1 + 1 + 3 + 1 + 1 + 2
+
+
+async def test_the_pocket_form_has_no_bonus_fields() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3", "t")
+        await pilot.pause()
+        assert not app.screen.query_one("#pe-bonus").display
+        assert field(app, "flowers").disabled

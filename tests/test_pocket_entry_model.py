@@ -55,10 +55,11 @@ def error(**values: str) -> str:
 def test_one_list_of_situations_names_the_fields_the_context_and_the_words() -> None:
     words = [s.word for s in SITUATIONS]
     assert list(CONTEXT) == words
-    assert list(FIELDS) == ["outcome", "winner", "fan", "tiles", *words, "from", "guarantor",
-                            "offender"]
+    assert list(FIELDS) == ["outcome", "winner", "fan", "tiles", *words, "flowers", "seasons",
+                            "from", "guarantor", "offender"]
     flags = [f.name for f in dataclasses.fields(Context)]
-    assert flags == ["seat_wind", "round_wind", "self_draw", *(s.field for s in SITUATIONS)]
+    assert flags == ["seat_wind", "round_wind", "self_draw", *(s.field for s in SITUATIONS),
+                     "flowers", "seasons"]
     patterns = {key for key, _ in POCKET.patterns.items()}
     assert {s.pattern for s in SITUATIONS} <= patterns
     assert all(len(s.label) <= 12 for s in SITUATIONS)  # five boxes on one line at 80 columns
@@ -152,7 +153,7 @@ def test_a_field_that_is_not_active_is_not_read() -> None:
      "these tiles are not a winning hand"),
     ({"outcome": "t", "winner": "1", "tiles": ANN_TILES, "kong-replacement": TICKED},
      "a win on a kong's replacement tile needs a kong in the hand"),
-    ({"outcome": "r", "winner": "3", "tiles": "123m456m789m[222z]55m", "earthly": TICKED,
+    ({"outcome": "r", "winner": "3", "tiles": "123m456m789m222z55m", "earthly": TICKED,
       "from": "2"},
      "an earthly hand is won on the starter's first discard, not another's "
      "(seat 1 is the starter)"),

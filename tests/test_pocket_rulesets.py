@@ -4,6 +4,7 @@ key documented and set, and broken pocket rulesets reported with the key."""
 from __future__ import annotations
 
 import dataclasses
+import tomllib
 import typing
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from mjtui.core.systems.pocket import SYSTEM, Rules
 from mjtui.core.systems.pocket.rules import Patterns
 
 REPO = Path(__file__).resolve().parents[1]
-SHIPPED = ("pocket", "pocket-3fan")
+SHIPPED = ("pocket", "pocket-3fan", "hk-common")
 # Keys a ruleset may leave out: the list of multipliers is for curve = "table" only.
 OPTIONAL = {"payments.multipliers"}
 
@@ -34,7 +35,7 @@ def test_the_pocket_system_is_registered() -> None:
 
 
 def test_the_seed_lines_and_the_completion() -> None:
-    for name in SHIPPED:
+    for name in ("pocket", "pocket-3fan"):
         p = load(name).rules.patterns
         # Seed 004: Chi Mo 1, Clean Door 1, Pure Hand 6, Semi-Pure Hand 3, Round Wind 1,
         # Seat Wind 1.
@@ -81,7 +82,7 @@ def test_every_key_is_documented_and_set_in_every_shipped_ruleset() -> None:
         for key in leaf_keys():
             if key not in OPTIONAL:
                 assert f"\n{key.split('.')[1]} = " in text, (name, key)
-    assert len(dataclasses.fields(Patterns)) == 24
+    assert len(dataclasses.fields(Patterns)) == 30
 
 
 def pocket_text(old: str = "", new: str = "") -> str:
@@ -116,6 +117,36 @@ def test_broken_pocket_rulesets(tmp_path: Path, old, new, key, words) -> None:
         load_ruleset(path)
     message = str(caught.value)
     assert str(path) in message and f"key '{key}'" in message and words in message
+
+
+def test_hk_common_plays_the_common_table_with_flowers() -> None:
+    rules = load("hk-common").rules
+    p = rules.patterns
+    assert (p.pure_hand.fan, p.small_dragons.fan, p.big_dragons.fan, p.mixed_orphans.fan) == (
+        7, 5, "limit", 1)
+    assert (p.no_bonus.fan, p.own_flower.fan, p.flower_set.fan, p.all_bonus.fan) == (
+        1, 1, 2, "limit")
+    assert p.seven_pairs.fan == 0
+    assert rules.bonus.tiles and not rules.bonus.counts_to_minimum
+    assert (rules.fan.minimum, rules.fan.limit) == (3, 13)
+    # The Pocket page plays 136 tiles; its rulesets no flowers and no added pattern.
+    for name in ("pocket", "pocket-3fan"):
+        old = load(name).rules
+        assert not old.bonus.tiles
+        assert all(getattr(old.patterns, k).fan == 0 for k in (
+            "mixed_orphans", "seven_pairs", "no_bonus", "own_flower", "flower_set",
+            "all_bonus"))
+
+
+def test_a_ruleset_written_before_the_added_keys_still_reads() -> None:
+    text = (REPO / "rulesets" / "pocket.toml").read_text(encoding="utf-8")
+    for key in ("mixed_orphans", "seven_pairs", "no_bonus", "own_flower", "flower_set",
+                "all_bonus"):
+        text = "\n".join(line for line in text.split("\n") if not line.startswith(key))
+    text = text.replace("[bonus]\n", "").replace("tiles = false\n", "").replace(
+        "counts_to_minimum = true\n", "")
+    rules = rules_from_table(tomllib.loads(text), "old", "")
+    assert rules == load("pocket").rules
 
 
 def test_a_ruleset_table_round_trips() -> None:

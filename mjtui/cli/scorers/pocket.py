@@ -1,10 +1,12 @@
-"""`mjtui hand pocket TILES [--self-draw] [--seat W] [--round W] [--win TILE] [situations]`.
+"""`mjtui hand pocket TILES [--self-draw] [--seat W] [--round W] [--win TILE] [situations]
+[--flowers 1,3] [--seasons 2]`.
 
 TILES is the mpsz notation (docs/tiles.md): ``123m456p789s11z [567s] (1111m)``,
 ``[...]`` an open meld, ``(...)`` a closed kong. ``--json`` prints
 ``{"tiles", "reading", "fan", "total", "limit_hand", "patterns", "points",
-"self_draw", "seat", "round", "context"}``; docs/pocket.md describes each. A
-hand under the ruleset's minimum fan is refused (HandError) with its patterns.
+"self_draw", "seat", "round", "context", "flowers", "seasons"}``;
+docs/pocket.md describes each. A hand under the ruleset's minimum fan, or
+situations that cannot go together, are refused (HandError) with the reason.
 """
 
 from __future__ import annotations
@@ -14,9 +16,15 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.pocket import Rules, fan_problem
-from mjtui.core.systems.pocket.events import SITUATIONS
-from mjtui.core.systems.pocket.patterns import Context, context_names, context_of, score_hand
+from mjtui.core.systems.pocket import Rules
+from mjtui.core.systems.pocket.events import SITUATIONS, read_bonus
+from mjtui.core.systems.pocket.patterns import (
+    Context,
+    context_names,
+    context_of,
+    score_hand,
+    score_problem,
+)
 from mjtui.core.systems.pocket.payments import by_role
 from mjtui.core.tiles import parse_hand
 
@@ -43,11 +51,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     for situation in SITUATIONS:
         parser.add_argument(f"--{situation.word}", dest=situation.field, action="store_true",
                             help=situation.help)
+    parser.add_argument("--flowers", default="", metavar="N,N",
+                        help="the winner's flowers by number 1-4, e.g. 1,3 (rulesets with "
+                             "bonus tiles; own flower: the seat wind's number, East 1)")
+    parser.add_argument("--seasons", default="", metavar="N,N",
+                        help="the winner's seasons by number 1-4, e.g. 2")
 
 
 def context_of_args(args: argparse.Namespace) -> Context:
     return context_of(args.seat, args.round, args.self_draw,
-                      [s.word for s in SITUATIONS if getattr(args, s.field)])
+                      [s.word for s in SITUATIONS if getattr(args, s.field)],
+                      read_bonus(getattr(args, "flowers", ""), "--flowers"),
+                      read_bonus(getattr(args, "seasons", ""), "--seasons"))
 
 
 def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
@@ -56,7 +71,7 @@ def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
     ctx = context_of_args(args)
     result = score_hand(rules, hand, ctx)
     patterns = [{"key": f.key, "name": f.name, "fan": f.fan} for f in result.patterns]
-    problem = fan_problem(rules, result.fan)
+    problem = score_problem(rules, result)
     if problem:
         found = ", ".join(f"{p['name']} {p['fan']}" for p in patterns) or "no pattern"
         raise HandError(f"{problem} (found: {found})")
@@ -72,6 +87,8 @@ def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
         "seat": WINDS[args.seat],
         "round": WINDS[args.round],
         "context": list(context_names(ctx)),
+        "flowers": list(ctx.flowers),
+        "seasons": list(ctx.seasons),
     }
 
 
@@ -79,6 +96,9 @@ def describe(rules: Rules, r: dict[str, Any]) -> str:
     """The reading, the patterns with their fan, and who pays what."""
     how = "self-draw" if r["self_draw"] else "a discard"
     extra = "".join(f", {c}" for c in r["context"])
+    for kind in ("flowers", "seasons"):
+        if r.get(kind):
+            extra += f", {kind} {' '.join(map(str, r[kind]))}"
     lines = [f"{r['reading']}: won on {how}, seat {r['seat']}, round {r['round']}{extra}"]
     terms = " + ".join(f"{p['name']} {p['fan']}" for p in r["patterns"])
     capped = f" (paid as the {rules.fan.limit} fan limit)" if r["total"] > r["fan"] else ""

@@ -6,8 +6,10 @@ of every system's form), typed in any field that takes no letters; seats are
 digits 1-4. The fan is typed, or the winner's tiles are (mpsz notation,
 ``[...]`` open melds, ``(...)`` a closed kong) with the situations the tiles
 cannot show ticked below them; each pattern found and its fan show as they
-are typed. The seat and round wind come from the table. A hand under the
-ruleset's minimum is refused with the reason. The keys are every form's
+are typed. Where the ruleset plays the bonus tiles, the winner's flowers and
+seasons are typed by number below them. The seat and round wind come from
+the table. A hand under the ruleset's minimum, or situations that cannot go
+together, are refused with the reason. The keys are every form's
 (:mod:`mjtui.ui.key_form`).
 
 What the fields make of a hand, which of them count and every message come
@@ -33,6 +35,7 @@ from mjtui.core.systems.pocket.entry import (
     SEATS,
     TICKED,
     Entry,
+    bonus_note,
     fan_note,
     patterns_text,
     read_entry,
@@ -55,6 +58,7 @@ class PocketHandScreen(HandForm):
     .re-field.pe-wide { width: 1fr; }
     #pe-situations { height: 1; }
     #pe-situations Checkbox { margin: 0 1 0 0; }
+    #pe-bonus.pe-no-bonus { display: none; }
     #pe-patterns { height: auto; color: $success; }
     #pe-preview { height: auto; margin: 1 0 0 0; }
     #pe-next { height: auto; color: $success; }
@@ -105,6 +109,14 @@ class PocketHandScreen(HandForm):
                 for situation in SITUATIONS:
                     yield Checkbox(situation.label, self.start[situation.word] == TICKED,
                                    id=f"pe-{situation.word}", compact=True)
+            # The bonus tiles, where the ruleset plays them (bonus.tiles).
+            with Horizontal(id="pe-bonus", classes="re-row" + (
+                    "" if self.rules.bonus.tiles else " pe-no-bonus")):
+                yield Label("Flowers", classes="re-label")
+                yield self._input("flowers", "w4", "[0-9 ,]*", max_length=7)
+                yield Label("seasons", classes="re-small")
+                yield self._input("seasons", "w4", "[0-9 ,]*", max_length=7)
+                yield Label("", id="pe-bonus-note", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
                 yield Label("Discard from", classes="re-label")
                 yield self._input("from", "w1", seat)
@@ -167,6 +179,8 @@ class PocketHandScreen(HandForm):
         for key in SEATS:
             self.show(f"#pe-{key}-name", self.who(entry.seats.get(key)))
         self.show("#pe-fan-note", fan_note(self.rules))
+        if self.rules.bonus.tiles:
+            self.show("#pe-bonus-note", bonus_note(self.before, entry.seats.get("winner")))
         self.show("#pe-error", "\n".join(entry.errors))
         self.show("#pe-patterns", patterns_text(entry.score))
         self._preview(entry)

@@ -15,7 +15,11 @@ live here, once, with no Textual:
   its word, e.g. ``last-tile``): ``"1"`` ticked, ``""`` not. They are read
   only with the tiles, and only those that can go with the outcome and the
   winner (a robbed kong is won on a discard, a heavenly hand is the
-  starter's self-draw...): the rest cannot change the score.
+  starter's self-draw...): the rest cannot change the score. Two that cannot
+  both be true (a robbed kong on the last tile) are refused with the reason;
+* ``flowers`` and ``seasons``: the winner's bonus tiles by number, ``"13"``
+  or ``"1 3"``; read with the tiles, where the ruleset plays them
+  (``bonus.tiles``).
 
 Every value is a string, as typed; a missing key is an empty field. A field
 that is not active (:attr:`Entry.active`) is not read, whatever it holds.
@@ -27,15 +31,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.pocket.events import (
     SITUATIONS,
     Draw,
     FalseWin,
     Hand,
     Win,
+    read_bonus,
     situation_problem,
 )
-from mjtui.core.systems.pocket.patterns import Score, context_of, score_hand
+from mjtui.core.systems.pocket.patterns import Score, context_of, score_hand, score_problem
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
 from mjtui.core.systems.pocket.table import State, apply, check_in_play
 from mjtui.core.tiles import parse_hand
@@ -44,8 +50,9 @@ OUTCOMES = {"r": "win on a discard", "t": "self-draw", "d": "draw", "c": "false 
 OUTCOME_HELP = "r discard · t self-draw · d draw · c false win"
 WINS = ("win on a discard", "self-draw")
 SEATS = ("winner", "from", "guarantor", "offender")
+BONUS_FIELDS = ("flowers", "seasons")
 FIELDS: tuple[str, ...] = ("outcome", "winner", "fan", "tiles", *(s.word for s in SITUATIONS),
-                           "from", "guarantor", "offender")
+                           *BONUS_FIELDS, "from", "guarantor", "offender")
 TICKED = "1"
 
 
@@ -91,6 +98,8 @@ def active_fields(rules: Rules, before: State, values: Mapping[str, str],
     if _text(values, "tiles"):
         active.add("tiles")
         active.update(_possible_situations(before, values, self_draw, players))
+        if rules.bonus.tiles:
+            active.update(BONUS_FIELDS)
     else:
         active.add("fan")
         if not _text(values, "fan"):
@@ -147,13 +156,22 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     tiles = _text(values, "tiles") if "tiles" in active else ""
     situations = tuple(s.word for s in SITUATIONS
                        if s.word in active and _text(values, s.word) == TICKED)
+    flowers: tuple[int, ...] = ()
+    seasons: tuple[int, ...] = ()
     if tiles:
         try:
-            ctx = context_of(before.seat_wind(winner), before.round_wind, self_draw, situations)
+            if "flowers" in active:
+                flowers = read_bonus(_text(values, "flowers"), "Flowers")
+                seasons = read_bonus(_text(values, "seasons"), "Seasons")
+            ctx = context_of(before.seat_wind(winner), before.round_wind, self_draw, situations,
+                             flowers, seasons)
             score = score_hand(rules, parse_hand(tiles), ctx)
         except HandError as e:
             return entry(str(e))
         fan = score.fan
+        problem = score_problem(rules, score)
+        if problem:
+            return entry(problem, score=score)
     elif _text(values, "fan"):
         if not _text(values, "fan").isdigit():
             return entry(f"Fan: type the fan as a whole number, not {_text(values, 'fan')!r}")
@@ -170,7 +188,8 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
                      "leave it empty", score=score)
     if tiles:
         return entry(hand=Win(winner, fan, discarder, guarantor, tiles=tiles,
-                              context=situations), score=score)
+                              context=situations, flowers=flowers, seasons=seasons),
+                     score=score)
     return entry(hand=Win(winner, fan, discarder, guarantor), score=score)
 
 
@@ -196,6 +215,8 @@ def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:
         if hand.tiles is not None:
             values["tiles"] = hand.tiles
             values.update({word: TICKED for word in hand.context})
+            values.update(flowers="".join(map(str, hand.flowers)),
+                          seasons="".join(map(str, hand.seasons)))
         else:
             values["fan"] = str(hand.fan)
     return values
@@ -212,10 +233,19 @@ def patterns_text(score: Score | None) -> str:
     return f"{score.reading}\n{found} = {score.total} fan{capped}"
 
 
+def bonus_note(before: State, winner: int | None) -> str:
+    """Beside the flowers and seasons: the winner's own number (seat wind East 1 ...)."""
+    if winner is None:
+        return "1-4 each · own: the seat wind's number, East 1 ... North 4"
+    wind = before.seat_wind(winner)
+    return f"1-4 each · own: {wind + 1} ({WINDS[wind]})"
+
+
 def fan_note(rules: Rules) -> str:
     """Beside the fan field: what a hand needs and what it is paid at most."""
     return f"at least {rules.fan.minimum}, paid up to {rules.fan.limit}"
 
 
-__all__ = ["FIELDS", "OUTCOMES", "OUTCOME_HELP", "SEATS", "TICKED", "Entry", "active_fields",
-           "fan_note", "outcome_of", "patterns_text", "read_entry", "seat_of", "values_of"]
+__all__ = ["BONUS_FIELDS", "FIELDS", "OUTCOMES", "OUTCOME_HELP", "SEATS", "TICKED", "Entry",
+           "active_fields", "bonus_note", "fan_note", "outcome_of", "patterns_text",
+           "read_entry", "seat_of", "values_of"]

@@ -19,6 +19,7 @@ from typing import Union
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
+from mjtui.core.tiles import TileHand, parse_hand
 
 MAX_FAN = 99  # far beyond any real hand; a typo guard
 
@@ -54,6 +55,24 @@ SITUATIONS = (
 )
 CONTEXT = tuple(s.word for s in SITUATIONS)  # the words Win.context takes
 
+# Two situations that cannot both be true of one win, and why. With the rules
+# of how each is won and by whom (situation_problem) and of the tiles
+# (tiles_problem), this is the one list the form, the command line and the
+# session files refuse by.
+EXCLUSIVE = (
+    ("robbing-kong", "last-tile",
+     "a robbed kong is never the last tile: no kong is declared on the last tile"),
+    ("heavenly", "earthly", "a hand cannot be both heavenly and earthly"),
+    ("heavenly", "kong-replacement",
+     "a heavenly hand is won on the tiles dealt, not on a kong's replacement tile"),
+    ("heavenly", "last-tile", "a heavenly hand is won on the tiles dealt, not on the last tile"),
+    ("earthly", "robbing-kong",
+     "an earthly hand is won on the starter's first discard, not on a robbed kong"),
+    ("earthly", "last-tile",
+     "an earthly hand is won on the starter's first discard, not on the last tile"),
+)
+BONUS_NUMBERS = range(1, 5)  # flowers 1-4 and seasons 1-4: East 1 ... North 4
+
 
 @dataclass(frozen=True)
 class Win:
@@ -63,6 +82,8 @@ class Win:
     guarantor: int | None = None  # with a self-draw: the seat that pays for all three
     tiles: str | None = None  # the winner's tiles as typed, when the fan came from them
     context: tuple[str, ...] = ()  # with tiles: which of CONTEXT applied
+    flowers: tuple[int, ...] = ()  # with tiles: the winner's flowers, 1-4
+    seasons: tuple[int, ...] = ()  # with tiles: the winner's seasons, 1-4
 
     @property
     def self_draw(self) -> bool:
@@ -106,12 +127,13 @@ def situation_problem(
     won, or None. ``by_starter``: the winner is the starter; ``off_starter``: the
     discarder is (None: not known here, not checked)."""
     given = set(context)
+    for one, other, why in EXCLUSIVE:
+        if one in given and other in given:
+            return why
     if "robbing-kong" in given and self_draw:
         return "robbing a kong is a win on another player's tile, not a self-draw"
     if "kong-replacement" in given and not self_draw:
         return "a win on a kong's replacement tile is a self-draw"
-    if "heavenly" in given and "earthly" in given:
-        return "a hand cannot be both heavenly and earthly"
     if "heavenly" in given and (by_starter is False or not self_draw):
         return "a heavenly hand is the starter's (seat wind East) self-draw on the deal"
     if "earthly" in given:
@@ -122,6 +144,48 @@ def situation_problem(
         if off_starter is False:
             return "an earthly hand is won on the starter's first discard, not another's"
     return None
+
+
+def tiles_problem(context: tuple[str, ...] | list[str], hand: TileHand) -> str | None:
+    """Why the situations in ``context`` cannot go with the winner's tiles, or None."""
+    given = set(context)
+    if "kong-replacement" in given and not any(m.kind == "kan" for m in hand.melds):
+        return "a win on a kong's replacement tile needs a kong in the hand"
+    if "heavenly" in given and hand.melds:
+        return ("a heavenly hand is won on the tiles dealt: it has no declared meld "
+                "(a kong would have drawn a replacement tile)")
+    if "earthly" in given and hand.melds:
+        return ("an earthly hand is won on the starter's first discard: nothing was "
+                "claimed or declared before it, so it has no meld")
+    return None
+
+
+def bonus_problem(flowers: tuple[int, ...] | list[int], seasons: tuple[int, ...] | list[int],
+                  ) -> str | None:
+    """Why these flower and season numbers cannot be a player's, or None."""
+    for what, numbers in (("flower", flowers), ("season", seasons)):
+        for n in numbers:
+            if isinstance(n, bool) or not isinstance(n, int) or n not in BONUS_NUMBERS:
+                return f"a {what} is numbered 1 to 4, got {n!r}"
+        repeated = sorted({n for n in numbers if list(numbers).count(n) > 1})
+        if repeated:
+            return (f"{what} {repeated[0]} is given twice: there is one {what} of each "
+                    "number")
+    return None
+
+
+def read_bonus(text: str, what: str) -> tuple[int, ...]:
+    """The numbers of the flowers (or seasons, ``what``) typed as ``"13"``, ``"1,3"`` or
+    ``"1 3"``; HandError naming ``what`` when one is not 1-4 or comes twice."""
+    digits = text.replace(",", " ").split()
+    if not all(d.isdigit() for d in digits):
+        raise HandError(f"{what}: type their numbers 1-4, e.g. 13 or 1,3; got {text.strip()!r}")
+    numbers = tuple(int(c) for d in digits for c in d)
+    flowers = "flower" in what.lower()
+    problem = bonus_problem(numbers, ()) if flowers else bonus_problem((), numbers)
+    if problem:
+        raise HandError(f"{what}: {problem}")
+    return tuple(sorted(numbers))
 
 
 def check(rules: Rules, hand: Hand) -> None:
@@ -154,7 +218,25 @@ def check(rules: Rules, hand: Hand) -> None:
     problem = situation_problem(hand.context, self_draw=hand.self_draw)
     if problem:
         raise HandError(problem)
+    _check_bonus(rules, hand)
+    if hand.tiles is not None and hand.context:
+        problem = tiles_problem(hand.context, parse_hand(hand.tiles))
+        if problem:
+            raise HandError(problem)
     problem = fan_problem(rules, hand.fan)
+    if problem:
+        raise HandError(problem)
+
+
+def _check_bonus(rules: Rules, hand: Win) -> None:
+    if not (hand.flowers or hand.seasons):
+        return
+    if not rules.bonus.tiles:
+        raise HandError("this ruleset plays no flowers or seasons (136 tiles): leave them out")
+    if hand.tiles is None:
+        raise HandError("flowers and seasons are counted with the winner's tiles: give "
+                        "the tiles too")
+    problem = bonus_problem(hand.flowers, hand.seasons)
     if problem:
         raise HandError(problem)
 
@@ -178,5 +260,6 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-__all__ = ["CONTEXT", "Draw", "FalseWin", "Hand", "MAX_FAN", "SITUATIONS", "Situation", "Win",
-           "check", "describe", "fan_problem", "situation_problem", "winners"]
+__all__ = ["BONUS_NUMBERS", "CONTEXT", "EXCLUSIVE", "Draw", "FalseWin", "Hand", "MAX_FAN",
+           "SITUATIONS", "Situation", "Win", "bonus_problem", "check", "describe",
+           "fan_problem", "read_bonus", "situation_problem", "tiles_problem", "winners"]

@@ -10,7 +10,9 @@ reading paid the most wins (the higher raw total breaks a tie).
 
 The table situation that tiles cannot show comes in :class:`Context`: the
 seat and round wind, a self-draw, a robbed kong, a kong's replacement tile,
-the last tile, a heavenly or earthly hand.
+the last tile, a heavenly or earthly hand, and the winner's flowers and
+seasons (scored only where the ruleset plays them, ``bonus.tiles``).
+A hand of seven pairs is a winning hand only where ``seven_pairs`` scores.
 """
 
 from __future__ import annotations
@@ -19,9 +21,23 @@ from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.pocket.events import SITUATIONS, situation_problem
-from mjtui.core.systems.pocket.rules import Rules
-from mjtui.core.tiles import TileHand, readings, thirteen_orphans, tile_name, tile_text
+from mjtui.core.systems.pocket.events import (
+    BONUS_NUMBERS,
+    SITUATIONS,
+    bonus_problem,
+    fan_problem,
+    situation_problem,
+    tiles_problem,
+)
+from mjtui.core.systems.pocket.rules import BONUS_PATTERNS, Rules
+from mjtui.core.tiles import (
+    TileHand,
+    readings,
+    seven_pairs,
+    thirteen_orphans,
+    tile_name,
+    tile_text,
+)
 
 HONORS = 27
 WIND_TILES = range(27, 31)
@@ -34,7 +50,7 @@ SETS_IN_A_HAND = 4
 class Context:
     """What the tiles cannot show. Winds are 0 East ... 3 North. The flags after
     ``self_draw`` are the situations (events.SITUATIONS), in its order: their
-    ``field`` names them (a test holds the two together)."""
+    ``field`` names them (a test holds the two together); the bonus tiles last."""
 
     seat_wind: int = 0
     round_wind: int = 0
@@ -44,6 +60,8 @@ class Context:
     last_tile: bool = False
     heavenly: bool = False
     earthly: bool = False
+    flowers: tuple[int, ...] = ()  # the bonus tiles, numbered 1-4
+    seasons: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -60,6 +78,12 @@ class Score:
     patterns: tuple[Found, ...]
     limit_hand: bool
     reading: str  # the sets and the pair that give this score, e.g. "123m 555z [789s] 11z"
+    bonus: int = 0  # the fan of the bonus tiles in ``total`` (not in a limit hand)
+
+    def minimum_fan(self, rules: Rules) -> int:
+        """The fan that counts toward the ruleset's minimum."""
+        return self.fan if rules.bonus.counts_to_minimum else min(self.total - self.bonus,
+                                                                  self.fan)
 
 
 @dataclass(frozen=True)
@@ -87,19 +111,20 @@ def check_context(hand: TileHand, ctx: Context) -> None:
     """Refuse situations that contradict each other or the tiles."""
     if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4):
         raise HandError("the seat and round wind are East, South, West or North")
-    problem = situation_problem(context_names(ctx), self_draw=ctx.self_draw,
-                                by_starter=ctx.seat_wind == 0)
+    names = context_names(ctx)
+    problem = (situation_problem(names, self_draw=ctx.self_draw, by_starter=ctx.seat_wind == 0)
+               or tiles_problem(names, hand) or bonus_problem(ctx.flowers, ctx.seasons))
     if problem:
         raise HandError(problem)
-    if ctx.kong_replacement and not any(m.kind == "kan" for m in hand.melds):
-        raise HandError("a win on a kong's replacement tile needs a kong in the hand")
 
 
 def context_of(seat_wind: int, round_wind: int, self_draw: bool,
-               words: tuple[str, ...] | list[str] = ()) -> Context:
+               words: tuple[str, ...] | list[str] = (), flowers: tuple[int, ...] = (),
+               seasons: tuple[int, ...] = ()) -> Context:
     """The Context of a win with the situations named by their words (Win.context)."""
     return Context(seat_wind=seat_wind, round_wind=round_wind, self_draw=self_draw,
-                   **{s.field: s.word in words for s in SITUATIONS})
+                   **{s.field: s.word in words for s in SITUATIONS},
+                   flowers=tuple(flowers), seasons=tuple(seasons))
 
 
 def context_names(ctx: Context) -> tuple[str, ...]:
@@ -110,15 +135,31 @@ def context_names(ctx: Context) -> tuple[str, ...]:
 def score_hand(rules: Rules, hand: TileHand, ctx: Context) -> Score:
     """The best-paid reading of ``hand``; HandError when the tiles are not a winning hand."""
     check_context(hand, ctx)
+    if (ctx.flowers or ctx.seasons) and not rules.bonus.tiles:
+        raise HandError("this ruleset plays no flowers or seasons (136 tiles): leave them out")
     options = [_score(rules, sets, pair, hand, ctx) for sets, pair in _readings(hand)]
     orphans = None if hand.melds else thirteen_orphans(hand.counts())
     if orphans is not None:
-        options.append(_finish(rules, {"thirteen_orphans": 1, **_situation(hand, ctx)},
+        options.append(_finish(rules, {"thirteen_orphans": 1, **_situation(rules, hand, ctx)},
                                "13 orphans, pair " + tile_name(orphans), ctx))
+    pairs = None if hand.melds else seven_pairs(hand.counts())
+    if pairs is not None and rules.patterns.seven_pairs.fan != 0:
+        options.append(_seven_pairs(rules, pairs, hand, ctx))
     if not options:
+        seven = " nor seven pairs," if rules.patterns.seven_pairs.fan != 0 else ""
         raise HandError("these tiles are not a winning hand: they do not make four sets "
-                        "(chow, pong, kong) and a pair, nor thirteen orphans")
+                        f"(chow, pong, kong) and a pair,{seven} nor thirteen orphans")
     return max(options, key=lambda s: (s.fan, s.total))
+
+
+def score_problem(rules: Rules, score: Score) -> str | None:
+    """Why a hand of this score cannot be declared (under the minimum), or None."""
+    counted = score.minimum_fan(rules)
+    if counted < score.fan and counted < rules.fan.minimum:
+        return (f"{counted} fan without the bonus tiles' {score.fan - counted} is under the "
+                f"minimum of {rules.fan.minimum} fan to win: the hand cannot be declared "
+                "(bonus tiles do not count toward it)")
+    return fan_problem(rules, score.fan)
 
 
 def _readings(hand: TileHand) -> list[tuple[list[_Set], int]]:
@@ -131,24 +172,66 @@ def _readings(hand: TileHand) -> list[tuple[list[_Set], int]]:
     return found
 
 
-def _situation(hand: TileHand, ctx: Context) -> dict[str, int]:
-    """The patterns that come from how the hand was won, not from its shape."""
+def _situation(rules: Rules, hand: TileHand, ctx: Context) -> dict[str, int]:
+    """The patterns that come from how the hand was won and the bonus tiles, not
+    from its shape."""
     flags = {
         "self_draw": ctx.self_draw,
         "concealed": all(not m.opened for m in hand.melds),
         **{s.pattern: getattr(ctx, s.field) for s in SITUATIONS},
     }
-    return {k: 1 for k, on in flags.items() if on}
+    found = {k: 1 for k, on in flags.items() if on}
+    if rules.bonus.tiles:
+        found.update({k: n for k, n in _bonus(ctx).items() if n})
+    return found
+
+
+def _bonus(ctx: Context) -> dict[str, int]:
+    """The bonus tile patterns: the winner's own number (seat wind East 1 ... North 4)
+    counts once in each kind, unless that kind is a full set of four."""
+    own = ctx.seat_wind + 1
+    full = [len(kind) == len(BONUS_NUMBERS) for kind in (ctx.flowers, ctx.seasons)]
+    return {
+        "no_bonus": not ctx.flowers and not ctx.seasons,
+        "own_flower": sum(own in kind and not whole
+                          for kind, whole in zip((ctx.flowers, ctx.seasons), full)),
+        "flower_set": sum(full),
+        "all_bonus": all(full),
+    }
+
+
+def _terminals_and_honors(tiles: list[int]) -> bool:
+    """Mixed orphans: 1s, 9s and honors only, with both a terminal and an honor."""
+    return (all(t in ONES_AND_NINES or t >= HONORS for t in tiles)
+            and any(t >= HONORS for t in tiles) and any(t < HONORS for t in tiles))
+
+
+def _suits(tiles: list[int]) -> tuple[set[int], bool]:
+    return {t // 9 for t in tiles if t < HONORS}, any(t >= HONORS for t in tiles)
+
+
+def _seven_pairs(rules: Rules, pairs: tuple[int, ...], hand: TileHand, ctx: Context) -> Score:
+    tiles = [t for t in pairs for _ in range(2)]
+    suits, honors = _suits(tiles)
+    counts = {"seven_pairs": 1, **_situation(rules, hand, ctx)}
+    for key, on in (("pure_hand", len(suits) == 1 and not honors),
+                    ("semi_pure_hand", len(suits) == 1),
+                    ("all_honors", not suits),
+                    ("all_terminals", all(t in ONES_AND_NINES for t in tiles)),
+                    ("mixed_orphans", _terminals_and_honors(tiles))):
+        if on:
+            counts[key] = 1
+    reading = " ".join(tile_name(t)[0] * 2 + tile_name(t)[1] for t in pairs)
+    return _finish(rules, counts, reading, ctx)
 
 
 def _score(rules: Rules, sets: list[_Set], pair: int, hand: TileHand, ctx: Context) -> Score:
     tiles = [t for t, c in enumerate(hand.counts()) for _ in range(c)]
-    suits = {t // 9 for t in tiles if t < HONORS}
-    honors = any(t >= HONORS for t in tiles)
+    suits, honors = _suits(tiles)
     triplets = [s for s in sets if s.triplet]
     dragons = [s.tile for s in triplets if s.tile in DRAGON_TILES]
     winds = [s.tile for s in triplets if s.tile in WIND_TILES]
-    counts: dict[str, int] = _situation(hand, ctx)
+    counts: dict[str, int] = _situation(rules, hand, ctx)
 
     def found(key: str, n: int | bool = 1) -> None:
         if n:
@@ -167,6 +250,8 @@ def _score(rules: Rules, sets: list[_Set], pair: int, hand: TileHand, ctx: Conte
     found("small_four_winds", len(winds) == 3 and pair in WIND_TILES)
     found("all_honors", not suits)
     found("all_terminals", all(t in ONES_AND_NINES for t in tiles))
+    found("mixed_orphans", not any(s.kind == "chi" for s in sets)
+          and _terminals_and_honors(tiles))
     found("nine_gates", _nine_gates(hand, suits))
     found("four_kongs", sum(s.kind == "kan" for s in sets) == SETS_IN_A_HAND)
     found("four_concealed_triplets", _four_concealed(triplets, sets, pair, hand, ctx))
@@ -203,20 +288,28 @@ def _finish(rules: Rules, counts: dict[str, int], reading: str, ctx: Context,
     if limits:
         found = tuple(Found(k, table[k].name, "limit") for k in limits)
         return Score(limit, limit, found, True, reading)
+    own = ctx.seat_wind + 1
+    details = {
+        "round_wind": [WINDS[ctx.round_wind]],
+        "seat_wind": [WINDS[ctx.seat_wind]],
+        "dragon_triplet": [tile_text(t) for t in dragons or ()],
+        "own_flower": [f"{kind} {own}" for kind, numbers in
+                       (("flower", ctx.flowers), ("season", ctx.seasons))
+                       if own in numbers and len(numbers) < len(BONUS_NUMBERS)],
+        "flower_set": [kind for kind, numbers in
+                       (("flowers", ctx.flowers), ("seasons", ctx.seasons))
+                       if len(numbers) == len(BONUS_NUMBERS)],
+    }
     out: list[Found] = []
     for key in keys:
         pattern = table[key]
-        name = pattern.name
-        if key in ("round_wind", "seat_wind"):
-            wind = ctx.round_wind if key == "round_wind" else ctx.seat_wind
-            out.append(Found(key, f"{name} ({WINDS[wind]})", pattern.fan))
-        elif key == "dragon_triplet":
-            out += [Found(key, f"{name} ({tile_text(t)})", pattern.fan) for t in dragons or ()]
+        if key in details:  # one line for each wind, dragon, flower or set found
+            out += [Found(key, f"{pattern.name} ({d})", pattern.fan) for d in details[key]]
         else:
-            out.append(Found(key, name, pattern.fan))
+            out.append(Found(key, pattern.name, pattern.fan))
     total = sum(f.fan for f in out)  # type: ignore[misc]
-    return Score(min(total, limit), total, tuple(out), False, reading)
-
+    bonus = sum(f.fan for f in out if f.key in BONUS_PATTERNS)  # type: ignore[misc]
+    return Score(min(total, limit), total, tuple(out), False, reading, bonus)
 
 __all__ = ["Context", "Found", "Score", "check_context", "context_names", "context_of",
-           "score_hand"]
+           "score_hand", "score_problem"]

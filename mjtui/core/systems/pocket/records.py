@@ -9,6 +9,8 @@ says what happened (docs/session-format.md has the table)::
     guarantor = 1        # a self-draw only: the seat that pays for all three
     tiles = "123m456p789s11z [555z]"   # optional: the tiles the fan came from
     context = ["last-tile"]            # optional, with tiles
+    flowers = [1, 3]     # optional, with tiles: the winner's flowers by number 1-4
+    seasons = [2]        # optional, with tiles: the winner's seasons
 
     draw = true
     false_win = 4        # the offender
@@ -24,7 +26,7 @@ from mjtui.core.systems.pocket.rules import PLAYERS, Rules
 
 KINDS = ("win", "draw", "false_win")
 KEYS = {
-    "win": ("win", "fan", "from", "guarantor", "tiles", "context"),
+    "win": ("win", "fan", "from", "guarantor", "tiles", "context", "flowers", "seasons"),
     "draw": ("draw",),
     "false_win": ("false_win",),
 }
@@ -36,6 +38,16 @@ def _seat(record: dict[str, Any], key: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= PLAYERS:
         raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
     return value - 1
+
+
+def _numbers(record: dict[str, Any], key: str) -> tuple[int, ...]:
+    """The flowers or seasons of a win (events.check refuses a repeated or
+    out-of-range number)."""
+    value = record.get(key, [])
+    if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in value):
+        raise HandError(f"'{key}' must be an array of numbers 1 to 4, got {value!r}")
+    return tuple(value)
 
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
@@ -79,6 +91,7 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
             discarder=_seat(record, "from") if "from" in record else None,
             guarantor=_seat(record, "guarantor") if "guarantor" in record else None,
             tiles=tiles, context=tuple(context),
+            flowers=_numbers(record, "flowers"), seasons=_numbers(record, "seasons"),
         )
     check(rules, hand)
     return hand
@@ -99,6 +112,10 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         record["tiles"] = hand.tiles
     if hand.context:
         record["context"] = list(hand.context)
+    if hand.flowers:
+        record["flowers"] = list(hand.flowers)
+    if hand.seasons:
+        record["seasons"] = list(hand.seasons)
     return record
 
 

@@ -8,13 +8,18 @@ the two named payment curves and the starter's rotation.
 A pattern's fan is a number or ``"limit"`` (the hand is paid the limit);
 0 leaves the pattern out of the table. ``excludes`` names the patterns a
 pattern replaces when both are found (pure hand excludes semi-pure hand).
+The patterns added after the Pocket page's table (mixed orphans, seven
+pairs, the bonus tiles') default to 0, so a ruleset written before them
+reads as it did. ``[bonus]`` says whether the table plays the eight bonus
+tiles (flowers and seasons) at all, and whether their fan counts toward the
+minimum.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from mjtui.core.schema import SchemaError
 from mjtui.core.schema import whole as _int
@@ -40,6 +45,26 @@ class Pattern:
         "min": 0})
     excludes: tuple[str, ...] = field(default=(), metadata={
         "doc": "the pattern keys it replaces when both are found"})
+
+
+def _off(name: str) -> Any:
+    """A pattern key a ruleset may leave out: not played (0 fan) unless it says so."""
+    return field(default=Pattern(name, 0), metadata={"doc": _OFF_DOCS[name]})
+
+
+_OFF_DOCS = {
+    "Mixed Orphans": "terminals (1s and 9s) and honors only, both present, no chow",
+    "Seven Pairs": "seven different pairs, nothing declared (0: not a winning hand)",
+    "No Flowers": "no flower and no season (with bonus.tiles)",
+    "Own Flower": "each flower or season of the winner's seat number (East 1 ... North 4)"
+                  ", outside a full set",
+    "Full Set of Four": "all four flowers, or all four seasons; counted for each set",
+    "All Eight Bonus Tiles": "all four flowers and all four seasons",
+}
+
+# The patterns that come from the bonus tiles (with bonus.tiles only): the
+# fan that bonus.counts_to_minimum is about.
+BONUS_PATTERNS = ("no_bonus", "own_flower", "flower_set", "all_bonus")
 
 
 @dataclass(frozen=True)
@@ -78,6 +103,13 @@ class Patterns:
     heavenly_hand: Pattern = field(metadata={"doc": "the starter wins on the tiles dealt"})
     earthly_hand: Pattern = field(metadata={
         "doc": "another player wins on the starter's first discard"})
+    # Common Hong Kong patterns the Pocket page does not list (docs/pocket.md).
+    mixed_orphans: Pattern = _off("Mixed Orphans")
+    seven_pairs: Pattern = _off("Seven Pairs")
+    no_bonus: Pattern = _off("No Flowers")
+    own_flower: Pattern = _off("Own Flower")
+    flower_set: Pattern = _off("Full Set of Four")
+    all_bonus: Pattern = _off("All Eight Bonus Tiles")
 
     def __post_init__(self) -> None:
         known = {f.name for f in dataclasses.fields(self)}
@@ -103,6 +135,16 @@ class FanRules:
         if self.minimum > self.limit:
             raise SchemaError("fan.minimum", (
                 f"must be at most fan.limit ({self.limit}), got {self.minimum}"))
+
+
+@dataclass(frozen=True)
+class Bonus:
+    tiles: bool = field(default=False, metadata={"doc": (
+        "the table plays the eight bonus tiles, flowers 1-4 and seasons 1-4 (false: 136 "
+        "tiles, a hand names none)")})
+    counts_to_minimum: bool = field(default=True, metadata={"doc": (
+        "the fan of the bonus tiles (no_bonus, own_flower, flower_set, a numbered "
+        "all_bonus) counts toward fan.minimum")})
 
 
 @dataclass(frozen=True)
@@ -141,6 +183,7 @@ class Rules(RulesHeader):
     patterns: Patterns
     payments: Payments
     false_win: FalseWin
+    bonus: Bonus = Bonus()
 
     def __post_init__(self) -> None:
         if self.payments.curve == "table" and not self.payments.multipliers:
@@ -155,5 +198,5 @@ class Rules(RulesHeader):
         return self.fan.limit if fan == "limit" else fan
 
 
-__all__ = ["Fan", "FalseWin", "FanRules", "PLAYERS", "Pattern", "Patterns", "Payments",
-           "Rules", "Table"]
+__all__ = ["BONUS_PATTERNS", "Bonus", "Fan", "FalseWin", "FanRules", "PLAYERS", "Pattern",
+           "Patterns", "Payments", "Rules", "Table"]
