@@ -284,3 +284,19 @@ def test_a_record_with_flowers_under_a_ruleset_without_them() -> None:
         hand_from_record(POCKET, {"win": 1, "fan": 5, "tiles": PLAIN, "flowers": [1]})
     # An old record (no flowers key) reads as before.
     assert hand_from_record(HK, {"win": 1, "fan": 5, "tiles": PLAIN}).flowers == ()
+
+
+def test_a_file_hand_short_of_the_minimum_without_its_bonus_tiles_is_refused() -> None:
+    # 2 fan from the tiles and 1 for seat 1's own flower: 3 fan paid, but under
+    # hk-common the flower does not count toward the minimum of 3.
+    session = Session(HK_SET, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))
+    short = hand_from_record(HK, {"win": 1, "fan": 3, "from": 2, "tiles": PLAIN,
+                                  "flowers": [1]})
+    with pytest.raises(HandError, match="2 fan without the bonus tiles' 1 is under the minimum"):
+        session.add(short)
+    assert session.hands == []
+    # Two pungs of dragons reach the minimum on their own.
+    enough = hand_from_record(HK, {"win": 1, "fan": 4, "from": 2,
+                                   "tiles": "123m456p555z666z55p", "flowers": [1]})
+    session.add(enough)
+    assert session.hands == [enough]

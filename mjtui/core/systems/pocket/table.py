@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.pocket.events import FalseWin, Hand, Win, check, situation_problem
+from mjtui.core.systems.pocket.patterns import context_of, score_hand, score_problem
 from mjtui.core.systems.pocket.payments import change
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
+from mjtui.core.tiles import parse_hand
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,22 @@ def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
             off_starter=None if hand.self_draw else hand.discarder == state.east)
         if problem:
             raise HandError(f"{problem} (seat {state.east + 1} is the starter)")
+    if isinstance(hand, Win) and hand.tiles is not None and (hand.flowers or hand.seasons):
+        _check_bonus_fan(rules, state, hand)
+
+
+def _check_bonus_fan(rules: Rules, state: State, hand: Win) -> None:
+    """A win with bonus tiles reaches the minimum without them where the ruleset
+    says they do not count toward it; the fan alone cannot tell, the tiles can."""
+    ctx = context_of(state.seat_wind(hand.winner), state.round_wind, hand.self_draw,
+                     hand.context, hand.flowers, hand.seasons)
+    try:
+        score = score_hand(rules, parse_hand(hand.tiles), ctx)
+    except HandError:
+        return  # tiles that score no hand are the fan's business (events.check)
+    problem = score_problem(rules, score)
+    if problem:
+        raise HandError(problem)
 
 
 def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
