@@ -5,11 +5,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import json
 import os
-import shlex
 import sys
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
@@ -23,7 +20,8 @@ if TYPE_CHECKING:
 
 # Setting up the parser imports no scoring system, emulator or Textual: the
 # commands below live in modules of their own, imported when they run, and each
-# command that opens the app imports the app then.
+# command that opens the app imports the app then (the standard modules only
+# one command needs are imported by it, too).
 
 
 class Lazy(NamedTuple):
@@ -202,6 +200,8 @@ def play(args: argparse.Namespace) -> MjtuiApp:
 
 def _game_book(path: Path, library: RulesetLibrary) -> tuple[Scorebook, list[str]]:
     """The game file, resumed, or made and saved when there is none: locked either way."""
+    from datetime import datetime
+
     from mjtui.core.lock import SessionLock
     from mjtui.core.scorebook import Scorebook, open_scorebook
     from mjtui.core.session import Session
@@ -229,6 +229,8 @@ def _with_replay_hint(
     open_book: Callable[[], tuple[Scorebook, list[str]]], path: Path
 ) -> tuple[Scorebook, list[str]]:
     """``open_book()``; a file held by another mjtui is refused with the way to look at it."""
+    import shlex
+
     from mjtui.core.lock import SessionInUse
 
     try:
@@ -304,5 +306,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
 
 
 def _print_json(document: dict) -> None:
+    import json
+
     json.dump(document, sys.stdout)
     print()
