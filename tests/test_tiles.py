@@ -9,6 +9,7 @@ import pytest
 from mjtui.core.errors import HandError
 from mjtui.core.tiles import (
     Meld,
+    decompose,
     parse_hand,
     parse_tiles,
     readings,
@@ -155,6 +156,34 @@ def test_hands_with_no_reading() -> None:
     assert readings(parse_hand("123m456p789s12345z").concealed_counts()) == []
     assert readings(parse_hand("1133m2255p6688s11z").concealed_counts()) == []
     assert readings(parse_hand("19m19p19s12345677z").concealed_counts()) == []
+
+
+@pytest.mark.parametrize("first, size", decompose.SUITS)
+def test_a_suit_read_when_met_is_read_as_the_whole_table_reads_it(first: int, size: int) -> None:
+    """The tables fill as vectors are met; every readable vector gets the readings the
+    table built up front gives, in the same order, and no other vector gets any."""
+    full = decompose.suit_table(first, size)
+    for counts, entry in full.items():
+        assert decompose.suit_readings(counts, first, size) == entry, counts
+    rng = random.Random(first)
+    for _ in range(3000):
+        counts = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4, 5)) for _ in range(size))
+        if counts not in full:
+            assert decompose.suit_readings(counts, first, size) is None, counts
+
+
+def test_readings_fill_the_tables_as_hands_come_and_build_tables_fills_them_all() -> None:
+    counts = parse_hand("123m456p789s234s55z").concealed_counts()
+    decompose.suit_table.cache_clear()
+    for table in decompose._TABLES:
+        table.clear()
+    first = readings(counts)
+    assert [len(table) for table in decompose._TABLES] == [1, 1, 1, 1]
+    assert decompose.suit_table.cache_info().currsize == 0  # nothing built up front
+    decompose.build_tables()
+    assert [len(t) for t in decompose._TABLES] == [len(decompose.suit_table(f, n))
+                                                   for f, n in decompose.SUITS]
+    assert readings(counts) == first
 
 
 def test_readings_match_a_brute_force_search() -> None:

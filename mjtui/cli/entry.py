@@ -4,30 +4,82 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
+import importlib
 import os
-import shlex
 import sys
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from mjtui import __version__, paths
-from mjtui.cli.calc import add_calc_commands, calc_command
-from mjtui.cli.hand import add_hand_command, hand_command
-from mjtui.cli.points import add_points_command, points_command
-from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
-from mjtui.config import load_config
 from mjtui.core.errors import MjtuiError, SessionError
-from mjtui.core.lock import SessionInUse, SessionLock
-from mjtui.core.replay import replay_document
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook, open_scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import Loaded, latest_session, load_session
 
 if TYPE_CHECKING:
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.scorebook import Scorebook
     from mjtui.ui.app import MjtuiApp
+
+# Setting up the parser imports no scoring system, emulator or Textual: the
+# commands below live in modules of their own, imported when they run, and each
+# command that opens the app imports the app then (the standard modules only
+# one command needs are imported by it, too).
+
+
+class Lazy(NamedTuple):
+    """A subcommand whose module is imported only when it is the command given."""
+
+    module: str
+    add: str  # the module's function that adds it to the subparsers (with its options)
+    run: str  # the module's function that runs it: (args) -> exit status
+    help: str  # its line in `mjtui --help` (the module's own, tests/test_lazy_imports.py checks)
+
+
+LAZY_COMMANDS = {
+    "export": Lazy("mjtui.cli.reports", "add_report_commands", "export_command",
+                   "write a session's hands, changes and totals as CSV, JSON or Markdown"),
+    "stats": Lazy("mjtui.cli.reports", "add_report_commands", "stats_command",
+                  "statistics per player (and per ruleset) across all saved sessions"),
+    "calc": Lazy("mjtui.cli.calc", "add_calc_commands", "calc_command",
+                 "run calculator program listings headless"),
+    "points": Lazy("mjtui.cli.points", "add_points_command", "points_command",
+                   "what a riichi hand pays: han and fu to payments, honba included"),
+    "hand": Lazy("mjtui.cli.hand", "add_hand_command", "hand_command",
+                 "score a winning hand from its tiles (the options depend on the ruleset)"),
+}
+
+
+class LazySubcommands(argparse._SubParsersAction):
+    """Subparsers whose lazy commands get their options when one is chosen.
+
+    `mjtui --help` lists a lazy command from :data:`LAZY_COMMANDS`; when the
+    command line names it, :meth:`load` imports its module and lets it add the
+    command (its options, its own help) in place of the stand-in.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.pending: dict[str, Lazy] = {}
+
+    def add_lazy(self, name: str, lazy: Lazy) -> None:
+        self.add_parser(name, help=lazy.help)
+        self.pending[name] = lazy
+
+    def load(self, name: str) -> None:
+        """Replace the stand-in of ``name`` (and of its module's other commands) by
+        what the module adds."""
+        lazy = self.pending.get(name)
+        if lazy is None:
+            return
+        add = getattr(importlib.import_module(lazy.module), lazy.add)
+        same = [n for n, other in self.pending.items() if other[:2] == lazy[:2]]
+        for n in same:
+            del self.pending[n], self._name_parser_map[n]
+        self._choices_actions = [a for a in self._choices_actions if a.dest not in same]
+        add(self)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        self.load(values[0])
+        super().__call__(parser, namespace, values, option_string)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the calculator pane's program: an HP-11C listing keyed with each hand (default: "
              "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", action=LazySubcommands)
     commands.add_parser("new", help="start a new series (the default)")
     commands.add_parser("library", help="browse saved series: resume, replay, what-if, stats")
     play = commands.add_parser("play", help="play the FX-602P game of 1986 against the computer")
@@ -59,23 +111,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--json", action="store_true",
                         help="print the totals after each hand as JSON instead of opening the app")
-    add_report_commands(commands)
-    add_calc_commands(commands)
-    add_points_command(commands)
-    add_hand_command(commands)
+    for name, lazy in LAZY_COMMANDS.items():
+        commands.add_lazy(name, lazy)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    command = {
-        None: new_series, "new": new_series, "library": library, "play": play,
-        "rulesets": list_rulesets,
-        "resume": resume, "replay": replay, "folders": folders,
-        "calc": calc_command, "points": points_command, "hand": hand_command,
-        **REPORT_COMMANDS,
-    }[args.command]
     try:
+        command = _command(args.command)
         outcome = command(args)
         if isinstance(outcome, int):
             return outcome
@@ -99,7 +143,19 @@ def main(argv: list[str] | None = None) -> int:
         return 141
 
 
+def _command(name: str | None) -> Callable[[argparse.Namespace], int | MjtuiApp]:
+    lazy = LAZY_COMMANDS.get(name or "")
+    if lazy is not None:
+        return getattr(importlib.import_module(lazy.module), lazy.run)
+    return {
+        None: new_series, "new": new_series, "library": library, "play": play,
+        "rulesets": list_rulesets, "resume": resume, "replay": replay, "folders": folders,
+    }[name]
+
+
 def _library() -> RulesetLibrary:
+    from mjtui.core.ruleset import RulesetLibrary
+
     return RulesetLibrary(paths.ruleset_folders())
 
 
@@ -108,6 +164,8 @@ def _library() -> RulesetLibrary:
 
 
 def new_series(args: argparse.Namespace) -> MjtuiApp:
+    from mjtui.config import load_config
+
     library = _library()
     chosen = library.get(args.ruleset or load_config(paths.config_file()).default_ruleset)
     entries = library.entries()
@@ -142,6 +200,12 @@ def play(args: argparse.Namespace) -> MjtuiApp:
 
 def _game_book(path: Path, library: RulesetLibrary) -> tuple[Scorebook, list[str]]:
     """The game file, resumed, or made and saved when there is none: locked either way."""
+    from datetime import datetime
+
+    from mjtui.core.lock import SessionLock
+    from mjtui.core.scorebook import Scorebook, open_scorebook
+    from mjtui.core.session import Session
+
     if path.exists():
         return open_scorebook(path, library.get)
     with contextlib.suppress(OSError):  # if it cannot be made, the save says so
@@ -165,6 +229,10 @@ def _with_replay_hint(
     open_book: Callable[[], tuple[Scorebook, list[str]]], path: Path
 ) -> tuple[Scorebook, list[str]]:
     """``open_book()``; a file held by another mjtui is refused with the way to look at it."""
+    import shlex
+
+    from mjtui.core.lock import SessionInUse
+
     try:
         return open_book()
     except SessionInUse as e:
@@ -195,6 +263,9 @@ def folders(args: argparse.Namespace) -> int:
 
 
 def resume(args: argparse.Namespace) -> MjtuiApp:
+    from mjtui.core.scorebook import open_scorebook
+    from mjtui.core.session_file import latest_session
+
     path = args.file or latest_session(paths.sessions_dir())
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
@@ -210,6 +281,9 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
     With --json, stdout is one JSON document even for a damaged file: what
     could be read, and ``problems`` saying what could not (exit status 2).
     """
+    from mjtui.core.replay import replay_document
+    from mjtui.core.session_file import Loaded, load_session
+
     try:
         loaded: Loaded = load_session(args.file, _library().get)
     except SessionError as e:
@@ -232,5 +306,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
 
 
 def _print_json(document: dict) -> None:
+    import json
+
     json.dump(document, sys.stdout)
     print()

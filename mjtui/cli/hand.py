@@ -32,7 +32,7 @@ from mjtui.core.ruleset import Ruleset, RulesetLibrary
 def add_hand_command(subparsers: Any) -> None:
     """Add `hand` to the `mjtui` command's subparsers."""
     hand = subparsers.add_parser(
-        "hand", help=f"score a winning hand from its tiles ({', '.join(systems_with_scorers())})",
+        "hand", help="score a winning hand from its tiles (the options depend on the ruleset)",
         description="Score a winning hand under RULESET. The options depend on the ruleset's "
                     "system: `mjtui hand RULESET --help` lists them.")
     hand.add_argument("ruleset", metavar="RULESET",

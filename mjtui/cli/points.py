@@ -24,7 +24,9 @@ from typing import Any
 from mjtui import paths
 from mjtui.core.errors import HandError, RulesetError
 from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.systems.riichi import Rules, payment, score_problem
+from mjtui.core.systems.riichi.events import score_problem
+from mjtui.core.systems.riichi.points import payment
+from mjtui.core.systems.riichi.rules import Rules
 
 
 def add_points_command(subparsers: Any) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from mjtui.core.errors import RulesetError
 from mjtui.core.files import read_toml
 from mjtui.core.schema import SchemaError, read_struct, to_table
-from mjtui.core.systems import SYSTEMS
+from mjtui.core.systems import SYSTEMS, rules_type
 from mjtui.core.systems.base import ScoringSystem
 
 
@@ -49,7 +49,12 @@ class Ruleset:
 
 
 def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any:
-    """Read a ruleset table; errors name ``origin`` and the key (under ``prefix``)."""
+    """Read a ruleset table; errors name ``origin`` and the key (under ``prefix``).
+
+    Only the system's rules type is imported (the system itself loads when a
+    session or a command first asks for it), so listing every ruleset loads no
+    system's fold.
+    """
     known = ", ".join(repr(s) for s in SYSTEMS)
     system = data.get("system")
     if system is None:
@@ -59,7 +64,7 @@ def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any
             f"{origin}: key '{prefix}system': expected one of {known}, got {system!r}"
         )
     try:
-        return read_struct(SYSTEMS[system].rules_type, data, prefix)
+        return read_struct(rules_type(system), data, prefix)
     except SchemaError as e:
         raise RulesetError(f"{origin}: {e}") from None
 

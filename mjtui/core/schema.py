@@ -12,6 +12,7 @@ a one-line explanation used in messages and in the README's key lists.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
@@ -32,7 +33,7 @@ def read_struct(cls: type[T], data: Any, prefix: str = "") -> T:
     """Build ``cls`` from a TOML table, refusing unknown, missing and mistyped keys."""
     if not isinstance(data, dict):
         raise SchemaError(prefix.rstrip("."), f"expected a table, got {_show(data)}")
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     known = {f.name: f for f in dataclasses.fields(cls) if f.init}
     for key in data:
         if key not in known:
@@ -48,6 +49,13 @@ def read_struct(cls: type[T], data: Any, prefix: str = "") -> T:
             continue
         values[name] = _convert(hints[name], data[name], f.metadata, path)
     return cls(**values)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The field types of ``cls``, worked out once: listing the rulesets reads the same
+    structs again for every file, and evaluating the hints is most of the cost."""
+    return get_type_hints(cls)
 
 
 def whole(doc: str, lo: int | None = 0, hi: int | None = None) -> dict[str, Any]:

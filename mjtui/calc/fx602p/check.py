@@ -20,7 +20,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from mjtui.calc.fx602p.machine import Machine, State
-from mjtui.core.ruleset import load_ruleset
 from mjtui.core.systems.fx602p.evaluate import YAKUMAN, Score, evaluate
 from mjtui.core.systems.fx602p.rules import Rules
 
@@ -44,6 +43,8 @@ def default_rules(rulesets: Path) -> Rules:
     The caller says where that folder is (``mjtui.paths.shipped_rulesets_dir()``):
     the emulator does not know where mjtui is installed.
     """
+    from mjtui.core.ruleset import load_ruleset  # only where the seed's rules are read
+
     return load_ruleset(rulesets / "fx602p.toml").rules
 
 

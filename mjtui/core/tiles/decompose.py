@@ -2,10 +2,14 @@
 
 A hand's suits cannot share a set, so each suit is read on its own and the
 readings of the hand are the products of its suits' readings. A suit is
-known by its counts (9 for a number suit, 7 for honors). Every count vector
-that can be read at all (at most four sets and a pair: about 22,000 per
-number suit) is worked out once, the first time a hand is read, into a table
-keyed by the vector; reading a hand is then four look-ups.
+known by its counts (9 for a number suit, 7 for honors). Each suit's readings
+are kept in a table keyed by the count vector, filled as vectors are met: a
+vector is read the first time a hand has it (microseconds), so a process
+that scores one hand (`mjtui hand`) reads four vectors, and one that scores
+thousands ends up with four look-ups a hand. (Building the whole tables up
+front, about 22,000 readable vectors per number suit, cost 150 ms in every
+process; :func:`build_tables` still does it, for a benchmark that wants none
+of the reading in its timings.)
 
 Seven pairs and thirteen orphans are not sets and a pair; :func:`seven_pairs`
 and :func:`thirteen_orphans` check those shapes.
@@ -13,7 +17,7 @@ and :func:`thirteen_orphans` check those shapes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import Literal, NamedTuple
@@ -41,7 +45,7 @@ class Reading(NamedTuple):
 @cache
 def suit_table(start: int, size: int) -> dict[tuple[int, ...], SuitEntry]:
     """Every readable count vector of the suit starting at tile ``start``: whether its
-    readings have the pair, and the readings.
+    readings have the pair, and the readings (the same as :func:`suit_readings`).
 
     Built from the other side: every choice of up to four sets (and maybe a
     pair) that keeps within four of a tile, filed under the counts it makes.
@@ -71,13 +75,84 @@ def suit_table(start: int, size: int) -> dict[tuple[int, ...], SuitEntry]:
     return {key: (sum(key) % 3 == 2, tuple(found)) for key, found in table.items()}
 
 
-_TABLES: list[dict[tuple[int, ...], SuitEntry]] = []  # the four suits' tables, in order
+def suit_readings(counts: tuple[int, ...], start: int, size: int) -> SuitEntry | None:
+    """The readings of one suit's ``counts`` (the suit starts at tile ``start``) as at
+    most four sets and at most one pair, in :func:`suit_table`'s order; None if none.
+
+    The order is the table's: by the sets' places in its list of choices (each
+    tile's pon, then each chi), then by the pair's tile.
+    """
+    total = sum(counts)
+    if total % 3 == 1 or total > 3 * MAX_SETS + 2 or max(counts, default=0) > 4 \
+            or min(counts, default=0) < 0:
+        return None
+    pairs = [i for i in range(size) if counts[i] >= 2] if total % 3 == 2 else [NO_PAIR]
+    found: list[tuple[tuple[int, ...], int]] = []  # (choice places, pair place)
+    for pair in pairs:
+        rest = list(counts)
+        if pair != NO_PAIR:
+            rest[pair] -= 2
+        found += [(tuple(sorted(places)), pair) for places in _sets_of(rest, 0, size)]
+    if not found:
+        return None
+    found.sort()
+    return total % 3 == 2, tuple(
+        (NO_PAIR if pair == NO_PAIR else start + pair,
+         tuple(sorted((_choice(place, start, size) for place in places), key=_set_order)))
+        for places, pair in found)
 
 
-def build_tables() -> list[dict[tuple[int, ...], SuitEntry]]:
-    """Build the four suits' tables afresh (the first :func:`readings` does it)."""
+def _sets_of(counts: list[int], i: int, size: int) -> Iterator[list[int]]:
+    """Every way to read ``counts[i:]`` as sets, each once: the places of their choices
+    (a pon of the suit's tile t is t, a chi from t is size + t). ``counts`` is restored."""
+    while i < size and counts[i] == 0:
+        i += 1
+    if i == size:
+        yield []
+        return
+    c = counts[i]
+    for pons in (0, 1) if c >= 3 else (0,):
+        chis = c - 3 * pons  # the tile's other copies start chis: none can come before it
+        if chis and (size != 9 or i > 6 or counts[i + 1] < chis or counts[i + 2] < chis):
+            continue
+        counts[i] = 0
+        if chis:
+            counts[i + 1] -= chis
+            counts[i + 2] -= chis
+        for rest in _sets_of(counts, i + 1, size):
+            yield [i] * pons + [size + i] * chis + rest
+        counts[i] = c
+        if chis:
+            counts[i + 1] += chis
+            counts[i + 2] += chis
+
+
+def _choice(place: int, start: int, size: int) -> Set:
+    return ("pon", start + place) if place < size else ("chi", start + place - size)
+
+
+class SuitTable(dict[tuple[int, ...], "SuitEntry | None"]):
+    """One suit's readings by count vector (None: it cannot be read), each vector read
+    the first time it is asked for."""
+
+    def __init__(self, start: int, size: int) -> None:
+        super().__init__()
+        self.start, self.size = start, size
+
+    def __missing__(self, counts: tuple[int, ...]) -> SuitEntry | None:
+        entry = self[counts] = suit_readings(counts, self.start, self.size)
+        return entry
+
+
+_TABLES = [SuitTable(first, size) for first, size in SUITS]  # the four suits, in order
+
+
+def build_tables() -> list[SuitTable]:
+    """Fill the four suits' tables with every readable vector at once, afresh."""
     suit_table.cache_clear()
-    _TABLES[:] = [suit_table(first, size) for first, size in SUITS]
+    for table in _TABLES:
+        table.clear()
+        table.update(suit_table(table.start, table.size))
     return _TABLES
 
 
@@ -92,17 +167,17 @@ def readings(concealed_counts: Sequence[int]) -> list[Reading]:
     concealed tiles and gets readings of two sets and a pair.
     """
     c = tuple(concealed_counts)
-    man_table, pin_table, sou_table, honor_table = _TABLES or build_tables()
-    man = man_table.get(c[0:9])
+    man_table, pin_table, sou_table, honor_table = _TABLES
+    man = man_table[c[0:9]]
     if man is None:
         return []
-    pin = pin_table.get(c[9:18])
+    pin = pin_table[c[9:18]]
     if pin is None:
         return []
-    sou = sou_table.get(c[18:27])
+    sou = sou_table[c[18:27]]
     if sou is None:
         return []
-    honors = honor_table.get(c[27:34])
+    honors = honor_table[c[27:34]]
     if honors is None or man[0] + pin[0] + sou[0] + honors[0] != 1:
         return []  # exactly one suit holds the pair
     m, p, s, h = man[1], pin[1], sou[1], honors[1]

@@ -1,0 +1,72 @@
+"""Wall time of the headless `mjtui` commands beside a bare `python -c pass`, in one run.
+
+    python benchmarks/cli_startup.py [--runs 9]
+
+Each command is a fresh process, as a person or a script starts it. The
+commands run in turn, round after round, so drift on a shared machine hits all
+of them alike; the first round (which also byte-compiles) is not counted. The
+medians are printed beside the interpreter's own start-up, the floor no
+command can go below (goals: `--help`, `points` and `rulesets` <= 60 ms;
+`hand` <= 120 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+MJTUI = [sys.executable, "-m", "mjtui"]
+COMMANDS: list[tuple[str, list[str], float | None]] = [
+    ("python -c pass", [sys.executable, "-c", "pass"], None),
+    ("mjtui --help", [*MJTUI, "--help"], 0.060),
+    ("mjtui points", [*MJTUI, "points", "riichi-wrc", "--han", "3", "--fu", "30", "--ron"],
+     0.060),
+    ("mjtui rulesets", [*MJTUI, "rulesets"], 0.060),
+    ("mjtui hand riichi-tenhou",
+     [*MJTUI, "hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi", "--dora", "1m"],
+     0.120),
+    ("mjtui hand pocket", [*MJTUI, "hand", "pocket", "19m19p19s1234567z1m", "--self-draw"],
+     0.120),
+]
+
+
+def wall(argv: list[str], env: dict[str, str]) -> float:
+    """Seconds from starting ``argv`` to its end; a failing command stops the benchmark."""
+    start = time.perf_counter()
+    done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    took = time.perf_counter() - start
+    if done.returncode:
+        sys.exit(f"{' '.join(argv[2:])}: exit status {done.returncode}\n"
+                 f"{done.stderr.decode(errors='replace')}")
+    return took
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    times: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
+    with tempfile.TemporaryDirectory() as folder:
+        env = {**os.environ, "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
+               "MJTUI_DATA_DIR": str(Path(folder) / "d")}
+        for _ in range(args.runs + 1):
+            for label, argv, _ in COMMANDS:
+                times[label].append(wall(argv, env))
+    floor = statistics.median(times[COMMANDS[0][0]][1:])
+    print(f"wall time, median of {args.runs} runs each, in turn:")
+    for label, _, goal in COMMANDS:
+        median = statistics.median(times[label][1:])
+        extra = "" if goal is None else (
+            f"  ({(median - floor) * 1000:+4.0f} ms over python; goal <= {goal * 1000:.0f} ms"
+            f"{'' if median <= goal else ', MISSED'})")
+        print(f"  {label:<26} {median * 1000:5.0f} ms{extra}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,223 @@
+"""A headless command imports what it needs: no Textual, no emulator, no other system.
+
+Each command runs in a fresh interpreter, which then reports what is in
+``sys.modules``: this checks the structure that keeps start-up short
+(benchmarks/cli_startup.py measures the time), never a time.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mjtui.cli import entry
+from mjtui.core.systems import BUILTIN, BUILTIN_RULES, SYSTEMS, Registry, rules_type
+
+REPO = Path(__file__).resolve().parents[1]
+
+RUN = """
+import contextlib, io, json, sys
+from mjtui.cli.entry import main
+out, err = io.StringIO(), io.StringIO()
+with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    try:
+        code = main({argv!r})
+    except SystemExit as e:
+        code = e.code
+print(json.dumps({{"code": code, "out": out.getvalue(), "err": err.getvalue(),
+                  "modules": sorted(sys.modules)}}))
+"""
+
+
+def python(code: str, tmp_path: Path) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "MJTUI_CONFIG_DIR": str(tmp_path / "c"),
+           "MJTUI_DATA_DIR": str(tmp_path / "d")}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def run(tmp_path: Path, *argv: str) -> dict:
+    return python(RUN.format(argv=list(argv)), tmp_path)
+
+
+def systems_in(modules: list[str]) -> set[str]:
+    """The scoring systems whose modules (beyond their rules) were imported."""
+    found = set()
+    for name in modules:
+        parts = name.split(".")
+        if name.startswith("mjtui.core.systems.") and parts[3] not in ("base", "lazy"):
+            if len(parts) == 4 and parts[3] != "east_doubling":
+                continue  # a system package alone lends its names lazily: nothing loaded
+            if len(parts) == 5 and parts[4] == "rules":
+                continue  # what reading a ruleset file needs
+            found.add(parts[3])
+    return found
+
+
+def assert_headless(modules: list[str]) -> None:
+    assert not [m for m in modules if m == "textual" or m.startswith("textual.")]
+    assert not [m for m in modules if m.startswith(("mjtui.ui", "mjtui.calc"))]
+
+
+def test_building_the_parser_imports_no_command(tmp_path: Path) -> None:
+    found = python("import json, sys\nfrom mjtui.cli.entry import build_parser\n"
+                   "build_parser()\nprint(json.dumps({'modules': sorted(sys.modules)}))",
+                   tmp_path)["modules"]
+    assert_headless(found)
+    assert systems_in(found) == set()
+    assert not [m for m in found if m.startswith("mjtui.core.systems.")
+                and m not in ("mjtui.core.systems.base", "mjtui.core.systems.lazy")]
+    assert not {f"mjtui.cli.{c}" for c in ("calc", "hand", "points", "reports")} & set(found)
+    assert "mjtui.core.ruleset" not in found and "mjtui.core.session" not in found
+
+
+def test_help_lists_every_command_and_imports_none(tmp_path: Path) -> None:
+    result = run(tmp_path, "--help")
+    assert result["code"] == 0
+    for name in ("rulesets", "export", "stats", "calc", "points", "hand"):
+        assert f"    {name} " in result["out"]
+    assert_headless(result["modules"])
+    assert systems_in(result["modules"]) == set()
+    assert "mjtui.cli.calc" not in result["modules"]
+
+
+def test_points_imports_riichi_alone(tmp_path: Path) -> None:
+    result = run(tmp_path, "points", "riichi-wrc", "--han", "3", "--fu", "30", "--ron")
+    assert result["code"] == 0 and "3900" in result["out"]
+    assert_headless(result["modules"])
+    assert systems_in(result["modules"]) == {"riichi"}
+
+
+def test_points_under_another_system_s_ruleset_loads_no_third_one(tmp_path: Path) -> None:
+    result = run(tmp_path, "points", "hp11c", "--han", "3", "--fu", "30", "--ron")
+    assert result["code"] == 2 and "needs a riichi ruleset" in result["err"]
+    assert_headless(result["modules"])
+    assert systems_in(result["modules"]) == {"east_doubling", "riichi"}
+
+
+def test_rulesets_reads_every_file_with_the_rules_types_alone(tmp_path: Path) -> None:
+    result = run(tmp_path, "rulesets")
+    assert result["code"] == 0
+    assert "riichi-wrc" in result["out"] and "BROKEN" not in result["out"]
+    assert_headless(result["modules"])
+    # east_doubling keeps its rules in its one module; the others' rules modules alone
+    assert systems_in(result["modules"]) <= {"east_doubling"}
+    for package in ("riichi", "pocket", "fx602p"):
+        assert f"mjtui.core.systems.{package}.rules" in result["modules"]
+        assert f"mjtui.core.systems.{package}.system" not in result["modules"]
+
+
+@pytest.mark.parametrize("argv, system", [
+    (("hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi"), "riichi"),
+    (("hand", "pocket", "19m19p19s1234567z1m", "--self-draw"), "pocket"),
+    (("hand", "fx602p", "111222333", "--win", "3"), "fx602p"),
+])
+def test_hand_imports_the_ruleset_s_system_alone(tmp_path: Path, argv, system) -> None:
+    result = run(tmp_path, *argv)
+    assert result["code"] == 0, result["err"]
+    assert_headless(result["modules"])
+    assert systems_in(result["modules"]) == {system}
+
+
+def test_a_command_named_gets_its_options_from_its_module(tmp_path: Path) -> None:
+    result = run(tmp_path, "points", "--help")
+    assert result["code"] == 0 and "--han H" in result["out"] and "--honba N" in result["out"]
+    result = run(tmp_path, "calc", "run", "--help")
+    assert result["code"] == 0 and "--step-limit N" in result["out"]
+
+
+def test_each_lazy_command_s_help_line_is_its_module_s() -> None:
+    parser = entry.build_parser()
+    (commands,) = [a for a in parser._actions if isinstance(a, entry.LazySubcommands)]
+    listed = {a.dest: a.help for a in commands._choices_actions}
+    for name in entry.LAZY_COMMANDS:
+        commands.load(name)
+    own = {a.dest: a.help for a in commands._choices_actions}
+    assert not commands.pending
+    assert {n: listed[n] for n in entry.LAZY_COMMANDS} == {n: own[n] for n in entry.LAZY_COMMANDS}
+
+
+# -------------------------------------------------------------------- the registry
+
+
+def test_the_registry_names_systems_without_importing_them(tmp_path: Path) -> None:
+    code = """
+import json, sys
+from mjtui.core.systems import SYSTEMS, rules_type
+before = ("riichi" in SYSTEMS, list(SYSTEMS), len(SYSTEMS))
+rules = rules_type("pocket")
+quiet = sorted(m for m in sys.modules if m.startswith("mjtui.core.systems."))
+riichi = SYSTEMS["riichi"]
+print(json.dumps({"before": before, "quiet": quiet, "rules": rules.__module__,
+                  "riichi": riichi.name, "modules": sorted(sys.modules)}))
+"""
+    found = python(code, tmp_path)
+    assert found["before"] == [True, list(BUILTIN), len(BUILTIN)]
+    assert found["rules"] == "mjtui.core.systems.pocket.rules"
+    assert systems_in(found["quiet"]) == set()
+    assert found["riichi"] == "riichi" and systems_in(found["modules"]) == {"riichi"}
+
+
+def test_the_registry_loads_on_lookup_and_keeps_its_order() -> None:
+    registry = Registry({"riichi": BUILTIN["riichi"], "pocket": BUILTIN["pocket"]})
+    assert registry.loaded("riichi") is None and list(registry) == ["riichi", "pocket"]
+    assert registry["riichi"] is SYSTEMS["riichi"] is registry.loaded("riichi")
+    assert list(registry) == ["riichi", "pocket"]  # loading one does not reorder the names
+    del registry["pocket"]
+    assert "pocket" not in registry and len(registry) == 1
+    with pytest.raises(KeyError):
+        registry["chess"]
+
+
+def test_a_pending_system_that_is_not_what_its_name_says_is_refused() -> None:
+    from mjtui.core.systems.base import SystemDeclarationError
+
+    registry = Registry({"pocket": BUILTIN["riichi"]})
+    with pytest.raises(SystemDeclarationError, match="not 'pocket'"):
+        registry["pocket"]
+
+
+def test_every_shipped_rules_type_is_its_system_s() -> None:
+    assert set(BUILTIN_RULES) == set(BUILTIN)
+    for name in BUILTIN:
+        assert rules_type(name) is SYSTEMS[name].rules_type
+
+
+# ------------------------------------------------------------- the lazy packages
+
+
+@pytest.mark.parametrize("package", ["riichi", "pocket", "fx602p"])
+def test_a_lazy_package_declares_every_submodule_its_names_shadow(package: str) -> None:
+    pkg = importlib.import_module(f"mjtui.core.systems.{package}")
+    system = importlib.import_module(f"mjtui.core.systems.{package}.system")
+    submodules = {m.name for m in pkgutil.iter_modules(pkg.__path__)}
+    shadowed = {name for name, value in vars(system).items()
+                if name in submodules and getattr(value, "__name__", None)
+                != f"{pkg.__name__}.{name}"}
+    assert shadowed == pkg.__dict__["_shadowed"]
+
+
+def test_a_submodule_imported_first_never_stands_in_for_a_name(tmp_path: Path) -> None:
+    code = """
+import json
+import mjtui.core.systems.fx602p.evaluate
+import mjtui.core.systems.pocket.payments
+import mjtui.core.systems.riichi.rules as riichi_rules
+from mjtui.core.systems.fx602p import evaluate
+from mjtui.core.systems.pocket import payments
+from mjtui.core.systems import riichi
+print(json.dumps({"evaluate": type(evaluate).__name__, "payments": type(payments).__name__,
+                  "rules": riichi.rules is riichi_rules, "payment": callable(riichi.payment),
+                  "system": riichi.SYSTEM.name}))
+"""
+    assert python(code, tmp_path) == {"evaluate": "function", "payments": "function",
+                                      "rules": True, "payment": True, "system": "riichi"}
