@@ -14,7 +14,7 @@ from textual.widgets import Input, Static
 import mjtui.ui
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.systems.fx602p import Win
+from mjtui.core.systems.fx602p.system import Win
 from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.fx602p_entry import FX602PHandScreen

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.fx602p import ALL_YAKU, SYSTEM, Win, evaluate
 from mjtui.core.systems.fx602p.entry import (
     FIELDS,
     OUTCOMES,
@@ -23,6 +22,7 @@ from mjtui.core.systems.fx602p.entry import (
     read_yaku,
     values_of,
 )
+from mjtui.core.systems.fx602p.system import ALL_YAKU, SYSTEM, Win, evaluate
 
 RULES = load_ruleset(Path(__file__).resolve().parents[1] / "rulesets" / "fx602p.toml").rules
 START = SYSTEM.start(RULES)  # seat 1 deals the first hand

@@ -15,7 +15,7 @@ from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session, save_session
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.fx602p import SYSTEM, Rules, Win
+from mjtui.core.systems.fx602p.system import SYSTEM, Rules, Win
 
 REPO = Path(__file__).resolve().parents[1]
 RULESET = load_ruleset(REPO / "rulesets" / "fx602p.toml")

@@ -7,10 +7,8 @@ Each command runs in a fresh interpreter, which then reports what is in
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
-import pkgutil
 import subprocess
 import sys
 from pathlib import Path
@@ -190,34 +188,3 @@ def test_every_shipped_rules_type_is_its_system_s() -> None:
     assert set(BUILTIN_RULES) == set(BUILTIN)
     for name in BUILTIN:
         assert rules_type(name) is SYSTEMS[name].rules_type
-
-
-# ------------------------------------------------------------- the lazy packages
-
-
-@pytest.mark.parametrize("package", ["riichi", "pocket", "fx602p"])
-def test_a_lazy_package_declares_every_submodule_its_names_shadow(package: str) -> None:
-    pkg = importlib.import_module(f"mjtui.core.systems.{package}")
-    system = importlib.import_module(f"mjtui.core.systems.{package}.system")
-    submodules = {m.name for m in pkgutil.iter_modules(pkg.__path__)}
-    shadowed = {name for name, value in vars(system).items()
-                if name in submodules and getattr(value, "__name__", None)
-                != f"{pkg.__name__}.{name}"}
-    assert shadowed == pkg.__dict__["_shadowed"]
-
-
-def test_a_submodule_imported_first_never_stands_in_for_a_name(tmp_path: Path) -> None:
-    code = """
-import json
-import mjtui.core.systems.fx602p.evaluate
-import mjtui.core.systems.pocket.payments
-import mjtui.core.systems.riichi.rules as riichi_rules
-from mjtui.core.systems.fx602p import evaluate
-from mjtui.core.systems.pocket import payments
-from mjtui.core.systems import riichi
-print(json.dumps({"evaluate": type(evaluate).__name__, "payments": type(payments).__name__,
-                  "rules": riichi.rules is riichi_rules, "payment": callable(riichi.payment),
-                  "system": riichi.SYSTEM.name}))
-"""
-    assert python(code, tmp_path) == {"evaluate": "function", "payments": "function",
-                                      "rules": True, "payment": True, "system": "riichi"}

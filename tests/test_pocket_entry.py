@@ -13,7 +13,7 @@ from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.pocket import Win
+from mjtui.core.systems.pocket.system import Win
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.forms import form_class
 from mjtui.ui.screens.pocket_entry import PocketHandScreen

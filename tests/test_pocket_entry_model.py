@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.pocket import Draw, FalseWin, Win, table
 from mjtui.core.systems.pocket.entry import (
     FIELDS,
     OUTCOMES,
@@ -25,6 +24,7 @@ from mjtui.core.systems.pocket.entry import (
 )
 from mjtui.core.systems.pocket.events import CONTEXT, MAX_FAN, SITUATIONS
 from mjtui.core.systems.pocket.patterns import Context, Found, Score
+from mjtui.core.systems.pocket.system import Draw, FalseWin, Win, table
 
 REPO = Path(__file__).resolve().parents[1]
 POCKET = load_ruleset(REPO / "rulesets" / "pocket.toml").rules

@@ -13,8 +13,8 @@ import pytest
 from mjtui.core.errors import RulesetError
 from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.pocket import SYSTEM, Rules
 from mjtui.core.systems.pocket.rules import Patterns
+from mjtui.core.systems.pocket.system import SYSTEM, Rules
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = ("pocket", "pocket-3fan", "hk-common")

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.pocket import (
+from mjtui.core.systems.pocket.system import (
     SYSTEM,
     Draw,
     FalseWin,

@@ -13,14 +13,6 @@ from test_riichi_records import TENHOU, WRC, events
 
 from mjtui.cli.scorers import riichi as riichi_cli
 from mjtui.core.errors import HandError
-from mjtui.core.systems.riichi import (
-    AbortiveDraw,
-    Chombo,
-    ExhaustiveDraw,
-    Win,
-    Winner,
-    check_in_play,
-)
 from mjtui.core.systems.riichi.entry import (
     FIELDS,
     OUTCOMES,
@@ -46,6 +38,14 @@ from mjtui.core.systems.riichi.hand.context import (
     STATED,
     WinContext,
     situation_flags,
+)
+from mjtui.core.systems.riichi.system import (
+    AbortiveDraw,
+    Chombo,
+    ExhaustiveDraw,
+    Win,
+    Winner,
+    check_in_play,
 )
 from mjtui.core.systems.riichi.table import start
 from mjtui.core.systems.riichi.tiles_entry import (

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi import FuHand, Meld, calculate, score_problem
 from mjtui.core.systems.riichi.fu import MELD_KINDS, PAIRS, WAITS, largest_fu
+from mjtui.core.systems.riichi.system import FuHand, Meld, calculate, score_problem
 
 REPO = Path(__file__).resolve().parents[1]
 TENHOU = load_ruleset(REPO / "rulesets" / "riichi-tenhou.toml").rules

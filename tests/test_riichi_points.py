@@ -23,7 +23,7 @@ import pytest
 from mjtui.cli.points import add_points_command, points_command
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi import Rules, base_points, payment, score_problem
+from mjtui.core.systems.riichi.system import Rules, base_points, payment, score_problem
 
 REPO = Path(__file__).resolve().parents[1]
 

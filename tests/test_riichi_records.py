@@ -16,7 +16,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.ruleset import RulesetLibrary, load_ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.riichi import (
+from mjtui.core.systems.riichi.system import (
     SYSTEM,
     AbortiveDraw,
     Chombo,

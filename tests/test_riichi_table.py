@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import load_ruleset
 from mjtui.core.systems.base import ScoringSystem
-from mjtui.core.systems.riichi import (
+from mjtui.core.systems.riichi.system import (
     SYSTEM,
     AbortiveDraw,
     Chombo,

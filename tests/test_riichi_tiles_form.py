@@ -12,7 +12,7 @@ from textual.widgets import Static
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import latest_session, load_session
-from mjtui.core.systems.riichi import Win
+from mjtui.core.systems.riichi.system import Win
 from mjtui.ui.screens.riichi_entry import RiichiHandScreen
 from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen
 from mjtui.ui.screens.score import ScoreScreen

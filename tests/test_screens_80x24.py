@@ -12,7 +12,9 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path, save_session
-from mjtui.core.systems import east_doubling, pocket, riichi
+from mjtui.core.systems import east_doubling
+from mjtui.core.systems.pocket import system as pocket
+from mjtui.core.systems.riichi import system as riichi
 from mjtui.ui import numbers
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen

@@ -20,7 +20,10 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
-from mjtui.core.systems import east_doubling, fx602p, pocket, riichi
+from mjtui.core.systems import east_doubling
+from mjtui.core.systems.fx602p import system as fx602p
+from mjtui.core.systems.pocket import system as pocket
+from mjtui.core.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 

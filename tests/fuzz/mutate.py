@@ -290,10 +290,20 @@ def mutate(seed: Seed, rng: random.Random, index: str, how: str | None = None) -
 
 def generate(seed: int, count: int, seeds: Sequence[Seed] | None = None,
              start: int = 0) -> list[Mutation]:
-    """``count`` mutations for ``seed``; the same every time."""
+    """``count`` mutations for ``seed``; the same every time.
+
+    The first ones use each mutator in turn, so every sample of at least
+    that many tries them all whatever the corpus holds; the rest are drawn.
+    """
     seeds = seeds or corpus()
+    every = list(MUTATORS)
     out = []
     for i in range(start, start + count):
         rng = random.Random(f"mjtui-fuzz:{seed}:{i}")
-        out.append(mutate(rng.choice(seeds), rng, f"{seed}-{i:05d}"))
+        if i < len(every):
+            name = every[i]
+            fitting = [s for s in seeds if s.kind in MUTATORS[name][1]]
+            out.append(mutate(rng.choice(fitting), rng, f"{seed}-{i:05d}", how=name))
+        else:
+            out.append(mutate(rng.choice(seeds), rng, f"{seed}-{i:05d}"))
     return out

@@ -11,7 +11,7 @@ import argparse
 from typing import Any
 
 from mjtui.core.errors import HandError
-from mjtui.core.systems import fx602p
+from mjtui.core.systems.fx602p import system as fx602p
 from mjtui.core.systems.fx602p.entry import last_typed, read_tiles
 
 TILES_HELP = "the winner's nine tiles, e.g. 223344789 (digits 1-9)"

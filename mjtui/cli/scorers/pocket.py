@@ -16,7 +16,6 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.pocket import Rules
 from mjtui.core.systems.pocket.events import SITUATIONS, read_bonus
 from mjtui.core.systems.pocket.patterns import (
     Context,
@@ -26,6 +25,7 @@ from mjtui.core.systems.pocket.patterns import (
     score_problem,
 )
 from mjtui.core.systems.pocket.payments import by_role
+from mjtui.core.systems.pocket.system import Rules
 from mjtui.core.tiles import parse_hand
 
 TILES_HELP = "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' (quoted)"

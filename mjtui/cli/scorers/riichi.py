@@ -17,9 +17,9 @@ from typing import Any
 from mjtui.cli.points import describe as describe_payment
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.riichi import Rules, payment
 from mjtui.core.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.core.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_flags
+from mjtui.core.systems.riichi.system import Rules, payment
 from mjtui.core.tiles.notation import parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand
 

@@ -20,9 +20,9 @@ from mjtui.core.systems.base import ScoringSystem, SystemDeclarationError, check
 
 BUILTIN: dict[str, str] = {
     "east-doubling": "mjtui.core.systems.east_doubling:SYSTEM",
-    "riichi": "mjtui.core.systems.riichi:SYSTEM",
-    "fx602p": "mjtui.core.systems.fx602p:SYSTEM",
-    "pocket": "mjtui.core.systems.pocket:SYSTEM",
+    "riichi": "mjtui.core.systems.riichi.system:SYSTEM",
+    "fx602p": "mjtui.core.systems.fx602p.system:SYSTEM",
+    "pocket": "mjtui.core.systems.pocket.system:SYSTEM",
 }
 """The shipped systems: name -> ``"module:attribute"`` of the system object."""
 

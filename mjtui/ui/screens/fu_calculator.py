@@ -14,7 +14,6 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
-from mjtui.core.systems.riichi import FuResult
 from mjtui.core.systems.riichi.fu_entry import (
     CODES,
     FIELDS,
@@ -26,6 +25,7 @@ from mjtui.core.systems.riichi.fu_entry import (
     read_fu,
     start_values,
 )
+from mjtui.core.systems.riichi.system import FuResult
 from mjtui.ui.key_form import KeyForm
 
 SHORT = (("meld ", "m"), ("terminals/honors", "T/H"), ("simples", "2-8"),

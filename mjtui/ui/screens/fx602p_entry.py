@@ -19,7 +19,6 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.fx602p import ALL_YAKU, Win
 from mjtui.core.systems.fx602p.entry import (
     FIELDS,
     OUTCOMES,
@@ -31,6 +30,7 @@ from mjtui.core.systems.fx602p.entry import (
     read_entry,
     values_of,
 )
+from mjtui.core.systems.fx602p.system import ALL_YAKU, Win
 from mjtui.ui import numbers
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.widgets.checkbox import Checkbox

@@ -27,7 +27,6 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.pocket import Hand, state_text
 from mjtui.core.systems.pocket.entry import (
     FIELDS,
     OUTCOME_HELP,
@@ -42,6 +41,7 @@ from mjtui.core.systems.pocket.entry import (
     values_of,
 )
 from mjtui.core.systems.pocket.events import SITUATIONS
+from mjtui.core.systems.pocket.system import Hand, state_text
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.widgets.checkbox import Checkbox
 

@@ -27,7 +27,6 @@ from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.riichi import Hand, Winner, state_text
 from mjtui.core.systems.riichi.entry import (
     OUTCOME_HELP,
     OUTCOME_KEYS,
@@ -44,6 +43,7 @@ from mjtui.core.systems.riichi.entry import (
     values_of,
     winner_rows,
 )
+from mjtui.core.systems.riichi.system import Hand, Winner, state_text
 from mjtui.core.systems.riichi.tiles_entry import TilesResult
 from mjtui.ui.hand_form import HandForm, Submit
 from mjtui.ui.key_form import CodeInput

@@ -12,13 +12,7 @@ The modules, each one concern:
 * :mod:`.entry`, :mod:`.tiles_entry`, :mod:`.fu_entry`: reading what was typed
   in the hand form, the tiles form and the fu calculator (the forms show it).
 
-:data:`SYSTEM` is what the rest of mjtui sees (the ScoringSystem protocol).
+:data:`.system.SYSTEM` is what the rest of mjtui sees (the ScoringSystem protocol);
+this `__init__` imports nothing, so reading a ruleset file loads :mod:`.rules` alone.
 
-The package's names (:data:`SYSTEM` and what the modules above offer, see
-``system.__all__``) load on first use, from :mod:`.system`: reading a
-ruleset file imports :mod:`.rules` alone (see :mod:`mjtui.core.systems.lazy`).
 """
-
-from mjtui.core.systems.lazy import lazy_package
-
-lazy_package(__name__)
