@@ -543,3 +543,22 @@ def test_winner_zero_is_read_as_a_draw(folders) -> None:
     # The draw changed nothing and East stayed, so B's win passes East to seat 2.
     assert loaded.session.state.totals == (9980, 10040, 9990, 9990)
     assert loaded.session.state.east == 1
+
+
+def test_each_hand_is_checked_once_on_load_and_on_edit(tmp_path: Path, monkeypatch) -> None:
+    from mjtui.core.systems.east_doubling import SYSTEM
+
+    path = tmp_path / "s.toml"
+    save_session(new_session(HANDS), path)
+    checked = []
+    real = SYSTEM.check
+    monkeypatch.setattr(SYSTEM, "check", lambda rules, hand: checked.append(hand) or
+                        real(rules, hand))
+    session = load_session(path, find_ruleset).session
+    assert session.hands == HANDS and checked == HANDS
+    checked.clear()
+    session.replace(0, HANDS[2])  # the later hands only meet the table again
+    assert checked == [HANDS[2]]
+    checked.clear()
+    session.add(HANDS[0])  # a new hand: checked alone and at the table
+    assert checked == [HANDS[0]]

@@ -314,7 +314,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             problems.append(f"{where}: {at}: {beyond}; this hand was left out")
             continue
         try:
-            session.add(ruleset.system.hand_from_record(ruleset.rules, record))
+            # hand_from_record checks the hand alone; add, with the table, the rest
+            session.add(ruleset.system.hand_from_record(ruleset.rules, record), checked=True)
         except HandError as e:
             problems.append(f"{where}: {at}: {e}; this hand was left out")
     if cut_at is not None:
