@@ -266,3 +266,27 @@ def test_undo_and_edit_rewrite_and_appends_go_on(tmp_path: Path) -> None:
     assert book.save_error is None
     assert path.read_text() == session_text(book.session)
     assert load_session(path, find).session.hands == [HANDS[3], HANDS[1], HANDS[2]]
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(p.stem for p in (REPO / "rulesets").glob("*.toml")))
+def test_a_file_saved_whole_takes_appends(tmp_path: Path, ruleset_id: str) -> None:
+    ruleset = load_ruleset(REPO / "rulesets" / f"{ruleset_id}.toml")
+    path = tmp_path / "s.toml"
+    save_session(Session(ruleset, NAMES[: ruleset.players], STARTED), path)
+    assert load_session(path, find).appendable
+
+
+def test_a_hand_written_sheet_gets_its_rules_from_a_whole_save(tmp_path: Path) -> None:
+    path = tmp_path / "sheet.toml"
+    path.write_text('format = "mjtui-session/1"\nruleset = "hp11c"\n'
+                    'players = ["Ann", "Bob  Lee", "Cy", "Di"]\nstarted = 2026-11-28T19:30:00\n\n'
+                    '[[hands]]\nwinner = 3\npoints = [10, 20, 30, 40]\n')
+    assert not load_session(path, find).appendable
+    book, _ = open_scorebook(path, find)
+    try:
+        book.add(HANDS[0])
+    finally:
+        book.close()
+    text = path.read_text()
+    assert "[rules]" in text and '"Bob Lee"' in text
+    assert text == session_text(load_session(path, find).session)

@@ -41,13 +41,17 @@ _TOML_LINE = re.compile(r"at line (\d+)")
 
 def to_document(session: Session) -> dict[str, Any]:
     system = session.ruleset.system
+    return _head(session) | {"hands": [system.hand_to_record(h) for h in session.hands]}
+
+
+def _head(session: Session) -> dict[str, Any]:
+    """Everything the file holds but the hands."""
     return {
         "format": FORMAT,
         "ruleset": session.ruleset.id,
         "players": list(session.players),
         "started": session.started,
         "rules": session.ruleset.table(),
-        "hands": [system.hand_to_record(h) for h in session.hands],
     }
 
 
@@ -70,9 +74,9 @@ def session_text(session: Session) -> str:
     enough for tomli-w to make one inline array of them, so a hand can always
     be appended; with no hand there is no ``hands`` key at all.
     """
-    document = to_document(session)
-    records = document.pop("hands")
-    return HEADER + tomli_w.dumps(document) + "".join(map(hand_text, records))
+    system = session.ruleset.system
+    hands = "".join(hand_text(system.hand_to_record(h)) for h in session.hands)
+    return HEADER + tomli_w.dumps(_head(session)) + hands
 
 
 @dataclass(frozen=True)
@@ -322,9 +326,12 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         line = _line_numbers(text, [cut_at])[0]
         problems.append(f"{where}: hand {len(records) + 1} (line {line}): cut short as it was "
                         "saved (mjtui stopped during the save); this hand was left out")
-    # An inline `hands = [...]` (a hand-written file) cannot take a [[hands]] table after it.
+    # A hand is appended only to a file whose header is the one a save writes (a
+    # hand-written sheet gets its [rules], clean names and start from a whole save)
+    # and whose hands are [[hands]] tables (an inline `hands = [...]` cannot take one).
     appendable = not problems and len(hand_lines) == len(records) \
-        and (bool(records) or "hands" not in data)
+        and (bool(records) or "hands" not in data) \
+        and {k: v for k, v in data.items() if k != "hands"} == _head(session)
     return Loaded(session, problems, warnings, appendable)
 
 
