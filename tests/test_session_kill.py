@@ -18,7 +18,7 @@ import signal
 import subprocess
 import sys
 import threading
-from datetime import datetime
+import time
 from pathlib import Path
 
 import pytest
@@ -34,7 +34,7 @@ ROUNDS = 20
 MOST_PER_ROUND = 120  # hands a player adds before it waits to be killed: keeps files short
 
 PLAYER = r'''
-import os, sys, time
+import os, sys, time, traceback
 from datetime import datetime
 from pathlib import Path
 from mjtui.core.ruleset import load_ruleset
@@ -77,8 +77,9 @@ for _ in sys.stdin:  # one line per round: fork a player, wait for its end
     if pid == 0:
         try:
             play()
-        finally:
-            os._exit(0)
+        except BaseException:
+            traceback.print_exc()
+        os._exit(1)
     os.waitpid(pid, 0)
     say("end")
 '''
@@ -97,8 +98,7 @@ class Forker:
         env = dict(os.environ, PYTHONPATH=str(REPO))
         self.proc = subprocess.Popen(
             [sys.executable, str(script), str(HP11C), str(path), str(MOST_PER_ROUND)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-            text=True, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE,             text=True, env=env,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -122,7 +122,7 @@ class Forker:
         first = self.next_line()
         assert first.startswith("pid "), first
         pid = int(first.split()[1])
-        threading.Event().wait(wait)
+        time.sleep(wait)
         os.kill(pid, signal.SIGKILL)
         said = []
         while (line := self.next_line()) != "end":

@@ -168,10 +168,10 @@ def open_scorebook(
     The file is locked for this book first (SessionInUse, naming the holder,
     when another running mjtui has it). The next save rewrites the file
     without the hands that could not be read (a hand a crash cut short as it
-    was saved among them: the next hand is never appended to a damaged
-    file), so a damaged file is first
-    copied as it was to ``FILE.damaged`` (``FILE.damaged.1``, ``.2``... when
-    earlier copies are there: none is ever overwritten).
+    was saved among them: nothing is appended to a damaged file), so a
+    damaged file is first copied as it was to ``FILE.damaged``
+    (``FILE.damaged.1``, ``.2``... when earlier copies are there: none is
+    ever overwritten).
     """
     if not path.name or path.is_dir():
         raise SessionError(f"{path}: this is a folder; give a session file (a .toml file)")

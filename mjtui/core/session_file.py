@@ -270,8 +270,8 @@ class Loaded:
     session: Session
     problems: list[str] = field(default_factory=list)  # what was not read, and where
     warnings: list[str] = field(default_factory=list)  # read in full, but worth saying once
-    # Every hand read is a [[hands]] table and nothing was left out, so a hand appended
-    # to the file as read (append_hands) reads as the next one.
+    # The file is what a save of the session writes (its header, each hand a [[hands]]
+    # table, nothing left out), so a hand appended to it (append_hands) is the next one.
     appendable: bool = False
 
 
@@ -344,7 +344,7 @@ def _cut_short(text: str) -> tuple[str, int | None]:
     complete. A zero byte anywhere else is left to the TOML reader.
     """
     at = text.find("\0")
-    if at < 0 or (at > 0 and text[at - 1] != "\n") or _HANDS_HEADER.search(text, at):
+    if at <= 0 or text[at - 1] != "\n" or _HANDS_HEADER.search(text, at):
         return text, None
     return text[:at], at
 
