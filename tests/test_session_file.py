@@ -25,6 +25,7 @@ from mjtui.core.session_file import (
     load_session,
     new_session_path,
     save_session,
+    session_text,
 )
 from mjtui.core.systems.east_doubling import Hand
 
@@ -398,6 +399,7 @@ def test_failed_replace_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
     path = tmp_path / "sessions" / "s.toml"
     book = Scorebook(new_session(), path)
     book.add(HANDS[0])
+    book.add(HANDS[1])
     assert book.save_error is None
     before = path.read_bytes()
     assert tomllib.loads(before.decode())["hands"][0]["winner"] == 3
@@ -410,22 +412,22 @@ def test_failed_replace_keeps_the_old_file(tmp_path: Path, monkeypatch) -> None:
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", failing_replace)
-    book.add(HANDS[1])
+    book.undo()  # an undo rewrites the whole file
     assert calls and calls[0][1] == path
     assert book.save_error is not None
     assert str(path) in book.save_error and "No space left" in book.save_error
     assert path.read_bytes() == before
     assert sorted(p.name for p in path.parent.iterdir()) == ["s.toml"]
-    assert book.session.hands == HANDS[:2]  # the hand is kept in memory
+    assert book.session.hands == HANDS[:1]  # the undo is kept in memory
 
     monkeypatch.undo()
     book.add(HANDS[2])  # the next change tries again, and catches up
     assert book.save_error is None
     assert tomllib.loads(path.read_text())["hands"] == [
         {"winner": 3, "points": [10, 4, 50, 6]},
-        {"points": [0, 0, 0, 0]},
         {"winner": 1, "points": [40, 10, 20, 8]},
     ]
+    assert path.read_text() == session_text(book.session)
     assert sorted(p.name for p in path.parent.iterdir()) == ["s.toml"]
 
 
@@ -541,3 +543,22 @@ def test_winner_zero_is_read_as_a_draw(folders) -> None:
     # The draw changed nothing and East stayed, so B's win passes East to seat 2.
     assert loaded.session.state.totals == (9980, 10040, 9990, 9990)
     assert loaded.session.state.east == 1
+
+
+def test_each_hand_is_checked_once_on_load_and_on_edit(tmp_path: Path, monkeypatch) -> None:
+    from mjtui.core.systems.east_doubling import SYSTEM
+
+    path = tmp_path / "s.toml"
+    save_session(new_session(HANDS), path)
+    checked = []
+    real = SYSTEM.check
+    monkeypatch.setattr(SYSTEM, "check", lambda rules, hand: checked.append(hand) or
+                        real(rules, hand))
+    session = load_session(path, find_ruleset).session
+    assert session.hands == HANDS and checked == HANDS
+    checked.clear()
+    session.replace(0, HANDS[2])  # the later hands only meet the table again
+    assert checked == [HANDS[2]]
+    checked.clear()
+    session.add(HANDS[0])  # a new hand: checked alone and at the table
+    assert checked == [HANDS[0]]

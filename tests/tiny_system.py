@@ -87,6 +87,9 @@ class Tiny:
     def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
         self.check(rules, hand)
 
+    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
+        """Nothing: no hand depends on the table."""
+
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         winner = record.get("winner")
         if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):

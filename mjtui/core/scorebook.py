@@ -13,7 +13,14 @@ from mjtui.core.files import read_bytes
 from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, new_session_path, save_session
+from mjtui.core.session_file import (
+    NotAsWritten,
+    Written,
+    append_hands,
+    load_session,
+    new_session_path,
+    save_session,
+)
 
 MAX_BACKUPS = 1000  # FILE.damaged, FILE.damaged.1 ... FILE.damaged.999
 
@@ -34,21 +41,29 @@ class Change:
 class Scorebook:
     """A session bound to its file, with undo and redo of each change, edits included.
 
-    A failed save (a full disk, a folder made read-only) does not undo the
-    change: the hands stay in memory, ``save_error`` says why the file is
-    behind, and the next change tries again.
+    A new hand is appended to the file; an undo or an edit rewrites it whole
+    (core/session_file.py). A failed save (a full disk, a folder made
+    read-only) does not undo the change: the hands stay in memory,
+    ``save_error`` says why the file is behind, and the next change tries
+    again, writing the whole file.
 
     ``lock``, when given, is this book's hold on its file (core/lock.py),
-    let go by :meth:`close`.
+    let go by :meth:`close`. ``on_disk``, when given, is the file as it was
+    read, holding exactly the session's hands (and ready for an append:
+    ``Loaded.appendable``); without it the first save writes the whole file.
     """
 
-    def __init__(self, session: Session, path: Path, lock: SessionLock | None = None) -> None:
+    def __init__(self, session: Session, path: Path, lock: SessionLock | None = None,
+                 on_disk: Written | None = None) -> None:
         self.session = session
         self.path = path
         self.lock = lock
         self.save_error: str | None = None
         self._done: list[Change] = []
         self._undone: list[Change] = []
+        # The hands the file holds and the file as this book left it; None: unknown.
+        self._saved: tuple[int, Written] | None = \
+            None if on_disk is None else (len(session.hands), on_disk)
 
     def close(self) -> None:
         """Let go of the file: another mjtui may open it now."""
@@ -56,19 +71,42 @@ class Scorebook:
             self.lock.release()
 
     def save(self) -> None:
+        """Write the whole file (atomically)."""
         try:
-            save_session(self.session, self.path)
+            written = save_session(self.session, self.path)
         except SessionError as e:
-            self.save_error = str(e)
+            self._failed(e)
         else:
+            self._saved = (len(self.session.hands), written)
             self.save_error = None
+
+    def _save_added(self) -> None:
+        """Save after hands were added at the end: appended to the file when it is still
+        as this book left it, else written whole."""
+        if self._saved is None or self._saved[0] > len(self.session.hands):
+            self.save()
+            return
+        saved, written = self._saved
+        try:
+            written = append_hands(self.session, self.path, saved, written)
+        except NotAsWritten:
+            self.save()
+        except SessionError as e:
+            self._failed(e)
+        else:
+            self._saved = (len(self.session.hands), written)
+            self.save_error = None
+
+    def _failed(self, e: SessionError) -> None:
+        self.save_error = str(e)
+        self._saved = None  # what the file holds now is not known: the next save is whole
 
     def add(self, hand: Any) -> None:
         """Record a new hand (HandError, nothing changed, when the table refuses it)."""
         self.session.add(hand)
         self._done.append(Change(len(self.session.hands) - 1, hand))
         self._undone.clear()
-        self.save()
+        self._save_added()
 
     def replace(self, index: int, hand: Any) -> None:
         """Edit hand ``index`` (0-based); undo puts the old one back. HandError, nothing
@@ -109,11 +147,13 @@ class Scorebook:
     def _apply(self, change: Change, *, undo: bool) -> None:
         if change.old is not None:
             self.session.replace(change.index, change.old if undo else change.new)
+            self.save()
         elif undo:
             self.session.undo()
+            self.save()
         else:
             self.session.add(change.new)
-        self.save()
+            self._save_added()
 
     @property
     def can_redo(self) -> bool:
@@ -127,15 +167,20 @@ def open_scorebook(
 
     The file is locked for this book first (SessionInUse, naming the holder,
     when another running mjtui has it). The next save rewrites the file
-    without the hands that could not be read, so a damaged file is first
-    copied as it was to ``FILE.damaged`` (``FILE.damaged.1``, ``.2``... when
-    earlier copies are there: none is ever overwritten).
+    without the hands that could not be read (a hand a crash cut short as it
+    was saved among them: nothing is appended to a damaged file), so a
+    damaged file is first copied as it was to ``FILE.damaged``
+    (``FILE.damaged.1``, ``.2``... when earlier copies are there: none is
+    ever overwritten).
     """
     if not path.name or path.is_dir():
         raise SessionError(f"{path}: this is a folder; give a session file (a .toml file)")
     lock = SessionLock.take(path)
     try:
+        before = Written.at(path)
         loaded = load_session(path, find_ruleset)
+        # Unchanged while it was read (the size and time agree), the file is the one read.
+        on_disk = before if loaded.appendable and Written.at(path) == before else None
         warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) \
             + list(loaded.problems)
         if loaded.problems:
@@ -144,7 +189,7 @@ def open_scorebook(
     except BaseException:
         lock.release()
         raise
-    return Scorebook(loaded.session, path, lock), warnings
+    return Scorebook(loaded.session, path, lock, on_disk), warnings
 
 
 def create_scorebook(session: Session, folder: Path) -> tuple[Scorebook, list[str]]:

@@ -10,6 +10,9 @@ through the methods below, or call :meth:`forget` after.
 refuse, through the system's ``check_in_play`` with the table as it was
 before the hand: a hand after the end of the game, a riichi without the
 points for the deposit, situations that contradict each other or the seats.
+A hand that has passed the system's ``check`` already (one read from a file,
+one after an edited hand) goes through ``check_at_table`` alone, so each
+hand is checked once.
 An edit must also leave every later hand possible when the rest is folded
 again (an edit that ends the game earlier, or leaves a later riichi declarer
 without the points, is refused naming that hand): hands are never dropped
@@ -66,9 +69,17 @@ class Session:
     def state(self) -> Any:
         return self._fold()[-1]
 
-    def add(self, hand: Any) -> None:
-        """Append ``hand`` if the table, as it is now, allows it (HandError if not)."""
-        self.ruleset.system.check_in_play(self.ruleset.rules, self.state, hand)
+    def add(self, hand: Any, *, checked: bool = False) -> None:
+        """Append ``hand`` if the table, as it is now, allows it (HandError if not).
+
+        ``checked``: the hand has passed the system's ``check`` already (as a hand
+        read from a file has), so only what the table forbids is checked.
+        """
+        system, rules = self.ruleset.system, self.ruleset.rules
+        if checked:
+            system.check_at_table(rules, self.state, hand)
+        else:
+            system.check_in_play(rules, self.state, hand)
         self.hands.append(hand)
 
     def undo(self) -> Any | None:
@@ -88,8 +99,8 @@ class Session:
         system.check_in_play(rules, before, hand)
         folded = [system.apply(rules, before, hand)]
         for number, later in enumerate(self.hands[index + 1 :], index + 2):
-            try:
-                system.check_in_play(rules, folded[-1], later)
+            try:  # the later hands were checked alone as they were added
+                system.check_at_table(rules, folded[-1], later)
             except HandError as e:
                 raise HandError(f"with this change hand {number} could not have been "
                                 f"played ({e}); take back the hands after "

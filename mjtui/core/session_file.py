@@ -1,13 +1,18 @@
-"""Session files: TOML, saved atomically after every hand, read back leniently.
+"""Session files: TOML, a new hand appended, a change saved whole; read back leniently.
 
-The format is documented in docs/session-format.md. Reading keeps every hand
-it can: a hand that does not fit the rules, or a block of TOML that does not
-parse, is reported with its hand number and line and the rest is still read.
+The format is documented in docs/session-format.md. A new hand is appended to
+the file as its ``[[hands]]`` table, so saving it costs the same at hand 10
+and at hand 10,000; anything else rewrites the whole file atomically. Either
+way the file is what a whole save writes, byte for byte. Reading keeps every
+hand it can: a hand that does not fit the rules, a block of TOML that does not
+parse, or the hand a crash cut short as it was appended, is reported with its
+hand number and line and the rest is still read.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import tomllib
@@ -36,23 +41,77 @@ _TOML_LINE = re.compile(r"at line (\d+)")
 
 def to_document(session: Session) -> dict[str, Any]:
     system = session.ruleset.system
+    return _head(session) | {"hands": [system.hand_to_record(h) for h in session.hands]}
+
+
+def _head(session: Session) -> dict[str, Any]:
+    """Everything the file holds but the hands."""
     return {
         "format": FORMAT,
         "ruleset": session.ruleset.id,
         "players": list(session.players),
         "started": session.started,
         "rules": session.ruleset.table(),
-        "hands": [system.hand_to_record(h) for h in session.hands],
     }
 
 
-def save_session(session: Session, path: Path) -> None:
+def hand_text(record: dict[str, Any]) -> str:
+    """One hand as the file holds it: a blank line, ``[[hands]]``, its keys and sub-tables.
+
+    This is how tomli-w lays out each entry of an array of tables, so a file
+    written a hand at a time is the file written whole. Both writers use it.
+    """
+    text = tomli_w.dumps({"hands": record})  # the same chunks under "[hands]"
+    if text.startswith("[hands]\n"):
+        return "\n[[hands]]\n" + text[len("[hands]\n"):]
+    return "\n[[hands]]\n\n" + text  # sub-tables only: tomli-w writes no [hands] line
+
+
+def session_text(session: Session) -> str:
+    """The whole file: the header, ``[rules]``, then each hand as :func:`hand_text` has it.
+
+    Every hand is written as a ``[[hands]]`` table, even when all are short
+    enough for tomli-w to make one inline array of them, so a hand can always
+    be appended; with no hand there is no ``hands`` key at all.
+    """
+    system = session.ruleset.system
+    hands = "".join(hand_text(system.hand_to_record(h)) for h in session.hands)
+    return HEADER + tomli_w.dumps(_head(session)) + hands
+
+
+@dataclass(frozen=True)
+class Written:
+    """The file a save left, as the file system tells it apart: an append is made only
+    to a file still exactly so (nothing else wrote it since, no append failed)."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+
+    @classmethod
+    def of(cls, st: os.stat_result) -> Written:
+        return cls(st.st_size, st.st_mtime_ns, st.st_ino)
+
+    @classmethod
+    def at(cls, path: Path) -> Written | None:
+        try:
+            return cls.of(os.stat(path, follow_symlinks=False))
+        except OSError:
+            return None
+
+
+class NotAsWritten(Exception):
+    """The file is not the one the last save left: save it whole instead of appending."""
+
+
+def save_session(session: Session, path: Path) -> Written:
     """Write the whole file beside its final name, then rename it over.
 
     A crash at any moment leaves either the previous complete file or the new
-    one, never a half-written one.
+    one, never a half-written one. Returns the file written, for
+    :func:`append_hands`.
     """
-    data = (HEADER + tomli_w.dumps(to_document(session))).encode("utf-8")
+    data = session_text(session).encode("utf-8")
     tmp = _temp_name(path, os.getpid())
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -60,6 +119,7 @@ def save_session(session: Session, path: Path) -> None:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
+            written = Written.of(os.fstat(f.fileno()))
         os.replace(tmp, path)
     except OSError as e:
         with contextlib.suppress(OSError):  # the folder itself may be what failed
@@ -67,6 +127,67 @@ def save_session(session: Session, path: Path) -> None:
         raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
     _fsync_folder(path.parent)
     remove_left_temps(path)
+    return written
+
+
+def append_hands(session: Session, path: Path, saved: int, written: Written) -> Written:
+    """Append the hands after the first ``saved`` to a file that holds those, as left
+    by the save that returned ``written``; the file as it is now.
+
+    NotAsWritten, nothing written, when the file is not that one any more.
+    SessionError when a write fails; the file is cut back to where it was.
+
+    Each hand's text goes in after a gap of one byte, which is filled (with
+    the blank line that starts the text) only once the rest is on disk: a
+    crash or kill at any moment leaves the complete file, the complete file
+    with the new hand, or the complete file followed by a zero byte and part
+    of the new hand, which the reader recognises as a save cut short
+    (:func:`load_session`) and leaves out. No part of a hand can ever be read
+    as a whole one.
+    """
+    system = session.ruleset.system
+    texts = [hand_text(system.hand_to_record(h)).encode("utf-8") for h in session.hands[saved:]]
+    if not texts:
+        return written
+    try:
+        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        raise NotAsWritten from None  # gone, a link, not writable: a whole save says more
+    try:
+        try:
+            if Written.of(os.fstat(fd)) != written:
+                raise NotAsWritten
+        except OSError:
+            raise NotAsWritten from None
+        for raw in texts:
+            written = _append_one(fd, raw, written, path)
+        return written
+    finally:
+        os.close(fd)
+
+
+def _append_one(fd: int, raw: bytes, written: Written, path: Path) -> Written:
+    end = written.size
+    try:
+        _write_at(fd, raw[1:], end + 1)  # raw[0] is the "\n" of the blank line
+        os.fsync(fd)
+        _write_at(fd, raw[:1], end)
+        os.fsync(fd)
+        return Written.of(os.fstat(fd))
+    except OSError as e:
+        with contextlib.suppress(OSError):  # if even this fails, the gap marks the end
+            os.ftruncate(fd, end)
+            os.fsync(fd)
+        raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
+
+
+def _write_at(fd: int, data: bytes, offset: int) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.pwrite(fd, view, offset)
+        if n <= 0:  # no progress: as good as a full disk
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view, offset = view[n:], offset + n
 
 
 # A save writes ".FILE.PID.tmp" beside FILE; only names of exactly this form
@@ -149,6 +270,9 @@ class Loaded:
     session: Session
     problems: list[str] = field(default_factory=list)  # what was not read, and where
     warnings: list[str] = field(default_factory=list)  # read in full, but worth saying once
+    # The file is what a save of the session writes (its header, each hand a [[hands]]
+    # table, nothing left out), so a hand appended to it (append_hands) is the next one.
+    appendable: bool = False
 
 
 def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
@@ -160,6 +284,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     where = str(path)
     text = read_text(path, SessionError)
     problems: list[str] = []
+    text, cut_at = _cut_short(text)
     try:
         data = loads(text)
     except (tomllib.TOMLDecodeError, TomlLimitError):
@@ -193,10 +318,35 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             problems.append(f"{where}: {at}: {beyond}; this hand was left out")
             continue
         try:
-            session.add(ruleset.system.hand_from_record(ruleset.rules, record))
+            # hand_from_record checks the hand alone; add, with the table, the rest
+            session.add(ruleset.system.hand_from_record(ruleset.rules, record), checked=True)
         except HandError as e:
             problems.append(f"{where}: {at}: {e}; this hand was left out")
-    return Loaded(session, problems, warnings)
+    if cut_at is not None:
+        line = _line_numbers(text, [cut_at])[0]
+        problems.append(f"{where}: hand {len(records) + 1} (line {line}): cut short as it was "
+                        "saved (mjtui stopped during the save); this hand was left out")
+    # A hand is appended only to a file whose header is the one a save writes (a
+    # hand-written sheet gets its [rules], clean names and start from a whole save)
+    # and whose hands are [[hands]] tables (an inline `hands = [...]` cannot take one).
+    appendable = not problems and len(hand_lines) == len(records) \
+        and (bool(records) or "hands" not in data) \
+        and {k: v for k, v in data.items() if k != "hands"} == _head(session)
+    return Loaded(session, problems, warnings, appendable)
+
+
+def _cut_short(text: str) -> tuple[str, int | None]:
+    """The text without the hand a crash cut short as it was appended, and where it began.
+
+    An append leaves a zero byte where its text begins until the rest is on
+    disk (:func:`append_hands`): a zero byte at the start of a line, with at
+    most one hand's text after it, is such a save, the file before it
+    complete. A zero byte anywhere else is left to the TOML reader.
+    """
+    at = text.find("\0")
+    if at <= 0 or text[at - 1] != "\n" or _HANDS_HEADER.search(text, at):
+        return text, None
+    return text[:at], at
 
 
 def _line_numbers(text: str, offsets: list[int]) -> list[int]:

@@ -170,6 +170,9 @@ class EastDoubling:
         """:meth:`check`: the game has no end and nothing in it depends on the table."""
         self.check(rules, hand)
 
+    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
+        """Nothing: the game has no end and nothing in it depends on the table."""
+
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         unknown = set(record) - {"winner", "points"}
         if unknown:

@@ -22,7 +22,7 @@ from mjtui.core.systems.fx602p.evaluate import (
 )
 from mjtui.core.systems.fx602p.events import Hand, Win, check, describe, score
 from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
-from mjtui.core.systems.fx602p.table import State, check_in_play, state_text
+from mjtui.core.systems.fx602p.table import State, check_at_table, check_in_play, state_text
 
 
 class FX602P:
@@ -53,6 +53,9 @@ class FX602P:
 
     def check_in_play(self, rules: Rules, state: State, hand: Win) -> None:
         check_in_play(rules, state, hand)
+
+    def check_at_table(self, rules: Rules, state: State, hand: Win) -> None:
+        check_at_table(rules, state, hand)
 
     def score(self, rules: Rules, hand: Win) -> Score:
         return score(rules, hand)

@@ -81,9 +81,15 @@ def apply(rules: Rules, state: State, hand: Win) -> State:
 
 
 def check_in_play(rules: Rules, state: State, hand: Win) -> None:
-    """:func:`check`, and a tenho that fits the dealer: the dealer's is a self-draw on
-    the deal, the other player's a win on the dealer's first discard."""
+    """:func:`check`, and what the table before ``hand`` forbids (:func:`check_at_table`)."""
     check(rules, hand)
+    check_at_table(rules, state, hand)
+
+
+def check_at_table(rules: Rules, state: State, hand: Win) -> None:
+    """For a hand :func:`check` has accepted: a tenho that fits the dealer (the
+    dealer's is a self-draw on the deal, the other player's a win on the dealer's
+    first discard)."""
     tenho = hand.tenho if hand.tiles is not None else "Tenho" in hand.yaku
     if not tenho:
         return
@@ -106,4 +112,5 @@ def state_text(state: State, players: tuple[str, ...]) -> str:
     return text
 
 
-__all__ = ["State", "WINDS", "apply", "change", "check_in_play", "start", "state_text"]
+__all__ = ["State", "WINDS", "apply", "change", "check_at_table", "check_in_play", "start",
+           "state_text"]

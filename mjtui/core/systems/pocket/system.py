@@ -22,7 +22,7 @@ from mjtui.core.systems.pocket.events import (
 )
 from mjtui.core.systems.pocket.payments import Payment, change, multiplier, payments, portion
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
-from mjtui.core.systems.pocket.table import State, check_in_play, state_text
+from mjtui.core.systems.pocket.table import State, check_at_table, check_in_play, state_text
 
 
 class Pocket:
@@ -53,6 +53,9 @@ class Pocket:
 
     def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
         check_in_play(rules, state, hand)
+
+    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
+        check_at_table(rules, state, hand)
 
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         return records.hand_from_record(rules, record)

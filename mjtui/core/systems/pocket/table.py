@@ -96,10 +96,15 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
 
 
 def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
-    """:func:`check`, no hand after the end of the series, and the situations that
-    name the starter (a heavenly hand is his, an earthly hand another's, on his
-    discard) checked against this hand's starter."""
+    """:func:`check`, and what the table before ``hand`` forbids (:func:`check_at_table`)."""
     check(rules, hand)
+    check_at_table(rules, state, hand)
+
+
+def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
+    """For a hand :func:`check` has accepted: no hand after the end of the series, and
+    the situations that name the starter (a heavenly hand is his, an earthly hand
+    another's, on his discard) checked against this hand's starter."""
     if state.finished:
         raise HandError(f"the series is over: the {WINDS[state.rounds - 1]} round was the last")
     if isinstance(hand, Win) and hand.context:
@@ -136,4 +141,5 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-__all__ = ["State", "apply", "check_in_play", "start", "starter_stays", "state_text"]
+__all__ = ["State", "apply", "check_at_table", "check_in_play", "start", "starter_stays",
+           "state_text"]

@@ -28,6 +28,7 @@ from mjtui.core.systems.riichi.table import (
     Settlement,
     State,
     Transfer,
+    check_at_table,
     check_in_play,
     noten_payments,
     settle,
@@ -69,6 +70,9 @@ class Riichi:
 
     def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
         check_in_play(rules, state, hand)
+
+    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
+        check_at_table(rules, state, hand)
 
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         return records.hand_from_record(rules, record)

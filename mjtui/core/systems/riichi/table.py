@@ -334,10 +334,16 @@ def _close(rules: Rules, state: State, change: list[int]) -> State:
 
 
 def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
-    """:func:`check`, and what the table before ``hand`` forbids: a hand after the end,
-    a riichi without the points for the deposit (where the ruleset says so), and
-    yaku kept from the tiles that do not fit the seats and winds of this hand."""
+    """:func:`check`, and what the table before ``hand`` forbids (:func:`check_at_table`)."""
     check(rules, hand)
+    check_at_table(rules, state, hand)
+
+
+def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
+    """What the table before ``hand`` (a hand :func:`check` has accepted) forbids: a
+    hand after the end, a riichi without the points for the deposit (where the ruleset
+    says so), and yaku kept from the tiles that do not fit the seats and winds of this
+    hand."""
     if state.finished:
         raise HandError(f"the game is over: {state.end_text}")
     if rules.payments.riichi_needs_deposit and not isinstance(hand, Chombo):
