@@ -25,7 +25,7 @@ from mjtui.core.session_file import (
     to_document,
 )
 from mjtui.core.systems.east_doubling import Hand
-from mjtui.core.systems.riichi import AbortiveDraw, ExhaustiveDraw, Win, Winner
+from mjtui.core.systems.riichi.system import AbortiveDraw, ExhaustiveDraw, Win, Winner
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
