@@ -26,6 +26,7 @@ import tomli_w
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
 from mjtui.core.players import clean_name, first_repeat
+from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.session import Session
 
@@ -285,10 +286,12 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     text = read_text(path, SessionError)
     problems: list[str] = []
     text, cut_at = _cut_short(text)
-    try:
-        data = loads(text)
-    except (tomllib.TOMLDecodeError, TomlLimitError):
-        data = _salvage(text, where)  # keep every hand that can be read
+    data = _quick_read(text)
+    if data is None:
+        try:
+            data = loads(text)
+        except (tomllib.TOMLDecodeError, TomlLimitError):
+            data = _salvage(text, where)  # keep every hand that can be read
     head = number_problem({k: v for k, v in data.items() if k != "hands"})
     if head:
         raise SessionError(f"{where}: {head}")
@@ -347,6 +350,15 @@ def _cut_short(text: str) -> tuple[str, int | None]:
     if at <= 0 or text[at - 1] != "\n" or _HANDS_HEADER.search(text, at):
         return text, None
     return text[:at], at
+
+
+def _quick_read(text: str) -> dict | None:
+    """The document, when its hands are as mjtui writes them (core/quick_toml.py);
+    None sends the text to the thorough reader, which also says what is wrong."""
+    try:
+        return loads_hands(text, loads)
+    except (tomllib.TOMLDecodeError, TomlLimitError):
+        return None
 
 
 def _line_numbers(text: str, offsets: list[int]) -> list[int]:
