@@ -270,3 +270,31 @@ async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup() -> N
     assert (sessions / "club.toml.damaged").read_text(encoding="utf-8") == original
     again = load_session(path, library().get)
     assert again.problems == [] and len(again.session.hands) == 3
+
+
+async def test_the_other_rulesets_are_offered_once_the_form_is_shown(folders) -> None:
+    from textual.widgets import Select
+
+    folders["rulesets"].mkdir(parents=True)
+    (folders["rulesets"] / "broken.toml").write_text("name = 'x'\nsystem = 'nope'\n")
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "pocket"]))
+    assert [r.id for r in app.rulesets] == ["pocket"]  # all the first frame needs
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        ids = [r.id for r in screen.rulesets.values()]
+        assert ids == sorted(ids) and {"hp11c", "pocket", "riichi-tenhou"} <= set(ids)
+        assert "broken" not in ids
+        select = screen.query_one("#ruleset", Select)
+        assert screen.ruleset.id == "pocket" and select.value == app.ruleset.origin
+        assert any("Ruleset not offered" in n.message and "broken" in n.message
+                   for n in app._notifications)
+        # Offered again (or late), what was chosen and typed stays.
+        await pilot.press("1", "2", "3")
+        typed = screen.query_one("#name-0", Input).value
+        points = screen.query_one("#start-points", Input)
+        points.value = "4321"
+        screen.offer(list(screen.rulesets.values())[:2])
+        await pilot.pause()
+        assert screen.ruleset.id == "pocket" and points.value == "4321"
+        assert screen.query_one("#name-0", Input).value == typed == "123"

@@ -311,7 +311,8 @@ def _start_plain_mjtui(*args: str) -> subprocess.CompletedProcess:
             f"    app = entry.new_series(entry.build_parser().parse_args({list(args)!r}))\n"
             "except MjtuiError as e:\n"
             "    print(e, file=sys.stderr); sys.exit(2)\n"
-            "print('\\n'.join(app.warnings))\n")
+            "offered, warnings = app.more_rulesets()\n"
+            "print('\\n'.join(app.warnings + warnings))\n")
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           stdin=subprocess.DEVNULL, timeout=60)
 

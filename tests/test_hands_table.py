@@ -14,7 +14,6 @@ from mjtui.core.session import Session
 from mjtui.core.systems.east_doubling import Hand
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
-from mjtui.ui.widgets import hands_table
 from mjtui.ui.widgets.hands_table import HandsTable
 
 
@@ -33,7 +32,7 @@ def widths(table: HandsTable) -> list[int]:
 
 @pytest.mark.parametrize("window", [4, 200])
 async def test_each_added_hand_shows_as_a_fresh_fill_would(tmp_path, monkeypatch, window) -> None:
-    monkeypatch.setattr(hands_table, "WINDOW", window)
+    monkeypatch.setattr(HandsTable, "_window", lambda self: window)
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
     session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))
     book = Scorebook(session, tmp_path / "s.toml")

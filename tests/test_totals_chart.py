@@ -60,23 +60,26 @@ async def test_a_long_series_shows_a_window_that_follows_the_cursor() -> None:
     from mjtui.ui.screens.hand_entry import HandEntryScreen
     from mjtui.ui.widgets.hands_table import WINDOW, HandsTable
 
-    session = session_of(WINDOW + 150)
+    count = 3 * WINDOW + 150
+    session = session_of(count)
     book = Scorebook(session, paths.sessions_dir() / "long.toml")
     app = MjtuiApp(book=book)
     async with app.run_test(size=(100, 36)) as pilot:
         await pilot.pause()
         table = app.screen.query_one(HandsTable)
-        assert table.row_count == WINDOW and table.hand_index == WINDOW + 149
+        window = table._window()  # twice the screen's height: more than WINDOW here
+        assert window == 72 > WINDOW
+        assert table.row_count == window and table.hand_index == count - 1
         first = table.first
-        for _ in range(WINDOW):  # walk up past the window's top edge
+        for _ in range(window):  # walk up past the window's top edge
             await pilot.press("up")
         await pilot.pause()
         assert table.first < first
-        assert table.hand_index == WINDOW + 149 - WINDOW
+        assert table.hand_index == count - 1 - window
         await pilot.press("e")
         await pilot.pause()
         assert isinstance(app.screen, HandEntryScreen)
-        assert f"Edit hand {WINDOW + 150 - WINDOW}" in app.screen.heading
+        assert f"Edit hand {count - window}" in app.screen.heading
 
     replay = MjtuiApp(replay=session, replay_name="x.toml")
     async with replay.run_test(size=(100, 36)) as pilot:

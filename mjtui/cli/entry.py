@@ -14,7 +14,7 @@ from mjtui import __version__, paths
 from mjtui.core.errors import MjtuiError, SessionError
 
 if TYPE_CHECKING:
-    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.ruleset import Ruleset, RulesetLibrary
     from mjtui.core.scorebook import Scorebook
     from mjtui.ui.app import MjtuiApp
 
@@ -123,14 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         outcome = command(args)
         if isinstance(outcome, int):
             return outcome
-        from mjtui.ui.forms import check_forms  # every system's form, before a screen opens
-
-        check_forms()
         try:
             outcome.run()
         finally:
             outcome.release_sessions()  # the app does it as it ends; this covers a crash
-        return 0
+        return _ended(outcome)
     except MjtuiError as e:
         print(f"mjtui: {e}", file=sys.stderr)
         return 2
@@ -163,21 +160,29 @@ def _library() -> RulesetLibrary:
 # drive exactly what the command built with Textual's pilot.
 
 
+def _ended(app: MjtuiApp) -> int:
+    """The exit status of an app that has run: 2, said on stderr, when it stopped at start-up."""
+    if app.startup_error:
+        print(f"mjtui: {app.startup_error}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def new_series(args: argparse.Namespace) -> MjtuiApp:
     from mjtui.config import load_config
 
     library = _library()
     chosen = library.get(args.ruleset or load_config(paths.config_file()).default_ruleset)
-    entries = library.entries()
     from mjtui.ui.app import MjtuiApp  # Textual loads only when a screen is wanted
 
-    return MjtuiApp(
-        rulesets=[e.ruleset for e in entries if e.ruleset],
-        ruleset=chosen,
-        sessions_dir=paths.sessions_dir(),
-        warnings=[f"Ruleset not offered: {e.error}" for e in entries if e.error],
-        calc_program=args.calc_program,
-    )
+    def the_others() -> tuple[list[Ruleset], list[str]]:
+        # Read once the form is shown: the chosen ruleset is all it needs to open.
+        entries = library.entries()
+        return ([e.ruleset for e in entries if e.ruleset],
+                [f"Ruleset not offered: {e.error}" for e in entries if e.error])
+
+    return MjtuiApp(ruleset=chosen, rulesets=[chosen], more_rulesets=the_others,
+                    sessions_dir=paths.sessions_dir(), calc_program=args.calc_program)
 
 
 def library(args: argparse.Namespace) -> MjtuiApp:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from textual.app import App
 
@@ -39,9 +39,14 @@ class MjtuiApp(OrderedKeys, App):
         calc_program: str | None = None,
         library: bool = False,
         game: Scorebook | None = None,
+        more_rulesets: Callable[[], tuple[list[Ruleset], list[str]]] | None = None,
     ) -> None:
+        """``more_rulesets`` gives the rest of the rulesets to offer on the new-series
+        form (and why some are not offered); it is asked once that form is shown."""
         super().__init__()
         self.rulesets = rulesets or []
+        self.more_rulesets = more_rulesets
+        self.startup_error: str | None = None  # why the app stopped at start-up (exit 2)
         self.ruleset = ruleset
         self.sessions_dir = sessions_dir
         self.book = book
@@ -85,9 +90,36 @@ class MjtuiApp(OrderedKeys, App):
             from mjtui.ui.screens.new_series import NewSeriesScreen
 
             assert self.ruleset is not None and self.sessions_dir is not None
-            self.push_screen(NewSeriesScreen(self.rulesets, self.ruleset, self._start_series))
+            self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series)
+            self.push_screen(self._new_series)
         for warning in self.warnings:
-            self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
+            self._warn(warning)
+        self.call_after_refresh(self._after_first_frame)
+
+    def _warn(self, warning: str) -> None:
+        self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
+
+    def _after_first_frame(self) -> None:
+        """What the first screen does not need waits until it is shown: a person sees
+        it at once, and keys typed meanwhile wait in order (OrderedKeys).
+
+        Every system's hand form is loaded here, so one that cannot be stops
+        mjtui at start-up (exit 2, ``startup_error``), never at the first hand.
+        """
+        from mjtui.core.errors import MjtuiError
+        from mjtui.ui.forms import check_forms
+
+        try:
+            check_forms()
+        except MjtuiError as e:
+            self.startup_error = str(e)
+            self.exit(return_code=2)
+            return
+        if self.more_rulesets is not None:
+            rulesets, warnings = self.more_rulesets()
+            self._new_series.offer(rulesets)
+            for warning in warnings:
+                self._warn(warning)
 
     def _start_series(self, choice: SeriesChoice) -> None:
         from mjtui.core.scorebook import create_scorebook
@@ -103,7 +135,7 @@ class MjtuiApp(OrderedKeys, App):
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
         for warning in warnings:
-            self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
+            self._warn(warning)
 
     def action_open_library(self) -> None:
         """The saved series; a series resumed from there gets its calculator too."""

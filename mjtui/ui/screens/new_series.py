@@ -56,8 +56,8 @@ class NewSeriesScreen(KeyForm):
             with Grid(id="form-grid"):
                 yield Label("Ruleset", classes="form-label")
                 yield Select(
-                    [(Text(f"{r.name} ({r.id})"), origin) for origin, r in self.rulesets.items()],
-                    value=self.chosen.origin, allow_blank=False, id="ruleset", compact=True,
+                    self._options(), value=self.chosen.origin, allow_blank=False, id="ruleset",
+                    compact=True,
                 )
                 yield Label("Start points", classes="form-label")
                 yield Input(
@@ -78,6 +78,22 @@ class NewSeriesScreen(KeyForm):
                 id="form-help",
             )
         yield Footer()
+
+    def offer(self, rulesets: list[Ruleset]) -> None:
+        """Offer these rulesets too (read after the form was shown); what is chosen
+        and typed stays as it is."""
+        found = {r.origin: r for r in rulesets}
+        self.rulesets = {origin: self.rulesets.get(origin, r)
+                         for origin, r in {**found, **self.rulesets}.items()}
+        self.rulesets = dict(sorted(self.rulesets.items(), key=lambda item: item[1].id))
+        select = self.query_one("#ruleset", Select)
+        value = select.value
+        with select.prevent(Select.Changed):
+            select.set_options(self._options())
+            select.value = value
+
+    def _options(self) -> list[tuple[Text, str]]:
+        return [(Text(f"{r.name} ({r.id})"), origin) for origin, r in self.rulesets.items()]
 
     def first_field(self) -> Widget:
         self.title = "mjtui"

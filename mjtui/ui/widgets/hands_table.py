@@ -11,8 +11,10 @@ from textual.widgets import DataTable
 from mjtui.ui import numbers
 
 # A DataTable measures every cell it holds, so a long series is shown a
-# window at a time; the window slides when the cursor reaches its edge.
-WINDOW = 200
+# window at a time, twice the screen's height and at least WINDOW rows; it
+# slides when the cursor reaches its edge. Filling it is most of the time a
+# resumed long series takes to show.
+WINDOW = 60
 HAND_MIN = 12  # the narrowest the description gets before the table scrolls sideways
 EAST = "●"  # marks the seat that was East (the dealer) for the hand, as on the scoreboard
 
@@ -98,7 +100,7 @@ class HandsTable(DataTable):
         self.add_row(*cells, key=str(last), height=max(1, height))
         self._shown_hands.append(self.hands[last])
         self._shown_states.append(self.states[last + 1])
-        if len(self._shown_hands) > WINDOW:  # the window slides by one
+        if len(self._shown_hands) > self._window():  # the window slides by one
             self.remove_row(str(self.first))
             del self._shown_hands[0], self._shown_states[0]
             self.first += 1
@@ -117,6 +119,9 @@ class HandsTable(DataTable):
         else:
             self._fill_around(index)
 
+    def _window(self) -> int:
+        return max(WINDOW, 2 * self.app.size.height)
+
     def _room(self) -> int:
         """The width inside the border, a vertical scrollbar's width kept free."""
         width = self.size.width or self.app.size.width - self.styles.gutter.width
@@ -128,8 +133,9 @@ class HandsTable(DataTable):
 
     def _fill_around(self, focus: int) -> None:
         count = len(self.hands)
-        self.first = max(0, min(focus - WINDOW // 2, count - WINDOW))
-        last = min(count, self.first + WINDOW)
+        window = self._window()
+        self.first = max(0, min(focus - window // 2, count - window))
+        last = min(count, self.first + window)
         rows = [self._cells(i) for i in range(self.first, last)]
         names = [seat_header(name, max((row[seat + 2].cell_len for row in rows), default=0))
                  for seat, name in enumerate(self.players)]
