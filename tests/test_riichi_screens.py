@@ -260,3 +260,35 @@ async def test_head_bump_form_has_one_winner_row() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
+
+
+async def test_nagashi_and_pao_are_typed_in_the_form() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        # E1: a draw, Bob tenpai, Cy's nagashi mangan: 2000/4000, no noten payments.
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        assert app.focused is field(app, "nagashi")
+        await pilot.press("3")
+        await pilot.pause()
+        assert "nagashi Cy" in str(app.screen.query_one("#re-tenpai-names").render())
+        for name in ("nagashi", "pao"):  # both inside the 80x24 screen
+            region = field(app, name).region
+            assert region.right <= 80 and region.bottom <= 24 and region.width > 0
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [21000, 23000, 33000, 23000]
+        # E1 1 honba: Di's yakuman by tsumo, Cy liable: Cy pays 32000 and the 300 honba.
+        await pilot.press("4")
+        await pilot.pause()
+        await pilot.press("t")
+        field(app, "yakuman-0").focus()
+        await pilot.press("1", "enter")
+        assert app.focused is field(app, "pao")
+        await pilot.press("3")
+        await pilot.pause()
+        assert "pao: Cy pays it all" in str(app.screen.query_one("#re-yaku").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [21000, 23000, 33000 - 32300, 23000 + 32300]

@@ -53,7 +53,7 @@ class SeatSetInput(CodeInput):
     """Seats as digits; typing a seat that is already there takes it out (a toggle)."""
 
     def type_char(self, char: str) -> None:
-        if char in "1234" and char in self.value:
+        if char.isdigit() and char in self.value:
             self.value = self.value.replace(char, "")
             self.cursor_position = len(self.value)
         else:
@@ -98,9 +98,12 @@ class RiichiHandScreen(HandForm):
             yield Label("Ron off", classes="re-label")
             yield self._input("from", width="w1", restrict=seat, max_length=1)
             yield Label("", id="re-from-name", classes="re-name", markup=False)
+            yield Label("pao", classes="re-small re-pao")
+            yield self._input("pao", width="w1", restrict=seat, max_length=1)
             yield Label("Offender", classes="re-small re-off")
             yield self._input("offender", width="w1", restrict=seat, max_length=1)
-            yield Label("", id="re-offender-name", classes="re-name", markup=False)
+            yield Label("", id="re-offender-name", classes="re-name re-offender-name",
+                        markup=False)
 
     def compose(self) -> ComposeResult:
         seat = "[1-4]?"
@@ -132,6 +135,9 @@ class RiichiHandScreen(HandForm):
             with Horizontal(classes="re-row"):
                 yield Label("Tenpai", classes="re-label")
                 yield self._input("tenpai", width="w4", restrict="[1-4]*", max_length=4,
+                                  cls=SeatSetInput)
+                yield Label("nagashi", classes="re-small")
+                yield self._input("nagashi", width="w4", restrict="[1-4]*", max_length=4,
                                   cls=SeatSetInput)
                 yield Label("", id="re-tenpai-names", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
@@ -188,9 +194,7 @@ class RiichiHandScreen(HandForm):
             self.show(f"#re-name-{n}", self._named(entry, f"seat-{n}"))
         self.show("#re-from-name", self._named(entry, "from"))
         self.show("#re-offender-name", self._named(entry, "offender"))
-        self.show("#re-tenpai-names",
-            (", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten")
-            if "tenpai" in entry.active else "")
+        self.show("#re-tenpai-names", self._draw_text(entry))
         deposit = self.rules.payments.riichi_deposit
         self.show("#re-riichi-names",
             (", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)")
@@ -198,6 +202,15 @@ class RiichiHandScreen(HandForm):
         self.show("#re-error", "\n".join(entry.errors))
         self.show("#re-yaku", self._won_text(entry))
         self._preview(entry)
+
+    def _draw_text(self, entry: Entry) -> str:
+        """Who was tenpai, and who made nagashi mangan, at an exhaustive draw."""
+        if "tenpai" not in entry.active:
+            return ""
+        text = ", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten"
+        if entry.nagashi:
+            text += "; nagashi " + ", ".join(self.players[s] for s in entry.nagashi)
+        return text
 
     def _won_text(self, entry: Entry) -> str:
         """A line per winner: the payment (on a line of its own, where it has room at
@@ -213,6 +226,10 @@ class RiichiHandScreen(HandForm):
                 kept = yaku[row][1]
                 parts.append(", ".join(kept) if kept is not None else
                              "han/fu typed over the tiles' (the yaku list is not kept)")
+            if row == 0 and "pao" in entry.active and entry.seats.get("pao") is not None:
+                liable = self.players[entry.seats["pao"]]  # type: ignore[index]
+                parts.append(f"pao: {liable} pays " + (
+                    "it all" if entry.outcome == "tsumo" else "half"))
             name = self.players[seat] if seat is not None else f"winner {row + 1}"
             lines.append(f"{name}: " + " · ".join(parts))
         return "\n".join(lines)

@@ -13,7 +13,10 @@ them. Every field is a short code:
   scored by han and fu or by a yakuman count: whichever is typed leaves the
   other out;
 * ``from`` (ron off) and ``offender`` (chombo): a seat digit 1-4;
-* ``tenpai`` and ``riichi``: seat digits, a set ("31": seats 1 and 3).
+* ``tenpai``, ``nagashi`` and ``riichi``: seat digits, a set ("31": seats 1 and 3);
+  ``nagashi`` (exhaustive draw) only where the ruleset plays nagashi mangan;
+* ``pao`` (win): the seat liable for the first winner's yakuman, where the ruleset
+  plays pao; it counts once a yakuman count is typed and there is one winner.
 
 A winner row scored by the tiles form (:mod:`.tiles_entry`) keeps its tiles
 and yaku with the hand while the row's seat and score are still the tiles'
@@ -53,10 +56,10 @@ def _row(n: int) -> tuple[str, ...]:
 
 
 # The form's order: the ron-off row comes right after the first winner.
-FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "offender",
+FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "pao", "offender",
                            *(f for n in range(1, MAX_ROWS) for f in _row(n)),
-                           "tenpai", "riichi")
-SEAT_FIELDS = ("from", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)))
+                           "tenpai", "nagashi", "riichi")
+SEAT_FIELDS = ("from", "pao", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)))
 
 
 def winner_rows(rules: Rules) -> int:
@@ -113,6 +116,7 @@ class Entry:
     # The rows scored by the tiles form whose seat still stands: (row, seat, the yaku
     # kept with the hand, or None once han and fu were typed over).
     yaku: tuple[tuple[int, int, tuple[str, ...] | None], ...] = ()
+    nagashi: tuple[int, ...] = ()  # the nagashi seats typed, while the field counts
 
 
 def read_entry(rules: Rules, before: State, values: Mapping[str, str],
@@ -126,6 +130,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     seats = {f: _seat(typed[f], players) for f in SEAT_FIELDS if f in typed}
     riichi = seats_of(typed["riichi"], players)
     tenpai = seats_of(typed["tenpai"], players)
+    nagashi = seats_of(typed["nagashi"], players) if rules.draws.nagashi_mangan else ()
     playing = with_riichi(rules, before, riichi)
     won = [n for n in range(rows) if outcome == "ron" or (outcome == "tsumo" and n == 0)]
     yaku = tuple((n, w.seat, w.yaku if _kept(typed, n, w) else None)
@@ -141,8 +146,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
                           winner_rows_used or ()))
             pays = {at[seat]: f"{pay.base.name} {pay.short()}".strip()
                     for seat, pay in settle(rules, before, hand).payments if seat in at}
-        return Entry(tuple(errors), hand, _active(typed, outcome, rows, seats), outcome,
-                     seats, tenpai, riichi, playing, after, pays, yaku)
+        active = _active(rules, typed, outcome, rows, seats)
+        return Entry(tuple(errors), hand, active, outcome, seats, tenpai, riichi, playing,
+                     after, pays, yaku, nagashi if "nagashi" in active else ())
 
     hand: Hand
     used: list[int] = []
@@ -164,9 +170,10 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
                           "the winning tile")
         if errors:
             return entry(errors)
-        hand = Win(tuple(winners), discarder, riichi)
+        pao = seats["pao"] if "pao" in _active(rules, typed, outcome, rows, seats) else None
+        hand = Win(tuple(winners), discarder, riichi, pao)
     elif outcome == "exhaustive draw":
-        hand = ExhaustiveDraw(tenpai, riichi)
+        hand = ExhaustiveDraw(tenpai, riichi, nagashi)
     elif outcome == "abortive draw":
         hand = AbortiveDraw(riichi)
     else:
@@ -210,7 +217,7 @@ def _kept(typed: Mapping[str, str], n: int, scored: Winner) -> bool:
             and _score(typed, n) == (scored.han, scored.fu, scored.yakuman))
 
 
-def _active(typed: Mapping[str, str], outcome: str | None, rows: int,
+def _active(rules: Rules, typed: Mapping[str, str], outcome: str | None, rows: int,
             seats: Mapping[str, int | None]) -> frozenset[str]:
     """The fields that can still change the score, for this outcome and what is typed."""
     active = {"outcome", "riichi"}
@@ -231,6 +238,12 @@ def _active(typed: Mapping[str, str], outcome: str | None, rows: int,
         active.add("offender")
     elif outcome == "exhaustive draw":
         active.add("tenpai")
+        if rules.draws.nagashi_mangan:
+            active.add("nagashi")
+    lone = outcome == "tsumo" or (outcome == "ron" and all(
+        seats.get(f"seat-{n}") is None for n in range(1, rows)))
+    if lone and rules.payments.pao and _int(typed["yakuman-0"]):
+        active.add("pao")
     return frozenset(active)
 
 
@@ -258,12 +271,15 @@ def values_of(hand: Hand, rows: int = MAX_ROWS) -> dict[str, str]:
         values["outcome"] = "t" if hand.tsumo else "r"
         if hand.discarder is not None:
             values["from"] = str(hand.discarder + 1)
+        if hand.pao is not None:
+            values["pao"] = str(hand.pao + 1)
         for n, w in enumerate(hand.winners[:rows]):
             values[f"seat-{n}"] = str(w.seat + 1)
             values.update(score_values(n, w))
     elif isinstance(hand, ExhaustiveDraw):
         values["outcome"] = "d"
         values["tenpai"] = "".join(str(s + 1) for s in sorted(hand.tenpai))
+        values["nagashi"] = "".join(str(s + 1) for s in sorted(hand.nagashi))
     elif isinstance(hand, AbortiveDraw):
         values["outcome"] = "a"
     else:

@@ -6,9 +6,11 @@ in that hand (each puts its deposit on the table, whatever the outcome).
 
 * :class:`Win`: one or more winners. ``discarder`` None is a tsumo (one
   winner); otherwise a ron off that seat, with as many winners as the
-  ruleset's ``multiple_ron`` allows.
+  ruleset's ``multiple_ron`` allows. ``pao`` names the seat liable for a
+  yakuman (sekinin barai): it pays the whole of a tsumo, half of a ron.
 * :class:`ExhaustiveDraw`: the wall ran out; ``tenpai`` lists the seats that
-  were tenpai (noten payments follow).
+  were tenpai (noten payments follow) and ``nagashi`` the seats that made
+  nagashi mangan (each paid as a mangan tsumo, where the ruleset plays it).
 * :class:`AbortiveDraw`: the hand stopped early (nine terminals, four winds...).
 * :class:`Chombo`: a foul; the offender pays the ruleset's penalty and the
   hand is played again.
@@ -60,6 +62,7 @@ class Win:
     winners: tuple[Winner, ...]
     discarder: int | None = None  # None: a tsumo
     riichi: tuple[int, ...] = ()
+    pao: int | None = None  # the seat liable for the yakuman (sekinin barai), if any
 
     @property
     def tsumo(self) -> bool:
@@ -70,6 +73,7 @@ class Win:
 class ExhaustiveDraw:
     tenpai: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()  # the seats that made nagashi mangan
 
 
 @dataclass(frozen=True)
@@ -110,9 +114,13 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
         else:
             wins = "; ".join(f"{names[w.seat]} {score(w)}" for w in hand.winners)
             text = f"ron off {names[hand.discarder]}: {wins}"  # type: ignore[index]
+        if hand.pao is not None:
+            text += f"; pao: {names[hand.pao]}"
     elif isinstance(hand, ExhaustiveDraw):
         tenpai = ", ".join(names[s] for s in sorted(hand.tenpai))
         text = f"draw ({tenpai} tenpai)" if tenpai else "draw (all noten)"
+        if hand.nagashi:
+            text += f"; nagashi mangan: {', '.join(names[s] for s in sorted(hand.nagashi))}"
     elif isinstance(hand, AbortiveDraw):
         text = "abortive draw"
     else:
@@ -150,10 +158,12 @@ def check(rules: Rules, hand: Hand) -> None:
     """Refuse a hand that cannot happen under ``rules``; the message says why."""
     if isinstance(hand, Win):
         _check_win(rules, hand)
+        _check_pao(rules, hand)
         _check_four_riichi(rules, hand)
     elif isinstance(hand, ExhaustiveDraw):
         _seats(hand.tenpai, "tenpai")
         _seats(hand.riichi, "riichi")
+        _check_nagashi(rules, hand)
         noten = [s + 1 for s in hand.riichi if s not in hand.tenpai]
         if noten:
             raise HandError(
@@ -191,6 +201,35 @@ def _check_win(rules: Rules, hand: Win) -> None:
         if problem:
             raise HandError(f"seat {w.seat + 1}: {problem}" if len(seats) > 1 else problem)
         _check_yaku_list(hand, w)
+
+
+def _check_nagashi(rules: Rules, hand: ExhaustiveDraw) -> None:
+    _seats(hand.nagashi, "nagashi")
+    if hand.nagashi and not rules.draws.nagashi_mangan:
+        raise HandError("this ruleset plays no nagashi mangan: leave 'nagashi' out")
+
+
+def _check_pao(rules: Rules, hand: Win) -> None:
+    """A liable seat needs a yakuman that carries pao under ``rules``, one winner, and is
+    not the winner."""
+    if hand.pao is None:
+        return
+    _seat(hand.pao, "pao")
+    carried = rules.payments.pao
+    if not carried:
+        raise HandError("this ruleset plays no pao (sekinin barai): leave 'pao' out")
+    if len(hand.winners) > 1:
+        raise HandError("pao names the seat liable for one winner's yakuman: enter a "
+                        "double ron without it")
+    w = hand.winners[0]
+    if hand.pao == w.seat:
+        raise HandError(f"seat {w.seat + 1} won: the liable seat (pao) is another player")
+    if not w.yakuman:
+        raise HandError(f"pao is for a yakuman ({', '.join(carried)}): seat {w.seat + 1} "
+                        "won no yakuman")
+    if w.yaku and not any(name in carried for name in w.yaku):
+        raise HandError(f"pao is for {' or '.join(carried)} under this ruleset; the yaku of "
+                        f"seat {w.seat + 1} have none of them")
 
 
 def _check_four_riichi(rules: Rules, hand: Win | ExhaustiveDraw) -> None:

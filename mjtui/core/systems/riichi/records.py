@@ -13,7 +13,9 @@ Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
     riichi = [2]      # the seats that declared riichi in this hand, with any outcome
 
     tsumo = 2         # with han, fu or yakuman as above
+    pao = 4           # optional, with a yakuman: the seat liable for it (sekinin barai)
     draw = "exhaustive"   # with tenpai = [1, 3] (left out: nobody tenpai)
+    nagashi = [2]         # optional, beside draw = "exhaustive": nagashi mangan
     draw = "abortive"
     chombo = 4        # the offender
 """
@@ -36,9 +38,9 @@ from mjtui.core.systems.riichi.rules import PLAYERS, Rules
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
-    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "riichi"),
-    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "riichi"),
-    "exhaustive": ("draw", "tenpai", "riichi"),
+    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi"),
+    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi"),
+    "exhaustive": ("draw", "tenpai", "nagashi", "riichi"),
     "abortive": ("draw", "riichi"),
     "chombo": ("chombo", "riichi"),
 }
@@ -95,11 +97,14 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     if kind == "ron":
         if "from" not in record:
             raise HandError("'from' is missing: the seat that discarded the winning tile")
-        hand = Win(_winners(record, "ron"), discarder=_seat(record, "from"), riichi=riichi)
+        hand = Win(_winners(record, "ron"), discarder=_seat(record, "from"), riichi=riichi,
+                   pao=_seat(record, "pao") if "pao" in record else None)
     elif kind == "tsumo":
-        hand = Win(_winners(record, "tsumo"), discarder=None, riichi=riichi)
+        hand = Win(_winners(record, "tsumo"), discarder=None, riichi=riichi,
+                   pao=_seat(record, "pao") if "pao" in record else None)
     elif kind == "exhaustive":
-        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai"), riichi=riichi)
+        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai"), riichi=riichi,
+                              nagashi=_seat_list(record, "nagashi"))
     elif kind == "abortive":
         hand = AbortiveDraw(riichi=riichi)
     else:
@@ -194,10 +199,14 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
             yaku = [list(w.yaku) for w in hand.winners]
             record["tiles"] = tiles if several else tiles[0]
             record["yaku"] = yaku if several else yaku[0]
+        if hand.pao is not None:
+            record["pao"] = hand.pao + 1
     elif isinstance(hand, ExhaustiveDraw):
         record["draw"] = "exhaustive"
         if hand.tenpai:
             record["tenpai"] = [s + 1 for s in hand.tenpai]
+        if hand.nagashi:
+            record["nagashi"] = [s + 1 for s in hand.nagashi]
     elif isinstance(hand, AbortiveDraw):
         record["draw"] = "abortive"
     elif isinstance(hand, Chombo):

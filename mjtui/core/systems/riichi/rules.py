@@ -22,6 +22,7 @@ from mjtui.core.systems.base import RulesHeader
 PLAYERS = 4
 
 MultipleRon = Literal["head-bump", "double", "triple"]
+PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
 
 
 @dataclass(frozen=True)
@@ -220,7 +221,17 @@ class Payments:
         "discarder wins), 'double' (two may win; three is an abortive draw) or 'triple'")})
     multiple_ron_honba: Literal["first", "each"] = field(metadata={"doc": (
         "in a multiple ron, the honba go to the winner first in turn after the discarder "
-        "('first') or to each winner ('each'); the deposits always go to the first")})
+        "('first') or to each winner ('each')")})
+    multiple_ron_deposits: Literal["first", "split"] = field(default="first", metadata={
+        "doc": (
+            "in a multiple ron, the riichi deposits on the table go to the winner first in "
+            "turn after the discarder ('first', atamahane) or are split equally among the "
+            "winners in multiples of payments.rounding, the rest to the first ('split')")})
+    pao: tuple[PaoYakuman, ...] = field(default=("daisangen", "daisuushii"), metadata={
+        "doc": (
+            "the yakuman that carry pao (sekinin barai): a win with one of them may name "
+            "the liable seat, who pays the whole of a tsumo and half of a ron; "
+            "empty: no pao")})
 
 
 @dataclass(frozen=True)
@@ -230,6 +241,19 @@ class Draws:
     abortive: bool = field(metadata={"doc": (
         "abortive draws are played (nine terminals, four winds, four riichi...); the dealer "
         "stays and a honba is added")})
+    nagashi_mangan: bool = field(default=True, metadata={"doc": (
+        "nagashi mangan is played: an exhaustive draw may name the seats that made it, "
+        "each paid as a mangan tsumo")})
+    nagashi_honba: bool = field(default=False, metadata={"doc": (
+        "the honba counters are added to each nagashi mangan payment, as to a tsumo")})
+    nagashi_noten: bool = field(default=False, metadata={"doc": (
+        "the noten payments are made as well when there is a nagashi mangan; false: the "
+        "nagashi payments replace them")})
+    nagashi_flow: Literal["draw", "win"] = field(default="draw", metadata={"doc": (
+        "'draw': the hand stays an exhaustive draw for the flow (a honba is added, the "
+        "dealer repeats when tenpai); 'win': it counts as a win by the nagashi seats (the "
+        "dealer repeats and a honba is added only when the dealer made it; otherwise the "
+        "deal passes and the honba go back to 0)")})
 
     def __post_init__(self) -> None:
         # 1, 2 or 3 tenpai players: every noten player pays each tenpai player

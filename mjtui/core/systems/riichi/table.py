@@ -151,12 +151,12 @@ def settle(rules: Rules, state: State, hand: Hand) -> Settlement:
     if isinstance(hand, Win):
         payments = _win(rules, state, hand, transfers)
         if on_table:
-            first = hand.winners[0].seat if hand.tsumo else turn_order(
-                hand.discarder, [w.seat for w in hand.winners])[0]
-            transfers.append(Transfer(None, first, on_table, "deposits"))
+            transfers += _deposits(rules, hand, on_table)
             on_table = 0
     elif isinstance(hand, ExhaustiveDraw):
-        transfers += _noten(rules, hand.tenpai)
+        if not hand.nagashi or rules.draws.nagashi_noten:
+            transfers += _noten(rules, hand.tenpai)
+        payments = _nagashi(rules, state, hand.nagashi, transfers)
     elif isinstance(hand, Chombo):
         transfers += _chombo(rules, state.east, hand.offender)
     change = [0] * PLAYERS
@@ -168,16 +168,38 @@ def settle(rules: Rules, state: State, hand: Hand) -> Settlement:
     return Settlement(tuple(transfers), tuple(change), on_table, tuple(payments))
 
 
+def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
+    """The deposits on the table to the winner(s): all to the first in turn after the
+    discarder (atamahane), or split among the ron winners where the ruleset says so."""
+    order = [hand.winners[0].seat] if hand.tsumo else turn_order(
+        hand.discarder, [w.seat for w in hand.winners])  # type: ignore[arg-type]
+    if rules.payments.multiple_ron_deposits == "first" or len(order) == 1:
+        return [Transfer(None, order[0], amount, "deposits")]
+    unit = rules.payments.rounding
+    each = amount // len(order) // unit * unit
+    parts = [each] * len(order)
+    parts[0] += amount - each * len(order)
+    return [Transfer(None, seat, part, "deposits") for seat, part in zip(order, parts) if part]
+
+
+def _tsumo_transfers(state: State, seat: int, pay: Payment, what: str,
+                     liable: int | None = None) -> list[Transfer]:
+    """Each other seat's share of a tsumo payment to ``seat``; all of it from ``liable``
+    when a seat is liable (pao)."""
+    shares = [(other, pay.dealer if other == state.east else pay.non_dealer)
+              for other in range(len(state.totals)) if other != seat]
+    if liable is not None:
+        return [Transfer(liable, seat, sum(amount for _, amount in shares), what)]
+    return [Transfer(other, seat, amount, what) for other, amount in shares]
+
+
 def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tuple[int, Payment]]:
     paid = []
     if hand.tsumo:
         w = hand.winners[0]
         pay = payment(rules, w.han, w.fu, dealer=w.seat == state.east, tsumo=True,
                       honba=state.honba, yakuman=w.yakuman)
-        for seat in range(PLAYERS):
-            if seat != w.seat:
-                amount = pay.dealer if seat == state.east else pay.non_dealer
-                out.append(Transfer(seat, w.seat, amount, "tsumo"))
+        out += _tsumo_transfers(state, w.seat, pay, "tsumo", hand.pao)
         return [(w.seat, pay)]
     order = turn_order(hand.discarder, [w.seat for w in hand.winners])
     by_seat = {w.seat: w for w in hand.winners}
@@ -186,7 +208,26 @@ def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tup
         gets_honba = n == 0 or rules.payments.multiple_ron_honba == "each"
         pay = payment(rules, w.han, w.fu, dealer=seat == state.east, tsumo=False,
                       honba=state.honba if gets_honba else 0, yakuman=w.yakuman)
-        out.append(Transfer(hand.discarder, seat, pay.discarder, "ron"))
+        if hand.pao is not None and hand.pao != hand.discarder:
+            # Half each; the honba stay with the discarder.
+            half = (pay.discarder - pay.honba) // 2
+            out.append(Transfer(hand.pao, seat, half, "pao"))
+            out.append(Transfer(hand.discarder, seat, pay.discarder - half, "ron"))
+        else:
+            out.append(Transfer(hand.discarder, seat, pay.discarder, "ron"))
+        paid.append((seat, pay))
+    return paid
+
+
+def _nagashi(rules: Rules, state: State, seats: tuple[int, ...],
+             out: list[Transfer]) -> list[tuple[int, Payment]]:
+    """Each nagashi mangan paid as a mangan tsumo, one after the other (a nagashi seat
+    pays into another's)."""
+    paid = []
+    honba = state.honba if rules.draws.nagashi_honba else 0
+    for seat in sorted(seats):
+        pay = payment(rules, 5, None, dealer=seat == state.east, tsumo=True, honba=honba)
+        out += _tsumo_transfers(state, seat, pay, "nagashi")
         paid.append((seat, pay))
     return paid
 
@@ -241,7 +282,7 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
             p + (rules.chombo.final_penalty if s == hand.offender else 0)
             for s, p in enumerate(penalties)
         )
-    renchan, honba = _renchan_and_honba(state, hand)
+    renchan, honba = _renchan_and_honba(rules, state, hand)
     index = _index(state)
     after = index if renchan else index + 1
     new = replace(
@@ -261,11 +302,14 @@ def _index(state: State) -> int:
     return state.round_wind * 4 + state.hand_number - 1
 
 
-def _renchan_and_honba(state: State, hand: Hand) -> tuple[bool, int]:
+def _renchan_and_honba(rules: Rules, state: State, hand: Hand) -> tuple[bool, int]:
     if isinstance(hand, Win):
         dealer_won = any(w.seat == state.east for w in hand.winners)
         return dealer_won, state.honba + 1 if dealer_won else 0
     if isinstance(hand, ExhaustiveDraw):
+        if hand.nagashi and rules.draws.nagashi_flow == "win":
+            dealer_made_it = state.east in hand.nagashi
+            return dealer_made_it, state.honba + 1 if dealer_made_it else 0
         return state.east in hand.tenpai, state.honba + 1
     if isinstance(hand, AbortiveDraw):
         return True, state.honba + 1
@@ -297,6 +341,7 @@ def _end(
         yame = (
             (isinstance(hand, Win) and rules.length.agari_yame and "agari-yame")
             or (isinstance(hand, ExhaustiveDraw) and rules.length.tenpai_yame
+                and before.east in hand.tenpai
                 and "tenpai-yame")
         )
         dealer = before.east
