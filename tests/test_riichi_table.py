@@ -51,6 +51,7 @@ def rules(name: str = "tenhou", **changes) -> Rules:
 
 
 TENHOU, MLEAGUE, WRC = rules("tenhou"), rules("mleague"), rules("wrc")
+SANMA = rules("sanma")
 
 
 def at(r: Rules, **fields) -> State:
@@ -484,29 +485,31 @@ def scores(draw, tsumo: bool, r: Rules) -> Winner:
 def hands(draw, r: Rules):
     kinds = ["ron", "ron", "tsumo", "draw", "chombo"] + (["abortive"] if r.draws.abortive else [])
     kind = draw(st.sampled_from(kinds))
-    riichi = tuple(draw(st.lists(st.integers(0, 3), unique=True, max_size=4)))
-    if r.draws.abortive and kind in ("ron", "tsumo", "draw"):
+    n = r.players
+    seat = st.integers(0, n - 1)
+    riichi = tuple(draw(st.lists(seat, unique=True, max_size=n)))
+    if r.draws.abortive and n == 4 and kind in ("ron", "tsumo", "draw"):
         riichi = riichi[:3]  # a fourth riichi stops the hand as an abortive draw
     if kind == "ron":
-        discarder = draw(st.integers(0, 3))
+        discarder = draw(seat)
         most = {"head-bump": 1, "double": 2, "triple": 3}[r.payments.multiple_ron]
-        seats = draw(st.lists(st.sampled_from([s for s in range(4) if s != discarder]),
+        seats = draw(st.lists(st.sampled_from([s for s in range(n) if s != discarder]),
                               min_size=1, max_size=most, unique=True))
         winners = tuple(replace(draw(scores(False, r)), seat=s) for s in seats)
         return Win(winners, discarder=discarder, riichi=riichi,
-                   pao=_pao(draw, r, winners, range(4)))
+                   pao=_pao(draw, r, winners, range(n)))
     if kind == "tsumo":
-        winners = (replace(draw(scores(True, r)), seat=draw(st.integers(0, 3))),)
-        return Win(winners, riichi=riichi, pao=_pao(draw, r, winners, range(4)))
+        winners = (replace(draw(scores(True, r)), seat=draw(seat)),)
+        return Win(winners, riichi=riichi, pao=_pao(draw, r, winners, range(n)))
     if kind == "draw":
-        tenpai = tuple(draw(st.lists(st.integers(0, 3), unique=True, max_size=4)))
-        nagashi = tuple(draw(st.lists(st.integers(0, 3), unique=True, max_size=2))
+        tenpai = tuple(draw(st.lists(seat, unique=True, max_size=n)))
+        nagashi = tuple(draw(st.lists(seat, unique=True, max_size=2))
                         ) if r.draws.nagashi_mangan else ()
         return ExhaustiveDraw(tenpai=tenpai, riichi=tuple(s for s in riichi if s in tenpai),
                               nagashi=nagashi)
     if kind == "abortive":
         return AbortiveDraw(riichi=riichi)
-    return Chombo(draw(st.integers(0, 3)), riichi=riichi)
+    return Chombo(draw(seat), riichi=riichi)
 
 
 def _pao(draw, r: Rules, winners, seats) -> int | None:
@@ -518,13 +521,14 @@ def _pao(draw, r: Rules, winners, seats) -> int | None:
 
 @st.composite
 def games(draw):
-    r = draw(st.sampled_from([TENHOU, MLEAGUE, WRC]))
+    r = draw(st.sampled_from([TENHOU, MLEAGUE, WRC, SANMA]))
     r = replace(
         r,
         payments=replace(r.payments,
                          multiple_ron=draw(st.sampled_from(["head-bump", "double", "triple"])),
                          multiple_ron_honba=draw(st.sampled_from(["first", "each"])),
-                         multiple_ron_deposits=draw(st.sampled_from(["first", "split"]))),
+                         multiple_ron_deposits=draw(st.sampled_from(["first", "split"])),
+                         tsumo_loss=draw(st.booleans())),
         draws=replace(r.draws, nagashi_mangan=draw(st.booleans()),
                       nagashi_honba=draw(st.booleans()), nagashi_noten=draw(st.booleans()),
                       nagashi_flow=draw(st.sampled_from(["draw", "win"]))),
@@ -542,7 +546,8 @@ def games(draw):
 def test_totals_and_deposits_are_constant(game) -> None:
     r, events = game
     state = SYSTEM.start(r)
-    whole = 4 * r.table.start_points
+    n = r.players
+    whole = n * r.table.start_points
     for hand in events:
         check(r, hand)
         before = state
@@ -554,7 +559,8 @@ def test_totals_and_deposits_are_constant(game) -> None:
         assert sum(state.last_change) == -moved
         assert state.deposits % r.payments.riichi_deposit == 0
         assert state.honba >= 0
-        assert state.east == (state.round_wind * 4 + state.hand_number - 1) % 4
+        assert state.east == (state.round_wind * n + state.hand_number - 1) % n
+        assert 1 <= state.hand_number <= n and len(state.totals) == n
         if before.finished:
             assert (state.end, state.end_text) == (before.end, before.end_text)
         if state.finished and not before.finished:

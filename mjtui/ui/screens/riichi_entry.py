@@ -2,12 +2,14 @@
 
 Every field is a short keyboard code, so a hand goes in as fast as it is
 said at the table: the outcome is one letter (r ron, t tsumo, d draw,
-a abortive, c chombo), seats are digits 1-4, and the riichi and tenpai
-fields take the seats as digits ("13": seats 1 and 3; typing a seat again
-removes it). The keys are every form's (:mod:`mjtui.ui.key_form`): an
-outcome letter works from any field; ctrl+f opens the fu calculator, ctrl+t
-the tiles form, which fills han and fu from the winner's tiles and keeps the
-yaku with the hand while han and fu stay as it gave them.
+a abortive, c chombo), seats are digits 1-4 (1-3 at a three-player table),
+and the riichi, tenpai and nagashi fields take the seats as digits ("13":
+seats 1 and 3; typing a seat again removes it); pao, beside the ron-off
+seat, names the seat liable for a lone winner's yakuman. The keys are every
+form's (:mod:`mjtui.ui.key_form`): an outcome letter works from any field;
+ctrl+f opens the fu calculator, ctrl+t the tiles form, which fills han and fu
+from the winner's tiles and keeps the yaku with the hand while han and fu stay
+as it gave them.
 
 What the fields make of the hand (the errors, the hand, the fields that can
 still change the score, the payments) is :mod:`mjtui.core.systems.riichi.entry`'s;
@@ -106,7 +108,8 @@ class RiichiHandScreen(HandForm):
                         markup=False)
 
     def compose(self) -> ComposeResult:
-        seat = "[1-4]?"
+        last = len(self.players)
+        seat, seats = f"[1-{last}]?", f"[1-{last}]*"
         with Vertical(id="rentry"):
             yield Label(self.heading, id="re-title", markup=False)
             with Horizontal(classes="re-row"):
@@ -134,15 +137,15 @@ class RiichiHandScreen(HandForm):
                 yield from self._ron_off_row(seat)
             with Horizontal(classes="re-row"):
                 yield Label("Tenpai", classes="re-label")
-                yield self._input("tenpai", width="w4", restrict="[1-4]*", max_length=4,
+                yield self._input("tenpai", width="w4", restrict=seats, max_length=last,
                                   cls=SeatSetInput)
                 yield Label("nagashi", classes="re-small")
-                yield self._input("nagashi", width="w4", restrict="[1-4]*", max_length=4,
+                yield self._input("nagashi", width="w4", restrict=seats, max_length=last,
                                   cls=SeatSetInput)
                 yield Label("", id="re-tenpai-names", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
                 yield Label("Riichi", classes="re-label")
-                yield self._input("riichi", width="w4", restrict="[1-4]*", max_length=4,
+                yield self._input("riichi", width="w4", restrict=seats, max_length=last,
                                   cls=SeatSetInput)
                 yield Label("", id="re-riichi-names", classes="re-note", markup=False)
             yield Static("", id="re-yaku", markup=False)

@@ -63,8 +63,10 @@ SEAT_FIELDS = ("from", "pao", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)
 
 
 def winner_rows(rules: Rules) -> int:
-    """How many winners one ron can have under ``rules`` (the form's winner rows)."""
-    return {"head-bump": 1, "double": 2}.get(rules.payments.multiple_ron, MAX_ROWS)
+    """How many winners one ron can have under ``rules`` (the form's winner rows): at
+    most everyone but the discarder."""
+    most = {"head-bump": 1, "double": 2}.get(rules.payments.multiple_ron, MAX_ROWS)
+    return min(most, rules.players - 1)
 
 
 def row_of(name: str) -> int | None:
@@ -125,6 +127,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     """What the fields make of the hand after the table ``before``."""
     rows = winner_rows(rules)
     typed = {f: values.get(f, "").strip() for f in fields(rows)}
+    players = min(players, rules.players)
     kept = from_tiles or {}
     outcome = OUTCOMES.get(typed["outcome"].lower())
     seats = {f: _seat(typed[f], players) for f in SEAT_FIELDS if f in typed}
@@ -133,7 +136,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     nagashi = seats_of(typed["nagashi"], players) if rules.draws.nagashi_mangan else ()
     playing = with_riichi(rules, before, riichi)
     won = [n for n in range(rows) if outcome == "ron" or (outcome == "tsumo" and n == 0)]
-    yaku = tuple((n, w.seat, w.yaku if _kept(typed, n, w) else None)
+    yaku = tuple((n, w.seat, w.yaku if _kept(typed, n, w, players) else None)
                  for n, w in sorted(kept.items())
                  if n in won and seats.get(f"seat-{n}") == w.seat)
 
@@ -158,16 +161,17 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
         errors: list[str] = []
         winners: list[Winner] = []
         for n in won:
-            problem, winner = _winner(typed, n, seats[f"seat-{n}"])
+            problem, winner = _winner(typed, n, seats[f"seat-{n}"], players)
             if problem:
                 errors.append(problem)
             if winner is not None:
-                winners.append(kept[n] if n in kept and _kept(typed, n, kept[n]) else winner)
+                winners.append(kept[n] if n in kept and _kept(typed, n, kept[n], players)
+                               else winner)
                 used.append(n)
         discarder = seats["from"] if outcome == "ron" else None
         if outcome == "ron" and discarder is None:
-            errors.append("Ron off: type the seat (1-4) of the player who discarded "
-                          "the winning tile")
+            errors.append(f"Ron off: type the seat (1-{players}) of the player who "
+                          "discarded the winning tile")
         if errors:
             return entry(errors)
         pao = seats["pao"] if "pao" in _active(rules, typed, outcome, rows, seats) else None
@@ -179,7 +183,8 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     else:
         offender = seats["offender"]
         if offender is None:
-            return entry(["Offender: type the seat (1-4) of the player who made the chombo"])
+            return entry([f"Offender: type the seat (1-{players}) of the player who made "
+                          "the chombo"])
         hand = Chombo(offender, riichi)
     try:
         check_in_play(rules, before, hand)
@@ -188,12 +193,12 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     return entry([], hand, used)
 
 
-def _winner(typed: Mapping[str, str], n: int,
-            seat: int | None) -> tuple[str, Winner | None]:
+def _winner(typed: Mapping[str, str], n: int, seat: int | None,
+            players: int) -> tuple[str, Winner | None]:
     """(what is wrong, the winner) of winner row ``n``; an empty row after the first is
     no winner, and nothing wrong."""
     if seat is None:
-        return ("Winner: type the winner's seat, 1-4" if n == 0 else ""), None
+        return (f"Winner: type the winner's seat, 1-{players}" if n == 0 else ""), None
     han, fu, yakuman = _score(typed, n)
     if yakuman:
         return "", Winner(seat, 0, None, yakuman)
@@ -211,9 +216,9 @@ def _score(typed: Mapping[str, str], n: int) -> tuple[int, int | None, int]:
     return _int(typed[f"han-{n}"]) or 0, _int(typed[f"fu-{n}"]), 0
 
 
-def _kept(typed: Mapping[str, str], n: int, scored: Winner) -> bool:
+def _kept(typed: Mapping[str, str], n: int, scored: Winner, players: int) -> bool:
     """Whether row ``n`` still reads as the tiles form scored it: the same seat and score."""
-    return (_seat(typed[f"seat-{n}"], PLAYERS) == scored.seat
+    return (_seat(typed[f"seat-{n}"], players) == scored.seat
             and _score(typed, n) == (scored.han, scored.fu, scored.yakuman))
 
 

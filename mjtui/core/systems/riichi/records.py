@@ -52,19 +52,19 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seat(record: dict[str, Any], key: str) -> int:
+def _seat(record: dict[str, Any], key: str, players: int = PLAYERS) -> int:
     value = record[key]
-    if not _whole(value) or not 1 <= value <= PLAYERS:
-        raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
+    if not _whole(value) or not 1 <= value <= players:
+        raise HandError(f"'{key}' must be a seat from 1 to {players}, got {value!r}")
     return value - 1
 
 
-def _seat_list(record: dict[str, Any], key: str) -> tuple[int, ...]:
+def _seat_list(record: dict[str, Any], key: str, players: int = PLAYERS) -> tuple[int, ...]:
     value = record.get(key, [])
     if not isinstance(value, list) or not all(
-        _whole(v) and 1 <= v <= PLAYERS for v in value
+        _whole(v) and 1 <= v <= players for v in value
     ):
-        raise HandError(f"'{key}' must be an array of seats from 1 to {PLAYERS}, "
+        raise HandError(f"'{key}' must be an array of seats from 1 to {players}, "
                         f"got {value!r}")
     return tuple(v - 1 for v in value)
 
@@ -86,34 +86,35 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         if draw not in DRAWS:
             raise HandError(f"'draw' must be \"exhaustive\" or \"abortive\", got {draw!r}")
         kind = draw
+    n = rules.players
     allowed = KEYS[kind]
     for key in record:
         if key not in allowed:
             what = f"draw = \"{kind}\"" if kind in DRAWS else f"'{kind}'"
             raise HandError(f"'{key}' does not go with {what} (it takes "
                             f"{', '.join(repr(k) for k in allowed)})")
-    riichi = _seat_list(record, "riichi")
+    riichi = _seat_list(record, "riichi", n)
     hand: Hand
     if kind == "ron":
         if "from" not in record:
             raise HandError("'from' is missing: the seat that discarded the winning tile")
-        hand = Win(_winners(record, "ron"), discarder=_seat(record, "from"), riichi=riichi,
-                   pao=_seat(record, "pao") if "pao" in record else None)
+        hand = Win(_winners(record, "ron", n), discarder=_seat(record, "from", n), riichi=riichi,
+                   pao=_seat(record, "pao", n) if "pao" in record else None)
     elif kind == "tsumo":
-        hand = Win(_winners(record, "tsumo"), discarder=None, riichi=riichi,
-                   pao=_seat(record, "pao") if "pao" in record else None)
+        hand = Win(_winners(record, "tsumo", n), discarder=None, riichi=riichi,
+                   pao=_seat(record, "pao", n) if "pao" in record else None)
     elif kind == "exhaustive":
-        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai"), riichi=riichi,
-                              nagashi=_seat_list(record, "nagashi"))
+        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai", n), riichi=riichi,
+                              nagashi=_seat_list(record, "nagashi", n))
     elif kind == "abortive":
         hand = AbortiveDraw(riichi=riichi)
     else:
-        hand = Chombo(offender=_seat(record, "chombo"), riichi=riichi)
+        hand = Chombo(offender=_seat(record, "chombo", n), riichi=riichi)
     check(rules, hand)
     return hand
 
 
-def _winners(record: dict[str, Any], key: str) -> tuple[Winner, ...]:
+def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ...]:
     several = isinstance(record[key], list)
     if several and key == "tsumo":
         raise HandError("'tsumo' is one seat: a tsumo has one winner")
@@ -121,8 +122,8 @@ def _winners(record: dict[str, Any], key: str) -> tuple[Winner, ...]:
     if several and not seats:
         raise HandError(f"'{key}' is an empty array: name the winner(s)")
     for seat in seats:
-        if not _whole(seat) or not 1 <= seat <= PLAYERS:
-            raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}"
+        if not _whole(seat) or not 1 <= seat <= players:
+            raise HandError(f"'{key}' must be a seat from 1 to {players}"
                             + (" or an array of seats" if key == "ron" else "")
                             + f", got {record[key]!r}")
     columns = {}

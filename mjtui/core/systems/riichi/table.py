@@ -12,7 +12,8 @@ on the table. The rules of the flow:
 * the dealer repeats (renchan) after winning (also as one of several ron
   winners), when tenpai at an exhaustive draw, and after an abortive draw or
   a chombo (the hand is played again); otherwise the next seat deals and the
-  hand number moves on (East 4 -> South 1);
+  hand number moves on (East 4 -> South 1; East 3 -> South 1 with three
+  players);
 * the game ends after the last hand of its length (East 4 or South 4; with
   ``extra_rounds``, play goes on while nobody has the target points, and in
   those rounds ends once somebody has), when a total goes below zero where
@@ -112,7 +113,8 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
 
 
 def start(rules: Rules) -> State:
-    return State(totals=(rules.table.start_points,) * PLAYERS, east=0, hands=0)
+    n = rules.players
+    return State(totals=(rules.table.start_points,) * n, east=0, hands=0, penalties=(0,) * n)
 
 
 # --------------------------------------------------------------------------
@@ -159,7 +161,7 @@ def settle(rules: Rules, state: State, hand: Hand) -> Settlement:
         payments = _nagashi(rules, state, hand.nagashi, transfers)
     elif isinstance(hand, Chombo):
         transfers += _chombo(rules, state.east, hand.offender)
-    change = [0] * PLAYERS
+    change = [0] * rules.players
     for t in transfers:
         if t.payer is not None:
             change[t.payer] -= t.amount
@@ -172,7 +174,7 @@ def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
     """The deposits on the table to the winner(s): all to the first in turn after the
     discarder (atamahane), or split among the ron winners where the ruleset says so."""
     order = [hand.winners[0].seat] if hand.tsumo else turn_order(
-        hand.discarder, [w.seat for w in hand.winners])  # type: ignore[arg-type]
+        hand.discarder, [w.seat for w in hand.winners], rules.players)  # type: ignore[arg-type]
     if rules.payments.multiple_ron_deposits == "first" or len(order) == 1:
         return [Transfer(None, order[0], amount, "deposits")]
     unit = rules.payments.rounding
@@ -201,7 +203,7 @@ def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tup
                       honba=state.honba, yakuman=w.yakuman)
         out += _tsumo_transfers(state, w.seat, pay, "tsumo", hand.pao)
         return [(w.seat, pay)]
-    order = turn_order(hand.discarder, [w.seat for w in hand.winners])
+    order = turn_order(hand.discarder, [w.seat for w in hand.winners], rules.players)
     by_seat = {w.seat: w for w in hand.winners}
     for n, seat in enumerate(order):
         w = by_seat[seat]
@@ -239,7 +241,7 @@ def noten_payments(rules: Rules, tenpai: tuple[int, ...] | list[int]) -> tuple[i
     1500 each, one from each noten player; three get 1000 each from the noten
     player; nobody or everybody tenpai: nothing moves.
     """
-    change = [0] * PLAYERS
+    change = [0] * rules.players
     for t in _noten(rules, tuple(tenpai)):
         change[t.payer] -= t.amount  # type: ignore[index]
         change[t.receiver] += t.amount  # type: ignore[index]
@@ -247,7 +249,7 @@ def noten_payments(rules: Rules, tenpai: tuple[int, ...] | list[int]) -> tuple[i
 
 
 def _noten(rules: Rules, tenpai: tuple[int, ...]) -> list[Transfer]:
-    noten = [s for s in range(PLAYERS) if s not in tenpai]
+    noten = [s for s in range(rules.players) if s not in tenpai]
     if not tenpai or not noten:
         return []
     total = rules.draws.noten_total
@@ -262,7 +264,7 @@ def _chombo(rules: Rules, dealer: int, offender: int) -> list[Transfer]:
     base = rules.limits.mangan
     return [
         Transfer(offender, seat, 2 * base if dealer in (seat, offender) else base, "chombo")
-        for seat in range(PLAYERS) if seat != offender
+        for seat in range(rules.players) if seat != offender
     ]
 
 
@@ -283,11 +285,12 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
             for s, p in enumerate(penalties)
         )
     renchan, honba = _renchan_and_honba(rules, state, hand)
+    n = rules.players
     index = _index(state)
     after = index if renchan else index + 1
     new = replace(
-        state, totals=totals, east=after % PLAYERS, hands=state.hands + 1,
-        round_wind=after // 4 % 4, hand_number=after % 4 + 1, honba=honba,
+        state, totals=totals, east=after % n, hands=state.hands + 1,
+        round_wind=after // n % 4, hand_number=after % n + 1, honba=honba,
         deposits=settled.deposits, penalties=penalties,
     )
     if not state.finished:
@@ -299,7 +302,9 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
 
 
 def _index(state: State) -> int:
-    return state.round_wind * 4 + state.hand_number - 1
+    """The hand's place in the game: 0 for East 1, then one per dealer (East 1 to 4, or
+    to 3 at a three-player table; then South 1...)."""
+    return state.round_wind * len(state.totals) + state.hand_number - 1
 
 
 def _renchan_and_honba(rules: Rules, state: State, hand: Hand) -> tuple[bool, int]:
@@ -327,8 +332,9 @@ def _end(
             return "bust", below[0], f"seat {below[0] + 1} went below zero"
     if isinstance(hand, Chombo):
         return None  # the hand is played again
-    last = rules.length.rounds * 4 - 1
-    final = (rules.length.rounds + rules.length.extra_rounds) * 4 - 1
+    n = rules.players
+    last = rules.length.rounds * n - 1
+    final = (rules.length.rounds + rules.length.extra_rounds) * n - 1
     index = _index(before)
     if index < last:
         return None
