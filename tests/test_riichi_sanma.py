@@ -129,3 +129,59 @@ def test_a_three_player_ruleset_is_checked_as_a_whole() -> None:
         replace(SANMA, final=replace(SANMA.final, uma=(1, 2, 3, 4)))
     with pytest.raises(SchemaError, match="multiple of 2"):
         replace(SANMA, draws=replace(SANMA.draws, noten_total=1001))
+
+
+# ------------------------------------------------------------ the tiles analyzer
+
+
+def hand_json(argv: list[str], capsys) -> tuple[int, dict | str]:
+    import json
+
+    from test_riichi_hand_cli import run
+
+    code, out = run(argv, capsys)
+    return code, json.loads(out) if code == 0 else capsys.readouterr().err
+
+
+HAND = "123p456p789s111z99m"  # East triplet, 9m pair: seat and round wind East
+
+
+def test_kita_are_dora_and_a_west_indicator_doubles_them(capsys) -> None:
+    code, data = hand_json(["riichi-sanma", HAND, "--tsumo", "--kita", "2", "--json"], capsys)
+    assert code == 0 and data["dora"]["kita"] == 2
+    assert data["han"] == 3 + 2  # menzen tsumo, double East; two kita
+    # The payment is the three-player table's: the dealer's mangan 4000 all, 8000.
+    assert data["points"] == {"total": 8000, "payments": {"non_dealer": 4000}}
+    # West (3z) shows North: each kita counts once more.
+    code, data = hand_json(["riichi-sanma", HAND, "--kita", "1", "--dora", "3z", "--json"],
+                           capsys)
+    assert data["dora"] == {"dora": 1, "ura": 0, "red": 0, "kita": 1}
+
+
+def test_a_1m_indicator_shows_9m(capsys) -> None:
+    _, data = hand_json(["riichi-sanma", HAND, "--dora", "1m", "--json"], capsys)
+    assert data["dora"]["dora"] == 2  # the pair of 9m
+    _, data = hand_json(["riichi-tenhou", HAND, "--dora", "1m", "--json"], capsys)
+    assert data["dora"]["dora"] == 0  # 2m at four players
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["riichi-sanma", "234m456p789s111z99s"], "2m is not in the three-player set"),
+    (["riichi-sanma", HAND, "--dora", "5m"], "5m is not in the three-player set"),
+    (["riichi-sanma", "123p456p99s111z[789s]", "--tsumo"], "no chi at a three-player table"),
+    (["riichi-sanma", HAND, "--seat", "N"], "no North seat"),
+    (["riichi-sanma", HAND, "--kita", "5"], "0 to 4 North tiles"),
+    (["riichi-sanma", "123p456p789s444z99m", "--kita", "2"], "four North tiles"),
+    (["riichi-tenhou", HAND, "--kita", "1"], "three players only"),
+])
+def test_what_the_three_player_set_refuses(argv, words, capsys) -> None:
+    from test_riichi_hand_cli import run
+
+    from mjtui.core.errors import MjtuiError
+
+    try:
+        code, _ = run(argv, capsys)
+    except MjtuiError as e:
+        assert words in str(e)
+        return
+    assert code == 2 and words in capsys.readouterr().err
