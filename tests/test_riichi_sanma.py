@@ -185,3 +185,41 @@ def test_what_the_three_player_set_refuses(argv, words, capsys) -> None:
         assert words in str(e)
         return
     assert code == 2 and words in capsys.readouterr().err
+
+
+def test_a_three_player_session_replays_and_rescores_under_the_north_split(tmp_path) -> None:
+    from mjtui import paths
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.session_file import load_session
+    from mjtui.core.whatif import variant
+
+    path = tmp_path / "sanma.toml"
+    path.write_text('''format = "mjtui-session/1"
+ruleset = "riichi-sanma"
+players = ["Ann", "Bob", "Cy"]
+
+[[hands]]          # E1: Bob's mangan tsumo, Cy's riichi on the table
+tsumo = 2
+han = 5
+riichi = [3]
+
+[[hands]]          # E2: Ann's nagashi mangan; Cy tenpai (no noten payments)
+draw = "exhaustive"
+tenpai = [3]
+nagashi = [1]
+
+[[hands]]          # E3, 1 honba: Ann's yakuman off Cy, Bob liable for half
+ron = 1
+from = 3
+yakuman = 1
+pao = 2
+''', encoding="utf-8")
+    library = RulesetLibrary(paths.ruleset_folders())
+    loaded = load_session(path, library.get)
+    session = loaded.session
+    assert [s.totals for s in session.states()[1:]] == [
+        (31000, 42000, 32000), (37000, 38000, 30000), (69300, 22000, 13700)]
+    north = variant(session.ruleset, {"payments.tsumo_loss": False}, name="north split")
+    again = replace(session, ruleset=north)
+    # Bob's mangan: 3000 from Cy and 5000 from the dealer, plus Cy's stick.
+    assert again.states()[1].totals == (30000, 44000, 31000)
