@@ -245,7 +245,7 @@ def export_document(session: Session, states: list[Any] | None = None) -> dict[s
 
 def session_table(session: Session) -> str:
     """The table the session was played at ("" where the file does not say)."""
-    return getattr(session, "table", "") or ""
+    return session.table
 
 
 def to_json(session: Session, states: list[Any] | None = None) -> str:

@@ -12,21 +12,23 @@ counted:
 
 - **ignored**: what sync tools and editors leave beside the files while
   they work (``.syncthing.NAME.tmp``, mjtui's own ``.NAME.PID.tmp``, any
-  hidden file, ``NAME~``, ``*.tmp``, ``*.part``);
+  hidden file, ``NAME~``, ``*.tmp``, ``*.part``) and every name not ending
+  in ``.toml``;
 - **conflict copies** (Syncthing's ``NAME.sync-conflict-DATE-TIME-ID.toml``,
   Dropbox's and Nextcloud's ``(conflicted copy ...)``) are not counted, and
   are reported so someone merges them;
 - **skipped and said** (and read again on the next read): a file that
-  changes while it is read, that does not end with a line end (a copy cut
-  short), that fails to parse, or that has any hand that cannot be read (a
-  hand cut short as it was appended included). Only a file read whole and
-  unchanged counts.
+  changes while it is read, that was written in the last two minutes and
+  does not end with a line end (a copy cut short), that fails to parse, or
+  that has any hand that cannot be read (a hand cut short as it was appended
+  included). Only a file read whole and unchanged counts.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -77,6 +79,9 @@ def conflict_note(path: Path) -> str:
 
 
 Stamp = tuple[int, int, int]
+SETTLE_SECONDS = 120
+"""A file younger than this that does not end with a line end is taken to be arriving;
+an older one was written so (by hand, say) and is read as it is."""
 
 
 def stamp(path: Path) -> Stamp | None:
@@ -105,24 +110,31 @@ class Unsettled(MjtuiError):
     """A file that is still arriving or changing: read it again later."""
 
 
+class Damaged(MjtuiError):
+    """A file with hands that cannot be read (damaged, or a copy not fully synced)."""
+
+
 def read_settled(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Session:
     """The session of a file read whole and unchanged, with every hand readable.
 
     Unsettled when the file changed while read, is cut short or vanished;
-    MjtuiError (SessionError) when it cannot be read or has damaged hands.
+    Damaged when a hand cannot be read; MjtuiError (SessionError) when nothing can.
     """
     before = stamp(path)
     if before is None:
         raise Unsettled(f"{path}: gone while the folder was read")
-    if not ends_whole(path):
-        raise Unsettled(f"{path}: cut short (still arriving?); read again next time")
+    whole = ends_whole(path)
     loaded = load_session(path, find_ruleset)
     if stamp(path) != before:
         raise Unsettled(f"{path}: changed while it was read (a hand arriving?); "
                         "read again next time")
     if loaded.problems:
         more = f" (and {len(loaded.problems) - 1} more)" if len(loaded.problems) > 1 else ""
-        raise MjtuiError(f"damaged or not fully synced: {loaded.problems[0]}{more}")
+        raise Damaged(f"{loaded.problems[0]}{more}")
+    if not whole and time.time() - before[1] / 1e9 < SETTLE_SECONDS:
+        # Every file mjtui writes ends with a line end: one just written without
+        # it is a copy cut short, however well what arrived parses.
+        raise Unsettled(f"{path}: cut short (still arriving?); read again next time")
     return loaded.session
 
 
@@ -146,10 +158,11 @@ def read_folder(folder: Path, find_ruleset: Callable[[str], Ruleset],
         except Unsettled as e:
             result.skipped.append(f"skipped for now: {e}")
             continue
+        except Damaged as e:
+            result.skipped.append(f"skipped, damaged: {e}")
+            continue
         except MjtuiError as e:
-            text = str(e)
-            result.skipped.append(f"skipped, {text}" if text.startswith("damaged")
-                                  else f"skipped, cannot be read: {text}")
+            result.skipped.append(f"skipped, cannot be read: {e}")
             continue
         except Exception as e:  # noqa: BLE001 - one odd file must not stop the read
             result.skipped.append(f"skipped, cannot be read: {path}: {type(e).__name__}: {e}")

@@ -70,6 +70,8 @@ def detail(summary: SessionSummary | None) -> Text:
     if summary is None:
         return Text("")
     out = Text(str(summary.path), style="dim")
+    if summary.table:
+        out.append(f" · {summary.table}")
     if summary.readable:
         out.append("\n")
         if summary.ruleset_name:
