@@ -142,3 +142,47 @@ def test_a_malformed_export_columns_declaration_is_refused() -> None:
     bad.export_columns = "no colon here"
     with pytest.raises(SystemDeclarationError, match="export_columns"):
         check_declaration(bad)
+
+
+def test_results_are_the_standings_one_line_per_player(folders) -> None:
+    s = riichi()
+    s.table = "Table 2"
+    got = list(csv.DictReader(io.StringIO(export_session(s, "results"))))
+    assert [r["player"] for r in got] == ["Bob", "Cy", "Ann", "Di"]
+    assert list(got[0]) == ["rank", "player", "seat", "total", "net", "base", "uma", "oka",
+                            "penalty", "score", "table", "started", "ruleset"]
+    assert (got[0]["score"], got[0]["table"], got[0]["ruleset"]) == \
+        ("42", "Table 2", "riichi-tenhou")
+    from mjtui.core.systems.pocket.events import Draw
+
+    pocket = session_of("pocket")
+    pocket.add(Draw())
+    head = export_session(pocket, "results").splitlines()[0]
+    assert head == "rank,player,seat,total,net,table,started,ruleset"
+
+
+def test_a_riichi_game_as_pantheon_s_text_log(folders) -> None:
+    from mjtui.core.export import ExportError
+    from mjtui.core.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win, Winner
+
+    s = session_of("riichi-tenhou", ("Ann Lee", "Bob", "Cy", "ann.lee"))
+    s.add(Win(winners=(Winner(seat=2, han=3, fu=40),), discarder=0, riichi=(2, 1)))
+    s.add(ExhaustiveDraw(tenpai=(0, 1, 2, 3)))
+    s.add(Win(winners=(Winner(seat=1, han=2, fu=30), Winner(seat=3, han=6)), discarder=0))
+    s.add(Win(winners=(Winner(seat=0, yakuman=1),), discarder=None))
+    lines = export_session(s, "pantheon").splitlines()
+    totals = s.ruleset.system.replay_fields(s.state)["totals"]
+    assert lines[0] == " ".join(f"{a}:{t}" for a, t in
+                                zip(("ann_lee", "bob", "cy", "ann.lee"), totals))
+    assert lines[1:] == [
+        "ron cy from ann_lee 3han 40fu riichi bob cy",
+        "draw tempai all",
+        "ron bob from ann_lee 2han 30fu also ann.lee 6han",
+        "tsumo ann_lee yakuman",
+    ]
+    with pytest.raises(ExportError, match="four-player riichi"):
+        export_session(session_of("pocket"), "pantheon")
+    tenhou = session_of("riichi-tenhou")
+    tenhou.add(AbortiveDraw())
+    with pytest.raises(ExportError, match="hand 1: an abortive draw cannot be written"):
+        export_session(tenhou, "pantheon")

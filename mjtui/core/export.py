@@ -16,6 +16,7 @@ import dataclasses
 import importlib
 import io
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -335,7 +336,92 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
     return "\n".join(lines) + "\n"
 
 
-FORMATS: dict[str, Callable[..., str]] = {"csv": to_csv, "json": to_json, "md": to_markdown}
+# --------------------------------------------------------------------------
+# Results only, for tournament tools
+# --------------------------------------------------------------------------
+
+
+def to_results(session: Session, states: list[Any] | None = None) -> str:
+    """The final standings as CSV, one line per player, best first: what a tournament
+    tool needs of a table's game (docs/export.md, *Results for tournament tools*)."""
+    states = session.states() if states is None else states
+    table = final_standings(session, states)
+    keys = [k for k in table[0] if k not in ("rank", "player", "seat")] if table else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "player", "seat", *keys, "table", "started", "ruleset"])
+    for row in table:
+        writer.writerow([row["rank"], row["player"], row["seat"], *(row[k] for k in keys),
+                         session.table, session.started.isoformat(), session.ruleset.id])
+    return out.getvalue()
+
+
+PANTHEON_SPEC = ("MahjongPantheon/pantheon, Mimir/src/helpers/textLog/Parser.php and "
+                 "Tokenizer.php")
+
+
+def pantheon_alias(name: str) -> str:
+    """A name as Pantheon's text log takes a player: lower case letters, digits, _ and ."""
+    alias = re.sub(r"[^a-z0-9_.]+", "_", name.casefold()).strip("_")
+    return alias or "player"
+
+
+def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
+    """A riichi game as Pantheon's text log (the format of its text-log parser,
+    :data:`PANTHEON_SPEC`): the final scores, then one statement a hand."""
+    if session.ruleset.rules.system != "riichi" or len(session.players) != 4:
+        raise ExportError("the Pantheon text log is for four-player riichi games only; "
+                          "use --format results for the standings")
+    states = session.states() if states is None else states
+    aliases = _aliases(session.players)
+    totals = session.ruleset.system.replay_fields(states[-1])["totals"]
+    lines = [" ".join(f"{a}:{t}" for a, t in zip(aliases, totals))]
+    for number, record in enumerate(hand_records(session, states), 1):
+        lines.append(_pantheon_hand(record, aliases, number))
+    return "\n".join(lines) + "\n"
+
+
+def _aliases(players: tuple[str, ...]) -> list[str]:
+    aliases: list[str] = []
+    for seat, name in enumerate(players, 1):
+        alias = pantheon_alias(name)
+        aliases.append(f"{alias}{seat}" if alias in aliases else alias)
+    return aliases
+
+
+def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> str:
+    who = lambda seats: " ".join(aliases[s - 1] for s in seats)  # noqa: E731
+    riichi = f" riichi {who(record['riichi'])}" if record["riichi"] else ""
+    outcome = record["outcome"]
+    if outcome == "exhaustive draw":
+        tenpai = who(record["tenpai"]) if record["tenpai"] else "nobody"
+        if len(record["tenpai"]) == len(aliases):
+            tenpai = "all"
+        return f"draw tempai {tenpai}{riichi}"
+    if outcome == "chombo":
+        return f"chombo {aliases[record['offender'] - 1]}"
+    if outcome not in ("ron", "tsumo"):
+        raise ExportError(f"hand {number}: an {outcome} cannot be written in Pantheon's text "
+                          "log (its parser knows ron, tsumo, draw and chombo)")
+    parts = []
+    for i, (seat, han, fu, yakuman) in enumerate(
+            zip(record["winners"], record["han"], record["fu"], record["yakuman"])):
+        if yakuman > 1 or (yakuman and riichi):
+            raise ExportError(f"hand {number}: Pantheon's text log has no way to write "
+                              + ("a multiple yakuman" if yakuman > 1 else
+                                 "riichi beside a yakuman without its yaku"))
+        score = "yakuman" if yakuman else f"{han}han" + (f" {fu}fu" if fu and han < 5 else "")
+        parts.append(f"{aliases[seat - 1]} {score}" + (riichi if i == 0 else ""))
+    if outcome == "tsumo":
+        return f"tsumo {parts[0]}"
+    first, *more = parts
+    winner, _, rest = first.partition(" ")
+    text = f"ron {winner} from {aliases[record['discarder'] - 1]} {rest}"
+    return " also ".join([text, *more])
+
+
+FORMATS: dict[str, Callable[..., str]] = {"csv": to_csv, "json": to_json, "md": to_markdown,
+                                          "results": to_results, "pantheon": to_pantheon}
 
 
 def export_session(session: Session, fmt: str, source: str = "") -> str:
