@@ -73,7 +73,8 @@ class NewSeriesScreen(KeyForm):
                     compact=True,
                 )
                 yield Label("Table", classes="form-label")
-                yield Input(default_table(), id="table", placeholder="(a name, when the club plays at several)",
+                yield Input(default_table(), id="table",
+                            placeholder="(a name, when the club plays at several)",
                             max_length=MAX_TABLE_NAME, compact=True)
                 yield Label("Start points", classes="form-label")
                 yield Input(
