@@ -46,7 +46,7 @@ def test_riichi_columns_say_the_hand_in_riichi_terms(folders) -> None:
     first = got[0]
     assert (first["winners"], first["discarder"], first["han"], first["fu"]) == \
         ("Cy", "Ann", "3", "40")
-    assert first["yaku"] == "riichi, tanyao" and first["riichi"] == "Cy"
+    assert first["yaku"] == "riichi, tanyao" and first["riichi"] == "Cy" and first["pao"] == ""
     assert (first["round"], first["dealer"], first["honba"], first["deposits"]) == \
         ("E1", "Ann", "0", "0")
     assert got[1]["tenpai"] == "Bob" and got[1]["winners"] == ""

@@ -72,12 +72,12 @@ def ron(**more: str) -> dict[str, str]:
 
 
 def test_the_fields_in_form_order_and_the_rows_per_ruleset() -> None:
-    assert FIELDS[:7] == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from",
-                          "offender")
-    assert FIELDS[-2:] == ("tenpai", "riichi")
+    assert FIELDS[:8] == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from",
+                          "pao", "offender")
+    assert FIELDS[-3:] == ("tenpai", "nagashi", "riichi")
     assert (winner_rows(WRC), winner_rows(TENHOU), winner_rows(TRIPLE)) == (1, 2, 3)
     assert fields(1) == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from",
-                         "offender", "tenpai", "riichi")
+                         "pao", "offender", "tenpai", "nagashi", "riichi")
     assert fields(3) == FIELDS and "seat-1" in fields(2) and "seat-2" not in fields(2)
     assert [row_of(f) for f in ("han-1", "yakuman-2", "from", "seat-0", "riichi")] == \
         [1, 2, None, 0, None]
@@ -140,7 +140,7 @@ def test_a_game_that_is_over_takes_no_hand() -> None:
 @pytest.mark.parametrize("letter,extra", [
     ("r", {"seat-0", "han-0", "fu-0", "yakuman-0", "from", "seat-1"}),
     ("t", {"seat-0", "han-0", "fu-0", "yakuman-0"}),
-    ("d", {"tenpai"}),
+    ("d", {"tenpai", "nagashi"}),
     ("a", set()),
     ("c", {"offender"}),
     ("", set()),
@@ -190,6 +190,32 @@ def test_a_double_ron_pays_each_row() -> None:
     # The first row is the one a win needs, whatever the second holds.
     entry = read({"outcome": "r", "from": "2", "seat-1": "4", "han-1": "5"})
     assert entry.hand is None and entry.errors[0].startswith("Winner")
+
+
+def test_nagashi_seats_at_a_draw_where_played() -> None:
+    entry = read({"outcome": "d", "tenpai": "2", "nagashi": "3"})
+    assert entry.hand == ExhaustiveDraw((1,), (), (2,)) and entry.nagashi == (2,)
+    assert next_field(entry.active, "tenpai") == "nagashi"
+    # Mangan 2000/4000 to seat 3; no noten payments under Tenhou's rules.
+    assert entry.after is not None and entry.after.last_change == (-4000, -2000, 8000, -2000)
+    entry = read({"outcome": "d", "nagashi": "3"}, rules=WRC)
+    assert "nagashi" not in entry.active and entry.hand == ExhaustiveDraw()
+
+
+def test_pao_once_a_lone_winner_has_a_yakuman() -> None:
+    yakuman = {"outcome": "t", "seat-0": "2", "yakuman-0": "1", "pao": "4"}
+    entry = read(yakuman)
+    assert "pao" in entry.active and next_field(entry.active, "yakuman-0") == "pao"
+    assert entry.hand == Win((Winner(1, 0, None, 1),), None, (), 3)
+    assert entry.after is not None and entry.after.last_change == (0, 32000, 0, -32000)
+    assert values_of(entry.hand)["pao"] == "4"
+    # Not for han and fu, not with a second winner, not where no pao is played.
+    assert "pao" not in read({**yakuman, "yakuman-0": "", "han-0": "5"}).active
+    double = {**yakuman, "outcome": "r", "from": "1", "seat-1": "3", "han-1": "2",
+              "fu-1": "30"}
+    assert "pao" not in read(double).active and read(double).hand.pao is None
+    assert "pao" not in read(yakuman, rules=replace(
+        TENHOU, payments=replace(TENHOU.payments, pao=()))).active
 
 
 def test_draws_and_chombo() -> None:

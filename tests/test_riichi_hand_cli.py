@@ -37,7 +37,7 @@ def test_json_has_han_fu_yaku_and_the_points_object(capsys) -> None:
     assert (data["han"], data["fu"], data["yakuman"]) == (3, 30, 0)
     assert data["yaku"] == ["riichi", "pinfu"]
     assert data["yaku_han"] == [["riichi", 1], ["pinfu", 1]]
-    assert data["dora"] == {"dora": 1, "ura": 0, "red": 0}
+    assert data["dora"] == {"dora": 1, "ura": 0, "red": 0, "kita": 0}
     assert data["fu_items"][:2] == [["base", 20], ["closed hand won by ron", 10]]
     assert data["fu_total"] == 30
     assert data["points"] == points_json(["riichi-tenhou", "--han", "3", "--fu", "30",

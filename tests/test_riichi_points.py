@@ -288,6 +288,16 @@ def test_points_text(capsys) -> None:
     assert out.splitlines()[-1] == "  total 8300 (with 1 honba: +300)"
 
 
+def test_points_of_the_three_player_ruleset(capsys) -> None:
+    # Tsumo loss: a non-dealer's mangan 2000/4000 (6000); north split: 3000/5000.
+    assert points_json(capsys, "riichi-sanma", "--han", "5", "--tsumo") == {
+        "total": 6000, "payments": {"dealer": 4000, "non_dealer": 2000}}
+    out = run_points(capsys, "riichi-sanma", "--han", "5", "--tsumo", "--dealer")
+    assert out.splitlines()[1:] == ["  each of the two others pays 4000", "  total 8000"]
+    out = run_points(capsys, "riichi-sanma", "--han", "1", "--fu", "30", "--tsumo")
+    assert "  the other non-dealer pays 300" in out.splitlines()
+
+
 @pytest.mark.parametrize("argv,words", [
     (["riichi-tenhou", "--han", "1", "--fu", "20", "--ron"], "20 fu cannot be won by ron"),
     (["riichi-tenhou", "--han", "2", "--fu", "35", "--ron"], "35 fu cannot exist"),

@@ -260,3 +260,62 @@ async def test_head_bump_form_has_one_winner_row() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
+
+
+async def test_nagashi_and_pao_are_typed_in_the_form() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        # E1: a draw, Bob tenpai, Cy's nagashi mangan: 2000/4000, no noten payments.
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        assert app.focused is field(app, "nagashi")
+        await pilot.press("3")
+        await pilot.pause()
+        assert "nagashi Cy" in str(app.screen.query_one("#re-tenpai-names").render())
+        for name in ("nagashi", "pao"):  # both inside the 80x24 screen
+            region = field(app, name).region
+            assert region.right <= 80 and region.bottom <= 24 and region.width > 0
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [21000, 23000, 33000, 23000]
+        # E1 1 honba: Di's yakuman by tsumo, Cy liable: Cy pays 32000 and the 300 honba.
+        await pilot.press("4")
+        await pilot.pause()
+        await pilot.press("t")
+        field(app, "yakuman-0").focus()
+        await pilot.press("1", "enter")
+        assert app.focused is field(app, "pao")
+        await pilot.press("3")
+        await pilot.pause()
+        assert "pao: Cy pays it all" in str(app.screen.query_one("#re-yaku").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [21000, 23000, 33000 - 32300, 23000 + 32300]
+
+
+async def test_a_three_player_series_at_the_table() -> None:
+    sanma = RulesetLibrary(paths.ruleset_folders()).get("riichi-sanma")
+    app = MjtuiApp(rulesets=[sanma], ruleset=sanma, sessions_dir=paths.sessions_dir())
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot, names=("Ann", "Bob", "Cy"))
+        assert isinstance(app.screen, ScoreScreen)
+        assert totals(app) == [35000] * 3
+        # E1: Bob's mangan tsumo, tsumo loss: 4000 from the dealer, 2000 from Cy.
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("t", "5")
+        await pilot.pause()
+        assert "2000/4000" in str(app.screen.query_one("#re-yaku").render())
+        assert field(app, "riichi").restrict == "[1-3]*"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [31000, 41000, 33000]
+        assert "East 2 · dealer Bob" in status(app)
+        # E2: a draw, Cy tenpai alone: 1500 from each of the two others.
+        await pilot.press("0")
+        await pilot.pause()
+        await pilot.press("3", "ctrl+s")
+        await pilot.pause()
+        assert totals(app) == [29500, 39500, 36000]
+        assert "East 3 · dealer Cy · 1 honba" in status(app)

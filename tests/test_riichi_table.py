@@ -51,6 +51,7 @@ def rules(name: str = "tenhou", **changes) -> Rules:
 
 
 TENHOU, MLEAGUE, WRC = rules("tenhou"), rules("mleague"), rules("wrc")
+SANMA = rules("sanma")
 
 
 def at(r: Rules, **fields) -> State:
@@ -484,35 +485,53 @@ def scores(draw, tsumo: bool, r: Rules) -> Winner:
 def hands(draw, r: Rules):
     kinds = ["ron", "ron", "tsumo", "draw", "chombo"] + (["abortive"] if r.draws.abortive else [])
     kind = draw(st.sampled_from(kinds))
-    riichi = tuple(draw(st.lists(st.integers(0, 3), unique=True, max_size=4)))
-    if r.draws.abortive and kind in ("ron", "tsumo", "draw"):
+    n = r.players
+    seat = st.integers(0, n - 1)
+    riichi = tuple(draw(st.lists(seat, unique=True, max_size=n)))
+    if r.draws.abortive and n == 4 and kind in ("ron", "tsumo", "draw"):
         riichi = riichi[:3]  # a fourth riichi stops the hand as an abortive draw
     if kind == "ron":
-        discarder = draw(st.integers(0, 3))
+        discarder = draw(seat)
         most = {"head-bump": 1, "double": 2, "triple": 3}[r.payments.multiple_ron]
-        seats = draw(st.lists(st.sampled_from([s for s in range(4) if s != discarder]),
+        seats = draw(st.lists(st.sampled_from([s for s in range(n) if s != discarder]),
                               min_size=1, max_size=most, unique=True))
         winners = tuple(replace(draw(scores(False, r)), seat=s) for s in seats)
-        return Win(winners, discarder=discarder, riichi=riichi)
+        return Win(winners, discarder=discarder, riichi=riichi,
+                   pao=_pao(draw, r, winners, range(n)))
     if kind == "tsumo":
-        return Win((replace(draw(scores(True, r)), seat=draw(st.integers(0, 3))),),
-                   riichi=riichi)
+        winners = (replace(draw(scores(True, r)), seat=draw(seat)),)
+        return Win(winners, riichi=riichi, pao=_pao(draw, r, winners, range(n)))
     if kind == "draw":
-        tenpai = tuple(draw(st.lists(st.integers(0, 3), unique=True, max_size=4)))
-        return ExhaustiveDraw(tenpai=tenpai, riichi=tuple(s for s in riichi if s in tenpai))
+        tenpai = tuple(draw(st.lists(seat, unique=True, max_size=n)))
+        nagashi = tuple(draw(st.lists(seat, unique=True, max_size=2))
+                        ) if r.draws.nagashi_mangan else ()
+        return ExhaustiveDraw(tenpai=tenpai, riichi=tuple(s for s in riichi if s in tenpai),
+                              nagashi=nagashi)
     if kind == "abortive":
         return AbortiveDraw(riichi=riichi)
-    return Chombo(draw(st.integers(0, 3)), riichi=riichi)
+    return Chombo(draw(seat), riichi=riichi)
+
+
+def _pao(draw, r: Rules, winners, seats) -> int | None:
+    """A liable seat for a lone yakuman winner, sometimes."""
+    if len(winners) != 1 or not winners[0].yakuman or not r.payments.pao:
+        return None
+    return draw(st.sampled_from([None, *(s for s in seats if s != winners[0].seat)]))
 
 
 @st.composite
 def games(draw):
-    r = draw(st.sampled_from([TENHOU, MLEAGUE, WRC]))
+    r = draw(st.sampled_from([TENHOU, MLEAGUE, WRC, SANMA]))
     r = replace(
         r,
         payments=replace(r.payments,
                          multiple_ron=draw(st.sampled_from(["head-bump", "double", "triple"])),
-                         multiple_ron_honba=draw(st.sampled_from(["first", "each"]))),
+                         multiple_ron_honba=draw(st.sampled_from(["first", "each"])),
+                         multiple_ron_deposits=draw(st.sampled_from(["first", "split"])),
+                         tsumo_loss=draw(st.booleans())),
+        draws=replace(r.draws, nagashi_mangan=draw(st.booleans()),
+                      nagashi_honba=draw(st.booleans()), nagashi_noten=draw(st.booleans()),
+                      nagashi_flow=draw(st.sampled_from(["draw", "win"]))),
         length=replace(r.length, rounds=draw(st.integers(1, 2)),
                        extra_rounds=draw(st.integers(0, 1))),
         end=replace(r.end, tobi=draw(st.booleans()),
@@ -527,7 +546,8 @@ def games(draw):
 def test_totals_and_deposits_are_constant(game) -> None:
     r, events = game
     state = SYSTEM.start(r)
-    whole = 4 * r.table.start_points
+    n = r.players
+    whole = n * r.table.start_points
     for hand in events:
         check(r, hand)
         before = state
@@ -539,8 +559,118 @@ def test_totals_and_deposits_are_constant(game) -> None:
         assert sum(state.last_change) == -moved
         assert state.deposits % r.payments.riichi_deposit == 0
         assert state.honba >= 0
-        assert state.east == (state.round_wind * 4 + state.hand_number - 1) % 4
+        assert state.east == (state.round_wind * n + state.hand_number - 1) % n
+        assert 1 <= state.hand_number <= n and len(state.totals) == n
         if before.finished:
             assert (state.end, state.end_text) == (before.end, before.end_text)
         if state.finished and not before.finished:
             assert state.deposits == 0
+
+
+# --------------------------------------------------------------------------
+# Nagashi mangan, pao, the deposits of a multiple ron
+# --------------------------------------------------------------------------
+
+
+def test_nagashi_mangan_is_a_mangan_tsumo_in_place_of_the_noten_payments() -> None:
+    # A mangan tsumo: a non-dealer gets 4000 from the dealer and 2000 from each other
+    # player (riichi.wiki, "Nagashi mangan"); Tenhou pays no honba with it and no
+    # noten payments, and the hand stays a draw: a honba, the deposits stay.
+    start = at(TENHOU, honba=1, deposits=1000)
+    _, after = fold(TENHOU, ExhaustiveDraw(tenpai=(1,), nagashi=(2,)), state=start)
+    assert after.last_change == (-4000, -2000, 8000, -2000)
+    assert (after.east, after.honba, after.deposits) == (1, 2, 1000)
+    # The dealer's: 4000 all; tenpai, so the dealer repeats.
+    _, after = fold(TENHOU, ExhaustiveDraw(tenpai=(0,), nagashi=(0,)))
+    assert after.last_change == (12000, -4000, -4000, -4000)
+    assert (after.east, after.honba) == (0, 1)
+
+
+def test_two_nagashi_are_paid_one_after_the_other() -> None:
+    _, after = fold(TENHOU, ExhaustiveDraw(nagashi=(0, 3)))
+    # Seat 0 deals: +12000 from everyone (seat 3 pays 4000); seat 3: 4000 from the
+    # dealer, 2000 from each other.
+    assert after.last_change == (12000 - 4000, -4000 - 2000, -4000 - 2000, -4000 + 8000)
+
+
+def test_nagashi_keys_honba_noten_and_flow() -> None:
+    r = rules(draws__nagashi_honba=True, draws__nagashi_noten=True, draws__nagashi_flow="win")
+    # Seat 2 makes it, seat 1 is tenpai, 2 honba: mangan 4000/2000 + 200 each, and
+    # seat 1 takes 1000 from each noten player.
+    _, after = fold(r, ExhaustiveDraw(tenpai=(1,), nagashi=(2,)), state=at(r, honba=2))
+    assert after.last_change == (-4200 - 1000, -2200 + 3000, 8600 - 1000, -2200 - 1000)
+    # As a win by a non-dealer: the deal passes, the honba go back to 0.
+    assert (after.east, after.honba) == (1, 0)
+    _, after = fold(r, ExhaustiveDraw(nagashi=(0,)))
+    assert (after.east, after.honba) == (0, 1)
+
+
+def test_nagashi_is_refused_where_not_played() -> None:
+    with pytest.raises(HandError, match="no nagashi mangan"):
+        check(WRC, ExhaustiveDraw(nagashi=(1,)))
+    with pytest.raises(HandError, match="nagashi"):
+        check(TENHOU, ExhaustiveDraw(nagashi=(4,)))
+
+
+def yakuman_win(winner: int, discarder: int | None, pao: int | None, yaku=()) -> Win:
+    return Win((Winner(winner, 0, None, 1, yaku=tuple(yaku)),), discarder=discarder, pao=pao)
+
+
+def test_pao_tsumo_the_liable_seat_pays_it_all() -> None:
+    # A non-dealer's yakuman by tsumo is 32000 (8000/16000); seat 3 was liable and pays
+    # it all, with the honba (riichi.wiki "Sekinin barai": full on tsumo, half on ron).
+    _, after = fold(TENHOU, yakuman_win(1, None, 3), state=at(TENHOU, honba=1))
+    assert after.last_change == (0, 32300, 0, -32300)
+
+
+def test_pao_ron_is_split_with_the_discarder() -> None:
+    # The dealer's yakuman by ron: 48000, 24000 each; the honba from the discarder.
+    _, after = fold(TENHOU, yakuman_win(0, 2, 1), state=at(TENHOU, honba=2))
+    assert after.last_change == (48600, -24000, -24600, 0)
+    # The liable seat discarded: it pays it all, as any ron.
+    _, after = fold(TENHOU, yakuman_win(0, 2, 2))
+    assert after.last_change == (48000, 0, -48000, 0)
+
+
+@pytest.mark.parametrize("hand,words", [
+    (yakuman_win(0, 2, 0), "another player"),
+    (Win((Winner(0, 3, 30),), discarder=2, pao=1), "no yakuman"),
+    (yakuman_win(0, None, 1, ["tsuuiisou"]), "none of them"),
+    (Win((Winner(0, 0, None, 1), Winner(1, 2, 30)), discarder=2, pao=3), "double ron"),
+])
+def test_pao_wrong_combinations(hand, words) -> None:
+    with pytest.raises(HandError, match=words):
+        check(TENHOU, hand)
+
+
+def test_pao_for_the_ruleset_s_yakuman_only() -> None:
+    check(TENHOU, yakuman_win(0, None, 1, ["daisangen"]))
+    with pytest.raises(HandError, match="suukantsu"):
+        check(rules(payments__pao=("suukantsu",)), yakuman_win(0, None, 1, ["daisangen"]))
+    with pytest.raises(HandError, match="no pao"):
+        check(rules(payments__pao=()), yakuman_win(0, None, 1))
+
+
+def test_double_ron_deposits_head_bump_or_split() -> None:
+    double = Win((Winner(1, 1, 30), Winner(3, 1, 30)), discarder=2, riichi=(0,))
+    start = at(TENHOU, deposits=2000)
+    # 3000 on the table: all to seat 3, first in turn after the discarder (seat 2).
+    _, after = fold(TENHOU, double, state=start)
+    assert after.last_change == (-1000, 1000, -2000, 1000 + 3000)
+    r = rules(payments__multiple_ron_deposits="split")
+    _, after = fold(r, double, state=at(r, deposits=2000))
+    assert after.last_change == (-1000, 1000 + 1500, -2000, 1000 + 1500)
+    # 1000: 500 each; 3000 in 1000s would not split, the unit is the rounding (100).
+    _, after = fold(r, replace(double, riichi=()), state=at(r, deposits=1000))
+    assert after.last_change == (0, 1000 + 500, -2000, 1000 + 500)
+
+
+def test_nagashi_and_pao_in_words_and_in_the_file() -> None:
+    names = ("Ann", "Bob", "Chen", "Dora")
+    assert describe(ExhaustiveDraw(tenpai=(1,), nagashi=(2,)), names) == (
+        "draw (Bob tenpai); nagashi mangan: Chen")
+    assert describe(yakuman_win(0, None, 3), names) == "Ann tsumo, yakuman; pao: Dora"
+    for hand in (ExhaustiveDraw(tenpai=(1,), nagashi=(2, 3)), yakuman_win(0, 2, 1)):
+        record = SYSTEM.hand_to_record(hand)
+        assert SYSTEM.hand_from_record(TENHOU, record) == hand
+    assert SYSTEM.hand_to_record(yakuman_win(0, 2, 1))["pao"] == 2

@@ -11,7 +11,8 @@ the winner receives and ``payments`` holds, by who pays:
 * ron: ``{"discarder": N}``;
 * tsumo by a non-dealer: ``{"dealer": N, "non_dealer": N}`` (each of the two
   other non-dealers pays ``non_dealer``);
-* tsumo by the dealer: ``{"non_dealer": N}`` (each of the three pays it).
+* tsumo by the dealer: ``{"non_dealer": N}`` (each of the three pays it; of the two
+  at a three-player table, as the ruleset's ``table.players`` says).
 """
 
 from __future__ import annotations
@@ -93,10 +94,12 @@ def describe(rules: Rules, name: str, han: int, fu: int | None, yakuman: int, de
     if not tsumo:
         lines.append(f"  the discarder pays {pay.discarder}")
     elif dealer:
-        lines.append(f"  each of the three others pays {pay.non_dealer}")
+        others = "three" if pay.payers == 3 else "two"
+        lines.append(f"  each of the {others} others pays {pay.non_dealer}")
     else:
         lines.append(f"  the dealer pays {pay.dealer}")
-        lines.append(f"  each other non-dealer pays {pay.non_dealer}")
+        other = "each other non-dealer" if pay.payers == 3 else "the other non-dealer"
+        lines.append(f"  {other} pays {pay.non_dealer}")
     lines.append(f"  total {pay.total}" + (
         f" (with {honba} honba: +{pay.honba})" if honba else ""))
     return "\n".join(lines)

@@ -393,6 +393,9 @@ def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> s
     who = lambda seats: " ".join(aliases[s - 1] for s in seats)  # noqa: E731
     riichi = f" riichi {who(record['riichi'])}" if record["riichi"] else ""
     outcome = record["outcome"]
+    if record.get("pao") or record.get("nagashi"):
+        what = "pao" if record.get("pao") else "nagashi mangan"
+        raise ExportError(f"hand {number}: Pantheon's text log has no way to write {what}")
     if outcome == "exhaustive draw":
         tenpai = who(record["tenpai"]) if record["tenpai"] else "nobody"
         if len(record["tenpai"]) == len(aliases):

@@ -65,7 +65,7 @@ PLAYERS = ("Ann", "Bob", "Chen", "Dora")
 
 # `mjtui hand RULESET ...` arguments that score a hand in each system.
 HAND_ARGS: dict[str, list[str]] = {
-    "riichi": ["123m456p789s2355s4s", "--riichi", "--dora", "3m"],
+    "riichi": ["123p456p789s2355s4s", "--riichi", "--dora", "3p"],  # no 2m-8m: sanma too
     "pocket": ["123m456m789m111z55m", "--self-draw"],
     "fx602p": ["234567888", "--win", "8"],
     "east-doubling": ["1"],  # no scorer: a clear refusal is the expected outcome

@@ -31,6 +31,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import tomllib
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
@@ -104,7 +105,8 @@ def materialize(m: Mutation, ws: Path) -> None:
     if m.seed.kind == "session":
         (ws / "data/sessions/valid.toml").write_text(_named_session("hp11c", "east-doubling"))
     if m.seed.kind == "ruleset":
-        (ws / NAMED).write_text(_named_session("fuzzed", m.seed.system))
+        (ws / NAMED).write_text(_named_session("fuzzed", m.seed.system,
+                                               _players_of(m.seed.data)))
     where = input_path(m)
     if not where:
         return
@@ -118,17 +120,38 @@ def materialize(m: Mutation, ws: Path) -> None:
         path.write_bytes(m.data)
 
 
-def _named_session(rid: str, system: str) -> str:
+def _players_of(ruleset: bytes) -> int | None:
+    """``table.players`` of a shipped ruleset's text (a three-player riichi ruleset)."""
+    try:
+        return tomllib.loads(ruleset.decode("utf-8")).get("table", {}).get("players")
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+
+
+def _named_session(rid: str, system: str, players: int | None = None) -> str:
     """A session that names its ruleset by id only (no [rules]), as a transcribed sheet."""
-    players = 2 if system == "fx602p" else 4
+    players = players or (2 if system == "fx602p" else 4)
     lines = ['format = "mjtui-session/1"', f'ruleset = "{rid}"',
              f"players = {list(PLAYERS[:players])!r}".replace("'", '"'),
              "started = 2026-11-29T20:15:00", ""]
-    for record in RECORDS[system][:2]:
+    fitting = [r for r in RECORDS[system] if _fits(r, players)]
+    for record in fitting[:2]:
         lines.append("[[hands]]")
         lines += [f"{k} = {_toml(v)}" for k, v in record.items()]
         lines.append("")
     return "\n".join(lines)
+
+
+SEAT_KEYS = ("ron", "from", "tsumo", "tenpai", "riichi", "chombo")
+
+
+def _fits(record: dict, players: int) -> bool:
+    """Whether the seats of a riichi record are all at a table of ``players``."""
+    for key in SEAT_KEYS:
+        value = record.get(key, [])
+        if any(seat > players for seat in (value if isinstance(value, list) else [value])):
+            return False
+    return True
 
 
 def _toml(value: object) -> str:

@@ -3,7 +3,7 @@
 TILES is the mpsz notation of docs/tiles.md (``123m456p789s11z[567s](1111z)``).
 ``--json`` prints an object with ``han``, ``fu`` (null for a yakuman),
 ``yakuman``, ``yaku`` (names), ``yaku_han`` ([name, han] pairs; for a yakuman
-hand [name, yakuman]), ``dora`` ({"dora", "ura", "red"}), ``fu_items``
+hand [name, yakuman]), ``dora`` ({"dora", "ura", "red", "kita"}), ``fu_items``
 ([item, fu] as the fu calculator lists them), ``fu_total``, ``fu_rounding``,
 ``limit``, ``reading``, ``tiles`` and ``points``: the same object as
 `mjtui points --json` prints, ``{"total": N, "payments": {...}}``.
@@ -50,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the ura dora indicators (with riichi)")
     parser.add_argument("--honba", type=int, default=0, metavar="N",
                         help="honba counters on the table (default 0)")
+    parser.add_argument("--kita", type=int, default=0, metavar="N",
+                        help="three players: North tiles set aside, each a dora (default 0)")
     for flag, text in STATED.items():
         parser.add_argument("--" + flag.replace("_", "-"), action="store_true", help=text)
     parser.add_argument("--also", default="", metavar="LETTERS",
@@ -66,7 +68,7 @@ def context(args: argparse.Namespace) -> WinContext:
     return WinContext(
         tsumo=args.tsumo, seat_wind=args.seat, round_wind=args.round,
         dora=parse_tiles(args.dora)[0], ura=parse_tiles(args.ura)[0], honba=args.honba,
-        **flags,
+        kita=args.kita, **flags,
     )
 
 
@@ -89,7 +91,8 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
         "yakuman": a.yakuman,
         "yaku": list(a.yaku_names),
         "yaku_han": [list(y) for y in a.yaku],
-        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red},
+        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red,
+                 "kita": a.dora.kita},
         "fu_items": [list(item) for item in a.fu_items],
         "fu_total": fu.total if fu else None,
         "fu_rounding": fu.rounding if fu else None,

@@ -2,12 +2,14 @@
 
 Every field is a short keyboard code, so a hand goes in as fast as it is
 said at the table: the outcome is one letter (r ron, t tsumo, d draw,
-a abortive, c chombo), seats are digits 1-4, and the riichi and tenpai
-fields take the seats as digits ("13": seats 1 and 3; typing a seat again
-removes it). The keys are every form's (:mod:`mjtui.ui.key_form`): an
-outcome letter works from any field; ctrl+f opens the fu calculator, ctrl+t
-the tiles form, which fills han and fu from the winner's tiles and keeps the
-yaku with the hand while han and fu stay as it gave them.
+a abortive, c chombo), seats are digits 1-4 (1-3 at a three-player table),
+and the riichi, tenpai and nagashi fields take the seats as digits ("13":
+seats 1 and 3; typing a seat again removes it); pao, beside the ron-off
+seat, names the seat liable for a lone winner's yakuman. The keys are every
+form's (:mod:`mjtui.ui.key_form`): an outcome letter works from any field;
+ctrl+f opens the fu calculator, ctrl+t the tiles form, which fills han and fu
+from the winner's tiles and keeps the yaku with the hand while han and fu stay
+as it gave them.
 
 What the fields make of the hand (the errors, the hand, the fields that can
 still change the score, the payments) is :mod:`mjtui.core.systems.riichi.entry`'s;
@@ -53,7 +55,7 @@ class SeatSetInput(CodeInput):
     """Seats as digits; typing a seat that is already there takes it out (a toggle)."""
 
     def type_char(self, char: str) -> None:
-        if char in "1234" and char in self.value:
+        if char.isdigit() and char in self.value:
             self.value = self.value.replace(char, "")
             self.cursor_position = len(self.value)
         else:
@@ -98,12 +100,16 @@ class RiichiHandScreen(HandForm):
             yield Label("Ron off", classes="re-label")
             yield self._input("from", width="w1", restrict=seat, max_length=1)
             yield Label("", id="re-from-name", classes="re-name", markup=False)
+            yield Label("pao", classes="re-small re-pao")
+            yield self._input("pao", width="w1", restrict=seat, max_length=1)
             yield Label("Offender", classes="re-small re-off")
             yield self._input("offender", width="w1", restrict=seat, max_length=1)
-            yield Label("", id="re-offender-name", classes="re-name", markup=False)
+            yield Label("", id="re-offender-name", classes="re-name re-offender-name",
+                        markup=False)
 
     def compose(self) -> ComposeResult:
-        seat = "[1-4]?"
+        last = len(self.players)
+        seat, seats = f"[1-{last}]?", f"[1-{last}]*"
         with Vertical(id="rentry"):
             yield Label(self.heading, id="re-title", markup=False)
             with Horizontal(classes="re-row"):
@@ -131,12 +137,15 @@ class RiichiHandScreen(HandForm):
                 yield from self._ron_off_row(seat)
             with Horizontal(classes="re-row"):
                 yield Label("Tenpai", classes="re-label")
-                yield self._input("tenpai", width="w4", restrict="[1-4]*", max_length=4,
+                yield self._input("tenpai", width="w4", restrict=seats, max_length=last,
+                                  cls=SeatSetInput)
+                yield Label("nagashi", classes="re-small")
+                yield self._input("nagashi", width="w4", restrict=seats, max_length=last,
                                   cls=SeatSetInput)
                 yield Label("", id="re-tenpai-names", classes="re-note", markup=False)
             with Horizontal(classes="re-row"):
                 yield Label("Riichi", classes="re-label")
-                yield self._input("riichi", width="w4", restrict="[1-4]*", max_length=4,
+                yield self._input("riichi", width="w4", restrict=seats, max_length=last,
                                   cls=SeatSetInput)
                 yield Label("", id="re-riichi-names", classes="re-note", markup=False)
             yield Static("", id="re-yaku", markup=False)
@@ -188,9 +197,7 @@ class RiichiHandScreen(HandForm):
             self.show(f"#re-name-{n}", self._named(entry, f"seat-{n}"))
         self.show("#re-from-name", self._named(entry, "from"))
         self.show("#re-offender-name", self._named(entry, "offender"))
-        self.show("#re-tenpai-names",
-            (", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten")
-            if "tenpai" in entry.active else "")
+        self.show("#re-tenpai-names", self._draw_text(entry))
         deposit = self.rules.payments.riichi_deposit
         self.show("#re-riichi-names",
             (", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)")
@@ -198,6 +205,15 @@ class RiichiHandScreen(HandForm):
         self.show("#re-error", "\n".join(entry.errors))
         self.show("#re-yaku", self._won_text(entry))
         self._preview(entry)
+
+    def _draw_text(self, entry: Entry) -> str:
+        """Who was tenpai, and who made nagashi mangan, at an exhaustive draw."""
+        if "tenpai" not in entry.active:
+            return ""
+        text = ", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten"
+        if entry.nagashi:
+            text += "; nagashi " + ", ".join(self.players[s] for s in entry.nagashi)
+        return text
 
     def _won_text(self, entry: Entry) -> str:
         """A line per winner: the payment (on a line of its own, where it has room at
@@ -213,6 +229,10 @@ class RiichiHandScreen(HandForm):
                 kept = yaku[row][1]
                 parts.append(", ".join(kept) if kept is not None else
                              "han/fu typed over the tiles' (the yaku list is not kept)")
+            if row == 0 and "pao" in entry.active and entry.seats.get("pao") is not None:
+                liable = self.players[entry.seats["pao"]]  # type: ignore[index]
+                parts.append(f"pao: {liable} pays " + (
+                    "it all" if entry.outcome == "tsumo" else "half"))
             name = self.players[seat] if seat is not None else f"winner {row + 1}"
             lines.append(f"{name}: " + " · ".join(parts))
         return "\n".join(lines)

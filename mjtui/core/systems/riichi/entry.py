@@ -13,7 +13,10 @@ them. Every field is a short code:
   scored by han and fu or by a yakuman count: whichever is typed leaves the
   other out;
 * ``from`` (ron off) and ``offender`` (chombo): a seat digit 1-4;
-* ``tenpai`` and ``riichi``: seat digits, a set ("31": seats 1 and 3).
+* ``tenpai``, ``nagashi`` and ``riichi``: seat digits, a set ("31": seats 1 and 3);
+  ``nagashi`` (exhaustive draw) only where the ruleset plays nagashi mangan;
+* ``pao`` (win): the seat liable for the first winner's yakuman, where the ruleset
+  plays pao; it counts once a yakuman count is typed and there is one winner.
 
 A winner row scored by the tiles form (:mod:`.tiles_entry`) keeps its tiles
 and yaku with the hand while the row's seat and score are still the tiles'
@@ -53,15 +56,17 @@ def _row(n: int) -> tuple[str, ...]:
 
 
 # The form's order: the ron-off row comes right after the first winner.
-FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "offender",
+FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "pao", "offender",
                            *(f for n in range(1, MAX_ROWS) for f in _row(n)),
-                           "tenpai", "riichi")
-SEAT_FIELDS = ("from", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)))
+                           "tenpai", "nagashi", "riichi")
+SEAT_FIELDS = ("from", "pao", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)))
 
 
 def winner_rows(rules: Rules) -> int:
-    """How many winners one ron can have under ``rules`` (the form's winner rows)."""
-    return {"head-bump": 1, "double": 2}.get(rules.payments.multiple_ron, MAX_ROWS)
+    """How many winners one ron can have under ``rules`` (the form's winner rows): at
+    most everyone but the discarder."""
+    most = {"head-bump": 1, "double": 2}.get(rules.payments.multiple_ron, MAX_ROWS)
+    return min(most, rules.players - 1)
 
 
 def row_of(name: str) -> int | None:
@@ -113,6 +118,7 @@ class Entry:
     # The rows scored by the tiles form whose seat still stands: (row, seat, the yaku
     # kept with the hand, or None once han and fu were typed over).
     yaku: tuple[tuple[int, int, tuple[str, ...] | None], ...] = ()
+    nagashi: tuple[int, ...] = ()  # the nagashi seats typed, while the field counts
 
 
 def read_entry(rules: Rules, before: State, values: Mapping[str, str],
@@ -121,14 +127,16 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     """What the fields make of the hand after the table ``before``."""
     rows = winner_rows(rules)
     typed = {f: values.get(f, "").strip() for f in fields(rows)}
+    players = min(players, rules.players)
     kept = from_tiles or {}
     outcome = OUTCOMES.get(typed["outcome"].lower())
     seats = {f: _seat(typed[f], players) for f in SEAT_FIELDS if f in typed}
     riichi = seats_of(typed["riichi"], players)
     tenpai = seats_of(typed["tenpai"], players)
+    nagashi = seats_of(typed["nagashi"], players) if rules.draws.nagashi_mangan else ()
     playing = with_riichi(rules, before, riichi)
     won = [n for n in range(rows) if outcome == "ron" or (outcome == "tsumo" and n == 0)]
-    yaku = tuple((n, w.seat, w.yaku if _kept(typed, n, w) else None)
+    yaku = tuple((n, w.seat, w.yaku if _kept(typed, n, w, players) else None)
                  for n, w in sorted(kept.items())
                  if n in won and seats.get(f"seat-{n}") == w.seat)
 
@@ -141,8 +149,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
                           winner_rows_used or ()))
             pays = {at[seat]: f"{pay.base.name} {pay.short()}".strip()
                     for seat, pay in settle(rules, before, hand).payments if seat in at}
-        return Entry(tuple(errors), hand, _active(typed, outcome, rows, seats), outcome,
-                     seats, tenpai, riichi, playing, after, pays, yaku)
+        active = _active(rules, typed, outcome, rows, seats)
+        return Entry(tuple(errors), hand, active, outcome, seats, tenpai, riichi, playing,
+                     after, pays, yaku, nagashi if "nagashi" in active else ())
 
     hand: Hand
     used: list[int] = []
@@ -152,27 +161,30 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
         errors: list[str] = []
         winners: list[Winner] = []
         for n in won:
-            problem, winner = _winner(typed, n, seats[f"seat-{n}"])
+            problem, winner = _winner(typed, n, seats[f"seat-{n}"], players)
             if problem:
                 errors.append(problem)
             if winner is not None:
-                winners.append(kept[n] if n in kept and _kept(typed, n, kept[n]) else winner)
+                winners.append(kept[n] if n in kept and _kept(typed, n, kept[n], players)
+                               else winner)
                 used.append(n)
         discarder = seats["from"] if outcome == "ron" else None
         if outcome == "ron" and discarder is None:
-            errors.append("Ron off: type the seat (1-4) of the player who discarded "
-                          "the winning tile")
+            errors.append(f"Ron off: type the seat (1-{players}) of the player who "
+                          "discarded the winning tile")
         if errors:
             return entry(errors)
-        hand = Win(tuple(winners), discarder, riichi)
+        pao = seats["pao"] if "pao" in _active(rules, typed, outcome, rows, seats) else None
+        hand = Win(tuple(winners), discarder, riichi, pao)
     elif outcome == "exhaustive draw":
-        hand = ExhaustiveDraw(tenpai, riichi)
+        hand = ExhaustiveDraw(tenpai, riichi, nagashi)
     elif outcome == "abortive draw":
         hand = AbortiveDraw(riichi)
     else:
         offender = seats["offender"]
         if offender is None:
-            return entry(["Offender: type the seat (1-4) of the player who made the chombo"])
+            return entry([f"Offender: type the seat (1-{players}) of the player who made "
+                          "the chombo"])
         hand = Chombo(offender, riichi)
     try:
         check_in_play(rules, before, hand)
@@ -181,12 +193,12 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     return entry([], hand, used)
 
 
-def _winner(typed: Mapping[str, str], n: int,
-            seat: int | None) -> tuple[str, Winner | None]:
+def _winner(typed: Mapping[str, str], n: int, seat: int | None,
+            players: int) -> tuple[str, Winner | None]:
     """(what is wrong, the winner) of winner row ``n``; an empty row after the first is
     no winner, and nothing wrong."""
     if seat is None:
-        return ("Winner: type the winner's seat, 1-4" if n == 0 else ""), None
+        return (f"Winner: type the winner's seat, 1-{players}" if n == 0 else ""), None
     han, fu, yakuman = _score(typed, n)
     if yakuman:
         return "", Winner(seat, 0, None, yakuman)
@@ -204,13 +216,13 @@ def _score(typed: Mapping[str, str], n: int) -> tuple[int, int | None, int]:
     return _int(typed[f"han-{n}"]) or 0, _int(typed[f"fu-{n}"]), 0
 
 
-def _kept(typed: Mapping[str, str], n: int, scored: Winner) -> bool:
+def _kept(typed: Mapping[str, str], n: int, scored: Winner, players: int) -> bool:
     """Whether row ``n`` still reads as the tiles form scored it: the same seat and score."""
-    return (_seat(typed[f"seat-{n}"], PLAYERS) == scored.seat
+    return (_seat(typed[f"seat-{n}"], players) == scored.seat
             and _score(typed, n) == (scored.han, scored.fu, scored.yakuman))
 
 
-def _active(typed: Mapping[str, str], outcome: str | None, rows: int,
+def _active(rules: Rules, typed: Mapping[str, str], outcome: str | None, rows: int,
             seats: Mapping[str, int | None]) -> frozenset[str]:
     """The fields that can still change the score, for this outcome and what is typed."""
     active = {"outcome", "riichi"}
@@ -231,6 +243,12 @@ def _active(typed: Mapping[str, str], outcome: str | None, rows: int,
         active.add("offender")
     elif outcome == "exhaustive draw":
         active.add("tenpai")
+        if rules.draws.nagashi_mangan:
+            active.add("nagashi")
+    lone = outcome == "tsumo" or (outcome == "ron" and all(
+        seats.get(f"seat-{n}") is None for n in range(1, rows)))
+    if lone and rules.payments.pao and _int(typed["yakuman-0"]):
+        active.add("pao")
     return frozenset(active)
 
 
@@ -258,12 +276,15 @@ def values_of(hand: Hand, rows: int = MAX_ROWS) -> dict[str, str]:
         values["outcome"] = "t" if hand.tsumo else "r"
         if hand.discarder is not None:
             values["from"] = str(hand.discarder + 1)
+        if hand.pao is not None:
+            values["pao"] = str(hand.pao + 1)
         for n, w in enumerate(hand.winners[:rows]):
             values[f"seat-{n}"] = str(w.seat + 1)
             values.update(score_values(n, w))
     elif isinstance(hand, ExhaustiveDraw):
         values["outcome"] = "d"
         values["tenpai"] = "".join(str(s + 1) for s in sorted(hand.tenpai))
+        values["nagashi"] = "".join(str(s + 1) for s in sorted(hand.nagashi))
     elif isinstance(hand, AbortiveDraw):
         values["outcome"] = "a"
     else:

@@ -6,9 +6,11 @@ in that hand (each puts its deposit on the table, whatever the outcome).
 
 * :class:`Win`: one or more winners. ``discarder`` None is a tsumo (one
   winner); otherwise a ron off that seat, with as many winners as the
-  ruleset's ``multiple_ron`` allows.
+  ruleset's ``multiple_ron`` allows. ``pao`` names the seat liable for a
+  yakuman (sekinin barai): it pays the whole of a tsumo, half of a ron.
 * :class:`ExhaustiveDraw`: the wall ran out; ``tenpai`` lists the seats that
-  were tenpai (noten payments follow).
+  were tenpai (noten payments follow) and ``nagashi`` the seats that made
+  nagashi mangan (each paid as a mangan tsumo, where the ruleset plays it).
 * :class:`AbortiveDraw`: the hand stopped early (nine terminals, four winds...).
 * :class:`Chombo`: a foul; the offender pays the ruleset's penalty and the
   hand is played again.
@@ -60,6 +62,7 @@ class Win:
     winners: tuple[Winner, ...]
     discarder: int | None = None  # None: a tsumo
     riichi: tuple[int, ...] = ()
+    pao: int | None = None  # the seat liable for the yakuman (sekinin barai), if any
 
     @property
     def tsumo(self) -> bool:
@@ -70,6 +73,7 @@ class Win:
 class ExhaustiveDraw:
     tenpai: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
+    nagashi: tuple[int, ...] = ()  # the seats that made nagashi mangan
 
 
 @dataclass(frozen=True)
@@ -110,9 +114,13 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
         else:
             wins = "; ".join(f"{names[w.seat]} {score(w)}" for w in hand.winners)
             text = f"ron off {names[hand.discarder]}: {wins}"  # type: ignore[index]
+        if hand.pao is not None:
+            text += f"; pao: {names[hand.pao]}"
     elif isinstance(hand, ExhaustiveDraw):
         tenpai = ", ".join(names[s] for s in sorted(hand.tenpai))
         text = f"draw ({tenpai} tenpai)" if tenpai else "draw (all noten)"
+        if hand.nagashi:
+            text += f"; nagashi mangan: {', '.join(names[s] for s in sorted(hand.nagashi))}"
     elif isinstance(hand, AbortiveDraw):
         text = "abortive draw"
     else:
@@ -122,26 +130,27 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-def turn_order(discarder: int, seats: tuple[int, ...] | list[int]) -> list[int]:
+def turn_order(discarder: int, seats: tuple[int, ...] | list[int],
+               players: int = PLAYERS) -> list[int]:
     """``seats`` in the order of play after ``discarder`` (the head-bump order)."""
-    return sorted(seats, key=lambda s: (s - discarder) % PLAYERS)
+    return sorted(seats, key=lambda s: (s - discarder) % players)
 
 
-def _is_seat(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < PLAYERS
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
-def _seat(value: object, what: str) -> None:
-    if not _is_seat(value):
+def _seat(value: object, what: str, players: int = PLAYERS) -> None:
+    if not _is_seat(value, players):
         shown = value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
-        raise HandError(f"{what} must be a seat from 1 to {PLAYERS}, got {shown!r}")
+        raise HandError(f"{what} must be a seat from 1 to {players}, got {shown!r}")
 
 
-def _seats(values: tuple[int, ...], what: str) -> None:
+def _seats(values: tuple[int, ...], what: str, players: int = PLAYERS) -> None:
     if not isinstance(values, tuple):
         raise HandError(f"{what} must be a list of seats")
     for v in values:
-        _seat(v, what)
+        _seat(v, what, players)
     if len(set(values)) != len(values):
         raise HandError(f"{what} names a seat twice")
 
@@ -150,10 +159,12 @@ def check(rules: Rules, hand: Hand) -> None:
     """Refuse a hand that cannot happen under ``rules``; the message says why."""
     if isinstance(hand, Win):
         _check_win(rules, hand)
+        _check_pao(rules, hand)
         _check_four_riichi(rules, hand)
     elif isinstance(hand, ExhaustiveDraw):
-        _seats(hand.tenpai, "tenpai")
-        _seats(hand.riichi, "riichi")
+        _seats(hand.tenpai, "tenpai", rules.players)
+        _seats(hand.riichi, "riichi", rules.players)
+        _check_nagashi(rules, hand)
         noten = [s + 1 for s in hand.riichi if s not in hand.tenpai]
         if noten:
             raise HandError(
@@ -161,27 +172,27 @@ def check(rules: Rules, hand: Hand) -> None:
                 "noten at the draw is a chombo: enter it as one)")
         _check_four_riichi(rules, hand)
     elif isinstance(hand, AbortiveDraw):
-        _seats(hand.riichi, "riichi")
+        _seats(hand.riichi, "riichi", rules.players)
         if not rules.draws.abortive:
             raise HandError("this ruleset plays no abortive draws: the hand goes on")
     elif isinstance(hand, Chombo):
-        _seat(hand.offender, "the offender")
-        _seats(hand.riichi, "riichi")
+        _seat(hand.offender, "the offender", rules.players)
+        _seats(hand.riichi, "riichi", rules.players)
     else:
         raise HandError(f"not a riichi hand: {hand!r}")
 
 
 def _check_win(rules: Rules, hand: Win) -> None:
-    _seats(hand.riichi, "riichi")
+    _seats(hand.riichi, "riichi", rules.players)
     if not isinstance(hand.winners, tuple) or not hand.winners:
         raise HandError("a win needs a winner")
     seats = tuple(w.seat for w in hand.winners)
-    _seats(seats, "the winners")
+    _seats(seats, "the winners", rules.players)
     if hand.discarder is None:
         if len(seats) > 1:
             raise HandError("a tsumo has one winner; several winners means a ron off a discard")
     else:
-        _seat(hand.discarder, "the discarder")
+        _seat(hand.discarder, "the discarder", rules.players)
         if hand.discarder in seats:
             raise HandError(f"seat {hand.discarder + 1} cannot win on a tile they discarded "
                             "themselves: pick the discarder or make it a tsumo")
@@ -193,8 +204,37 @@ def _check_win(rules: Rules, hand: Win) -> None:
         _check_yaku_list(hand, w)
 
 
+def _check_nagashi(rules: Rules, hand: ExhaustiveDraw) -> None:
+    _seats(hand.nagashi, "nagashi", rules.players)
+    if hand.nagashi and not rules.draws.nagashi_mangan:
+        raise HandError("this ruleset plays no nagashi mangan: leave 'nagashi' out")
+
+
+def _check_pao(rules: Rules, hand: Win) -> None:
+    """A liable seat needs a yakuman that carries pao under ``rules``, one winner, and is
+    not the winner."""
+    if hand.pao is None:
+        return
+    _seat(hand.pao, "pao", rules.players)
+    carried = rules.payments.pao
+    if not carried:
+        raise HandError("this ruleset plays no pao (sekinin barai): leave 'pao' out")
+    if len(hand.winners) > 1:
+        raise HandError("pao names the seat liable for one winner's yakuman: enter a "
+                        "double ron without it")
+    w = hand.winners[0]
+    if hand.pao == w.seat:
+        raise HandError(f"seat {w.seat + 1} won: the liable seat (pao) is another player")
+    if not w.yakuman:
+        raise HandError(f"pao is for a yakuman ({', '.join(carried)}): seat {w.seat + 1} "
+                        "won no yakuman")
+    if w.yaku and not any(name in carried for name in w.yaku):
+        raise HandError(f"pao is for {' or '.join(carried)} under this ruleset; the yaku of "
+                        f"seat {w.seat + 1} have none of them")
+
+
 def _check_four_riichi(rules: Rules, hand: Win | ExhaustiveDraw) -> None:
-    if rules.draws.abortive and len(hand.riichi) == PLAYERS:
+    if rules.draws.abortive and rules.players == PLAYERS and len(hand.riichi) == PLAYERS:
         raise HandError(
             "all four players declared riichi: with this ruleset the hand stops there as an "
             "abortive draw (enter it as one); a ron on the fourth riichi discard leaves that "
@@ -229,7 +269,7 @@ def _check_multiple_ron(rules: Rules, discarder: int, seats: tuple[int, ...]) ->
         return
     mode = rules.payments.multiple_ron
     if mode == "head-bump":
-        first = turn_order(discarder, seats)[0]
+        first = turn_order(discarder, seats, rules.players)[0]
         raise HandError(
             f"this ruleset plays head bump: only seat {first + 1}, first in turn after the "
             f"discarder, wins; enter that win alone")

@@ -30,9 +30,12 @@ def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
         "fu": [w.fu for w in winners],
         "yakuman": [w.yakuman for w in winners],
         "yaku": [list(w.yaku) for w in winners],
+        "pao": win.pao + 1 if win and win.pao is not None else None,
         "riichi": [s + 1 for s in sorted(hand.riichi)],
         "tenpai": ([s + 1 for s in sorted(hand.tenpai)]
                    if isinstance(hand, ExhaustiveDraw) else None),
+        "nagashi": ([s + 1 for s in sorted(hand.nagashi)]
+                    if isinstance(hand, ExhaustiveDraw) else None),
         "offender": hand.offender + 1 if hasattr(hand, "offender") else None,
         "round": before.round,
         "dealer": before.east + 1,
@@ -42,10 +45,11 @@ def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
 
 
 COLUMNS = HandColumns(
-    fields=("outcome", "winners", "discarder", "han", "fu", "yakuman", "yaku", "riichi",
-            "tenpai", "offender", "round", "dealer", "honba", "deposits"),
+    fields=("outcome", "winners", "discarder", "han", "fu", "yakuman", "yaku", "pao", "riichi",
+            "tenpai", "nagashi", "offender", "round", "dealer", "honba", "deposits"),
     cells=_cells,
-    seats=frozenset({"winners", "discarder", "riichi", "tenpai", "offender", "dealer"}),
+    seats=frozenset({"winners", "discarder", "pao", "riichi", "tenpai", "nagashi", "offender",
+                     "dealer"}),
     docs=(
         ("outcome", "`tsumo`, `ron`, `exhaustive draw`, `abortive draw` or `chombo`"),
         ("winners", "the winning seats (several for a multiple ron)"),
@@ -54,8 +58,10 @@ COLUMNS = HandColumns(
         ("fu", "each winner's fu (empty where the limit ignores it)"),
         ("yakuman", "each winner's yakuman count (0 for a hand of han and fu)"),
         ("yaku", "each winner's yaku, when the hand was counted from the tiles"),
+        ("pao", "the seat liable for a yakuman (pao, sekinin barai)"),
         ("riichi", "the seats that declared riichi in the hand"),
         ("tenpai", "after an exhaustive draw, the tenpai seats"),
+        ("nagashi", "after an exhaustive draw, the seats that made nagashi mangan"),
         ("offender", "the seat that made a chombo"),
         ("round", "the hand as players write it: `E1`, `S4`"),
         ("dealer", "the dealer of the hand"),

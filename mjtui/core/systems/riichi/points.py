@@ -14,6 +14,11 @@ Each payment is rounded up to the ruleset's unit (100) on its own:
 
 Honba add ``honba_ron`` per counter to a ron and ``honba_tsumo`` per counter
 to each tsumo payment.
+
+With three players (sanma) a tsumo has two payers: with tsumo loss each pays
+what they would at a four-player table (a non-dealer's mangan 2000/4000, 6000
+in all); with the north split the absent North's share (b, or 2b from the
+dealer's win) is split between them: 3000/5000, 5000 all... before rounding.
 """
 
 from __future__ import annotations
@@ -82,8 +87,8 @@ class Payment:
     """What a winner receives, and from whom (amounts include the honba).
 
     For a ron only ``discarder`` is set; for a tsumo by a non-dealer ``dealer``
-    (the dealer's share) and ``non_dealer`` (each of the two others' share);
-    for a tsumo by the dealer only ``non_dealer`` (each of the three).
+    (the dealer's share) and ``non_dealer`` (each other non-dealer's share);
+    for a tsumo by the dealer only ``non_dealer`` (what each other player pays).
     """
 
     base: Base
@@ -93,14 +98,15 @@ class Payment:
     dealer: int = 0
     non_dealer: int = 0
     honba: int = 0  # the part of the total that the honba counters added
+    payers: int = 3  # who pays a tsumo: the other players (2 at a three-player table)
 
     @property
     def total(self) -> int:
         if not self.tsumo:
             return self.discarder
         if self.dealer_wins:
-            return 3 * self.non_dealer
-        return self.dealer + 2 * self.non_dealer
+            return self.payers * self.non_dealer
+        return self.dealer + (self.payers - 1) * self.non_dealer
 
     def shares(self) -> dict[str, int]:
         """The payments by who pays, as `mjtui points --json` prints them."""
@@ -132,8 +138,14 @@ def payment(
         return Payment(base, dealer, False, discarder=round_up((6 if dealer else 4) * b, unit)
                        + extra, honba=extra)
     each = rules.payments.honba_tsumo * honba
+    payers = rules.players - 1
+    # The absent North's share, split between the two payers (north split), in halves
+    # of the base points.
+    north = 0 if payers == 3 or rules.payments.tsumo_loss else 1
     if dealer:
-        return Payment(base, True, True, non_dealer=round_up(2 * b, unit) + each,
-                       honba=3 * each)
-    return Payment(base, False, True, dealer=round_up(2 * b, unit) + each,
-                   non_dealer=round_up(b, unit) + each, honba=3 * each)
+        return Payment(base, True, True,
+                       non_dealer=round_up(2 * b + north * b, unit) + each,
+                       honba=payers * each, payers=payers)
+    return Payment(base, False, True, dealer=round_up(2 * b + north * b // 2, unit) + each,
+                   non_dealer=round_up(b + north * b // 2, unit) + each,
+                   honba=payers * each, payers=payers)

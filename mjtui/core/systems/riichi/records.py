@@ -13,7 +13,9 @@ Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
     riichi = [2]      # the seats that declared riichi in this hand, with any outcome
 
     tsumo = 2         # with han, fu or yakuman as above
+    pao = 4           # optional, with a yakuman: the seat liable for it (sekinin barai)
     draw = "exhaustive"   # with tenpai = [1, 3] (left out: nobody tenpai)
+    nagashi = [2]         # optional, beside draw = "exhaustive": nagashi mangan
     draw = "abortive"
     chombo = 4        # the offender
 """
@@ -36,9 +38,9 @@ from mjtui.core.systems.riichi.rules import PLAYERS, Rules
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
-    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "riichi"),
-    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "riichi"),
-    "exhaustive": ("draw", "tenpai", "riichi"),
+    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi"),
+    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi"),
+    "exhaustive": ("draw", "tenpai", "nagashi", "riichi"),
     "abortive": ("draw", "riichi"),
     "chombo": ("chombo", "riichi"),
 }
@@ -50,19 +52,19 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seat(record: dict[str, Any], key: str) -> int:
+def _seat(record: dict[str, Any], key: str, players: int = PLAYERS) -> int:
     value = record[key]
-    if not _whole(value) or not 1 <= value <= PLAYERS:
-        raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
+    if not _whole(value) or not 1 <= value <= players:
+        raise HandError(f"'{key}' must be a seat from 1 to {players}, got {value!r}")
     return value - 1
 
 
-def _seat_list(record: dict[str, Any], key: str) -> tuple[int, ...]:
+def _seat_list(record: dict[str, Any], key: str, players: int = PLAYERS) -> tuple[int, ...]:
     value = record.get(key, [])
     if not isinstance(value, list) or not all(
-        _whole(v) and 1 <= v <= PLAYERS for v in value
+        _whole(v) and 1 <= v <= players for v in value
     ):
-        raise HandError(f"'{key}' must be an array of seats from 1 to {PLAYERS}, "
+        raise HandError(f"'{key}' must be an array of seats from 1 to {players}, "
                         f"got {value!r}")
     return tuple(v - 1 for v in value)
 
@@ -84,31 +86,35 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         if draw not in DRAWS:
             raise HandError(f"'draw' must be \"exhaustive\" or \"abortive\", got {draw!r}")
         kind = draw
+    n = rules.players
     allowed = KEYS[kind]
     for key in record:
         if key not in allowed:
             what = f"draw = \"{kind}\"" if kind in DRAWS else f"'{kind}'"
             raise HandError(f"'{key}' does not go with {what} (it takes "
                             f"{', '.join(repr(k) for k in allowed)})")
-    riichi = _seat_list(record, "riichi")
+    riichi = _seat_list(record, "riichi", n)
     hand: Hand
     if kind == "ron":
         if "from" not in record:
             raise HandError("'from' is missing: the seat that discarded the winning tile")
-        hand = Win(_winners(record, "ron"), discarder=_seat(record, "from"), riichi=riichi)
+        hand = Win(_winners(record, "ron", n), discarder=_seat(record, "from", n), riichi=riichi,
+                   pao=_seat(record, "pao", n) if "pao" in record else None)
     elif kind == "tsumo":
-        hand = Win(_winners(record, "tsumo"), discarder=None, riichi=riichi)
+        hand = Win(_winners(record, "tsumo", n), discarder=None, riichi=riichi,
+                   pao=_seat(record, "pao", n) if "pao" in record else None)
     elif kind == "exhaustive":
-        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai"), riichi=riichi)
+        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai", n), riichi=riichi,
+                              nagashi=_seat_list(record, "nagashi", n))
     elif kind == "abortive":
         hand = AbortiveDraw(riichi=riichi)
     else:
-        hand = Chombo(offender=_seat(record, "chombo"), riichi=riichi)
+        hand = Chombo(offender=_seat(record, "chombo", n), riichi=riichi)
     check(rules, hand)
     return hand
 
 
-def _winners(record: dict[str, Any], key: str) -> tuple[Winner, ...]:
+def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ...]:
     several = isinstance(record[key], list)
     if several and key == "tsumo":
         raise HandError("'tsumo' is one seat: a tsumo has one winner")
@@ -116,8 +122,8 @@ def _winners(record: dict[str, Any], key: str) -> tuple[Winner, ...]:
     if several and not seats:
         raise HandError(f"'{key}' is an empty array: name the winner(s)")
     for seat in seats:
-        if not _whole(seat) or not 1 <= seat <= PLAYERS:
-            raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}"
+        if not _whole(seat) or not 1 <= seat <= players:
+            raise HandError(f"'{key}' must be a seat from 1 to {players}"
                             + (" or an array of seats" if key == "ron" else "")
                             + f", got {record[key]!r}")
     columns = {}
@@ -194,10 +200,14 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
             yaku = [list(w.yaku) for w in hand.winners]
             record["tiles"] = tiles if several else tiles[0]
             record["yaku"] = yaku if several else yaku[0]
+        if hand.pao is not None:
+            record["pao"] = hand.pao + 1
     elif isinstance(hand, ExhaustiveDraw):
         record["draw"] = "exhaustive"
         if hand.tenpai:
             record["tenpai"] = [s + 1 for s in hand.tenpai]
+        if hand.nagashi:
+            record["nagashi"] = [s + 1 for s in hand.nagashi]
     elif isinstance(hand, AbortiveDraw):
         record["draw"] = "abortive"
     elif isinstance(hand, Chombo):

@@ -19,9 +19,11 @@ from mjtui.core.schema import SchemaError
 from mjtui.core.schema import whole as _int
 from mjtui.core.systems.base import RulesHeader
 
-PLAYERS = 4
+PLAYERS = 4  # the usual table; a ruleset may play three (table.players)
 
+ORDINALS = ("1st", "2nd", "3rd", "4th")
 MultipleRon = Literal["head-bump", "double", "triple"]
+PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class Table:
     start_points: int = field(metadata=_int("each player's total at the start"))
     target_points: int = field(metadata=_int(
         "the return: final scores count from here, (total - target) / 1000"))
+    players: Literal[3, 4] = field(default=4, metadata={"doc": (
+        "players at the table: 4, or 3 (sanma: no North seat, East 1-3 in each round)")})
 
 
 @dataclass(frozen=True)
@@ -210,7 +214,7 @@ class Payments:
     honba_ron: int = field(metadata=_int(
         "added per honba counter to a ron, paid by the discarder (300)"))
     honba_tsumo: int = field(metadata=_int(
-        "added per honba counter to a tsumo, paid by each of the three others (100)"))
+        "added per honba counter to a tsumo, paid by each of the others (100)"))
     riichi_deposit: int = field(metadata=_int("what a riichi declaration puts on the table "
                                               "(1000)"))
     riichi_needs_deposit: bool = field(metadata={"doc": (
@@ -220,7 +224,21 @@ class Payments:
         "discarder wins), 'double' (two may win; three is an abortive draw) or 'triple'")})
     multiple_ron_honba: Literal["first", "each"] = field(metadata={"doc": (
         "in a multiple ron, the honba go to the winner first in turn after the discarder "
-        "('first') or to each winner ('each'); the deposits always go to the first")})
+        "('first') or to each winner ('each')")})
+    tsumo_loss: bool = field(default=True, metadata={"doc": (
+        "three players: a tsumo is paid by the two others as at a four-player table, the "
+        "absent North's share is lost (tsumo loss); false: the North's share is split "
+        "between the two payers (north split). No effect with four players")})
+    multiple_ron_deposits: Literal["first", "split"] = field(default="first", metadata={
+        "doc": (
+            "in a multiple ron, the riichi deposits on the table go to the winner first in "
+            "turn after the discarder ('first', atamahane) or are split equally among the "
+            "winners in multiples of payments.rounding, the rest to the first ('split')")})
+    pao: tuple[PaoYakuman, ...] = field(default=("daisangen", "daisuushii"), metadata={
+        "doc": (
+            "the yakuman that carry pao (sekinin barai): a win with one of them may name "
+            "the liable seat, who pays the whole of a tsumo and half of a ron; "
+            "empty: no pao")})
 
 
 @dataclass(frozen=True)
@@ -230,14 +248,20 @@ class Draws:
     abortive: bool = field(metadata={"doc": (
         "abortive draws are played (nine terminals, four winds, four riichi...); the dealer "
         "stays and a honba is added")})
+    nagashi_mangan: bool = field(default=True, metadata={"doc": (
+        "nagashi mangan is played: an exhaustive draw may name the seats that made it, "
+        "each paid as a mangan tsumo")})
+    nagashi_honba: bool = field(default=False, metadata={"doc": (
+        "the honba counters are added to each nagashi mangan payment, as to a tsumo")})
+    nagashi_noten: bool = field(default=False, metadata={"doc": (
+        "the noten payments are made as well when there is a nagashi mangan; false: the "
+        "nagashi payments replace them")})
+    nagashi_flow: Literal["draw", "win"] = field(default="draw", metadata={"doc": (
+        "'draw': the hand stays an exhaustive draw for the flow (a honba is added, the "
+        "dealer repeats when tenpai); 'win': it counts as a win by the nagashi seats (the "
+        "dealer repeats and a honba is added only when the dealer made it; otherwise the "
+        "deal passes and the honba go back to 0)")})
 
-    def __post_init__(self) -> None:
-        # 1, 2 or 3 tenpai players: every noten player pays each tenpai player
-        # total / 3, total / 4 or total / 3.
-        if self.noten_total % 12:
-            raise SchemaError("draws.noten_total", (
-                f"must split evenly among 1, 2 or 3 tenpai players (a multiple of 12), got "
-                f"{self.noten_total}"))
 
 
 @dataclass(frozen=True)
@@ -261,18 +285,14 @@ class Chombo:
 @dataclass(frozen=True)
 class Final:
     uma: tuple[int, ...] = field(metadata={"doc": (
-        "added to the final score by place, 1st to 4th, in points (15000 = +15.0)")})
+        "added to the final score by place, 1st to last (3 or 4 amounts, one per player), in "
+        "points (15000 = +15.0)")})
     oka: int = field(metadata=_int(
-        "added to first place's final score, in points; (target - start) x 4 makes the "
-        "final scores add up to zero", None))
+        "added to first place's final score, in points; (target - start) x players makes "
+        "the final scores add up to zero", None))
     ties: Literal["seat", "split"] = field(metadata={"doc": (
         "equal totals: 'seat' ranks the seat nearer the first dealer higher; 'split' "
         "shares the places' uma (and oka, and left-over deposits) equally")})
-
-    def __post_init__(self) -> None:
-        if len(self.uma) != PLAYERS:
-            raise SchemaError("final.uma", (
-                f"expected {PLAYERS} amounts (1st to 4th), got {len(self.uma)}"))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -288,3 +308,20 @@ class Rules(RulesHeader):
     end: End
     chombo: Chombo
     final: Final
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    def __post_init__(self) -> None:
+        n = self.table.players
+        if len(self.final.uma) != n:
+            raise SchemaError("final.uma", (
+                f"expected {n} amounts (1st to {ORDINALS[n - 1]}), got {len(self.final.uma)}"))
+        # Every noten player pays each tenpai player total / (tenpai x noten): with 4
+        # players 1, 2 or 3 tenpai make 3, 4 and 3 shares; with 3 players, 2 and 2.
+        shares = 12 if n == 4 else 2
+        if self.draws.noten_total % shares:
+            raise SchemaError("draws.noten_total", (
+                f"must split evenly among 1 to {n - 1} tenpai players (a multiple of "
+                f"{shares}), got {self.draws.noten_total}"))

@@ -22,7 +22,7 @@ from mjtui.core.systems.riichi.events import (
 )
 from mjtui.core.systems.riichi.fu import FuHand, FuResult, Meld, calculate
 from mjtui.core.systems.riichi.points import Payment, base_points, payment
-from mjtui.core.systems.riichi.rules import PLAYERS, Rules
+from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.systems.riichi.standings import Standing, final_standings
 from mjtui.core.systems.riichi.table import (
     Settlement,
@@ -47,7 +47,7 @@ class Riichi:
     export_columns = "mjtui.core.systems.riichi.export_columns:COLUMNS"
 
     def players(self, rules: Rules) -> int:
-        return PLAYERS
+        return rules.players
 
     def start_points(self, rules: Rules) -> int:
         return rules.table.start_points
@@ -56,8 +56,9 @@ class Riichi:
         """Other start points; an oka that balanced the old start balances the new one."""
         final = rules.final
         target = rules.table.target_points
-        if final.oka == (target - rules.table.start_points) * PLAYERS:
-            final = replace(final, oka=(target - points) * PLAYERS)
+        n = rules.players
+        if final.oka == (target - rules.table.start_points) * n:
+            final = replace(final, oka=(target - points) * n)
         return replace(rules, table=replace(rules.table, start_points=points), final=final)
 
     def start(self, rules: Rules) -> State:

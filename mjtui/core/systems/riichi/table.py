@@ -12,7 +12,8 @@ on the table. The rules of the flow:
 * the dealer repeats (renchan) after winning (also as one of several ron
   winners), when tenpai at an exhaustive draw, and after an abortive draw or
   a chombo (the hand is played again); otherwise the next seat deals and the
-  hand number moves on (East 4 -> South 1);
+  hand number moves on (East 4 -> South 1; East 3 -> South 1 with three
+  players);
 * the game ends after the last hand of its length (East 4 or South 4; with
   ``extra_rounds``, play goes on while nobody has the target points, and in
   those rounds ends once somebody has), when a total goes below zero where
@@ -112,7 +113,8 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
 
 
 def start(rules: Rules) -> State:
-    return State(totals=(rules.table.start_points,) * PLAYERS, east=0, hands=0)
+    n = rules.players
+    return State(totals=(rules.table.start_points,) * n, east=0, hands=0, penalties=(0,) * n)
 
 
 # --------------------------------------------------------------------------
@@ -151,15 +153,15 @@ def settle(rules: Rules, state: State, hand: Hand) -> Settlement:
     if isinstance(hand, Win):
         payments = _win(rules, state, hand, transfers)
         if on_table:
-            first = hand.winners[0].seat if hand.tsumo else turn_order(
-                hand.discarder, [w.seat for w in hand.winners])[0]
-            transfers.append(Transfer(None, first, on_table, "deposits"))
+            transfers += _deposits(rules, hand, on_table)
             on_table = 0
     elif isinstance(hand, ExhaustiveDraw):
-        transfers += _noten(rules, hand.tenpai)
+        if not hand.nagashi or rules.draws.nagashi_noten:
+            transfers += _noten(rules, hand.tenpai)
+        payments = _nagashi(rules, state, hand.nagashi, transfers)
     elif isinstance(hand, Chombo):
         transfers += _chombo(rules, state.east, hand.offender)
-    change = [0] * PLAYERS
+    change = [0] * rules.players
     for t in transfers:
         if t.payer is not None:
             change[t.payer] -= t.amount
@@ -168,25 +170,66 @@ def settle(rules: Rules, state: State, hand: Hand) -> Settlement:
     return Settlement(tuple(transfers), tuple(change), on_table, tuple(payments))
 
 
+def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
+    """The deposits on the table to the winner(s): all to the first in turn after the
+    discarder (atamahane), or split among the ron winners where the ruleset says so."""
+    order = [hand.winners[0].seat] if hand.tsumo else turn_order(
+        hand.discarder, [w.seat for w in hand.winners], rules.players)  # type: ignore[arg-type]
+    if rules.payments.multiple_ron_deposits == "first" or len(order) == 1:
+        return [Transfer(None, order[0], amount, "deposits")]
+    unit = rules.payments.rounding
+    each = amount // len(order) // unit * unit
+    parts = [each] * len(order)
+    parts[0] += amount - each * len(order)
+    return [Transfer(None, seat, part, "deposits") for seat, part in zip(order, parts) if part]
+
+
+def _tsumo_transfers(state: State, seat: int, pay: Payment, what: str,
+                     liable: int | None = None) -> list[Transfer]:
+    """Each other seat's share of a tsumo payment to ``seat``; all of it from ``liable``
+    when a seat is liable (pao)."""
+    shares = [(other, pay.dealer if other == state.east else pay.non_dealer)
+              for other in range(len(state.totals)) if other != seat]
+    if liable is not None:
+        return [Transfer(liable, seat, sum(amount for _, amount in shares), what)]
+    return [Transfer(other, seat, amount, what) for other, amount in shares]
+
+
 def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tuple[int, Payment]]:
     paid = []
     if hand.tsumo:
         w = hand.winners[0]
         pay = payment(rules, w.han, w.fu, dealer=w.seat == state.east, tsumo=True,
                       honba=state.honba, yakuman=w.yakuman)
-        for seat in range(PLAYERS):
-            if seat != w.seat:
-                amount = pay.dealer if seat == state.east else pay.non_dealer
-                out.append(Transfer(seat, w.seat, amount, "tsumo"))
+        out += _tsumo_transfers(state, w.seat, pay, "tsumo", hand.pao)
         return [(w.seat, pay)]
-    order = turn_order(hand.discarder, [w.seat for w in hand.winners])
+    order = turn_order(hand.discarder, [w.seat for w in hand.winners], rules.players)
     by_seat = {w.seat: w for w in hand.winners}
     for n, seat in enumerate(order):
         w = by_seat[seat]
         gets_honba = n == 0 or rules.payments.multiple_ron_honba == "each"
         pay = payment(rules, w.han, w.fu, dealer=seat == state.east, tsumo=False,
                       honba=state.honba if gets_honba else 0, yakuman=w.yakuman)
-        out.append(Transfer(hand.discarder, seat, pay.discarder, "ron"))
+        if hand.pao is not None and hand.pao != hand.discarder:
+            # Half each; the honba stay with the discarder.
+            half = (pay.discarder - pay.honba) // 2
+            out.append(Transfer(hand.pao, seat, half, "pao"))
+            out.append(Transfer(hand.discarder, seat, pay.discarder - half, "ron"))
+        else:
+            out.append(Transfer(hand.discarder, seat, pay.discarder, "ron"))
+        paid.append((seat, pay))
+    return paid
+
+
+def _nagashi(rules: Rules, state: State, seats: tuple[int, ...],
+             out: list[Transfer]) -> list[tuple[int, Payment]]:
+    """Each nagashi mangan paid as a mangan tsumo, one after the other (a nagashi seat
+    pays into another's)."""
+    paid = []
+    honba = state.honba if rules.draws.nagashi_honba else 0
+    for seat in sorted(seats):
+        pay = payment(rules, 5, None, dealer=seat == state.east, tsumo=True, honba=honba)
+        out += _tsumo_transfers(state, seat, pay, "nagashi")
         paid.append((seat, pay))
     return paid
 
@@ -198,7 +241,7 @@ def noten_payments(rules: Rules, tenpai: tuple[int, ...] | list[int]) -> tuple[i
     1500 each, one from each noten player; three get 1000 each from the noten
     player; nobody or everybody tenpai: nothing moves.
     """
-    change = [0] * PLAYERS
+    change = [0] * rules.players
     for t in _noten(rules, tuple(tenpai)):
         change[t.payer] -= t.amount  # type: ignore[index]
         change[t.receiver] += t.amount  # type: ignore[index]
@@ -206,7 +249,7 @@ def noten_payments(rules: Rules, tenpai: tuple[int, ...] | list[int]) -> tuple[i
 
 
 def _noten(rules: Rules, tenpai: tuple[int, ...]) -> list[Transfer]:
-    noten = [s for s in range(PLAYERS) if s not in tenpai]
+    noten = [s for s in range(rules.players) if s not in tenpai]
     if not tenpai or not noten:
         return []
     total = rules.draws.noten_total
@@ -221,7 +264,7 @@ def _chombo(rules: Rules, dealer: int, offender: int) -> list[Transfer]:
     base = rules.limits.mangan
     return [
         Transfer(offender, seat, 2 * base if dealer in (seat, offender) else base, "chombo")
-        for seat in range(PLAYERS) if seat != offender
+        for seat in range(rules.players) if seat != offender
     ]
 
 
@@ -241,12 +284,13 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
             p + (rules.chombo.final_penalty if s == hand.offender else 0)
             for s, p in enumerate(penalties)
         )
-    renchan, honba = _renchan_and_honba(state, hand)
+    renchan, honba = _renchan_and_honba(rules, state, hand)
+    n = rules.players
     index = _index(state)
     after = index if renchan else index + 1
     new = replace(
-        state, totals=totals, east=after % PLAYERS, hands=state.hands + 1,
-        round_wind=after // 4 % 4, hand_number=after % 4 + 1, honba=honba,
+        state, totals=totals, east=after % n, hands=state.hands + 1,
+        round_wind=after // n % 4, hand_number=after % n + 1, honba=honba,
         deposits=settled.deposits, penalties=penalties,
     )
     if not state.finished:
@@ -258,14 +302,19 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
 
 
 def _index(state: State) -> int:
-    return state.round_wind * 4 + state.hand_number - 1
+    """The hand's place in the game: 0 for East 1, then one per dealer (East 1 to 4, or
+    to 3 at a three-player table; then South 1...)."""
+    return state.round_wind * len(state.totals) + state.hand_number - 1
 
 
-def _renchan_and_honba(state: State, hand: Hand) -> tuple[bool, int]:
+def _renchan_and_honba(rules: Rules, state: State, hand: Hand) -> tuple[bool, int]:
     if isinstance(hand, Win):
         dealer_won = any(w.seat == state.east for w in hand.winners)
         return dealer_won, state.honba + 1 if dealer_won else 0
     if isinstance(hand, ExhaustiveDraw):
+        if hand.nagashi and rules.draws.nagashi_flow == "win":
+            dealer_made_it = state.east in hand.nagashi
+            return dealer_made_it, state.honba + 1 if dealer_made_it else 0
         return state.east in hand.tenpai, state.honba + 1
     if isinstance(hand, AbortiveDraw):
         return True, state.honba + 1
@@ -283,8 +332,9 @@ def _end(
             return "bust", below[0], f"seat {below[0] + 1} went below zero"
     if isinstance(hand, Chombo):
         return None  # the hand is played again
-    last = rules.length.rounds * 4 - 1
-    final = (rules.length.rounds + rules.length.extra_rounds) * 4 - 1
+    n = rules.players
+    last = rules.length.rounds * n - 1
+    final = (rules.length.rounds + rules.length.extra_rounds) * n - 1
     index = _index(before)
     if index < last:
         return None
@@ -297,6 +347,7 @@ def _end(
         yame = (
             (isinstance(hand, Win) and rules.length.agari_yame and "agari-yame")
             or (isinstance(hand, ExhaustiveDraw) and rules.length.tenpai_yame
+                and before.east in hand.tenpai
                 and "tenpai-yame")
         )
         dealer = before.east

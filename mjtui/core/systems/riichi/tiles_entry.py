@@ -23,7 +23,7 @@ from mjtui.core.tiles.render import format_hand
 
 TILES_FIELDS = ("tiles", "dora", "ura", "extras")
 TILES_EXAMPLE = "234m456p2267s [777z] 5s"
-DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives"}
+DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives", "kita": "kita"}
 
 
 @dataclass(frozen=True)

@@ -107,6 +107,9 @@ NOT_WINNING = ("these tiles are not a winning hand: they do not make four sets a
 def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
     """Score ``hand`` won as ``ctx`` says under ``rules``; HandError when it cannot win."""
     check_context(hand, ctx)
+    three = rules.players == 3
+    if three or ctx.kita:
+        _check_tile_set(hand, ctx, three)
     concealed = hand.concealed_counts()
     melds = hand.melds
     if melds:
@@ -170,7 +173,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         raise HandError(NOT_WINNING)
     table = Y.han_table(options)
     han_of = table.closed if closed else table.opened
-    dora = count_dora(counts, ctx, hand.red if options.red_fives else 0)
+    dora = count_dora(counts, ctx, hand.red if options.red_fives else 0, three)
     if len(candidates) == 1:  # most hands read one way only
         shape, names, yakuman_names = candidates[0]
         if yakuman_names:
@@ -196,6 +199,32 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
     han += dora.total
     return Analysis(han, fu, yaku, 0, dora, shape, _payment(rules, han, fu, 0, ctx),
                     (rules.fu, ron, closed, seat, round_wind))
+
+
+MANZU_2_8 = range(1, 8)  # tile ids of 2m to 8m
+
+
+def _check_tile_set(hand: TileHand, ctx: WinContext, three: bool) -> None:
+    """A three-player hand holds no 2m-8m (nor do its indicators) and no chi, and
+    nobody sits North; kita is three-player only."""
+    if not three:
+        raise HandError("kita (North tiles set aside as dora) is played by three players "
+                        "only: this ruleset seats four")
+    if ctx.seat_wind == 3:
+        raise HandError("there is no North seat at a three-player table: the seat wind is "
+                        "East, South or West")
+    tiles = list(hand.concealed_counts())
+    for meld in hand.melds:
+        if meld.kind == "chi":
+            raise HandError("there is no chi at a three-player table: a called sequence "
+                            "cannot be in the hand")
+        for t in meld.tiles:
+            tiles[t] += 1
+    bad = [t for t in MANZU_2_8 if tiles[t]]
+    shown = [t for t in (*ctx.dora, *ctx.ura) if t in MANZU_2_8]
+    if bad or shown:
+        raise HandError(f"{(bad or shown)[0] + 1}m is not in the three-player set (the manzu "
+                        "2-8 are taken out): check the tiles")
 
 
 def _fu(rules: Rules, shape: Shape, ron: bool, closed: bool, seat: int,

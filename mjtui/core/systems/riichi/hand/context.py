@@ -46,6 +46,7 @@ class WinContext:
     tenhou: bool = False  # the dealer's first draw
     chiihou: bool = False  # a non-dealer's first draw, no call before
     honba: int = 0
+    kita: int = 0  # North tiles set aside as dora (three players)
 
     @property
     def dealer(self) -> bool:
@@ -135,6 +136,11 @@ def _problem(hand: TileHand, ctx: WinContext) -> str | None:
         return f"honba must be 0 or more, got {ctx.honba}"
     if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
         return f"at most {MAX_INDICATORS} dora and {MAX_INDICATORS} ura dora indicators"
+    if not 0 <= ctx.kita <= 4:
+        return f"kita: 0 to 4 North tiles set aside, got {ctx.kita}"
+    if ctx.kita and ctx.kita + hand.concealed_counts()[30] + sum(
+            m.tiles.count(30) for m in hand.melds) > 4:
+        return "there are four North tiles: the hand and kita hold more"
     if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.ura or ctx.haitei
             or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou):
         return None  # most wins: nothing more to check
