@@ -15,6 +15,10 @@ class Config:
     default_ruleset: str = field(
         default="hp11c", metadata={"doc": "ruleset id or path used when --ruleset is not given"}
     )
+    table: str = field(
+        default="", metadata={"doc": "this machine's table, offered in the new-series form "
+                                     "(docs/ledger.md)"}
+    )
 
 
 def load_config(path: Path) -> Config:

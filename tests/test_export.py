@@ -84,10 +84,9 @@ def test_csv_reads_back_with_the_csv_module() -> None:
     rows = list(csv.DictReader(io.StringIO(to_csv(make_session()))))
     assert len(rows) == 3
     assert [int(r["hand"]) for r in rows] == [1, 2, 3]
-    assert [int(r["winner_seat"]) for r in rows] == [3, 0, 1]
-    assert [r["winner"] for r in rows] == ["Cy", "draw", "Ann"]
+    assert [r["outcome"] for r in rows] == ["win", "draw", "win"]
+    assert [r["winner"] for r in rows] == ["Cy", "", "Ann"]
     assert [r["east"] for r in rows] == ["Ann", "Bob", "Bob"]
-    assert [int(r["east_seat"]) for r in rows] == [1, 2, 2]
     for i, row in enumerate(rows):
         for seat, name in enumerate(NAMES):
             assert int(row[f"{name} points"]) == HANDS[i].points[seat]
@@ -99,15 +98,15 @@ def test_csv_quotes_awkward_names() -> None:
     names = ("Ann, Jr.", 'Bob "B"', "Cy", "Di")
     text = to_csv(make_session(players=names))
     header = next(csv.reader(io.StringIO(text)))
-    assert header[5:8] == ["Ann, Jr. points", "Ann, Jr. change", "Ann, Jr. total"]
-    assert header[8] == 'Bob "B" points'
+    assert header[4:6] == ["Ann, Jr. points", 'Bob "B" points']
+    assert header[8:10] == ["Ann, Jr. change", "Ann, Jr. total"]
     rows = list(csv.DictReader(io.StringIO(text)))
     assert rows[2]["winner"] == "Ann, Jr." and int(rows[2]["Ann, Jr. change"]) == 160
 
 
 def test_json_reads_back() -> None:
     doc = json.loads(to_json(make_session()))
-    assert doc["format"] == "mjtui-export/1"
+    assert doc["format"] == "mjtui-export/2"
     assert doc["started"] == "2026-11-29T20:15:00"
     assert doc["ruleset"]["id"] == "hp11c"
     assert doc["ruleset"]["rules"]["payments"]["east_multiplier"] == 2
@@ -115,7 +114,7 @@ def test_json_reads_back() -> None:
     assert doc["start_totals"] == [10000] * 4
     assert [h["winner"] for h in doc["hands"]] == [3, None, 1]
     assert [h["east"] for h in doc["hands"]] == [1, 2, 2]
-    assert [h["next_east"] for h in doc["hands"]] == [2, 2, 3]
+    assert [h["outcome"] for h in doc["hands"]] == ["win", "draw", "win"]
     assert [tuple(h["change"]) for h in doc["hands"]] == CHANGES
     assert [tuple(h["totals"]) for h in doc["hands"]] == TOTALS
     assert doc["hands"][0]["points"] == [10, 4, 50, 6]
@@ -142,9 +141,9 @@ def test_markdown_report_has_title_standings_and_hands() -> None:
         "| 4 | Bob | 9840 | -160 |",
     ]
     hands = lines[lines.index("## Hands"):]
-    assert "| 1 | Cy | Ann | 10 / -80 / 9920 | 4 / -64 / 9936 | 50 / +200 / 10200 " \
+    assert "| 1 | Cy won | 10 / -80 / 9920 | 4 / -64 / 9936 | 50 / +200 / 10200 " \
            "| 6 / -56 / 9944 |" in hands
-    assert any(line.startswith("| 2 | draw | Bob | 0 / 0 / 9920") for line in hands)
+    assert any(line.startswith("| 2 | draw | 0 / 0 / 9920") for line in hands)
 
 
 def test_markdown_escapes_names_that_would_break_a_table() -> None:
@@ -204,7 +203,7 @@ def test_export_command_writes_output_and_takes_the_format_from_it(saved, tmp_pa
 
 
 def test_export_command_needs_a_format(saved: Path, tmp_path: Path) -> None:
-    with pytest.raises(ExportError, match="--format csv, json or md"):
+    with pytest.raises(ExportError, match="--format csv, json, md, results or pantheon"):
         run("export", str(saved))
     with pytest.raises(ExportError, match=r"out\.txt: say which format"):
         run("export", str(saved), "-o", str(tmp_path / "out.txt"))
@@ -289,7 +288,8 @@ def test_a_riichi_series_exports_its_winners_and_counts_in_the_stats(folders) ->
     # Cy (non-dealer) wins 3 han 40 fu off Ann: 5200, paid by Ann alone.
     session.add(Win(winners=(Winner(seat=2, han=3, fu=40),), discarder=0))
     rows = list(csv.reader(io.StringIO(export_session(session, "csv"))))
-    assert rows[1][1:3] == ["3", "Cy"]
+    assert rows[0][1:7] == ["outcome", "winners", "discarder", "han", "fu", "yakuman"]
+    assert rows[1][1:7] == ["ron", "Cy", "Ann", "3", "40", "0"]
     assert rows[1][-1] == "Cy ron off Ann, 3 han 40 fu"
     document = json.loads(export_session(session, "json"))
     assert document["hands"][0]["winners"] == [3]

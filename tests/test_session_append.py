@@ -290,3 +290,43 @@ def test_a_hand_written_sheet_gets_its_rules_from_a_whole_save(tmp_path: Path) -
     text = path.read_text()
     assert "[rules]" in text and '"Bob Lee"' in text
     assert text == session_text(load_session(path, find).session)
+
+
+def test_a_named_table_round_trips_and_stays_appendable(tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "t.toml"
+    session = Session(load_ruleset(HP11C), NAMES, STARTED, table="Table 2")
+    save_session(session, path)
+    assert 'table = "Table 2"' in path.read_text()
+    loaded = load_session(path, find)
+    assert loaded.session.table == "Table 2" and loaded.appendable
+    book, _ = open_scorebook(path, find)
+    whole = NoWholeSave(monkeypatch)
+    book.add(HANDS[0])
+    assert whole.calls == 0 and book.save_error is None  # resumed, then appended
+    book.close()
+    monkeypatch.undo()
+    again = load_session(path, find)
+    assert again.session.table == "Table 2" and len(again.session.hands) == 1
+    assert again.appendable
+
+
+def test_a_file_without_a_table_loads_and_stays_appendable(tmp_path: Path) -> None:
+    path = tmp_path / "old.toml"
+    save_session(hp11c(), path)
+    assert "\ntable =" not in path.read_text()  # as files were before tables were named
+    loaded = load_session(path, find)
+    assert loaded.session.table == "" and loaded.appendable
+
+
+def test_a_table_that_is_not_a_name_is_refused(tmp_path: Path) -> None:
+    from mjtui.core.errors import SessionError
+
+    path = tmp_path / "bad.toml"
+    save_session(hp11c(), path)
+    text = path.read_text().replace("started =", "table = 7\nstarted =", 1)
+    path.write_text(text)
+    with pytest.raises(SessionError, match="key 'table'"):
+        load_session(path, find)
+    path.write_text(text.replace("table = 7", 'table = "  Table   3 "'))
+    loaded = load_session(path, find)
+    assert loaded.session.table == "Table 3" and not loaded.appendable  # a save cleans it

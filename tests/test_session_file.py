@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 import time
 import tomllib
@@ -509,10 +510,11 @@ def test_latest_session_picks_the_newest(tmp_path: Path) -> None:
     assert latest_session(folder) == folder / "c.toml"
 
 
-def test_new_session_path_never_collides(tmp_path: Path) -> None:
+def test_new_session_path_never_collides(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("MJTUI_MACHINE_ID", "m1")
     session = new_session()
     first = new_session_path(tmp_path, session)
-    assert first == tmp_path / "2026-11-29_201500_hp11c.toml"
+    assert first == tmp_path / "2026-11-29_201500_hp11c_m1.toml"
     seen = set()
     for _ in range(4):
         path = new_session_path(tmp_path, session)
@@ -521,11 +523,28 @@ def test_new_session_path_never_collides(tmp_path: Path) -> None:
         seen.add(path)
         save_session(session, path)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "2026-11-29_201500_hp11c-2.toml",
-        "2026-11-29_201500_hp11c-3.toml",
-        "2026-11-29_201500_hp11c-4.toml",
-        "2026-11-29_201500_hp11c.toml",
+        "2026-11-29_201500_hp11c_m1-2.toml",
+        "2026-11-29_201500_hp11c_m1-3.toml",
+        "2026-11-29_201500_hp11c_m1-4.toml",
+        "2026-11-29_201500_hp11c_m1.toml",
     ]
+
+
+def test_two_tables_on_two_machines_never_pick_the_same_name(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    from dataclasses import replace
+
+    session = new_session()
+    names = set()
+    for machine in ("a1b2c3", "d4e5f6"):
+        monkeypatch.setenv("MJTUI_MACHINE_ID", machine)
+        for table in ("Table 1", "Table 2", ""):
+            names.add(new_session_path(tmp_path, replace(session, table=table)).name)
+    assert len(names) == 6  # no file seen: each machine picks among its own names
+    assert "2026-11-29_201500_hp11c_table-1_a1b2c3.toml" in names
+    monkeypatch.delenv("MJTUI_MACHINE_ID")
+    drawn = new_session_path(tmp_path, session).name  # from the machine's address
+    assert re.fullmatch(r"2026-11-29_201500_hp11c_[0-9a-f]{6}\.toml", drawn)
 
 
 def test_winner_zero_is_read_as_a_draw(folders) -> None:

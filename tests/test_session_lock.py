@@ -151,13 +151,15 @@ def test_holder_text_reads_back_and_survives_garbage() -> None:
         assert str(Holder.from_text(junk)) == "another mjtui"
 
 
-def test_new_series_names_pass_over_a_name_in_use(tmp_path: Path, holder) -> None:
+def test_new_series_names_pass_over_a_name_in_use(tmp_path: Path, holder,
+                                                  monkeypatch) -> None:
+    monkeypatch.setenv("MJTUI_MACHINE_ID", "m1")
     session = Session(load_ruleset(HP11C), NAMES, datetime(2026, 11, 29, 20, 15))
-    taken = tmp_path / "2026-11-29_201500_hp11c.toml"
+    taken = tmp_path / "2026-11-29_201500_hp11c_m1.toml"
     holder(taken)  # another app has just locked that name, and not saved yet
     book, warnings = create_scorebook(session, tmp_path)
     assert warnings == [] and book.save_error is None
-    assert book.path == tmp_path / "2026-11-29_201500_hp11c-2.toml" and book.path.exists()
+    assert book.path == tmp_path / "2026-11-29_201500_hp11c_m1-2.toml" and book.path.exists()
     assert book.lock.held
     book.close()
 

@@ -59,6 +59,7 @@ class Tiny:
     scorer = "tiny_system"
     draws = True
     emulator = None
+    export_columns = None  # the winners, changes and totals say it all
 
     def players(self, rules: Rules) -> int:
         return rules.table.players

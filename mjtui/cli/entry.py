@@ -44,6 +44,9 @@ LAZY_COMMANDS = {
                    "what a riichi hand pays: han and fu to payments, honba included"),
     "hand": Lazy("mjtui.cli.hand", "add_hand_command", "hand_command",
                  "score a winning hand from its tiles (the options depend on the ruleset)"),
+    "league": Lazy("mjtui.cli.league", "add_league_command", "league_command",
+                   "a league table across sessions: games, average rank, points and a skill "
+                   "rating"),
 }
 
 

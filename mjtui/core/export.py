@@ -12,15 +12,19 @@ format; the statistics and the session library build on them too.
 from __future__ import annotations
 
 import csv
+import dataclasses
+import importlib
 import io
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.session import Session
+from mjtui.core.systems.base import HandColumns
 
-FORMAT = "mjtui-export/1"
+FORMAT = "mjtui-export/2"
 
 
 class ExportError(MjtuiError):
@@ -97,33 +101,124 @@ def standings(session: Session, states: list[Any] | None = None) -> list[Standin
 
 
 # --------------------------------------------------------------------------
+# The system's own columns, and the standings as the ruleset scores them
+# --------------------------------------------------------------------------
+
+
+def _winners_cells(rules: Any, before: Any, hand: Any, system: Any = None) -> dict[str, Any]:
+    return {"winners": [w + 1 for w in system.winners(hand)]}
+
+
+GENERIC_COLUMNS = HandColumns(
+    fields=("winners",), cells=_winners_cells, seats=frozenset({"winners"}),
+    docs=(("winners", "the winning seats (none when nobody won)"),),
+)
+
+
+def hand_columns(system: Any) -> HandColumns:
+    """The columns ``system`` declares (``export_columns``), or the winners alone."""
+    path = system.export_columns
+    if path is None:
+        return HandColumns(
+            fields=GENERIC_COLUMNS.fields, seats=GENERIC_COLUMNS.seats, docs=GENERIC_COLUMNS.docs,
+            cells=lambda rules, before, hand: _winners_cells(rules, before, hand, system))
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def hand_records(session: Session, states: list[Any] | None = None) -> list[dict[str, Any]]:
+    """Each hand as the exports give it: ``hand``, the system's fields, ``change``,
+    ``totals`` and ``what`` (seats 1-based)."""
+    states = session.states() if states is None else states
+    rules = session.ruleset.rules
+    columns = hand_columns(session.ruleset.system)
+    return [
+        {"hand": row.number, **columns.cells(rules, states[i], session.hands[i]),
+         "change": list(row.change), "totals": list(row.totals), "what": row.what}
+        for i, row in enumerate(hand_rows(session, states))
+    ]
+
+
+def final_standings(session: Session, states: list[Any] | None = None) -> list[dict[str, Any]]:
+    """The final standings as the ruleset scores them, best first (seats 1-based).
+
+    Every system gives ``rank``, ``seat``, ``player``, ``total`` (points at the
+    end) and ``net`` (total minus the start points); a system with standings of
+    its own (riichi: uma, oka, chombo penalties, its rule for ties) adds their
+    other parts, ``score`` last, and its ranks and order replace the totals'.
+    """
+    states = session.states() if states is None else states
+    system, rules = session.ruleset.system, session.ruleset.rules
+    start = system.replay_fields(states[0])["totals"]
+    own = system.standings(rules, states[-1]) if session.hands else None
+    if not own:
+        return [{"rank": s.rank, "seat": s.seat + 1, "player": s.player, "total": s.total,
+                 "net": s.net} for s in standings(session, states)]
+    table = []
+    for entry in own:
+        parts = dataclasses.asdict(entry)
+        rank, seat = parts.pop("rank"), parts.pop("seat")
+        total = parts.pop("points", parts.pop("total", None))
+        if total is None:
+            total = system.replay_fields(states[-1])["totals"][seat]
+        table.append({"rank": rank, "seat": seat + 1, "player": session.players[seat],
+                      "total": total, "net": total - start[seat],
+                      **{k: _number(v) for k, v in parts.items()}})
+    return table
+
+
+def _number(value: Any) -> Any:
+    """A score part as it reads: 45.3, not 45.300000000000004; whole numbers as such."""
+    if isinstance(value, float):
+        value = round(value, 3)
+        return int(value) if value.is_integer() else value
+    return value
+
+
+def _cell(value: Any, players: tuple[str, ...], seat: bool) -> str:
+    """One value as text: seats as names, lists joined (" & " between winners)."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        inner = [_cell(v, players, seat) for v in value]
+        joiner = ", " if value and all(isinstance(v, str) for v in value) else " & "
+        return joiner.join(inner)
+    if seat and isinstance(value, int):
+        return players[value - 1]
+    return str(value)
+
+
+# --------------------------------------------------------------------------
 # CSV: one row per hand
 # --------------------------------------------------------------------------
 
 
-def csv_header(players: tuple[str, ...]) -> list[str]:
-    head = ["hand", "winner_seat", "winner", "east_seat", "east"]
-    for name in players:
-        head += [f"{name} points", f"{name} change", f"{name} total"]
+def csv_header(players: tuple[str, ...], columns: HandColumns) -> list[str]:
+    head = ["hand"]
+    for name in columns.fields:
+        head += [f"{p} {name}" for p in players] if name in columns.per_seat else [name]
+    for p in players:
+        head += [f"{p} change", f"{p} total"]
     return head + ["what"]
 
 
 def to_csv(session: Session, states: list[Any] | None = None) -> str:
     players = session.players
+    columns = hand_columns(session.ruleset.system)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(csv_header(players))
-    for row in hand_rows(session, states):
-        cells: list[Any] = [
-            row.number,
-            0 if row.winner is None else row.winner + 1,
-            "draw" if row.winner is None else " & ".join(players[w] for w in row.winners),
-            row.east + 1,
-            players[row.east],
-        ]
-        for seat in range(len(players)):
-            cells += [row.points[seat], row.change[seat], row.totals[seat]]
-        writer.writerow(cells + [row.what])
+    writer.writerow(csv_header(players, columns))
+    for record in hand_records(session, states):
+        cells: list[Any] = [record["hand"]]
+        for name in columns.fields:
+            seat = name in columns.seats
+            if name in columns.per_seat:
+                cells += [_cell(v, players, seat) for v in record[name]]
+            else:
+                cells.append(_cell(record[name], players, seat))
+        for change, total in zip(record["change"], record["totals"]):
+            cells += [change, total]
+        writer.writerow(cells + [record["what"]])
     return out.getvalue()
 
 
@@ -139,29 +234,19 @@ def export_document(session: Session, states: list[Any] | None = None) -> dict[s
     return {
         "format": FORMAT,
         "started": session.started.isoformat(),
-        "ruleset": {"id": ruleset.id, "name": ruleset.name, "rules": ruleset.table()},
+        "table": session_table(session),
+        "ruleset": {"id": ruleset.id, "name": ruleset.name, "system": ruleset.rules.system,
+                    "rules": ruleset.table()},
         "players": list(session.players),
         "start_totals": list(ruleset.system.replay_fields(states[0])["totals"]),
-        "hands": [
-            {
-                "hand": row.number,
-                "winner": None if row.winner is None else row.winner + 1,
-                "winners": [w + 1 for w in row.winners],
-                "what": row.what,
-                "east": row.east + 1,
-                "next_east": row.next_east + 1,
-                "points": list(row.points),
-                "change": list(row.change),
-                "totals": list(row.totals),
-            }
-            for row in hand_rows(session, states)
-        ],
-        "standings": [
-            {"rank": s.rank, "seat": s.seat + 1, "player": s.player, "total": s.total,
-             "net": s.net}
-            for s in standings(session, states)
-        ],
+        "hands": hand_records(session, states),
+        "standings": final_standings(session, states),
     }
+
+
+def session_table(session: Session) -> str:
+    """The table the session was played at ("" where the file does not say)."""
+    return session.table
 
 
 def to_json(session: Session, states: list[Any] | None = None) -> str:
@@ -180,53 +265,166 @@ def _md(text: str) -> str:
     return text
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+def _signed(n: int | float) -> str:
+    return f"{n:+}" if n else "0"
+
+
+STANDING_TITLES = {"rank": "Rank", "player": "Player", "total": "Total", "net": "Net"}
+
+
+def standings_markdown(table: list[dict[str, Any]]) -> list[str]:
+    """The standings as a Markdown table: rank, player, total, net, then the system's parts."""
+    if not table:
+        return []
+    keys = [k for k in table[0] if k != "seat"]
+    signed = {k for k in keys if k not in ("rank", "player", "total")}
+    lines = ["| " + " | ".join(STANDING_TITLES.get(k, k.capitalize()) for k in keys) + " |",
+             "|" + "|".join("---" if k == "player" else "---:" for k in keys) + "|"]
+    for row in table:
+        cells = [_md(str(row[k])) if k == "player" else
+                 _signed(row[k]) if k in signed else str(row[k]) for k in keys]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def _drawn(records: list[dict[str, Any]]) -> int:
+    """Hands nobody won that the system calls a draw (a false win is no draw)."""
+    if records and "outcome" in records[0]:
+        return sum(1 for r in records if "draw" in str(r["outcome"]).split())
+    return sum(1 for r in records if not r.get("winners"))
 
 
 def to_markdown(session: Session, states: list[Any] | None = None, source: str = "") -> str:
     states = session.states() if states is None else states
     players = session.players
-    rows = hand_rows(session, states)
-    draws = sum(1 for r in rows if r.winner is None)
+    columns = hand_columns(session.ruleset.system)
+    records = hand_records(session, states)
+    draws = _drawn(records)
+    table = session_table(session)
     lines = [
         f"# Mahjong series of {session.started:%Y-%m-%d %H:%M}",
         "",
         f"- Date: {session.started:%Y-%m-%d %H:%M}",
         f"- Ruleset: {_md(session.ruleset.name)} ({_md(session.ruleset.id)})",
         f"- Players: {', '.join(_md(p) for p in players)} (seat order; seat 1 East first)",
-        f"- Hands: {len(rows)}" + (f" ({draws} drawn)" if draws else ""),
+        f"- Hands: {len(records)}" + (f" ({draws} drawn)" if draws else ""),
     ]
+    if table:
+        lines.append(f"- Table: {_md(table)}")
     if source:
         lines.append(f"- File: {_md(source)}")
-    lines += [
-        "",
-        "## Final standings",
-        "",
-        "| Rank | Player | Total | Net |",
-        "|---:|---|---:|---:|",
-    ]
-    for s in standings(session, states):
-        lines.append(f"| {s.rank} | {_md(s.player)} | {s.total} | {_signed(s.net)} |")
-    lines += ["", "## Hands", ""]
-    if not rows:
+    lines += ["", "## Final standings", ""]
+    own = session.hands and session.ruleset.system.standings(session.ruleset.rules, states[-1])
+    if own and not getattr(states[-1], "finished", True):
+        lines += ["Provisional: the series is not over; the standings are as if it ended "
+                  "after the last hand.", ""]
+    lines += [*standings_markdown(final_standings(session, states)), "", "## Hands", ""]
+    if not records:
         lines.append("No hands were played.")
         return "\n".join(lines) + "\n"
+    per_seat = [f for f in columns.fields if f in columns.per_seat]
     lines += [
-        "Each player's cell: points scored / change / total after the hand.",
+        "Each player's cell: " + " / ".join([*per_seat, "change", "total after the hand"]) + ".",
         "",
-        "| # | Winner | East | " + " | ".join(_md(p) for p in players) + " |",
-        "|---:|---|---|" + "---:|" * len(players),
+        "| # | Hand | " + " | ".join(_md(p) for p in players) + " |",
+        "|---:|---|" + "---:|" * len(players),
     ]
-    for r in rows:
-        winner = " & ".join(_md(players[w]) for w in r.winners) or "draw"
-        cells = [f"{p} / {_signed(c)} / {t}" for p, c, t in zip(r.points, r.change, r.totals)]
-        lines.append(f"| {r.number} | {winner} | {_md(players[r.east])} | "
-                     + " | ".join(cells) + " |")
+    for r in records:
+        cells = [" / ".join([*(str(r[f][seat]) for f in per_seat), _signed(r["change"][seat]),
+                             str(r["totals"][seat])]) for seat in range(len(players))]
+        lines.append(f"| {r['hand']} | {_md(r['what'])} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 
-FORMATS: dict[str, Callable[..., str]] = {"csv": to_csv, "json": to_json, "md": to_markdown}
+# --------------------------------------------------------------------------
+# Results only, for tournament tools
+# --------------------------------------------------------------------------
+
+
+def to_results(session: Session, states: list[Any] | None = None) -> str:
+    """The final standings as CSV, one line per player, best first: what a tournament
+    tool needs of a table's game (docs/export.md, *Results for tournament tools*)."""
+    states = session.states() if states is None else states
+    table = final_standings(session, states)
+    keys = [k for k in table[0] if k not in ("rank", "player", "seat")] if table else []
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["rank", "player", "seat", *keys, "table", "started", "ruleset"])
+    for row in table:
+        writer.writerow([row["rank"], row["player"], row["seat"], *(row[k] for k in keys),
+                         session.table, session.started.isoformat(), session.ruleset.id])
+    return out.getvalue()
+
+
+PANTHEON_SPEC = ("MahjongPantheon/pantheon, Mimir/src/helpers/textLog/Parser.php and "
+                 "Tokenizer.php")
+
+
+def pantheon_alias(name: str) -> str:
+    """A name as Pantheon's text log takes a player: lower case letters, digits, _ and ."""
+    alias = re.sub(r"[^a-z0-9_.]+", "_", name.casefold()).strip("_")
+    return alias or "player"
+
+
+def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
+    """A riichi game as Pantheon's text log (the format of its text-log parser,
+    :data:`PANTHEON_SPEC`): the final scores, then one statement a hand."""
+    if session.ruleset.rules.system != "riichi" or len(session.players) != 4:
+        raise ExportError("the Pantheon text log is for four-player riichi games only; "
+                          "use --format results for the standings")
+    states = session.states() if states is None else states
+    aliases = _aliases(session.players)
+    totals = session.ruleset.system.replay_fields(states[-1])["totals"]
+    lines = [" ".join(f"{a}:{t}" for a, t in zip(aliases, totals))]
+    for number, record in enumerate(hand_records(session, states), 1):
+        lines.append(_pantheon_hand(record, aliases, number))
+    return "\n".join(lines) + "\n"
+
+
+def _aliases(players: tuple[str, ...]) -> list[str]:
+    aliases: list[str] = []
+    for seat, name in enumerate(players, 1):
+        alias = pantheon_alias(name)
+        aliases.append(f"{alias}{seat}" if alias in aliases else alias)
+    return aliases
+
+
+def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> str:
+    who = lambda seats: " ".join(aliases[s - 1] for s in seats)  # noqa: E731
+    riichi = f" riichi {who(record['riichi'])}" if record["riichi"] else ""
+    outcome = record["outcome"]
+    if record.get("pao") or record.get("nagashi"):
+        what = "pao" if record.get("pao") else "nagashi mangan"
+        raise ExportError(f"hand {number}: Pantheon's text log has no way to write {what}")
+    if outcome == "exhaustive draw":
+        tenpai = who(record["tenpai"]) if record["tenpai"] else "nobody"
+        if len(record["tenpai"]) == len(aliases):
+            tenpai = "all"
+        return f"draw tempai {tenpai}{riichi}"
+    if outcome == "chombo":
+        return f"chombo {aliases[record['offender'] - 1]}"
+    if outcome not in ("ron", "tsumo"):
+        raise ExportError(f"hand {number}: an {outcome} cannot be written in Pantheon's text "
+                          "log (its parser knows ron, tsumo, draw and chombo)")
+    parts = []
+    for i, (seat, han, fu, yakuman) in enumerate(
+            zip(record["winners"], record["han"], record["fu"], record["yakuman"])):
+        if yakuman > 1 or (yakuman and riichi):
+            raise ExportError(f"hand {number}: Pantheon's text log has no way to write "
+                              + ("a multiple yakuman" if yakuman > 1 else
+                                 "riichi beside a yakuman without its yaku"))
+        score = "yakuman" if yakuman else f"{han}han" + (f" {fu}fu" if fu and han < 5 else "")
+        parts.append(f"{aliases[seat - 1]} {score}" + (riichi if i == 0 else ""))
+    if outcome == "tsumo":
+        return f"tsumo {parts[0]}"
+    first, *more = parts
+    winner, _, rest = first.partition(" ")
+    text = f"ron {winner} from {aliases[record['discarder'] - 1]} {rest}"
+    return " also ".join([text, *more])
+
+
+FORMATS: dict[str, Callable[..., str]] = {"csv": to_csv, "json": to_json, "md": to_markdown,
+                                          "results": to_results, "pantheon": to_pantheon}
 
 
 def export_session(session: Session, fmt: str, source: str = "") -> str:

@@ -17,6 +17,7 @@ and the screens pass what it says).
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import shutil
@@ -29,6 +30,7 @@ from typing import Any, Callable, Iterable
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.export import standings
 from mjtui.core.files import TomlLimitError, loads, read_text
+from mjtui.core.ledger import conflict_note, kind_of, session_names, stamp
 from mjtui.core.lock import SessionLock
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session_file import load_session
@@ -51,6 +53,7 @@ class SessionSummary:
     leaders: tuple[str, ...]  # the highest total's player(s); empty before the first hand
     leader_total: int | None
     problems: tuple[str, ...] = ()  # hands that could not be read, with their line
+    table: str = ""  # the table it was played at (docs/ledger.md)
     error: str | None = None  # why nothing could be read; the other fields hold what was seen
 
     @property
@@ -108,7 +111,22 @@ def ruleset_finder(folders: Iterable[Path]) -> FindRuleset:
 
 
 def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
-    """Read one session file into a summary; never raises for a bad file."""
+    """Read one session file into a summary; never raises for a bad file.
+
+    A file that changes while it is read (a hand arriving from another
+    machine) is summarised as such, with nothing counted; a sync conflict copy
+    is listed with a problem saying so."""
+    before = stamp(path)
+    summary = _summarize(path, find_ruleset)
+    if stamp(path) != before:
+        return _unreadable(path, summary.modified, f"{path}: changed while it was read (a hand "
+                           "arriving?); it is read again on the next look")
+    if kind_of(path.name) == "conflict":
+        return dataclasses.replace(summary, problems=(conflict_note(path), *summary.problems))
+    return summary
+
+
+def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     try:
         modified = path.stat().st_mtime
     except OSError as e:
@@ -135,6 +153,7 @@ def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         leaders=leaders,
         leader_total=table[0].total if leaders else None,
         problems=tuple(loaded.problems),
+        table=session.table,
     )
 
 
@@ -188,21 +207,22 @@ class SummaryCache:
             st = path.stat()
         except OSError:
             return summarize(path, find_ruleset)
-        stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
+        key = (st.st_mtime_ns, st.st_size, st.st_ino)
         hit = self._seen.get(path)
-        if hit and hit[0] == stamp:
+        if hit and hit[0] == key:
             return hit[1]
         summary = summarize(path, find_ruleset)
-        self._seen[path] = (stamp, summary)
+        if stamp(path) == (st.st_size, st.st_mtime_ns, st.st_ino):
+            self._seen[path] = (key, summary)  # a file that changed meanwhile is read again
         return summary
 
 
 def session_files(folder: Path) -> list[Path]:
-    """The ``*.toml`` files of a folder, by name; none when the folder does not exist."""
-    try:
-        return sorted(p for p in folder.glob("*.toml") if p.is_file())
-    except OSError:
-        return []
+    """The session files of a folder and its sync conflict copies, by name; none when the
+    folder does not exist. What sync tools and editors leave while they work is not
+    listed (core/ledger.py)."""
+    sessions, conflicts = session_names(folder)
+    return sorted(sessions + conflicts)
 
 
 def scan(

@@ -35,6 +35,7 @@ class Session:
     players: tuple[str, ...]
     started: datetime
     hands: list[Any] = field(default_factory=list)
+    table: str = ""  # the table it is played at, when a club plays several (docs/ledger.md)
     _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import re
 import tomllib
+import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -46,14 +48,17 @@ def to_document(session: Session) -> dict[str, Any]:
 
 
 def _head(session: Session) -> dict[str, Any]:
-    """Everything the file holds but the hands."""
-    return {
+    """Everything the file holds but the hands (``table`` only when there is one, so a
+    file written before tables were named is still the file a save writes)."""
+    head: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": session.ruleset.id,
         "players": list(session.players),
         "started": session.started,
-        "rules": session.ruleset.table(),
     }
+    if session.table:
+        head["table"] = session.table
+    return head | {"rules": session.ruleset.table()}
 
 
 def hand_text(record: dict[str, Any]) -> str:
@@ -250,9 +255,17 @@ def _fsync_folder(folder: Path) -> None:
 
 
 def new_session_path(folder: Path, session: Session, avoid: Container[Path] = ()) -> Path:
-    """A free name for a new session: its start and ruleset id, "-2", "-3"... when taken
-    (by a file, or a name in ``avoid``)."""
-    stem = f"{session.started:%Y-%m-%d_%H%M%S}_{session.ruleset.id}"
+    """A free name for a new session: its start, ruleset id, table and machine, "-2",
+    "-3"... when taken (by a file, or a name in ``avoid``).
+
+    The folder may be shared by several machines through a sync tool
+    (docs/ledger.md), which cannot see that another machine is about to use a
+    name: the table's name and this machine's id in the name make two apps on
+    two machines never pick the same one, even when two tables start the same
+    ruleset in the same second.
+    """
+    tag = "_".join(part for part in (slug(session.table), machine_id()) if part)
+    stem = f"{session.started:%Y-%m-%d_%H%M%S}_{session.ruleset.id}_{tag}"
     path = folder / f"{stem}.toml"
     n = 2
     while path.exists() or path in avoid:
@@ -261,8 +274,28 @@ def new_session_path(folder: Path, session: Session, avoid: Container[Path] = ()
     return path
 
 
+def slug(name: str) -> str:
+    """A table's name as a file name can hold it: "Table 2" -> "table-2"."""
+    return re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")[:24].strip("-")
+
+
+def machine_id() -> str:
+    """Six hex digits that tell this machine from the others sharing a folder.
+
+    ``MJTUI_MACHINE_ID`` gives it (letters, digits and dashes); otherwise it is
+    drawn from the machine's network address (uuid.getnode), the same on every run.
+    """
+    given = slug(os.environ.get("MJTUI_MACHINE_ID", ""))
+    if given:
+        return given
+    return hashlib.sha256(str(uuid.getnode()).encode()).hexdigest()[:6]
+
+
 def latest_session(folder: Path) -> Path | None:
-    files = [p for p in folder.glob("*.toml") if p.is_file()] if folder.is_dir() else []
+    """The session file changed last; never a sync tool's conflict copy or temporary file."""
+    from mjtui.core.ledger import session_names  # it reads sessions with this module
+
+    files = session_names(folder)[0]
     return max(files, key=lambda p: (p.stat().st_mtime, p.name), default=None)
 
 
@@ -302,7 +335,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     players = _read_players(data, where, ruleset)
     _check_players_differ(players, where)
     started = _read_started(data, where, path)
-    session = Session(ruleset=ruleset, players=players, started=started)
+    session = Session(ruleset=ruleset, players=players, started=started,
+                      table=_read_table(data, where))
 
     records = data.get("hands", [])
     if not isinstance(records, list):
@@ -454,6 +488,18 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
             f"got {players!r}"
         )
     return tuple(clean_name(p) for p in players)
+
+
+MAX_TABLE_NAME = 40
+
+
+def _read_table(data: dict, where: str) -> str:
+    """The table's name (docs/ledger.md), "" when the file has none (files before it)."""
+    table = data.get("table", "")
+    if not isinstance(table, str) or len(table) > MAX_TABLE_NAME:
+        raise SessionError(f"{where}: key 'table': expected the table's name, a string of "
+                           f"at most {MAX_TABLE_NAME} characters, got {table!r:.60}")
+    return clean_name(table)
 
 
 def _read_started(data: dict, where: str, path: Path) -> datetime:

@@ -18,7 +18,8 @@ Definitions (also in docs/export.md, under `mjtui stats`):
 Players are matched by name as everywhere in mjtui (core/players.py: case
 and extra spaces do not count, "ann " is "Ann"); the most recent spelling
 is shown. A file with any problem is
-skipped with a note rather than counted from part of its hands.
+skipped with a note rather than counted from part of its hands, and so is a
+file still arriving from another machine (core/ledger.py).
 """
 
 from __future__ import annotations
@@ -28,13 +29,12 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Iterable
 
-from mjtui.core.errors import MjtuiError
 from mjtui.core.export import hand_rows, standings
-from mjtui.core.library import FindRuleset, session_files, timestamp
+from mjtui.core.ledger import read_folder
+from mjtui.core.library import FindRuleset, timestamp
 from mjtui.core.numbers import mean
 from mjtui.core.players import clean_name, player_key
 from mjtui.core.session import Session
-from mjtui.core.session_file import load_session
 
 
 @dataclass(frozen=True)
@@ -157,25 +157,15 @@ def collect(
     ``ruleset_id`` keeps only the sessions of that ruleset; ``since`` and
     ``until`` (inclusive) only those begun on those days, e.g. this month.
     """
-    sessions: list[tuple[Path | None, Session]] = []
-    skipped: list[str] = []
-    for path in session_files(folder):
-        try:
-            loaded = load_session(path, find_ruleset)
-        except MjtuiError as e:
-            skipped.append(f"skipped, cannot be read: {e}")
-            continue
-        if loaded.problems:
-            more = f" (and {len(loaded.problems) - 1} more)" if len(loaded.problems) > 1 else ""
-            skipped.append(f"skipped, damaged: {loaded.problems[0]}{more}")
-            continue
-        session = loaded.session
+    def keep(session: Session) -> bool:
         day = session.started.date()
         if ruleset_id and session.ruleset.id != ruleset_id:
-            continue
-        if (since and day < since) or (until and day > until):
-            continue
-        sessions.append((path, session))
+            return False
+        return not ((since and day < since) or (until and day > until))
+
+    read = read_folder(folder, find_ruleset, keep)
+    sessions: list[tuple[Path | None, Session]] = list(read.sessions)
+    skipped = read.skipped
     return compute(sessions, skipped)
 
 

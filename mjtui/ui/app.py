@@ -126,7 +126,8 @@ class MjtuiApp(OrderedKeys, App):
         from mjtui.core.session import Session
 
         started = datetime.now().astimezone().replace(microsecond=0)
-        session = Session(ruleset=choice.ruleset, players=choice.players, started=started)
+        session = Session(ruleset=choice.ruleset, players=choice.players, started=started,
+                          table=choice.table)
         assert self.sessions_dir is not None
         self.book, warnings = create_scorebook(session, self.sessions_dir)
         self.hold(self.book)

@@ -65,6 +65,9 @@ class ScoringSystem(Protocol):
     """Whether a hand can end drawn (the sheet's 0 key)."""
     emulator: str | None
     """The calculator its pane runs ("hp11c", keyed with every hand; "fx602p"), or None."""
+    export_columns: str | None
+    """Its own columns in exports, ``"package.module:OBJECT"`` (a :class:`HandColumns`),
+    or None for the winners alone (docs/export.md)."""
 
     def players(self, rules: Any) -> int: ...
 
@@ -129,6 +132,26 @@ class ScoringSystem(Protocol):
         ...
 
 
+@dataclasses.dataclass(frozen=True)
+class HandColumns:
+    """A system's own columns in exports: what each hand was, in the system's terms.
+
+    ``fields`` are the JSON keys and the CSV columns, in order. ``cells(rules,
+    before, hand)`` gives their values for one hand (``before`` is the state the
+    hand was played in): numbers, words, None (nothing to say), or lists (one
+    per winner, say). A field in ``seats`` holds 1-based seats (a seat, a list
+    of seats or None): JSON keeps the numbers, CSV and Markdown write the names.
+    A field in ``per_seat`` holds one value per seat: CSV writes one column per
+    player, "NAME field".
+    """
+
+    fields: tuple[str, ...]
+    cells: Any  # Callable[[rules, before_state, hand], dict[str, Any]]
+    seats: frozenset[str] = frozenset()
+    per_seat: frozenset[str] = frozenset()
+    docs: tuple[tuple[str, str], ...] = ()  # (field, meaning), for docs and --help
+
+
 class SystemDeclarationError(Exception):
     """A scoring system that does not declare what mjtui needs of it."""
 
@@ -155,3 +178,9 @@ def check_declaration(system: object) -> None:
     if scorer is not None and (not isinstance(scorer, str) or not scorer):
         raise SystemDeclarationError(
             f"scoring system {name!r}: scorer must be a module path or None, got {scorer!r}")
+    columns = system.export_columns  # type: ignore[attr-defined]
+    if columns is not None and (not isinstance(columns, str) or columns.count(":") != 1
+                                or not all(columns.split(":"))):
+        raise SystemDeclarationError(
+            f"scoring system {name!r}: export_columns must be 'package.module:OBJECT' or "
+            f"None, got {columns!r}")

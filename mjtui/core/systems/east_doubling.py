@@ -132,6 +132,7 @@ class EastDoubling:
     scorer = None  # the points are typed, there are no tiles to score
     draws = True
     emulator = "hp11c"
+    export_columns = "mjtui.core.systems.east_doubling_export:COLUMNS"
 
     def players(self, rules: Rules) -> int:
         return rules.table.players

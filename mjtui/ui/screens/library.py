@@ -40,6 +40,7 @@ from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
 from mjtui.ui import numbers
 from mjtui.ui.screens.confirm import ConfirmScreen
+from mjtui.ui.screens.league import LeagueScreen
 from mjtui.ui.screens.replay import ReplayScreen
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.stats import StatsScreen
@@ -69,6 +70,8 @@ def detail(summary: SessionSummary | None) -> Text:
     if summary is None:
         return Text("")
     out = Text(str(summary.path), style="dim")
+    if summary.table:
+        out.append(f" · {summary.table}")
     if summary.readable:
         out.append("\n")
         if summary.ruleset_name:
@@ -221,12 +224,15 @@ class LibraryScreen(Screen):
         Binding("r", "replay", "Replay"),
         Binding("w", "whatif", "What if"),
         Binding("s", "stats", "Stats"),
+        Binding("l", "league", "League"),
         Binding("d,delete", "delete", "Delete"),
         Binding("t", "trash", "Trash"),
         Binding("slash", "filter_player", "Filter", key_display="/"),
         Binding("f", "filter_ruleset", "Ruleset"),
         Binding("escape", "back", "Back", show=False),
-        Binding("q", "app.quit", "Quit"),
+        # Quit is the one key every screen has (q, ctrl+q): it gives its place in the
+        # footer to the league, so the library's own keys fit 80 columns.
+        Binding("q", "app.quit", "Quit", show=False),
     ]
 
     def __init__(
@@ -408,6 +414,9 @@ class LibraryScreen(Screen):
         self.app.push_screen(StatsScreen(self.folder, self.find_ruleset))
 
     # -- delete and the trash ---------------------------------------------
+
+    def action_league(self) -> None:
+        self.app.push_screen(LeagueScreen(self.folder, self.find_ruleset))
 
     def action_delete(self) -> None:
         summary = self._selected()

@@ -14,12 +14,24 @@ from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from mjtui import paths
+from mjtui.config import load_config
+from mjtui.core.errors import MjtuiError
 from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset
+from mjtui.core.session_file import MAX_TABLE_NAME
 from mjtui.core.systems.base import WINDS
 from mjtui.ui.key_form import KeyForm
 
 MAX_SEATS = len(WINDS)
+
+
+def default_table() -> str:
+    """The config's ``table`` (docs/ledger.md): one laptop usually stays at one table."""
+    try:
+        return load_config(paths.config_file()).table
+    except MjtuiError:
+        return ""  # a broken config is reported where it is read for the ruleset
 
 
 @dataclass(frozen=True)
@@ -28,6 +40,7 @@ class SeriesChoice:
 
     ruleset: Ruleset
     players: tuple[str, ...]
+    table: str = ""  # the table's name, when a club keeps one ledger for several
 
 
 class NewSeriesScreen(KeyForm):
@@ -59,6 +72,10 @@ class NewSeriesScreen(KeyForm):
                     self._options(), value=self.chosen.origin, allow_blank=False, id="ruleset",
                     compact=True,
                 )
+                yield Label("Table", classes="form-label")
+                yield Input(default_table(), id="table",
+                            placeholder="(a name, when the club plays at several)",
+                            max_length=MAX_TABLE_NAME, compact=True)
                 yield Label("Start points", classes="form-label")
                 yield Input(
                     str(self.chosen.start_points), id="start-points", restrict=r"[0-9]*",
@@ -141,7 +158,8 @@ class NewSeriesScreen(KeyForm):
         points = int(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
-        return None, SeriesChoice(ruleset, tuple(names))
+        table = clean_name(self.query_one("#table", Input).value)
+        return None, SeriesChoice(ruleset, tuple(names), table)
 
     def action_confirm(self) -> None:
         error, choice = self._choice()

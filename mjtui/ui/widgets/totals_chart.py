@@ -125,6 +125,10 @@ class TotalsChart(Widget):
         self.names, self.totals = names, totals
         self.refresh()
 
+    def label(self, value: int) -> str:
+        """A value on the axis, as the chart's numbers are read."""
+        return numbers.points(value)
+
     def watch_position(self) -> None:
         self.refresh()
 
@@ -148,8 +152,8 @@ class TotalsChart(Widget):
         marker = round(self.position * (width * 2 - 1) / count) // 2
         out = Text(no_wrap=True, overflow="crop")
         for row, line in enumerate(cells):
-            label = numbers.points(high) if row == 0 else (
-                numbers.points(low) if row == height - 1 else "")
+            label = self.label(high) if row == 0 else (
+                self.label(low) if row == height - 1 else "")
             out.append(f"{label:>{_LEFT - 1}} ", style="dim")
             for col, (bits, owner) in enumerate(line):
                 char = chr(0x2800 + bits)

@@ -32,6 +32,7 @@ class FX602P:
     scorer = "mjtui.cli.scorers.fx602p"
     draws = False  # the 1986 game has no drawn hands
     emulator = "fx602p"
+    export_columns = "mjtui.core.systems.fx602p.export_columns:COLUMNS"
 
     def players(self, rules: Rules) -> int:
         return PLAYERS

@@ -32,6 +32,7 @@ class Pocket:
     scorer = "mjtui.cli.scorers.pocket"
     draws = True
     emulator = None
+    export_columns = "mjtui.core.systems.pocket.export_columns:COLUMNS"
 
     def players(self, rules: Rules) -> int:
         return PLAYERS

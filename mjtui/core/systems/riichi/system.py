@@ -44,6 +44,7 @@ class Riichi:
     scorer = "mjtui.cli.scorers.riichi"
     draws = True
     emulator = None
+    export_columns = "mjtui.core.systems.riichi.export_columns:COLUMNS"
 
     def players(self, rules: Rules) -> int:
         return rules.players

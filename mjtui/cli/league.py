@@ -1,0 +1,101 @@
+"""`mjtui league`: the players' games, average rank, points and rating across sessions.
+
+How the rating is computed: core/league.py and docs/league.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from mjtui import paths
+from mjtui.core.errors import MjtuiError
+from mjtui.core.league import League, collect, to_plain
+from mjtui.core.library import ruleset_finder
+
+HELP = "a league table across sessions: games, average rank, points and a skill rating"
+
+
+def add_league_command(subparsers: Any) -> None:
+    league = subparsers.add_parser("league", help=HELP, description=HELP + " (docs/league.md)")
+    which = league.add_mutually_exclusive_group()
+    which.add_argument("--ruleset", dest="league_ruleset", metavar="ID",
+                       help="count only the sessions played with this ruleset id")
+    which.add_argument("--system", dest="league_system", metavar="NAME",
+                       help="count only the sessions of this scoring system (riichi, pocket, "
+                            "fx602p, east-doubling)")
+    league.add_argument("--since", type=_day, metavar="DATE",
+                        help="count only the sessions begun on or after DATE (YYYY-MM-DD)")
+    league.add_argument("--folder", type=Path, metavar="PATH",
+                        help="read the sessions of PATH (default: the sessions folder)")
+    out = league.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the league as JSON")
+    out.add_argument("--format", dest="league_format", choices=["text", "csv", "md"],
+                     default="text", help="text (default), csv or md (Markdown)")
+
+
+def _day(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"expected a date such as 2026-11-01, got {text!r}") from None
+
+
+def league_command(args: argparse.Namespace) -> int:
+    folder = args.folder or paths.sessions_dir()
+    if args.folder is not None and not folder.is_dir():
+        raise MjtuiError(f"{folder}: no such folder")
+    system = args.league_system
+    if system is not None:
+        from mjtui.core.systems import SYSTEMS
+
+        if system not in SYSTEMS:
+            raise MjtuiError(f"no scoring system named {system!r} (known: "
+                             f"{', '.join(sorted(SYSTEMS))})")
+    league = collect(folder, ruleset_finder(paths.ruleset_folders()),
+                     ruleset_id=args.league_ruleset, system=args.league_system,
+                     since=args.since)
+    if args.json:
+        json.dump(to_plain(league), sys.stdout, ensure_ascii=False, indent=2)
+        print()
+        return 0
+    for note in league.skipped:
+        print(f"mjtui: {note}", file=sys.stderr)
+    if args.league_format != "text":
+        from mjtui.core.league_export import LEAGUE_FORMATS
+
+        sys.stdout.write(LEAGUE_FORMATS[args.league_format](league))
+        return 0
+    print(format_league(league, folder))
+    return 0
+
+
+COLUMNS = ["#", "Player", "Rating", "Games", "Avg rank", "1st", "Points"]
+
+
+def league_rows(league: League) -> list[list[str]]:
+    return [[str(i), p.name, f"{p.rating:.2f}", str(p.games), f"{p.average_rank:.2f}",
+             str(p.firsts), _points(p.points)]
+            for i, p in enumerate(league.players, 1)]
+
+
+def _points(x: float) -> str:
+    text = f"{x:+.1f}" if round(x, 1) else "0"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def format_league(league: League, folder: Path) -> str:
+    from mjtui.cli.reports import aligned
+
+    if not league.games:
+        return f"no sessions with any hands in {folder}"
+    tables = sorted({g.table for g in league.games if g.table})
+    head = f"League of {len(league.games)} games" + (
+        f" at {len(tables)} tables ({', '.join(tables)})" if tables else "")
+    right = [True, False, True, True, True, True, True]
+    return head + "\n" + aligned([COLUMNS, *league_rows(league)], right)

@@ -1,0 +1,193 @@
+"""The league: per player games, average rank, points and rating, with the ratings' history.
+
+Read from the library (``l``). The folder is read once when the screen
+opens (files still arriving are skipped and said, core/ledger.py); the
+filter (all sessions, one system, one ruleset) recomputes the league from
+what was read. The chart follows the best players and the highlighted one.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+
+from mjtui import paths
+from mjtui.core.league import League, Player, chooser, compute, game_of
+from mjtui.core.ledger import FolderRead, read_folder
+from mjtui.core.library import FindRuleset, ruleset_finder
+from mjtui.core.players import player_key
+from mjtui.ui.widgets.totals_chart import TotalsChart
+
+ALL = ""  # the filter's "all sessions" value
+MAX_NOTES = 2  # files not counted, listed under the table; the rest are counted
+CHART_LINES = 4  # the chart's colours and markers
+SCALE = 100  # ratings are charted in hundredths (the chart draws whole numbers)
+
+
+class RatingChart(TotalsChart):
+    """Ratings after each game of the league, for a few players."""
+
+    BORDER_TITLE = "Rating after each game"
+
+    def label(self, value: int) -> str:
+        return f"{value / SCALE:.1f}"
+
+
+class LeagueScreen(Screen):
+    BINDINGS = [
+        Binding("f", "filter", "Filter"),
+        Binding("escape", "back", "Back"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, folder: Path | None = None,
+                 find_ruleset: FindRuleset | None = None) -> None:
+        super().__init__()
+        self.folder = paths.sessions_dir() if folder is None else folder
+        self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
+        self.read: FolderRead | None = None
+        self.league: League | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="league-filters"):
+            yield Label("Count", classes="library-filter-label")
+            yield Select([("All sessions", ALL)], value=ALL, allow_blank=False,
+                         id="league-filter", compact=True)
+            yield Static("", id="league-count")
+        yield DataTable(id="league-table", cursor_type="row", zebra_stripes=True)
+        yield RatingChart(id="league-chart")
+        yield Static("", id="league-skipped")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "mjtui"
+        self.sub_title = "league"
+        self.read = read_folder(self.folder, self.find_ruleset)
+        systems = sorted({s.ruleset.rules.system for _, s in self.read.sessions})
+        rulesets = sorted({(s.ruleset.id, s.ruleset.name) for _, s in self.read.sessions})
+        self.query_one("#league-filter", Select).set_options(
+            [("All sessions", ALL)]
+            + [(Text(f"System: {name}"), f"system:{name}") for name in systems]
+            + [(Text(f"Ruleset: {name} ({rid})"), f"ruleset:{rid}") for rid, name in rulesets])
+        notes = self.query_one("#league-skipped", Static)
+        notes.update(self.skipped_notes())
+        notes.display = bool(self.read.skipped)
+        self.show_league()
+        self.query_one("#league-table", DataTable).focus()
+
+    def skipped_notes(self) -> Text:
+        assert self.read is not None
+        skipped = self.read.skipped
+        folder = f"{self.folder}{os.sep}"
+        out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
+                   f"(in {folder}; read again when the league is opened again):")
+        for note in skipped[:MAX_NOTES]:
+            out.append("\n" + note.replace(folder, ""))
+        if len(skipped) > MAX_NOTES:
+            out.append(f"\n(and {len(skipped) - MAX_NOTES} more: mjtui league lists each)")
+        return out
+
+    @property
+    def choice(self) -> str:
+        value = self.query_one("#league-filter", Select).value
+        return value if isinstance(value, str) else ALL
+
+    def show_league(self) -> None:
+        if self.read is None:
+            return
+        kind, _, name = self.choice.partition(":")
+        keep = chooser(ruleset_id=name if kind == "ruleset" else None,
+                       system=name if kind == "system" else None)
+        games = [g for g in (game_of(s, p) for p, s in self.read.sessions if keep(s)) if g]
+        self.league = league = compute(games)
+        table = self.query_one("#league-table", DataTable)
+        table.clear(columns=True)
+        table.add_column("#", key="place")
+        table.add_column("Player", key="player")
+        for label, key in (("Rating", "rating"), ("Games", "games"), ("Avg rank", "rank"),
+                           ("1st", "firsts"), ("Points", "points")):
+            table.add_column(Text(label, justify="right"), key=key)
+        for place, p in enumerate(league.players, 1):
+            table.add_row(
+                Text(str(place), justify="right"), Text(p.name),
+                Text(f"{p.rating:.2f}", justify="right"),
+                Text(str(p.games), justify="right"),
+                Text(f"{p.average_rank:.2f}", justify="right"),
+                Text(str(p.firsts), justify="right"),
+                Text(points_text(p.points), justify="right",
+                     style="green" if p.points > 0 else "red" if p.points < 0 else ""),
+            )
+        tables = sorted({g.table for g in league.games if g.table})
+        count = (f"{len(league.games)} game{'s' * (len(league.games) != 1)}"
+                 + (f" at {len(tables)} tables" if len(tables) > 1 else "")
+                 if league.games else "No series with hands to count yet")
+        self.query_one("#league-count", Static).update(count)
+        self.show_chart()
+
+    def charted(self) -> list[Player]:
+        """The best players, and the highlighted one in place of the last if he is not."""
+        assert self.league is not None
+        players = self.league.players
+        shown = players[:CHART_LINES]
+        row = self.query_one("#league-table", DataTable).cursor_row
+        if 0 <= row < len(players) and players[row] not in shown:
+            shown = shown[:CHART_LINES - 1] + [players[row]]
+        return shown
+
+    def show_chart(self) -> None:
+        chart = self.query_one("#league-chart", RatingChart)
+        if self.league is None or not self.league.games:
+            chart.plot((), [])
+            return
+        players = self.charted()
+        chart.plot(tuple(p.name for p in players), history_lines(self.league, players))
+        chart.position = len(self.league.games)
+
+    @on(DataTable.RowHighlighted, "#league-table")
+    def _highlighted(self) -> None:
+        self.show_chart()
+
+    @on(Select.Changed, "#league-filter")
+    def _filter_changed(self) -> None:
+        self.show_league()
+
+    def action_filter(self) -> None:
+        self.query_one("#league-filter", Select).focus()
+
+    def action_back(self) -> None:
+        table = self.query_one("#league-table", DataTable)
+        if self.focused is not table:
+            table.focus()  # Esc leaves the filter menu first
+        else:
+            self.dismiss()
+
+
+def points_text(x: float) -> str:
+    text = f"{x:+,.1f}" if round(x, 1) else "0"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def history_lines(league: League, players: list[Player]) -> list[tuple[int, ...]]:
+    """Each player's rating (in hundredths) before the first game, then after each game
+    of the league; through the games a player missed his rating stays as it was."""
+    keys = [player_key(p.name) for p in players]
+    next_point = [0] * len(players)
+    current = [0] * len(players)
+    lines = [tuple(current)]
+    for game in league.games:
+        in_game = {player_key(n) for n in game.players}
+        for i, p in enumerate(players):
+            if keys[i] in in_game:
+                current[i] = round(p.history[next_point[i]].rating * SCALE)
+                next_point[i] += 1
+        lines.append(tuple(current))
+    return lines

@@ -1,0 +1,210 @@
+"""The league: results per game, the openskill rating game by game, the CLI and the screen."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from mjtui import paths
+from mjtui.core.league import Game, chooser, collect, compute, game_of, to_plain
+from mjtui.core.league_export import league_csv, league_markdown
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.session import Session
+from mjtui.core.session_file import save_session
+from mjtui.core.systems.east_doubling import Hand
+
+START = datetime(2026, 11, 1, 19, 0)
+
+
+def game(players: tuple[str, ...], ranks: tuple[int, ...], day: int = 0,
+         points: tuple[float, ...] | None = None) -> Game:
+    return Game(None, START + timedelta(days=day), "", "hp11c", "east-doubling", players,
+                ranks, points or tuple(0.0 for _ in players))
+
+
+def test_a_winner_rises_and_a_loser_falls() -> None:
+    league = compute([game(("Ann", "Bob", "Cy", "Di"), (1, 2, 3, 4))])
+    by_name = {p.name: p for p in league.players}
+    assert [p.name for p in league.players] == ["Ann", "Bob", "Cy", "Di"]  # best first
+    assert by_name["Ann"].rating > 0 > by_name["Di"].rating
+    assert by_name["Ann"].sigma < 25 / 3  # a game makes the rating surer
+
+
+def test_ratings_follow_the_games_in_date_order_not_in_the_order_given() -> None:
+    early = game(("Ann", "Bob"), (1, 2), day=0)
+    late = game(("Ann", "Bob"), (2, 1), day=1)
+    one, other = compute([early, late]), compute([late, early])
+    assert [(p.name, p.rating) for p in one.players] == \
+        [(p.name, p.rating) for p in other.players]
+    ann = next(p for p in one.players if p.name == "Ann")
+    assert [h.started for h in ann.history] == [early.started, late.started]
+    assert ann.history[0].rating > ann.history[1].rating  # won, then lost
+
+
+def test_ties_rate_alike_and_names_match_as_players_do() -> None:
+    league = compute([game(("Ann", "Bob", "Cy", "Di"), (1, 1, 3, 4)),
+                      game(("ann ", "BOB", "Cy", "Di"), (3, 4, 1, 1), day=1)])
+    names = [p.name for p in league.players]
+    assert sorted(names) == ["BOB", "Cy", "Di", "ann"]  # the latest spelling, cleaned
+    after_one = {p.name: p.history[0].rating for p in league.players}
+    assert after_one["ann"] == pytest.approx(after_one["BOB"])  # tied first: rated alike
+    assert after_one["ann"] > after_one["Cy"] > after_one["Di"]
+    assert {p.name: p.games for p in league.players}["ann"] == 2 and len(names) == 4
+
+
+def test_the_average_rank_and_points_add_up() -> None:
+    league = compute([game(("Ann", "Bob"), (1, 2), 0, (30.0, -30.0)),
+                      game(("Ann", "Bob"), (2, 1), 1, (-10.0, 10.0)),
+                      game(("Ann", "Bob"), (1, 2), 2, (5.0, -5.0))])
+    ann = next(p for p in league.players if p.name == "Ann")
+    assert (ann.games, ann.average_rank, ann.points, ann.firsts) == (3, 4 / 3, 25.0, 2)
+
+
+def riichi_session(day: int, order: tuple[str, ...]) -> Session:
+    from mjtui.core.systems.riichi.events import Win, Winner
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    session = Session(ruleset, order, START + timedelta(days=day))
+    session.add(Win(winners=(Winner(seat=0, han=4, fu=30),), discarder=1))
+    return session
+
+
+def test_a_riichi_game_counts_its_final_score_uma_and_oka(folders) -> None:
+    g = game_of(riichi_session(0, ("Ann", "Bob", "Cy", "Di")))
+    assert g is not None and g.system == "riichi"
+    # Ann (dealer) 4 han 30 fu ron off Bob: 11600. Ann 36600: +6.6 +20 uma +20 oka.
+    assert g.ranks == (1, 4, 2, 3)
+    assert g.points[0] == pytest.approx(46.6)
+    assert sum(g.points) == pytest.approx(0)
+
+
+def hp11c_session(day: int, players: tuple[str, ...], winner: int) -> Session:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, players, START + timedelta(days=day))
+    session.add(Hand(winner, tuple(20 if s == winner else 0 for s in range(4))))
+    return session
+
+
+@pytest.fixture
+def club(folders) -> Path:
+    folder = paths.sessions_dir()
+    folder.mkdir(parents=True)
+    names = ("Ann", "Bob", "Cy", "Di")
+    for day in range(4):
+        save_session(hp11c_session(day, names, day % 2), folder / f"hp-{day}.toml")
+    save_session(riichi_session(5, names), folder / "riichi.toml")
+    empty = Session(RulesetLibrary(paths.ruleset_folders()).get("hp11c"), names, START)
+    save_session(empty, folder / "empty.toml")
+    (folder / "broken.toml").write_text("not = [toml\n", encoding="utf-8")
+    return folder
+
+
+def test_collect_filters_by_system_ruleset_and_day(club: Path) -> None:
+    finder = RulesetLibrary(paths.ruleset_folders()).get
+    assert len(collect(club, finder).games) == 5  # the empty session is no game
+    assert len(collect(club, finder, system="riichi").games) == 1
+    assert len(collect(club, finder, ruleset_id="hp11c").games) == 4
+    assert len(collect(club, finder, since=date(2026, 11, 3)).games) == 3
+    assert any("broken.toml" in note for note in collect(club, finder).skipped)
+    keep = chooser(system="pocket")
+    assert not keep(hp11c_session(0, ("A", "B", "C", "D"), 0))
+
+
+def run(*argv: str) -> int:
+    from mjtui.cli.league import add_league_command, league_command
+
+    parser = argparse.ArgumentParser(prog="mjtui")
+    parser.add_argument("--ruleset")
+    add_league_command(parser.add_subparsers(dest="command"))
+    return league_command(parser.parse_args(argv))
+
+
+def test_league_json_is_sorted_best_first(club: Path, capsys) -> None:
+    assert run("league", "--json") == 0
+    doc = json.loads(capsys.readouterr().out)
+    ratings = [p["rating"] for p in doc["players"]]
+    assert ratings == sorted(ratings, reverse=True) and doc["games"] == 5
+    first = doc["players"][0]
+    assert {"name", "rating", "games", "average_rank", "points", "history"} <= set(first)
+    assert len(first["history"]) == first["games"]
+    assert any("broken.toml" in s for s in doc["skipped"])
+
+
+def test_league_text_csv_and_markdown(club: Path, capsys) -> None:
+    assert run("league", "--system", "east-doubling") == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("League of 4 games\n") and "Avg rank" in out
+    assert "broken.toml" in err
+    assert run("league", "--format", "csv") == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "place,player,rating,games,average_rank,firsts,points,mu,sigma"
+    assert len(lines) == 5 and lines[1].startswith("1,")
+    assert run("league", "--format", "md") == 0
+    md = capsys.readouterr().out
+    assert "| # | Player | Rating | Games | Avg rank | 1st | Points |" in md
+    assert "- Games: 5, 2026-11-01 to 2026-11-06" in md
+
+
+def test_league_refuses_an_unknown_system_and_a_missing_folder(club: Path,
+                                                              tmp_path: Path) -> None:
+    from mjtui.core.errors import MjtuiError
+
+    with pytest.raises(MjtuiError, match="no scoring system named 'mahjongg'"):
+        run("league", "--system", "mahjongg")
+    with pytest.raises(MjtuiError, match="no such folder"):
+        run("league", "--folder", str(tmp_path / "nowhere"))
+
+
+def test_cli_league_has_no_traceback_for_a_bad_date(run_mjtui) -> None:
+    result = run_mjtui("league", "--since", "yesterday")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "expected a date such as" in result.stderr
+
+
+def test_the_league_exports_of_an_empty_league() -> None:
+    empty = compute([])
+    assert league_csv(empty).count("\n") == 1
+    assert "- Games: 0" in league_markdown(empty)
+    assert to_plain(empty)["players"] == []
+
+
+async def test_the_league_screen_from_the_library(club: Path) -> None:
+    from textual.app import App
+    from textual.widgets import DataTable
+
+    from mjtui.ui.screens.league import LeagueScreen, RatingChart, history_lines
+    from mjtui.ui.screens.library import LibraryScreen
+
+    class _App(App):
+        CSS_PATH = str(Path(__file__).resolve().parents[1] / "mjtui" / "ui" / "mjtui.tcss")
+        ENABLE_COMMAND_PALETTE = False
+
+        def on_mount(self) -> None:
+            self.push_screen(LibraryScreen())
+
+    app = _App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        footer = " ".join(s.text for s in app.screen._compositor.render_strips()[-1:])
+        # The league's key fits the footer at 80 columns, with every key of the library.
+        assert footer.rstrip().endswith("f Ruleset") and "l League" in footer
+        await pilot.press("l")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LeagueScreen)
+        table = screen.query_one("#league-table", DataTable)
+        assert table.row_count == 4
+        league = screen.league
+        assert league is not None and len(league.games) == 5
+        chart = screen.query_one(RatingChart)
+        assert chart.names == tuple(p.name for p in league.players[:4])
+        lines = history_lines(league, league.players[:1])
+        assert len(lines) == 6 and lines[0] == (0,)
+        assert lines[-1] == (round(league.players[0].rating * 100),)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LibraryScreen)
