@@ -44,6 +44,10 @@ LAZY_COMMANDS = {
                    "what a riichi hand pays: han and fu to payments, honba included"),
     "hand": Lazy("mjtui.cli.hand", "add_hand_command", "hand_command",
                  "score a winning hand from its tiles (the options depend on the ruleset)"),
+    "dice": Lazy("mjtui.cli.table", "add_table_commands", "dice_command",
+                 "roll two dice: the total and the wall to break"),
+    "draw-seats": Lazy("mjtui.cli.table", "add_table_commands", "draw_seats_command",
+                       "draw seats for the players with shuffled wind tiles"),
 }
 
 

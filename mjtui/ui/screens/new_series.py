@@ -14,9 +14,11 @@ from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from mjtui.core.errors import MjtuiError
 from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
+from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 
 MAX_SEATS = len(WINDS)
@@ -36,6 +38,7 @@ class NewSeriesScreen(KeyForm):
     BINDINGS = [
         Binding("ctrl+s", "confirm", "Start series", priority=True),
         Binding("ctrl+l", "app.open_library", "Saved series", priority=True),
+        Binding("ctrl+r", "draw_seats", "Draw seats", priority=True),
         Binding("escape", "cancel", "Quit"),
     ]
     CONFIRM_AFTER_LAST = True  # Enter on the last name starts
@@ -48,6 +51,7 @@ class NewSeriesScreen(KeyForm):
         self.rulesets = {r.origin: r for r in rulesets}
         self.rulesets.setdefault(chosen.origin, chosen)
         self.chosen = chosen
+        self.seat_rng = seeded(None)  # a test may put a seeded one in its place
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -70,10 +74,11 @@ class NewSeriesScreen(KeyForm):
                                 classes="form-label")
                     yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
                                 max_length=24, classes="name", compact=True)
+            yield Static("", id="seat-draw")
             yield Static("", id="form-error")
             yield Button("Start series", id="start", variant="primary", classes="form-confirm")
             yield Static(
-                "Enter: next field · ctrl+s: start · Esc: quit. "
+                "Enter: next field · ctrl+s: start · ctrl+r: draw seats · Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
                 id="form-help",
             )
@@ -105,6 +110,22 @@ class NewSeriesScreen(KeyForm):
 
     def walk(self) -> list[Widget]:
         return [w for w in self.query(Input) if w.display]
+
+    def action_draw_seats(self) -> None:
+        """Shuffle the typed names into the seats, as players drawing wind tiles do, and
+        say who sits where; the series starts only when confirmed."""
+        inputs = [self.query_one(f"#name-{seat}", Input) for seat in range(self.ruleset.players)]
+        note = self.query_one("#seat-draw", Static)
+        try:
+            seats = draw_seats([i.value for i in inputs], self.seat_rng)
+        except MjtuiError as e:
+            note.update(Text(f"Seats not drawn: {e}"))
+            self.app.bell()
+            return
+        for field, name in zip(inputs, seats):
+            field.value = name
+        note.update(Text("Seats drawn: " + " · ".join(
+            f"{WINDS[seat]} {name}" for seat, name in enumerate(seats))))
 
     def action_cancel(self) -> None:
         self.app.exit()

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 from mjtui.calc.link import CalculatorLink
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
+from mjtui.core.table_tools import roll, seeded
 from mjtui.ui.forms import form_class
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
 from mjtui.ui.screens.standings import StandingsScreen
@@ -29,16 +30,17 @@ from mjtui.ui.widgets.totals_chart import TotalsChart
 # open before the next key arrives; while a calculator pane has the focus
 # they are the pane's (check_action).
 SHEET_KEYS = [
-    Binding("1", "winner('1')", "Winner", key_display="1-4", priority=True),
+    Binding("1", "winner('1')", "Win", key_display="1-4", priority=True),
     *[Binding(k, f"winner('{k}')", show=False, priority=True) for k in "234abcd"],
     Binding("0", "winner('0')", "Draw", priority=True),
     Binding("e", "edit", "Edit", priority=True),
     Binding("u,ctrl+z", "undo", "Undo", priority=True),
     Binding("ctrl+y,U", "redo", "Redo", show=False, priority=True),
-    Binding("f", "standings", "Standings", priority=True),
+    Binding("f", "standings", "Final", priority=True),
     Binding("g", "chart", "Chart", priority=True),
     Binding("p", "calculator", "Calc", priority=True),
-    Binding("P", "fx602p", "FX-602P", priority=True),
+    Binding("P", "fx602p", "FX-602P", show=False, priority=True),
+    Binding("x", "dice", "Dice", priority=True),
     Binding("q", "app.quit", "Quit", priority=True),
 ]
 
@@ -56,6 +58,7 @@ class ScoreScreen(Screen):
         self.book = book
         self.link = link
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
+        self.dice_rng = seeded(None)  # a test may put a seeded one in its place
         # Whether the system has standings does not change with the hands; asked once,
         # not on every footer refresh.
         session = book.session
@@ -64,7 +67,7 @@ class ScoreScreen(Screen):
         seats = len(book.session.players)
         if seats != 4:  # the footer names the winner keys this table has
             self._bindings.key_to_bindings["1"] = [
-                Binding("1", "winner('1')", "Winner", key_display=f"1-{seats}", priority=True)]
+                Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -175,6 +178,14 @@ class ScoreScreen(Screen):
 
     def action_leave_calculator(self) -> None:
         self.query_one(HandsTable).focus()
+
+    def action_dice(self) -> None:
+        """Roll two dice for the wall break, counted from the dealer of the next hand."""
+        session = self.book.session
+        rolled = roll(self.dice_rng)
+        dealer = session.players[session.state.east]
+        self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20,
+                    markup=False)
 
     def action_chart(self) -> None:
         self.query_one(ScoreSheet).toggle_chart()
