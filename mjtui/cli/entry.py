@@ -48,6 +48,8 @@ LAZY_COMMANDS = {
                  "roll two dice: the total and the wall to break"),
     "draw-seats": Lazy("mjtui.cli.table", "add_table_commands", "draw_seats_command",
                        "draw seats for the players with shuffled wind tiles"),
+    "rules": Lazy("mjtui.cli.table", "add_table_commands", "rules_command",
+                  "print a ruleset's rules reference: payment tables, fan, fu, claims"),
 }
 
 

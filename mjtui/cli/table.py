@@ -32,6 +32,10 @@ def add_table_commands(subparsers: Any) -> None:
     seats.add_argument("--seed", type=int, metavar="N", help="the same draw again for N")
     seats.add_argument("--json", action="store_true",
                        help='print {"seats": [...]} (East first) as JSON')
+    rules = subparsers.add_parser(
+        "rules", help="print a ruleset's rules reference: payment tables, fan, fu, claims")
+    rules.add_argument("ruleset", metavar="RULESET",
+                       help="a ruleset id (see `mjtui rulesets`) or path")
 
 
 def dice_command(args: argparse.Namespace) -> int:
@@ -52,4 +56,14 @@ def draw_seats_command(args: argparse.Namespace) -> int:
     else:
         for seat, name in enumerate(seats):
             print(f"seat {seat + 1}  {WINDS[seat]:<5}  {name}")
+    return 0
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    from mjtui import paths
+    from mjtui.core.reference import reference_text
+    from mjtui.core.ruleset import RulesetLibrary
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
+    sys.stdout.write(reference_text(ruleset))
     return 0

@@ -41,6 +41,7 @@ SHEET_KEYS = [
     Binding("p", "calculator", "Calc", priority=True),
     Binding("P", "fx602p", "FX-602P", show=False, priority=True),
     Binding("x", "dice", "Dice", priority=True),
+    Binding("r,question_mark", "rules", "Rules", key_display="r", priority=True),
     Binding("q", "app.quit", "Quit", priority=True),
 ]
 
@@ -178,6 +179,12 @@ class ScoreScreen(Screen):
 
     def action_leave_calculator(self) -> None:
         self.query_one(HandsTable).focus()
+
+    def action_rules(self) -> None:
+        """The rules reference of the series' ruleset."""
+        from mjtui.ui.screens.reference import ReferenceScreen
+
+        self.app.push_screen(ReferenceScreen(self.book.session.ruleset))
 
     def action_dice(self) -> None:
         """Roll two dice for the wall break, counted from the dealer of the next hand."""
