@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mjtui.core.errors import ConfigError
 from mjtui.core.files import read_toml
-from mjtui.core.schema import SchemaError, read_struct
+from mjtui.core.schema import SchemaError, read_struct, whole
 
 
 @dataclass(frozen=True)
@@ -15,6 +15,11 @@ class Config:
     default_ruleset: str = field(
         default="hp11c", metadata={"doc": "ruleset id or path used when --ruleset is not given"}
     )
+    time_limit: int = field(default=0, metadata=whole(
+        "minutes a game may last (the new-series form starts with it); 0: no time limit",
+        0, 24 * 60))
+    time_warning: int = field(default=10, metadata=whole(
+        "minutes before the end of the time limit when the sheet warns the table", 1, 120))
 
 
 def load_config(path: Path) -> Config:

@@ -22,6 +22,7 @@ from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 
 MAX_SEATS = len(WINDS)
+MAX_MINUTES = 24 * 60
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class SeriesChoice:
 
     ruleset: Ruleset
     players: tuple[str, ...]
+    minutes: int = 0  # the game's time limit; 0: none
 
 
 class NewSeriesScreen(KeyForm):
@@ -45,8 +47,10 @@ class NewSeriesScreen(KeyForm):
     DEFAULT_CSS = "NewSeriesScreen { background: $background; }"  # a screen, not over one
 
     def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
-                 start: Callable[[SeriesChoice], None] | None = None) -> None:
+                 start: Callable[[SeriesChoice], None] | None = None, *,
+                 minutes: int = 0) -> None:
         super().__init__()
+        self.minutes = minutes  # the time limit offered (config time_limit)
         self.start = start  # opens the sheet at once, so keys typed next reach it
         self.rulesets = {r.origin: r for r in rulesets}
         self.rulesets.setdefault(chosen.origin, chosen)
@@ -69,6 +73,11 @@ class NewSeriesScreen(KeyForm):
                     compact=True,
                     validators=[Integer(minimum=0, failure_description="0 or more")],
                 )
+                yield Label("Time limit (min)", classes="form-label")
+                yield Input(
+                    str(self.minutes or ""), id="time-limit", restrict=r"[0-9]*",
+                    placeholder="minutes a game may last (empty: none)", compact=True,
+                )
                 for seat in range(MAX_SEATS):
                     yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",
                                 classes="form-label")
@@ -78,7 +87,8 @@ class NewSeriesScreen(KeyForm):
             yield Static("", id="form-error")
             yield Button("Start series", id="start", variant="primary", classes="form-confirm")
             yield Static(
-                "Enter: next field · ctrl+s: start · ctrl+r: draw seats · Esc: quit. "
+                "Enter: next field (Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
+                "Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
                 id="form-help",
             )
@@ -109,7 +119,9 @@ class NewSeriesScreen(KeyForm):
         self._show_seats()
 
     def walk(self) -> list[Widget]:
-        return [w for w in self.query(Input) if w.display]
+        # The time limit is set once a club night, not typed every series: Tab reaches
+        # it, and Enter goes from the start points straight to the names.
+        return [w for w in self.query(Input) if w.display and w.id != "time-limit"]
 
     def action_draw_seats(self) -> None:
         """Shuffle the typed names into the seats, as players drawing wind tiles do, and
@@ -159,10 +171,13 @@ class NewSeriesScreen(KeyForm):
             a, b = repeat
             return (f"Seats {a + 1} and {b + 1} are the same player ({names[a]} and "
                     f"{names[b]}): give each seat its own name"), None
+        limit = self.query_one("#time-limit", Input).value.strip() or "0"
+        if not limit.isdigit() or int(limit) > MAX_MINUTES:
+            return f"Time limit: minutes, up to {MAX_MINUTES}, or empty for none", None
         points = int(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
-        return None, SeriesChoice(ruleset, tuple(names))
+        return None, SeriesChoice(ruleset, tuple(names), int(limit))
 
     def action_confirm(self) -> None:
         error, choice = self._choice()

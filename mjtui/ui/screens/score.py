@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from mjtui.calc.link import CalculatorLink
+from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.table_tools import roll, seeded
@@ -54,8 +55,9 @@ class ScoreScreen(Screen):
     ]
 
     def __init__(self, book: Scorebook, link: CalculatorLink | None = None, *,
-                 fx602p: Path | None = None) -> None:
+                 fx602p: Path | None = None, clock: GameClock | None = None) -> None:
         super().__init__()
+        self.clock = clock  # the game's time limit, or None
         self.book = book
         self.link = link
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
@@ -84,6 +86,8 @@ class ScoreScreen(Screen):
         self.sub_title = self.book.path.stem
         self.render_state()
         self.set_focus(self.query_one(HandsTable))
+        if self.clock is not None:
+            self.set_interval(1, self._tick)
 
     def render_state(self) -> None:
         session = self.book.session
@@ -99,9 +103,24 @@ class ScoreScreen(Screen):
         described = session.ruleset.system.describe_state(state, session.players)
         # The footer lists the keys; once the game is over it says what is left to do.
         keys = " · f: final standings · u: undo" if state.finished else ""
-        self.query_one("#status", Static).update(Text.assemble(
-            (described, "bold"), f" · {state.hands} played{keys}",
-        ))
+        self._status_line = Text.assemble((described, "bold"), f" · {state.hands} played{keys}")
+        self._tick()
+
+    def _tick(self) -> None:
+        """The status line, the clock under the scores, and the clock's notice when it
+        has one."""
+        self.query_one("#status", Static).update(self._status_line)
+        if self.clock is None:
+            return
+        hands = len(self.book.session.hands)
+        shown = self.clock.status(hands)
+        late = shown.phase in ("warning", "last-hand", "over")
+        # Reversed, so it stands out without colour too.
+        self.query_one(Scoreboard).border_subtitle = Text(
+            f" time: {shown.short()} ", style="bold reverse" if late else "")
+        notice = self.clock.notice(hands)
+        if notice:
+            self.notify(notice, title="Time", severity="warning", timeout=30)
 
     def _sync_calculator(self) -> None:
         """Key the hands into the HP-11C while its pane is shown: keying a long
