@@ -56,8 +56,22 @@ async def test_every_sheet_footer_fits_80_columns() -> None:
             await pilot.pause()
             footer = footer_line(app).rstrip()
             assert len(footer) < SIZE[0], (ruleset_id, footer)
-            for key in ("x Dice", "q Quit"):
+            for key in ("x Dice", "r Rules", "t Table", "q Quit"):
                 assert key in footer, (ruleset_id, footer)
+
+
+async def test_the_library_sheet_footer_fits_too() -> None:
+    from mjtui.ui.screens.library import LibraryScoreScreen
+
+    sheet = book("riichi-tenhou")
+    app = MjtuiApp(book=sheet)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(LibraryScoreScreen(sheet))
+        await pilot.pause()
+        footer = footer_line(app)
+        for key in ("f Final", "x Dice", "r Rules", "t Table", "esc Library"):
+            assert key in footer, footer
 
 
 async def test_the_new_series_form_draws_seats_before_starting() -> None:

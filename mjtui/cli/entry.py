@@ -48,6 +48,10 @@ LAZY_COMMANDS = {
                  "roll two dice: the total and the wall to break"),
     "draw-seats": Lazy("mjtui.cli.table", "add_table_commands", "draw_seats_command",
                        "draw seats for the players with shuffled wind tiles"),
+    "board": Lazy("mjtui.cli.board", "add_board_commands", "board_command",
+                  "the table display of a session: large totals, read-only, kept up to date"),
+    "serve": Lazy("mjtui.cli.board", "add_board_commands", "serve_command",
+                  "serve the table display of a session to browsers on the network"),
     "rules": Lazy("mjtui.cli.table", "add_table_commands", "rules_command",
                   "print a ruleset's rules reference: payment tables, fan, fu, claims"),
 }

@@ -43,6 +43,7 @@ SHEET_KEYS = [
     Binding("P", "fx602p", "FX-602P", show=False, priority=True),
     Binding("x", "dice", "Dice", priority=True),
     Binding("r,question_mark", "rules", "Rules", key_display="r", priority=True),
+    Binding("t", "board", "Table", priority=True),
     Binding("q", "app.quit", "Quit", priority=True),
 ]
 
@@ -198,6 +199,13 @@ class ScoreScreen(Screen):
 
     def action_leave_calculator(self) -> None:
         self.query_one(HandsTable).focus()
+
+    def action_board(self) -> None:
+        """The table display: large totals for the whole table (t or Esc comes back)."""
+        from mjtui.core.board import board_view
+        from mjtui.ui.screens.board import BoardScreen
+
+        self.app.push_screen(BoardScreen(board_view(self.book.session)))
 
     def action_rules(self) -> None:
         """The rules reference of the series' ruleset."""
