@@ -183,3 +183,14 @@ async def test_mjtui_board_follows_the_file_read_only(tmp_path) -> None:
 def test_board_of_no_file_is_a_message(run_mjtui, tmp_path) -> None:
     done = run_mjtui("board", str(tmp_path / "none.toml"))
     assert done.returncode == 2 and "no such session file" in done.stderr
+
+
+def test_serve_refuses_a_missing_file_and_a_bad_port(tmp_path, capsys) -> None:
+    from mjtui.cli.entry import main
+
+    assert main(["serve", str(tmp_path / "none.toml")]) == 2
+    assert "no such session file" in capsys.readouterr().err
+    path = tmp_path / "s.toml"
+    new_book(path)
+    assert main(["serve", str(path), "--port", "70000"]) == 2
+    assert "--port" in capsys.readouterr().err

@@ -36,7 +36,7 @@ BoardScreen #board-seats {
 BoardScreen .seat { border: round $primary; height: auto; padding: 0 1; }
 BoardScreen .seat.dealer { border: double $accent; }
 BoardScreen .seat-name { height: 1; text-align: center; }
-BoardScreen .seat-total { width: 1fr; text-align: center; }
+BoardScreen .seat-total { width: 1fr; text-align: center; text-style: bold; }
 BoardScreen .seat-change { height: 1; color: $text-muted; text-align: center; }
 BoardScreen #board-note { height: auto; padding: 0 1; color: $text-muted; }
 """
@@ -53,8 +53,10 @@ class BoardScreen(Screen[None]):
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("t,escape", "close", "Back to the sheet", key_display="esc")]
 
-    def __init__(self, view: BoardView | None = None, *, closable: bool = True) -> None:
+    def __init__(self, view: BoardView | None = None, *, closable: bool = True,
+                 following: str = "") -> None:
         super().__init__()
+        self.following = following  # the file followed, named in the header
         self.view = view
         self.closable = closable  # from the sheet; `mjtui board` has nothing to go back to
         self.note = ""
@@ -90,7 +92,7 @@ class BoardScreen(Screen[None]):
             for seat in range(SEATS):
                 self.query_one(f"#seat-{seat}").display = False
             return
-        self.sub_title = view.ruleset
+        self.sub_title = " · ".join(filter(None, (view.ruleset, self.following)))
         done = " · game over" if view.finished else ""
         line = view.line.removeprefix(view.round).removeprefix(" · ")  # the round is above
         self.query_one("#board-round", Static).update(Text.assemble(
@@ -130,7 +132,7 @@ class BoardApp(App):
         super().__init__()
         self.path = path
         self.follower = follower or SessionFollower(path, find_ruleset)
-        self.board = BoardScreen(closable=False)
+        self.board = BoardScreen(closable=False, following=path.name)
 
     def release_sessions(self) -> None:
         """Nothing to let go of: the board takes no lock."""
@@ -153,4 +155,3 @@ class BoardApp(App):
         if followed.error:
             note += f" · not read just now: {followed.error}"
         self.board.show(view, note)
-        self.board.sub_title = f"{view.ruleset} · {self.path.name}" if view else self.path.name
