@@ -151,7 +151,11 @@ async def test_r_opens_the_reference_which_scrolls_and_goes_back() -> None:
         assert isinstance(screen, ReferenceScreen)
         lines = [s.text for s in screen._compositor.render_strips()]
         assert "Ruleset" in lines[1] and all(len(line) <= 80 for line in lines)
-        text = screen.query_one("#reference-text").render()
+        shown = screen.query_one("#reference-text")
+        # Not a line wrapped: the text is as tall on screen as it has lines.
+        sections = reference(rs)  # a title, the lines, a blank line between sections
+        assert shown.region.height == sum(len(s.lines) + 2 for s in sections) - 1
+        text = shown.render()
         # Titles read without colour: underlined, not only coloured.
         assert any("underline" in str(span.style) for span in text.spans)
         await pilot.press("space", "space")

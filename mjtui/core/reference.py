@@ -14,6 +14,7 @@ as light as the other headless commands.
 from __future__ import annotations
 
 import dataclasses
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
 
-WIDTH = 78  # the reference screen is read at 80 columns, its border included
+WIDTH = 76  # the reference screen at 80 columns: its margin and scrollbar beside it
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,6 @@ def reference_text(ruleset: Ruleset) -> str:
 
 
 def _wrap(text: str, indent: str = "") -> list[str]:
-    import textwrap
-
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent) or [""]
 
 
@@ -138,8 +137,8 @@ def _riichi(rules: Any) -> list[Section]:
                  *(payment(rules, 0, None, dealer=d, tsumo=t, yakuman=1).short()
                    for d in (False, True) for t in (False, True))])
     notes = [
-        "Below the limits the base is fu x 2^(2 + han), at most a mangan; each payment",
-        f"is rounded up to {rules.payments.rounding} on its own.",
+        *_wrap("Below the limits the base is fu x 2^(2 + han), at most a mangan; each "
+               f"payment is rounded up to {rules.payments.rounding} on its own."),
         "Kiriage: 4 han 30 fu and 3 han 60 fu are paid as a mangan." if lim.kiriage
         else "No kiriage: 4 han 30 fu and 3 han 60 fu are paid as they count.",
         "Several yakuman in one hand pay several times." if lim.multiple_yakuman
@@ -241,7 +240,13 @@ def _pocket(rules: Any) -> list[Section]:
         excludes = ", ".join(getattr(rules.patterns, k).name for k in pattern.excludes)
         played.append([pattern.name, "limit" if pattern.fan == "limit" else str(pattern.fan),
                        f"replaces {excludes}" if excludes else ""])
-    lines = _table(["pattern", "fan", ""], played, left_last=True)
+    # The "replaces" column wraps under itself.
+    prefix = max(len(r[0]) for r in played) + 2 + max(3, *(len(r[1]) for r in played)) + 2
+    rows = []
+    for name, fan, excludes in played:
+        parts = textwrap.wrap(excludes, WIDTH - prefix) or [""]
+        rows += [[name, fan, parts[0]], *(["", "", part] for part in parts[1:])]
+    lines = _table(["pattern", "fan", ""], rows, left_last=True)
     if off:
         lines += ["", "Not played here (0 fan):"] + _wrap(", ".join(off), "  ")
     p = rules.payments

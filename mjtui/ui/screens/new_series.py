@@ -87,7 +87,7 @@ class NewSeriesScreen(KeyForm):
             yield Static("", id="form-error")
             yield Button("Start series", id="start", variant="primary", classes="form-confirm")
             yield Static(
-                "Enter: next field (Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
+                "Enter: next field (shift+Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
                 "Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
                 id="form-help",
