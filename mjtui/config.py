@@ -7,7 +7,7 @@ from pathlib import Path
 
 from mjtui.core.errors import ConfigError
 from mjtui.core.files import read_toml
-from mjtui.core.schema import SchemaError, read_struct
+from mjtui.core.schema import SchemaError, read_struct, whole
 
 
 @dataclass(frozen=True)
@@ -19,6 +19,11 @@ class Config:
         default="", metadata={"doc": "this machine's table, offered in the new-series form "
                                      "(docs/ledger.md)"}
     )
+    time_limit: int = field(default=0, metadata=whole(
+        "minutes a game may last (the new-series form starts with it); 0: no time limit",
+        0, 24 * 60))
+    time_warning: int = field(default=10, metadata=whole(
+        "minutes before the end of the time limit when the sheet warns the table", 1, 120))
 
 
 def load_config(path: Path) -> Config:

@@ -47,6 +47,16 @@ LAZY_COMMANDS = {
     "league": Lazy("mjtui.cli.league", "add_league_command", "league_command",
                    "a league table across sessions: games, average rank, points and a skill "
                    "rating"),
+    "dice": Lazy("mjtui.cli.table", "add_table_commands", "dice_command",
+                 "roll two dice: the total and the wall to break"),
+    "draw-seats": Lazy("mjtui.cli.table", "add_table_commands", "draw_seats_command",
+                       "draw seats for the players with shuffled wind tiles"),
+    "board": Lazy("mjtui.cli.board", "add_board_commands", "board_command",
+                  "the table display of a session: large totals, read-only, kept up to date"),
+    "serve": Lazy("mjtui.cli.board", "add_board_commands", "serve_command",
+                  "serve the table display of a session to browsers on the network"),
+    "rules": Lazy("mjtui.cli.table", "add_table_commands", "rules_command",
+                  "print a ruleset's rules reference: payment tables, fan, fu, claims"),
 }
 
 
@@ -175,7 +185,8 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
     from mjtui.config import load_config
 
     library = _library()
-    chosen = library.get(args.ruleset or load_config(paths.config_file()).default_ruleset)
+    config = load_config(paths.config_file())
+    chosen = library.get(args.ruleset or config.default_ruleset)
     from mjtui.ui.app import MjtuiApp  # Textual loads only when a screen is wanted
 
     def the_others() -> tuple[list[Ruleset], list[str]]:
@@ -185,7 +196,8 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
                 [f"Ruleset not offered: {e.error}" for e in entries if e.error])
 
     return MjtuiApp(ruleset=chosen, rulesets=[chosen], more_rulesets=the_others,
-                    sessions_dir=paths.sessions_dir(), calc_program=args.calc_program)
+                    sessions_dir=paths.sessions_dir(), calc_program=args.calc_program,
+                    time_limit=config.time_limit, time_warning=config.time_warning)
 
 
 def library(args: argparse.Namespace) -> MjtuiApp:
@@ -278,9 +290,12 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
     book, warnings = _with_replay_hint(lambda: open_scorebook(path, _library().get), path)
+    from mjtui.config import load_config
     from mjtui.ui.app import MjtuiApp
 
-    return MjtuiApp(book=book, warnings=warnings, calc_program=args.calc_program)
+    config = load_config(paths.config_file())
+    return MjtuiApp(book=book, warnings=warnings, calc_program=args.calc_program,
+                    time_limit=config.time_limit, time_warning=config.time_warning)
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:

@@ -15,6 +15,7 @@ from mjtui.ui.key_form import OrderedKeys
 # library or the emulators to load.
 if TYPE_CHECKING:
     from mjtui.calc.link import CalculatorLink
+    from mjtui.core.clock import GameClock
     from mjtui.core.ruleset import Ruleset
     from mjtui.core.scorebook import Scorebook
     from mjtui.core.session import Session
@@ -40,6 +41,8 @@ class MjtuiApp(OrderedKeys, App):
         library: bool = False,
         game: Scorebook | None = None,
         more_rulesets: Callable[[], tuple[list[Ruleset], list[str]]] | None = None,
+        time_limit: int = 0,
+        time_warning: int = 10,
     ) -> None:
         """``more_rulesets`` gives the rest of the rulesets to offer on the new-series
         form (and why some are not offered); it is asked once that form is shown."""
@@ -56,6 +59,11 @@ class MjtuiApp(OrderedKeys, App):
         self.calc_program = calc_program
         self.library = library
         self.game = game
+        # The game's time limit in minutes (0: none): the new-series form offers it, and
+        # a resumed series gets it counted from the series' start; warned that many
+        # minutes before the end.
+        self.time_limit = time_limit
+        self.time_warning = time_warning
         # Every book this app has opened holds its file's lock (core/lock.py)
         # until the app ends; a book left from the library lets go earlier.
         self._books = [b for b in (book, game) if b is not None]
@@ -90,7 +98,8 @@ class MjtuiApp(OrderedKeys, App):
             from mjtui.ui.screens.new_series import NewSeriesScreen
 
             assert self.ruleset is not None and self.sessions_dir is not None
-            self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series)
+            self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
+                                               minutes=self.time_limit)
             self.push_screen(self._new_series)
         for warning in self.warnings:
             self._warn(warning)
@@ -131,7 +140,7 @@ class MjtuiApp(OrderedKeys, App):
         assert self.sessions_dir is not None
         self.book, warnings = create_scorebook(session, self.sessions_dir)
         self.hold(self.book)
-        self._open_sheet(self.book)
+        self._open_sheet(self.book, choice.minutes)
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
@@ -148,11 +157,22 @@ class MjtuiApp(OrderedKeys, App):
                 fx602p=self._fx602p_listing())
         ))
 
-    def _open_sheet(self, book: Scorebook) -> None:
+    def _open_sheet(self, book: Scorebook, minutes: int | None = None) -> None:
         from mjtui.ui.screens.score import ScoreScreen
 
         self.push_screen(ScoreScreen(book, self._calculator_for(book.session),
-                                     fx602p=self._fx602p_listing()))
+                                     fx602p=self._fx602p_listing(),
+                                     clock=self._clock(book, minutes)))
+
+    def _clock(self, book: Scorebook, minutes: int | None) -> GameClock | None:
+        """The game's clock, from the series' start: ``minutes`` (the form's), else the
+        configured time limit; None without a limit."""
+        minutes = self.time_limit if minutes is None else minutes
+        if minutes <= 0:
+            return None
+        from mjtui.core.clock import GameClock
+
+        return GameClock(minutes, book.session.started, warning=self.time_warning)
 
     def _fx602p_listing(self) -> Path | None:
         """--calc-program when it is an FX-602P listing (told by its content)."""

@@ -21,9 +21,11 @@ from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session_file import MAX_TABLE_NAME
 from mjtui.core.systems.base import WINDS
+from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 
 MAX_SEATS = len(WINDS)
+MAX_MINUTES = 24 * 60
 
 
 def default_table() -> str:
@@ -41,6 +43,7 @@ class SeriesChoice:
     ruleset: Ruleset
     players: tuple[str, ...]
     table: str = ""  # the table's name, when a club keeps one ledger for several
+    minutes: int = 0  # the game's time limit; 0: none
 
 
 class NewSeriesScreen(KeyForm):
@@ -49,18 +52,22 @@ class NewSeriesScreen(KeyForm):
     BINDINGS = [
         Binding("ctrl+s", "confirm", "Start series", priority=True),
         Binding("ctrl+l", "app.open_library", "Saved series", priority=True),
+        Binding("ctrl+r", "draw_seats", "Draw seats", priority=True),
         Binding("escape", "cancel", "Quit"),
     ]
     CONFIRM_AFTER_LAST = True  # Enter on the last name starts
     DEFAULT_CSS = "NewSeriesScreen { background: $background; }"  # a screen, not over one
 
     def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
-                 start: Callable[[SeriesChoice], None] | None = None) -> None:
+                 start: Callable[[SeriesChoice], None] | None = None, *,
+                 minutes: int = 0) -> None:
         super().__init__()
+        self.minutes = minutes  # the time limit offered (config time_limit)
         self.start = start  # opens the sheet at once, so keys typed next reach it
         self.rulesets = {r.origin: r for r in rulesets}
         self.rulesets.setdefault(chosen.origin, chosen)
         self.chosen = chosen
+        self.seat_rng = seeded(None)  # a test may put a seeded one in its place
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -82,15 +89,22 @@ class NewSeriesScreen(KeyForm):
                     compact=True,
                     validators=[Integer(minimum=0, failure_description="0 or more")],
                 )
+                yield Label("Time limit (min)", classes="form-label")
+                yield Input(
+                    str(self.minutes or ""), id="time-limit", restrict=r"[0-9]*",
+                    placeholder="minutes a game may last (empty: none)", compact=True,
+                )
                 for seat in range(MAX_SEATS):
                     yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",
                                 classes="form-label")
                     yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
                                 max_length=24, classes="name", compact=True)
+            yield Static("", id="seat-draw")
             yield Static("", id="form-error")
             yield Button("Start series", id="start", variant="primary", classes="form-confirm")
             yield Static(
-                "Enter: next field · ctrl+s: start · Esc: quit. "
+                "Enter: next field (shift+Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
+                "Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
                 id="form-help",
             )
@@ -121,7 +135,25 @@ class NewSeriesScreen(KeyForm):
         self._show_seats()
 
     def walk(self) -> list[Widget]:
-        return [w for w in self.query(Input) if w.display]
+        # The time limit is set once a club night, not typed every series: Tab reaches
+        # it, and Enter goes from the start points straight to the names.
+        return [w for w in self.query(Input) if w.display and w.id != "time-limit"]
+
+    def action_draw_seats(self) -> None:
+        """Shuffle the typed names into the seats, as players drawing wind tiles do, and
+        say who sits where; the series starts only when confirmed."""
+        inputs = [self.query_one(f"#name-{seat}", Input) for seat in range(self.ruleset.players)]
+        note = self.query_one("#seat-draw", Static)
+        try:
+            seats = draw_seats([i.value for i in inputs], self.seat_rng)
+        except MjtuiError as e:
+            note.update(Text(f"Seats not drawn: {e}"))
+            self.app.bell()
+            return
+        for field, name in zip(inputs, seats):
+            field.value = name
+        note.update(Text("Seats drawn: " + " · ".join(
+            f"{WINDS[seat]} {name}" for seat, name in enumerate(seats))))
 
     def action_cancel(self) -> None:
         self.app.exit()
@@ -155,11 +187,14 @@ class NewSeriesScreen(KeyForm):
             a, b = repeat
             return (f"Seats {a + 1} and {b + 1} are the same player ({names[a]} and "
                     f"{names[b]}): give each seat its own name"), None
+        limit = self.query_one("#time-limit", Input).value.strip() or "0"
+        if not limit.isdigit() or int(limit) > MAX_MINUTES:
+            return f"Time limit: minutes, up to {MAX_MINUTES}, or empty for none", None
         points = int(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
         table = clean_name(self.query_one("#table", Input).value)
-        return None, SeriesChoice(ruleset, tuple(names), table)
+        return None, SeriesChoice(ruleset, tuple(names), table, int(limit))
 
     def action_confirm(self) -> None:
         error, choice = self._choice()

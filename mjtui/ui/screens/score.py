@@ -13,8 +13,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from mjtui.calc.link import CalculatorLink
+from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
+from mjtui.core.table_tools import roll, seeded
 from mjtui.ui.forms import form_class
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
 from mjtui.ui.screens.standings import StandingsScreen
@@ -29,16 +31,19 @@ from mjtui.ui.widgets.totals_chart import TotalsChart
 # open before the next key arrives; while a calculator pane has the focus
 # they are the pane's (check_action).
 SHEET_KEYS = [
-    Binding("1", "winner('1')", "Winner", key_display="1-4", priority=True),
+    Binding("1", "winner('1')", "Win", key_display="1-4", priority=True),
     *[Binding(k, f"winner('{k}')", show=False, priority=True) for k in "234abcd"],
     Binding("0", "winner('0')", "Draw", priority=True),
     Binding("e", "edit", "Edit", priority=True),
     Binding("u,ctrl+z", "undo", "Undo", priority=True),
     Binding("ctrl+y,U", "redo", "Redo", show=False, priority=True),
-    Binding("f", "standings", "Standings", priority=True),
+    Binding("f", "standings", "Final", priority=True),
     Binding("g", "chart", "Chart", priority=True),
     Binding("p", "calculator", "Calc", priority=True),
-    Binding("P", "fx602p", "FX-602P", priority=True),
+    Binding("P", "fx602p", "FX-602P", show=False, priority=True),
+    Binding("x", "dice", "Dice", priority=True),
+    Binding("r,question_mark", "rules", "Rules", key_display="r", priority=True),
+    Binding("t", "board", "Table", priority=True),
     Binding("q", "app.quit", "Quit", priority=True),
 ]
 
@@ -51,11 +56,13 @@ class ScoreScreen(Screen):
     ]
 
     def __init__(self, book: Scorebook, link: CalculatorLink | None = None, *,
-                 fx602p: Path | None = None) -> None:
+                 fx602p: Path | None = None, clock: GameClock | None = None) -> None:
         super().__init__()
+        self.clock = clock  # the game's time limit, or None
         self.book = book
         self.link = link
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
+        self.dice_rng = seeded(None)  # a test may put a seeded one in its place
         # Whether the system has standings does not change with the hands; asked once,
         # not on every footer refresh.
         session = book.session
@@ -64,7 +71,7 @@ class ScoreScreen(Screen):
         seats = len(book.session.players)
         if seats != 4:  # the footer names the winner keys this table has
             self._bindings.key_to_bindings["1"] = [
-                Binding("1", "winner('1')", "Winner", key_display=f"1-{seats}", priority=True)]
+                Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -80,6 +87,8 @@ class ScoreScreen(Screen):
         self.sub_title = self.book.path.stem
         self.render_state()
         self.set_focus(self.query_one(HandsTable))
+        if self.clock is not None:
+            self.set_interval(1, self._tick)
 
     def render_state(self) -> None:
         session = self.book.session
@@ -95,9 +104,24 @@ class ScoreScreen(Screen):
         described = session.ruleset.system.describe_state(state, session.players)
         # The footer lists the keys; once the game is over it says what is left to do.
         keys = " · f: final standings · u: undo" if state.finished else ""
-        self.query_one("#status", Static).update(Text.assemble(
-            (described, "bold"), f" · {state.hands} played{keys}",
-        ))
+        self._status_line = Text.assemble((described, "bold"), f" · {state.hands} played{keys}")
+        self._tick()
+
+    def _tick(self) -> None:
+        """The status line, the clock under the scores, and the clock's notice when it
+        has one."""
+        self.query_one("#status", Static).update(self._status_line)
+        if self.clock is None:
+            return
+        hands = len(self.book.session.hands)
+        shown = self.clock.status(hands)
+        late = shown.phase in ("warning", "last-hand", "over")
+        # Reversed, so it stands out without colour too.
+        self.query_one(Scoreboard).border_subtitle = Text(
+            f" time: {shown.short()} ", style="bold reverse" if late else "")
+        notice = self.clock.notice(hands)
+        if notice:
+            self.notify(notice, title="Time", severity="warning", timeout=30)
 
     def _sync_calculator(self) -> None:
         """Key the hands into the HP-11C while its pane is shown: keying a long
@@ -175,6 +199,27 @@ class ScoreScreen(Screen):
 
     def action_leave_calculator(self) -> None:
         self.query_one(HandsTable).focus()
+
+    def action_board(self) -> None:
+        """The table display: large totals for the whole table (t or Esc comes back)."""
+        from mjtui.core.board import board_view
+        from mjtui.ui.screens.board import BoardScreen
+
+        self.app.push_screen(BoardScreen(board_view(self.book.session)))
+
+    def action_rules(self) -> None:
+        """The rules reference of the series' ruleset."""
+        from mjtui.ui.screens.reference import ReferenceScreen
+
+        self.app.push_screen(ReferenceScreen(self.book.session.ruleset))
+
+    def action_dice(self) -> None:
+        """Roll two dice for the wall break, counted from the dealer of the next hand."""
+        session = self.book.session
+        rolled = roll(self.dice_rng)
+        dealer = session.players[session.state.east]
+        self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20,
+                    markup=False)
 
     def action_chart(self) -> None:
         self.query_one(ScoreSheet).toggle_chart()

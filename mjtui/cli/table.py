@@ -1,0 +1,69 @@
+"""`mjtui dice`, `mjtui draw-seats`, `mjtui rules`: what the table needs besides the score.
+
+entry.py adds the commands with :func:`add_table_commands`. Errors are
+MjtuiError (entry.main prints them and exits 2).
+
+* ``mjtui dice [--seed N] [--json]``: two dice and the wall they break,
+  ``{"dice": [a, b], "total": t, "wall": "self|right|opposite|left"}``.
+* ``mjtui draw-seats NAME... [--seed N] [--json]``: the names in seat order
+  (East first), ``{"seats": [...]}``.
+* ``mjtui rules RULESET``: the rules reference of a ruleset, as text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from mjtui.core.systems.base import WINDS
+from mjtui.core.table_tools import draw_seats, roll, seeded
+
+
+def add_table_commands(subparsers: Any) -> None:
+    dice = subparsers.add_parser("dice", help="roll two dice: the total and the wall to break")
+    dice.add_argument("--seed", type=int, metavar="N", help="the same roll again for N")
+    dice.add_argument("--json", action="store_true",
+                      help='print {"dice": [a, b], "total": t, "wall": ...} as JSON')
+    seats = subparsers.add_parser(
+        "draw-seats", help="draw seats for the players with shuffled wind tiles")
+    seats.add_argument("names", nargs="+", metavar="NAME", help="2 to 4 players' names")
+    seats.add_argument("--seed", type=int, metavar="N", help="the same draw again for N")
+    seats.add_argument("--json", action="store_true",
+                       help='print {"seats": [...]} (East first) as JSON')
+    rules = subparsers.add_parser(
+        "rules", help="print a ruleset's rules reference: payment tables, fan, fu, claims")
+    rules.add_argument("ruleset", metavar="RULESET",
+                       help="a ruleset id (see `mjtui rulesets`) or path")
+
+
+def dice_command(args: argparse.Namespace) -> int:
+    rolled = roll(seeded(args.seed))
+    if args.json:
+        json.dump(rolled.document(), sys.stdout)
+        print()
+    else:
+        print(rolled.line())
+    return 0
+
+
+def draw_seats_command(args: argparse.Namespace) -> int:
+    seats = draw_seats(args.names, seeded(args.seed))
+    if args.json:
+        json.dump({"seats": list(seats)}, sys.stdout)
+        print()
+    else:
+        for seat, name in enumerate(seats):
+            print(f"seat {seat + 1}  {WINDS[seat]:<5}  {name}")
+    return 0
+
+
+def rules_command(args: argparse.Namespace) -> int:
+    from mjtui import paths
+    from mjtui.core.reference import reference_text
+    from mjtui.core.ruleset import RulesetLibrary
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
+    sys.stdout.write(reference_text(ruleset))
+    return 0

@@ -1,0 +1,73 @@
+"""The rules reference of the series' ruleset (core/reference.py), scrollable at 80x24.
+
+Opened with `r` or `?` from the score sheet; the text is the one `mjtui rules RULESET`
+prints, section titles in bold (and underlined, so they read without colour).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from mjtui.core.reference import reference
+from mjtui.core.ruleset import Ruleset
+
+
+def reference_rich(ruleset: Ruleset) -> Text:
+    text = Text()
+    for section in reference(ruleset):
+        text.append(section.title + "\n", style="bold underline")
+        text.append("\n".join(section.lines) + "\n\n")
+    text.rstrip()
+    return text
+
+
+class ReferenceScreen(Screen[None]):
+    DEFAULT_CSS = """
+    ReferenceScreen { background: $background; }
+    ReferenceScreen #reference { height: 1fr; padding: 0 0 0 1; }
+    """
+    BINDINGS = [
+        Binding("escape,q,r,question_mark", "app.pop_screen", "Back to the sheet",
+                key_display="esc"),
+        Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", show=True),
+        Binding("up,k", "scroll(-1)", show=False),
+        Binding("space,pagedown", "page(1)", "Page", key_display="space"),
+        Binding("b,pageup", "page(-1)", show=False),
+        Binding("home", "to(0)", show=False),
+        Binding("end", "to(-1)", show=False),
+    ]
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        super().__init__()
+        self.ruleset = ruleset
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="reference"):
+            yield Static(reference_rich(self.ruleset), id="reference-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Rules"
+        self.sub_title = self.ruleset.name
+        self.query_one("#reference").focus()
+
+    @property
+    def _scroller(self) -> VerticalScroll:
+        return self.query_one("#reference", VerticalScroll)
+
+    def action_scroll(self, lines: int) -> None:
+        self._scroller.scroll_relative(y=lines, animate=False)
+
+    def action_page(self, pages: int) -> None:
+        scroller = self._scroller
+        scroller.scroll_relative(y=pages * max(1, scroller.size.height - 1), animate=False)
+
+    def action_to(self, where: int) -> None:
+        scroller = self._scroller
+        scroller.scroll_to(y=0 if where == 0 else scroller.max_scroll_y, animate=False)
