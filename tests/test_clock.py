@@ -145,3 +145,55 @@ async def test_a_bad_time_limit_is_refused_on_the_form() -> None:
         await pilot.pause()
         assert app.screen is form
         assert "Time limit" in str(form.query_one("#form-error").render())
+
+
+async def test_a_resumed_series_keeps_the_time_limit_it_began_with(tmp_path) -> None:
+    from datetime import datetime, timedelta
+
+    from mjtui import paths
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.scorebook import open_scorebook
+    from mjtui.core.session import Session
+    from mjtui.core.session_file import load_session, save_session
+    from mjtui.ui.app import MjtuiApp
+    from mjtui.ui.screens.score import ScoreScreen
+
+    library = RulesetLibrary(paths.ruleset_folders())
+    began = datetime.now().astimezone().replace(microsecond=0) - timedelta(minutes=20)
+    session = Session(library.get("hp11c"), ("Ann", "Bob", "Cy", "Di"), began,
+                      time_limit=90)
+    path = tmp_path / "clocked.toml"
+    save_session(session, path)
+    assert "time_limit = 90" in path.read_text()
+    assert load_session(path, library.get).session.time_limit == 90
+    book, _ = open_scorebook(path, library.get)
+    app = MjtuiApp(book=book, time_warning=10)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ScoreScreen) and screen.clock is not None
+        assert screen.clock.minutes == 90
+    book.close()
+    # A file without the key has no clock, whatever the config offers new series.
+    save_session(Session(library.get("hp11c"), ("Ann", "Bob", "Cy", "Di"), began),
+                 tmp_path / "plain.toml")
+    assert "time_limit" not in (tmp_path / "plain.toml").read_text()
+
+
+@pytest.mark.parametrize("bad", ['"90"', "-1", "100000", "true"])
+def test_a_bad_time_limit_in_a_file_is_named(tmp_path, bad) -> None:
+    from datetime import datetime
+
+    from mjtui import paths
+    from mjtui.core.errors import SessionError
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.session import Session
+    from mjtui.core.session_file import load_session, save_session
+
+    library = RulesetLibrary(paths.ruleset_folders())
+    path = tmp_path / "s.toml"
+    save_session(Session(library.get("hp11c"), ("A", "B", "C", "D"), datetime(2026, 11, 30),
+                         time_limit=60), path)
+    path.write_text(path.read_text().replace("time_limit = 60", f"time_limit = {bad}"))
+    with pytest.raises(SessionError, match="key 'time_limit': expected the minutes"):
+        load_session(path, library.get)

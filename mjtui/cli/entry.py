@@ -295,7 +295,7 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
 
     config = load_config(paths.config_file())
     return MjtuiApp(book=book, warnings=warnings, calc_program=args.calc_program,
-                    time_limit=config.time_limit, time_warning=config.time_warning)
+                    time_warning=config.time_warning)
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:

@@ -36,6 +36,7 @@ class Session:
     started: datetime
     hands: list[Any] = field(default_factory=list)
     table: str = ""  # the table it is played at, when a club plays several (docs/ledger.md)
+    time_limit: int = 0  # minutes the game may last (the sheet's clock); 0: none
     _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -58,6 +58,8 @@ def _head(session: Session) -> dict[str, Any]:
     }
     if session.table:
         head["table"] = session.table
+    if session.time_limit:
+        head["time_limit"] = session.time_limit
     return head | {"rules": session.ruleset.table()}
 
 
@@ -336,7 +338,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     _check_players_differ(players, where)
     started = _read_started(data, where, path)
     session = Session(ruleset=ruleset, players=players, started=started,
-                      table=_read_table(data, where))
+                      table=_read_table(data, where),
+                      time_limit=_read_time_limit(data, where))
 
     records = data.get("hands", [])
     if not isinstance(records, list):
@@ -500,6 +503,19 @@ def _read_table(data: dict, where: str) -> str:
         raise SessionError(f"{where}: key 'table': expected the table's name, a string of "
                            f"at most {MAX_TABLE_NAME} characters, got {table!r:.60}")
     return clean_name(table)
+
+
+MAX_TIME_LIMIT = 24 * 60
+
+
+def _read_time_limit(data: dict, where: str) -> int:
+    """The game's time limit in minutes, 0 when the file has none (files before it)."""
+    minutes = data.get("time_limit", 0)
+    if isinstance(minutes, bool) or not isinstance(minutes, int) \
+            or not 0 <= minutes <= MAX_TIME_LIMIT:
+        raise SessionError(f"{where}: key 'time_limit': expected the minutes the game may "
+                           f"last, 0 to {MAX_TIME_LIMIT}, got {minutes!r:.60}")
+    return minutes
 
 
 def _read_started(data: dict, where: str, path: Path) -> datetime:

@@ -59,9 +59,8 @@ class MjtuiApp(OrderedKeys, App):
         self.calc_program = calc_program
         self.library = library
         self.game = game
-        # The game's time limit in minutes (0: none): the new-series form offers it, and
-        # a resumed series gets it counted from the series' start; warned that many
-        # minutes before the end.
+        # The time limit the new-series form offers (minutes, 0: none; the series keeps
+        # the one it starts with), and how many minutes before its end the sheet warns.
         self.time_limit = time_limit
         self.time_warning = time_warning
         # Every book this app has opened holds its file's lock (core/lock.py)
@@ -136,11 +135,11 @@ class MjtuiApp(OrderedKeys, App):
 
         started = datetime.now().astimezone().replace(microsecond=0)
         session = Session(ruleset=choice.ruleset, players=choice.players, started=started,
-                          table=choice.table)
+                          table=choice.table, time_limit=choice.minutes)
         assert self.sessions_dir is not None
         self.book, warnings = create_scorebook(session, self.sessions_dir)
         self.hold(self.book)
-        self._open_sheet(self.book, choice.minutes)
+        self._open_sheet(self.book)
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
@@ -154,20 +153,20 @@ class MjtuiApp(OrderedKeys, App):
         self.push_screen(LibraryScreen(
             open_sheet=lambda book: LibraryScoreScreen(
                 self.hold(book), self._calculator_for(book.session),
-                fx602p=self._fx602p_listing())
+                fx602p=self._fx602p_listing(), clock=self._clock(book))
         ))
 
-    def _open_sheet(self, book: Scorebook, minutes: int | None = None) -> None:
+    def _open_sheet(self, book: Scorebook) -> None:
         from mjtui.ui.screens.score import ScoreScreen
 
         self.push_screen(ScoreScreen(book, self._calculator_for(book.session),
                                      fx602p=self._fx602p_listing(),
-                                     clock=self._clock(book, minutes)))
+                                     clock=self._clock(book)))
 
-    def _clock(self, book: Scorebook, minutes: int | None) -> GameClock | None:
-        """The game's clock, from the series' start: ``minutes`` (the form's), else the
-        configured time limit; None without a limit."""
-        minutes = self.time_limit if minutes is None else minutes
+    def _clock(self, book: Scorebook) -> GameClock | None:
+        """The game's clock, from the series' start and the limit it was started with
+        (the session file keeps it); None without a limit."""
+        minutes = book.session.time_limit
         if minutes <= 0:
             return None
         from mjtui.core.clock import GameClock
