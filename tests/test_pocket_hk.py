@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_pocket_cli import run
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.ruleset import load_ruleset
@@ -26,7 +27,6 @@ from mjtui.core.systems.pocket.records import hand_from_record, hand_to_record
 from mjtui.core.systems.pocket.system import SYSTEM, Win, change
 from mjtui.core.systems.pocket.table import start
 from mjtui.core.tiles import parse_hand
-from tests.test_pocket_cli import run
 
 REPO = Path(__file__).resolve().parents[1]
 HK_SET = load_ruleset(REPO / "rulesets" / "hk-common.toml")

@@ -78,7 +78,7 @@ def test_thirteen_orphans_near_miss_is_no_winning_hand() -> None:
 
 
 def test_every_pattern_key_has_a_case() -> None:
-    from tests.test_pocket_hk import HK_CASES  # the keys played by hk-common only
+    from test_pocket_hk import HK_CASES  # the keys played by hk-common only
     assert {c[0] for c in CASES + HK_CASES} == {k for k, _ in RULES.patterns.items()}
 
 
