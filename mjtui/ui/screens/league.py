@@ -8,7 +8,6 @@ what was read. The chart follows the best players and the highlighted one.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from rich.text import Text
@@ -24,10 +23,10 @@ from mjtui.core.league import League, Player, chooser, compute, game_of
 from mjtui.core.ledger import FolderRead, read_folder
 from mjtui.core.library import FindRuleset, ruleset_finder
 from mjtui.core.players import player_key
+from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
 ALL = ""  # the filter's "all sessions" value
-MAX_NOTES = 2  # files not counted, listed under the table; the rest are counted
 CHART_LINES = 4  # the chart's colours and markers
 SCALE = 100  # ratings are charted in hundredths (the chart draws whole numbers)
 
@@ -86,15 +85,9 @@ class LeagueScreen(Screen):
 
     def skipped_notes(self) -> Text:
         assert self.read is not None
-        skipped = self.read.skipped
-        folder = f"{self.folder}{os.sep}"
-        out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
-                   f"(in {folder}; read again when the league is opened again):")
-        for note in skipped[:MAX_NOTES]:
-            out.append("\n" + note.replace(folder, ""))
-        if len(skipped) > MAX_NOTES:
-            out.append(f"\n(and {len(skipped) - MAX_NOTES} more: mjtui league lists each)")
-        return out
+        return skipped_notes(self.read.skipped, self.folder,
+                             "; read again when the league is opened again",
+                             "mjtui league lists each")
 
     @property
     def choice(self) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from rich.text import Text
@@ -17,9 +16,9 @@ from mjtui import paths
 from mjtui.core.library import FindRuleset, ruleset_finder
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect
 from mjtui.ui import numbers
+from mjtui.ui.widgets.skipped import skipped_notes
 
 ALL = ""  # the ruleset Select's "all rulesets" value
-MAX_NOTES = 2  # skipped files listed under the table; the rest are counted
 
 
 def where(ref: HandRef) -> str:
@@ -95,15 +94,7 @@ class StatsScreen(Screen):
     def skipped_notes(self) -> Text:
         """The files not counted, one a line, named without their (common) folder."""
         assert self.stats is not None
-        skipped = self.stats.skipped
-        folder = f"{self.folder}{os.sep}"
-        out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
-                   f"(in {folder}):")
-        for note in skipped[:MAX_NOTES]:
-            out.append("\n" + note.replace(folder, ""))
-        if len(skipped) > MAX_NOTES:
-            out.append(f"\n(and {len(skipped) - MAX_NOTES} more; the library shows each)")
-        return out
+        return skipped_notes(self.stats.skipped, self.folder, "", "the library shows each")
 
     @property
     def ruleset_id(self) -> str:

@@ -1,0 +1,23 @@
+"""The files a folder-wide view did not count, listed under its table."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from rich.text import Text
+
+MAX_NOTES = 2  # listed one a line; the rest are counted, and named where the view says
+
+
+def skipped_notes(skipped: list[str], folder: Path | str, again: str, each: str) -> Text:
+    """``skipped`` (one note a file) named without their common ``folder``; ``again``
+    says when they are read again, ``each`` where every one of them is listed."""
+    prefix = f"{folder}{os.sep}"
+    out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
+               f"(in {prefix}{again}):")
+    for note in skipped[:MAX_NOTES]:
+        out.append("\n" + note.replace(prefix, ""))
+    if len(skipped) > MAX_NOTES:
+        out.append(f"\n(and {len(skipped) - MAX_NOTES} more: {each})")
+    return out
