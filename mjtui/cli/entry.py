@@ -44,6 +44,8 @@ LAZY_COMMANDS = {
                    "what a riichi hand pays: han and fu to payments, honba included"),
     "hand": Lazy("mjtui.cli.hand", "add_hand_command", "hand_command",
                  "score a winning hand from its tiles (the options depend on the ruleset)"),
+    "import": Lazy("mjtui.cli.importing", "add_import_command", "import_command",
+                   "make a session of a game record (a tenhou.net/6 JSON log)"),
 }
 
 
