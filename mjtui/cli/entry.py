@@ -46,6 +46,8 @@ LAZY_COMMANDS = {
                  "score a winning hand from its tiles (the options depend on the ruleset)"),
     "import": Lazy("mjtui.cli.importing", "add_import_command", "import_command",
                    "make a session of a game record (a tenhou.net/6 JSON log)"),
+    "seats": Lazy("mjtui.cli.seats", "add_seats_command", "seats_command",
+                  "show or correct who sat in which seat; substitutes from a hand on"),
 }
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
+from mjtui.core.seats import SeatChange, names_at
 
 
 @dataclass
@@ -35,6 +36,8 @@ class Session:
     players: tuple[str, ...]
     started: datetime
     hands: list[Any] = field(default_factory=list)
+    # Who sat where from a later hand on (core/seats.py); ``players`` are hand 1's names.
+    seat_changes: tuple[SeatChange, ...] = ()
     _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -43,6 +46,15 @@ class Session:
                 f"{self.ruleset.name} is for {self.ruleset.players} players, "
                 f"got {len(self.players)} names"
             )
+
+    def names_at(self, index: int) -> tuple[str, ...]:
+        """The names in seat order at hand ``index`` (0-based; ``len(hands)``: the next)."""
+        return names_at(self.players, self.seat_changes, index)
+
+    @property
+    def current_players(self) -> tuple[str, ...]:
+        """The names at the table now: those of the next hand."""
+        return self.names_at(len(self.hands))
 
     def states(self) -> list[Any]:
         """The table before the first hand, then after each hand."""

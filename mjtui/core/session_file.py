@@ -28,6 +28,7 @@ from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
 from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
+from mjtui.core.seats import from_tables, to_tables
 from mjtui.core.session import Session
 
 FORMAT = "mjtui-session/1"
@@ -47,13 +48,16 @@ def to_document(session: Session) -> dict[str, Any]:
 
 def _head(session: Session) -> dict[str, Any]:
     """Everything the file holds but the hands."""
-    return {
+    head = {
         "format": FORMAT,
         "ruleset": session.ruleset.id,
         "players": list(session.players),
         "started": session.started,
         "rules": session.ruleset.table(),
     }
+    if session.seat_changes:  # after [rules], before the hands; no key when there are none
+        head["seat_changes"] = to_tables(session.seat_changes)
+    return head
 
 
 def hand_text(record: dict[str, Any]) -> str:
@@ -302,7 +306,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     players = _read_players(data, where, ruleset)
     _check_players_differ(players, where)
     started = _read_started(data, where, path)
-    session = Session(ruleset=ruleset, players=players, started=started)
+    session = Session(ruleset=ruleset, players=players, started=started,
+                      seat_changes=_read_seat_changes(data, where, ruleset.players))
 
     records = data.get("hands", [])
     if not isinstance(records, list):
@@ -454,6 +459,15 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
             f"got {players!r}"
         )
     return tuple(clean_name(p) for p in players)
+
+
+def _read_seat_changes(data: dict, where: str, players: int) -> tuple:
+    if "seat_changes" not in data:
+        return ()
+    try:
+        return from_tables(data["seat_changes"], players)
+    except ValueError as e:
+        raise SessionError(f"{where}: key 'seat_changes': {e}") from None
 
 
 def _read_started(data: dict, where: str, path: Path) -> datetime:
