@@ -296,3 +296,22 @@ def test_replay_json_of_a_game_ending_with_no_deposits_left(tmp_path: Path, caps
     assert main(["replay", str(path), "--json"]) == 0
     last = json.loads(capsys.readouterr().out)["hands"][-1]
     assert last["left_over_deposits"] == {"points": 0, "to": "none", "shares": [0, 0, 0, 0]}
+
+
+@pytest.mark.parametrize("record", [
+    {"ron": 3, "from": 1, "han": 2, "fu": 30, "note": "30符2飜2000点 役牌 中(1飜)"},
+    {"tsumo": 2, "yakuman": 1, "note": "役満"},
+    {"draw": "exhaustive", "tenpai": [1], "note": "流局"},
+    {"draw": "abortive", "note": "九種九牌 (nine terminals)"},
+    {"chombo": 4, "note": "false ron"},
+])
+def test_a_note_is_kept_with_any_outcome(record: dict) -> None:
+    hand = read(record)
+    assert hand.note == record["note"]
+    assert SYSTEM.hand_to_record(hand) == record
+
+
+@pytest.mark.parametrize(("note", "words"), [(3, "must be text"), ("x" * 2001, "at most 2000")])
+def test_a_bad_note_is_refused(note, words) -> None:
+    with pytest.raises(HandError, match=words):
+        read({"draw": "abortive", "note": note})

@@ -57,6 +57,10 @@ LAZY_COMMANDS = {
                   "serve the table display of a session to browsers on the network"),
     "rules": Lazy("mjtui.cli.table", "add_table_commands", "rules_command",
                   "print a ruleset's rules reference: payment tables, fan, fu, claims"),
+    "import": Lazy("mjtui.cli.importing", "add_import_command", "import_command",
+                   "make a session of a game record (a tenhou.net/6 JSON log)"),
+    "seats": Lazy("mjtui.cli.seats", "add_seats_command", "seats_command",
+                  "show or correct who sat in which seat; substitutes from a hand on"),
 }
 
 

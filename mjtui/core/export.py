@@ -74,7 +74,7 @@ def hand_rows(session: Session, states: list[Any] | None = None) -> list[HandRow
         rows.append(HandRow(
             number=i + 1,
             winners=system.winners(hand),
-            what=system.describe_hand(hand, session.players),
+            what=system.describe_hand(hand, session.names_at(i)),
             east=before["east"] - 1,
             next_east=after["east"] - 1,
             points=tuple(system.hand_scores(hand) or (0,) * n),
@@ -95,7 +95,7 @@ def standings(session: Session, states: list[Any] | None = None) -> list[Standin
     for place, seat in enumerate(order, 1):
         tied = table and table[-1].total == final[seat]
         rank = table[-1].rank if tied else place
-        table.append(Standing(rank, seat, session.players[seat], final[seat],
+        table.append(Standing(rank, seat, session.current_players[seat], final[seat],
                               final[seat] - start[seat]))
     return table
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
+from mjtui.core.seats import SeatChange, names_at
 
 
 @dataclass
@@ -37,6 +38,8 @@ class Session:
     hands: list[Any] = field(default_factory=list)
     table: str = ""  # the table it is played at, when a club plays several (docs/ledger.md)
     time_limit: int = 0  # minutes the game may last (the sheet's clock); 0: none
+    # Who sat where from a later hand on (core/seats.py); ``players`` are hand 1's names.
+    seat_changes: tuple[SeatChange, ...] = ()
     _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -45,6 +48,15 @@ class Session:
                 f"{self.ruleset.name} is for {self.ruleset.players} players, "
                 f"got {len(self.players)} names"
             )
+
+    def names_at(self, index: int) -> tuple[str, ...]:
+        """The names in seat order at hand ``index`` (0-based; ``len(hands)``: the next)."""
+        return names_at(self.players, self.seat_changes, index)
+
+    @property
+    def current_players(self) -> tuple[str, ...]:
+        """The names at the table now: those of the next hand."""
+        return self.names_at(len(self.hands))
 
     def states(self) -> list[Any]:
         """The table before the first hand, then after each hand."""

@@ -30,6 +30,7 @@ from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
 from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
+from mjtui.core.seats import from_tables, to_tables
 from mjtui.core.session import Session
 
 FORMAT = "mjtui-session/1"
@@ -48,8 +49,9 @@ def to_document(session: Session) -> dict[str, Any]:
 
 
 def _head(session: Session) -> dict[str, Any]:
-    """Everything the file holds but the hands (``table`` only when there is one, so a
-    file written before tables were named is still the file a save writes)."""
+    """Everything the file holds but the hands (``table``, ``time_limit`` and
+    ``seat_changes`` only when there are any, so a file written before them is
+    still the file a save writes)."""
     head: dict[str, Any] = {
         "format": FORMAT,
         "ruleset": session.ruleset.id,
@@ -60,7 +62,10 @@ def _head(session: Session) -> dict[str, Any]:
         head["table"] = session.table
     if session.time_limit:
         head["time_limit"] = session.time_limit
-    return head | {"rules": session.ruleset.table()}
+    head["rules"] = session.ruleset.table()
+    if session.seat_changes:  # after [rules], before the hands
+        head["seat_changes"] = to_tables(session.seat_changes)
+    return head
 
 
 def hand_text(record: dict[str, Any]) -> str:
@@ -339,7 +344,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     started = _read_started(data, where, path)
     session = Session(ruleset=ruleset, players=players, started=started,
                       table=_read_table(data, where),
-                      time_limit=_read_time_limit(data, where))
+                      time_limit=_read_time_limit(data, where),
+                      seat_changes=_read_seat_changes(data, where, ruleset.players))
 
     records = data.get("hands", [])
     if not isinstance(records, list):
@@ -516,6 +522,15 @@ def _read_time_limit(data: dict, where: str) -> int:
         raise SessionError(f"{where}: key 'time_limit': expected the minutes the game may "
                            f"last, 0 to {MAX_TIME_LIMIT}, got {minutes!r:.60}")
     return minutes
+
+
+def _read_seat_changes(data: dict, where: str, players: int) -> tuple:
+    if "seat_changes" not in data:
+        return ()
+    try:
+        return from_tables(data["seat_changes"], players)
+    except ValueError as e:
+        raise SessionError(f"{where}: key 'seat_changes': {e}") from None
 
 
 def _read_started(data: dict, where: str, path: Path) -> datetime:

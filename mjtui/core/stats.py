@@ -6,7 +6,10 @@ Definitions (also in docs/export.md, under `mjtui stats`):
   not counted. **Series won**: the player finished with the highest total
   (a shared first place counts for each player in it).
 - **Hands played** counts every hand the player sat in, draws included;
-  **hands won** the hands the player won; **win rate** = won / played.
+  **hands won** the hands the player won; **win rate** = won / played. A
+  session's seat changes and substitutes (core/seats.py) decide who sat in
+  each seat at each hand, so each person is credited with the hands they
+  played, and counted in a series when they played a hand of it.
 - **Net** is the sum of the player's changes of total over all hands (how
   far the player came out ahead of the start points, summed over series);
   **average** = net / hands played.
@@ -93,28 +96,36 @@ class _Tally:
         states = session.states()
         rows = hand_rows(session, states)
         self.series += 1
-        seats_of: dict[str, list[int]] = {}
-        for seat, name in enumerate(session.players):
-            seats_of.setdefault(player_key(name), []).append(seat)
-        winners = {s.seat for s in standings(session, states) if s.rank == 1}
-        for key, seats in seats_of.items():
-            name = clean_name(session.players[seats[0]])
-            stats = self.players.setdefault(key, PlayerStats(name))
-            stats.name = name  # sessions come oldest first
+        # Each hand is credited to whoever sat in the seat then (seat changes and
+        # substitutes: core/seats.py); the series to each who played a hand of it, and
+        # won to those in first place's seat at its end.
+        last = session.names_at(len(session.hands) - 1)
+        winners = {player_key(last[s.seat]) for s in standings(session, states)
+                   if s.rank == 1}
+        played: dict[str, PlayerStats] = {}
+        for row in rows:
+            for seat, name in enumerate(session.names_at(row.number - 1)):
+                stats = self._player(name)
+                played[player_key(name)] = stats
+                change = row.change[seat]
+                stats.hands_played += 1
+                stats.hands_won += seat in row.winners
+                stats.net += change
+                if change > 0 and (stats.best_hand is None
+                                   or change > stats.best_hand.change):
+                    stats.best_hand = HandRef(change, path, session.started, row.number)
+                if change and (stats.biggest_swing is None
+                               or abs(change) > abs(stats.biggest_swing.change)):
+                    stats.biggest_swing = HandRef(change, path, session.started, row.number)
+        for key, stats in played.items():
             stats.series += 1
-            stats.series_won += any(seat in winners for seat in seats)
-            for seat in seats:
-                for row in rows:
-                    change = row.change[seat]
-                    stats.hands_played += 1
-                    stats.hands_won += seat in row.winners
-                    stats.net += change
-                    if change > 0 and (stats.best_hand is None
-                                       or change > stats.best_hand.change):
-                        stats.best_hand = HandRef(change, path, session.started, row.number)
-                    if change and (stats.biggest_swing is None
-                                   or abs(change) > abs(stats.biggest_swing.change)):
-                        stats.biggest_swing = HandRef(change, path, session.started, row.number)
+            stats.series_won += key in winners
+
+    def _player(self, name: str) -> PlayerStats:
+        name = clean_name(name)
+        stats = self.players.setdefault(player_key(name), PlayerStats(name))
+        stats.name = name  # sessions come oldest first
+        return stats
 
     def table(self) -> list[PlayerStats]:
         return sorted(self.players.values(), key=lambda p: (-p.net, player_key(p.name)))

@@ -23,6 +23,7 @@ from mjtui.core.session_file import save_session
 
 REPO = Path(__file__).resolve().parents[2]
 RULESETS = REPO / "rulesets"
+TENHOU6_LOGS = REPO / "tests" / "data" / "tenhou6"
 SEEDS = REPO.parent / "shared" / "seeds"
 HP11C_SEED = SEEDS / "000_efbfaf89b1e00d0d.txt"
 FX602P_SEED = SEEDS / "001_5ccb119688289e7f.txt"
@@ -115,4 +116,6 @@ def corpus(seeds_dir: Path = SEEDS) -> tuple[Seed, ...]:
     if fx602p_seed.is_file():
         seeds.append(Seed("fx602p", "seed-001", fx602p_seed.read_bytes()))
     seeds.append(Seed("config", "config", b'default_ruleset = "riichi-tenhou"\n'))
+    for path in sorted(TENHOU6_LOGS.glob("*.json")):
+        seeds.append(Seed("tenhou6", path.stem, path.read_bytes(), "riichi"))
     return tuple(seeds)

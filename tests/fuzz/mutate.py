@@ -237,7 +237,7 @@ def directory(rng: random.Random, data: bytes) -> Special:
 
 
 Mutator = Callable[[random.Random, bytes], "bytes | Special"]
-FILE_KINDS = ("session", "ruleset", "hp11c", "fx602p", "config")
+FILE_KINDS = ("session", "ruleset", "hp11c", "fx602p", "config", "tenhou6")
 ALL_KINDS = (*FILE_KINDS, "keys")
 
 # name: (mutator, the kinds it applies to, weight)

@@ -13,7 +13,8 @@ there with ``MJTUI_CONFIG_DIR`` and ``MJTUI_DATA_DIR`` pointing into it:
 - an HP-11C listing: ``calc run LISTING --keys ...`` and ``calc show``;
   mutated keys: ``calc run east_doubling --keys KEYS``;
 - an FX-602P listing: ``calc autoplay-fx602p LISTING --hands 1 --seed 1``;
-- a config.toml: the start-up of plain ``mjtui`` (through ``probe``).
+- a config.toml: the start-up of plain ``mjtui`` (through ``probe``);
+- a tenhou.net/6 log (tests/data/tenhou6): ``import tenhou6 LOG --output FILE``.
 
 An outcome is a clean error (exit 2, a message on stderr, no traceback), a
 success (exit 0), a traceback (any "Traceback", or exit 1), a hang (past the
@@ -95,6 +96,8 @@ def input_path(m: Mutation) -> str:
         return "fuzzed.hp11c" if m.seed.name != "seed-000" else "fuzzed.txt"
     if kind == "fx602p":
         return "fuzzed.txt"
+    if kind == "tenhou6":
+        return "fuzzed.json"
     return ""
 
 
@@ -199,6 +202,9 @@ def commands(m: Mutation) -> list[Command]:
                                                  "--hands", "1", "--seed", "1"))]
     if kind == "config":
         return [Command("mjtui (app built, config read)", ("start",), probe=True)]
+    if kind == "tenhou6":
+        return [Command("import tenhou6", ("import", "tenhou6", input_path(m), "--output",
+                                           "data/sessions/imported.toml"))]
     raise ValueError(kind)
 
 

@@ -94,14 +94,15 @@ class ScoreScreen(Screen):
         session = self.book.session
         states = session.states()
         state = states[-1]
-        self.query_one(Scoreboard).show(session.players, state)
+        names = session.current_players  # seat changes and substitutes: who sits there now
+        self.query_one(Scoreboard).show(names, state)
         chart = self.query_one(TotalsChart)
-        chart.plot(session.players, [s.totals for s in states])
+        chart.plot(names, [s.totals for s in states])
         chart.position = len(session.hands)
         table = self.query_one(HandsTable)
         table.show(session, states)
         self._sync_calculator()
-        described = session.ruleset.system.describe_state(state, session.players)
+        described = session.ruleset.system.describe_state(state, names)
         # The footer lists the keys; once the game is over it says what is left to do.
         keys = " · f: final standings · u: undo" if state.finished else ""
         self._status_line = Text.assemble((described, "bold"), f" · {state.hands} played{keys}")
@@ -168,7 +169,8 @@ class ScoreScreen(Screen):
             self.notify("This system has no final standings; the totals are the result",
                         severity="warning")
             return
-        self.app.push_screen(StandingsScreen(session.ruleset, session.players, session.state))
+        self.app.push_screen(StandingsScreen(session.ruleset, session.current_players,
+                                              session.state))
 
     def action_calculator(self) -> None:
         """Show the calculator and give it the keys, or hide it.
@@ -234,8 +236,8 @@ class ScoreScreen(Screen):
         if state.finished:
             self.action_standings()
             return
-        title = session.ruleset.system.hand_title(state, session.players)
-        self.app.push_screen(self._form()(session.ruleset, session.players, state, title,
+        title = session.ruleset.system.hand_title(state, session.current_players)
+        self.app.push_screen(self._form()(session.ruleset, session.current_players, state, title,
                                           winner=seat, submit=self._record))
 
     def _record(self, hand: Any) -> None:
@@ -261,7 +263,7 @@ class ScoreScreen(Screen):
         if not 0 <= index < len(session.hands):
             return
         before = session.states()[index]
-        title = f"Edit hand {index + 1} · East: {session.players[before.east]}"
+        title = f"Edit hand {index + 1} · East: {session.names_at(index)[before.east]}"
 
         def replace(hand: Any) -> None:
             self.book.replace(index, hand)
@@ -269,7 +271,7 @@ class ScoreScreen(Screen):
             self.notify(f"Hand {index + 1} changed; the totals after it were recomputed "
                         "(u takes the change back)")
 
-        self.app.push_screen(self._form()(session.ruleset, session.players, before, title,
+        self.app.push_screen(self._form()(session.ruleset, session.names_at(index), before, title,
                                           hand=session.hands[index], submit=replace))
 
     @on(DataTable.RowSelected)

@@ -53,6 +53,8 @@ class HandsTable(DataTable):
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self.system: Any = None
         self.players: tuple[str, ...] = ()
+        self.seat_changes: tuple = ()
+        self.names_at = lambda index: self.players
         self.hands: list[Any] = []
         self.states: list[Any] = []
         self.first = 0  # index of the hand in the window's first row
@@ -68,9 +70,13 @@ class HandsTable(DataTable):
 
         ``focus`` is the hand (0-based) to put the cursor on; the last by default.
         """
-        same_table = self.system is session.ruleset.system and self.players == session.players
+        same_table = self.system is session.ruleset.system \
+            and self.players == session.current_players \
+            and self.seat_changes == session.seat_changes
         self.system = session.ruleset.system
-        self.players, self.hands, self.states = session.players, session.hands, states
+        # The columns name who sits there now; each row, who sat there in that hand.
+        self.players, self.hands, self.states = session.current_players, session.hands, states
+        self.seat_changes, self.names_at = session.seat_changes, session.names_at
         if focus is None and same_table and self._append_last():
             return
         self._fill_around(len(self.hands) - 1 if focus is None else focus)
@@ -175,7 +181,7 @@ class HandsTable(DataTable):
         return next((t for t in titles if len(t) + 4 <= room), titles[-1])
 
     def _cells(self, i: int) -> list[Text]:
-        players, hand = self.players, self.hands[i]
+        players, hand = self.names_at(i), self.hands[i]
         before, after = self.states[i], self.states[i + 1]
         what = self.system.describe_hand(hand, players)
         scores = self.system.hand_scores(hand)

@@ -15,6 +15,9 @@ in that hand (each puts its deposit on the table, whatever the outcome).
 * :class:`Chombo`: a foul; the offender pays the ruleset's penalty and the
   hand is played again.
 
+Each may carry a ``note``: free text that is kept and shown, never scored
+(an imported game record keeps its yaku text there).
+
 :func:`check` refuses what cannot happen, with a message for the players: in
 the hand itself (a winner who discarded, a fu that does not exist, a riichi
 yaku without the declaration...); what the table before the hand forbids is
@@ -63,6 +66,7 @@ class Win:
     discarder: int | None = None  # None: a tsumo
     riichi: tuple[int, ...] = ()
     pao: int | None = None  # the seat liable for the yakuman (sekinin barai), if any
+    note: str = ""  # free text kept with the hand (e.g. the yaku of an imported game record)
 
     @property
     def tsumo(self) -> bool:
@@ -74,17 +78,20 @@ class ExhaustiveDraw:
     tenpai: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
     nagashi: tuple[int, ...] = ()  # the seats that made nagashi mangan
+    note: str = ""
 
 
 @dataclass(frozen=True)
 class AbortiveDraw:
     riichi: tuple[int, ...] = ()
+    note: str = ""  # e.g. which abortive draw: "nine terminals", "four riichi"
 
 
 @dataclass(frozen=True)
 class Chombo:
     offender: int
     riichi: tuple[int, ...] = ()
+    note: str = ""
 
 
 Hand = Union[Win, ExhaustiveDraw, AbortiveDraw, Chombo]

@@ -11,6 +11,7 @@ Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
     tiles = "234m456p2267s [777z] 5s" # optional: the hand, when the score came from the tiles
     yaku = ["chun (red dragon)"]       # optional: the yaku found in those tiles
     riichi = [2]      # the seats that declared riichi in this hand, with any outcome
+    note = "..."      # optional, with any outcome: free text kept with the hand, never scored
 
     tsumo = 2         # with han, fu or yakuman as above
     pao = 4           # optional, with a yakuman: the seat liable for it (sekinin barai)
@@ -38,12 +39,13 @@ from mjtui.core.systems.riichi.rules import PLAYERS, Rules
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
-    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi"),
-    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi"),
-    "exhaustive": ("draw", "tenpai", "nagashi", "riichi"),
-    "abortive": ("draw", "riichi"),
-    "chombo": ("chombo", "riichi"),
+    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi", "note"),
+    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi", "note"),
+    "exhaustive": ("draw", "tenpai", "nagashi", "riichi", "note"),
+    "abortive": ("draw", "riichi", "note"),
+    "chombo": ("chombo", "riichi", "note"),
 }
+MAX_NOTE = 2000  # characters: a game record's yaku text is some 100
 ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
 DRAWS = ("exhaustive", "abortive")
 
@@ -94,24 +96,34 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
             raise HandError(f"'{key}' does not go with {what} (it takes "
                             f"{', '.join(repr(k) for k in allowed)})")
     riichi = _seat_list(record, "riichi", n)
+    note = _note(record)
     hand: Hand
     if kind == "ron":
         if "from" not in record:
             raise HandError("'from' is missing: the seat that discarded the winning tile")
         hand = Win(_winners(record, "ron", n), discarder=_seat(record, "from", n), riichi=riichi,
-                   pao=_seat(record, "pao", n) if "pao" in record else None)
+                   pao=_seat(record, "pao", n) if "pao" in record else None, note=note)
     elif kind == "tsumo":
         hand = Win(_winners(record, "tsumo", n), discarder=None, riichi=riichi,
-                   pao=_seat(record, "pao", n) if "pao" in record else None)
+                   pao=_seat(record, "pao", n) if "pao" in record else None, note=note)
     elif kind == "exhaustive":
         hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai", n), riichi=riichi,
-                              nagashi=_seat_list(record, "nagashi", n))
+                              nagashi=_seat_list(record, "nagashi", n), note=note)
     elif kind == "abortive":
-        hand = AbortiveDraw(riichi=riichi)
+        hand = AbortiveDraw(riichi=riichi, note=note)
     else:
-        hand = Chombo(offender=_seat(record, "chombo", n), riichi=riichi)
+        hand = Chombo(offender=_seat(record, "chombo", n), riichi=riichi, note=note)
     check(rules, hand)
     return hand
+
+
+def _note(record: dict[str, Any]) -> str:
+    note = record.get("note", "")
+    if not isinstance(note, str):
+        raise HandError(f"'note' must be text, got {note!r}")
+    if len(note) > MAX_NOTE:
+        raise HandError(f"'note' is {len(note)} characters long; at most {MAX_NOTE}")
+    return note
 
 
 def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ...]:
@@ -214,4 +226,6 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         record["chombo"] = hand.offender + 1
     if hand.riichi:
         record["riichi"] = [s + 1 for s in hand.riichi]
+    if hand.note:
+        record["note"] = hand.note
     return record

@@ -1,0 +1,70 @@
+"""`mjtui import tenhou6 LOG.json [--ruleset ID] [--output FILE] [--force]`.
+
+Turns a tenhou.net/6 game record into a riichi session file, scoring each
+hand with the ruleset as it goes and comparing the payment with the record's
+own: every hand that differs is printed with the reason, then the summary
+"N of M hands reproduce exactly". The session is written whole and
+atomically, into the sessions folder under a new name, or to ``--output``
+(never over a file that is there, unless ``--force``). A record that cannot
+be read is a message and exit status 2 (entry.main prints MjtuiError).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from mjtui import paths
+from mjtui.core.errors import SessionError
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.session_file import new_session_path, save_session
+
+DEFAULT_RULESET = "riichi-tenhou"
+
+
+def add_import_command(subparsers: Any) -> None:
+    """Add `import` to the `mjtui` command's subparsers."""
+    command = subparsers.add_parser(
+        "import", help="make a session of a game record (a tenhou.net/6 JSON log)",
+        description="Make a riichi session of a tenhou.net/6 JSON log, checking each "
+                    "hand's payment against the log's own.")
+    command.add_argument("format", choices=["tenhou6"],
+                         help="the record's format: tenhou6 (the tenhou.net/6 JSON log)")
+    command.add_argument("log", type=Path, metavar="LOG", help="the log file (.json)")
+    command.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="ID",
+                         help=f"a four-player riichi ruleset id or path (default "
+                              f"{DEFAULT_RULESET}); red fives and equal start points are "
+                              "taken from the log")
+    command.add_argument("--output", type=Path, metavar="FILE",
+                         help="the session file to write (default: a new file in the "
+                              "sessions folder)")
+    command.add_argument("--force", action="store_true",
+                         help="write --output even over a file that is there")
+
+
+def import_command(args: argparse.Namespace) -> int:
+    from mjtui.core.systems.riichi.tenhou6 import import_log, read_log
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
+    document = read_log(args.log)
+    imported = import_log(document, ruleset)
+    if args.output is not None:
+        path = args.output
+        if path.exists() and not args.force:
+            raise SessionError(f"{path}: is there already; give another --output, or "
+                               "--force to write over it")
+    else:
+        path = new_session_path(paths.sessions_dir(), imported.session)
+    for line in imported.lines:
+        print(line)
+    print(f"{imported.reproduced} of {imported.compared} hands reproduce exactly")
+    if not imported.session.hands:
+        print("mjtui: no hand could be added to the session: nothing written",
+              file=sys.stderr)
+        return 2
+    save_session(imported.session, path)
+    print(f"wrote {path} ({len(imported.session.hands)} hands, "
+          f"{imported.session.ruleset.id})")
+    return 0

@@ -1,0 +1,306 @@
+"""Importing tenhou.net/6 game records: the real ones in tests/data/tenhou6 (README there
+names their sources), hand-made ones for each outcome, and logs that cannot be read."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mjtui import paths
+from mjtui.cli.entry import main
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.session_file import load_session
+from mjtui.core.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win, Winner
+from mjtui.core.systems.riichi.tenhou6 import (
+    LogError,
+    import_log,
+    loads_log,
+    read_log,
+    turned,
+)
+
+DATA = Path(__file__).parent / "data" / "tenhou6"
+NAMES = ["Ann", "Bob", "Chen", "Dora"]
+
+
+def library() -> RulesetLibrary:
+    return RulesetLibrary(paths.ruleset_folders())
+
+
+def imported(document: dict, ruleset: str = "riichi-tenhou"):
+    return import_log(document, library().get(ruleset))
+
+
+# --------------------------------------------------------------------------
+# Real logs
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "hands", "reproduced"), [
+    ("mleague_2023-04-28.json", 11, 11),
+    ("ranked_game.json", 3, 3),
+    ("double_ron.json", 1, 1),
+    ("four_reach.json", 1, 1),
+])
+def test_real_logs_reproduce_under_tenhou_rules(name, hands, reproduced):
+    result = imported(read_log(DATA / name))
+    assert (result.compared, result.reproduced) == (hands, reproduced)
+    assert len(result.session.hands) == hands
+    assert not [line for line in result.lines if line.startswith("hand ")]
+
+
+def test_a_ruleset_with_kiriage_differs_and_says_why():
+    result = imported(read_log(DATA / "ranked_game.json"), "riichi-wrc")
+    assert (result.compared, result.reproduced) == (3, 1)
+    differing = [line for line in result.lines if line.startswith("hand ")]
+    assert len(differing) == 2
+    assert all("limits.kiriage" in line for line in differing)
+    assert "ours [0, 0, -8000, +8000], the log's [0, 0, -7700, +7700]" in differing[0]
+
+
+def test_the_real_double_ron_and_its_void_riichi():
+    result = imported(read_log(DATA / "double_ron.json"))
+    hand = result.log.hands[0].hand
+    assert isinstance(hand, Win) and hand.discarder == 3
+    assert [(w.seat, w.han, w.fu) for w in hand.winners] == [(0, 6, None), (2, 2, 30)]
+    # Seat 4 declared riichi with the tile it dealt in: no stick, so no riichi.
+    assert hand.riichi == (0,)
+    # The log starts at South 4: its dealer (seat 4) is seat 1 of the session.
+    assert result.session.players[0] == "Ⓟ多井隆晴"
+    assert any("seats are turned" in line for line in result.lines)
+
+
+def test_four_riichi_is_an_abortive_draw_with_four_sticks():
+    hand = imported(read_log(DATA / "four_reach.json")).log.hands[0].hand
+    assert isinstance(hand, AbortiveDraw) and hand.riichi == (0, 1, 2, 3)
+    assert hand.note.startswith("四家立直")
+
+
+def test_the_aka_and_start_points_are_taken_from_the_log():
+    result = imported(read_log(DATA / "mleague_2023-04-28.json"), "riichi-wrc")
+    rules = result.session.ruleset.rules
+    assert rules.yaku.red_fives is True and rules.table.start_points == 25000
+    assert any("yaku.red_fives = true" in line for line in result.lines)
+
+
+# --------------------------------------------------------------------------
+# Hand-made logs, one per outcome (the format of the module's docstring)
+# --------------------------------------------------------------------------
+
+def log_hand(result, round_=0, honba=0, sticks=0, scores=(25000,) * 4, discards=None):
+    discards = discards or {}
+    seats = []
+    for seat in range(4):
+        seats += [[11] * 13, [], discards.get(seat, [])]
+    return [[round_, honba, sticks], list(scores), [11], [], *seats, result]
+
+
+def document(*hands, aka=1):
+    return {"title": ["", ""], "name": NAMES, "rule": {"disp": "test", "aka": aka},
+            "log": list(hands)}
+
+
+def only(result, **kwargs):
+    out = imported(document(log_hand(result, **kwargs)))
+    assert out.compared == 1
+    return out
+
+
+def test_ron():
+    out = only(["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)",
+                                               "ドラ(1飜)"]])
+    assert out.reproduced == 1
+    hand = out.log.hands[0].hand
+    assert hand == Win((Winner(2, 2, 30),), discarder=1,
+                       note="30符2飜2000点 役牌 中(1飜) ドラ(1飜)")
+
+
+def test_dealer_tsumo():
+    out = only(["和了", [3900, -1300, -1300, -1300],
+                [0, 0, 0, "40符2飜1300点∀", "門前清自摸和(1飜)", "ドラ(1飜)"]])
+    assert out.reproduced == 1
+    assert out.log.hands[0].hand.tsumo
+
+
+def test_non_dealer_tsumo_with_honba_and_sticks():
+    # 700-1300 and 1 honba: 800/1400; the stick on the table to the winner.
+    out = only(["和了", [-1400, 4000, -800, -800],
+                [1, 1, 1, "40符2飜700-1300点", "門前清自摸和(1飜)", "ドラ(1飜)"]],
+               honba=1, sticks=1)
+    assert out.reproduced == 1
+
+
+def test_double_ron_honba_and_sticks_to_the_first_in_turn():
+    out = only(["和了", [-2300, 3300, 0, 0], [1, 0, 1, "30符2飜2000点", "ドラ(2飜)"],
+                [-8000, 0, 0, 8000], [3, 0, 3, "満貫8000点", "ドラ(5飜)"]],
+               round_=2, honba=1, sticks=1)
+    assert out.reproduced == 1
+    hand = out.log.hands[0].hand
+    assert [w.seat for w in hand.winners] == [1, 3] and hand.discarder == 0
+    assert "seat 2: 30符2飜2000点" in hand.note and "seat 4: 満貫8000点" in hand.note
+
+
+def test_a_riichi_winner_collects_its_own_stick():
+    out = only(["和了", [3000, -2000, 0, 0], [0, 1, 0, "40符1飜2000点", "立直(1飜)"]],
+               discards={0: [12, "r11"], 1: [13, 14]})
+    assert out.reproduced == 1 and out.log.hands[0].hand.riichi == (0,)
+
+
+def test_a_riichi_declared_on_the_tile_that_deals_in_is_not_made():
+    out = only(["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "ドラ(2飜)"]],
+               discards={1: [13, "r15"]})
+    assert out.reproduced == 1 and out.log.hands[0].hand.riichi == ()
+
+
+def test_a_mangan_below_5_han_gets_the_least_fu_that_makes_it():
+    out = only(["和了", [0, -8000, 8000, 0], [2, 1, 2, "満貫8000点", "断幺九(1飜)",
+                                               "ドラ(3飜)"]])
+    assert out.reproduced == 1
+    assert out.log.hands[0].hand.winners[0] == Winner(2, 4, 40)
+
+
+def test_exhaustive_draw_tenpai_from_the_changes():
+    out = only(["流局", [1500, -1500, 1500, -1500]])
+    assert out.reproduced == 1
+    assert out.log.hands[0].hand == ExhaustiveDraw(tenpai=(0, 2), note="流局")
+
+
+def test_a_draw_where_nothing_moved_reads_the_next_hand():
+    stays = log_hand(["流局", [0, 0, 0, 0]])
+    moves = log_hand(["流局", [0, 0, 0, 0]])
+    later = log_hand(["九種九牌"], round_=0, honba=1)
+    out = imported(document(stays, later))
+    assert out.log.hands[0].hand.tenpai == (0, 1, 2, 3)  # the dealer stayed: all tenpai
+    out = imported(document(moves, log_hand(["九種九牌"], round_=1, honba=1)))
+    assert out.log.hands[0].hand.tenpai == ()
+    assert out.reproduced == 2 and not [x for x in out.lines if x.startswith("hand ")]
+
+
+def test_nagashi_mangan():
+    out = only(["流し満貫", [-4000, -2000, 8000, -2000]])
+    assert out.reproduced == 1
+    hand = out.log.hands[0].hand
+    assert isinstance(hand, ExhaustiveDraw) and hand.nagashi == (2,)
+
+
+@pytest.mark.parametrize(("result", "changes"), [
+    ([1, 1, 3, "役満8000-16000点", "大三元(役満)"], [0, 32000, 0, -32000]),
+    ([1, 2, 3, "役満32000点", "大三元(役満)"], [0, 32000, -16000, -16000]),
+])
+def test_pao(result, changes):
+    out = only(["和了", changes, result])
+    assert out.reproduced == 1
+    hand = out.log.hands[0].hand
+    assert hand.pao == 3 and hand.winners[0].yakuman == 1
+
+
+@pytest.mark.parametrize("kind", ["九種九牌", "四風連打", "四槓散了", "三家和了"])
+def test_abortive_draws(kind):
+    out = only([kind])
+    assert out.reproduced == 1
+    assert isinstance(out.log.hands[0].hand, AbortiveDraw)
+
+
+def test_a_payment_that_differs_is_reported_with_both():
+    out = only(["和了", [0, -2600, 2600, 0], [2, 1, 2, "30符2飜2600点", "ドラ(2飜)"]])
+    assert out.reproduced == 0
+    assert "30符2飜2600点 in the log" in out.lines[0] and "pays 2000" in out.lines[0]
+
+
+def test_turned_moves_every_seat():
+    hand = Win((Winner(2, 1, 30),), discarder=3, riichi=(3, 0), pao=None)
+    assert turned(hand, 2) == Win((Winner(0, 1, 30),), discarder=1, riichi=(1, 2))
+
+
+def test_a_hand_the_ruleset_cannot_hold_is_left_out_with_the_reason():
+    doc = document(log_hand(["九種九牌"]), log_hand(["流局", [0, 0, 0, 0]], honba=1))
+    out = imported(doc, "riichi-wrc")  # no abortive draws
+    assert out.compared == 1
+    assert any("plays no abortive draws" in line and "left out" in line for line in out.lines)
+
+
+# --------------------------------------------------------------------------
+# Logs that cannot be read
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("[" * 40 + "]" * 40, "nest more than 32"),
+    ("{", "not a JSON document"),
+    ('{"name": NaN}', "not a JSON document"),
+    ("[1]", "not a tenhou.net/6 log"),
+    ('"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["', "not a tenhou.net/6 log"),
+])
+def test_unreadable_text(text, message):
+    with pytest.raises(LogError, match=message):
+        loads_log(text)
+
+
+@pytest.mark.parametrize(("doc", "message"), [
+    ({"log": []}, "four players' names"),
+    ({"name": ["a", "b", "c", ""], "log": [1]}, "three-player"),
+    ({"name": NAMES, "log": []}, "at least one"),
+    ({"name": NAMES, "log": [[1, 2]]}, "hand 1: expected an array"),
+    (document(log_hand(["和了", [0, 0, 0, 0], [9, 1, 9, "1点"]])), "the winner"),
+    (document(log_hand(["和了", [0, 0, 0, 0], [1, 2, 1, "lots"]])), "the score 'lots'"),
+    (document(log_hand(["ツモ"])), "not one mjtui knows"),
+    (document(log_hand(["流局", [1, 2]])), "4 numbers"),
+])
+def test_unusable_logs(doc, message):
+    with pytest.raises(LogError, match=message):
+        imported(doc)
+
+
+# --------------------------------------------------------------------------
+# The command
+# --------------------------------------------------------------------------
+
+def test_import_command_writes_a_session_that_loads(tmp_path, capsys):
+    out = tmp_path / "game.toml"
+    assert main(["import", "tenhou6", str(DATA / "mleague_2023-04-28.json"),
+                 "--output", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "11 of 11 hands reproduce exactly" in printed
+    loaded = load_session(out, library().get)
+    assert not loaded.problems and loaded.appendable and len(loaded.session.hands) == 11
+    assert loaded.session.players[0] == "松ヶ瀬隆弥"
+    assert "立直(1飜)" in loaded.session.hands[0].note
+    # never over a file that is there, unless told
+    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--output",
+                 str(out)]) == 2
+    assert "is there already" in capsys.readouterr().err
+    assert len(load_session(out, library().get).session.hands) == 11
+    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--output", str(out),
+                 "--force"]) == 0
+    assert len(load_session(out, library().get).session.hands) == 1
+
+
+def test_import_command_default_goes_to_the_sessions_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MJTUI_DATA_DIR", str(tmp_path))
+    assert main(["import", "tenhou6", str(DATA / "ranked_game.json")]) == 0
+    files = list((tmp_path / "sessions").glob("*.toml"))
+    assert [f.name for f in files] == ["2019-05-04_170000_riichi-tenhou.toml"]
+
+
+@pytest.mark.parametrize("content", [b"\xff\xfe", b"[" * 5000, b'{"name": 1}', b""])
+def test_import_command_exits_2_without_a_traceback(tmp_path, capsys, content):
+    log = tmp_path / "log.json"
+    log.write_bytes(content)
+    assert main(["import", "tenhou6", str(log), "--output", str(tmp_path / "s.toml")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mjtui: ") and "Traceback" not in err
+    assert not (tmp_path / "s.toml").exists()
+
+
+def test_import_command_refuses_a_folder_and_another_system(tmp_path, capsys):
+    assert main(["import", "tenhou6", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
+    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--ruleset",
+                 "pocket", "--output", str(tmp_path / "s.toml")]) == 2
+    assert "choose a riichi ruleset" in capsys.readouterr().err
+
+
+def test_the_stored_logs_are_small():
+    for f in DATA.glob("*.json"):
+        assert f.stat().st_size < 16_000
+        json.loads(f.read_text(encoding="utf-8"))
