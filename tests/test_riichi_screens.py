@@ -247,6 +247,30 @@ async def test_double_ron_and_editing_it() -> None:
         assert totals(app) == [20100, 26000, 28900, 25000]
 
 
+async def test_an_edit_keeps_the_note_of_the_recorded_hand() -> None:
+    from dataclasses import replace
+
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        for key, value in (("han-0", "1"), ("fu-0", "30"), ("from", "1")):
+            field(app, key).value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        book = app.screen.book
+        imported = replace(book.session.hands[0], note="立直(1飜) 平和(1飜)")
+        book.replace(0, imported)  # as `mjtui import` records a game's yaku
+        await pilot.press("e")
+        await pilot.pause()
+        field(app, "han-0").value = "2"
+        await pilot.press("ctrl+s", "y")
+        await pilot.pause()
+        edited = book.session.hands[0]
+        assert edited.winners[0].han == 2 and edited.note == "立直(1飜) 平和(1飜)"
+
+
 async def test_head_bump_form_has_one_winner_row() -> None:
     wrc = RulesetLibrary(paths.ruleset_folders()).get("riichi-wrc")
     app = sheet_app(wrc)

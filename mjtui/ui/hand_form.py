@@ -10,6 +10,7 @@ the old and the new settlement side by side, so no stray key replaces a hand.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -102,6 +103,7 @@ class HandForm(KeyForm):
             self.app.bell()
             return
         if self.editing:
+            hand = _keep_note(self.old, hand)
             self.app.push_screen(ConfirmScreen(self._replace_question(hand), yes="Replace",
                                                no="Keep editing"),
                                  lambda yes: self._record(hand) if yes else None)
@@ -136,3 +138,12 @@ class HandForm(KeyForm):
                         f"{numbers.change(new_c):>10}{mark}\n")
         text.append("The totals after it are recomputed. y replaces, n or Esc goes back.")
         return text
+
+
+def _keep_note(old: Any, new: Any) -> Any:
+    """The new hand with the free-text note the recorded one carries (an imported
+    game's yaku, say): no field shows it, so an edit must not drop it."""
+    note = getattr(old, "note", "")
+    if note and not getattr(new, "note", "note") and dataclasses.is_dataclass(new):
+        return dataclasses.replace(new, note=note)
+    return new
