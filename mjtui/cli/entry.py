@@ -201,7 +201,8 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
 
     return MjtuiApp(ruleset=chosen, rulesets=[chosen], more_rulesets=the_others,
                     sessions_dir=paths.sessions_dir(), calc_program=args.calc_program,
-                    time_limit=config.time_limit, time_warning=config.time_warning)
+                    time_limit=config.time_limit, time_warning=config.time_warning,
+                    table=config.table)
 
 
 def library(args: argparse.Namespace) -> MjtuiApp:

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+MAX_TABLE_NAME = 40
+"""The longest table name (docs/ledger.md), kept clean as a player's name is."""
+
 
 def clean_name(name: str) -> str:
     """The name as it is kept: trimmed, inner runs of white space made one space."""

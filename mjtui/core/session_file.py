@@ -27,7 +27,7 @@ import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
-from mjtui.core.players import clean_name, first_repeat
+from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.seats import from_tables, to_tables
@@ -497,9 +497,6 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
             f"got {players!r}"
         )
     return tuple(clean_name(p) for p in players)
-
-
-MAX_TABLE_NAME = 40
 
 
 def _read_table(data: dict, where: str) -> str:

@@ -43,6 +43,7 @@ class MjtuiApp(OrderedKeys, App):
         more_rulesets: Callable[[], tuple[list[Ruleset], list[str]]] | None = None,
         time_limit: int = 0,
         time_warning: int = 10,
+        table: str = "",
     ) -> None:
         """``more_rulesets`` gives the rest of the rulesets to offer on the new-series
         form (and why some are not offered); it is asked once that form is shown."""
@@ -63,6 +64,7 @@ class MjtuiApp(OrderedKeys, App):
         # the one it starts with), and how many minutes before its end the sheet warns.
         self.time_limit = time_limit
         self.time_warning = time_warning
+        self.table = table  # the table the new-series form offers
         # Every book this app has opened holds its file's lock (core/lock.py)
         # until the app ends; a book left from the library lets go earlier.
         self._books = [b for b in (book, game) if b is not None]
@@ -98,7 +100,7 @@ class MjtuiApp(OrderedKeys, App):
 
             assert self.ruleset is not None and self.sessions_dir is not None
             self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
-                                               minutes=self.time_limit)
+                                               minutes=self.time_limit, table=self.table)
             self.push_screen(self._new_series)
         for warning in self.warnings:
             self._warn(warning)

@@ -14,26 +14,15 @@ from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
-from mjtui import paths
-from mjtui.config import load_config
 from mjtui.core.errors import MjtuiError
-from mjtui.core.players import clean_name, first_repeat
+from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset
-from mjtui.core.session_file import MAX_TABLE_NAME
 from mjtui.core.systems.base import WINDS
 from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 
 MAX_SEATS = len(WINDS)
 MAX_MINUTES = 24 * 60
-
-
-def default_table() -> str:
-    """The config's ``table`` (docs/ledger.md): one laptop usually stays at one table."""
-    try:
-        return load_config(paths.config_file()).table
-    except MjtuiError:
-        return ""  # a broken config is reported where it is read for the ruleset
 
 
 @dataclass(frozen=True)
@@ -60,9 +49,10 @@ class NewSeriesScreen(KeyForm):
 
     def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
                  start: Callable[[SeriesChoice], None] | None = None, *,
-                 minutes: int = 0) -> None:
+                 minutes: int = 0, table: str = "") -> None:
         super().__init__()
         self.minutes = minutes  # the time limit offered (config time_limit)
+        self.table = table  # the table offered (config table: one laptop, one table)
         self.start = start  # opens the sheet at once, so keys typed next reach it
         self.rulesets = {r.origin: r for r in rulesets}
         self.rulesets.setdefault(chosen.origin, chosen)
@@ -80,7 +70,7 @@ class NewSeriesScreen(KeyForm):
                     compact=True,
                 )
                 yield Label("Table", classes="form-label")
-                yield Input(default_table(), id="table",
+                yield Input(self.table, id="table",
                             placeholder="(a name, when the club plays at several)",
                             max_length=MAX_TABLE_NAME, compact=True)
                 yield Label("Start points", classes="form-label")
