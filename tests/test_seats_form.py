@@ -122,3 +122,19 @@ async def test_the_seats_form_fits_80x24() -> None:
             region = widget.region
             assert region.height and region.bottom <= 24 and region.right <= 80, widget
         assert form.query_one("#st-name", Input).disabled
+
+
+async def test_the_replay_names_the_seats_as_they_were_at_each_step() -> None:
+    sheet = book()
+    sheet.change_seats(Seating(NAMES).swap(0, 2, 2, 2))
+    app = MjtuiApp(replay=sheet.session, replay_name=sheet.path.name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Scoreboard)
+        names = lambda: [str(board.get_row_at(r)[1]) for r in range(4)]  # noqa: E731
+        assert names() == ["Chen", "Bob", "Ann", "Dora"]  # after hand 2, seats swapped
+        await pilot.press("home")
+        await pilot.pause()
+        assert names() == list(NAMES)
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "next East: Ann" in status

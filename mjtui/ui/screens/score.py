@@ -221,7 +221,7 @@ class ScoreScreen(Screen):
         """Roll two dice for the wall break, counted from the dealer of the next hand."""
         session = self.book.session
         rolled = roll(self.dice_rng)
-        dealer = session.players[session.state.east]
+        dealer = session.current_players[session.state.east]
         self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20,
                     markup=False)
 
