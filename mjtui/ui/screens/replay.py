@@ -46,7 +46,8 @@ class ReplayScreen(Screen):
         self.title = f"Replay · {self.session.ruleset.name}"
         self.sub_title = self.file_name.removesuffix(".toml")
         self.query_one(HandsTable).show(self.session, self.states)
-        self.query_one(TotalsChart).plot(self.session.current_players, [s.totals for s in self.states])
+        self.query_one(TotalsChart).plot(self.session.current_players,
+                                         [s.totals for s in self.states])
         self.query_one(HandsTable).focus()
         self.position = len(self.session.hands)
         self.watch_position(self.position)
