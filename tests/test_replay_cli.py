@@ -17,7 +17,9 @@ import pytest
 
 from mjtui.core.replay import replay_document
 from mjtui.core.ruleset import load_ruleset
+from mjtui.core.seats import Seating
 from mjtui.core.session import Session
+from mjtui.core.session_file import save_session
 from mjtui.core.systems.east_doubling import SYSTEM, Hand, settle
 
 REPO = Path(__file__).resolve().parents[1]
@@ -144,6 +146,7 @@ def test_replay_document_in_process(folders) -> None:
     # Hand 3: East = Bob (seat 1) wins 8; each of the three others pays 16: +48.
     assert replay_document(session) == {
         "players": NAMES,
+        "seat_changes": [],
         "hands": [
             {"totals": [9920, 9936, 10200, 9944], "east": 2},
             {"totals": [9920, 9936, 10200, 9944], "east": 2},
@@ -151,6 +154,32 @@ def test_replay_document_in_process(folders) -> None:
         ],
         "problems": [],
     }
+
+
+def test_replay_json_lists_the_seat_changes_and_the_names_of_each_hand(
+        run_mjtui, tmp_path: Path) -> None:
+    session = Session(load_ruleset(HP11C), tuple(NAMES), datetime(2026, 11, 29))
+    for hand in [Hand(2, (10, 4, 50, 6)), Hand(None, (0, 0, 0, 0)), Hand(1, (0, 8, 0, 0))]:
+        session.add(hand)
+    seating = Seating(session.players).swap(0, 2, 2, 3).substitute(3, "Eve", 3, 3)
+    session.players, session.seat_changes = seating.players, seating.changes
+    path = tmp_path / "seats.toml"
+    save_session(session, path)
+    result = run_mjtui("replay", str(path), "--json")
+    assert result.returncode == 0, result.stderr
+    document = json.loads(result.stdout)
+    swapped = [NAMES[2], NAMES[1], NAMES[0], NAMES[3]]
+    assert document["players"] == NAMES
+    assert document["seat_changes"] == [
+        {"from": 2, "players": swapped},
+        {"from": 3, "players": swapped[:3] + ["Eve"]},
+    ]
+    # The first hand's names are "players"; a hand with other names says them. The
+    # totals stay with the seats.
+    assert "players" not in document["hands"][0]
+    assert document["hands"][1]["players"] == swapped
+    assert document["hands"][2]["players"] == swapped[:3] + ["Eve"]
+    assert document["hands"][2]["totals"] == [9904, 9984, 10184, 9928]
 
 
 def test_replay_of_a_damaged_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:

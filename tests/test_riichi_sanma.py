@@ -158,6 +158,25 @@ def test_kita_are_dora_and_a_west_indicator_doubles_them(capsys) -> None:
     assert data["dora"] == {"dora": 1, "ura": 0, "red": 0, "kita": 1}
 
 
+def test_the_tiles_form_reads_kita_as_the_command_line_does(capsys) -> None:
+    from mjtui.core.systems.riichi.tiles_entry import TilesContext, read_tiles
+
+    known = TilesContext("Ann", tsumo=True, seat_wind=0, round_wind=0, riichi=False, honba=0)
+    entry = read_tiles(SANMA, known, {"tiles": HAND, "kita": "2"})
+    assert "kita" in entry.active and entry.result is not None
+    _, data = hand_json(["riichi-sanma", HAND, "--tsumo", "--kita", "2", "--json"], capsys)
+    analysis = entry.result.analysis
+    assert (analysis.han, analysis.dora.kita, analysis.payment.total) \
+        == (data["han"], 2, data["points"]["total"])
+    assert "kita 2" in entry.result.yaku
+    assert read_tiles(SANMA, known, {"tiles": HAND, "kita": "5"}).errors \
+        == ("kita: 0 to 4 North tiles set aside, got 5",)
+    # Four players: no kita field, and what it would hold is not read.
+    four = read_tiles(rules("tenhou"), known, {"tiles": HAND, "kita": "2"})
+    assert "kita" not in four.active and four.result is not None
+    assert four.result.analysis.dora.kita == 0
+
+
 def test_a_1m_indicator_shows_9m(capsys) -> None:
     _, data = hand_json(["riichi-sanma", HAND, "--dora", "1m", "--json"], capsys)
     assert data["dora"]["dora"] == 2  # the pair of 9m

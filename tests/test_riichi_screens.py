@@ -271,6 +271,49 @@ async def test_an_edit_keeps_the_note_of_the_recorded_hand() -> None:
         assert edited.winners[0].han == 2 and edited.note == "立直(1飜) 平和(1飜)"
 
 
+def test_the_note_is_read_in_the_hand_description() -> None:
+    from mjtui.core.systems.riichi.system import AbortiveDraw, Win, Winner, describe
+
+    names = ("Ann", "Bob", "Cy", "Di")
+    win = Win((Winner(1, han=2, fu=30),), discarder=0, riichi=(1,), note="立直(1飜) 平和(1飜)")
+    assert describe(win, names) \
+        == "Bob ron off Ann, 2 han 30 fu; riichi: Bob; note: 立直(1飜) 平和(1飜)"
+    assert describe(AbortiveDraw(note="九種九牌 (nine terminals)"), names) \
+        == "abortive draw: 九種九牌 (nine terminals)"
+    assert describe(AbortiveDraw(), names) == "abortive draw"
+
+
+async def test_the_history_shows_the_note_and_the_edit_says_it_once() -> None:
+    from dataclasses import replace
+
+    from mjtui.ui.screens.confirm import ConfirmScreen
+    from mjtui.ui.widgets.hands_table import HandsTable
+
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        for key, value in (("han-0", "1"), ("fu-0", "30"), ("from", "1")):
+            field(app, key).value = value
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        book = app.screen.book
+        book.replace(0, replace(book.session.hands[0], note="立直(1飜) 平和(1飜)"))
+        app.screen.render_state()
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        assert "note: 立直(1飜) 平和(1飜)" in str(table.get_row_at(0)[1])
+        await pilot.press("e")
+        await pilot.pause()
+        field(app, "han-0").value = "2"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert question.count("立直(1飜)") == 1 and "note (kept)" in question
+
+
 async def test_head_bump_form_has_one_winner_row() -> None:
     wrc = RulesetLibrary(paths.ruleset_folders()).get("riichi-wrc")
     app = sheet_app(wrc)

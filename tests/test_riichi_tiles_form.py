@@ -69,3 +69,56 @@ async def test_tiles_fill_han_and_fu_and_the_yaku_stay_with_the_hand() -> None:
         assert isinstance(hand, Win)
         assert hand.winners[0].yaku == ("riichi", "pinfu", "dora 1", "red fives 1")
         assert hand.winners[0].tiles == "234m406p2256778s 9s"
+
+
+async def test_three_players_have_a_kita_field_reached_by_enter() -> None:
+    from datetime import datetime
+
+    from mjtui.core.scorebook import Scorebook
+    from mjtui.core.session import Session
+    from mjtui.core.session_file import new_session_path
+    from mjtui.ui.app import MjtuiApp
+
+    library = RulesetLibrary(paths.ruleset_folders())
+    session = Session(library.get("riichi-sanma"), ("Ann", "Bob", "Cy"),
+                      datetime(2026, 11, 29, 22, 0).astimezone())
+    app = MjtuiApp(book=Scorebook(session, new_session_path(paths.sessions_dir(), session)))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "t")  # Ann (East) tsumo
+        await pilot.pause()
+        field(app, "han-0").focus()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, RiichiTilesScreen)
+        kita = form.query_one("#rt-kita")
+        assert kita.display and not kita.disabled
+        # Tiles, Enter, no dora, Enter: no riichi, so no ura; the kita field.
+        await pilot.press(*"123p456p789s111z99m", "enter", "enter")
+        await pilot.pause()
+        assert app.focused is kita
+        await pilot.press("2")
+        await pilot.pause()
+        preview = shown(app, "#rt-preview")
+        assert "kita" in preview and "= 5 han" in preview  # tsumo, double East, 2 kita
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, RiichiHandScreen)
+        assert field(app, "han-0").value == "5"
+        assert "kita 2" in shown(app, "#re-yaku")
+
+
+async def test_four_players_have_no_kita_field() -> None:
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1", "t")
+        await pilot.pause()
+        field(app, "han-0").focus()
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        kita = app.screen.query_one("#rt-kita")
+        assert not kita.display and kita.disabled
+        await pilot.press(*"123p456p789s111z99m", "enter", "enter")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#rt-extras")

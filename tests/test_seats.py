@@ -179,3 +179,64 @@ def test_seats_command(tmp_path: Path, capsys):
     assert "hand 9 is not in this session" in capsys.readouterr().err
     with pytest.raises(SystemExit):  # argparse: one change at a time
         main(["seats", str(path), "--swap", "1", "2", "--substitute", "1", "x"])
+
+
+# --------------------------------------------------------------------------
+# What-if and the exports keep the seat changes
+# --------------------------------------------------------------------------
+
+def changed_session() -> Session:
+    """Seats 1 and 3 swapped from hand 2; Eve in seat 2 from hand 3."""
+    return session([SeatChange(2, ("Chen", "Bob", "Ann", "Dora")),
+                    SeatChange(3, ("Chen", "Eve", "Ann", "Dora"))])
+
+
+def test_what_if_keeps_the_names_of_each_hand():
+    from mjtui.core.whatif import rescore_with
+
+    what = rescore_with(changed_session(), {"table.start_points": 30000})
+    assert what.rescored.seat_changes == changed_session().seat_changes
+    played, other = what.rows()
+    assert [r.what for r in played] == [r.what for r in other]
+    assert "Chen" in other[0].what and "Dora" in other[2].what
+    assert {c.player for c in what.comparison()} == {"Chen", "Eve", "Ann", "Dora"}
+    assert {s.player for s in what.standings()[1]} == {"Chen", "Eve", "Ann", "Dora"}
+
+
+def test_exports_name_each_seat_as_it_was_then():
+    from mjtui.core.export import (
+        ExportError,
+        export_document,
+        final_standings,
+        to_csv,
+        to_markdown,
+        to_pantheon,
+        to_results,
+    )
+
+    s = changed_session()
+    s.add(Win((Winner(1, han=1, fu=30),), discarder=0))  # seat 2 off seat 1
+    lines = to_csv(s).splitlines()
+    # A seat's columns name everyone who sat there; a seat in a hand is named as then.
+    assert "Ann/Chen change" in lines[0] and "Bob/Eve total" in lines[0]
+    assert "Chen/Ann change" in lines[0]
+    assert lines[1].startswith("1,ron,Chen,Ann,") and lines[4].startswith("4,ron,Eve,Chen,")
+    document = export_document(s)
+    assert document["players"] == list(NAMES)
+    assert document["seat_changes"] == [{"from": 2, "players": ["Chen", "Bob", "Ann", "Dora"]},
+                                        {"from": 3, "players": ["Chen", "Eve", "Ann", "Dora"]}]
+    # The standings credit the person in each seat at the end, in every export.
+    assert {r["player"] for r in final_standings(s)} == {"Chen", "Eve", "Ann", "Dora"}
+    assert "Eve" in to_results(s) and "Bob" not in to_results(s)
+    md = to_markdown(s)
+    assert "- Seats changed from hand 3: Chen, Eve, Ann, Dora" in md
+    assert "| # | Hand | Ann/Chen | Bob/Eve | Chen/Ann | Dora |" in md
+    with pytest.raises(ExportError, match="seats change"):
+        to_pantheon(s)
+
+
+def test_the_table_display_names_who_sits_there_now():
+    from mjtui.core.board import board_view
+
+    assert [seat.name for seat in board_view(changed_session()).seats] \
+        == ["Chen", "Eve", "Ann", "Dora"]

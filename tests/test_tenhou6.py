@@ -24,6 +24,7 @@ from mjtui.core.systems.riichi.tenhou6 import (
 
 DATA = Path(__file__).parent / "data" / "tenhou6"
 NAMES = ["Ann", "Bob", "Chen", "Dora"]
+SANMA_NAMES = ["Ann", "Bob", "Cy"]
 
 
 def library() -> RulesetLibrary:
@@ -97,8 +98,8 @@ def log_hand(result, round_=0, honba=0, sticks=0, scores=(25000,) * 4, discards=
     return [[round_, honba, sticks], list(scores), [11], [], *seats, result]
 
 
-def document(*hands, aka=1):
-    return {"title": ["", ""], "name": NAMES, "rule": {"disp": "test", "aka": aka},
+def document(*hands, aka=1, names=NAMES):
+    return {"title": ["", ""], "name": list(names), "rule": {"disp": "test", "aka": aka},
             "log": list(hands)}
 
 
@@ -238,7 +239,9 @@ def test_unreadable_text(text, message):
 
 
 @pytest.mark.parametrize(("doc", "message"), [
-    ({"log": []}, "four players' names"),
+    ({"log": []}, "the players' names"),
+    ({"name": ["a", "b"], "log": []}, "the players' names"),
+    ({"name": ["a", "", "c", "d"], "log": [1]}, "a name is empty"),
     ({"name": ["a", "b", "c", ""], "log": [1]}, "three-player"),
     ({"name": NAMES, "log": []}, "at least one"),
     ({"name": NAMES, "log": [[1, 2]]}, "hand 1: expected an array"),
@@ -246,6 +249,7 @@ def test_unreadable_text(text, message):
     (document(log_hand(["和了", [0, 0, 0, 0], [1, 2, 1, "lots"]])), "the score 'lots'"),
     (document(log_hand(["ツモ"])), "not one mjtui knows"),
     (document(log_hand(["流局", [1, 2]])), "4 numbers"),
+    (document(log_hand(["流局", [0, 0, 0, 0]], round_=3), names=SANMA_NAMES), "riichi-sanma"),
 ])
 def test_unusable_logs(doc, message):
     with pytest.raises(LogError, match=message):
@@ -307,3 +311,76 @@ def test_the_stored_logs_are_small():
     for f in DATA.glob("*.json"):
         assert f.stat().st_size < 16_000
         json.loads(f.read_text(encoding="utf-8"))
+
+
+# --------------------------------------------------------------------------
+# Three-player logs (hand-made in the shape of a converted record: three names or a
+# fourth empty one, three seats' arrays or a fourth empty one, the round 4 x wind +
+# dealer as at four players)
+# --------------------------------------------------------------------------
+
+
+def sanma_hand(result, round_, scores, fourth=False, discards=None, honba=0):
+    discards = discards or {}
+    seats = []
+    for seat in range(4 if fourth else 3):
+        seats += [[] if seat == 3 else [12] * 13, [], discards.get(seat, [])]
+    return [[round_, honba, 0], list(scores) + ([0] if fourth else []), [21], [], *seats,
+            result]
+
+
+def sanma_log(fourth: bool) -> dict:
+    pad = [0] if fourth else []
+    hands = [
+        # East 1: Cy 2000 off Bob.
+        sanma_hand(["和了", [0, -2000, 2000, *pad], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)",
+                                                    "ドラ(1飜)"]], 0, [35000] * 3, fourth),
+        # East 2 (Bob deals): Ann tsumo 300-500, tsumo loss: Ann +800.
+        sanma_hand(["和了", [800, -500, -300, *pad], [0, 0, 0, "30符1飜300-500点",
+                                                     "門前清自摸和(1飜)"]],
+                   1, [35000, 33000, 37000], fourth, discards={0: ["f44", 17]}),
+        # East 3 (Cy deals): Ann 2000 off Cy.
+        sanma_hand(["和了", [2000, 0, -2000, *pad], [0, 2, 0, "30符2飜2000点", "役牌 白(1飜)",
+                                                    "ドラ(1飜)"]],
+                   2, [35800, 32500, 36700], fourth),
+        # South 1 (Ann deals): Ann tsumo 1300 all, tsumo loss: 2600.
+        sanma_hand(["和了", [2600, -1300, -1300, *pad], [0, 0, 0, "40符2飜1300点∀",
+                                                      "門前清自摸和(1飜)", "抜きドラ(1飜)"]],
+                   4, [37800, 32500, 34700], fourth),
+        # South 1, 1 honba: a draw, Ann alone tenpai: 1500 from each other.
+        sanma_hand(["流局", [3000, -1500, -1500, *pad]], 4, [40400, 31200, 33400], fourth,
+                   honba=1),
+    ]
+    names = SANMA_NAMES + ([""] if fourth else [])
+    return {"title": ["", ""], "name": names,
+            "rule": {"disp": "三南喰赤", "aka53": 1, "aka52": 1, "aka51": 0}, "log": hands}
+
+
+@pytest.mark.parametrize("fourth", [False, True])
+def test_a_three_player_log_into_riichi_sanma(fourth):
+    result = imported(sanma_log(fourth), "riichi-sanma")
+    assert (result.reproduced, result.compared) == (5, 5), result.lines
+    assert not any("next hand" in line for line in result.lines), result.lines
+    session = result.session
+    assert session.players == tuple(SANMA_NAMES)
+    assert session.state.totals == (43400, 29700, 31900)
+    assert session.state.round_wind == 1 and session.state.east == 0  # South 1 was played
+    assert session.state.honba == 2  # the dealer won, then a draw with the dealer tenpai
+    assert isinstance(session.hands[4], ExhaustiveDraw) and session.hands[4].tenpai == (0,)
+
+
+def test_a_three_player_log_needs_a_three_player_ruleset():
+    with pytest.raises(LogError, match="three-player riichi ruleset"):
+        imported(sanma_log(True))
+    with pytest.raises(LogError, match="four-player riichi ruleset"):
+        imported(document(log_hand(["流局", [0, 0, 0, 0]])), "riichi-sanma")
+
+
+def test_import_picks_riichi_sanma_for_a_three_player_log(tmp_path, capsys):
+    log = tmp_path / "sanma.json"
+    log.write_text(json.dumps(sanma_log(True), ensure_ascii=False), encoding="utf-8")
+    out = tmp_path / "sanma.toml"
+    assert main(["import", "tenhou6", str(log), "--output", str(out)]) == 0
+    assert "5 of 5 hands reproduce exactly" in capsys.readouterr().out
+    session = load_session(out, library().get).session
+    assert session.ruleset.id == "riichi-sanma" and len(session.players) == 3

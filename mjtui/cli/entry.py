@@ -317,7 +317,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
     except SessionError as e:
         if not args.json:
             raise
-        _print_json({"players": [], "hands": [], "problems": [str(e)]})
+        _print_json({"players": [], "seat_changes": [], "hands": [], "problems": [str(e)]})
         print(f"mjtui: {e}", file=sys.stderr)
         return 2
     for warning in loaded.warnings:

@@ -22,6 +22,7 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import new_session_path, save_session
 
 DEFAULT_RULESET = "riichi-tenhou"
+DEFAULT_THREE_PLAYER = "riichi-sanma"  # for a log of three players
 
 
 def add_import_command(subparsers: Any) -> None:
@@ -33,9 +34,10 @@ def add_import_command(subparsers: Any) -> None:
     command.add_argument("format", choices=["tenhou6"],
                          help="the record's format: tenhou6 (the tenhou.net/6 JSON log)")
     command.add_argument("log", type=Path, metavar="LOG", help="the log file (.json)")
-    command.add_argument("--ruleset", default=DEFAULT_RULESET, metavar="ID",
-                         help=f"a four-player riichi ruleset id or path (default "
-                              f"{DEFAULT_RULESET}); red fives and equal start points are "
+    command.add_argument("--ruleset", metavar="ID",
+                         help=f"a riichi ruleset id or path for as many players as the log "
+                              f"(default {DEFAULT_RULESET}, or {DEFAULT_THREE_PLAYER} for a "
+                              "three-player log); red fives and equal start points are "
                               "taken from the log")
     command.add_argument("--output", type=Path, metavar="FILE",
                          help="the session file to write (default: a new file in the "
@@ -45,10 +47,12 @@ def add_import_command(subparsers: Any) -> None:
 
 
 def import_command(args: argparse.Namespace) -> int:
-    from mjtui.core.systems.riichi.tenhou6 import import_log, read_log
+    from mjtui.core.systems.riichi.tenhou6 import import_log, log_seats, read_log
 
-    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
     document = read_log(args.log)
+    chosen = args.ruleset or (DEFAULT_THREE_PLAYER if log_seats(document) == 3
+                              else DEFAULT_RULESET)
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(chosen)
     imported = import_log(document, ruleset)
     if args.output is not None:
         path = args.output

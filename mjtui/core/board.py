@@ -49,13 +49,14 @@ def board_view(session: Session) -> BoardView:
     state = session.state
     system = session.ruleset.system
     top = max(state.totals)
+    names = session.current_players  # seat changes: who sits there now
     seats = tuple(
         Seat(name, state.wind(seat), total,
              state.last_change[seat] if state.last_change else None,
              seat == state.east, total == top and state.hands > 0)
-        for seat, (name, total) in enumerate(zip(session.players, state.totals)))
+        for seat, (name, total) in enumerate(zip(names, state.totals)))
     return BoardView(session.ruleset.name, state.round_label,
-                     system.describe_state(state, session.players), state.hands,
+                     system.describe_state(state, names), state.hands,
                      state.finished, seats)
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.seats import to_tables
 from mjtui.core.session import Session
 from mjtui.core.systems.base import HandColumns
 
@@ -161,7 +162,7 @@ def final_standings(session: Session, states: list[Any] | None = None) -> list[d
         total = parts.pop("points", parts.pop("total", None))
         if total is None:
             total = system.replay_fields(states[-1])["totals"][seat]
-        table.append({"rank": rank, "seat": seat + 1, "player": session.players[seat],
+        table.append({"rank": rank, "seat": seat + 1, "player": session.current_players[seat],
                       "total": total, "net": total - start[seat],
                       **{k: _number(v) for k, v in parts.items()}})
     return table
@@ -193,6 +194,24 @@ def _cell(value: Any, players: tuple[str, ...], seat: bool) -> str:
 # --------------------------------------------------------------------------
 
 
+def seat_labels(session: Session) -> tuple[str, ...]:
+    """Each seat's column title: its player, or with seat changes (core/seats.py) each
+    person who sat there in turn, "Chen/Eve"."""
+    if not session.seat_changes:
+        return tuple(session.players)
+    sat: list[list[str]] = [[] for _ in session.players]
+    for index in range(len(session.hands) + 1):
+        for seat, name in enumerate(session.names_at(index)):
+            if name not in sat[seat]:
+                sat[seat].append(name)
+    return tuple("/".join(names) for names in sat)
+
+
+def seat_change_lines(session: Session) -> list[str]:
+    """"from hand 9: Ann, Bob, Eve, Dora" for each change of the seating."""
+    return [f"from hand {c.start}: {', '.join(c.players)}" for c in session.seat_changes]
+
+
 def csv_header(players: tuple[str, ...], columns: HandColumns) -> list[str]:
     head = ["hand"]
     for name in columns.fields:
@@ -203,12 +222,13 @@ def csv_header(players: tuple[str, ...], columns: HandColumns) -> list[str]:
 
 
 def to_csv(session: Session, states: list[Any] | None = None) -> str:
-    players = session.players
+    players = seat_labels(session)
     columns = hand_columns(session.ruleset.system)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(csv_header(players, columns))
     for record in hand_records(session, states):
+        players = session.names_at(record["hand"] - 1)  # a seat named as it was then
         cells: list[Any] = [record["hand"]]
         for name in columns.fields:
             seat = name in columns.seats
@@ -238,6 +258,7 @@ def export_document(session: Session, states: list[Any] | None = None) -> dict[s
         "ruleset": {"id": ruleset.id, "name": ruleset.name, "system": ruleset.rules.system,
                     "rules": ruleset.table()},
         "players": list(session.players),
+        "seat_changes": to_tables(session.seat_changes),
         "start_totals": list(ruleset.system.replay_fields(states[0])["totals"]),
         "hands": hand_records(session, states),
         "standings": final_standings(session, states),
@@ -296,7 +317,7 @@ def _drawn(records: list[dict[str, Any]]) -> int:
 
 def to_markdown(session: Session, states: list[Any] | None = None, source: str = "") -> str:
     states = session.states() if states is None else states
-    players = session.players
+    players = seat_labels(session)
     columns = hand_columns(session.ruleset.system)
     records = hand_records(session, states)
     draws = _drawn(records)
@@ -306,7 +327,9 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
         "",
         f"- Date: {session.started:%Y-%m-%d %H:%M}",
         f"- Ruleset: {_md(session.ruleset.name)} ({_md(session.ruleset.id)})",
-        f"- Players: {', '.join(_md(p) for p in players)} (seat order; seat 1 East first)",
+        f"- Players: {', '.join(_md(p) for p in session.players)} "
+        "(seat order; seat 1 East first)",
+        *(f"- Seats changed {_md(line)}" for line in seat_change_lines(session)),
         f"- Hands: {len(records)}" + (f" ({draws} drawn)" if draws else ""),
     ]
     if table:
@@ -372,6 +395,9 @@ def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
     if session.ruleset.rules.system != "riichi" or len(session.players) != 4:
         raise ExportError("the Pantheon text log is for four-player riichi games only; "
                           "use --format results for the standings")
+    if session.seat_changes:
+        raise ExportError("the Pantheon text log has one player per seat for the whole game, "
+                          f"but this session's seats change ({seat_change_lines(session)[0]})")
     states = session.states() if states is None else states
     aliases = _aliases(session.players)
     totals = session.ruleset.system.replay_fields(states[-1])["totals"]

@@ -104,7 +104,8 @@ def game_of(session: Session, path: Path | None = None) -> Game | None:
         table=session_table(session),
         ruleset_id=session.ruleset.id,
         system=session.ruleset.rules.system,
-        players=tuple(clean_name(p) for p in session.players),
+        # With seat changes, each seat's result is credited to who sat there at the end.
+        players=tuple(clean_name(p) for p in session.current_players),
         ranks=tuple(r["rank"] for r in by_seat),
         points=tuple(float(r.get("score", r["net"])) for r in by_seat),
     )

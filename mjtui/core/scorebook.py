@@ -117,6 +117,13 @@ class Scorebook:
         self._undone.clear()
         self.save()
 
+    def change_seats(self, seating: Any) -> None:
+        """Put the names of a new seating (core/seats.py ``Seating``) in the session and
+        save the whole file. The hands and their points stay; undo does not take it back
+        (another change of the seats does)."""
+        self.session.players, self.session.seat_changes = seating.players, seating.changes
+        self.save()
+
     def undo(self) -> Change | None:
         """Take back the last change (a resumed series: its last hand); None if none."""
         if self._done:

@@ -124,7 +124,7 @@ class Seating:
             raise HandError("the substitute needs a name")
         replaced = self.at(start - 1)[seat]
         if same_player(replaced, name):
-            raise HandError(f"{name} sits in seat {seat + 1} already at hand {start}")
+            raise HandError(f"{replaced} sits in seat {seat + 1} already at hand {start}")
 
         def put(names: tuple[str, ...]) -> tuple[str, ...]:
             out = list(names)
@@ -174,3 +174,36 @@ def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChan
     except ValueError as e:
         raise HandError(f"{e}: a player cannot sit in two seats") from None
     return tuple(kept)
+
+
+# --------------------------------------------------------------------------
+# The seats form's fields (the app's form reads them here)
+# --------------------------------------------------------------------------
+
+SWAP, SUBSTITUTE = "w", "s"
+KINDS = {SWAP: "swap two seats", SUBSTITUTE: "a substitute takes over a seat"}
+
+
+def read_change(seating: Seating, hands: int, fields: dict[str, str]) -> Seating:
+    """The seating after the change the form's fields describe (HandError saying what is
+    missing or wrong): ``kind`` (w or s), ``seat``, ``other`` (the seat it swaps with),
+    ``name`` (the substitute) and ``start`` (the first hand; empty: the next hand)."""
+    kind = fields.get("kind", "").strip().lower()
+    if kind not in KINDS:
+        raise HandError("type w to swap two seats or s for a substitute")
+    seat = _number(fields.get("seat", ""), "the seat")
+    start_text = fields.get("start", "").strip()
+    start = hands + 1 if not start_text else _number(start_text, "the first hand")
+    if kind == SWAP:
+        return seating.swap(seat - 1, _number(fields.get("other", ""), "the other seat") - 1,
+                            start, hands)
+    return seating.substitute(seat - 1, fields.get("name", ""), start, hands)
+
+
+def _number(text: str, what: str) -> int:
+    text = text.strip()
+    if not text:
+        raise HandError(f"{what} is missing")
+    if not text.isdigit() or len(text) > 6:
+        raise HandError(f"{what}: a number, got {text!r}")
+    return int(text)

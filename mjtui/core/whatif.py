@@ -107,7 +107,8 @@ def rescore(session: Session, other: Ruleset) -> WhatIf:
             raise IncompatibleRulesError(
                 f"{other.origin}: hand {number} cannot be scored under {other.name!r}: {e}"
             ) from None
-    rescored = Session(other, session.players, session.started, list(session.hands))
+    rescored = Session(other, session.players, session.started, list(session.hands),
+                       seat_changes=session.seat_changes)
     return WhatIf(session, rescored, session.states(), rescored.states())
 
 

@@ -127,8 +127,14 @@ class HandForm(KeyForm):
         new_after = system.apply(rules, self.before, new)
         width = max(len(p) for p in self.players) + 1
         text = Text(f"{self.heading}: replace the recorded hand?\n", style="bold")
-        text.append(f"recorded: {system.describe_hand(self.old, self.players)}\n")
-        text.append(f"new:      {system.describe_hand(new, self.players)}\n")
+        # The note goes with the new hand too (_keep_note): said once, so that a long
+        # one (an imported game's yaku) leaves the question on an 80x24 screen.
+        note = getattr(new, "note", "")
+        old, shown = (_without_note(self.old), _without_note(new)) if note else (self.old, new)
+        text.append(f"recorded: {system.describe_hand(old, self.players)}\n")
+        text.append(f"new:      {system.describe_hand(shown, self.players)}\n")
+        if note:
+            text.append(f"note (kept): {note}\n", style="dim")
         text.append(f"{'':<{width}} {'recorded':>10} {'new':>10}\n")
         for seat, name in enumerate(self.players):
             old_c = old_after.totals[seat] - self.before.totals[seat]
@@ -138,6 +144,11 @@ class HandForm(KeyForm):
                         f"{numbers.change(new_c):>10}{mark}\n")
         text.append("The totals after it are recomputed. y replaces, n or Esc goes back.")
         return text
+
+
+def _without_note(hand: Any) -> Any:
+    return dataclasses.replace(hand, note="") if dataclasses.is_dataclass(hand) \
+        and getattr(hand, "note", "") else hand
 
 
 def _keep_note(old: Any, new: Any) -> Any:

@@ -46,13 +46,15 @@ class ReplayScreen(Screen):
         self.title = f"Replay · {self.session.ruleset.name}"
         self.sub_title = self.file_name.removesuffix(".toml")
         self.query_one(HandsTable).show(self.session, self.states)
-        self.query_one(TotalsChart).plot(self.session.players, [s.totals for s in self.states])
+        self.query_one(TotalsChart).plot(self.session.current_players,
+                                         [s.totals for s in self.states])
         self.query_one(HandsTable).focus()
         self.position = len(self.session.hands)
         self.watch_position(self.position)
 
     def watch_position(self, position: int) -> None:
-        players = self.session.players
+        # Seat changes: the names of the next hand, the hand just played its own.
+        players = self.session.names_at(position)
         state = self.states[position]
         self.query_one(Scoreboard).show(players, state)
         self.query_one(TotalsChart).position = position
@@ -61,8 +63,9 @@ class ReplayScreen(Screen):
             where = Text.assemble(("Before the first hand", "bold"), f" ({total} in the file)")
         else:
             hand = self.session.hands[position - 1]
-            east = players[self.states[position - 1].east]
-            won = self.session.ruleset.system.describe_hand(hand, players)
+            played = self.session.names_at(position - 1)
+            east = played[self.states[position - 1].east]
+            won = self.session.ruleset.system.describe_hand(hand, played)
             where = Text.assemble((f"After hand {position} of {total}", "bold"),
                                   f" ({won}, East {east})")
         self.query_one("#status", Static).update(

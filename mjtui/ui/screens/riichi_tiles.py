@@ -3,7 +3,8 @@
 Opened from the riichi hand form (ctrl+t) for one winner, who already has a
 seat; how the hand was won (ron or tsumo, seat and round wind, riichi, honba)
 comes from that form, so only what the tiles do not show is asked here: dora
-indicators, ura dora, and one letter for each rare situation. Confirm returns
+indicators, ura dora, kita (three players only: North tiles set aside), and one
+letter for each rare situation. Confirm returns
 the analysis; the hand form fills han, fu and yakuman with it and keeps the
 yaku list with the hand. Reading the fields is
 :mod:`mjtui.core.systems.riichi.tiles_entry`'s; this form shows what it reads.
@@ -48,6 +49,8 @@ class RiichiTilesScreen(KeyForm):
     .rt-field { background: $boost; }
     #rt-tiles { width: 1fr; }
     #rt-dora, #rt-ura { width: 14; }
+    .rt-short { width: 6; height: 1; }
+    #rt-kita { width: 3; }
     #rt-extras { width: 8; }
     .rt-note { width: 1fr; height: 1; padding: 0 0 0 1; color: $text-muted; }
     #rt-extras-note { height: auto; padding: 0 0 0 10; color: $text-muted; }
@@ -86,6 +89,10 @@ class RiichiTilesScreen(KeyForm):
                 yield Input("", id="rt-ura", compact=True, classes="rt-field",
                             restrict=r"[0-9mpsz ]*",
                             placeholder="with riichi")
+                # Three players only: North tiles set aside, each a dora (hidden for four).
+                yield Label("Kita", id="rt-kita-label", classes="rt-label rt-short")
+                yield Input("", id="rt-kita", compact=True, classes="rt-field",
+                            restrict=r"[0-4]?", max_length=1, placeholder="0")
             with Horizontal(classes="rt-row"):
                 yield Label("Also", classes="rt-label")
                 yield Input("", id="rt-extras", compact=True, classes="rt-field",
@@ -106,6 +113,12 @@ class RiichiTilesScreen(KeyForm):
 
     def first_field(self) -> Widget:
         return self.query_one("#rt-tiles", Input)
+
+    def on_mount(self) -> None:
+        three = self.rules.players == 3
+        self.query_one("#rt-kita", Input).display = three
+        self.query_one("#rt-kita-label", Label).display = three
+        super().on_mount()
 
     # ---------------------------------------------------------------- reading
 

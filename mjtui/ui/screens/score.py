@@ -42,6 +42,8 @@ SHEET_KEYS = [
     Binding("p", "calculator", "Calc", priority=True),
     Binding("P", "fx602p", "FX-602P", show=False, priority=True),
     Binding("x", "dice", "Dice", priority=True),
+    # Not in the footer, which is full at 80 columns (README, "The keys", lists it).
+    Binding("s", "seats", "Seats", show=False, priority=True),
     Binding("r,question_mark", "rules", "Rules", key_display="r", priority=True),
     Binding("t", "board", "Table", priority=True),
     Binding("q", "app.quit", "Quit", priority=True),
@@ -219,7 +221,7 @@ class ScoreScreen(Screen):
         """Roll two dice for the wall break, counted from the dealer of the next hand."""
         session = self.book.session
         rolled = roll(self.dice_rng)
-        dealer = session.players[session.state.east]
+        dealer = session.current_players[session.state.east]
         self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20,
                     markup=False)
 
@@ -273,6 +275,25 @@ class ScoreScreen(Screen):
 
         self.app.push_screen(self._form()(session.ruleset, session.names_at(index), before, title,
                                           hand=session.hands[index], submit=replace))
+
+    def action_seats(self) -> None:
+        """Swap two seats' players or put a substitute in a seat, from a hand on."""
+        from mjtui.core.seats import Seating
+        from mjtui.ui.screens.seats import SeatsScreen
+
+        session = self.book.session
+        hands = len(session.hands)
+
+        def change(seating: Seating | None) -> None:
+            if seating is None:
+                return
+            self.book.change_seats(seating)
+            self._changed()
+            self.notify("Seats changed; the points stay with the seats (u does not take "
+                        "it back: s again)", title="Seats", markup=False)
+
+        self.app.push_screen(SeatsScreen(Seating(session.players, session.seat_changes),
+                                         hands), change)
 
     @on(DataTable.RowSelected)
     def _row_selected(self, event: DataTable.RowSelected) -> None:

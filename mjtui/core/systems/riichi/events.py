@@ -129,11 +129,14 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
         if hand.nagashi:
             text += f"; nagashi mangan: {', '.join(names[s] for s in sorted(hand.nagashi))}"
     elif isinstance(hand, AbortiveDraw):
-        text = "abortive draw"
+        text = f"abortive draw: {hand.note}" if hand.note else "abortive draw"
     else:
         text = f"chombo by {names[hand.offender]}"
     if hand.riichi:
         text += f"; riichi: {', '.join(names[s] for s in sorted(hand.riichi))}"
+    if hand.note and not isinstance(hand, AbortiveDraw):
+        # Kept with the hand to be read (an imported game's yaku): never scored.
+        text += f"; note: {hand.note}"
     return text
 
 

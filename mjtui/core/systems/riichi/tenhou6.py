@@ -2,7 +2,9 @@
 
 A tenhou.net/6 log (the JSON the tenhou.net/6 viewer plays, and what
 Mahjong Soul and Riichi City records are converted to) is
-``{"title": [...], "name": [4 names], "rule": {"disp": ..., "aka": 1}, "log": [hand, ...]}``.
+``{"title": [...], "name": [4 names], "rule": {"disp": ..., "aka": 1}, "log": [hand, ...]}``
+(a three-player log: three names or a fourth empty one, and arrays of three seats or
+of four with the fourth empty; the round is 4 x wind + dealer all the same).
 Each hand is an array:
 
 * ``[round, honba, riichi sticks]`` (round 0 is East 1, 4 South 1...),
@@ -57,7 +59,8 @@ from mjtui.core.systems.riichi.points import base_points, payment
 from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.systems.riichi.table import State, apply, settle
 
-PLAYERS = 4
+PLAYERS = 4  # the seats of a log's arrays; a three-player log leaves the fourth empty
+ROUNDS = 4  # a log's round is 4 x wind + dealer seat, at three players too
 WIN = "和了"
 EXHAUSTIVE = ("流局", "全員聴牌", "全員不聴")
 NAGASHI = "流し満貫"
@@ -155,7 +158,7 @@ class LogHand:
 
     @property
     def name(self) -> str:
-        return f"{'ESWN'[self.round // PLAYERS % 4]}{self.round % PLAYERS + 1}" + (
+        return f"{'ESWN'[self.round // ROUNDS % 4]}{self.round % ROUNDS + 1}" + (
             f"-{self.honba}" if self.honba else "")
 
 
@@ -172,16 +175,12 @@ class Log:
 def read_hands(document: dict[str, Any], rules: Rules) -> Log:
     """The names, rule and hands of a log document; LogError when its frame is unusable,
     a problem (and the hand left out) for a hand that is."""
-    names = document.get("name")
-    if not isinstance(names, list) or len(names) != PLAYERS or not all(
-            isinstance(n, str) for n in names):
-        raise LogError("key \"name\": expected the four players' names")
-    if not all(n.strip() for n in names):
-        raise LogError("key \"name\": a name is empty; three-player logs are not imported "
-                       "(only four-player riichi)")
-    if rules.players != PLAYERS:
+    names = log_names(document)
+    if rules.players != len(names):
+        words = {3: "three", 4: "four"}
         raise LogError(f"the ruleset is for {rules.players} players; a tenhou.net/6 log of "
-                       "four needs a four-player riichi ruleset")
+                       f"{words[len(names)]} needs a {words[len(names)]}-player riichi "
+                       "ruleset" + (" (riichi-sanma)" if len(names) == 3 else ""))
     rule = document.get("rule", {})
     if not isinstance(rule, dict):
         raise LogError("key \"rule\": expected an object such as {\"disp\": ..., \"aka\": 1}")
@@ -200,6 +199,27 @@ def read_hands(document: dict[str, Any], rules: Rules) -> Log:
         except (LogError, HandError) as e:
             log.problems.append(f"hand {i + 1}: {e}")
     return log
+
+
+def log_names(document: dict[str, Any]) -> tuple[str, ...]:
+    """The players' names: four, or three (a three-player log has three names or a fourth
+    empty one); LogError when they are not."""
+    names = document.get("name")
+    if not isinstance(names, list) or len(names) not in (3, PLAYERS) or not all(
+            isinstance(n, str) for n in names):
+        raise LogError("key \"name\": expected the players' names (four, or three for a "
+                       "three-player game)")
+    if len(names) == PLAYERS and not names[-1].strip():
+        names = names[:-1]
+    if not all(n.strip() for n in names):
+        raise LogError("key \"name\": a name is empty (only the fourth of a three-player "
+                       "game may be)")
+    return tuple(names)
+
+
+def log_seats(document: dict[str, Any]) -> int:
+    """How many play in the log: 3 or 4 (LogError when its names do not say)."""
+    return len(log_names(document))
 
 
 def _aka(rule: dict[str, Any]) -> bool | None:
@@ -222,6 +242,14 @@ def _ints(value: Any, what: str, count: int) -> tuple[int, ...]:
     return tuple(_int(v, what) for v in value)
 
 
+def _seat_ints(value: Any, what: str, seats: int) -> tuple[int, ...]:
+    """A number per seat; at three seats the log may add a fourth, 0."""
+    if seats < PLAYERS and isinstance(value, list) and len(value) == PLAYERS \
+            and value[seats:] == [0] * (PLAYERS - seats):
+        value = value[:seats]
+    return _ints(value, what, seats)
+
+
 def _header(item: Any) -> tuple[int, int, int] | None:
     try:
         return _ints(item[0], "", 3)  # type: ignore[return-value]
@@ -231,24 +259,29 @@ def _header(item: Any) -> tuple[int, int, int] | None:
 
 def _hand(rules: Rules, item: Any, number: int,
           following: tuple[int, int, int] | None) -> LogHand:
-    if not isinstance(item, list) or len(item) < 5 + 3 * PLAYERS:
-        raise LogError("expected an array of the hand's start, 4 x (haipai, draws, "
+    n = rules.players
+    if not isinstance(item, list) or len(item) < 5 + 3 * n:
+        raise LogError(f"expected an array of the hand's start, {n} x (haipai, draws, "
                        "discards) and its result")
     round_, honba, sticks = _ints(item[0], "the round, honba and sticks", 3)
     _int(round_, "the round", 0, 15)
+    if round_ % ROUNDS >= n:
+        raise LogError(f"the round {round_}: its dealer would be seat {round_ % ROUNDS + 1} "
+                       f"of {n}")
     _int(honba, "the honba", 0, 1000)
     _int(sticks, "the riichi sticks", 0, 1000)
-    scores = _ints(item[1], "the start scores", PLAYERS)
+    scores = _seat_ints(item[1], "the start scores", n)
     discards = []
-    for seat in range(PLAYERS):
+    for seat in range(n):
         d = item[4 + 3 * seat + 2]
         if not isinstance(d, list):
             raise LogError(f"the discards of seat {seat + 1}: expected an array")
         discards.append(d)
-    result = item[4 + 3 * PLAYERS]
+    # A three-player log has three seats' arrays or four, the fourth empty.
+    result = item[4 + 3 * (PLAYERS if len(item) >= 5 + 3 * PLAYERS else n)]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
         raise LogError("the result: expected an array such as [\"和了\", [...], [...]]")
-    declared = [s for s in range(PLAYERS)
+    declared = [s for s in range(n)
                 if any(isinstance(t, str) and t.startswith("r") for t in discards[s])]
     kind = result[0]
     dealer_stays = following is not None and following[0] == round_
@@ -256,12 +289,12 @@ def _hand(rules: Rules, item: Any, number: int,
     if kind == WIN:
         hand, changes, scores_said = _win(rules, result, declared, discards, round_)
     elif kind in EXHAUSTIVE or kind == NAGASHI:
-        changes = _ints(result[1], "the score changes", PLAYERS) if len(result) > 1 \
-            else (0,) * PLAYERS
-        hand = _draw(kind, changes, tuple(declared), round_ % PLAYERS, dealer_stays)
+        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 \
+            else (0,) * n
+        hand = _draw(kind, changes, tuple(declared), round_ % ROUNDS, dealer_stays)
     elif kind in ABORTIVE:
-        changes = _ints(result[1], "the score changes", PLAYERS) if len(result) > 1 \
-            else (0,) * PLAYERS
+        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 \
+            else (0,) * n
         hand = AbortiveDraw(riichi=tuple(declared), note=f"{kind} ({ABORTIVE[kind]})")
     else:
         raise LogError(f"the result {kind[:20]!r} is not one mjtui knows (和了, 流局, "
@@ -273,20 +306,20 @@ def _hand(rules: Rules, item: Any, number: int,
 def _draw(kind: str, changes: tuple[int, ...], riichi: tuple[int, ...], dealer: int,
           dealer_stays: bool) -> ExhaustiveDraw:
     if kind == NAGASHI:
-        nagashi = tuple(s for s in range(PLAYERS) if changes[s] > 0)
+        nagashi = tuple(s for s in range(len(changes)) if changes[s] > 0)
         # The log does not say who else was tenpai; a declarer was, and the dealer was
         # when the next hand has the same dealer.
         tenpai = set(riichi) | ({dealer} if dealer_stays else set())
         return ExhaustiveDraw(tuple(sorted(tenpai)), riichi, nagashi, note=kind)
     if kind == "全員聴牌":
-        tenpai = tuple(range(PLAYERS))
+        tenpai = tuple(range(len(changes)))
     elif kind == "全員不聴":
         tenpai = ()
     elif any(changes):
-        tenpai = tuple(s for s in range(PLAYERS) if changes[s] > 0)
+        tenpai = tuple(s for s in range(len(changes)) if changes[s] > 0)
     else:
         # Nothing moved: all tenpai or none. A riichi means all; so does a dealer who stays.
-        tenpai = tuple(range(PLAYERS)) if riichi or dealer_stays else ()
+        tenpai = tuple(range(len(changes))) if riichi or dealer_stays else ()
     return ExhaustiveDraw(tenpai, riichi, note=kind)
 
 
@@ -295,20 +328,21 @@ def _win(rules: Rules, result: list[Any], declared: list[int], discards: list[li
     pairs = result[1:]
     if not pairs or len(pairs) % 2:
         raise LogError("the win: expected score changes and details, per winner")
-    changes = [0] * PLAYERS
+    n = rules.players
+    changes = [0] * n
     winners, notes, said = [], [], []
     froms, pao = set(), None
     for k in range(0, len(pairs), 2):
-        for s, c in enumerate(_ints(pairs[k], "the score changes", PLAYERS)):
+        for s, c in enumerate(_seat_ints(pairs[k], "the score changes", n)):
             changes[s] += c
         details = pairs[k + 1]
         if not isinstance(details, list) or len(details) < 4 or not all(
                 isinstance(d, str) for d in details[3:]):
             raise LogError("the win's details: expected [winner, from, liable, score, "
                            "yaku...]")
-        seat = _int(details[0], "the winner", 0, PLAYERS - 1)
-        froms.add(_int(details[1], "the discarder", 0, PLAYERS - 1))
-        liable = _int(details[2], "the liable seat", 0, PLAYERS - 1)
+        seat = _int(details[0], "the winner", 0, n - 1)
+        froms.add(_int(details[1], "the discarder", 0, n - 1))
+        liable = _int(details[2], "the liable seat", 0, n - 1)
         if liable != seat:
             pao = liable
         tsumo = details[1] == seat
@@ -386,10 +420,10 @@ def _fu_for_mangan(rules: Rules, han: int, tsumo: bool) -> int | None:
 
 def log_state(rules: Rules, lh: LogHand) -> State:
     """The table before ``lh`` as the log has it."""
-    return State(totals=lh.scores, east=lh.round % PLAYERS, hands=0,
-                 round_wind=lh.round // PLAYERS % 4, hand_number=lh.round % PLAYERS + 1,
+    return State(totals=lh.scores, east=lh.round % ROUNDS, hands=0,
+                 round_wind=lh.round // ROUNDS % 4, hand_number=lh.round % ROUNDS + 1,
                  honba=lh.honba, deposits=lh.sticks * rules.payments.riichi_deposit,
-                 penalties=(0,) * PLAYERS)
+                 penalties=(0,) * len(lh.scores))
 
 
 def our_changes(rules: Rules, lh: LogHand) -> tuple[int, ...]:
@@ -443,7 +477,7 @@ def _base_differs(rules: Rules, lh: LogHand) -> str:
     """A winner whose score (without honba and sticks) is not the log's."""
     hand = lh.hand
     assert isinstance(hand, Win)
-    dealer = lh.round % PLAYERS
+    dealer = lh.round % ROUNDS
     for w, said in zip(hand.winners, lh.scores_said):
         m = _SCORE.fullmatch(said)
         if m is None:
@@ -474,7 +508,7 @@ def flow_difference(rules: Rules, lh: LogHand, following: LogHand | None) -> str
     after = apply(rules, log_state(rules, lh), lh.hand)
     deposit = rules.payments.riichi_deposit
     ours = (after.east, after.honba, after.deposits // deposit if deposit else 0)
-    theirs = (following.round % PLAYERS, following.honba, following.sticks)
+    theirs = (following.round % ROUNDS, following.honba, following.sticks)
     if after.finished:
         return f"the game ends here with our rules ({after.end_text}), the log plays on"
     if ours == theirs:
@@ -520,12 +554,12 @@ def import_log(document: dict[str, Any], ruleset: Ruleset,
         raise LogError(f"no hand of the log can be scored with {ruleset.id}: "
                        + "; ".join(log.problems[:3]))
     first = log.hands[0]
-    turn = first.round % PLAYERS
+    turn = first.round % ROUNDS
     if turn:
         lines.append(f"the log starts at {first.name}: the seats are turned so that its "
                      f"dealer, {log.names[turn]}, is seat 1 of the session, which starts "
                      "at East 1")
-    if first.honba or first.sticks or first.scores != (rules.table.start_points,) * PLAYERS:
+    if first.honba or first.sticks or first.scores != (rules.table.start_points,) * rules.players:
         lines.append(f"the log starts with {list(first.scores)}, {first.honba} honba and "
                      f"{first.sticks} riichi sticks; the session starts from the ruleset's "
                      f"table, so its totals are not the log's")
@@ -548,7 +582,7 @@ def import_log(document: dict[str, Any], ruleset: Ruleset,
             if flow:
                 lines.append(f"{at}: {flow}")
         try:
-            session.add(turned(lh.hand, turn), checked=True)
+            session.add(turned(lh.hand, turn, rules.players), checked=True)
         except HandError as e:
             lines.append(f"{at}: not added to the session: {e}")
     lines += [f"{p}; left out" for p in log.problems]
@@ -604,14 +638,14 @@ def _started(ref: str) -> datetime | None:
         return None
 
 
-def turned(hand: Hand, turn: int) -> Hand:
+def turned(hand: Hand, turn: int, players: int = PLAYERS) -> Hand:
     """``hand`` with each seat moved ``turn`` places down (the log's seat ``turn`` is
-    seat 0)."""
+    seat 0) at a table of ``players``."""
     if not turn:
         return hand
 
     def s(seat: int) -> int:
-        return (seat - turn) % PLAYERS
+        return (seat - turn) % players
 
     def seats(values: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(sorted(s(v) for v in values))

@@ -21,7 +21,7 @@ from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand
 
-TILES_FIELDS = ("tiles", "dora", "ura", "extras")
+TILES_FIELDS = ("tiles", "dora", "ura", "kita", "extras")
 TILES_EXAMPLE = "234m456p2267s [777z] 5s"
 DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives", "kita": "kita"}
 
@@ -70,15 +70,16 @@ def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
 
 
 def win_context(known: TilesContext, extras: str, dora: tuple[int, ...],
-                ura: tuple[int, ...]) -> WinContext:
-    """The analyzer's context from the hand form's facts and the situation letters typed.
+                ura: tuple[int, ...], kita: int = 0) -> WinContext:
+    """The analyzer's context from the hand form's facts and the situation letters typed
+    (``kita``: North tiles set aside, three players; as `mjtui hand ... --kita N`).
 
     Double riichi takes the place of the riichi the hand form declared.
     """
     flags = situation_flags(extras, tsumo=known.tsumo, dealer=known.seat_wind == 0)
     return replace(
         WinContext(tsumo=known.tsumo, seat_wind=known.seat_wind, round_wind=known.round_wind,
-                   dora=dora, ura=ura, honba=known.honba),
+                   dora=dora, ura=ura, honba=known.honba, kita=kita),
         riichi=known.riichi and "double_riichi" not in flags,
         **{flag: True for flag in flags},
     )
@@ -91,7 +92,7 @@ class TilesEntry:
     errors: tuple[str, ...]  # empty: the result can be used
     hand: TileHand | None  # the tiles parsed, shown even when they cannot win
     result: TilesResult | None
-    active: frozenset[str]  # ura dora only with riichi
+    active: frozenset[str]  # ura dora only with riichi, kita only with three players
     picked: tuple[str, ...]  # the situations typed, in words
 
 
@@ -104,9 +105,19 @@ def _indicators(text: str, label: str) -> tuple[int, ...]:
         raise HandError(f"{label}: {e}") from None
 
 
+def _kita(text: str) -> int:
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit() or len(text) > 1:
+        raise HandError(f"Kita: the North tiles set aside, 0 to 4, got {text!r}")
+    return int(text)
+
+
 def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> TilesEntry:
     """The tiles form's fields read into the winner's score."""
-    active = frozenset(f for f in TILES_FIELDS if f != "ura" or known.riichi)
+    active = frozenset(f for f in TILES_FIELDS
+                       if (f != "ura" or known.riichi) and (f != "kita" or rules.players == 3))
     text = values.get("tiles", "").strip()
     extras = values.get("extras", "")
     try:
@@ -126,7 +137,9 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
         return entry(str(e))
     try:
         ura = _indicators(values.get("ura", ""), "Ura") if "ura" in active else ()
-        ctx = win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura)
+        kita = _kita(values.get("kita", "")) if "kita" in active else 0
+        ctx = win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura,
+                          kita)
         analysis = analyze(rules, hand, ctx)
     except HandError as e:
         return entry(str(e), hand)

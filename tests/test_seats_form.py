@@ -1,0 +1,140 @@
+"""The seats form of the score sheet (s): what its fields mean (core/seats.py read_change)
+and its wiring: the change is the one `mjtui seats` makes, saved, and the sheet shows it."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pytest
+from textual.widgets import Input, Static
+
+from mjtui import paths
+from mjtui.core.errors import HandError
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.seats import SeatChange, Seating, read_change
+from mjtui.core.session import Session
+from mjtui.core.session_file import load_session, new_session_path
+from mjtui.core.systems.riichi.system import ExhaustiveDraw, Win, Winner
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.screens.score import ScoreScreen
+from mjtui.ui.screens.seats import SeatsScreen
+from mjtui.ui.widgets.scoreboard import Scoreboard
+
+NAMES = ("Ann", "Bob", "Chen", "Dora")
+
+
+def library() -> RulesetLibrary:
+    return RulesetLibrary(paths.ruleset_folders())
+
+
+def fields(**given: str) -> dict[str, str]:
+    return {"kind": "w", "seat": "", "other": "", "name": "", "start": "", **given}
+
+
+def test_the_fields_read_as_the_command_line_reads_its_options():
+    seating = Seating(NAMES)
+    assert read_change(seating, 3, fields(seat="1", other="3", start="2")) \
+        == seating.swap(0, 2, 2, 3)
+    assert read_change(seating, 3, fields(seat="1", other="3", start="1")) \
+        == Seating(("Chen", "Bob", "Ann", "Dora"))
+    # An empty start: the next hand.
+    assert read_change(seating, 3, fields(kind="s", seat="2", name=" Eve ")) \
+        == Seating(NAMES, (SeatChange(4, ("Ann", "Eve", "Chen", "Dora")),))
+
+
+@pytest.mark.parametrize("given, message", [
+    (fields(kind=""), "type w to swap"),
+    (fields(), "the seat is missing"),
+    (fields(seat="1"), "the other seat is missing"),
+    (fields(seat="1", other="1"), "seat 1 twice"),
+    (fields(seat="5", other="1"), "seats are 1 to 4"),
+    (fields(seat="1", other="2", start="9"), "hand 9 is not in this session"),
+    (fields(kind="s", seat="1"), "needs a name"),
+    (fields(kind="s", seat="1", name="ann"), "Ann sits in seat 1 already"),
+    (fields(kind="s", seat="1", name="Bob"), "cannot sit in two seats"),
+])
+def test_what_is_missing_or_wrong_is_said(given, message):
+    with pytest.raises(HandError, match=message):
+        read_change(Seating(NAMES), 3, given)
+
+
+def book() -> Scorebook:
+    session = Session(library().get("riichi-tenhou"), NAMES,
+                      datetime(2026, 11, 30, 20, 0).astimezone())
+    for hand in (Win((Winner(2, han=3, fu=40),), discarder=0), ExhaustiveDraw(tenpai=(1,))):
+        session.add(hand)
+    sheet = Scorebook(session, new_session_path(paths.sessions_dir(), session))
+    sheet.save()
+    return sheet
+
+
+async def test_s_on_the_sheet_swaps_seats_and_puts_in_a_substitute() -> None:
+    sheet = book()
+    totals = list(sheet.session.state.totals)
+    app = MjtuiApp(book=sheet)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # Swap seats 1 and 3 from hand 2 on: seat, Enter, the other seat, "2" over the
+        # next hand's number, confirm.
+        await pilot.press("s", "1", "enter", "3", "enter", "2", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        saved = load_session(sheet.path, library().get).session
+        assert saved.players == NAMES
+        assert saved.seat_changes == (SeatChange(2, ("Chen", "Bob", "Ann", "Dora")),)
+        assert list(saved.state.totals) == totals  # the points stay with the seats
+        board = app.screen.query_one(Scoreboard)
+        assert [str(board.get_row_at(r)[1]) for r in range(4)] == ["Chen", "Bob", "Ann", "Dora"]
+
+        # Eve takes over seat 2 from the next hand: s in the seat field picks the
+        # substitute, the name field comes after the seat, the start is the next hand.
+        await pilot.press("s", "s", "2", "enter", *"Eve", "enter", "enter", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        saved = load_session(sheet.path, library().get).session
+        assert saved.names_at(1) == ("Chen", "Bob", "Ann", "Dora")
+        assert saved.current_players == ("Chen", "Eve", "Ann", "Dora")
+        assert [str(board.get_row_at(r)[1]) for r in range(4)] == ["Chen", "Eve", "Ann", "Dora"]
+
+        # A wrong change is refused in the form and nothing is saved; Esc leaves it.
+        await pilot.press("s", "1", "enter", "1", "ctrl+s")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SeatsScreen)
+        assert "seat 1 twice" in str(form.query_one("#st-error", Static).render())
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert load_session(sheet.path, library().get).session.seat_changes \
+            == saved.seat_changes
+
+
+async def test_the_seats_form_fits_80x24() -> None:
+    app = MjtuiApp(book=book())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, SeatsScreen)
+        for widget in form.query("#st-help, #st-ok, #st-start, #st-title"):
+            region = widget.region
+            assert region.height and region.bottom <= 24 and region.right <= 80, widget
+        assert form.query_one("#st-name", Input).disabled
+
+
+async def test_the_replay_names_the_seats_as_they_were_at_each_step() -> None:
+    sheet = book()
+    sheet.change_seats(Seating(NAMES).swap(0, 2, 2, 2))
+    app = MjtuiApp(replay=sheet.session, replay_name=sheet.path.name)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(Scoreboard)
+        names = lambda: [str(board.get_row_at(r)[1]) for r in range(4)]  # noqa: E731
+        assert names() == ["Chen", "Bob", "Ann", "Dora"]  # after hand 2, seats swapped
+        await pilot.press("home")
+        await pilot.pause()
+        assert names() == list(NAMES)
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "next East: Ann" in status
