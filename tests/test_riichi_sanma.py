@@ -51,6 +51,27 @@ def test_a_mangan_tsumo(r, dealer, short, total) -> None:
     assert (pay.short(), pay.total) == (short, total)
 
 
+# A published table of Tenhou's three-player tsumo with tsumo loss, non-dealer winner:
+# tenhou.club, "天鳳 三麻ツモ和了時(ツモ損ルール) 点数一覧表(子/親)"
+# (https://tenhou.club/sanma-tumo-tensuu): (han, fu) -> (from the dealer, from the
+# other non-dealer).
+TENHOU_CLUB_TSUMO = {
+    (1, 30): (500, 300), (1, 40): (700, 400), (1, 50): (800, 400), (1, 60): (1000, 500),
+    (2, 20): (700, 400), (2, 30): (1000, 500), (2, 40): (1300, 700), (2, 60): (2000, 1000),
+    (3, 20): (1300, 700), (3, 30): (2000, 1000), (3, 40): (2600, 1300), (3, 60): (3900, 2000),
+    (4, 20): (2600, 1300), (4, 30): (3900, 2000), (5, 30): (4000, 2000),
+    (6, 30): (6000, 3000), (8, 30): (8000, 4000), (11, 30): (12000, 6000),
+    (13, 30): (16000, 8000),
+}
+
+
+@pytest.mark.parametrize("han,fu", sorted(TENHOU_CLUB_TSUMO))
+def test_a_non_dealer_tsumo_as_tenhou_clubs_table_gives_it(han, fu) -> None:
+    pay = payment(SANMA, han, fu, dealer=False, tsumo=True)
+    assert (pay.dealer, pay.non_dealer) == TENHOU_CLUB_TSUMO[han, fu]
+    assert pay.total == sum(TENHOU_CLUB_TSUMO[han, fu])
+
+
 def test_ron_and_honba_as_at_four_players() -> None:
     assert payment(SANMA, 3, 40, dealer=False, tsumo=False, honba=1).discarder == 5500
     # A tsumo's honba: 100 from each of the two payers.
