@@ -247,30 +247,6 @@ async def test_double_ron_and_editing_it() -> None:
         assert totals(app) == [20100, 26000, 28900, 25000]
 
 
-async def test_an_edit_keeps_the_note_of_the_recorded_hand() -> None:
-    from dataclasses import replace
-
-    app = sheet_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("2")
-        await pilot.pause()
-        for key, value in (("han-0", "1"), ("fu-0", "30"), ("from", "1")):
-            field(app, key).value = value
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        book = app.screen.book
-        imported = replace(book.session.hands[0], note="立直(1飜) 平和(1飜)")
-        book.replace(0, imported)  # as `mjtui import` records a game's yaku
-        await pilot.press("e")
-        await pilot.pause()
-        field(app, "han-0").value = "2"
-        await pilot.press("ctrl+s", "y")
-        await pilot.pause()
-        edited = book.session.hands[0]
-        assert edited.winners[0].han == 2 and edited.note == "立直(1飜) 平和(1飜)"
-
-
 def test_the_note_is_read_in_the_hand_description() -> None:
     from mjtui.core.systems.riichi.system import AbortiveDraw, Win, Winner, describe
 
@@ -283,7 +259,7 @@ def test_the_note_is_read_in_the_hand_description() -> None:
     assert describe(AbortiveDraw(), names) == "abortive draw"
 
 
-async def test_the_history_shows_the_note_and_the_edit_says_it_once() -> None:
+async def test_the_note_is_shown_said_once_by_an_edit_and_kept() -> None:
     from dataclasses import replace
 
     from mjtui.ui.screens.confirm import ConfirmScreen
@@ -299,6 +275,7 @@ async def test_the_history_shows_the_note_and_the_edit_says_it_once() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         book = app.screen.book
+        # As `mjtui import` records a game's yaku.
         book.replace(0, replace(book.session.hands[0], note="立直(1飜) 平和(1飜)"))
         app.screen.render_state()
         await pilot.pause()
@@ -312,6 +289,10 @@ async def test_the_history_shows_the_note_and_the_edit_says_it_once() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         question = " ".join(str(w.render()) for w in app.screen.query(Static))
         assert question.count("立直(1飜)") == 1 and "note (kept)" in question
+        await pilot.press("y")
+        await pilot.pause()
+        edited = book.session.hands[0]
+        assert edited.winners[0].han == 2 and edited.note == "立直(1飜) 平和(1飜)"
 
 
 async def test_head_bump_form_has_one_winner_row() -> None:

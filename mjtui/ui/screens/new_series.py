@@ -103,10 +103,9 @@ class NewSeriesScreen(KeyForm):
     def offer(self, rulesets: list[Ruleset]) -> None:
         """Offer these rulesets too (read after the form was shown); what is chosen
         and typed stays as it is."""
-        found = {r.origin: r for r in rulesets}
-        self.rulesets = {origin: self.rulesets.get(origin, r)
-                         for origin, r in {**found, **self.rulesets}.items()}
-        self.rulesets = dict(sorted(self.rulesets.items(), key=lambda item: item[1].id))
+        # Those already offered (the chosen one among them) are kept, not read again.
+        merged = {**{r.origin: r for r in rulesets}, **self.rulesets}
+        self.rulesets = dict(sorted(merged.items(), key=lambda item: item[1].id))
         select = self.query_one("#ruleset", Select)
         value = select.value
         with select.prevent(Select.Changed):
