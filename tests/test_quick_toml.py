@@ -89,3 +89,16 @@ def test_declines_what_is_not_plain() -> None:
     assert loads_hands(twice, tomllib.loads) is None
     after = HEAD + "[[hands]]\na = 1\n\n[other]\nb = 2\n"
     assert loads_hands(after, tomllib.loads) is None
+
+
+def test_with_a_limit_a_number_beyond_it_either_way_is_declined() -> None:
+    def hands(value: str) -> str:
+        return f"{HEAD}[[hands]]\nwinner = 1\npoints = [{value}, 0]\n\n[[hands]]\nfu = {value}\n"
+
+    for within in ("1000000000", "-1000000000"):
+        assert loads_hands(hands(within), tomllib.loads, 10**9) == tomllib.loads(hands(within))
+    for beyond in ("1000000001", "-1000000001"):
+        text = hands(beyond)
+        assert loads_hands(text, tomllib.loads) == tomllib.loads(text)  # no limit: read
+        assert loads_hands(text, tomllib.loads, 10**9) is None
+        assert loads_hands(text.replace(f"[{beyond}, 0]", "[0, 0]"), tomllib.loads, 10**9) is None

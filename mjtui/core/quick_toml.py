@@ -29,23 +29,38 @@ _ITEM = re.compile(rf"    ({_SCALAR}),")
 _ONE_LINE_ITEMS = re.compile(rf"{_SCALAR}")
 
 
-def _scalar(text: str) -> Any:
+class _Beyond(Exception):
+    """A number past the caller's limit: the thorough reader names it."""
+
+
+def _scalar(text: str, limit: int | None) -> Any:
     if text[0] == '"':
         return text[1:-1]
     if text == "true":
         return True
     if text == "false":
         return False
-    return int(text)
+    number = int(text)
+    if limit is not None and not -limit <= number <= limit:
+        raise _Beyond
+    return number
 
 
-def loads_hands(text: str, read_head: Callable[[str], dict[str, Any]]) -> dict[str, Any] | None:
+def loads_hands(text: str, read_head: Callable[[str], dict[str, Any]],
+                limit: int | None = None) -> dict[str, Any] | None:
     """The document ``text`` holds, its head read by ``read_head``; None when the
-    hands are not all in the plain form (read the whole text thoroughly then)."""
+    hands are not all in the plain form (read the whole text thoroughly then).
+
+    With ``limit``, it declines too when a hand holds a number beyond it either
+    way: hands it returns need no number check.
+    """
     first = _HANDS_LINE.search(text)
     if first is None:
         return None  # no hands: nothing to gain
-    hands = _read_hands(text[first.start():])
+    try:
+        hands = _read_hands(text[first.start():], limit)
+    except _Beyond:
+        return None
     if hands is None:
         return None
     head = read_head(text[: first.start()])
@@ -55,7 +70,7 @@ def loads_hands(text: str, read_head: Callable[[str], dict[str, Any]]) -> dict[s
     return head
 
 
-def _read_hands(body: str) -> list[dict[str, Any]] | None:
+def _read_hands(body: str, limit: int | None) -> list[dict[str, Any]] | None:
     hands: list[dict[str, Any]] = []
     hand: dict[str, Any] = {}
     open_key: str | None = None  # the key of a multi-line array being read
@@ -64,7 +79,7 @@ def _read_hands(body: str) -> list[dict[str, Any]] | None:
         if open_key is not None:
             item = _ITEM.fullmatch(line)
             if item is not None:
-                items.append(_scalar(item.group(1)))
+                items.append(_scalar(item.group(1), limit))
             elif line == "]":
                 hand[open_key], open_key = items, None
             else:
@@ -80,7 +95,7 @@ def _read_hands(body: str) -> list[dict[str, Any]] | None:
             if value == "[":
                 open_key, items = key, []
             elif value[0] == "[":
-                hand[key] = [_scalar(v) for v in _ONE_LINE_ITEMS.findall(value)]
+                hand[key] = [_scalar(v, limit) for v in _ONE_LINE_ITEMS.findall(value)]
             else:
-                hand[key] = _scalar(value)
+                hand[key] = _scalar(value, limit)
     return hands if open_key is None else None

@@ -26,7 +26,7 @@ from typing import Any, Callable, Container
 import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
-from mjtui.core.files import TomlLimitError, loads, number_problem, read_text
+from mjtui.core.files import MAX_NUMBER, TomlLimitError, loads, number_problem, read_text
 from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
@@ -327,6 +327,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     problems: list[str] = []
     text, cut_at = _cut_short(text)
     data = _quick_read(text)
+    hands_checked = data is not None  # the quick reader declines a number past the limit
     if data is None:
         try:
             data = loads(text)
@@ -359,7 +360,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         if "_unreadable" in record:
             problems.append(f"{where}: {at}: {record['_unreadable']}")
             continue
-        beyond = number_problem(record)
+        beyond = None if hands_checked else number_problem(record)
         if beyond:
             problems.append(f"{where}: {at}: {beyond}; this hand was left out")
             continue
@@ -399,7 +400,7 @@ def _quick_read(text: str) -> dict | None:
     """The document, when its hands are as mjtui writes them (core/quick_toml.py);
     None sends the text to the thorough reader, which also says what is wrong."""
     try:
-        return loads_hands(text, loads)
+        return loads_hands(text, loads, MAX_NUMBER)
     except (tomllib.TOMLDecodeError, TomlLimitError):
         return None
 

@@ -92,14 +92,18 @@ def settle(
     points: tuple[int, ...], winner: int | None, east: int, multiplier: int
 ) -> tuple[int, ...]:
     """Each seat's change of total for one hand."""
+    seats = range(len(points))
     change = [0] * len(points)
     if winner is None:
         return tuple(change)
     for receiver, scored in enumerate(points):
-        for payer in range(len(points)):
-            if payer in (receiver, winner):
+        if not scored:
+            continue  # a long series is folded on every resume: skip what pays nothing
+        doubled = scored * multiplier
+        for payer in seats:
+            if payer == receiver or payer == winner:
                 continue
-            amount = scored * (multiplier if east in (receiver, payer) else 1)
+            amount = doubled if receiver == east or payer == east else scored
             change[receiver] += amount
             change[payer] -= amount
     return tuple(change)
