@@ -39,10 +39,10 @@ async def test_the_pane_follows_the_sheet_and_takes_keys() -> None:
     app = new_app()
     async with app.run_test(size=SIZE) as pilot:
         await start_and_play(pilot)
-        pane = app.screen.query_one(CalcPane)
-        assert not pane.display
+        assert not app.screen.query(CalcPane)  # made when first shown
         await pilot.press("p")
         await pilot.pause()
+        pane = app.screen.query_one(CalcPane)
         assert pane.display and pane.has_focus
         # Player 3 won, so the program ends showing the next East: player 2.
         assert text(pane, "#lcd") == "2.0000"
@@ -94,6 +94,8 @@ async def test_a_missing_program_leaves_a_bare_calculator(tmp_path: Path) -> Non
     app = new_app(calc_program=str(tmp_path / "missing.hp11c"))
     async with app.run_test(size=SIZE) as pilot:
         await start_and_play(pilot)
+        await pilot.press("p")
+        await pilot.pause()
         pane = app.screen.query_one(CalcPane)
         assert pane.link is None
         assert "not linked" in text(pane, "#calc-link")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -12,7 +13,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
-from mjtui.calc.link import CalculatorLink
 from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
@@ -20,12 +20,19 @@ from mjtui.core.table_tools import roll, seeded
 from mjtui.ui.forms import form_class
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
 from mjtui.ui.screens.standings import StandingsScreen
-from mjtui.ui.widgets.calc_pane import CalcPane
-from mjtui.ui.widgets.fx602p_pane import FX602PPane
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
 from mjtui.ui.widgets.totals_chart import TotalsChart
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from mjtui.calc.link import CalculatorLink
+
+# The calculator panes, by their ids: each is imported and made when first shown.
+PANES = {"calculator": ("mjtui.ui.widgets.calc_pane", "CalcPane"),
+         "fx602p": ("mjtui.ui.widgets.fx602p_pane", "FX602PPane")}
 
 # The sheet's keys act as soon as they are read (priority), so a hand form is
 # open before the next key arrives; while a calculator pane has the focus
@@ -77,8 +84,6 @@ class ScoreScreen(Screen):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield CalcPane(self.link, id="calculator")
-        yield FX602PPane(self.fx602p, id="fx602p")
         yield ScoreSheet(id="sheet")
         yield Footer()
 
@@ -129,8 +134,8 @@ class ScoreScreen(Screen):
     def _sync_calculator(self) -> None:
         """Key the hands into the HP-11C while its pane is shown: keying a long
         series takes seconds, so a hidden pane catches up when it is opened."""
-        pane = self.query_one(CalcPane)
-        if not pane.display:
+        pane = self._pane("calculator")
+        if pane is None or not pane.display:
             return
         session = self.book.session
         if self.link is not None:
@@ -144,7 +149,7 @@ class ScoreScreen(Screen):
     def _pane_has_focus(self) -> bool:
         focused = self.focused
         return focused is not None and any(
-            isinstance(node, (CalcPane, FX602PPane)) and node.display
+            node.parent is self and node.id in PANES and node.display
             for node in focused.ancestors_with_self)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -174,7 +179,7 @@ class ScoreScreen(Screen):
         self.app.push_screen(StandingsScreen(session.ruleset, session.current_players,
                                               session.state))
 
-    def action_calculator(self) -> None:
+    async def action_calculator(self) -> None:
         """Show the calculator and give it the keys, or hide it.
 
         The FX-602P pane when an FX-602P listing was given or the sheet is
@@ -182,17 +187,34 @@ class ScoreScreen(Screen):
         """
         fx = self.fx602p is not None or (
             self.link is None and self.book.session.ruleset.system.emulator == "fx602p")
-        self._toggle(FX602PPane if fx or self.query_one(FX602PPane).display else CalcPane)
+        shown = self._pane("fx602p")
+        await self._toggle("fx602p" if fx or shown is not None and shown.display
+                           else "calculator")
 
-    def action_fx602p(self) -> None:
+    async def action_fx602p(self) -> None:
         """Show or hide the FX-602P pane (P: choose the FX-602P)."""
-        self._toggle(FX602PPane)
+        await self._toggle("fx602p")
 
-    def _toggle(self, kind: type[CalcPane] | type[FX602PPane]) -> None:
-        """Show the pane ``kind`` (hiding the other calculator), or hide it."""
-        self.query_one(CalcPane if kind is FX602PPane else FX602PPane).display = False
-        pane = self.query_one(kind)
-        pane.display = not pane.display
+    def _pane(self, name: str) -> Widget | None:
+        """The calculator pane ``name`` (a key of PANES), once it has been shown."""
+        return next((w for w in self.children if w.id == name), None)
+
+    async def _toggle(self, name: str) -> None:
+        """Show the pane ``name`` (hiding the other calculator), or hide it."""
+        other = self._pane("calculator" if name == "fx602p" else "fx602p")
+        if other is not None:
+            other.display = False
+        pane = self._pane(name)
+        if pane is None:
+            # Made the first time it is shown: a sheet opens sooner without the
+            # emulators, and most evenings never open them.
+            module, cls = PANES[name]
+            kind = getattr(importlib.import_module(module), cls)
+            pane = kind(self.link if name == "calculator" else self.fx602p, id=name)
+            pane.display = True  # hidden by its own style until asked for
+            await self.mount(pane, before=self.query_one("#sheet"))
+        else:
+            pane.display = not pane.display
         # Beside a pane the header has half the width: the ruleset's name alone fits.
         self.sub_title = "" if pane.display else self.book.path.stem
         if pane.display:
