@@ -14,6 +14,8 @@ from mjtui.ui.key_form import OrderedKeys
 # first opened: the new-series form must not wait for the score sheet, the
 # library or the emulators to load.
 if TYPE_CHECKING:
+    from textual.screen import Screen
+
     from mjtui.calc.link import CalculatorLink
     from mjtui.core.clock import GameClock
     from mjtui.core.ruleset import Ruleset
@@ -82,6 +84,20 @@ class MjtuiApp(OrderedKeys, App):
     def on_unmount(self) -> None:
         self.release_sessions()
 
+    def get_default_screen(self) -> Screen:
+        """The new-series form or the resumed sheet, when that is the first screen: the
+        app then styles and shows one screen at start-up, not an empty one under it."""
+        if self.book is not None:
+            return self._sheet(self.book, warn=self.warnings.append)  # warned on mount
+        if self.game is None and not self.library and self.replay is None:
+            from mjtui.ui.screens.new_series import NewSeriesScreen
+
+            assert self.ruleset is not None and self.sessions_dir is not None
+            self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
+                                               minutes=self.time_limit, table=self.table)
+            return self._new_series
+        return super().get_default_screen()
+
     def on_mount(self) -> None:
         if self.game is not None:
             from mjtui.ui.screens.fx602p_game import FX602PGameScreen
@@ -93,15 +109,6 @@ class MjtuiApp(OrderedKeys, App):
             from mjtui.ui.screens.replay import ReplayScreen
 
             self.push_screen(ReplayScreen(self.replay, self.replay_name))
-        elif self.book is not None:
-            self._open_sheet(self.book)
-        else:
-            from mjtui.ui.screens.new_series import NewSeriesScreen
-
-            assert self.ruleset is not None and self.sessions_dir is not None
-            self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
-                                               minutes=self.time_limit, table=self.table)
-            self.push_screen(self._new_series)
         for warning in self.warnings:
             self._warn(warning)
         self.call_after_refresh(self._after_first_frame)
@@ -141,7 +148,7 @@ class MjtuiApp(OrderedKeys, App):
         assert self.sessions_dir is not None
         self.book, warnings = create_scorebook(session, self.sessions_dir)
         self.hold(self.book)
-        self._open_sheet(self.book)
+        self._open_sheet(self.book)  # over the form, which stays below unseen
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
@@ -159,11 +166,13 @@ class MjtuiApp(OrderedKeys, App):
         ))
 
     def _open_sheet(self, book: Scorebook) -> None:
+        self.push_screen(self._sheet(book, warn=self._warn))
+
+    def _sheet(self, book: Scorebook, warn: Callable[[str], None]) -> Screen:
         from mjtui.ui.screens.score import ScoreScreen
 
-        self.push_screen(ScoreScreen(book, self._calculator_for(book.session),
-                                     fx602p=self._fx602p_listing(),
-                                     clock=self._clock(book)))
+        return ScoreScreen(book, self._calculator_for(book.session, warn),
+                           fx602p=self._fx602p_listing(), clock=self._clock(book))
 
     def _clock(self, book: Scorebook) -> GameClock | None:
         """The game's clock, from the series' start and the limit it was started with
@@ -184,7 +193,8 @@ class MjtuiApp(OrderedKeys, App):
         path = Path(self.calc_program).expanduser()
         return path if is_listing_file(path) else None
 
-    def _calculator_for(self, session: Session) -> CalculatorLink | None:
+    def _calculator_for(self, session: Session, warn: Callable[[str], None] | None = None
+                        ) -> CalculatorLink | None:
         """The calculator that follows the sheet: --calc-program, else the ruleset's."""
         system, rules = session.ruleset.system, session.ruleset.rules
         if self._fx602p_listing() is not None:
@@ -201,7 +211,6 @@ class MjtuiApp(OrderedKeys, App):
         try:
             program = load_program(name)
         except MjtuiError as e:
-            self.notify(f"{e}. The calculator runs without a program.",
-                        title="Calculator", severity="warning", timeout=15, markup=False)
+            (warn or self._warn)(f"Calculator: {e}. The calculator runs without a program.")
             return None
         return CalculatorLink(program, session.ruleset.players, session.ruleset.start_points)

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
@@ -60,7 +60,8 @@ class NewSeriesScreen(KeyForm):
         self.seat_rng = seeded(None)  # a test may put a seeded one in its place
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        # No header or footer: the title and the help line say it all, and the first
+        # screen shows sooner without them (benchmarks/startup.py).
         with Vertical(id="new-series"):
             yield Label("New series", id="form-title")
             with Grid(id="form-grid"):
@@ -94,11 +95,10 @@ class NewSeriesScreen(KeyForm):
             yield Button("Start series", id="start", variant="primary", classes="form-confirm")
             yield Static(
                 "Enter: next field (shift+Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
-                "Esc: quit. "
+                "ctrl+l: saved series · Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
                 id="form-help",
             )
-        yield Footer()
 
     def offer(self, rulesets: list[Ruleset]) -> None:
         """Offer these rulesets too (read after the form was shown); what is chosen
@@ -116,8 +116,6 @@ class NewSeriesScreen(KeyForm):
         return [(Text(f"{r.name} ({r.id})"), origin) for origin, r in self.rulesets.items()]
 
     def first_field(self) -> Widget:
-        self.title = "mjtui"
-        self.sub_title = "new series"
         return self.query_one("#name-0", Input)
 
     def fields_changed(self) -> None:
@@ -191,6 +189,7 @@ class NewSeriesScreen(KeyForm):
         if choice is None:
             self.app.bell()
             return
-        self.dismiss(choice)
         if self.start is not None:
-            self.start(choice)
+            self.start(choice)  # the app puts the sheet in this form's place
+        else:
+            self.dismiss(choice)
