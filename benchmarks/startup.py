@@ -4,8 +4,9 @@
 
 Each command runs in a pseudo-terminal of 80x24, as a person starts it; the
 time is from the process start to the first bytes on the terminal that show
-its first screen (mjtui's new series form, the bare app's one Static, the
-score sheet of a resumed series of --hands hands). The runs take turns so
+its first screen (mjtui's new series form, the bare app's one Static, a plain
+app with the form's widgets, the score sheet of a resumed series of --hands
+hands). The runs take turns so
 drift on a shared machine hits all alike; the medians and the ratios are
 printed (the goals: a new series within 1.3x the bare app, the resumed
 series within 1.5x a new series).
@@ -37,6 +38,34 @@ class Bare(App):
         yield Static("bare textual app")
 
 Bare().run()
+"""
+
+# Textual's own cost for the new-series form's widgets, none of mjtui's code: the
+# floor below which mjtui's form cannot come, printed beside the goal.
+SAME_WIDGETS = """
+from textual.app import App
+from textual.containers import Grid, Vertical
+from textual.widgets import Button, Input, Label, Select, Static
+
+class SameWidgets(App):
+    CSS = "#g { grid-size: 2; grid-columns: 20 1fr; height: auto; }"
+
+    def compose(self):
+        with Vertical():
+            yield Label("same widgets")
+            with Grid(id="g"):
+                yield Label("Ruleset")
+                yield Select([("a", "a"), ("b", "b")], value="a", allow_blank=False,
+                             compact=True)
+                for field in range(7):
+                    yield Label(f"Field {field}")
+                    yield Input(placeholder="x", compact=True)
+            yield Static("")
+            yield Static("")
+            yield Button("Start series")
+            yield Static("help")
+
+SameWidgets().run()
 """
 
 
@@ -75,24 +104,30 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         env = {**os.environ, "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
                "MJTUI_DATA_DIR": str(Path(folder) / "d"), "TERM": "xterm-256color"}
-        bare = Path(folder) / "bare.py"
+        bare, same = Path(folder) / "bare.py", Path(folder) / "same_widgets.py"
         bare.write_text(BARE)
+        same.write_text(SAME_WIDGETS)
         mjtui_cmd = [sys.executable, "-m", "mjtui"]
         bare_cmd = [sys.executable, str(bare)]
+        same_cmd = [sys.executable, str(same)]
         series = _long_series(Path(folder), args.hands)
         resume_cmd = [*mjtui_cmd, "resume", str(series)]
         played = f"{args.hands} played".encode()
-        ours, theirs, resumed = [], [], []
+        ours, theirs, floor, resumed = [], [], [], []
         for _ in range(args.runs + 1):  # the first round warms the disk cache
             ours.append(first_frame(mjtui_cmd, b"New series", env))
             theirs.append(first_frame(bare_cmd, b"bare textual app", env))
+            floor.append(first_frame(same_cmd, b"same widgets", env))
             resumed.append(first_frame(resume_cmd, played, env))
-        ours, theirs, resumed = ours[1:], theirs[1:], resumed[1:]
-    a, b, r = (statistics.median(x) for x in (ours, theirs, resumed))
+        ours, theirs, floor, resumed = ours[1:], theirs[1:], floor[1:], resumed[1:]
+    a, b, f, r = (statistics.median(x) for x in (ours, theirs, floor, resumed))
     ratio = statistics.median(x / y for x, y in zip(ours, theirs))
+    floor_ratio = statistics.median(x / y for x, y in zip(floor, theirs))
     resume_ratio = statistics.median(x / y for x, y in zip(resumed, ours))
     print(f"first frame, median of {args.runs} (80x24 pty): mjtui {a * 1000:.0f} ms, "
           f"bare Textual {b * 1000:.0f} ms, ratio {ratio:.2f}x (goal <= 1.3x)")
+    print(f"  a plain Textual app with the form's widgets: {f * 1000:.0f} ms, "
+          f"{floor_ratio:.2f}x the bare app")
     print(f"resume of {args.hands} hands: {r * 1000:.0f} ms, {resume_ratio:.2f}x a new "
           f"series (goal <= 1.5x)")
 

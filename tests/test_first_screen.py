@@ -1,0 +1,86 @@
+"""The first screen is the only one at start-up: the form, the resumed sheet, the library."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.widgets import Static
+
+from mjtui import paths
+from mjtui.cli import entry
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.scorebook import Scorebook
+from mjtui.core.session import Session
+from mjtui.core.session_file import save_session
+from mjtui.core.systems.east_doubling import Hand
+from mjtui.ui.screens.library import LibraryScreen
+from mjtui.ui.screens.new_series import NewSeriesScreen
+from mjtui.ui.screens.score import ScoreScreen
+
+SIZE = (80, 24)
+
+
+async def test_the_form_is_the_only_screen_and_its_help_line_names_every_key() -> None:
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen_stack == [app.screen] and isinstance(app.screen, NewSeriesScreen)
+        # No footer on the form: its help line is where a person reads the keys.
+        help_line = str(app.screen.query_one("#form-help", Static).render())
+        for binding in NewSeriesScreen.BINDINGS:
+            key = binding.key.replace("escape", "esc")
+            assert re.search(rf"\b{re.escape(key)}\b", help_line, re.IGNORECASE), key
+        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert app.screen.book.session.players == ("Ann", "Bob", "Cy", "Di")
+
+
+def _saved(tmp_path: Path) -> Path:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    from datetime import datetime
+
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30, 19))
+    session.hands.append(Hand(0, (10, 20, 30, 40)))
+    path = tmp_path / "evening.toml"
+    save_session(session, path)
+    return path
+
+
+async def test_a_resumed_sheet_is_the_only_screen_and_still_warns(tmp_path: Path) -> None:
+    path = _saved(tmp_path)
+    missing = tmp_path / "missing.hp11c"
+    app = entry.resume(entry.build_parser().parse_args(
+        ["--calc-program", str(missing), "resume", str(path)]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.screen_stack == [app.screen] and isinstance(app.screen, ScoreScreen)
+        assert len(app.screen.book.session.hands) == 1
+        # Warned once the sheet is up, though the sheet was made before the app ran.
+        assert any("missing.hp11c" in n.message for n in app._notifications)
+        await pilot.press("p")  # the pane, made now, runs without a program
+        await pilot.pause()
+        assert app.screen.query_one("#calculator").display
+
+
+async def test_the_library_as_first_screen_quits_on_escape(tmp_path: Path) -> None:
+    app = entry.library(entry.build_parser().parse_args(["library"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LibraryScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+def test_a_book_is_what_the_app_resumes(tmp_path: Path) -> None:
+    # The sheet made before the app runs holds the book it is given, nothing read again.
+    from mjtui.core.session_file import load_session
+    from mjtui.ui.app import MjtuiApp
+
+    path = _saved(tmp_path)
+    loaded = load_session(path, RulesetLibrary(paths.ruleset_folders()).get)
+    book = Scorebook(loaded.session, path)
+    app = MjtuiApp(book=book)
+    assert app.get_default_screen().book is book
