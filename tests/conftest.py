@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Callable
 
@@ -16,6 +18,14 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     monkeypatch.setenv("MJTUI_CONFIG_DIR", str(config))
     monkeypatch.setenv("MJTUI_DATA_DIR", str(data))
     return {"config": config, "data": data, "rulesets": config / "rulesets"}
+
+
+@pytest.fixture(autouse=True)
+def collectable() -> Iterator[None]:
+    """An app freezes what it has loaded (ui/app.py: keep_out_of_collections); one
+    process runs many apps here, so each test's objects are made collectable again."""
+    yield
+    gc.unfreeze()
 
 
 @pytest.fixture

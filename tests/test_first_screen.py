@@ -84,3 +84,17 @@ def test_a_book_is_what_the_app_resumes(tmp_path: Path) -> None:
     book = Scorebook(loaded.session, path)
     app = MjtuiApp(book=book)
     assert app.get_default_screen().book is book
+
+
+async def test_what_is_loaded_by_the_first_frame_is_kept_out_of_full_collections(
+        tmp_path: Path) -> None:
+    import gc
+
+    gc.unfreeze()
+    app = entry.resume(entry.build_parser().parse_args(["resume", str(_saved(tmp_path))]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        # The loaded series is among the frozen objects, which no generation holds.
+        assert gc.get_freeze_count() > 0
+        hands = app.screen.book.session.hands
+        assert not any(o is hands for o in gc.get_objects())
