@@ -4,10 +4,12 @@
 
 A series of that many East-doubling hands is built in the core and saved,
 then opened in the app (headless, 80x24); hands are typed into the form and
-the time is taken from ctrl+s reaching the app until the scoreboard holds
-the new totals for its next paint (the hand recorded and saved, the sheet
-updated; the paint itself is not counted). The median and the largest of
-each length are printed (the goal: under 30 ms at any length).
+two times are taken from ctrl+s reaching the app: until the scoreboard holds
+the new totals (the hand recorded and saved, the sheet's widgets updated:
+mjtui's own work), and until the benchmark, which waits on the app's event
+loop, next sees them (after Textual has closed the form and repainted the
+sheet: what a person waits for). The median and the largest of each are
+printed (the goal: under 30 ms at any length).
 """
 
 from __future__ import annotations
@@ -53,12 +55,20 @@ def _first_total(board: Scoreboard) -> int | None:
     return None
 
 
-async def latencies(book: Scorebook, hands: int) -> list[float]:
+async def latencies(book: Scorebook, hands: int) -> tuple[list[float], list[float]]:
     app = MjtuiApp(book=book, sessions_dir=book.path.parent)
-    took = []
+    held, took = [], []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.query_one(Scoreboard)
+        shown_at: list[float] = []
+        show = board.show
+
+        def timed_show(*args, **kwargs):
+            show(*args, **kwargs)
+            shown_at.append(time.perf_counter())
+
+        board.show = timed_show
         for n in range(hands):
             await pilot.press("2", *str(10 + n), "enter", "8")
             await pilot.pause()
@@ -71,8 +81,9 @@ async def latencies(book: Scorebook, hands: int) -> list[float]:
                 if len(book.session.hands) > played and board.row_count:
                     total = _first_total(board)
             took.append(time.perf_counter() - start)
+            held.append(shown_at[-1] - start)
             await pilot.pause()
-    return took
+    return held, took
 
 
 def main() -> None:
@@ -82,10 +93,12 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for length in args.lengths:
-            took = asyncio.run(latencies(series(length, Path(folder)), args.hands))
-            print(f"{length:>6} hands before: ctrl+s to new totals median "
-                  f"{statistics.median(took) * 1000:.1f} ms, max {max(took) * 1000:.1f} ms "
-                  f"({args.hands} hands; goal < 30 ms)")
+            held, took = asyncio.run(latencies(series(length, Path(folder)), args.hands))
+            print(f"{length:>6} hands before ({args.hands} hands): ctrl+s to new totals held "
+                  f"median {statistics.median(held) * 1000:.1f} ms (max "
+                  f"{max(held) * 1000:.1f}); on screen median "
+                  f"{statistics.median(took) * 1000:.1f} ms (max {max(took) * 1000:.1f}; "
+                  f"goal < 30 ms)")
 
 
 if __name__ == "__main__":
