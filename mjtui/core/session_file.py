@@ -352,23 +352,28 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     if not isinstance(records, list):
         raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
     lines = hand_lines if len(hand_lines) == len(records) else [None] * len(records)
-    for number, (record, line) in enumerate(zip(records, lines), 1):
+    system, rules = ruleset.system, ruleset.rules
+
+    def left_out(number: int, line: int | None, why: str) -> None:
         at = f"hand {number}" + (f" (line {line})" if line else "")
+        problems.append(f"{where}: {at}: {why}")
+
+    for number, (record, line) in enumerate(zip(records, lines), 1):
         if not isinstance(record, dict):
-            problems.append(f"{where}: {at}: expected a table, got {record!r}")
+            left_out(number, line, f"expected a table, got {record!r}")
             continue
         if "_unreadable" in record:
-            problems.append(f"{where}: {at}: {record['_unreadable']}")
+            left_out(number, line, record["_unreadable"])
             continue
         beyond = None if hands_checked else number_problem(record)
         if beyond:
-            problems.append(f"{where}: {at}: {beyond}; this hand was left out")
+            left_out(number, line, f"{beyond}; this hand was left out")
             continue
         try:
             # hand_from_record checks the hand alone; add, with the table, the rest
-            session.add(ruleset.system.hand_from_record(ruleset.rules, record), checked=True)
+            session.add(system.hand_from_record(rules, record), checked=True)
         except HandError as e:
-            problems.append(f"{where}: {at}: {e}; this hand was left out")
+            left_out(number, line, f"{e}; this hand was left out")
     if cut_at is not None:
         line = _line_numbers(text, [cut_at])[0]
         problems.append(f"{where}: hand {len(records) + 1} (line {line}): cut short as it was "

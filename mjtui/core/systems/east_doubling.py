@@ -10,6 +10,7 @@ draw exchanges nothing. Who is East next depends on who won, as the ruleset's
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from operator import add
 from typing import Any, Literal
 
 from mjtui.core.errors import HandError
@@ -154,7 +155,7 @@ class EastDoubling:
     def apply(self, rules: Rules, state: State, hand: Hand) -> State:
         change = settle(hand.points, hand.winner, state.east, rules.payments.east_multiplier)
         return State(
-            totals=tuple(t + c for t, c in zip(state.totals, change)),
+            totals=tuple(map(add, state.totals, change)),
             east=next_east(rules.rotation, state.east, hand.winner, len(state.totals)),
             hands=state.hands + 1,
             last_change=change,
