@@ -27,7 +27,7 @@ def shown(table: HandsTable) -> tuple:
 
 
 def widths(table: HandsTable) -> list[int]:
-    return [c.width for c in table.ordered_columns]
+    return table.widths
 
 
 @pytest.mark.parametrize("window", [4, 200])

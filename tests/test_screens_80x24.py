@@ -59,8 +59,8 @@ def words(text: str) -> str:
 def hand_column(app: MjtuiApp) -> str:
     """What the history's description column shows, its wrapped lines joined."""
     table = app.screen.query_one(HandsTable)
-    left = table.region.x + 1 + table.ordered_columns[0].get_render_width(table) + 1
-    width = table.ordered_columns[1].width
+    number, width = table.widths[:2]
+    left = table.region.x + 1 + (number + 2) + 1  # the border, the # column, the padding
     rows = screen_lines(app)[table.region.y + 2:table.region.bottom - 1]
     return words(" ".join(line[left:left + width] for line in rows))
 

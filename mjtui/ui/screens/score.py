@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import Footer, Header, Static
 
 from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
@@ -317,8 +317,8 @@ class ScoreScreen(Screen):
         self.app.push_screen(SeatsScreen(Seating(session.players, session.seat_changes),
                                          hands), change)
 
-    @on(DataTable.RowSelected)
-    def _row_selected(self, event: DataTable.RowSelected) -> None:
+    @on(HandsTable.Selected)
+    def _row_selected(self, event: HandsTable.Selected) -> None:
         # Enter on the history never edits: one Enter too many must not open a
         # recorded hand for the next hand's keys. Editing is `e`.
         event.stop()

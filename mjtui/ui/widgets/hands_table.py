@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from typing import Any
+from bisect import bisect_right
+from typing import Any, ClassVar
 
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual import events
-from textual.widgets import DataTable
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from mjtui.ui import numbers
 
-# A DataTable measures every cell it holds, so a long series is shown a
-# window at a time, twice the screen's height and at least WINDOW rows; it
-# slides when the cursor reaches its edge. Filling it is most of the time a
-# resumed long series takes to show.
+# Each hand in the window is formatted (its cells, its height) when the window
+# is filled, so a long series is shown a window at a time, twice the screen's
+# height and at least WINDOW rows; it slides when the cursor reaches its edge.
 WINDOW = 60
 HAND_MIN = 12  # the narrowest the description gets before the table scrolls sideways
 EAST = "●"  # marks the seat that was East (the dealer) for the hand, as on the scoreboard
+PAD = Segment(" ")  # a cell's padding, each side
 
 
 def column_widths(rows: list[list[Text]], headers: list[str], width: int) -> list[int]:
@@ -40,17 +47,83 @@ def seat_header(name: str, figures: int) -> str:
     return name if len(name) <= room else name[:room - 1] + "…"
 
 
-class HandsTable(DataTable):
+class HandsTable(ScrollView, can_focus=True):
     """One row per hand: what happened, then each seat's change (and points scored).
 
     The columns follow the hands shown: the figures take what they need and
     the description the rest, wrapped over as many lines as it needs.
+
+    Each row is rendered to lines once for the columns' widths and kept; the
+    stripes and the cursor are styles laid over those lines as they are drawn,
+    so a new hand renders one row and a cursor move renders none.
     """
 
     BORDER_TITLE = "Hands"
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hands-table--header", "hands-table--even-row", "hands-table--cursor"}
+    # DataTable's look: a header bar, zebra stripes, a block cursor that is
+    # bold too, so that it shows without colour.
+    DEFAULT_CSS = """
+    HandsTable {
+        background: $surface;
+        color: $foreground;
+        &:focus {
+            background-tint: $foreground 5%;
+            & > .hands-table--cursor {
+                background: $block-cursor-background;
+                color: $block-cursor-foreground;
+                text-style: bold;
+            }
+            & > .hands-table--header {
+                background-tint: $foreground 5%;
+            }
+        }
+        &:dark > .hands-table--even-row {
+            background: $surface-darken-1 40%;
+        }
+        & > .hands-table--header {
+            text-style: bold;
+            background: $panel;
+            color: $foreground;
+        }
+        &:ansi > .hands-table--header {
+            background: ansi_bright_blue;
+            color: ansi_default;
+        }
+        & > .hands-table--even-row {
+            background: $surface-lighten-1 50%;
+        }
+        & > .hands-table--cursor {
+            background: $block-cursor-blurred-background;
+            color: $block-cursor-blurred-foreground;
+            text-style: bold;
+        }
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "select", "Select", show=False),
+        Binding("up", "cursor(-1)", show=False),
+        Binding("down", "cursor(1)", show=False),
+        Binding("pageup", "page(-1)", show=False),
+        Binding("pagedown", "page(1)", show=False),
+        Binding("home,ctrl+home", "first", show=False),
+        Binding("end,ctrl+end", "last", show=False),
+    ]
+
+    class Selected(Message):
+        """Enter on a hand, or a click on the hand under the cursor."""
+
+        def __init__(self, table: HandsTable, index: int) -> None:
+            super().__init__()
+            self.table = table
+            self.index = index  # the hand (0-based)
+
+        @property
+        def control(self) -> HandsTable:
+            return self.table
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
+        super().__init__(**kwargs)
         self.system: Any = None
         self.players: tuple[str, ...] = ()
         self.seat_changes: tuple = ()
@@ -64,6 +137,50 @@ class HandsTable(DataTable):
         self._shown_hands: list[Any] = []
         self._shown_states: list[Any] = []
         self._widths: list[int] = []
+        self._names: list[str] = []  # the seats' headers
+        self._rows: list[list[Text]] = []  # the window's cells, a list a row
+        self._tops: list[int] = []  # each row's first line below the header
+        self._heights: list[int] = []
+        # A hand's lines for the current widths, by hand index: kept until the
+        # widths or the window's contents change.
+        self._lines: dict[int, list[Strip]] = {}
+        self._header: Strip | None = None
+        self._cursor = 0
+        self._show_cursor = True
+
+    # The public surface: what the screens and tests use.
+
+    @property
+    def row_count(self) -> int:
+        return len(self._rows)
+
+    @property
+    def cursor_row(self) -> int:
+        return self._cursor
+
+    @property
+    def widths(self) -> list[int]:
+        """The columns' widths, their padding left out: #, the description, each seat."""
+        return list(self._widths)
+
+    @property
+    def show_cursor(self) -> bool:
+        return self._show_cursor
+
+    @show_cursor.setter
+    def show_cursor(self, shown: bool) -> None:
+        if shown != self._show_cursor:
+            self._show_cursor = shown
+            self._refresh_row(self._cursor)
+
+    @property
+    def hand_index(self) -> int:
+        """The hand (0-based) under the cursor."""
+        return self.first + self._cursor
+
+    def get_row_at(self, row: int) -> list[Text]:
+        """The cells of the window's row ``row``."""
+        return list(self._rows[row])
 
     def show(self, session: Any, states: list[Any], focus: int | None = None) -> None:
         """``states`` holds the table before each hand, then after the last one.
@@ -80,6 +197,31 @@ class HandsTable(DataTable):
         if focus is None and same_table and self._append_last():
             return
         self._fill_around(len(self.hands) - 1 if focus is None else focus)
+
+    def select_hand(self, index: int) -> None:
+        if self.first <= index < self.first + self.row_count:
+            self.move_cursor(row=index - self.first)
+        else:
+            self._fill_around(index)
+
+    def move_cursor(self, *, row: int, animate: bool = False, scroll: bool = True) -> None:
+        """Put the cursor on the window's row ``row``; at the window's edge, with
+        more hands beyond it, the window is filled again around that hand."""
+        if not self._rows:
+            return
+        row = max(0, min(row, len(self._rows) - 1))
+        old, self._cursor = self._cursor, row
+        if old != row:
+            self._refresh_row(old)
+            self._refresh_row(row)
+        at_top = row == 0 and self.first > 0
+        at_bottom = row == len(self._rows) - 1 and self.first + len(self._rows) < len(self.hands)
+        if at_top or at_bottom:
+            self._fill_around(self.first + row)
+        elif scroll:
+            self._scroll_to_cursor(animate)
+
+    # The window: which hands have rows, and their cells.
 
     def _append_last(self) -> bool:
         """Add the one hand recorded since the window was filled as a row of its own,
@@ -102,28 +244,20 @@ class HandsTable(DataTable):
                 cell.cell_len > width
                 for c, (cell, width) in enumerate(zip(cells, widths)) if c != 1):
             return False  # the columns change: laid out again
-        height = len(cells[1].wrap(self.app.console, widths[1]))
-        self.add_row(*cells, key=str(last), height=max(1, height))
+        self._rows.append(cells)
+        self._heights.append(self._height(cells))
         self._shown_hands.append(self.hands[last])
         self._shown_states.append(self.states[last + 1])
         if len(self._shown_hands) > self._window():  # the window slides by one
-            self.remove_row(str(self.first))
+            del self._rows[0], self._heights[0]
             del self._shown_hands[0], self._shown_states[0]
+            self._lines.pop(self.first, None)
             self.first += 1
+            self._cursor = max(0, self._cursor - 1)
+        self._laid_out()
         self._titles(count)
-        self.move_cursor(row=self.row_count - 1, animate=False)
+        self.move_cursor(row=self.row_count - 1)
         return True
-
-    @property
-    def hand_index(self) -> int:
-        """The hand (0-based) under the cursor."""
-        return self.first + self.cursor_row
-
-    def select_hand(self, index: int) -> None:
-        if self.first <= index < self.first + self.row_count:
-            self.move_cursor(row=index - self.first)
-        else:
-            self._fill_around(index)
 
     def _window(self) -> int:
         return max(WINDOW, 2 * self.app.size.height)
@@ -136,6 +270,8 @@ class HandsTable(DataTable):
     def on_resize(self, event: events.Resize) -> None:
         if self.system is not None and self._room() != self._laid_out_for:
             self._fill_around(self.hand_index if self.row_count else len(self.hands) - 1)
+        else:
+            self._scroll_to_cursor(False)
 
     def _fill_around(self, focus: int) -> None:
         count = len(self.hands)
@@ -143,26 +279,35 @@ class HandsTable(DataTable):
         self.first = max(0, min(focus - window // 2, count - window))
         last = min(count, self.first + window)
         rows = [self._cells(i) for i in range(self.first, last)]
-        names = [seat_header(name, max((row[seat + 2].cell_len for row in rows), default=0))
-                 for seat, name in enumerate(self.players)]
+        self._names = [seat_header(name, max((row[seat + 2].cell_len for row in rows),
+                                             default=0))
+                       for seat, name in enumerate(self.players)]
         room = self._room()
         self._laid_out_for = room
-        widths = column_widths(rows, ["#", "Hand", *names], room)
-        self.clear(columns=True)
-        self.add_column(Text("#", justify="right"), key="n", width=widths[0])
-        self.add_column("Hand", key="what", width=widths[1])
-        for seat, name in enumerate(names):
-            self.add_column(Text(name, justify="right"), key=f"p{seat}", width=widths[seat + 2])
-        console = self.app.console
-        for i, cells in zip(range(self.first, last), rows):
-            height = len(cells[1].wrap(console, widths[1]))
-            self.add_row(*cells, key=str(i), height=max(1, height))
-        self._widths = widths
+        self._widths = column_widths(rows, ["#", "Hand", *self._names], room)
+        self._rows = rows
+        self._heights = [self._height(cells) for cells in rows]
+        self._lines.clear()
+        self._header = None
         self._shown_hands = self.hands[self.first:last]
         self._shown_states = self.states[self.first:last + 1]
+        self._laid_out()
         self._titles(count)
-        if count:
-            self.move_cursor(row=max(focus, 0) - self.first, animate=False)
+        self._cursor = max(0, min(focus - self.first, len(rows) - 1))
+        self._scroll_to_cursor(False)
+
+    def _height(self, cells: list[Text]) -> int:
+        return max(1, len(cells[1].wrap(self.app.console, self._widths[1])))
+
+    def _laid_out(self) -> None:
+        """The rows' places and the room they take, after rows came or went."""
+        tops, top = [], 0
+        for height in self._heights:
+            tops.append(top)
+            top += height
+        self._tops = tops
+        self.virtual_size = Size(sum(w + 2 for w in self._widths), 1 + top)
+        self.refresh()
 
     def _titles(self, count: int) -> None:
         first, last = self.first, self.first + len(self._shown_hands)
@@ -201,11 +346,130 @@ class HandsTable(DataTable):
             cells.append(cell)
         return cells
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.cursor_row != self.cursor_row:
-            return  # left over from refilling the window, which moved the cursor since
-        at_top = event.cursor_row == 0 and self.first > 0
-        at_bottom = (event.cursor_row == self.row_count - 1
-                     and self.first + self.row_count < len(self.hands))
-        if at_top or at_bottom:
-            self._fill_around(self.first + event.cursor_row)
+    # Drawing: rows rendered once, styled as they are drawn.
+
+    def _render_cells(self, cells: list[Text], height: int) -> list[Strip]:
+        """``cells`` side by side over ``height`` lines, each padded to its column."""
+        console = self.app.console
+        columns = []
+        for cell, width in zip(cells, self._widths):
+            lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
+            blank = [Segment(" " * width)]
+            columns.append([list(line.render(console)) for line in lines]
+                           + [blank] * (height - len(lines)))
+        strips = []
+        for y in range(height):
+            segments: list[Segment] = []
+            for column in columns:
+                segments += [PAD, *column[y], PAD]
+            strips.append(Strip(segments, sum(w + 2 for w in self._widths)))
+        return strips
+
+    def _render_row(self, index: int) -> list[Strip]:
+        """Hand ``index``'s lines, unstyled (the stripe and cursor come when drawn)."""
+        row = index - self.first
+        return self._render_cells(self._rows[row], self._heights[row])
+
+    def _row_lines(self, row: int) -> list[Strip]:
+        index = self.first + row
+        lines = self._lines.get(index)
+        if lines is None:
+            lines = self._lines[index] = self._render_row(index)
+        return lines
+
+    def _header_line(self) -> Strip:
+        if self._header is None:
+            headers = [Text("#", justify="right"), Text("Hand"),
+                       *(Text(name, justify="right") for name in self._names)]
+            style = self.get_component_rich_style("hands-table--header")
+            self._header = self._render_cells(headers, 1)[0]
+            self._header = self._header.apply_style(style)
+        return self._header
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._header = None  # a header style of another theme or focus
+
+    def _row_style(self, row: int) -> tuple[Style, Style | None]:
+        """The style under a row's own (a stripe, the cursor), and over it (the
+        cursor's colours, which win over the figures' as on DataTable's cursor)."""
+        base = self.rich_style
+        if (self.first + row) % 2 == 0:
+            base = self.get_component_rich_style("hands-table--even-row")
+        if row != self._cursor or not self._show_cursor:
+            return base, None
+        cursor = self.get_component_rich_style("hands-table--cursor")
+        return base + cursor, Style.from_color(cursor.color, cursor.bgcolor)
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        scroll_x, scroll_y = self.scroll_offset
+        if y == 0:  # the header stays on top while the rows scroll
+            return self._header_line().crop_extend(scroll_x, scroll_x + width,
+                                                   self.rich_style)
+        line = scroll_y + y - 1
+        row = bisect_right(self._tops, line) - 1
+        if not self._rows or row < 0 or line >= self._tops[-1] + self._heights[-1]:
+            return Strip.blank(width, self.rich_style)
+        strip = self._row_lines(row)[line - self._tops[row]]
+        under, over = self._row_style(row)
+        strip = Strip(Segment.apply_style(strip, under, over), strip.cell_length)
+        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+
+    def _refresh_row(self, row: int) -> None:
+        if 0 <= row < len(self._tops):
+            self.refresh_lines(1 + self._tops[row], self._heights[row])
+
+    def _scroll_to_cursor(self, animate: bool) -> None:
+        """Scroll the least that shows the whole cursor row under the header."""
+        view = self.scrollable_content_region.height - 1
+        if not self._rows or view <= 0:
+            return
+        top = self._tops[self._cursor]
+        bottom = top + self._heights[self._cursor]
+        y = self.scroll_y
+        if top < y:
+            y = top
+        elif bottom > y + view:
+            y = min(top, bottom - view)
+        if y != self.scroll_y:
+            self.scroll_to(y=y, animate=animate, force=True)
+
+    # Keys and the mouse.
+
+    def action_cursor(self, step: int) -> None:
+        self.move_cursor(row=self._cursor + step)
+
+    def action_page(self, direction: int) -> None:
+        """Move a screenful of lines up or down."""
+        if not self._rows:
+            return
+        view = max(1, self.scrollable_content_region.height - 1)
+        line = self._tops[self._cursor] + direction * view
+        self.move_cursor(row=max(0, bisect_right(self._tops, line) - 1))
+
+    def action_first(self) -> None:
+        if self.hands:
+            self.select_hand(0)
+
+    def action_last(self) -> None:
+        if self.hands:
+            self.select_hand(len(self.hands) - 1)
+
+    def action_select(self) -> None:
+        if self._rows and self._show_cursor:
+            self.post_message(self.Selected(self, self.hand_index))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.y == 0 or not self._rows or not self._show_cursor:
+            return
+        line = self.scroll_offset.y + offset.y - 1
+        row = bisect_right(self._tops, line) - 1
+        if row < 0 or line >= self._tops[-1] + self._heights[-1]:
+            return
+        event.stop()
+        if row == self._cursor:
+            self.post_message(self.Selected(self, self.hand_index))
+        else:
+            self.move_cursor(row=row)
