@@ -73,3 +73,78 @@ async def test_each_added_hand_shows_as_a_fresh_fill_would(tmp_path, monkeypatch
         table._fill_around(len(session.hands) - 1)
         await pilot.pause()
         assert before == shown(table)
+
+
+def started(tmp_path, hands: list) -> tuple[MjtuiApp, Session]:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))
+    for hand in hands:
+        session.add(hand)
+    return MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path), session
+
+
+def drawn(app: MjtuiApp) -> list[str]:
+    """The screen's lines, drawn now (every widget's lines are asked for)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
+        tmp_path, monkeypatch) -> None:
+    hands = [Hand(i % 4, (10, 20, 30, 40)) for i in range(8)]
+    app, session = started(tmp_path, hands)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        table = screen.query_one(HandsTable)
+        drawn(app)
+        rendered: list[int] = []
+        real_render = table._render_row
+        monkeypatch.setattr(table, "_render_row",
+                            lambda index: (rendered.append(index), real_render(index))[1])
+        screen._record(Hand(0, (10, 20, 30, 40)))
+        await pilot.pause()
+        lines = drawn(app)
+        assert table.row_count == 9 and any(line.startswith("│ 9  Ann won") for line in lines)
+        assert rendered == [8]  # the new hand's row; the eight above it are kept
+        rendered.clear()
+        before = [list(strip) for strip in app.screen._compositor.render_strips()]
+        await pilot.press("up", "up", "down")
+        assert table.hand_index == 7
+        after = [list(strip) for strip in app.screen._compositor.render_strips()]
+        assert rendered == []  # the cursor is a style over kept lines
+        assert after != before  # yet it moved on the screen
+
+
+async def test_keys_and_clicks_move_the_cursor_and_select_the_hand_under_it(tmp_path) -> None:
+    app, session = started(tmp_path, [Hand(i % 4, (10, 20, 30, 40)) for i in range(30)])
+    selected: list[int] = []
+    seen: list = []
+
+    def hook(message) -> None:  # called at each widget the message bubbles through
+        if isinstance(message, HandsTable.Selected) and all(m is not message for m in seen):
+            seen.append(message)
+            selected.append(message.index)
+
+    async with app.run_test(size=(80, 24), message_hook=hook) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        assert table.hand_index == 29 and app.screen.focused is table
+        await pilot.press("home")
+        assert table.hand_index == 0 and table.scroll_y == 0
+        await pilot.press("pagedown")
+        assert table.hand_index > 5
+        await pilot.press("end")
+        assert table.hand_index == 29
+        # The last row drawn is the cursor's; the line above it holds hand 29.
+        lines = drawn(app)
+        bottom = table.region.bottom - 2  # the last line inside the border
+        assert lines[bottom].startswith("│ 30 ")
+        await pilot.click(HandsTable, offset=(5, table.region.height - 3))
+        assert table.hand_index == 28 and selected == []
+        await pilot.click(HandsTable, offset=(5, table.region.height - 3))
+        assert selected == [28]
+        await pilot.click(HandsTable, offset=(5, 1))  # the header: nothing happens
+        assert table.hand_index == 28 and selected == [28]
+        await pilot.press("enter")
+        assert selected == [28, 28]
+        assert isinstance(app.screen, ScoreScreen)  # Enter on the sheet never edits

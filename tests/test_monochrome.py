@@ -58,3 +58,43 @@ async def test_the_chart_legend_and_lines_carry_a_marker_per_player() -> None:
             assert f"{marker} {name}" in legend
             assert any(marker in row for row in plot), marker
         assert len(set(MARKERS)) == len(MARKERS)
+
+
+async def test_the_hands_cursor_row_reads_without_colour(tmp_path) -> None:
+    from datetime import datetime
+
+    from textual.color import Color
+    from textual.filter import NoColor
+
+    from mjtui import paths
+    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.scorebook import Scorebook
+    from mjtui.core.session import Session
+    from mjtui.core.systems.east_doubling import Hand
+    from mjtui.ui.app import MjtuiApp
+    from mjtui.ui.widgets.hands_table import HandsTable
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))
+    for i in range(4):
+        session.add(Hand(i, (10, 20, 30, 40)))
+    app = MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+
+    def bold_rows(table: HandsTable) -> list[bool]:
+        """For each hand's line: whether all its words are bold, colours taken away."""
+        rows = []
+        for y in range(1, table.row_count + 1):
+            segments = NoColor().apply(list(table.render_line(y)), Color(0, 0, 0))
+            words = [s for s in segments if s.text.strip() and s.text.strip() != "●"]
+            rows.append(all(s.style is not None and s.style.bold for s in words))
+        return rows
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        assert bold_rows(table) == [False, False, False, True]
+        await pilot.press("up")
+        assert bold_rows(table) == [False, False, True, False]
+        app.screen.set_focus(None)  # another pane has the keys: the cursor still shows
+        await pilot.pause()
+        assert bold_rows(table) == [False, False, True, False]
