@@ -4,6 +4,7 @@ whether the hand was added as one row or the window was laid out again."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import pytest
 
@@ -148,3 +149,24 @@ async def test_keys_and_clicks_move_the_cursor_and_select_the_hand_under_it(tmp_
         await pilot.press("enter")
         assert selected == [28, 28]
         assert isinstance(app.screen, ScoreScreen)  # Enter on the sheet never edits
+
+
+async def test_rows_keep_their_cells_styles_under_the_stripes(tmp_path) -> None:
+    app, session = started(tmp_path, [Hand(0, (10, 20, 30, 40)), Hand(None, (0, 0, 0, 0)),
+                                      Hand(1, (10, 20, 30, 40)), Hand(2, (10, 20, 30, 40))])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+
+        def styles(y: int) -> dict[str, Any]:
+            return {seg.text.strip(): seg.style for seg in table.render_line(y)
+                    if seg.text.strip()}
+
+        won, draw = styles(1), styles(2)
+        assert won["+60"].color.name == "green" and won["-50"].color.name == "red"
+        assert won["●"].bold and won["●"].color.name == "yellow"
+        assert draw["draw"].dim and draw["—"].dim
+        # Stripes: the first and the third hand share a background, the second not;
+        # the cursor (on the fourth) has its own.
+        assert won["+60"].bgcolor == styles(3)["+80"].bgcolor != draw["draw"].bgcolor
+        assert styles(4)["4"].bgcolor not in (won["+60"].bgcolor, draw["draw"].bgcolor)

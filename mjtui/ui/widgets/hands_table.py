@@ -355,7 +355,10 @@ class HandsTable(ScrollView, can_focus=True):
         for cell, width in zip(cells, self._widths):
             lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
-            columns.append([list(line.render(console)) for line in lines]
+            # A Text's own style lies under its spans' (Text.render leaves it out).
+            columns.append([list(Segment.apply_style(line.render(console),
+                                                     console.get_style(line.style)))
+                            for line in lines]
                            + [blank] * (height - len(lines)))
         strips = []
         for y in range(height):
@@ -381,14 +384,8 @@ class HandsTable(ScrollView, can_focus=True):
         if self._header is None:
             headers = [Text("#", justify="right"), Text("Hand"),
                        *(Text(name, justify="right") for name in self._names)]
-            style = self.get_component_rich_style("hands-table--header")
             self._header = self._render_cells(headers, 1)[0]
-            self._header = self._header.apply_style(style)
         return self._header
-
-    def notify_style_update(self) -> None:
-        super().notify_style_update()
-        self._header = None  # a header style of another theme or focus
 
     def _row_style(self, row: int) -> tuple[Style, Style | None]:
         """The style under a row's own (a stripe, the cursor), and over it (the
@@ -405,16 +402,18 @@ class HandsTable(ScrollView, can_focus=True):
         width = self.size.width
         scroll_x, scroll_y = self.scroll_offset
         if y == 0:  # the header stays on top while the rows scroll
-            return self._header_line().crop_extend(scroll_x, scroll_x + width,
-                                                   self.rich_style)
-        line = scroll_y + y - 1
-        row = bisect_right(self._tops, line) - 1
-        if not self._rows or row < 0 or line >= self._tops[-1] + self._heights[-1]:
-            return Strip.blank(width, self.rich_style)
-        strip = self._row_lines(row)[line - self._tops[row]]
-        under, over = self._row_style(row)
-        strip = Strip(Segment.apply_style(strip, under, over), strip.cell_length)
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+            strip = self._header_line()
+            under, over = self.get_component_rich_style("hands-table--header"), None
+        else:
+            line = scroll_y + y - 1
+            row = bisect_right(self._tops, line) - 1
+            if not self._rows or row < 0 or line >= self._tops[-1] + self._heights[-1]:
+                return Strip.blank(width, self.rich_style)
+            strip = self._row_lines(row)[line - self._tops[row]]
+            under, over = self._row_style(row)
+        # The row's style reaches the widget's edge, past the last column.
+        strip = strip.crop_extend(scroll_x, scroll_x + width, None)
+        return Strip(Segment.apply_style(strip, under, over), width)
 
     def _refresh_row(self, row: int) -> None:
         if 0 <= row < len(self._tops):
