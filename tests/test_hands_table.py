@@ -3,6 +3,7 @@ whether the hand was added as one row or the window was laid out again."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from typing import Any
 
@@ -159,8 +160,11 @@ async def test_rows_keep_their_cells_styles_under_the_stripes(tmp_path) -> None:
         table = app.screen.query_one(HandsTable)
 
         def styles(y: int) -> dict[str, Any]:
-            return {seg.text.strip(): seg.style for seg in table.render_line(y)
-                    if seg.text.strip()}
+            """The style of each word on line ``y`` (of its first character)."""
+            line = table.render_line(y)
+            at = [seg.style for seg in line for _ in seg.text]
+            text = line.text
+            return {m.group(): at[m.start()] for m in re.finditer(r"\S+", text)}
 
         won, draw = styles(1), styles(2)
         assert won["+60"].color.name == "green" and won["-50"].color.name == "red"

@@ -413,7 +413,7 @@ class HandsTable(ScrollView, can_focus=True):
             under, over = self._row_style(row)
         # The row's style reaches the widget's edge, past the last column.
         strip = strip.crop_extend(scroll_x, scroll_x + width, None)
-        return Strip(Segment.apply_style(strip, under, over), width)
+        return Strip(Segment.apply_style(strip, under, over), width).simplify()
 
     def _refresh_row(self, row: int) -> None:
         if 0 <= row < len(self._tops):
