@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi.fu import MELD_KINDS, PAIRS, WAITS, largest_fu
+from mjtui.core.systems.riichi.fu import MELD_KINDS, PAIRS, WAITS
+from mjtui.core.systems.riichi.han_fu import largest_fu
 from mjtui.core.systems.riichi.system import FuHand, Meld, calculate, score_problem
 
 REPO = Path(__file__).resolve().parents[1]

@@ -18,14 +18,13 @@ the winner receives and ``payments`` holds, by who pays:
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import HandError, RulesetError
 from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.systems.riichi.events import score_problem
+from mjtui.core.systems.riichi.han_fu import score_problem
 from mjtui.core.systems.riichi.points import payment
 from mjtui.core.systems.riichi.rules import Rules
 
@@ -71,6 +70,8 @@ def points_command(args: argparse.Namespace) -> int:
     pay = payment(rules, han, args.fu, dealer=args.dealer, tsumo=args.tsumo,
                   honba=args.honba, yakuman=args.yakuman)
     if args.json:
+        import json
+
         json.dump({"total": pay.total, "payments": pay.shares()}, sys.stdout)
         print()
         return 0

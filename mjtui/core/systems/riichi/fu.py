@@ -275,25 +275,3 @@ def _yakuman_notes(hand: FuHand, won_on: int | None) -> list[str]:
     if len(concealed) == 4:
         notes.append("four concealed triplets are a yakuman (suuankou): the fu do not count")
     return notes
-
-
-def largest_fu(fu: Fu) -> int:
-    """The most fu a hand can have short of a yakuman.
-
-    Three closed kans of terminals is the most a hand can hold (four kans, or
-    four concealed triplets, are yakuman). The largest readings:
-
-    * closed ron on a shanpon: the completed triplet counts open (sanankou);
-    * closed ron or tsumo with a sequence and a one-tile wait;
-    * an open hand: a called triplet, a tanki wait, tsumo.
-
-    With the usual values the first is 20 + 10 + 3 x 32 + 4 + 4 = 134, so 140.
-    """
-    pair = max(fu.value_pair, fu.double_wind_pair)
-    kans = 3 * fu.closed_kan_terminals
-    readings = (
-        fu.base + fu.closed_ron + kans + fu.open_triplet_terminals + pair,
-        fu.base + max(fu.closed_ron, fu.tsumo) + kans + fu.wait + pair,
-        fu.base + fu.tsumo + kans + fu.open_triplet_terminals + fu.wait + pair,
-    )
-    return -(-max(readings) // 10) * 10
