@@ -47,13 +47,19 @@ def wall(argv: list[str], env: dict[str, str]) -> float:
     return took
 
 
+def without_no_bytecode(environ: os._Environ[str]) -> dict[str, str]:
+    return {k: v for k, v in environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
     times: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
+        # Without PYTHONDONTWRITEBYTECODE, so that the first round leaves the byte code
+        # a normal install has, and the rounds counted start from it.
+        env = {**without_no_bytecode(os.environ), "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
                "MJTUI_DATA_DIR": str(Path(folder) / "d")}
         for _ in range(args.runs + 1):
             for label, argv, _ in COMMANDS:

@@ -96,13 +96,19 @@ def first_frame(argv: list[str], marker: bytes, env: dict[str, str], timeout: fl
         os.close(main)
 
 
+def without_no_bytecode(environ: os._Environ[str]) -> dict[str, str]:
+    return {k: v for k, v in environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--hands", type=int, default=10000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        env = {**os.environ, "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
+        # Without PYTHONDONTWRITEBYTECODE, so that the first round leaves the byte code
+        # a normal install has, and the rounds counted start from it.
+        env = {**without_no_bytecode(os.environ), "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
                "MJTUI_DATA_DIR": str(Path(folder) / "d"), "TERM": "xterm-256color"}
         bare, same = Path(folder) / "bare.py", Path(folder) / "same_widgets.py"
         bare.write_text(BARE)
