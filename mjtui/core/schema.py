@@ -120,10 +120,13 @@ def _plural(words: str) -> str:
 
 def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> Any:
     origin = get_origin(tp)
-    wrong = SchemaError(path, f"expected {describe(tp, meta)}, got {_show(value)}")
+
+    def wrong() -> SchemaError:  # worded only when needed: most values are right
+        return SchemaError(path, f"expected {describe(tp, meta)}, got {_show(value)}")
+
     if origin is Literal:
         if value not in get_args(tp) or isinstance(value, bool):
-            raise wrong
+            raise wrong()
         return value
     if origin in (Union, types.UnionType):
         for option in get_args(tp):
@@ -133,10 +136,10 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
                 return _convert(option, value, meta, path)
             except SchemaError:
                 pass
-        raise wrong
+        raise wrong()
     if origin is tuple:
         if not isinstance(value, list):
-            raise wrong
+            raise wrong()
         item_type = get_args(tp)[0]
         return tuple(
             _convert(item_type, item, meta, f"{path}[{i}]") for i, item in enumerate(value)
@@ -145,19 +148,19 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
         return read_struct(tp, value, path + ".")
     if tp is bool:
         if not isinstance(value, bool):
-            raise wrong
+            raise wrong()
         return value
     if tp in (int, float):
         # TOML's true/false are not numbers, even though Python's bool is an int.
         if isinstance(value, bool) or not isinstance(value, (int, float) if tp is float else int):
-            raise wrong
+            raise wrong()
         lo, hi = meta.get("min"), meta.get("max")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            raise wrong
+            raise wrong()
         return value
     if tp is str:
         if not isinstance(value, str):
-            raise wrong
+            raise wrong()
         return value
     raise TypeError(f"schema type {tp!r} at {path} is not supported")  # a bug in a struct
 
