@@ -58,9 +58,12 @@ def main() -> None:
     times: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
     with tempfile.TemporaryDirectory() as folder:
         # Without PYTHONDONTWRITEBYTECODE, so that the first round leaves the byte code
-        # a normal install has, and the rounds counted start from it.
-        env = {**without_no_bytecode(os.environ), "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
-               "MJTUI_DATA_DIR": str(Path(folder) / "d")}
+        # a normal install has, and the rounds counted start from it; the folders are
+        # found as a user's are (platformdirs, here in XDG folders of our own), not
+        # named by MJTUI_CONFIG_DIR / MJTUI_DATA_DIR.
+        env = {k: v for k, v in without_no_bytecode(os.environ).items()
+               if k not in ("MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")}
+        env.update(XDG_CONFIG_HOME=str(Path(folder) / "c"), XDG_DATA_HOME=str(Path(folder) / "d"))
         for _ in range(args.runs + 1):
             for label, argv, _ in COMMANDS:
                 times[label].append(wall(argv, env))

@@ -9,8 +9,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 APP = "mjtui"
 
 
@@ -25,12 +23,20 @@ def shipped_rulesets_dir() -> Path:
 
 def config_dir() -> Path:
     override = os.environ.get("MJTUI_CONFIG_DIR")
-    return Path(override) if override else platformdirs.user_config_path(APP)
+    if override:
+        return Path(override)
+    import platformdirs  # asked for only here: `mjtui --help` needs no folder
+
+    return platformdirs.user_config_path(APP)
 
 
 def data_dir() -> Path:
     override = os.environ.get("MJTUI_DATA_DIR")
-    return Path(override) if override else platformdirs.user_data_path(APP)
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return platformdirs.user_data_path(APP)
 
 
 def user_rulesets_dir() -> Path:
