@@ -114,3 +114,21 @@ async def test_a_hidden_pane_keys_the_hands_when_it_is_opened() -> None:
         await pilot.pause()
         assert len(link.keyed) == 1
         assert "agrees with the sheet" in text(app.screen.query_one(CalcPane), "#calc-link")
+
+
+async def test_keys_typed_at_once_after_p_are_the_calculators() -> None:
+    # All in the app's queue before the pane exists: it is made, shown and given
+    # the focus before the next key is read, so no digit opens a hand form.
+    from textual import events
+
+    from mjtui.ui.screens.score import ScoreScreen
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_and_play(pilot)
+        for key in ("p", "1", "2"):
+            app._driver.send_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert text(app.screen.query_one(CalcPane), "#lcd") == "12"

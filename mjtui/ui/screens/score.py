@@ -217,14 +217,16 @@ class ScoreScreen(Screen):
             pane.display = not pane.display
         # Beside a pane the header has half the width: the ruleset's name alone fits.
         self.sub_title = "" if pane.display else self.book.path.stem
+        # Focus now, not once the app is idle (Widget.focus): keys typed right after
+        # p are the calculator's, and after Esc the sheet's.
         if pane.display:
             self._sync_calculator()
-            pane.focus()
+            self.set_focus(pane)
         else:
-            self.query_one(HandsTable).focus()
+            self.set_focus(self.query_one(HandsTable))
 
     def action_leave_calculator(self) -> None:
-        self.query_one(HandsTable).focus()
+        self.set_focus(self.query_one(HandsTable))
 
     def action_board(self) -> None:
         """The table display: large totals for the whole table (t or Esc comes back)."""
