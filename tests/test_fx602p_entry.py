@@ -6,23 +6,21 @@ in test_fx602p_entry_model.py.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from textual.app import App
 from textual.widgets import Input, Static
 
-import mjtui.ui
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.systems.fx602p.system import Win
 from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.fx602p_entry import FX602PHandScreen
+from mjtui.ui.styles import BASE, ScreenStyles
 from mjtui.ui.widgets.checkbox import Checkbox
 
 
-class _Form(OrderedKeys, App):
-    CSS_PATH = str(Path(mjtui.ui.__file__).parent / "mjtui.tcss")
+class _Form(OrderedKeys, ScreenStyles, App):
+    CSS_PATH = str(BASE)
 
     def __init__(self, winner: int | None = None, hand: Win | None = None) -> None:
         super().__init__()

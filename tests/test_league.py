@@ -178,9 +178,10 @@ async def test_the_league_screen_from_the_library(club: Path) -> None:
 
     from mjtui.ui.screens.league import LeagueScreen, RatingChart, history_lines
     from mjtui.ui.screens.library import LibraryScreen
+    from mjtui.ui.styles import BASE, ScreenStyles
 
-    class _App(App):
-        CSS_PATH = str(Path(__file__).resolve().parents[1] / "mjtui" / "ui" / "mjtui.tcss")
+    class _App(ScreenStyles, App):
+        CSS_PATH = str(BASE)
         ENABLE_COMMAND_PALETTE = False
 
         def on_mount(self) -> None:

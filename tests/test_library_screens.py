@@ -26,11 +26,11 @@ from mjtui.ui.screens.replay import ReplayScreen
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.screens.whatif import WhatIfScreen
+from mjtui.ui.styles import BASE, ScreenStyles
 from mjtui.ui.widgets.scoreboard import Scoreboard
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
-CSS = REPO / "mjtui" / "ui" / "mjtui.tcss"
 SIZE = (80, 24)  # the smallest terminal the app promises to work in
 
 NAMES = ("[b]Ann", "Bob[/]", "Cy", "Di")
@@ -79,10 +79,10 @@ on_draw = "stay"
 """
 
 
-class _App(App):
+class _App(ScreenStyles, App):
     """A bare app with the library on top, as `mjtui library` will show it."""
 
-    CSS_PATH = str(CSS)
+    CSS_PATH = str(BASE)
     ENABLE_COMMAND_PALETTE = False
 
     def on_mount(self) -> None:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Callable
 from textual.app import App
 
 from mjtui.ui.key_form import OrderedKeys
+from mjtui.ui.styles import BASE, ScreenStyles
 
 # Each screen, and the calculators behind the sheet, is imported when it is
 # first opened: the new-series form must not wait for the score sheet, the
@@ -24,8 +25,8 @@ if TYPE_CHECKING:
     from mjtui.ui.screens.new_series import SeriesChoice
 
 
-class MjtuiApp(OrderedKeys, App):
-    CSS_PATH = "mjtui.tcss"
+class MjtuiApp(OrderedKeys, ScreenStyles, App):
+    CSS_PATH = str(BASE)  # the other screens' stylesheets come with them (ui/styles.py)
     TITLE = "mjtui"
     ENABLE_COMMAND_PALETTE = False
 

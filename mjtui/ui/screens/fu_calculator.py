@@ -44,6 +44,8 @@ def _short(item: str) -> str:
 class FuCalculatorScreen(KeyForm):
     """Returns the fu the hand scores, or None when cancelled."""
 
+    STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     def __init__(self, rules: Any, *, tsumo: bool = False, closed: bool = True) -> None:
         super().__init__()
         self.rules = rules

@@ -41,6 +41,7 @@ class RatingChart(TotalsChart):
 
 
 class LeagueScreen(Screen):
+    STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("f", "filter", "Filter"),
         Binding("escape", "back", "Back"),

@@ -220,6 +220,8 @@ class LibraryReplayScreen(_BackToLibrary, ReplayScreen):
 class LibraryScreen(Screen):
     """Every saved session, newest first, with a player and a ruleset filter."""
 
+    STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     BINDINGS = [
         Binding("r", "replay", "Replay"),
         Binding("w", "whatif", "What if"),
@@ -457,6 +459,8 @@ class LibraryScreen(Screen):
 
 class TrashScreen(Screen):
     """The deleted sessions; Enter puts the highlighted one back in the library."""
+
+    STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
 
     BINDINGS = [
         Binding("u", "restore", "Restore", show=False),

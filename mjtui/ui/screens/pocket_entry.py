@@ -49,6 +49,8 @@ from mjtui.ui.widgets.checkbox import Checkbox
 class PocketHandScreen(HandForm):
     """Returns the Pocket Mahjong hand entered, or None when cancelled."""
 
+    STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     DEFAULT_CSS = """
     PocketHandScreen { align: center middle; }
     #pentry { width: 78; height: auto; max-height: 100%; border: thick $primary;

@@ -65,6 +65,8 @@ class SeatSetInput(CodeInput):
 class RiichiHandScreen(HandForm):
     """Returns the riichi hand entered, or None when cancelled."""
 
+    STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     BINDINGS = [
         Binding("ctrl+f", "fu_calculator", "Fu calculator", priority=True),
         Binding("ctrl+t", "tiles", "Tiles", priority=True),

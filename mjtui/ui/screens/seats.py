@@ -28,6 +28,8 @@ def seat_line(names: tuple[str, ...]) -> str:
 class SeatsScreen(KeyForm):
     """Returns the new seating, or None when cancelled."""
 
+    STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     OUTCOMES = SWAP + SUBSTITUTE
     DEFAULT_CSS = """
     SeatsScreen { align: center middle; }

@@ -28,6 +28,8 @@ def score(value: float) -> str:
 class StandingsScreen(ModalScreen[None]):
     """The standings of ``state`` under ``ruleset``; any of Esc, Enter, q or f closes it."""
 
+    STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     BINDINGS = [
         Binding("escape,enter,q,f", "close", "Close"),
     ]

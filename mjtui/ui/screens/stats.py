@@ -40,6 +40,7 @@ def player_detail(p: PlayerStats | None) -> Text:
 
 
 class StatsScreen(Screen):
+    STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("f", "ruleset", "Ruleset"),
         Binding("escape", "back", "Back"),

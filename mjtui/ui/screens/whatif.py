@@ -63,6 +63,7 @@ def overrides(base: Ruleset, typed: dict[str, str]) -> dict[str, Any]:
 
 
 class WhatIfScreen(Screen):
+    STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("ctrl+s", "compare", "Compare", priority=True),
         Binding("ctrl+r", "reset", "Reset form", priority=True),

@@ -1,0 +1,37 @@
+"""The stylesheets beyond mjtui.tcss, each read when the first screen naming it is shown.
+
+mjtui.tcss holds what the first screens (the new-series form, the sheet) and
+the hand forms need; the other screens' rules wait for them, so the first
+frame parses and applies only its own (benchmarks/startup.py: about 20 ms
+sooner). A screen names its stylesheets in ``STYLES``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+FOLDER = Path(__file__).parent
+BASE = FOLDER / "mjtui.tcss"
+
+
+class ScreenStyles:
+    """App mixin: a screen's STYLES are read as it is first pushed."""
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        add_styles(self, screen)
+        return super().push_screen(screen, *args, **kwargs)  # type: ignore[misc]
+
+
+def add_styles(app: Any, screen: Any) -> None:
+    """Add the stylesheets ``screen`` names to ``app``'s, once each.
+
+    Added as a source of the app's own rank, as mjtui.tcss is (not as a
+    screen's CSS_PATH, whose loading parses every stylesheet again); only the
+    new text is parsed.
+    """
+    for name in getattr(screen, "STYLES", ()):
+        path = FOLDER / f"{name}.tcss"
+        if not app.stylesheet.has_source(str(path)):
+            app.stylesheet.add_source(path.read_text(encoding="utf-8"),
+                                      read_from=(str(path), ""))
