@@ -413,3 +413,29 @@ def test_putting_a_hand_back_as_it_was_is_always_accepted(game, data) -> None:
     index = data.draw(st.integers(0, len(s.hands) - 1))
     s.replace(index, s.hands[index])
     assert s.states() == states
+
+
+RIICHI_MIX = [ron(0, 1, 8), ExhaustiveDraw(tenpai=(0,)), ExhaustiveDraw(tenpai=(0, 1), riichi=(1,)),
+              AbortiveDraw(), ron(1, 0, 13), ron(2, 3, 1, 30, riichi=(2,))]
+
+
+@given(st.lists(st.sampled_from(range(len(RIICHI_MIX))), max_size=14),
+       st.lists(st.sampled_from([pocket.Win(0, 3), pocket.Draw(), pocket.Win(2, 10)]),
+                max_size=6))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_loading_hands_in_one_pass_keeps_and_refuses_what_adding_them_one_by_one_does(
+        riichi_order, pocket_extra) -> None:
+    for rs, hands in ((TENHOU, [RIICHI_MIX[i] for i in riichi_order]),
+                      (POCKET, pocket_series().hands + pocket_extra)):
+        one_pass = Session(rs, NAMES[: rs.players], STARTED)
+        refused = [i for i, _ in one_pass.add_read(hands)]
+        one_by_one = Session(rs, NAMES[: rs.players], STARTED)
+        kept_out = []
+        for i, hand in enumerate(hands):
+            try:
+                one_by_one.add(hand, checked=True)
+            except HandError:
+                kept_out.append(i)
+        assert refused == kept_out
+        assert one_pass.hands == one_by_one.hands
+        assert one_pass.states() == one_by_one.states()

@@ -96,6 +96,27 @@ class Session:
             system.check_in_play(rules, self.state, hand)
         self.hands.append(hand)
 
+    def add_read(self, hands: list[Any]) -> list[tuple[int, HandError]]:
+        """Append ``hands`` (each read from a file, so past ``check``) in order, each
+        one the table as it then is allows, as :meth:`add` would one by one; the
+        refused come back with their place in ``hands`` and why.
+
+        The table is folded on as the hands go in: a long series is loaded in
+        one pass rather than asked for its state hand after hand.
+        """
+        system, rules = self.ruleset.system, self.ruleset.rules
+        folded = self._fold()
+        refused: list[tuple[int, HandError]] = []
+        for i, hand in enumerate(hands):
+            try:
+                system.check_at_table(rules, folded[-1], hand)
+            except HandError as e:
+                refused.append((i, e))
+                continue
+            self.hands.append(hand)
+            folded.append(system.apply(rules, folded[-1], hand))
+        return refused
+
     def undo(self) -> Any | None:
         """Remove and return the last hand (None when there is none)."""
         if not self.hands:

@@ -353,27 +353,31 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
     lines = hand_lines if len(hand_lines) == len(records) else [None] * len(records)
     system, rules = ruleset.system, ruleset.rules
-
-    def left_out(number: int, line: int | None, why: str) -> None:
-        at = f"hand {number}" + (f" (line {line})" if line else "")
-        problems.append(f"{where}: {at}: {why}")
-
+    left_out: list[tuple[int, int | None, str]] = []  # hand number, its line, why
+    read: list[tuple[int, int | None]] = []  # the hands checked alone: number, line
+    hands = []
     for number, (record, line) in enumerate(zip(records, lines), 1):
         if not isinstance(record, dict):
-            left_out(number, line, f"expected a table, got {record!r}")
+            left_out.append((number, line, f"expected a table, got {record!r}"))
             continue
         if "_unreadable" in record:
-            left_out(number, line, record["_unreadable"])
+            left_out.append((number, line, record["_unreadable"]))
             continue
         beyond = None if hands_checked else number_problem(record)
         if beyond:
-            left_out(number, line, f"{beyond}; this hand was left out")
+            left_out.append((number, line, f"{beyond}; this hand was left out"))
             continue
         try:
-            # hand_from_record checks the hand alone; add, with the table, the rest
-            session.add(system.hand_from_record(rules, record), checked=True)
+            hands.append(system.hand_from_record(rules, record))  # the hand alone
         except HandError as e:
-            left_out(number, line, f"{e}; this hand was left out")
+            left_out.append((number, line, f"{e}; this hand was left out"))
+            continue
+        read.append((number, line))
+    for i, e in session.add_read(hands):  # and what the table allows
+        left_out.append((*read[i], f"{e}; this hand was left out"))
+    for number, line, why in sorted(left_out, key=lambda problem: problem[0]):
+        at = f"hand {number}" + (f" (line {line})" if line else "")
+        problems.append(f"{where}: {at}: {why}")
     if cut_at is not None:
         line = _line_numbers(text, [cut_at])[0]
         problems.append(f"{where}: hand {len(records) + 1} (line {line}): cut short as it was "
