@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Callable
 from textual.app import App
 
 from mjtui.ui.key_form import OrderedKeys
-from mjtui.ui.styles import BASE, ScreenStyles
+from mjtui.ui.styles import BASE, ScreenStyles, add_styles
 
 # Each screen, and the calculators behind the sheet, is imported when it is
 # first opened: the new-series form must not wait for the score sheet, the
@@ -86,30 +86,34 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         self.release_sessions()
 
     def get_default_screen(self) -> Screen:
-        """The new-series form or the resumed sheet, when that is the first screen: the
-        app then styles and shows one screen at start-up, not an empty one under it."""
-        if self.book is not None:
-            return self._sheet(self.book, warn=self.warnings.append)  # warned on mount
-        if self.game is None and not self.library and self.replay is None:
-            from mjtui.ui.screens.new_series import NewSeriesScreen
+        """The first screen (the game, the library, a replay, the resumed sheet or the
+        new-series form): the app styles and shows it alone at start-up, not over an
+        empty one."""
+        screen = self._first_screen()
+        add_styles(self, screen)  # as push_screen does for the screens that follow
+        return screen
 
-            assert self.ruleset is not None and self.sessions_dir is not None
-            self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
-                                               minutes=self.time_limit, table=self.table)
-            return self._new_series
-        return super().get_default_screen()
-
-    def on_mount(self) -> None:
+    def _first_screen(self) -> Screen:
         if self.game is not None:
             from mjtui.ui.screens.fx602p_game import FX602PGameScreen
 
-            self.push_screen(FX602PGameScreen(self.game))
-        elif self.library:
-            self.action_open_library()
-        elif self.replay is not None:
+            return FX602PGameScreen(self.game)
+        if self.library:
+            return self._library_screen()
+        if self.replay is not None:
             from mjtui.ui.screens.replay import ReplayScreen
 
-            self.push_screen(ReplayScreen(self.replay, self.replay_name))
+            return ReplayScreen(self.replay, self.replay_name)
+        if self.book is not None:
+            return self._sheet(self.book, warn=self.warnings.append)  # warned on mount
+        from mjtui.ui.screens.new_series import NewSeriesScreen
+
+        assert self.ruleset is not None and self.sessions_dir is not None
+        self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
+                                           minutes=self.time_limit, table=self.table)
+        return self._new_series
+
+    def on_mount(self) -> None:
         for warning in self.warnings:
             self._warn(warning)
         self.call_after_refresh(self._after_first_frame)
@@ -140,7 +144,6 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
                 self._warn(warning)
         keep_out_of_collections()
 
-
     def _start_series(self, choice: SeriesChoice) -> None:
         from mjtui.core.scorebook import create_scorebook
         from mjtui.core.session import Session
@@ -159,14 +162,17 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
             self._warn(warning)
 
     def action_open_library(self) -> None:
+        self.push_screen(self._library_screen())
+
+    def _library_screen(self) -> Screen:
         """The saved series; a series resumed from there gets its calculator too."""
         from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
 
-        self.push_screen(LibraryScreen(
+        return LibraryScreen(
             open_sheet=lambda book: LibraryScoreScreen(
                 self.hold(book), self._calculator_for(book.session),
                 fx602p=self._fx602p_listing(), clock=self._clock(book))
-        ))
+        )
 
     def _open_sheet(self, book: Scorebook) -> None:
         self.push_screen(self._sheet(book, warn=self._warn))

@@ -343,16 +343,10 @@ class LibraryScreen(Screen):
     def action_back(self) -> None:
         if self.focused is not self.query_one(SessionList):
             self.query_one(SessionList).focus()  # Esc leaves the filter first
-        elif self._opened_over_a_screen():
-            self.dismiss()  # back to it
+        elif len(self.app.screen_stack) > 1:
+            self.dismiss()  # opened from another screen (the new-series form): back to it
         else:
-            self.app.exit()
-
-    def _opened_over_a_screen(self) -> bool:
-        """Opened from another screen (the new-series form), not as mjtui's first one
-        (over Textual's empty default screen)."""
-        stack = self.app.screen_stack
-        return len(stack) > 1 and stack[-2].id != "_default"
+            self.app.exit()  # mjtui's first screen
 
     # -- opening ----------------------------------------------------------
 
