@@ -315,7 +315,7 @@ def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str 
         elif isinstance(value, float) and not math.isfinite(value):
             return f"key '{key}': {value} is not a number mjtui can count with"
         elif isinstance(value, (int, float)) and abs(value) > limit:
-            return (f"key '{key}': {_show_number(value)} is beyond the largest number "
+            return (f"key '{key}': {show_number(value)} is beyond the largest number "
                     f"mjtui reads ({limit:,} either way)")
     return None
 
@@ -334,7 +334,8 @@ def _beyond_any(data: Any, limit: int) -> bool:
     return False
 
 
-def _show_number(value: int | float) -> str:
+def show_number(value: int | float) -> str:
+    """A number for a message; one of many digits by its length."""
     if isinstance(value, float):
         return f"{value:g}"
     if abs(value) < 10**20:

@@ -14,6 +14,7 @@ from operator import add
 from typing import Any, Literal
 
 from mjtui.core.errors import HandError
+from mjtui.core.files import show_number
 from mjtui.core.systems.base import WINDS, RulesHeader
 
 Move = Literal["stay", "next"]
@@ -113,10 +114,7 @@ def settle(
 def _show(value: Any) -> str:
     """A value for a message; a number of many digits by its length."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
-        try:
-            return f"a number of {len(str(abs(value)))} digits"
-        except ValueError:  # beyond Python's limit for printing a whole number
-            return "a number of thousands of digits"
+        return show_number(value)
     return repr(value)
 
 
