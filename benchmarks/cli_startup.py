@@ -47,10 +47,6 @@ def wall(argv: list[str], env: dict[str, str]) -> float:
     return took
 
 
-def without_no_bytecode(environ: os._Environ[str]) -> dict[str, str]:
-    return {k: v for k, v in environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=9)
@@ -61,8 +57,8 @@ def main() -> None:
         # a normal install has, and the rounds counted start from it; the folders are
         # found as a user's are (platformdirs, here in XDG folders of our own), not
         # named by MJTUI_CONFIG_DIR / MJTUI_DATA_DIR.
-        env = {k: v for k, v in without_no_bytecode(os.environ).items()
-               if k not in ("MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")}
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("PYTHONDONTWRITEBYTECODE", "MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")}
         env.update(XDG_CONFIG_HOME=str(Path(folder) / "c"), XDG_DATA_HOME=str(Path(folder) / "d"))
         for _ in range(args.runs + 1):
             for label, argv, _ in COMMANDS:

@@ -96,10 +96,6 @@ def first_frame(argv: list[str], marker: bytes, env: dict[str, str], timeout: fl
         os.close(main)
 
 
-def without_no_bytecode(environ: os._Environ[str]) -> dict[str, str]:
-    return {k: v for k, v in environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
@@ -108,8 +104,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         # Without PYTHONDONTWRITEBYTECODE, so that the first round leaves the byte code
         # a normal install has, and the rounds counted start from it.
-        env = {**without_no_bytecode(os.environ), "MJTUI_CONFIG_DIR": str(Path(folder) / "c"),
-               "MJTUI_DATA_DIR": str(Path(folder) / "d"), "TERM": "xterm-256color"}
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        env.update(MJTUI_CONFIG_DIR=str(Path(folder) / "c"), MJTUI_DATA_DIR=str(Path(folder) / "d"),
+                   TERM="xterm-256color")
         bare, same = Path(folder) / "bare.py", Path(folder) / "same_widgets.py"
         bare.write_text(BARE)
         same.write_text(SAME_WIDGETS)
