@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from mjtui import __version__, paths
+from mjtui.cli.typeahead import typeahead_kept
 from mjtui.core.errors import MjtuiError, SessionError
 
 if TYPE_CHECKING:
@@ -135,6 +136,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if _opens_app(args):
+        with typeahead_kept():  # the names typed while the app starts are kept
+            return _main(args)
+    return _main(args)
+
+
+# The commands that open the app (replay only without --json).
+APP_COMMANDS = frozenset({None, "new", "library", "play", "resume", "replay", "board"})
+
+
+def _opens_app(args: argparse.Namespace) -> bool:
+    return args.command in APP_COMMANDS and not getattr(args, "json", False)
+
+
+def _main(args: argparse.Namespace) -> int:
     try:
         command = _command(args.command)
         outcome = command(args)

@@ -273,6 +273,15 @@ class KeyForm(ModalScreen[Any]):
             self.focus_field(after[0] if after else self.confirm_button())
 
 
+def _as_typed(event: events.Key) -> events.Key:
+    """The key the person pressed: a Return typed while mjtui was still starting
+    reaches it as a newline (ctrl+j), because the terminal was still in its line
+    mode, which turns Return into one; it is Enter."""
+    if event.key == "ctrl+j":
+        return events.Key("enter", "\r")
+    return event
+
+
 def _before(a: Widget, b: Widget) -> bool:
     """Whether ``a`` comes before ``b`` on the form (document order)."""
     order = list(a.screen.walk_children(with_self=False))
@@ -301,7 +310,7 @@ class OrderedKeys:
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            self._held.append(event)
+            self._held.append(_as_typed(event))
             await self._release_keys()
             return
         await super().on_event(event)  # type: ignore[misc]

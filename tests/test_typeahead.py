@@ -1,0 +1,109 @@
+"""Keys typed while mjtui starts are kept as typed: in a real terminal, and in the app."""
+
+from __future__ import annotations
+
+import io
+import os
+import select
+import subprocess
+import sys
+import termios
+import time
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from mjtui.cli import entry
+from mjtui.cli.typeahead import typeahead_kept
+from mjtui.ui.screens.score import ScoreScreen
+
+LINE_MODE = termios.ICANON | termios.ECHO
+
+
+def test_inside_keys_come_as_typed_and_the_terminal_gets_its_mode_back() -> None:
+    master, slave = os.openpty()
+    try:
+        before = termios.tcgetattr(slave)
+        assert before[3] & LINE_MODE == LINE_MODE  # a fresh terminal is in its line mode
+        with open(slave, closefd=False) as stream, typeahead_kept(stream):
+            inside = termios.tcgetattr(slave)
+            assert not inside[3] & LINE_MODE  # each key at once, nothing echoed
+            assert not inside[0] & (termios.ICRNL | termios.IXON)  # Return, ctrl+s as keys
+            assert inside[3] & termios.ISIG  # ctrl+c still stops the start-up
+        assert termios.tcgetattr(slave) == before
+        with pytest.raises(KeyboardInterrupt), open(slave, closefd=False) as stream, \
+                typeahead_kept(stream):
+            raise KeyboardInterrupt
+        assert termios.tcgetattr(slave) == before  # given back on the way out, too
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_without_a_terminal_nothing_is_changed() -> None:
+    read, write = os.pipe()
+    try:
+        with open(read, closefd=False) as pipe, typeahead_kept(pipe):
+            pass
+    finally:
+        os.close(read)
+        os.close(write)
+    with typeahead_kept(io.StringIO()):  # no file descriptor at all
+        pass
+
+
+def test_only_the_commands_that_open_the_app_change_the_terminal() -> None:
+    parse = entry.build_parser().parse_args
+    assert all(entry._opens_app(parse(argv)) for argv in (
+        [], ["new"], ["library"], ["resume"], ["replay", "f.toml"]))
+    assert not any(entry._opens_app(parse(argv)) for argv in (
+        ["replay", "f.toml", "--json"], ["rulesets"], ["folders"]))
+
+
+async def test_a_newline_is_enter() -> None:
+    """What a Return typed before the app set the terminal's mode arrives as."""
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"Ann", "ctrl+j", *"Bob", "ctrl+j", *"Cy", "ctrl+j", *"Di", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert app.screen.book.session.players == ("Ann", "Bob", "Cy", "Di")
+
+
+def test_names_typed_before_mjtui_starts_are_the_names_saved(folders: dict[str, Path]) -> None:
+    """The keys are in the terminal before the process exists, Returns and all, as
+    when a person types on while the command starts: the Return after the last
+    name starts the series."""
+    master, slave = os.openpty()
+    before = termios.tcgetattr(slave)
+    os.write(master, b"Alice\rBob\rCara\rDan\r")
+    env = dict(os.environ, TERM="xterm-256color")
+    child = subprocess.Popen([sys.executable, "-m", "mjtui"], stdin=slave, stdout=slave,
+                             stderr=slave, env=env, start_new_session=True)
+    screen = bytearray()
+    sessions = folders["data"] / "sessions"
+    try:
+        _read_until(master, screen, lambda: any(sessions.glob("*.toml")))
+        os.write(master, b"q")  # quit, from the score sheet
+        _read_until(master, screen, lambda: child.poll() is not None)
+        assert child.returncode == 0
+        saved = tomllib.loads(next(sessions.glob("*.toml")).read_text(encoding="utf-8"))
+        assert saved["players"] == ["Alice", "Bob", "Cara", "Dan"]
+        assert termios.tcgetattr(slave) == before  # the terminal's own mode is back
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(master)
+        os.close(slave)
+
+
+def _read_until(master: int, screen: bytearray, done, timeout: float = 30.0) -> None:
+    """Read what the app draws (so it never waits on a full terminal) until ``done()``."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        assert time.monotonic() < deadline, bytes(screen[-2000:]).decode(errors="replace")
+        ready, _, _ = select.select([master], [], [], 0.05)
+        if ready:
+            screen += os.read(master, 65536)
