@@ -26,6 +26,7 @@ def collectable() -> Iterator[None]:
     process runs many apps here, so each test's objects are made collectable again."""
     yield
     gc.unfreeze()
+    gc.enable()  # `mjtui` turns it off while it starts (cli/entry.py)
 
 
 @pytest.fixture

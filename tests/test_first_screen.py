@@ -98,3 +98,30 @@ async def test_what_is_loaded_by_the_first_frame_is_kept_out_of_full_collections
         assert gc.get_freeze_count() > 0
         hands = app.screen.book.session.hands
         assert not any(o is hands for o in gc.get_objects())
+
+
+async def test_with_collection_off_at_start_up_the_first_frame_turns_it_on(
+        tmp_path: Path) -> None:
+    """`mjtui` starts with the cyclic collector off (cli/entry.py main): after the first
+    frame the garbage of start-up is collected and the collector is on again."""
+    import gc
+
+    gc.unfreeze()
+    app = entry.resume(entry.build_parser().parse_args(["resume", str(_saved(tmp_path))]))
+    gc.disable()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert gc.isenabled() and gc.get_freeze_count() > 0
+    finally:
+        gc.enable()
+
+
+def test_a_headless_command_runs_with_collection_on(monkeypatch) -> None:
+    import gc
+
+    seen = []
+    monkeypatch.setattr(entry, "folders", lambda args: seen.append(gc.isenabled()) or 0)
+    assert entry.main(["folders"]) == 0 and seen == [True]
+    assert gc.isenabled()
+

@@ -233,7 +233,14 @@ def keep_out_of_collections() -> None:
     objects, and each full pass walked them all: a pass falling between ctrl+s
     and the new totals made that hand's entry take 100 ms and more. What is
     frozen is still freed by reference counting; only cycles among it stay.
+
+    When mjtui started with the collector off (cli/entry.py), the cycles that
+    start-up left are collected first, in one pass, and the collector is on
+    again from here.
     """
     import gc
 
+    if not gc.isenabled():
+        gc.collect()
+        gc.enable()
     gc.freeze()
