@@ -21,7 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-MJTUI = [sys.executable, "-m", "mjtui"]
+from installed import MJTUI
+
 COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("python -c pass", [sys.executable, "-c", "pass"], None),
     ("mjtui --help", [*MJTUI, "--help"], 0.060),
@@ -42,7 +43,7 @@ def wall(argv: list[str], env: dict[str, str]) -> float:
     done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     took = time.perf_counter() - start
     if done.returncode:
-        sys.exit(f"{' '.join(argv[2:])}: exit status {done.returncode}\n"
+        sys.exit(f"{' '.join(argv)}: exit status {done.returncode}\n"
                  f"{done.stderr.decode(errors='replace')}")
     return took
 

@@ -29,6 +29,8 @@ import termios
 import time
 from pathlib import Path
 
+from installed import MJTUI
+
 BARE = """
 from textual.app import App
 from textual.widgets import Static
@@ -110,7 +112,7 @@ def main() -> None:
         bare, same = Path(folder) / "bare.py", Path(folder) / "same_widgets.py"
         bare.write_text(BARE)
         same.write_text(SAME_WIDGETS)
-        mjtui_cmd = [sys.executable, "-m", "mjtui"]
+        mjtui_cmd = MJTUI
         bare_cmd = [sys.executable, str(bare)]
         same_cmd = [sys.executable, str(same)]
         series = _long_series(Path(folder), args.hands)
