@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Select, Static
 
 from mjtui import paths
 from mjtui.cli import entry
@@ -125,3 +125,44 @@ def test_a_headless_command_runs_with_collection_on(monkeypatch) -> None:
     assert entry.main(["folders"]) == 0 and seen == [True]
     assert gc.isenabled()
 
+
+async def _form_frames() -> tuple[str, str]:
+    """The form's screenshot with its list of rulesets still to come, and once it is in."""
+    import asyncio
+
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    go_on = asyncio.Event()
+    complete = NewSeriesScreen.complete
+
+    async def held(screen: NewSeriesScreen) -> None:
+        await go_on.wait()
+        await complete(screen)
+
+    NewSeriesScreen.complete = held  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert not app.screen.ready and not app.screen.query("#ruleset")
+            before = app.export_screenshot()
+            go_on.set()
+            await pilot.pause()
+            assert app.screen.ready and app.screen.query_one("#ruleset", Select)
+            assert not app.screen.query("#ruleset-shown")
+            return before, app.export_screenshot()
+    finally:
+        NewSeriesScreen.complete = complete  # type: ignore[method-assign]
+
+
+async def test_the_first_frame_shows_the_ruleset_line_as_the_list_draws_it() -> None:
+    before, after = await _form_frames()
+    assert before == after
+
+
+async def test_keys_typed_before_the_list_comes_wait_for_it() -> None:
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    async with app.run_test(size=SIZE) as pilot:
+        # From the first name back past the time limit, the start points and the
+        # table: the list of rulesets, there by the time these keys are taken.
+        await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#ruleset", Select)

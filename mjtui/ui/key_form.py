@@ -140,6 +140,13 @@ class KeyForm(ModalScreen[Any]):
     def fields_changed(self) -> None:
         """Bring labels, enabled fields and the preview up to date with the fields."""
 
+    COMPLETED_AFTER_FIRST_FRAME = False
+    """The form is drawn before :meth:`complete` adds what it left out; keys wait for
+    both. For the first screen, whose first frame a person waits for."""
+
+    async def complete(self) -> None:
+        """Mount what the first frame went without (COMPLETED_AFTER_FIRST_FRAME)."""
+
     def set_outcome(self, letter: str) -> None:
         """Set the outcome from its letter (a form with OUTCOMES overrides this)."""
 
@@ -170,6 +177,16 @@ class KeyForm(ModalScreen[Any]):
             # focus_field selects at once instead.
             field.select_on_focus = False
         self.focus_field(self.first_field(), scroll_visible=False)
+        if self.COMPLETED_AFTER_FIRST_FRAME:
+            self.call_after_refresh(self._complete)
+        else:
+            self._become_ready()
+
+    async def _complete(self) -> None:
+        await self.complete()
+        self._become_ready()
+
+    def _become_ready(self) -> None:
         self.ready = True
         self.app.post_message(self.Ready())
 

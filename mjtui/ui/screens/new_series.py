@@ -9,7 +9,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Vertical
+from textual.containers import Grid, Horizontal, Vertical
+from textual.css.query import NoMatches
 from textual.validation import Integer
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Select, Static
@@ -45,6 +46,7 @@ class NewSeriesScreen(KeyForm):
         Binding("escape", "cancel", "Quit"),
     ]
     CONFIRM_AFTER_LAST = True  # Enter on the last name starts
+    COMPLETED_AFTER_FIRST_FRAME = True  # the list of rulesets comes after (complete)
     DEFAULT_CSS = "NewSeriesScreen { background: $background; }"  # a screen, not over one
 
     def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
@@ -57,6 +59,7 @@ class NewSeriesScreen(KeyForm):
         self.rulesets = {r.origin: r for r in rulesets}
         self.rulesets.setdefault(chosen.origin, chosen)
         self.chosen = chosen
+        self._origin = chosen.origin  # the ruleset chosen in the list
         self.seat_rng = seeded(None)  # a test may put a seeded one in its place
 
     def compose(self) -> ComposeResult:
@@ -66,10 +69,9 @@ class NewSeriesScreen(KeyForm):
             yield Label("New series", id="form-title")
             with Grid(id="form-grid"):
                 yield Label("Ruleset", classes="form-label")
-                yield Select(
-                    self._options(), value=self.chosen.origin, allow_blank=False, id="ruleset",
-                    compact=True,
-                )
+                with Horizontal(id="ruleset-shown"):  # the list's look until it comes
+                    yield Static(self._label(self.chosen), id="ruleset-name")
+                    yield Static("▼", classes="arrow")
                 yield Label("Table", classes="form-label")
                 yield Input(self.table, id="table",
                             placeholder="(a name, when the club plays at several)",
@@ -100,20 +102,38 @@ class NewSeriesScreen(KeyForm):
                 id="form-help",
             )
 
+    async def complete(self) -> None:
+        # The list of rulesets is the form's costliest widget (a sixth of its first
+        # frame, benchmarks/startup.py): the first frame shows its line, drawn alike,
+        # and the list takes that line's place now, before any key is taken.
+        grid = self.query_one("#form-grid")
+        if not grid.is_attached:
+            return  # mjtui is ending before the form was complete
+        shown = self.query_one("#ruleset-shown")
+        await grid.mount(Select(self._options(), value=self._origin, allow_blank=False,
+                                id="ruleset", compact=True), before=shown)
+        await shown.remove()
+
     def offer(self, rulesets: list[Ruleset]) -> None:
         """Offer these rulesets too (read after the form was shown); what is chosen
         and typed stays as it is."""
         # Those already offered (the chosen one among them) are kept, not read again.
         merged = {**{r.origin: r for r in rulesets}, **self.rulesets}
         self.rulesets = dict(sorted(merged.items(), key=lambda item: item[1].id))
-        select = self.query_one("#ruleset", Select)
-        value = select.value
-        with select.prevent(Select.Changed):
+        try:
+            select = self.query_one("#ruleset", Select)
+        except NoMatches:
+            return  # the list is still to come, and offers them all (complete)
+        with select.prevent(Select.Changed):  # the list passes through other values
             select.set_options(self._options())
-            select.value = value
+            select.value = self._origin
 
     def _options(self) -> list[tuple[Text, str]]:
-        return [(Text(f"{r.name} ({r.id})"), origin) for origin, r in self.rulesets.items()]
+        return [(self._label(r), origin) for origin, r in self.rulesets.items()]
+
+    @staticmethod
+    def _label(ruleset: Ruleset) -> Text:
+        return Text(f"{ruleset.name} ({ruleset.id})")
 
     def first_field(self) -> Widget:
         return self.query_one("#name-0", Input)
@@ -147,7 +167,7 @@ class NewSeriesScreen(KeyForm):
 
     @property
     def ruleset(self) -> Ruleset:
-        return self.rulesets[self.query_one("#ruleset", Select).value]
+        return self.rulesets[self._origin]
 
     def _show_seats(self) -> None:
         n = self.ruleset.players
@@ -156,7 +176,10 @@ class NewSeriesScreen(KeyForm):
                 widget.display = seat < n
 
     @on(Select.Changed, "#ruleset")
-    def _ruleset_changed(self) -> None:
+    def _ruleset_changed(self, event: Select.Changed) -> None:
+        if event.value == self._origin:
+            return  # the list coming, or offering more: the typed points stay
+        self._origin = event.value
         self.query_one("#start-points", Input).value = str(self.ruleset.start_points)
         self._show_seats()
 
