@@ -132,3 +132,25 @@ async def test_keys_typed_at_once_after_p_are_the_calculators() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         assert text(app.screen.query_one(CalcPane), "#lcd") == "12"
+
+
+async def test_a_key_typed_at_once_after_escape_is_the_sheets() -> None:
+    """Esc gives the sheet the focus back; the key right behind it is routed only
+    once the pane has taken the Esc, so it opens a hand rather than reaching the
+    calculator."""
+    from textual import events
+
+    from mjtui.ui.key_form import KeyForm
+
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await start_and_play(pilot)
+        for key in ("p", "1", "2"):
+            app._driver.send_message(events.Key(key, key))
+        await pilot.pause()
+        for key in ("escape", "3"):
+            app._driver.send_message(events.Key(key, None if key == "escape" else key))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, KeyForm)  # seat 3's win, in its form
+        assert text(app.screen_stack[-2].query_one(CalcPane), "#lcd") == "12"
