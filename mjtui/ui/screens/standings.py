@@ -31,7 +31,8 @@ class StandingsScreen(ModalScreen[None]):
     STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
 
     BINDINGS = [
-        Binding("escape,enter,q,f", "close", "Close"),
+        # Taken as they arrive (priority), so a key typed right behind finds the sheet.
+        Binding("escape,enter,q,f", "close", "Close", priority=True),
     ]
 
     def __init__(self, ruleset: Any, players: tuple[str, ...], state: Any) -> None:

@@ -1,0 +1,43 @@
+"""A key typed at once behind the key that closes a screen over the sheet is the sheet's.
+
+The rules reference, the table display and the standings close on Esc (and
+their other keys) as the key arrives, so the key right behind it, typed in
+the same instant, finds the sheet on top: it opens the hand it names.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+
+from mjtui.cli import entry
+from mjtui.ui.key_form import KeyForm
+from mjtui.ui.screens.board import BoardScreen
+from mjtui.ui.screens.reference import ReferenceScreen
+from mjtui.ui.screens.score import ScoreScreen
+from mjtui.ui.screens.standings import StandingsScreen
+
+SIZE = (80, 24)
+
+
+@pytest.mark.parametrize(("ruleset", "opener", "screen", "closer"), [
+    ("hp11c", "r", ReferenceScreen, "escape"),
+    ("hp11c", "r", ReferenceScreen, "q"),
+    ("hp11c", "t", BoardScreen, "escape"),
+    ("riichi-tenhou", "f", StandingsScreen, "enter"),
+])
+async def test_the_key_behind_the_close_opens_a_hand(ruleset, opener, screen, closer) -> None:
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", ruleset]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press(opener)
+        await pilot.pause()
+        assert isinstance(app.screen, screen)
+        for key in (closer, "2"):  # in the app's queue together, as typed at once
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, KeyForm)  # seat 2's win
+        assert isinstance(app.screen_stack[-2], ScoreScreen)
