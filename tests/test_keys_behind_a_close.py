@@ -41,3 +41,20 @@ async def test_the_key_behind_the_close_opens_a_hand(ruleset, opener, screen, cl
         await pilot.pause()
         assert isinstance(app.screen, KeyForm)  # seat 2's win
         assert isinstance(app.screen_stack[-2], ScoreScreen)
+
+
+async def test_the_hand_edited_is_the_one_the_cursor_was_moved_to_at_once() -> None:
+    """up and e typed in one instant edit the hand above the last, not the last."""
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+        for points in ("1234", "5678"):
+            await pilot.press("1", *[k for p in points for k in (p, "enter")], "ctrl+s")
+            await pilot.pause()
+        assert len(app.screen.book.session.hands) == 2
+        for key in ("up", "e"):
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, KeyForm)
+        assert "Edit hand 1" in str(app.screen.query_one("#entry-title").render())

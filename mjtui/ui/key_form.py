@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 import weakref
+from functools import partial
 from typing import Any
 
 from textual import events, on
@@ -313,12 +314,25 @@ class OrderedKeys:
     still held waits behind them. Routing them from one place keeps the order
     even when the form is closed by one of the held keys and the next ones
     belong to the screen below it, or to the next form.
+
+    A key handed to a widget (the history of hands, a list) is handled later,
+    in that widget's own queue, and then in its parents' as it bubbles up to
+    the bindings. The next key is routed only once it has been through them
+    all: else a key the screen takes at once (e, to edit the hand under the
+    cursor) would act before an arrow typed just before it had moved the
+    cursor.
     """
+
+    # A key still on its way after this long (its widget was removed under it)
+    # no longer holds the next ones back.
+    HANDLING_LIMIT = 0.25
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._held: list[events.Key] = []
         self._waiting = False  # a look at the held keys is due
+        self._handling: events.Key | None = None  # handed to a widget, on its way up
+        self._watching = False  # a timer checks that the key on its way gets there
         # The screen each key was handed to: a key a widget leaves unhandled
         # comes back up to the app, where Textual would try it against the
         # bindings of whatever screen is on top by then (the next hand's form).
@@ -329,6 +343,10 @@ class OrderedKeys:
         if isinstance(event, events.Key) and not event.is_forwarded:
             self._held.append(_as_typed(event))
             await self._release_keys()
+            if self._held and self._handling is not None and not self._watching:
+                self._watching = True
+                self.set_timer(self.HANDLING_LIMIT,  # type: ignore[attr-defined]
+                               partial(self._overdue, self._handling))
             return
         await super().on_event(event)  # type: ignore[misc]
 
@@ -340,7 +358,7 @@ class OrderedKeys:
         await self._release_keys()
 
     async def _release_keys(self) -> None:
-        while self._held:
+        while self._held and self._handling is None:
             stack = self.screen_stack  # type: ignore[attr-defined]
             top = stack[-1] if stack else None
             if top is not None and not (top.ready if isinstance(top, KeyForm)
@@ -355,7 +373,32 @@ class OrderedKeys:
             if isinstance(top, KeyForm) and top.take_key(event):
                 continue
             self._sent_to[event] = top
+            target = self.focused or top  # type: ignore[attr-defined]
             await super().on_event(event)  # type: ignore[misc]
+            if target is not None:
+                self._handling = event
+                self._follow(event, target)
+
+    def _follow(self, event: events.Key, node: Any) -> None:
+        """Once ``node`` has handled ``event`` (and passed it up, if it did), follow
+        it to the node's parent; it has arrived when the app has handled it."""
+        if not node.call_later(self._followed, event, node):
+            self.call_later(self._arrived, event)  # type: ignore[attr-defined]
+
+    async def _followed(self, event: events.Key, node: Any) -> None:
+        if node.parent is None:  # the app: the key has been all the way
+            await self._arrived(event)
+        else:
+            self._follow(event, node.parent)
+
+    async def _arrived(self, event: events.Key) -> None:
+        if self._handling is event:
+            self._handling = None
+            await self._release_keys()
+
+    async def _overdue(self, event: events.Key) -> None:
+        self._watching = False
+        await self._arrived(event)
 
     async def _on_key(self, event: events.Key) -> None:
         stack = self.screen_stack  # type: ignore[attr-defined]
