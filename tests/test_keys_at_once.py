@@ -1,8 +1,10 @@
-"""A key typed at once behind the key that closes a screen over the sheet is the sheet's.
+"""Keys typed in one instant act one after the other, each where the one before left it.
 
-The rules reference, the table display and the standings close on Esc (and
-their other keys) as the key arrives, so the key right behind it, typed in
-the same instant, finds the sheet on top: it opens the hand it names.
+Each test puts its keys in the app's queue together, as a burst from the
+keyboard or a paste does: a key behind the one that closes a screen over
+the sheet is the sheet's (it opens the hand it names); e behind an arrow
+edits the hand the arrow moved to; a ruleset chosen in the new-series list
+in one burst is the one chosen.
 """
 
 from __future__ import annotations
@@ -58,3 +60,24 @@ async def test_the_hand_edited_is_the_one_the_cursor_was_moved_to_at_once() -> N
         await pilot.pause()
         assert isinstance(app.screen, KeyForm)
         assert "Edit hand 1" in str(app.screen.query_one("#entry-title").render())
+
+
+async def test_a_ruleset_chosen_in_one_burst_is_the_one_chosen() -> None:
+    """Back to the list, open it, four down, Enter, on to the next field: typed in
+    one instant, each key acts after the one before it."""
+    from textual.widgets import Input, Select
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        origins = list(screen.rulesets)
+        expected = screen.rulesets[origins[origins.index(screen.ruleset.origin) + 4]]
+        for key in ("shift+tab",) * 4 + ("enter",) + ("down",) * 4 + ("enter", "tab"):
+            app._driver.send_message(events.Key(key, None))
+        for _ in range(4):
+            await pilot.pause()
+        assert screen.query_one("#ruleset", Select).value == expected.origin
+        assert screen.ruleset == expected
+        assert screen.query_one("#start-points", Input).value == str(expected.start_points)
+        assert app.focused is screen.query_one("#table", Input)
