@@ -13,7 +13,6 @@ command can go below (goals: `--help`, `points` and `rulesets` <= 60 ms;
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import subprocess
 import sys
@@ -21,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from installed import MJTUI
+from installed import MJTUI, users_env
 
 COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("python -c pass", [sys.executable, "-c", "pass"], None),
@@ -54,13 +53,7 @@ def main() -> None:
     args = parser.parse_args()
     times: dict[str, list[float]] = {label: [] for label, _, _ in COMMANDS}
     with tempfile.TemporaryDirectory() as folder:
-        # Without PYTHONDONTWRITEBYTECODE, so that the first round leaves the byte code
-        # a normal install has, and the rounds counted start from it; the folders are
-        # found as a user's are (platformdirs, here in XDG folders of our own), not
-        # named by MJTUI_CONFIG_DIR / MJTUI_DATA_DIR.
-        env = {k: v for k, v in os.environ.items()
-               if k not in ("PYTHONDONTWRITEBYTECODE", "MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")}
-        env.update(XDG_CONFIG_HOME=str(Path(folder) / "c"), XDG_DATA_HOME=str(Path(folder) / "d"))
+        env = users_env(Path(folder))  # the first round writes the byte code
         for _ in range(args.runs + 1):
             for label, argv, _ in COMMANDS:
                 times[label].append(wall(argv, env))

@@ -29,7 +29,7 @@ import termios
 import time
 from pathlib import Path
 
-from installed import MJTUI
+from installed import MJTUI, users_env
 
 BARE = """
 from textual.app import App
@@ -104,11 +104,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=10000)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        # Without PYTHONDONTWRITEBYTECODE, so that the first round leaves the byte code
-        # a normal install has, and the rounds counted start from it.
-        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-        env.update(MJTUI_CONFIG_DIR=str(Path(folder) / "c"), MJTUI_DATA_DIR=str(Path(folder) / "d"),
-                   TERM="xterm-256color")
+        env = users_env(Path(folder))  # the first round writes the byte code
+        env.update(TERM="xterm-256color")
         bare, same = Path(folder) / "bare.py", Path(folder) / "same_widgets.py"
         bare.write_text(BARE)
         same.write_text(SAME_WIDGETS)
