@@ -81,3 +81,21 @@ async def test_a_ruleset_chosen_in_one_burst_is_the_one_chosen() -> None:
         assert screen.ruleset == expected
         assert screen.query_one("#start-points", Input).value == str(expected.start_points)
         assert app.focused is screen.query_one("#table", Input)
+
+
+async def test_a_key_that_never_arrives_holds_the_next_ones_back_only_a_moment() -> None:
+    """Should a widget go away with a key in its queue, the keys behind that key go
+    on after OrderedKeys.HANDLING_LIMIT."""
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+        await pilot.press("1", "1", "ctrl+s")
+        await pilot.pause()
+        app.HANDLING_LIMIT = 0.05
+        app._follow = lambda event, node: None  # every key is lost on its way
+        for key in ("up", "up", "e"):
+            app._driver.send_message(events.Key(key, None if len(key) > 1 else key))
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)  # e waits behind the lost arrows
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, KeyForm)  # and then acts, in order

@@ -343,10 +343,7 @@ class OrderedKeys:
         if isinstance(event, events.Key) and not event.is_forwarded:
             self._held.append(_as_typed(event))
             await self._release_keys()
-            if self._held and self._handling is not None and not self._watching:
-                self._watching = True
-                self.set_timer(self.HANDLING_LIMIT,  # type: ignore[attr-defined]
-                               partial(self._overdue, self._handling))
+            self._watch()
             return
         await super().on_event(event)  # type: ignore[misc]
 
@@ -396,9 +393,17 @@ class OrderedKeys:
             self._handling = None
             await self._release_keys()
 
+    def _watch(self) -> None:
+        """Keys wait behind one on its way: make sure they wait HANDLING_LIMIT at most."""
+        if self._held and self._handling is not None and not self._watching:
+            self._watching = True
+            self.set_timer(self.HANDLING_LIMIT,  # type: ignore[attr-defined]
+                           partial(self._overdue, self._handling))
+
     async def _overdue(self, event: events.Key) -> None:
         self._watching = False
         await self._arrived(event)
+        self._watch()  # the key on its way now, if others wait behind it
 
     async def _on_key(self, event: events.Key) -> None:
         stack = self.screen_stack  # type: ignore[attr-defined]
