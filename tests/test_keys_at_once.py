@@ -99,3 +99,50 @@ async def test_a_key_that_never_arrives_holds_the_next_ones_back_only_a_moment()
         assert isinstance(app.screen, ScoreScreen)  # e waits behind the lost arrows
         await pilot.pause(0.3)
         assert isinstance(app.screen, KeyForm)  # and then acts, in order
+
+
+
+def _at_once(app, *keys: str) -> None:
+    for key in keys:
+        app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def _sheet(pilot, ruleset: str = "hp11c"):
+    await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ScoreScreen)
+    return pilot.app.screen
+
+
+async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await _sheet(pilot)
+        await pilot.press("3")
+        await pilot.pause()
+        cancel = app.screen.query_one("#cancel")
+        app.screen.set_focus(cancel)
+        _at_once(app, "enter", "2", "5", "ctrl+s")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert [(h.winner, h.points) for h in app.screen.book.session.hands] == \
+            [(1, (5, 0, 0, 0))]  # seat 2 (0-based 1) won: the 3's form was cancelled
+
+
+async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
+    from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "riichi-tenhou"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await _sheet(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        form = app.screen
+        form.set_focus(form.query_one("#re-fucalc"))
+        _at_once(app, "enter", "escape")  # open it, and close it again
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen is form  # the Esc closed the calculator, not the hand form
+        assert not any(isinstance(s, FuCalculatorScreen) for s in app.screen_stack)
+

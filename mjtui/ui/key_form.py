@@ -243,6 +243,17 @@ class KeyForm(ModalScreen[Any]):
         if isinstance(widget, Input) and widget is self.focused:
             widget.selection = Selection(0, len(widget.value))
 
+    def press_now(self, button: Button) -> None:
+        """What Enter on ``button`` does, done at once: a key typed right behind it
+        finds the form closed, or the next one open (a click goes through
+        Button.Pressed, handled later). A form with another button says what it does."""
+        if button is self.confirm_button():
+            self.action_confirm()
+        elif button.has_class("form-cancel"):
+            self.action_cancel()
+        else:
+            button.press()
+
     @on(Button.Pressed, ".form-confirm")
     def _confirm_pressed(self) -> None:
         self.action_confirm()
@@ -269,10 +280,7 @@ class KeyForm(ModalScreen[Any]):
         """Enter: the next field of the walk, then the confirm button, which confirms."""
         focused = self.focused
         if isinstance(focused, Button):
-            if focused is self.confirm_button():
-                self.action_confirm()
-            else:
-                focused.press()
+            self.press_now(focused)
             return
         if isinstance(focused, Input) and focused.validators:
             result = focused.validate(focused.value)

@@ -254,6 +254,12 @@ class RiichiHandScreen(HandForm):
 
     # ---------------------------------------------------------------- events
 
+    def press_now(self, button: Button) -> None:
+        if button.id == "re-fucalc":
+            self.action_fu_calculator()
+        else:
+            super().press_now(button)
+
     @on(Button.Pressed, "#re-fucalc")
     def action_fu_calculator(self) -> None:
         from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
