@@ -130,6 +130,43 @@ async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
             [(1, (5, 0, 0, 0))]  # seat 2 (0-based 1) won: the 3's form was cancelled
 
 
+async def test_enter_on_no_then_a_key_answers_once() -> None:
+    """Editing a hand asks before replacing it; Enter on its No (the focus) and a
+    key right behind it: the question is answered once, the form stays for edits."""
+    from mjtui.ui.screens.confirm import ConfirmScreen
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        sheet = await _sheet(pilot)
+        await pilot.press("1", "4", "ctrl+s")
+        await pilot.pause()
+        await pilot.press("e", "1", "enter", "9", "ctrl+s")  # winner 1 again, 9 points
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        _at_once(app, "enter", "y")  # No, then a y that must not say yes to anything
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, KeyForm) and app.screen_stack[-2] is sheet
+        assert [h.points for h in sheet.book.session.hands] == [(4, 0, 0, 0)]
+
+
+
+async def test_enter_right_behind_the_question_never_says_yes() -> None:
+    """ctrl+s on an edited hand asks before replacing it; an Enter typed in the same
+    instant reaches the question as it opens and must find No, not Yes."""
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        sheet = await _sheet(pilot)
+        await pilot.press("1", "4", "ctrl+s")
+        await pilot.pause()
+        await pilot.press("e", "1", "enter", "9")
+        await pilot.pause()
+        _at_once(app, "ctrl+s", "enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert isinstance(app.screen, KeyForm)  # still editing
+        assert [h.points for h in sheet.book.session.hands] == [(4, 0, 0, 0)]
+
 async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
     from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
 

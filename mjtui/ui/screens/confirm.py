@@ -18,9 +18,15 @@ class ConfirmScreen(ModalScreen[bool]):
     markup, so a file or player name with brackets in it shows as typed.
     """
 
+    # Enter alone never says yes: No has the focus from the first moment (a focus
+    # set on mount comes later, and a key typed at once would find Yes focused).
+    AUTO_FOCUS = "#confirm-no"
+    # Taken as they arrive (priority), Enter included: a key typed right behind
+    # the answer finds the question gone, never answers it a second time.
     BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
+        Binding("y", "answer(True)", "Yes", priority=True),
+        Binding("n,escape", "answer(False)", "No", priority=True),
+        Binding("enter", "answer_focused", show=False, priority=True),
     ]
 
     def __init__(self, question: str | Text, yes: str = "Yes", no: str = "No") -> None:
@@ -35,11 +41,11 @@ class ConfirmScreen(ModalScreen[bool]):
                 yield Button(f"{self.yes} (y)", id="confirm-yes", variant="error", compact=True)
                 yield Button(f"{self.no} (n)", id="confirm-no", compact=True)
 
-    def on_mount(self) -> None:
-        self.query_one("#confirm-no", Button).focus()  # Enter alone never says yes
-
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
+
+    def action_answer_focused(self) -> None:
+        self.dismiss(self.focused is self.query_one("#confirm-yes", Button))
 
     @on(Button.Pressed, "#confirm-yes")
     def _yes(self) -> None:
