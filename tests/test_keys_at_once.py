@@ -10,6 +10,7 @@ in one burst is the one chosen.
 from __future__ import annotations
 
 import pytest
+from test_typing_fast import keys_of
 from textual import events
 
 from mjtui.cli import entry
@@ -183,3 +184,60 @@ async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
         assert app.screen is form  # the Esc closed the calculator, not the hand form
         assert not any(isinstance(s, FuCalculatorScreen) for s in app.screen_stack)
 
+
+# A random evening: the README's hands of each system, the sheet's other keys and
+# stray keys between them (x, which rolls dice, and q, which quits, left out).
+HANDS = {
+    "hp11c": ["2 8⏎30⏎4^s", "0⏎", "3 10⏎20⏎5⏎⏎⏎⏎", "1 40⏎5^s"],
+    "riichi-tenhou": ["3 3⏎40⏎2⏎⏎⏎⏎⏎", "4 t2⏎40⏎4^s", "0 13^s", "0 c2^s"],
+    "pocket": ["3 4⏎2⏎⏎⏎", "1 t3^s", "0⏎⏎", "0 c2^s"],
+    "fx602p": ["1 123456789^s", "2 t123456789^s"],
+}
+BETWEEN = ["u", "esc", "⏎", "e 7^s y", "e 7^s ⏎", "e esc", "g g", "r esc", "t t", "f esc"]
+STRAY = ("1", "2", "0", "5", "⏎", "^s", "esc", "up", "down", "tab", "u", "e", "y", "n",
+         "space", "backspace", "left", "t", "d", "c", "p", "s", "r")
+
+
+def evening(ruleset: str, seed: int) -> list[str]:
+    import random
+
+    rng = random.Random(seed)
+    keys = keys_of(rng.choice(HANDS[ruleset]))  # a hand first, for e and u to act on
+    for _ in range(8):
+        keys += keys_of(rng.choice(HANDS[ruleset] * 2 + BETWEEN))
+        if rng.random() < 0.4:
+            stray = rng.choice(STRAY)
+            keys += keys_of(stray) if stray in ("⏎", "^s", "esc") else [stray]
+    return keys
+
+
+async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list, list]:
+    """The hands recorded and the screens open after ``keys``, typed on a new sheet
+    all at once, or each one after the one before has been handled."""
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", ruleset]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "enter", "enter", "enter")  # the names as shown
+        await pilot.pause()
+        sheet = app.screen
+        for key in keys:
+            app._driver.send_message(events.Key(key, " " if key == "space" else
+                                                key if len(key) == 1 else None))
+            if not at_once:
+                await pilot.pause()
+        for _ in range(40):  # until every key has been handed on and has arrived
+            await pilot.pause()
+            if not (app._held or app._handling):
+                break
+        await pilot.pause()
+        return list(sheet.book.session.hands), [type(s).__name__ for s in app.screen_stack]
+
+
+@pytest.mark.parametrize(("ruleset", "seed"), [
+    ("hp11c", 0), ("riichi-tenhou", 1), ("pocket", 2), ("fx602p", 3),
+])
+async def test_an_evening_typed_in_one_burst_is_the_evening_typed_key_by_key(
+        ruleset, seed) -> None:
+    keys = evening(ruleset, seed)
+    at_once = await _typed(ruleset, keys, at_once=True)
+    assert at_once == await _typed(ruleset, keys, at_once=False), keys
+    assert at_once[0], "the evening records hands"
