@@ -193,7 +193,8 @@ HANDS = {
     "pocket": ["3 4⏎2⏎⏎⏎", "1 t3^s", "0⏎⏎", "0 c2^s"],
     "fx602p": ["1 123456789^s", "2 t123456789^s"],
 }
-BETWEEN = ["u", "esc", "⏎", "e 7^s y", "e 7^s ⏎", "e esc", "g g", "r esc", "t t", "f esc"]
+BETWEEN = ["u", "esc", "⏎", "e 7^s y", "e 7^s ⏎", "e esc", "g g", "r esc", "t t", "f esc",
+           "s 12^s", "s esc", "p 12 esc", "up e 5^s y", "u U"]
 STRAY = ("1", "2", "0", "5", "⏎", "^s", "esc", "up", "down", "tab", "u", "e", "y", "n",
          "space", "backspace", "left", "t", "d", "c", "p", "s", "r")
 
@@ -211,9 +212,10 @@ def evening(ruleset: str, seed: int) -> list[str]:
     return keys
 
 
-async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list, list]:
-    """The hands recorded and the screens open after ``keys``, typed on a new sheet
-    all at once, or each one after the one before has been handled."""
+async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list, list, list]:
+    """The hands recorded, the seat changes and the screens open after ``keys``,
+    typed on a new sheet all at once, or each one after the one before has been
+    handled."""
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", ruleset]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "enter", "enter", "enter")  # the names as shown
@@ -229,7 +231,9 @@ async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list,
             if not (app._held or app._handling):
                 break
         await pilot.pause()
-        return list(sheet.book.session.hands), [type(s).__name__ for s in app.screen_stack]
+        session = sheet.book.session
+        return (list(session.hands), list(session.seat_changes),
+                [type(s).__name__ for s in app.screen_stack])
 
 
 @pytest.mark.parametrize(("ruleset", "seed"), [
