@@ -308,6 +308,43 @@ def _as_typed(event: events.Key) -> events.Key:
     return event
 
 
+def _esc_and_digits() -> dict[str, str]:
+    """The character Textual reads for Esc and a digit typed within its wait for an
+    escape sequence (0.1 s), by Textual's own table: a Mac's Option with that digit
+    ("¡" for 1, "£" for 3), digit by character."""
+    try:
+        from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
+    except ImportError:  # a Textual that reads them otherwise: nothing to take apart
+        return {}
+    return {read: sequence[1] for sequence, read in ANSI_SEQUENCES_KEYS.items()
+            if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1].isdigit()
+            and isinstance(read, str) and len(read) == 1}
+
+
+ESC_AND_DIGIT = _esc_and_digits()
+
+
+def _as_pressed(event: events.Key, focused: Widget | None) -> list[events.Key]:
+    """The keys pressed for ``event``: Esc and the key right behind it, when a
+    terminal's Esc and the next key within 0.1 s reached Textual as one Alt key
+    (Esc then u: alt+u) or as an Option character (Esc then 3: "£").
+
+    Typed into a text field that takes the character, it stays the character
+    (a "£" in a name); elsewhere mjtui has no Alt keys nor those characters, and
+    Esc then 3 typed fast on the sheet must open seat 3's hand.
+    """
+    char = event.character
+    if not char or len(char) != 1 or (isinstance(focused, Input) and accepts(focused, char)):
+        return [event]
+    if event.key.startswith("alt+") and char.isalnum():
+        second = char
+    elif char in ESC_AND_DIGIT:
+        second = ESC_AND_DIGIT[char]
+    else:
+        return [event]
+    return [events.Key("escape", "\x1b"), events.Key(second, second)]
+
+
 def _before(a: Widget, b: Widget) -> bool:
     """Whether ``a`` comes before ``b`` on the form (document order)."""
     order = list(a.screen.walk_children(with_self=False))
@@ -375,6 +412,10 @@ class OrderedKeys:
                     self.set_timer(0.01, self._look_again)  # type: ignore[attr-defined]
                 return
             event = self._held.pop(0)
+            pressed = _as_pressed(event, self.focused)  # type: ignore[attr-defined]
+            if len(pressed) > 1:
+                self._held[0:0] = pressed
+                continue
             if isinstance(top, KeyForm) and top.take_key(event):
                 continue
             self._sent_to[event] = top

@@ -1,4 +1,6 @@
-"""Keys typed while mjtui starts are kept as typed: in a real terminal, and in the app."""
+"""Keys as a terminal delivers them are the keys typed: those typed while mjtui starts
+(the terminal still in its line mode), and Esc with the key right behind it (read
+by Textual as one key)."""
 
 from __future__ import annotations
 
@@ -107,3 +109,60 @@ def _read_until(master: int, screen: bytearray, done, timeout: float = 30.0) -> 
         ready, _, _ = select.select([master], [], [], 0.05)
         if ready:
             screen += os.read(master, 65536)
+
+
+def test_esc_then_a_seat_typed_fast_on_the_sheet_is_that_seats_hand(
+        folders: dict[str, Path]) -> None:
+    """Esc, then 3 40⏎2 ctrl+s at 30 ms a key: Textual reads Esc and the 3 as one
+    key ("£"); the hand recorded is seat 3's, not seat 4's from the 4 of 40."""
+    master, slave = os.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "mjtui", "--ruleset", "hp11c"],
+                             stdin=slave, stdout=slave, stderr=slave,
+                             env=dict(os.environ, TERM="xterm-256color"), start_new_session=True)
+    screen = bytearray()
+    sessions = folders["data"] / "sessions"
+    try:
+        os.write(master, b"\r\r\r\r")  # the names as shown: the series starts
+        _read_until(master, screen, lambda: any(sessions.glob("*.toml")))
+        time.sleep(0.3)
+        for key in (b"\x1b", b"3", b"4", b"0", b"\r", b"2", b"\x13"):
+            os.write(master, key)
+            time.sleep(0.03)
+        path = next(sessions.glob("*.toml"))
+        _read_until(master, screen, lambda: b"[[hands]]" in path.read_bytes())
+        time.sleep(0.2)
+        saved = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert saved["hands"] == [{"winner": 3, "points": [40, 2, 0, 0]}]
+    finally:
+        child.kill()
+        child.wait()
+        os.close(master)
+        os.close(slave)
+
+
+async def test_esc_then_u_read_as_alt_u_undoes_on_the_sheet() -> None:
+    from textual import events
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter", "enter", "1", "4", "ctrl+s")
+        await pilot.pause()
+        sheet = app.screen
+        assert len(sheet.book.session.hands) == 1
+        app._driver.send_message(events.Key("alt+u", "u"))  # Esc, then u
+        await pilot.pause()
+        assert sheet.book.session.hands == [] and app.screen is sheet
+
+
+async def test_a_pound_sign_in_a_name_stays_a_pound_sign() -> None:
+    """Where a field takes the character as text, it is the character typed."""
+    from textual import events
+    from textual.widgets import Input
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key, char in (("A", "A"), ("pound_sign", "£"), ("alt+b", "b")):
+            app._driver.send_message(events.Key(key, char))
+        await pilot.pause()
+        assert app.screen.query_one("#name-0", Input).value == "A£b"
