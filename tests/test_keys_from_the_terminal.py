@@ -166,3 +166,24 @@ async def test_a_pound_sign_in_a_name_stays_a_pound_sign() -> None:
             app._driver.send_message(events.Key(key, char))
         await pilot.pause()
         assert app.screen.query_one("#name-0", Input).value == "A£b"
+
+
+async def test_esc_then_a_seat_on_a_hand_form_cancels_it_and_opens_that_seats() -> None:
+    """The points fields take any text and check it later: "¡" (Esc then 1) is not
+    points, so it is Esc, which cancels the form, and 1, which opens seat 1's."""
+    from textual import events
+
+    from mjtui.ui.key_form import KeyForm
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "enter", "enter", "2")
+        await pilot.pause()
+        for key, char in (("inverted_exclamation_mark", "¡"), ("4", "4"), ("0", "0"),
+                          ("ctrl+s", None)):
+            app._driver.send_message(events.Key(key, char))
+        for _ in range(4):
+            await pilot.pause()
+        sheet = app.screen_stack[1]
+        assert [(h.winner, h.points) for h in sheet.book.session.hands] == [(0, (40, 0, 0, 0))]
+        assert not isinstance(app.screen, KeyForm)

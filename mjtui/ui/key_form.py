@@ -334,7 +334,7 @@ def _as_pressed(event: events.Key, focused: Widget | None) -> list[events.Key]:
     Esc then 3 typed fast on the sheet must open seat 3's hand.
     """
     char = event.character
-    if not char or len(char) != 1 or (isinstance(focused, Input) and accepts(focused, char)):
+    if not char or len(char) != 1 or (isinstance(focused, Input) and _takes(focused, char)):
         return [event]
     if event.key.startswith("alt+") and char.isalnum():
         second = char
@@ -343,6 +343,16 @@ def _as_pressed(event: events.Key, focused: Widget | None) -> list[events.Key]:
     else:
         return [event]
     return [events.Key("escape", "\x1b"), events.Key(second, second)]
+
+
+def _takes(field: Input, char: str) -> bool:
+    """Whether ``char`` is text to ``field``: its restrict and length let it in and
+    its checks pass with it (points and seat fields check what is typed later)."""
+    if not accepts(field, char):
+        return False
+    start, end = sorted(field.selection)
+    value = field.value[:start] + char + field.value[end:]
+    return all(check.validate(value).is_valid for check in field.validators)
 
 
 def _before(a: Widget, b: Widget) -> bool:
