@@ -8,7 +8,7 @@ the moment the command line is read, the part of Textual's mode that decides
 how those keys arrive, and gives the terminal its own mode back at the end.
 ctrl+c still stops the start-up. Keys typed before even this (the first few
 tens of milliseconds) can still come as a newline: the app takes that as Enter
-(ui/key_form.py).
+(ui/terminal_keys.py).
 """
 
 from __future__ import annotations

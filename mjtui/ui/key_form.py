@@ -33,6 +33,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input
 from textual.widgets.input import Selection
 
+from mjtui.ui.terminal_keys import as_pressed, as_typed
 from mjtui.ui.widgets.checkbox import Checkbox
 
 # Editing keys of a text field, applied at once like the characters around them.
@@ -52,10 +53,15 @@ EDIT_KEYS = {
 }
 
 
+def typed(field: Input, char: str) -> str:
+    """``field``'s value with ``char`` typed at its cursor, over a selection."""
+    start, end = sorted(field.selection)
+    return field.value[:start] + char + field.value[end:]
+
+
 def accepts(field: Input, char: str) -> bool:
     """Whether ``field`` would take ``char`` typed at its cursor (its restrict and length)."""
-    start, end = sorted(field.selection)
-    value = field.value[:start] + char + field.value[end:]
+    value = typed(field, char)
     if field.max_length and len(value) > field.max_length:
         return False
     return not field.restrict or re.fullmatch(field.restrict, value) is not None
@@ -299,60 +305,13 @@ class KeyForm(ModalScreen[Any]):
             self.focus_field(after[0] if after else self.confirm_button())
 
 
-def _as_typed(event: events.Key) -> events.Key:
-    """The key the person pressed: a Return typed while mjtui was still starting
-    reaches it as a newline (ctrl+j), because the terminal was still in its line
-    mode, which turns Return into one; it is Enter."""
-    if event.key == "ctrl+j":
-        return events.Key("enter", "\r")
-    return event
-
-
-def _esc_and_digits() -> dict[str, str]:
-    """The character Textual reads for Esc and a digit typed within its wait for an
-    escape sequence (0.1 s), by Textual's own table: a Mac's Option with that digit
-    ("¡" for 1, "£" for 3), digit by character."""
-    try:
-        from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
-    except ImportError:  # a Textual that reads them otherwise: nothing to take apart
-        return {}
-    return {read: sequence[1] for sequence, read in ANSI_SEQUENCES_KEYS.items()
-            if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1].isdigit()
-            and isinstance(read, str) and len(read) == 1}
-
-
-ESC_AND_DIGIT = _esc_and_digits()
-
-
-def _as_pressed(event: events.Key, focused: Widget | None) -> list[events.Key]:
-    """The keys pressed for ``event``: Esc and the key right behind it, when a
-    terminal's Esc and the next key within 0.1 s reached Textual as one Alt key
-    (Esc then u: alt+u) or as an Option character (Esc then 3: "£").
-
-    Typed into a text field that takes the character, it stays the character
-    (a "£" in a name); elsewhere mjtui has no Alt keys nor those characters, and
-    Esc then 3 typed fast on the sheet must open seat 3's hand.
-    """
-    char = event.character
-    if not char or len(char) != 1 or (isinstance(focused, Input) and _takes(focused, char)):
-        return [event]
-    if event.key.startswith("alt+") and char.isalnum():
-        second = char
-    elif char in ESC_AND_DIGIT:
-        second = ESC_AND_DIGIT[char]
-    else:
-        return [event]
-    return [events.Key("escape", "\x1b"), events.Key(second, second)]
-
-
-def _takes(field: Input, char: str) -> bool:
-    """Whether ``char`` is text to ``field``: its restrict and length let it in and
-    its checks pass with it (points and seat fields check what is typed later)."""
-    if not accepts(field, char):
-        return False
-    start, end = sorted(field.selection)
-    value = field.value[:start] + char + field.value[end:]
-    return all(check.validate(value).is_valid for check in field.validators)
+def takes_as_text(widget: Widget | None, char: str) -> bool:
+    """Whether ``char`` is text to ``widget``: a field whose restrict and length let
+    it in and whose checks pass with it (points and seat fields check what is typed
+    later)."""
+    return (isinstance(widget, Input) and accepts(widget, char)
+            and all(check.validate(typed(widget, char)).is_valid
+                    for check in widget.validators))
 
 
 def _before(a: Widget, b: Widget) -> bool:
@@ -396,7 +355,7 @@ class OrderedKeys:
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
-            self._held.append(_as_typed(event))
+            self._held.append(as_typed(event))
             await self._release_keys()
             self._watch()
             return
@@ -422,7 +381,8 @@ class OrderedKeys:
                     self.set_timer(0.01, self._look_again)  # type: ignore[attr-defined]
                 return
             event = self._held.pop(0)
-            pressed = _as_pressed(event, self.focused)  # type: ignore[attr-defined]
+            focused = self.focused  # type: ignore[attr-defined]
+            pressed = as_pressed(event, lambda char: takes_as_text(focused, char))
             if len(pressed) > 1:
                 self._held[0:0] = pressed
                 continue
