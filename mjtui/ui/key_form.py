@@ -389,7 +389,7 @@ class OrderedKeys:
             if isinstance(top, KeyForm) and top.take_key(event):
                 continue
             self._sent_to[event] = top
-            target = self.focused or top  # type: ignore[attr-defined]
+            target = focused or top
             await super().on_event(event)  # type: ignore[misc]
             if target is not None:
                 self._handling = event
