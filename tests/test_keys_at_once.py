@@ -23,6 +23,31 @@ from mjtui.ui.screens.standings import StandingsScreen
 SIZE = (80, 24)
 
 
+def _at_once(app, *keys: str) -> None:
+    """Put ``keys`` in the app's queue together, as typed in one instant."""
+    for key in keys:
+        char = " " if key == "space" else key if len(key) == 1 else None
+        app._driver.send_message(events.Key(key, char))
+
+
+async def _sheet(pilot) -> ScoreScreen:
+    """The sheet of a new series of Ann, Bob, Cy and Di."""
+    await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ScoreScreen)
+    return pilot.app.screen
+
+
+async def _editing_hand_1(pilot) -> ScoreScreen:
+    """The sheet with seat 1's hand of 4 points, its edit form open at 9 points."""
+    sheet = await _sheet(pilot)
+    await pilot.press("1", "4", "ctrl+s")
+    await pilot.pause()
+    await pilot.press("e", "1", "enter", "9")  # winner 1 again, 9 points
+    await pilot.pause()
+    return sheet
+
+
 @pytest.mark.parametrize(("ruleset", "opener", "screen", "closer"), [
     ("hp11c", "r", ReferenceScreen, "escape"),
     ("hp11c", "r", ReferenceScreen, "q"),
@@ -32,14 +57,11 @@ SIZE = (80, 24)
 async def test_the_key_behind_the_close_opens_a_hand(ruleset, opener, screen, closer) -> None:
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", ruleset]))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
-        await pilot.pause()
-        assert isinstance(app.screen, ScoreScreen)
+        await _sheet(pilot)
         await pilot.press(opener)
         await pilot.pause()
         assert isinstance(app.screen, screen)
-        for key in (closer, "2"):  # in the app's queue together, as typed at once
-            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        _at_once(app, closer, "2")
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, KeyForm)  # seat 2's win
@@ -50,13 +72,12 @@ async def test_the_hand_edited_is_the_one_the_cursor_was_moved_to_at_once() -> N
     """up and e typed in one instant edit the hand above the last, not the last."""
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+        await _sheet(pilot)
         for points in ("1234", "5678"):
             await pilot.press("1", *[k for p in points for k in (p, "enter")], "ctrl+s")
             await pilot.pause()
         assert len(app.screen.book.session.hands) == 2
-        for key in ("up", "e"):
-            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+        _at_once(app, "up", "e")
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, KeyForm)
@@ -74,8 +95,7 @@ async def test_a_ruleset_chosen_in_one_burst_is_the_one_chosen() -> None:
         screen = app.screen
         origins = list(screen.rulesets)
         expected = screen.rulesets[origins[origins.index(screen.ruleset.origin) + 4]]
-        for key in ("shift+tab",) * 4 + ("enter",) + ("down",) * 4 + ("enter", "tab"):
-            app._driver.send_message(events.Key(key, None))
+        _at_once(app, *("shift+tab",) * 4, "enter", *("down",) * 4, "enter", "tab")
         for _ in range(4):
             await pilot.pause()
         assert screen.query_one("#ruleset", Select).value == expected.origin
@@ -89,30 +109,16 @@ async def test_a_key_that_never_arrives_holds_the_next_ones_back_only_a_moment()
     on after OrderedKeys.HANDLING_LIMIT."""
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+        await _sheet(pilot)
         await pilot.press("1", "1", "ctrl+s")
         await pilot.pause()
         app.HANDLING_LIMIT = 0.05
         app._follow = lambda event, node: None  # every key is lost on its way
-        for key in ("up", "up", "e"):
-            app._driver.send_message(events.Key(key, None if len(key) > 1 else key))
+        _at_once(app, "up", "up", "e")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)  # e waits behind the lost arrows
         await pilot.pause(0.3)
         assert isinstance(app.screen, KeyForm)  # and then acts, in order
-
-
-
-def _at_once(app, *keys: str) -> None:
-    for key in keys:
-        app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
-
-
-async def _sheet(pilot, ruleset: str = "hp11c"):
-    await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
-    await pilot.pause()
-    assert isinstance(pilot.app.screen, ScoreScreen)
-    return pilot.app.screen
 
 
 async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
@@ -138,10 +144,8 @@ async def test_enter_on_no_then_a_key_answers_once() -> None:
 
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
-        sheet = await _sheet(pilot)
-        await pilot.press("1", "4", "ctrl+s")
-        await pilot.pause()
-        await pilot.press("e", "1", "enter", "9", "ctrl+s")  # winner 1 again, 9 points
+        sheet = await _editing_hand_1(pilot)
+        await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         _at_once(app, "enter", "y")  # No, then a y that must not say yes to anything
@@ -151,22 +155,18 @@ async def test_enter_on_no_then_a_key_answers_once() -> None:
         assert [h.points for h in sheet.book.session.hands] == [(4, 0, 0, 0)]
 
 
-
 async def test_enter_right_behind_the_question_never_says_yes() -> None:
     """ctrl+s on an edited hand asks before replacing it; an Enter typed in the same
     instant reaches the question as it opens and must find No, not Yes."""
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
-        sheet = await _sheet(pilot)
-        await pilot.press("1", "4", "ctrl+s")
-        await pilot.pause()
-        await pilot.press("e", "1", "enter", "9")
-        await pilot.pause()
+        sheet = await _editing_hand_1(pilot)
         _at_once(app, "ctrl+s", "enter")
         for _ in range(4):
             await pilot.pause()
         assert isinstance(app.screen, KeyForm)  # still editing
         assert [h.points for h in sheet.book.session.hands] == [(4, 0, 0, 0)]
+
 
 async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
     from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
@@ -222,8 +222,7 @@ async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list,
         await pilot.pause()
         sheet = app.screen
         for key in keys:
-            app._driver.send_message(events.Key(key, " " if key == "space" else
-                                                key if len(key) == 1 else None))
+            _at_once(app, key)
             if not at_once:
                 await pilot.pause()
         for _ in range(40):  # until every key has been handed on and has arrived
