@@ -51,9 +51,7 @@ class SeatPanel(Vertical):
 
 class BoardScreen(Screen[None]):
     DEFAULT_CSS = CSS
-    # Taken as they arrive (priority), so a key typed right behind finds the sheet.
-    BINDINGS = [Binding("t,escape", "close", "Back to the sheet", key_display="esc",
-                        priority=True)]
+    BINDINGS = [Binding("t,escape", "close", "Back to the sheet", key_display="esc")]
 
     def __init__(self, view: BoardView | None = None, *, closable: bool = True,
                  following: str = "") -> None:

@@ -32,9 +32,8 @@ class ReferenceScreen(Screen[None]):
     ReferenceScreen #reference { height: 1fr; padding: 0 0 0 1; }
     """
     BINDINGS = [
-        # Taken as they arrive (priority), so a key typed right behind finds the sheet.
         Binding("escape,q,r,question_mark", "app.pop_screen", "Back to the sheet",
-                key_display="esc", priority=True),
+                key_display="esc"),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", show=True),
         Binding("up,k", "scroll(-1)", show=False),
         Binding("space,pagedown", "page(1)", "Page", key_display="space"),

@@ -61,9 +61,7 @@ class ScoreScreen(Screen):
     AUTO_FOCUS = "HandsTable"  # never a calculator pane, which would take the sheet's keys
     BINDINGS = [
         *SHEET_KEYS,
-        # Taken as it arrives, as the sheet's keys are: the key typed right behind it
-        # then finds the focus back on the sheet, not in the pane.
-        Binding("escape", "leave_calculator", show=False, priority=True),
+        Binding("escape", "leave_calculator", show=False),
     ]
 
     def __init__(self, book: Scorebook, link: CalculatorLink | None = None, *,
@@ -158,8 +156,6 @@ class ScoreScreen(Screen):
         if action not in ("leave_calculator", "calculator", "fx602p") \
                 and self._pane_has_focus():
             return False  # the pane's own keys
-        if action == "leave_calculator":
-            return self._pane_has_focus()  # elsewhere Esc is not the sheet's
         # Keys a system has no use for stay out of the footer.
         system = self.book.session.ruleset.system
         if action == "standings" and not self.has_standings:

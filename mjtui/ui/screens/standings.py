@@ -31,7 +31,7 @@ class StandingsScreen(ModalScreen[None]):
     STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
 
     BINDINGS = [
-        # Taken as they arrive (priority), so a key typed right behind finds the sheet.
+        # priority: the table in it has a key of its own for Enter, which took it first.
         Binding("escape,enter,q,f", "close", "Close", priority=True),
     ]
 
