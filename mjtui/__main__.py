@@ -1,5 +1,3 @@
-import sys
+from mjtui.cli import run
 
-from mjtui.cli import main
-
-sys.exit(main())
+run()

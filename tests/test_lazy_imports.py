@@ -188,3 +188,18 @@ def test_every_shipped_rules_type_is_its_system_s() -> None:
     assert set(BUILTIN_RULES) == set(BUILTIN)
     for name in BUILTIN:
         assert rules_type(name) is SYSTEMS[name].rules_type
+
+
+def test_the_installed_script_exits_with_mains_status_past_the_last_collections(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+    import tomllib
+
+    scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
+    assert scripts["mjtui"] == "mjtui.cli:run"
+    monkeypatch.setattr(entry, "main", lambda: 2)
+    gc.unfreeze()
+    with pytest.raises(SystemExit) as ended:
+        entry.run()
+    assert ended.value.code == 2
+    assert gc.get_freeze_count() > 0  # the exit's collections pass over what start-up made

@@ -9,6 +9,6 @@ Nothing below this package (core, calc, ui) imports it: the import-linter
 contracts in pyproject.toml check that.
 """
 
-from mjtui.cli.entry import build_parser, main
+from mjtui.cli.entry import build_parser, main, run
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "run"]

@@ -152,6 +152,18 @@ def main(argv: list[str] | None = None) -> int:
         gc.enable()
 
 
+def run() -> None:
+    """The installed `mjtui` script: :func:`main`, then the interpreter's exit.
+
+    As the interpreter exits it makes full passes of the cyclic collector over
+    every object start-up made: 6-9 ms of a headless command's 70. Frozen objects
+    are passed over; what holds a file or the terminal has been closed by then.
+    """
+    status = main()
+    gc.freeze()
+    sys.exit(status)
+
+
 # The commands that open the app (replay only without --json).
 APP_COMMANDS = frozenset({None, "new", "library", "play", "resume", "replay", "board"})
 
