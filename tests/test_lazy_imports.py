@@ -133,15 +133,15 @@ def test_a_command_named_gets_its_options_from_its_module(tmp_path: Path) -> Non
     assert result["code"] == 0 and "--step-limit N" in result["out"]
 
 
-def test_each_lazy_command_s_help_line_is_its_module_s() -> None:
+def test_each_command_s_help_line_is_its_module_s() -> None:
     parser = entry.build_parser()
     (commands,) = [a for a in parser._actions if isinstance(a, entry.LazySubcommands)]
     listed = {a.dest: a.help for a in commands._choices_actions}
-    for name in entry.LAZY_COMMANDS:
+    for name in entry.COMMANDS:
         commands.load(name)
     own = {a.dest: a.help for a in commands._choices_actions}
     assert not commands.pending
-    assert {n: listed[n] for n in entry.LAZY_COMMANDS} == {n: own[n] for n in entry.LAZY_COMMANDS}
+    assert {n: listed[n] for n in entry.COMMANDS} == {n: own[n] for n in entry.COMMANDS}
 
 
 # -------------------------------------------------------------------- the registry
