@@ -197,9 +197,11 @@ def test_the_installed_script_exits_with_mains_status_past_the_last_collections(
 
     scripts = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["scripts"]
     assert scripts["mjtui"] == "mjtui.cli:run"
-    monkeypatch.setattr(entry, "main", lambda: 2)
+    import mjtui.cli
+
+    monkeypatch.setattr(entry, "main", lambda argv: 2)
     gc.unfreeze()
     with pytest.raises(SystemExit) as ended:
-        entry.run()
+        mjtui.cli.run()
     assert ended.value.code == 2
     assert gc.get_freeze_count() > 0  # the exit's collections pass over what start-up made
