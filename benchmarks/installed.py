@@ -19,7 +19,7 @@ MJTUI = [str(_SCRIPT)] if _SCRIPT.is_file() else [sys.executable, "-m", "mjtui"]
 
 def users_env(folder: Path) -> dict[str, str]:
     """This environment as a person's shell has it, with ``folder`` for their home's
-    config and data folders.
+    config, data and cache folders.
 
     Without PYTHONDONTWRITEBYTECODE, so that a first round leaves the byte code a
     normal install has; the folders are found as a user's are (platformdirs,
@@ -28,5 +28,6 @@ def users_env(folder: Path) -> dict[str, str]:
     """
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONDONTWRITEBYTECODE", "MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")}
-    env.update(XDG_CONFIG_HOME=str(folder / "c"), XDG_DATA_HOME=str(folder / "d"))
+    env.update(XDG_CONFIG_HOME=str(folder / "c"), XDG_DATA_HOME=str(folder / "d"),
+               XDG_CACHE_HOME=str(folder / "k"))
     return env

@@ -1,7 +1,8 @@
 """Where mjtui finds its rulesets and config and keeps its sessions.
 
 ``MJTUI_CONFIG_DIR`` and ``MJTUI_DATA_DIR`` override the platform's folders,
-so tests and portable installs can keep everything in one place.
+so tests and portable installs can keep everything in one place (the cache,
+then, in the data folder).
 """
 
 from __future__ import annotations
@@ -37,6 +38,16 @@ def data_dir() -> Path:
     import platformdirs
 
     return platformdirs.user_data_path(APP)
+
+
+def cache_dir() -> Path:
+    """What mjtui keeps only to be quicker next time: it can be deleted at any moment."""
+    override = os.environ.get("MJTUI_DATA_DIR")
+    if override:
+        return Path(override) / "cache"
+    import platformdirs
+
+    return platformdirs.user_cache_path(APP)
 
 
 def user_rulesets_dir() -> Path:

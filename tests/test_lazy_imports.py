@@ -114,6 +114,26 @@ def test_rulesets_reads_every_file_with_the_rules_types_alone(tmp_path: Path) ->
         assert f"mjtui.core.systems.{package}.system" not in result["modules"]
 
 
+def test_rulesets_listed_again_reads_no_unchanged_file(tmp_path: Path) -> None:
+    first = run(tmp_path, "rulesets")
+    again = run(tmp_path, "rulesets")
+    assert again["code"] == 0 and again["out"] == first["out"]
+    assert not [m for m in again["modules"] if m.startswith("mjtui.core.systems")]
+    assert "tomllib" not in again["modules"] and "dataclasses" not in again["modules"]
+
+
+def test_a_headless_command_runs_with_few_collections_and_gives_the_thresholds_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    seen = []
+    monkeypatch.setattr(entry, "folders", lambda args: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    assert entry.main(["folders"]) == 0
+    assert seen[0][0] == entry.HEADLESS_COLLECTION_THRESHOLD and seen[0][1:] == before[1:]
+    assert gc.get_threshold() == before and gc.isenabled()
+
+
 @pytest.mark.parametrize("argv, system", [
     (("hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi"), "riichi"),
     (("hand", "pocket", "19m19p19s1234567z1m", "--self-draw"), "pocket"),

@@ -323,14 +323,16 @@ def _with_replay_hint(
 
 
 def list_rulesets(args: argparse.Namespace) -> int:
-    entries = _library().entries()
-    if not entries:
+    from mjtui.core.ruleset_listing import listing
+
+    found = listing(paths.ruleset_folders(), paths.cache_dir())
+    if not found:
         print("no rulesets found")
-    for e in entries:
-        if e.ruleset:
-            print(f"{e.id:<16} {e.ruleset.name}  [{e.ruleset.rules.system}]  {e.path}")
+    for r in found:
+        if r.error is None:
+            print(f"{r.id:<16} {r.name}  [{r.system}]  {r.path}")
         else:
-            print(f"{e.id:<16} BROKEN: {e.error}")
+            print(f"{r.id:<16} BROKEN: {r.error}")
     print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)
     return 0
 
@@ -340,6 +342,7 @@ def folders(args: argparse.Namespace) -> int:
     print(f"your rulesets     {paths.user_rulesets_dir()}")
     print(f"config file       {paths.config_file()}")
     print(f"sessions          {paths.sessions_dir()}")
+    print(f"cache             {paths.cache_dir()}")
     return 0
 
 

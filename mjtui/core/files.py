@@ -27,7 +27,6 @@ import math
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +127,8 @@ def read_toml(path: Path, error: type[Exception], limit: int = MAX_SMALL_BYTES
 
 def parse_toml(text: str, where: str, error: type[Exception]) -> dict[str, Any]:
     """:func:`loads`, its failures turned into ``error`` naming ``where``."""
+    import tomllib
+
     try:
         return loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -147,6 +148,8 @@ def loads(text: str) -> dict[str, Any]:
     Raises ``tomllib.TOMLDecodeError`` for text that is not TOML and
     :class:`TomlLimitError` for text past a limit; nothing else.
     """
+    import tomllib  # here, not above: reading a file that is not TOML needs no parser
+
     check_toml_limits(text)
     try:
         return tomllib.loads(text)

@@ -13,6 +13,7 @@ from typing import Any
 
 from mjtui.core.errors import RulesetError
 from mjtui.core.files import read_toml
+from mjtui.core.ruleset_listing import ruleset_files
 from mjtui.core.schema import SchemaError, read_struct, to_table
 from mjtui.core.systems import SYSTEMS, rules_type
 from mjtui.core.systems.base import ScoringSystem
@@ -109,13 +110,8 @@ class RulesetLibrary:
 
     def entries(self) -> list[Entry]:
         """One entry per id, the last folder winning, sorted by id."""
-        found: dict[str, Path] = {}
-        for folder in self.folders:
-            if folder.is_dir():
-                for path in sorted(folder.glob("*.toml")):
-                    found[path.stem] = path
         entries = []
-        for rid, path in sorted(found.items()):
+        for rid, path in ruleset_files(self.folders).items():
             try:
                 entries.append(Entry(rid, path, load_ruleset(path), None))
             except RulesetError as e:
