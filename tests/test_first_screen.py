@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from textual.widgets import Select, Static
+from textual.widgets import Button, Select, Static
 
 from mjtui import paths
 from mjtui.cli import entry
@@ -127,7 +127,8 @@ def test_a_headless_command_runs_with_collection_on(monkeypatch) -> None:
 
 
 async def _form_frames() -> tuple[str, str]:
-    """The form's screenshot with its list of rulesets still to come, and once it is in."""
+    """The form's screenshot with its list of rulesets and its start button still to come,
+    and once they are in."""
     import asyncio
 
     app = entry.new_series(entry.build_parser().parse_args([]))
@@ -143,17 +144,20 @@ async def _form_frames() -> tuple[str, str]:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert not app.screen.ready and not app.screen.query("#ruleset")
+            assert not app.screen.query(Button)
             before = app.export_screenshot()
             go_on.set()
             await pilot.pause()
             assert app.screen.ready and app.screen.query_one("#ruleset", Select)
-            assert not app.screen.query("#ruleset-shown")
+            assert app.screen.query_one("#start", Button).label.plain == "Start series"
+            assert not app.screen.query("#ruleset-shown") and not app.screen.query("#start-shown")
             return before, app.export_screenshot()
     finally:
         NewSeriesScreen.complete = complete  # type: ignore[method-assign]
 
 
-async def test_the_first_frame_shows_the_ruleset_line_as_the_list_draws_it() -> None:
+async def test_the_first_frame_shows_the_ruleset_line_and_button_as_their_widgets_draw_them(
+) -> None:
     before, after = await _form_frames()
     assert before == after
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
@@ -21,6 +21,9 @@ from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
 from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
+
+if TYPE_CHECKING:
+    from textual.widgets import Select
 
 MAX_SEATS = len(WINDS)
 MAX_MINUTES = 24 * 60
@@ -94,7 +97,7 @@ class NewSeriesScreen(KeyForm):
                                 max_length=24, classes="name", compact=True)
             yield Static("", id="seat-draw")
             yield Static("", id="form-error")
-            yield Button("Start series", id="start", variant="primary", classes="form-confirm")
+            yield Static("Start series", id="start-shown")  # the button's look until it comes
             yield Static(
                 "Enter: next field (shift+Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
                 "ctrl+l: saved series · Esc: quit. "
@@ -103,15 +106,24 @@ class NewSeriesScreen(KeyForm):
             )
 
     async def complete(self) -> None:
-        # The list of rulesets is the form's costliest widget (a sixth of its first
-        # frame, benchmarks/startup.py): the first frame shows its line, drawn alike,
-        # and the list takes that line's place now, before any key is taken.
+        # The list of rulesets and the start button are the form's costliest widgets
+        # (a sixth and a twentieth of its first frame, benchmarks/startup.py): the first
+        # frame shows their lines drawn alike by Statics, and they take those lines'
+        # places now, before any key is taken.
         grid = self.query_one("#form-grid")
         if not grid.is_attached:
             return  # mjtui is ending before the form was complete
-        shown = self.query_one("#ruleset-shown")
-        await grid.mount(Select(self._options(), value=self._origin, allow_blank=False,
-                                id="ruleset", compact=True), before=shown)
+        from textual.widgets import Select  # its module too: 3 ms of the first frame
+
+        await self._in_place_of("#ruleset-shown", Select(
+            self._options(), value=self._origin, allow_blank=False, id="ruleset",
+            compact=True))
+        await self._in_place_of("#start-shown", Button(
+            "Start series", id="start", variant="primary", classes="form-confirm"))
+
+    async def _in_place_of(self, stand_in: str, widget: Widget) -> None:
+        shown = self.query_one(stand_in)
+        await shown.parent.mount(widget, before=shown)  # type: ignore[union-attr]
         await shown.remove()
 
     def offer(self, rulesets: list[Ruleset]) -> None:
@@ -120,6 +132,8 @@ class NewSeriesScreen(KeyForm):
         # Those already offered (the chosen one among them) are kept, not read again.
         merged = {**{r.origin: r for r in rulesets}, **self.rulesets}
         self.rulesets = dict(sorted(merged.items(), key=lambda item: item[1].id))
+        from textual.widgets import Select
+
         try:
             select = self.query_one("#ruleset", Select)
         except NoMatches:
@@ -175,9 +189,10 @@ class NewSeriesScreen(KeyForm):
             for widget in (self.query_one(f"#seat-label-{seat}"), self.query_one(f"#name-{seat}")):
                 widget.display = seat < n
 
-    @on(Select.Changed, "#ruleset")
-    def _ruleset_changed(self, event: Select.Changed) -> None:
-        if event.value == self._origin:
+    def on_select_changed(self, event: Select.Changed) -> None:
+        # By its name, not @on(Select.Changed): the list's module is imported only when
+        # the list comes (complete), 3 ms of the first frame.
+        if event.select.id != "ruleset" or event.value == self._origin:
             return  # the list coming, or offering more: the typed points stay
         self._origin = event.value
         self.query_one("#start-points", Input).value = str(self.ruleset.start_points)
