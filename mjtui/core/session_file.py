@@ -13,11 +13,9 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import re
 import tomllib
-import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -295,6 +293,11 @@ def machine_id() -> str:
     given = slug(os.environ.get("MJTUI_MACHINE_ID", ""))
     if given:
         return given
+    # Imported here: only a new series' file is named, and these took 4 ms of a
+    # resumed series' first frame.
+    import hashlib
+    import uuid
+
     return hashlib.sha256(str(uuid.getnode()).encode()).hexdigest()[:6]
 
 
