@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
@@ -105,7 +106,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
 
             return ReplayScreen(self.replay, self.replay_name)
         if self.book is not None:
-            return self._sheet(self.book, warn=self.warnings.append)  # warned on mount
+            return self._sheet(self.book)
         from mjtui.ui.screens.new_series import NewSeriesScreen
 
         assert self.ruleset is not None and self.sessions_dir is not None
@@ -170,17 +171,19 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
 
         return LibraryScreen(
             open_sheet=lambda book: LibraryScoreScreen(
-                self.hold(book), self._calculator_for(book.session),
+                self.hold(book), partial(self._calculator_for, book.session),
                 fx602p=self._fx602p_listing(), clock=self._clock(book))
         )
 
     def _open_sheet(self, book: Scorebook) -> None:
-        self.push_screen(self._sheet(book, warn=self._warn))
+        self.push_screen(self._sheet(book))
 
-    def _sheet(self, book: Scorebook, warn: Callable[[str], None]) -> Screen:
+    def _sheet(self, book: Scorebook) -> Screen:
         from mjtui.ui.screens.score import ScoreScreen
 
-        return ScoreScreen(book, self._calculator_for(book.session, warn),
+        # The calculator is made once the sheet is shown, so what it warns of is said
+        # then, the app running.
+        return ScoreScreen(book, partial(self._calculator_for, book.session),
                            fx602p=self._fx602p_listing(), clock=self._clock(book))
 
     def _clock(self, book: Scorebook) -> GameClock | None:
@@ -202,8 +205,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         path = Path(self.calc_program).expanduser()
         return path if is_listing_file(path) else None
 
-    def _calculator_for(self, session: Session, warn: Callable[[str], None] | None = None
-                        ) -> CalculatorLink | None:
+    def _calculator_for(self, session: Session) -> CalculatorLink | None:
         """The calculator that follows the sheet: --calc-program, else the ruleset's."""
         system, rules = session.ruleset.system, session.ruleset.rules
         if self._fx602p_listing() is not None:
@@ -220,7 +222,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         try:
             program = load_program(name)
         except MjtuiError as e:
-            (warn or self._warn)(f"Calculator: {e}. The calculator runs without a program.")
+            self._warn(f"Calculator: {e}. The calculator runs without a program.")
             return None
         return CalculatorLink(program, session.ruleset.players, session.ruleset.start_points)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from rich.text import Text
 from textual import on
@@ -19,7 +19,6 @@ from mjtui.core.scorebook import Scorebook
 from mjtui.core.table_tools import roll, seeded
 from mjtui.ui.forms import form_class
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
-from mjtui.ui.screens.standings import StandingsScreen
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
@@ -64,12 +63,15 @@ class ScoreScreen(Screen):
         Binding("escape", "leave_calculator", show=False),
     ]
 
-    def __init__(self, book: Scorebook, link: CalculatorLink | None = None, *,
+    def __init__(self, book: Scorebook,
+                 calculator: Callable[[], CalculatorLink | None] = lambda: None, *,
                  fx602p: Path | None = None, clock: GameClock | None = None) -> None:
         super().__init__()
         self.clock = clock  # the game's time limit, or None
         self.book = book
-        self.link = link
+        self._calculator = calculator  # makes the HP-11C that follows the sheet, if any
+        self._link: CalculatorLink | None = None
+        self._linked = False
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
         self.dice_rng = seeded(None)  # a test may put a seeded one in its place
         # Whether the system has standings does not change with the hands; asked once,
@@ -81,6 +83,18 @@ class ScoreScreen(Screen):
         if seats != 4:  # the footer names the winner keys this table has
             self._bindings.key_to_bindings["1"] = [
                 Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)]
+
+    @property
+    def link(self) -> CalculatorLink | None:
+        """The HP-11C keyed with the hands (None without a program)."""
+        self._make_link()
+        return self._link
+
+    def _make_link(self) -> None:
+        # Just after the first frame (on_mount), or sooner if a key asks for it: the
+        # emulator and its program took 7 ms of a resumed series' first frame.
+        if not self._linked:
+            self._link, self._linked = self._calculator(), True
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -96,6 +110,7 @@ class ScoreScreen(Screen):
         self.set_focus(self.query_one(HandsTable))
         if self.clock is not None:
             self.set_interval(1, self._tick)
+        self.call_after_refresh(self._make_link)  # its warnings come with the sheet
 
     def render_state(self) -> None:
         session = self.book.session
@@ -162,7 +177,7 @@ class ScoreScreen(Screen):
             return False
         if action == "winner" and parameters == ("0",) and not system.draws:
             return False
-        hp11c = self.link is not None or system.emulator == "hp11c"
+        hp11c = system.emulator == "hp11c"  # the systems a link is made for (app.py)
         if action == "calculator":
             return hp11c or self.fx602p is not None or system.emulator is not None
         if action == "fx602p":
@@ -176,6 +191,8 @@ class ScoreScreen(Screen):
             self.notify("This system has no final standings; the totals are the result",
                         severity="warning")
             return
+        from mjtui.ui.screens.standings import StandingsScreen  # not needed before f
+
         self.app.push_screen(StandingsScreen(session.ruleset, session.current_players,
                                               session.state))
 
