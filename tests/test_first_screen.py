@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from textual.widgets import Button, Select, Static
+import pytest
+from textual.widgets import Button, Input, Select, Static
 
 from mjtui import paths
 from mjtui.cli import entry
@@ -144,22 +145,32 @@ async def _form_frames() -> tuple[str, str]:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert not app.screen.ready and not app.screen.query("#ruleset")
-            assert not app.screen.query(Button)
+            assert not app.screen.query(Button) and not app.screen.query("#table")
             before = app.export_screenshot()
             go_on.set()
             await pilot.pause()
             assert app.screen.ready and app.screen.query_one("#ruleset", Select)
             assert app.screen.query_one("#start", Button).label.plain == "Start series"
-            assert not app.screen.query("#ruleset-shown") and not app.screen.query("#start-shown")
+            assert not app.screen.query("#ruleset-shown, #start-shown, .input-shown")
+            assert [i.id for i in app.screen.query(Input)][:3] == \
+                ["table", "start-points", "time-limit"]
             return before, app.export_screenshot()
     finally:
         NewSeriesScreen.complete = complete  # type: ignore[method-assign]
 
 
-async def test_the_first_frame_shows_the_ruleset_line_and_button_as_their_widgets_draw_them(
-) -> None:
+@pytest.mark.parametrize("colour", ["colour", "NO_COLOR"])
+async def test_the_first_frame_draws_each_stand_in_as_its_widget_draws_it(
+        colour: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The list of rulesets, the start button and the table, start points and time
+    # limit fields. Each SVG's id is a hash of what it shows and of what the mouse
+    # reads (which widget is where), so it is left out: the rest must be the same.
+    if colour == "NO_COLOR":
+        monkeypatch.setenv("NO_COLOR", "1")
     before, after = await _form_frames()
-    assert before == after
+    assert "club" in before and "minutes" in before  # the fields are drawn
+    assert re.sub(r"terminal-\d+", "terminal", before) == \
+        re.sub(r"terminal-\d+", "terminal", after)
 
 
 async def test_keys_typed_before_the_list_comes_wait_for_it() -> None:

@@ -191,6 +191,9 @@ class KeyForm(ModalScreen[Any]):
 
     async def _complete(self) -> None:
         await self.complete()
+        for field in self.query(Input):
+            field.select_on_focus = False  # those it mounted, too (on_mount says why)
+        self.refresh_fields()
         self._become_ready()
 
     def _become_ready(self) -> None:

@@ -21,6 +21,7 @@ from mjtui.core.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
 from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
+from mjtui.ui.stand_ins import drawn_like
 
 if TYPE_CHECKING:
     from textual.widgets import Select
@@ -64,6 +65,7 @@ class NewSeriesScreen(KeyForm):
         self.chosen = chosen
         self._origin = chosen.origin  # the ruleset chosen in the list
         self.seat_rng = seeded(None)  # a test may put a seeded one in its place
+        self._coming: list[Input] = []  # fields drawn by stand-ins until complete()
 
     def compose(self) -> ComposeResult:
         # No header or footer: the title and the help line say it all, and the first
@@ -76,20 +78,18 @@ class NewSeriesScreen(KeyForm):
                     yield Static(self._label(self.chosen), id="ruleset-name")
                     yield Static("▼", classes="arrow")
                 yield Label("Table", classes="form-label")
-                yield Input(self.table, id="table",
-                            placeholder="(a name, when the club plays at several)",
-                            max_length=MAX_TABLE_NAME, compact=True)
+                yield self._later(Input(
+                    self.table, id="table", placeholder="(a name, when the club plays at several)",
+                    max_length=MAX_TABLE_NAME, compact=True))
                 yield Label("Start points", classes="form-label")
-                yield Input(
+                yield self._later(Input(
                     str(self.chosen.start_points), id="start-points", restrict=r"[0-9]*",
                     compact=True,
-                    validators=[Integer(minimum=0, failure_description="0 or more")],
-                )
+                    validators=[Integer(minimum=0, failure_description="0 or more")]))
                 yield Label("Time limit (min)", classes="form-label")
-                yield Input(
+                yield self._later(Input(
                     str(self.minutes or ""), id="time-limit", restrict=r"[0-9]*",
-                    placeholder="minutes a game may last (empty: none)", compact=True,
-                )
+                    placeholder="minutes a game may last (empty: none)", compact=True))
                 for seat in range(MAX_SEATS):
                     yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",
                                 classes="form-label")
@@ -105,11 +105,17 @@ class NewSeriesScreen(KeyForm):
                 id="form-help",
             )
 
+    def _later(self, field: Input) -> Static:
+        """``field`` as the first frame draws it; :meth:`complete` puts it in its place."""
+        self._coming.append(field)
+        return drawn_like(field)
+
     async def complete(self) -> None:
-        # The list of rulesets and the start button are the form's costliest widgets
-        # (a sixth and a twentieth of its first frame, benchmarks/startup.py): the first
-        # frame shows their lines drawn alike by Statics, and they take those lines'
-        # places now, before any key is taken.
+        # The list of rulesets, the start button and the fields typed in least (the
+        # names' are typed in every series) are the form's costliest widgets: a third of
+        # its first frame (benchmarks/startup.py). That frame draws their lines with
+        # Statics, alike, and the widgets take those lines' places now, before any key
+        # is taken.
         grid = self.query_one("#form-grid")
         if not grid.is_attached:
             return  # mjtui is ending before the form was complete
@@ -118,6 +124,8 @@ class NewSeriesScreen(KeyForm):
         await self._in_place_of("#ruleset-shown", Select(
             self._options(), value=self._origin, allow_blank=False, id="ruleset",
             compact=True))
+        for field in self._coming:
+            await self._in_place_of(f"#{field.id}-shown", field)
         await self._in_place_of("#start-shown", Button(
             "Start series", id="start", variant="primary", classes="form-confirm"))
 
