@@ -102,3 +102,16 @@ def test_with_a_limit_a_number_beyond_it_either_way_is_declined() -> None:
         assert loads_hands(text, tomllib.loads) == tomllib.loads(text)  # no limit: read
         assert loads_hands(text, tomllib.loads, 10**9) is None
         assert loads_hands(text.replace(f"[{beyond}, 0]", "[0, 0]"), tomllib.loads, 10**9) is None
+
+
+def test_with_a_limit_an_item_of_an_array_over_lines_beyond_it_is_declined() -> None:
+    def hands(value: str) -> str:
+        return f"{HEAD}[[hands]]\nwinner = 1\npoints = [\n    0,\n    {value},\n]\n"
+
+    for within in ("1000000000", "-1000000000", "0", "-0"):
+        text = hands(within)
+        assert loads_hands(text, tomllib.loads, 10**9) == tomllib.loads(text)
+    for beyond in ("1000000001", "-1000000001"):
+        text = hands(beyond)
+        assert loads_hands(text, tomllib.loads) == tomllib.loads(text)  # no limit: read
+        assert loads_hands(text, tomllib.loads, 10**9) is None

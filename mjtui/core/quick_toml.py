@@ -26,6 +26,7 @@ _SCALAR = r'-?(?:0|[1-9][0-9]{0,17})|true|false|"[^"\\\x00-\x1f\x7f]*"'
 _ONE_LINE_ARRAY = rf"\[(?:(?:{_SCALAR}), )*(?:{_SCALAR})?\]"
 _KEY_VALUE = re.compile(rf"([A-Za-z0-9_-]{{1,256}}) = ({_SCALAR}|{_ONE_LINE_ARRAY}|\[)")
 _ITEM = re.compile(rf"    ({_SCALAR}),")
+_NUMBER_ITEM = re.compile(r"    (-?(?:0|[1-9][0-9]{0,17})),")  # the most items: a quicker way
 _ONE_LINE_ITEMS = re.compile(rf"{_SCALAR}")
 
 
@@ -75,11 +76,20 @@ def _read_hands(body: str, limit: int | None) -> list[dict[str, Any]] | None:
     hand: dict[str, Any] = {}
     open_key: str | None = None  # the key of a multi-line array being read
     items: list[Any] = []
+    number_item, item, key_value = _NUMBER_ITEM.fullmatch, _ITEM.fullmatch, _KEY_VALUE.fullmatch
+    top = 10**18 if limit is None else limit
     for line in body.split("\n"):
         if open_key is not None:
-            item = _ITEM.fullmatch(line)
-            if item is not None:
-                items.append(_scalar(item.group(1), limit))
+            m = number_item(line)
+            if m is not None:
+                number = int(m.group(1))
+                if not -top <= number <= top:
+                    raise _Beyond
+                items.append(number)
+                continue
+            m = item(line)
+            if m is not None:
+                items.append(_scalar(m.group(1), limit))
             elif line == "]":
                 hand[open_key], open_key = items, None
             else:
@@ -88,7 +98,7 @@ def _read_hands(body: str, limit: int | None) -> list[dict[str, Any]] | None:
             hand = {}
             hands.append(hand)
         elif line:
-            m = _KEY_VALUE.fullmatch(line)
+            m = key_value(line)
             if m is None or m.group(1) in hand:
                 return None
             key, value = m.groups()
