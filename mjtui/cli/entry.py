@@ -46,7 +46,7 @@ COMMANDS = {
     "rulesets": Command(HERE, "add_folder_commands", "list_rulesets",
                         "list the rulesets found and where they are"),
     "folders": Command(HERE, "add_folder_commands", "folders",
-                       "print where rulesets, config and sessions are kept"),
+                       "print where rulesets, config, sessions and the cache are kept"),
     "resume": Command(HERE, "add_series_commands", "resume",
                       "go on with the latest session, or FILE"),
     "replay": Command(HERE, "add_series_commands", "replay",
@@ -158,7 +158,8 @@ def add_series_commands(subparsers: Any) -> None:
 
 def add_folder_commands(subparsers: Any) -> None:
     subparsers.add_parser("rulesets", help="list the rulesets found and where they are")
-    subparsers.add_parser("folders", help="print where rulesets, config and sessions are kept")
+    subparsers.add_parser(
+        "folders", help="print where rulesets, config, sessions and the cache are kept")
 
 
 HEADLESS_COLLECTION_THRESHOLD = 20_000

@@ -112,10 +112,10 @@ class NewSeriesScreen(KeyForm):
 
     async def complete(self) -> None:
         # The list of rulesets, the start button and the fields typed in least (the
-        # names' are typed in every series) are the form's costliest widgets: a third of
-        # its first frame (benchmarks/startup.py). That frame draws their lines with
-        # Statics, alike, and the widgets take those lines' places now, before any key
-        # is taken.
+        # names' are typed in every series) are the form's costliest widgets: some 30 ms
+        # of the first frame of a plain Textual app drawing the form (benchmarks/
+        # startup.py). That frame draws their lines with Statics, alike, and the
+        # widgets take those lines' places now, before any key is taken.
         grid = self.query_one("#form-grid")
         if not grid.is_attached:
             return  # mjtui is ending before the form was complete
