@@ -30,7 +30,7 @@ from mjtui import __version__
 from mjtui.core.errors import MjtuiError
 from mjtui.core.files import MAX_SMALL_BYTES, read_bytes
 
-CACHE_FILE = "rulesets.json"
+CACHE_FILE = "rulesets.cache"  # a checksum line, then JSON
 FORMAT = 1
 SETTLED_NS = 2 * 10**9
 """A file changed less than this long ago is read again next time: the clock that stamps
