@@ -18,11 +18,12 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import Screen
-from textual.widgets import Digits, Footer, Header, Static
+from textual.widgets import Digits, Header, Static
 
 from mjtui.core.board import BoardView, SessionFollower, board_view
 from mjtui.core.ruleset import Ruleset
 from mjtui.ui import numbers
+from mjtui.ui.widgets.footer import Footer
 
 DEALER = "●"
 SEATS = 4  # panels made; a table of fewer seats hides the rest

@@ -25,13 +25,14 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.systems.fx602p.computer import Computer
 from mjtui.core.systems.fx602p.game import WIN, Result, Round
 from mjtui.ui import numbers
+from mjtui.ui.widgets.footer import Footer
 
 YOU, CALCULATOR = 0, 1
 WIN_KEYS = ("0", "enter")

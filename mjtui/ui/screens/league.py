@@ -16,13 +16,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
 from mjtui.core.league import League, Player, chooser, compute, game_of
 from mjtui.core.ledger import FolderRead, read_folder
 from mjtui.core.library import FindRuleset, ruleset_finder
 from mjtui.core.players import player_key
+from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart
 

@@ -18,7 +18,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
@@ -45,6 +45,7 @@ from mjtui.ui.screens.replay import ReplayScreen
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.screens.whatif import WhatIfScreen
+from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 
 ALL = ""  # the ruleset filter's "all rulesets" value

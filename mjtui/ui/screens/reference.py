@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from mjtui.core.reference import reference
 from mjtui.core.ruleset import Ruleset
+from mjtui.ui.widgets.footer import Footer
 
 
 def reference_rich(ruleset: Ruleset) -> Text:

@@ -7,9 +7,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from mjtui.core.session import Session
+from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet

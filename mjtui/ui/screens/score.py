@@ -11,7 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
@@ -19,6 +19,7 @@ from mjtui.core.scorebook import Scorebook
 from mjtui.core.table_tools import roll, seeded
 from mjtui.ui.forms import form_class
 from mjtui.ui.screens.hand_entry import WINNER_KEYS
+from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet

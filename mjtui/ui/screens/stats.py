@@ -10,12 +10,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Label, Select, Static
+from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
 from mjtui.core.library import FindRuleset, ruleset_finder
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect
 from mjtui.ui import numbers
+from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 
 ALL = ""  # the ruleset Select's "all rulesets" value

@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, DataTable, Header, Input, Label, Select, Static
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
@@ -24,6 +24,7 @@ from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session import Session
 from mjtui.core.whatif import WhatIf, flatten, parse_value, rescore, variant
 from mjtui.ui import numbers
+from mjtui.ui.widgets.footer import Footer
 
 HIDDEN_KEYS = ("name", "system", "description")  # shown nowhere in the form
 HIDDEN_PREFIXES = ("calculator.",)
