@@ -57,6 +57,15 @@ SHEET_KEYS = [
 ]
 
 
+COLLECT_AFTER = 0.2  # seconds after the sheet is back on top
+
+
+def _collect_garbage() -> None:
+    import gc
+
+    gc.collect()
+
+
 class ScoreScreen(Screen):
     AUTO_FOCUS = "HandsTable"  # never a calculator pane, which would take the sheet's keys
     BINDINGS = [
@@ -112,6 +121,13 @@ class ScoreScreen(Screen):
         if self.clock is not None:
             self.set_interval(1, self._tick)
         self.call_after_refresh(self._make_link)  # its warnings come with the sheet
+
+    def on_screen_resume(self) -> None:
+        # A form (or the rules, the standings...) has just closed over the sheet: its
+        # widgets are cycles only the collector's full pass frees, and one of those
+        # passes, 20-40 ms, fell between a ctrl+s and the new totals now and then.
+        # Done here, a moment after the sheet is back, nobody is waiting for it.
+        self.set_timer(COLLECT_AFTER, _collect_garbage)
 
     def render_state(self) -> None:
         session = self.book.session

@@ -1,9 +1,11 @@
-"""The footer lets go of the keys it showed before: a long evening holds no more of them.
+"""A long evening at the table: nothing piles up hand after hand, and no pass of the
+cyclic collector waits to fall between a ctrl+s and the new totals.
 
 Textual's Footer makes its keys anew each time a hand form opens over the
 sheet and closes, and kept every old key alive through the data binding of
 its ``compact`` (Textualize/textual#6666); mjtui's Footer drops those
-watchers (ui/widgets/footer.py).
+watchers (ui/widgets/footer.py). The sheet has the collector pass a moment
+after it is back on top (screens/score.py).
 """
 
 from __future__ import annotations
@@ -39,3 +41,31 @@ async def test_hands_entered_leave_no_old_footer_keys_alive() -> None:
         alive, detached = footer_keys()
         assert len(app.screen.book.session.hands) == 8
         assert detached == 0, f"{detached} of {alive} footer keys are kept off screen"
+
+
+async def test_the_collector_passes_a_moment_after_the_sheet_is_back_not_during_an_entry(
+) -> None:
+    # A closed form's widgets are cycles that only a full pass frees; left to the
+    # collector's own timing, a 20-40 ms pass fell between a ctrl+s and the new
+    # totals now and then (benchmarks/entry_latency.py).
+    from mjtui.ui.screens import score
+
+    passes: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            passes.append(1)
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
+        await pilot.pause(score.COLLECT_AFTER * 2)
+        gc.callbacks.append(seen)
+        try:
+            await pilot.press("2", "1", "0", "enter", "8", "ctrl+s")
+            await pilot.pause()
+            assert len(app.screen.book.session.hands) == 1 and not passes
+            await pilot.pause(score.COLLECT_AFTER * 2)
+            assert passes
+        finally:
+            gc.callbacks.remove(seen)
