@@ -1,6 +1,7 @@
 """Entry latency: ctrl+s on a hand to its new totals on the sheet, by session length.
 
     python benchmarks/entry_latency.py [--lengths 0 1000 10000] [--hands 15]
+    python benchmarks/entry_latency.py --lengths 0 --hands 200    # a long evening
 
 A series of that many East-doubling hands is built in the core and saved,
 then opened in the app (headless, 80x24); hands are typed into the form and
@@ -9,13 +10,18 @@ the new totals (the hand recorded and saved, the sheet's widgets updated:
 mjtui's own work), and until the benchmark, which waits on the app's event
 loop, next sees them (after Textual has closed the form and repainted the
 sheet: what a person waits for). The median and the largest of each are
-printed (the goal: under 30 ms at any length).
+printed (the goal: under 30 ms at any length). With 40 hands or more typed,
+the memory the process holds (resident, after a full collection) is taken
+after the 20th hand and after the last, and its growth a hand printed: what
+a long evening adds.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
+import os
 import random
 import statistics
 import tempfile
@@ -55,9 +61,17 @@ def _first_total(board: Scoreboard) -> int | None:
     return None
 
 
-async def latencies(book: Scorebook, hands: int) -> tuple[list[float], list[float]]:
+def resident_mb() -> float:
+    """The process's resident memory, after a full collection (Linux)."""
+    gc.collect()
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+async def latencies(book: Scorebook, hands: int
+                    ) -> tuple[list[float], list[float], list[float]]:
     app = MjtuiApp(book=book, sessions_dir=book.path.parent)
-    held, took = [], []
+    held, took, memory = [], [], []
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         board = app.screen.query_one(Scoreboard)
@@ -83,7 +97,9 @@ async def latencies(book: Scorebook, hands: int) -> tuple[list[float], list[floa
             took.append(time.perf_counter() - start)
             held.append(shown_at[-1] - start)
             await pilot.pause()
-    return held, took
+            if hands >= 40 and n + 1 in (20, hands) and os.path.exists("/proc/self/statm"):
+                memory.append(resident_mb())
+    return held, took, memory
 
 
 def main() -> None:
@@ -93,12 +109,17 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for length in args.lengths:
-            held, took = asyncio.run(latencies(series(length, Path(folder)), args.hands))
+            held, took, memory = asyncio.run(
+                latencies(series(length, Path(folder)), args.hands))
             print(f"{length:>6} hands before ({args.hands} hands): ctrl+s to new totals held "
                   f"median {statistics.median(held) * 1000:.1f} ms (max "
                   f"{max(held) * 1000:.1f}); on screen median "
                   f"{statistics.median(took) * 1000:.1f} ms (max {max(took) * 1000:.1f}; "
                   f"goal < 30 ms)")
+            if len(memory) == 2:
+                print(f"{'':>6} memory held: {memory[0]:.1f} MB after the 20th hand, "
+                      f"{memory[1]:.1f} MB after the last: "
+                      f"{(memory[1] - memory[0]) * 1024 / (args.hands - 20):.0f} KB a hand")
 
 
 if __name__ == "__main__":
