@@ -181,3 +181,42 @@ async def test_keys_typed_before_the_list_comes_wait_for_it() -> None:
         await pilot.press("shift+tab", "shift+tab", "shift+tab", "shift+tab")
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ruleset", Select)
+
+
+async def test_fields_drawn_by_stand_ins_take_the_keys_typed_before_they_came() -> None:
+    import asyncio
+
+    from textual import events
+
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    go_on = asyncio.Event()
+    complete = NewSeriesScreen.complete
+
+    async def held(screen: NewSeriesScreen) -> None:
+        await go_on.wait()
+        await complete(screen)
+
+    NewSeriesScreen.complete = held  # type: ignore[method-assign]
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert not app.screen.ready and app.screen.query("#time-limit-shown")
+            # Back from the first name to the time limit, 45, on to the names: typed
+            # while the time limit is still its stand-in.
+            keys = ["shift+tab", "4", "5", "tab", *"Ann", "enter", *"Bob", "enter",
+                    *"Cy", "enter", *"Di", "ctrl+s"]
+            for key in keys:
+                app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            for _ in range(200):  # until the app holds them all, waiting for the form
+                if len(app._held) == len(keys):
+                    break
+                await asyncio.sleep(0.01)
+            assert len(app._held) == len(keys)
+            go_on.set()
+            for _ in range(5):
+                await pilot.pause()
+            session = app.screen.book.session
+            assert session.time_limit == 45
+            assert session.players == ("Ann", "Bob", "Cy", "Di")
+    finally:
+        NewSeriesScreen.complete = complete  # type: ignore[method-assign]
