@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from test_keys_at_once import _at_once
 from textual.widgets import Button, Input, Select, Static
 
 from mjtui import paths
@@ -127,11 +132,11 @@ def test_a_headless_command_runs_with_collection_on(monkeypatch) -> None:
     assert gc.isenabled()
 
 
-async def _form_frames() -> tuple[str, str]:
-    """The form's screenshot with its list of rulesets and its start button still to come,
-    and once they are in."""
-    import asyncio
-
+@contextlib.asynccontextmanager
+async def _form_held() -> AsyncIterator[tuple[Any, Any, asyncio.Event]]:
+    """The app on the new-series form, its pilot, and the event that lets the form
+    complete (mount what its first frame drew with stand-ins): until it is set, the
+    form is as its first frame shows it."""
     app = entry.new_series(entry.build_parser().parse_args([]))
     go_on = asyncio.Event()
     complete = NewSeriesScreen.complete
@@ -144,19 +149,27 @@ async def _form_frames() -> tuple[str, str]:
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert not app.screen.ready and not app.screen.query("#ruleset")
-            assert not app.screen.query(Button) and not app.screen.query("#table")
-            before = app.export_screenshot()
-            go_on.set()
-            await pilot.pause()
-            assert app.screen.ready and app.screen.query_one("#ruleset", Select)
-            assert app.screen.query_one("#start", Button).label.plain == "Start series"
-            assert not app.screen.query("#ruleset-shown, #start-shown, .input-shown")
-            assert [i.id for i in app.screen.query(Input)][:3] == \
-                ["table", "start-points", "time-limit"]
-            return before, app.export_screenshot()
+            assert not app.screen.ready
+            yield app, pilot, go_on
     finally:
         NewSeriesScreen.complete = complete  # type: ignore[method-assign]
+
+
+async def _form_frames() -> tuple[str, str]:
+    """The form's screenshot with its list of rulesets and its start button still to come,
+    and once they are in."""
+    async with _form_held() as (app, pilot, go_on):
+        assert not app.screen.query("#ruleset")
+        assert not app.screen.query(Button) and not app.screen.query("#table")
+        before = app.export_screenshot()
+        go_on.set()
+        await pilot.pause()
+        assert app.screen.ready and app.screen.query_one("#ruleset", Select)
+        assert app.screen.query_one("#start", Button).label.plain == "Start series"
+        assert not app.screen.query("#ruleset-shown, #start-shown, .input-shown")
+        assert [i.id for i in app.screen.query(Input)][:3] == \
+            ["table", "start-points", "time-limit"]
+        return before, app.export_screenshot()
 
 
 @pytest.mark.parametrize("colour", ["colour", "NO_COLOR"])
@@ -184,39 +197,21 @@ async def test_keys_typed_before_the_list_comes_wait_for_it() -> None:
 
 
 async def test_fields_drawn_by_stand_ins_take_the_keys_typed_before_they_came() -> None:
-    import asyncio
-
-    from textual import events
-
-    app = entry.new_series(entry.build_parser().parse_args([]))
-    go_on = asyncio.Event()
-    complete = NewSeriesScreen.complete
-
-    async def held(screen: NewSeriesScreen) -> None:
-        await go_on.wait()
-        await complete(screen)
-
-    NewSeriesScreen.complete = held  # type: ignore[method-assign]
-    try:
-        async with app.run_test(size=SIZE) as pilot:
+    async with _form_held() as (app, pilot, go_on):
+        assert app.screen.query("#time-limit-shown")
+        # Back from the first name to the time limit, 45, on to the names: typed
+        # while the time limit is still its stand-in.
+        keys = ["shift+tab", "4", "5", "tab", *"Ann", "enter", *"Bob", "enter",
+                *"Cy", "enter", *"Di", "ctrl+s"]
+        _at_once(app, *keys)
+        for _ in range(200):  # until the app holds them all, waiting for the form
+            if len(app._held) == len(keys):
+                break
+            await asyncio.sleep(0.01)
+        assert len(app._held) == len(keys)
+        go_on.set()
+        for _ in range(5):
             await pilot.pause()
-            assert not app.screen.ready and app.screen.query("#time-limit-shown")
-            # Back from the first name to the time limit, 45, on to the names: typed
-            # while the time limit is still its stand-in.
-            keys = ["shift+tab", "4", "5", "tab", *"Ann", "enter", *"Bob", "enter",
-                    *"Cy", "enter", *"Di", "ctrl+s"]
-            for key in keys:
-                app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
-            for _ in range(200):  # until the app holds them all, waiting for the form
-                if len(app._held) == len(keys):
-                    break
-                await asyncio.sleep(0.01)
-            assert len(app._held) == len(keys)
-            go_on.set()
-            for _ in range(5):
-                await pilot.pause()
-            session = app.screen.book.session
-            assert session.time_limit == 45
-            assert session.players == ("Ann", "Bob", "Cy", "Di")
-    finally:
-        NewSeriesScreen.complete = complete  # type: ignore[method-assign]
+        session = app.screen.book.session
+        assert session.time_limit == 45
+        assert session.players == ("Ann", "Bob", "Cy", "Di")
