@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -80,8 +81,6 @@ class ScoreScreen(Screen):
         self.clock = clock  # the game's time limit, or None
         self.book = book
         self._calculator = calculator  # makes the HP-11C that follows the sheet, if any
-        self._link: CalculatorLink | None = None
-        self._linked = False
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
         self.dice_rng = seeded(None)  # a test may put a seeded one in its place
         # Whether the system has standings does not change with the hands; asked once,
@@ -94,17 +93,14 @@ class ScoreScreen(Screen):
             self._bindings.key_to_bindings["1"] = [
                 Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)]
 
-    @property
+    @cached_property
     def link(self) -> CalculatorLink | None:
-        """The HP-11C keyed with the hands (None without a program)."""
-        self._make_link()
-        return self._link
+        """The HP-11C keyed with the hands (None without a program).
 
-    def _make_link(self) -> None:
-        # Just after the first frame (on_mount), or sooner if a key asks for it: the
-        # emulator and its program took 7 ms of a resumed series' first frame.
-        if not self._linked:
-            self._link, self._linked = self._calculator(), True
+        Made just after the first frame (on_mount), or sooner if a key asks for it:
+        the emulator and its program took 7 ms of a resumed series' first frame.
+        """
+        return self._calculator()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -120,7 +116,7 @@ class ScoreScreen(Screen):
         self.set_focus(self.query_one(HandsTable))
         if self.clock is not None:
             self.set_interval(1, self._tick)
-        self.call_after_refresh(self._make_link)  # its warnings come with the sheet
+        self.call_after_refresh(lambda: self.link)  # its warnings come with the sheet
 
     def on_screen_resume(self) -> None:
         # A form (or the rules, the standings...) has just closed over the sheet: its
