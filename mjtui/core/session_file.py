@@ -330,7 +330,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     problems: list[str] = []
     text, cut_at = _cut_short(text)
     data = _quick_read(text)
-    quick = hands_checked = data is not None  # it declines a number past the limit
+    quick = data is not None
     if data is None:
         try:
             data = loads(text)
@@ -364,7 +364,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         if "_unreadable" in record:
             left_out.append((number, record["_unreadable"]))
             continue
-        beyond = None if hands_checked else number_problem(record)
+        # The quick reader declines a number past the limit: its hands need no check.
+        beyond = None if quick else number_problem(record)
         if beyond:
             left_out.append((number, f"{beyond}; this hand was left out"))
             continue
