@@ -33,24 +33,25 @@ class Command(NamedTuple):
     add: str  # the module's function that adds it to the subparsers (with its options)
     run: str  # the module's function that runs it: (args) -> exit status, or the app
     help: str  # its line in `mjtui --help` (the module's own, tests/test_lazy_imports.py checks)
+    opens_app: bool = False  # it runs the app (replay and board only without --json)
 
 
 HERE = __name__
 COMMANDS = {
     "new": Command(HERE, "add_series_commands", "new_series",
-                   "start a new series (the default)"),
+                   "start a new series (the default)", opens_app=True),
     "library": Command(HERE, "add_series_commands", "library",
-                       "browse saved series: resume, replay, what-if, stats"),
+                       "browse saved series: resume, replay, what-if, stats", opens_app=True),
     "play": Command(HERE, "add_series_commands", "play",
-                    "play the FX-602P game of 1986 against the computer"),
+                    "play the FX-602P game of 1986 against the computer", opens_app=True),
     "rulesets": Command(HERE, "add_folder_commands", "list_rulesets",
                         "list the rulesets found and where they are"),
     "folders": Command(HERE, "add_folder_commands", "folders",
                        "print where rulesets, config, sessions and the cache are kept"),
     "resume": Command(HERE, "add_series_commands", "resume",
-                      "go on with the latest session, or FILE"),
+                      "go on with the latest session, or FILE", opens_app=True),
     "replay": Command(HERE, "add_series_commands", "replay",
-                      "step through a saved session, read-only"),
+                      "step through a saved session, read-only", opens_app=True),
     "export": Command("mjtui.cli.reports", "add_report_commands", "export_command",
                       "write a session's hands, changes and totals as CSV, JSON or Markdown"),
     "stats": Command("mjtui.cli.reports", "add_report_commands", "stats_command",
@@ -69,7 +70,8 @@ COMMANDS = {
     "draw-seats": Command("mjtui.cli.table", "add_table_commands", "draw_seats_command",
                           "draw seats for the players with shuffled wind tiles"),
     "board": Command("mjtui.cli.board", "add_board_commands", "board_command",
-                     "the table display of a session: large totals, read-only, kept up to date"),
+                     "the table display of a session: large totals, read-only, kept up to date",
+                     opens_app=True),
     "serve": Command("mjtui.cli.board", "add_board_commands", "serve_command",
                      "serve the table display of a session to browsers on the network"),
     "rules": Command("mjtui.cli.table", "add_table_commands", "rules_command",
@@ -188,12 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         gc.enable()
 
 
-# The commands that open the app (replay only without --json).
-APP_COMMANDS = frozenset({None, "new", "library", "play", "resume", "replay", "board"})
-
-
 def _opens_app(args: argparse.Namespace) -> bool:
-    return args.command in APP_COMMANDS and not getattr(args, "json", False)
+    return COMMANDS[args.command or DEFAULT_COMMAND].opens_app \
+        and not getattr(args, "json", False)
 
 
 def _main(args: argparse.Namespace) -> int:
