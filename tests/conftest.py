@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -10,6 +11,14 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """Two workers a core for `-n auto`: a pilot test spends about half its time
+    asleep in Textual's wait for the app to be idle after each key (20 ms at the
+    least, twice a key), and a second worker uses that time. On 2 cores the suite
+    took 130 s with one worker a core and takes 100 s with two."""
+    return 2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 4
 
 
 @pytest.fixture(autouse=True)
