@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import time
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
@@ -238,17 +237,16 @@ def test_cache_reuses_unchanged_files_and_rereads_changed_ones(folders) -> None:
     assert third["b.toml"] is first["b.toml"]
 
 
-def test_scanning_a_few_hundred_files_is_quick(folders) -> None:
+def test_a_few_hundred_files_are_each_summarized(folders) -> None:
+    # How long it takes is benchmarks/library_scan.py's to say, not a test's.
     folder = paths.sessions_dir()
     hands = "".join(f"\n[[hands]]\nwinner = {1 + i % 4}\npoints = [{i}, 4, 8, 16]\n"
                     for i in range(30))
     for i in range(200):
         write(folder / f"s{i:03}.toml", SHEET.replace("[[hands]]", hands + "\n[[hands]]", 1))
-    began = time.perf_counter()
     summaries = scan()
-    took = time.perf_counter() - began
     assert len(summaries) == 200 and all(s.hands == 31 for s in summaries)
-    assert took < 3.0, f"scanning 200 files of 31 hands took {took:.2f} s"
+    assert sorted(s.path.name for s in summaries) == [f"s{i:03}.toml" for i in range(200)]
 
 
 def test_a_date_the_clock_cannot_convert_sorts_by_file_time(folders) -> None:
