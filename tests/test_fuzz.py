@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -27,7 +28,7 @@ from fuzz.targets import Outcome, commands, materialize, run_in_process, run_pro
 
 SEED = int(os.environ.get("MJTUI_FUZZ_SEED", "14"))
 COUNT = int(os.environ.get("MJTUI_FUZZ_COUNT", "200"))
-BUDGET = 1.0  # seconds in-process; every command takes well under 0.3 s
+BUDGET = 1.0  # CPU seconds in-process; the slowest command (an FX-602P hand) takes 0.4 s
 PROCESS_TIMEOUT = 5.0  # a real process: start-up and imports on a busy machine
 
 
@@ -91,6 +92,25 @@ def test_the_unmutated_inputs_pass(seed, tmp_path: Path) -> None:
         outcome = run_in_process(command, tmp_path, BUDGET)
         refused = command.name == "hand PATH" and seed.system == "east-doubling"
         assert outcome.status == ("clean" if refused else "success"), outcome.describe()
+
+
+@pytest.mark.parametrize("stuck", ["spins", "blocks"])
+def test_a_command_that_spins_or_blocks_is_a_hang(stuck: str, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is CPU time, and a command that waits without using any is caught too."""
+    import mjtui.cli
+
+    def stuck_main(argv: list[str]) -> int:
+        while stuck == "spins":
+            pass
+        time.sleep(60)
+        return 0
+
+    m = _first_unmarked("session")
+    materialize(m, tmp_path)
+    monkeypatch.setattr(mjtui.cli, "main", stuck_main)
+    command = next(c for c in commands(m) if not c.probe)
+    assert run_in_process(command, tmp_path, 0.2).status == "hang"
 
 
 def _first_unmarked(kind: str) -> Mutation:

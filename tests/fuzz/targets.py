@@ -253,6 +253,9 @@ def cause_from_text(text: str, innermost_first: bool = False) -> str:
 # --------------------------------------------------------------------------
 
 
+BLOCKED_FACTOR = 5  # wall-clock budgets before a command using no CPU is a hang
+
+
 class Hang(BaseException):
     """Raised by the time budget's alarm: past the budget is a hang."""
 
@@ -279,21 +282,27 @@ def _inside(ws: Path):
 
 
 def run_in_process(command: Command, ws: Path, budget: float = 2.0) -> Outcome:
-    """Run ``command`` in this process, as `mjtui` would, with a time budget (main thread)."""
+    """Run ``command`` in this process, as `mjtui` would, with a time budget (main thread).
+
+    The budget is CPU time, so that a machine busy with other work does not turn a slow
+    command into a hang; a read that blocks without using the CPU (a FIFO) is caught by
+    a wall-clock limit of ``BLOCKED_FACTOR`` budgets."""
     from mjtui.cli import main
 
     out, err = io.StringIO(), io.StringIO()
-    previous = signal.signal(signal.SIGALRM, _alarm)
+    previous = {sig: signal.signal(sig, _alarm) for sig in (signal.SIGALRM, signal.SIGPROF)}
     limit = sys.getrecursionlimit()
     try:
         with _inside(ws), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            signal.setitimer(signal.ITIMER_REAL, budget)
+            signal.setitimer(signal.ITIMER_PROF, budget)
+            signal.setitimer(signal.ITIMER_REAL, budget * BLOCKED_FACTOR)
             try:
                 code = probe.run(list(command.argv)) if command.probe else main(
                     list(command.argv))
             except SystemExit as e:  # argparse
                 code = e.code if isinstance(e.code, int) else 2
             finally:
+                signal.setitimer(signal.ITIMER_PROF, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
     except Hang as e:
         return Outcome(command, "hang", "hang in " + cause_of(e).split(" in ", 1)[1],
@@ -302,7 +311,8 @@ def run_in_process(command: Command, ws: Path, budget: float = 2.0) -> Outcome:
         text = "".join(traceback.format_exception(e))
         return Outcome(command, "traceback", cause_of(e), err.getvalue() + text)
     finally:
-        signal.signal(signal.SIGALRM, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
         sys.setrecursionlimit(limit)
     return _classify(command, code, out.getvalue(), err.getvalue())
 
