@@ -54,7 +54,7 @@ def run_all(m: Mutation, ws: Path, patterns: list[str], only: tuple[str, ...] = 
         if only and command.name not in only:
             continue
         if m.process_only:  # reads without end: only under a memory cap
-            outcome = run_process(command, ws, timeout=2.0)
+            outcome = run_process(command, ws, timeout=PROCESS_TIMEOUT)
         else:
             outcome = run_in_process(command, ws, BUDGET)
         check(outcome, patterns)
