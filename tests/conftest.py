@@ -11,6 +11,13 @@ from pathlib import Path
 from typing import Callable
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# No property test is timed: how fast an example runs depends on what else the machine
+# runs (two workers a core, below), and speed is for benchmarks/ to measure.
+settings.register_profile(
+    "mjtui", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("mjtui")
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
