@@ -176,13 +176,16 @@ class KeyForm(ModalScreen[Any]):
         self.fields_changed()
         self._seen = self._snapshot()
 
+    def _select_only_at_once(self) -> None:
+        # Textual selects a field's text when its Focus event arrives, which can be
+        # after the first keys typed into it: it would eat them. focus_field selects
+        # at once instead.
+        for field in self.query(Input):
+            field.select_on_focus = False
+
     def on_mount(self) -> None:
         self.refresh_fields()
-        for field in self.query(Input):
-            # Textual selects a field's text when its Focus event arrives, which
-            # can be after the first keys typed into it: it would eat them.
-            # focus_field selects at once instead.
-            field.select_on_focus = False
+        self._select_only_at_once()
         self.focus_field(self.first_field(), scroll_visible=False)
         if self.COMPLETED_AFTER_FIRST_FRAME:
             self.call_after_refresh(self._complete)
@@ -191,8 +194,7 @@ class KeyForm(ModalScreen[Any]):
 
     async def _complete(self) -> None:
         await self.complete()
-        for field in self.query(Input):
-            field.select_on_focus = False  # those it mounted, too (on_mount says why)
+        self._select_only_at_once()  # the fields it mounted, too
         self.refresh_fields()
         self._become_ready()
 
