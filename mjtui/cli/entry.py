@@ -144,24 +144,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 def add_series_commands(subparsers: Any) -> None:
     """The commands that open the app on a series (:data:`COMMANDS` runs them from here)."""
-    subparsers.add_parser("new", help="start a new series (the default)")
-    subparsers.add_parser("library", help="browse saved series: resume, replay, what-if, stats")
-    play = subparsers.add_parser(
-        "play", help="play the FX-602P game of 1986 against the computer")
+    add = _adder(subparsers)
+    add("new")
+    add("library")
+    play = add("play")
     play.add_argument("game", nargs="?", default="fx602p", choices=["fx602p"],
                       help="the game (only fx602p so far)")
-    resume = subparsers.add_parser("resume", help="go on with the latest session, or FILE")
+    resume = add("resume")
     resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
-    replay = subparsers.add_parser("replay", help="step through a saved session, read-only")
+    replay = add("replay")
     replay.add_argument("file", type=Path, metavar="FILE")
     replay.add_argument("--json", action="store_true",
                         help="print the totals after each hand as JSON instead of opening the app")
 
 
 def add_folder_commands(subparsers: Any) -> None:
-    subparsers.add_parser("rulesets", help="list the rulesets found and where they are")
-    subparsers.add_parser(
-        "folders", help="print where rulesets, config, sessions and the cache are kept")
+    add = _adder(subparsers)
+    add("rulesets")
+    add("folders")
+
+
+def _adder(subparsers: Any) -> Callable[[str], argparse.ArgumentParser]:
+    """Adds a command of this module with its line from :data:`COMMANDS`, written once."""
+    return lambda name: subparsers.add_parser(name, help=COMMANDS[name].help)
 
 
 HEADLESS_COLLECTION_THRESHOLD = 20_000
