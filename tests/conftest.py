@@ -25,7 +25,8 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     asleep in Textual's wait for the app to be idle after each key (20 ms at the
     least, twice a key), and a second worker uses that time. On 2 cores the suite
     took 130 s with one worker a core and takes 100 s with two."""
-    return 2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 4
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)
 
 
 @pytest.fixture(autouse=True)
