@@ -30,6 +30,12 @@ def _at_once(app, *keys: str) -> None:
         app._driver.send_message(events.Key(key, char))
 
 
+async def _settle(pilot) -> None:
+    """Let keys put in at once (:func:`_at_once`) be handled, one after another."""
+    for _ in range(4):
+        await pilot.pause()
+
+
 async def _sheet(pilot) -> ScoreScreen:
     """The sheet of a new series of Ann, Bob, Cy and Di."""
     await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
@@ -96,8 +102,7 @@ async def test_a_ruleset_chosen_in_one_burst_is_the_one_chosen() -> None:
         origins = list(screen.rulesets)
         expected = screen.rulesets[origins[origins.index(screen.ruleset.origin) + 4]]
         _at_once(app, *("shift+tab",) * 4, "enter", *("down",) * 4, "enter", "tab")
-        for _ in range(4):
-            await pilot.pause()
+        await _settle(pilot)
         assert screen.query_one("#ruleset", Select).value == expected.origin
         assert screen.ruleset == expected
         assert screen.query_one("#start-points", Input).value == str(expected.start_points)
@@ -131,8 +136,7 @@ async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
         cancel = app.screen.query_one("#cancel")
         app.screen.set_focus(cancel)
         _at_once(app, "enter", "2", "5", "ctrl+s")
-        for _ in range(4):
-            await pilot.pause()
+        await _settle(pilot)
         assert isinstance(app.screen, ScoreScreen)
         assert [(h.winner, h.points) for h in app.screen.book.session.hands] == \
             [(1, (5, 0, 0, 0))]  # seat 2 (0-based 1) won: the 3's form was cancelled
@@ -150,8 +154,7 @@ async def test_enter_on_no_then_a_key_answers_once() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         _at_once(app, "enter", "y")  # No, then a y that must not say yes to anything
-        for _ in range(4):
-            await pilot.pause()
+        await _settle(pilot)
         assert isinstance(app.screen, KeyForm) and app.screen_stack[-2] is sheet
         assert [h.points for h in sheet.book.session.hands] == [(4, 0, 0, 0)]
 
@@ -163,8 +166,7 @@ async def test_enter_right_behind_the_question_never_says_yes() -> None:
     async with app.run_test(size=SIZE) as pilot:
         sheet = await _editing_hand_1(pilot)
         _at_once(app, "ctrl+s", "enter")
-        for _ in range(4):
-            await pilot.pause()
+        await _settle(pilot)
         assert isinstance(app.screen, KeyForm)  # still editing
         assert [h.points for h in sheet.book.session.hands] == [(4, 0, 0, 0)]
 
@@ -180,8 +182,7 @@ async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
         form = app.screen
         form.set_focus(form.query_one("#re-fucalc"))
         _at_once(app, "enter", "escape")  # open it, and close it again
-        for _ in range(4):
-            await pilot.pause()
+        await _settle(pilot)
         assert app.screen is form  # the Esc closed the calculator, not the hand form
         assert not any(isinstance(s, FuCalculatorScreen) for s in app.screen_stack)
 
