@@ -21,6 +21,7 @@ from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.widgets.hands_table import HAND_MIN, HandsTable, column_widths
 from mjtui.ui.widgets.scoreboard import Scoreboard
+from waiting import until_passes
 
 SIZE = (80, 24)
 NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")
@@ -91,19 +92,16 @@ async def test_score_sheets_show_every_description_and_total() -> None:
     tenhou = book("riichi-tenhou", RIICHI_HANDS)
     app = MjtuiApp(book=tenhou)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        assert_sheet_whole(app, tenhou)
+        await until_passes(pilot, lambda: assert_sheet_whole(app, tenhou))
 
         for sheet in (book("pocket", POCKET_HANDS),
                       book("hp11c", [east_doubling.Hand(winner=1, points=(20, 5, 10, 40))])):
             app.push_screen(ScoreScreen(sheet))
-            await pilot.pause()
-            assert_sheet_whole(app, sheet)
+            await until_passes(pilot, lambda: assert_sheet_whole(app, sheet))
         # An edit that widens a figure: the columns follow (+12,000 shown whole).
         sheet.replace(0, east_doubling.Hand(winner=0, points=(2000, 4, 8, 16)))
         app.screen.render_state()
-        await pilot.pause()
-        assert_sheet_whole(app, sheet)
+        await until_passes(pilot, lambda: assert_sheet_whole(app, sheet))
         row = next(line for line in screen_lines(app) if "Alexandra won" in line)
         assert "2000 +12,000" in row  # East wins: 2,000 doubled, from each of three
         # The pane open: the scoreboard narrows, every seat's total stays in view.

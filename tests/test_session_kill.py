@@ -114,17 +114,27 @@ class Forker:
         assert line != "eof", "the player process ended unexpectedly"
         return line
 
-    def round(self, wait: float) -> list[str]:
-        """Fork a player, kill it ``wait`` seconds after it starts; what it said."""
+    def round(self, hand: int, wait: float) -> list[str]:
+        """Fork a player, kill it ``wait`` seconds after it says it begins hand number
+        ``hand`` of its round (0-based); what it said.
+
+        The kill waits for the player's own word, not for a time since it started: on
+        a busy machine a player may not have begun a hand at all by then.
+        """
         assert self.proc.stdin is not None
         self.proc.stdin.write("go\n")
         self.proc.stdin.flush()
         first = self.next_line()
         assert first.startswith("pid "), first
         pid = int(first.split()[1])
-        time.sleep(wait)
+        said, begun = [], -1
+        while begun < hand:
+            line = self.next_line()
+            assert line != "end", f"the player ended before hand {hand}: {said[-3:]}"
+            said.append(line)
+            begun += line.startswith("begin")
+        time.sleep(wait)  # somewhere in that hand's save, or just after it
         os.kill(pid, signal.SIGKILL)
-        said = []
         while (line := self.next_line()) != "end":
             said.append(line)
         return said
@@ -146,7 +156,7 @@ def test_kill_9_loses_at_most_the_hand_being_saved(tmp_path: Path) -> None:
     on_file, cut_rounds, recorded, cut = 0, 0, 0, False
     try:
         for r in range(ROUNDS):
-            said = forker.round(rng.uniform(0.0, 0.04))
+            said = forker.round(rng.randrange(4), rng.uniform(0.0, 0.003))
             assert not [s for s in said if s.startswith("error")], said
             begun = [int(s.split()[1]) for s in said if s.startswith("begin")]
             done = [int(s.split()[1]) for s in said if s.startswith("done")]

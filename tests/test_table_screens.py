@@ -16,6 +16,7 @@ from mjtui.core.session_file import new_session_path
 from mjtui.core.table_tools import draw_seats, roll
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
+from waiting import until_passes
 
 SIZE = (80, 24)
 NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")
@@ -53,11 +54,14 @@ async def test_every_sheet_footer_fits_80_columns() -> None:
                               ("fx602p", NAMES[:2])):
         app = MjtuiApp(book=book(ruleset_id, names))
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            footer = footer_line(app).rstrip()
-            assert len(footer) < SIZE[0], (ruleset_id, footer)
-            for key in ("x Dice", "r Rules", "t Table", "q Quit"):
-                assert key in footer, (ruleset_id, footer)
+
+            def footer_whole() -> None:
+                footer = footer_line(app).rstrip()
+                assert len(footer) < SIZE[0], (ruleset_id, footer)
+                for key in ("x Dice", "r Rules", "t Table", "q Quit"):
+                    assert key in footer, (ruleset_id, footer)
+
+            await until_passes(pilot, footer_whole)
 
 
 async def test_the_library_sheet_footer_fits_too() -> None:
@@ -68,10 +72,13 @@ async def test_the_library_sheet_footer_fits_too() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         app.push_screen(LibraryScoreScreen(sheet))
-        await pilot.pause()
-        footer = footer_line(app)
-        for key in ("f Final", "x Dice", "r Rules", "t Table", "esc Library"):
-            assert key in footer, footer
+
+        def footer_whole() -> None:
+            footer = footer_line(app)
+            for key in ("f Final", "x Dice", "r Rules", "t Table", "esc Library"):
+                assert key in footer, footer
+
+        await until_passes(pilot, footer_whole)
 
 
 async def test_the_new_series_form_draws_seats_before_starting() -> None:
