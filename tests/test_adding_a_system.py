@@ -19,9 +19,8 @@ from mjtui.cli import entry
 from mjtui.core.errors import MjtuiError
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import latest_session, load_session
-from mjtui.core.systems import SYSTEMS, register, unregister
+from mjtui.core.systems import SYSTEMS, check_systems, register, unregister
 from mjtui.core.systems.base import SystemDeclarationError
-from mjtui.ui.forms import check_forms, form_class
 from mjtui.ui.screens.score import ScoreScreen
 
 
@@ -60,30 +59,21 @@ def test_the_tiny_system_on_the_command_line(tiny: Path, capsys) -> None:
     assert "give the winner's seat" in capsys.readouterr().err
 
 
-def test_a_system_must_declare_its_form() -> None:
-    class NoForm(tiny_system.Tiny):
-        form = None  # type: ignore[assignment]
-
-    with pytest.raises(SystemDeclarationError, match="form must name its hand form"):
-        register(NoForm())
+def test_a_system_must_declare_its_hand_form() -> None:
+    members = {k: v for k, v in vars(tiny_system.Tiny).items() if k != "entry"}
+    no_form = type("NoForm", (), members)()
+    with pytest.raises(SystemDeclarationError, match="does not declare entry"):
+        register(no_form)
     assert "tiny" not in SYSTEMS
 
 
-def test_a_form_that_cannot_load_stops_mjtui_at_start_up(tiny: Path, capsys) -> None:
-    lost = tiny_system.Tiny()
-    lost.form = "tiny_nowhere:TinyForm"  # type: ignore[misc]
+def test_a_system_that_cannot_load_stops_mjtui_at_start_up(tiny: Path, capsys) -> None:
     unregister("tiny")
-    register(lost)
-    with pytest.raises(MjtuiError, match="its hand form 'tiny_nowhere:TinyForm' cannot be"):
-        check_forms()
+    SYSTEMS["tiny"] = "tiny_nowhere:SYSTEM"  # type: ignore[assignment]
+    with pytest.raises(MjtuiError, match="'tiny' cannot be loaded"):
+        check_systems()
     assert entry.main(["--ruleset", "tiny"]) == 2
     assert "cannot be loaded" in capsys.readouterr().err
-
-
-def test_every_shipped_system_has_its_form() -> None:
-    for system in SYSTEMS.values():
-        assert form_class(system).__name__.endswith("Screen")
-
 
 
 def test_every_system_state_is_a_table_state() -> None:

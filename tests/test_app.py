@@ -10,8 +10,8 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session_file import latest_session, load_session
 from mjtui.ui.app import MjtuiApp
+from mjtui.ui.hand_form import HandForm
 from mjtui.ui.screens.confirm import ConfirmScreen
-from mjtui.ui.screens.hand_entry import HandEntryScreen
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
 
@@ -118,13 +118,13 @@ async def test_bad_points_are_refused_with_a_message_and_nothing_is_lost() -> No
         await pilot.press("enter")
         await pilot.pause()
         entry = app.screen
-        assert isinstance(entry, HandEntryScreen)
-        assert app.focused.id == "points-0"  # Enter did not move on
-        error = str(entry.query_one("#entry-error", Static).render())
+        assert isinstance(entry, HandForm)
+        assert app.focused.id == "ff-points-0"  # Enter did not move on
+        error = str(entry.query_one("#ff-error", Static).render())
         assert "'1x' is not a whole number" in error
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, HandEntryScreen)  # not confirmed
+        assert isinstance(app.screen, HandForm)  # not confirmed
         await pilot.press("backspace", "0", "enter")
         await pilot.press("escape")
         await pilot.pause()
@@ -142,8 +142,8 @@ async def test_edit_an_earlier_hand_refolds_the_rest() -> None:
         await pilot.press("up")
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, HandEntryScreen)
-        winner = app.screen.query_one("#winner", Input)
+        assert isinstance(app.screen, HandForm)
+        winner = app.screen.query_one("#ff-winner", Input)
         assert winner.value == "3"
         await pilot.press("backspace", "1", "ctrl+s")
         await pilot.pause()
@@ -214,7 +214,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed() -> None:
         assert "East: Bob[/]" in status  # seat 2 won, so East passed to seat 2
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, HandEntryScreen)
+        assert isinstance(app.screen, HandForm)
         await pilot.press("escape")
         await pilot.pause()
     loaded = load_session(latest_session(paths.sessions_dir()), library().get)

@@ -12,11 +12,10 @@ from textual.widgets import Input, Static
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.systems.fx602p.system import Win
+from mjtui.ui.hand_form import HandForm
 from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.confirm import ConfirmScreen
-from mjtui.ui.screens.fx602p_entry import FX602PHandScreen
 from mjtui.ui.styles import BASE, ScreenStyles
-from mjtui.ui.widgets.checkbox import Checkbox
 
 
 class _Form(OrderedKeys, ScreenStyles, App):
@@ -31,7 +30,7 @@ class _Form(OrderedKeys, ScreenStyles, App):
     def on_mount(self) -> None:
         state = self.ruleset.system.start(self.ruleset.rules)
         self.push_screen(
-            FX602PHandScreen(self.ruleset, ("You", "FX-602P"), state, "Hand 1",
+            HandForm.of(self.ruleset, ("You", "FX-602P"), state, "Hand 1",
                              hand=self.hand, winner=self.winner),
             lambda hand: setattr(self, "result", hand),
         )
@@ -47,20 +46,20 @@ async def test_tiles_typed_are_refused_or_previewed_and_enter_walks_the_active_f
         await pilot.pause()
         await pilot.press(*"123456788", "ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, FX602PHandScreen) and app.result == "not yet"
-        assert "is not three melds" in shown(app, "#entry-error")
+        assert isinstance(app.screen, HandForm) and app.result == "not yet"
+        assert "is not three melds" in shown(app, "#ff-error")
         await pilot.press("backspace", "9")
         await pilot.pause()
-        assert shown(app, "#entry-error") == ""
-        preview = shown(app, "#preview")
+        assert shown(app, "#ff-error") == ""
+        found, preview = shown(app, "#ff-lines"), " ".join(shown(app, "#ff-preview").split())
         # Pinfu 1 + Ittsu 2 = 3 han, no triplets: 16 x 50 x 7 = 5600.
-        assert "Pinfu, Ittsu" in preview and "5,600 points" in preview
-        assert "You -5,600  FX-602P +5,600" in preview
+        assert "Pinfu, Ittsu" in found and "5,600 points" in found
+        assert "You E 0 -5,600 → -5,600" in preview and "FX-602P S 0 +5,600 → 5,600" in preview
         # The tiles leave the yaku and triplets out: Enter goes past them.
-        assert app.screen.query_one("#fx-yaku", Input).disabled
+        assert app.screen.query_one("#ff-yaku", Input).disabled
         await pilot.press("enter", "enter", "enter")
-        assert app.focused.id == "fx-tsumo"
-        await pilot.press("t", "ctrl+s")
+        assert app.focused.id == "ff-tenho"
+        await pilot.press("t", "ctrl+s")  # t: the outcome, typed on the box
         await pilot.pause()
     assert app.result == Win(1, tiles=tuple(range(1, 10)), win_tile=9, tsumo=True)
 
@@ -71,12 +70,12 @@ async def test_an_edit_shows_the_recorded_hand_and_asks_before_replacing_it() ->
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert app.focused.id == "fx-winner"
-        assert screen.query_one("#fx-yaku", Input).value == "Toitoi, Sanrenko"
-        assert screen.query_one("#fx-triplets", Input).value == "3"
-        assert screen.query_one("#fx-tsumo", Checkbox).value
-        assert all(screen.query_one(f"#fx-{name}").disabled for name in ("win", "dora", "tenho"))
-        assert "14,080 points" in shown(app, "#preview")
+        assert app.focused.id == "ff-outcome"  # an edit starts at the top
+        assert screen.query_one("#ff-yaku", Input).value == "Toitoi, Sanrenko"
+        assert screen.query_one("#ff-triplets", Input).value == "3"
+        assert screen.query_one("#ff-outcome", Input).value == "t"
+        assert all(screen.query_one(f"#ff-{name}").disabled for name in ("win", "dora", "tenho"))
+        assert "14,080 points" in shown(app, "#ff-lines")
         await pilot.press("r", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)

@@ -87,7 +87,7 @@ async def test_the_hand_edited_is_the_one_the_cursor_was_moved_to_at_once() -> N
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, KeyForm)
-        assert "Edit hand 1" in str(app.screen.query_one("#entry-title").render())
+        assert "Edit hand 1" in str(app.screen.query_one("#ff-title").render())
 
 
 async def test_a_ruleset_chosen_in_one_burst_is_the_one_chosen() -> None:
@@ -133,7 +133,7 @@ async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
         await _sheet(pilot)
         await pilot.press("3")
         await pilot.pause()
-        cancel = app.screen.query_one("#cancel")
+        cancel = app.screen.query_one("#ff-cancel")
         app.screen.set_focus(cancel)
         _at_once(app, "enter", "2", "5", "ctrl+s")
         await _settle(pilot)
@@ -172,7 +172,7 @@ async def test_enter_right_behind_the_question_never_says_yes() -> None:
 
 
 async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
-    from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
+    from mjtui.ui.field_form import FieldForm
 
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "riichi-tenhou"]))
     async with app.run_test(size=SIZE) as pilot:
@@ -180,11 +180,11 @@ async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
         await pilot.press("1")
         await pilot.pause()
         form = app.screen
-        form.set_focus(form.query_one("#re-fucalc"))
+        form.set_focus(form.query_one("#ff-action-fu"))
         _at_once(app, "enter", "escape")  # open it, and close it again
         await _settle(pilot)
         assert app.screen is form  # the Esc closed the calculator, not the hand form
-        assert not any(isinstance(s, FuCalculatorScreen) for s in app.screen_stack)
+        assert not any(type(s) is FieldForm for s in app.screen_stack)
 
 
 # A random evening: the README's hands of each system, the sheet's other keys and

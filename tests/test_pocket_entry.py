@@ -12,11 +12,9 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
-from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.pocket.system import Win
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.forms import form_class
-from mjtui.ui.screens.pocket_entry import PocketHandScreen
+from mjtui.ui.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
 
@@ -47,11 +45,7 @@ def text(app: MjtuiApp, selector: str) -> str:
 
 
 def field(app: MjtuiApp, key: str) -> Input:
-    return app.screen.query_one(f"#pe-{key}", Input)
-
-
-def test_the_sheet_picks_the_pocket_form() -> None:
-    assert form_class(SYSTEMS["pocket"]) is PocketHandScreen
+    return app.screen.query_one(f"#ff-{key}", Input)
 
 
 async def test_new_series_offers_pocket_with_its_start_points() -> None:
@@ -78,25 +72,25 @@ async def test_the_form_shows_the_model_and_walks_its_fields() -> None:
         # Cy off Bob, fan typed: the focus starts on the fan; the tiles are then left out.
         await pilot.press("3")
         await pilot.pause()
-        assert isinstance(app.screen, PocketHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert app.focused is field(app, "fan")
         await pilot.press("2", "enter")
         assert field(app, "tiles").disabled and app.focused is field(app, "from")
         await pilot.press("2")
         await pilot.pause()
-        assert text(app, "#pe-winner-name") == "Cy (West)"
-        assert text(app, "#pe-from-name") == "Bob (South)"
+        assert text(app, "#ff-name-winner") == "Cy (West)"
+        assert text(app, "#ff-name-from") == "Bob (South)"
         # Under the minimum: the reason shows and confirming keeps the form open.
-        assert "2 fan is under the minimum of 3 fan" in text(app, "#pe-error")
-        assert text(app, "#pe-next") == ""
+        assert "2 fan is under the minimum of 3 fan" in text(app, "#ff-error")
+        assert text(app, "#ff-next") == ""
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, PocketHandScreen)
+        assert isinstance(app.screen, HandForm)
         field(app, "fan").focus()
         await pilot.press("backspace", "4")
         await pilot.pause()
-        assert text(app, "#pe-error") == ""
-        assert "Next: East round · starter Bob" in text(app, "#pe-next")
+        assert text(app, "#ff-error") == ""
+        assert "Next: East round · starter Bob" in text(app, "#ff-next")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
@@ -110,14 +104,14 @@ async def test_the_form_shows_the_model_and_walks_its_fields() -> None:
         await pilot.press(*"123m456m789m111z55m")
         await pilot.pause()
         assert field(app, "fan").disabled
-        assert app.screen.query_one("#pe-robbing-kong", Checkbox).disabled
-        assert "Seat Wind (East) 1 = 7 fan" in text(app, "#pe-patterns")
+        assert app.screen.query_one("#ff-robbing-kong", Checkbox).disabled
+        assert "Seat Wind (East) 1 = 7 fan" in text(app, "#ff-lines")
         await pilot.press("enter")
-        assert app.focused.id == "pe-kong-replacement"
+        assert app.focused.id == "ff-kong-replacement"
         await pilot.press("enter", "space")
         await pilot.pause()
-        assert app.screen.query_one("#pe-last-tile", Checkbox).value
-        assert text(app, "#pe-patterns").endswith("Win on the Last Tile 1 = 8 fan")
+        assert app.screen.query_one("#ff-last-tile", Checkbox).value
+        assert text(app, "#ff-lines").endswith("Win on the Last Tile 1 = 8 fan")
         await pilot.press("ctrl+s")
         await pilot.pause()
         hand = Win(1, 8, tiles="123m456m789m111z55m", context=("last-tile",))
@@ -126,10 +120,10 @@ async def test_the_form_shows_the_model_and_walks_its_fields() -> None:
         # Editing shows the hand as it was typed.
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, PocketHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert field(app, "outcome").value == "t" and field(app, "winner").value == "2"
         assert field(app, "tiles").value == "123m456m789m111z55m"
-        assert app.screen.query_one("#pe-last-tile", Checkbox).value
+        assert app.screen.query_one("#ff-last-tile", Checkbox).value
         assert app.focused is field(app, "outcome")
         await pilot.press("escape")
         await pilot.pause()
@@ -151,13 +145,13 @@ async def test_flowers_and_seasons_are_typed_after_the_tiles() -> None:
             await pilot.press("enter")
         await pilot.press(*"13", "enter", "3")
         await pilot.pause()
-        assert text(app, "#pe-bonus-note") == "1-4 each · own: 3 (West)"
-        assert "Own Flower (flower 3) 1 · Own Flower (season 3) 1" in text(app, "#pe-patterns")
+        assert text(app, "#ff-note-bonus") == "1-4 each · own: 3 (West)"
+        assert "Own Flower (flower 3) 1 · Own Flower (season 3) 1" in text(app, "#ff-lines")
         # A flower typed twice is refused with the reason; Enter does not confirm it.
         field(app, "flowers").focus()
         await pilot.press("1")
         await pilot.pause()
-        assert text(app, "#pe-error") == ("Flowers: flower 1 is given twice: there is one "
+        assert text(app, "#ff-error") == ("Flowers: flower 1 is given twice: there is one "
                                           "flower of each number")
         await pilot.press("backspace", "ctrl+s")
         await pilot.pause()
@@ -174,5 +168,5 @@ async def test_the_pocket_form_has_no_bonus_fields() -> None:
         await pilot.pause()
         await pilot.press("3", "t")
         await pilot.pause()
-        assert not app.screen.query_one("#pe-bonus").display
-        assert field(app, "flowers").disabled
+        assert not app.screen.query("#ff-row-bonus")  # not in the form at all
+        assert not app.screen.query("#ff-flowers")

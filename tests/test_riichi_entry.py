@@ -72,12 +72,13 @@ def ron(**more: str) -> dict[str, str]:
 
 
 def test_the_fields_in_form_order_and_the_rows_per_ruleset() -> None:
-    assert FIELDS[:8] == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from",
-                          "pao", "offender")
-    assert FIELDS[-3:] == ("tenpai", "nagashi", "riichi")
+    assert FIELDS[:7] == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from", "pao")
+    # The seats a hand names, in one order in every ruleset: nagashi, which some do not
+    # play, last, so the same keys give the same seats whatever is left out.
+    assert FIELDS[-4:] == ("offender", "tenpai", "riichi", "nagashi")
     assert (winner_rows(WRC), winner_rows(TENHOU), winner_rows(TRIPLE)) == (1, 2, 3)
     assert fields(1) == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from",
-                         "pao", "offender", "tenpai", "nagashi", "riichi")
+                         "pao", "offender", "tenpai", "riichi", "nagashi")
     assert fields(3) == FIELDS and "seat-1" in fields(2) and "seat-2" not in fields(2)
     assert [row_of(f) for f in ("han-1", "yakuman-2", "from", "seat-0", "riichi")] == \
         [1, 2, None, 0, None]
@@ -89,7 +90,11 @@ def test_enter_walks_the_active_fields_in_form_order() -> None:
     assert next_field(active, "fu-0") == "from"  # the yakuman count is left out
     assert next_field(active, "from") == "seat-1"
     assert next_field(active, "seat-1") == "riichi" and next_field(active, "riichi") is None
-    assert next_field(read({"outcome": "d"}).active, "outcome") == "tenpai"
+    draw = read({"outcome": "d"}).active
+    assert next_field(draw, "outcome") == "tenpai" and next_field(draw, "tenpai") == "riichi"
+    assert next_field(draw, "riichi") == "nagashi"
+    wrc = read({"outcome": "d"}, rules=WRC).active  # no nagashi played: riichi is last
+    assert next_field(wrc, "tenpai") == "riichi" and next_field(wrc, "riichi") is None
 
 
 def test_values_for_a_key_on_the_sheet() -> None:
@@ -195,7 +200,7 @@ def test_a_double_ron_pays_each_row() -> None:
 def test_nagashi_seats_at_a_draw_where_played() -> None:
     entry = read({"outcome": "d", "tenpai": "2", "nagashi": "3"})
     assert entry.hand == ExhaustiveDraw((1,), (), (2,)) and entry.nagashi == (2,)
-    assert next_field(entry.active, "tenpai") == "nagashi"
+    assert next_field(entry.active, "riichi") == "nagashi"
     # Mangan 2000/4000 to seat 3; no noten payments under Tenhou's rules.
     assert entry.after is not None and entry.after.last_change == (-4000, -2000, 8000, -2000)
     entry = read({"outcome": "d", "nagashi": "3"}, rules=WRC)

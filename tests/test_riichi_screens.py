@@ -11,13 +11,10 @@ from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import new_session_path
-from mjtui.core.systems import SYSTEMS
 from mjtui.core.whatif import variant
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.forms import form_class
-from mjtui.ui.screens.fu_calculator import FuCalculatorScreen
-from mjtui.ui.screens.hand_entry import HandEntryScreen
-from mjtui.ui.screens.riichi_entry import RiichiHandScreen
+from mjtui.ui.field_form import FieldForm
+from mjtui.ui.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.standings import StandingsScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -54,22 +51,17 @@ def status(app: MjtuiApp) -> str:
 
 
 def field(app: MjtuiApp, key: str) -> Input:
-    return app.screen.query_one(f"#re-{key}", Input)
+    return app.screen.query_one(f"#ff-{key}", Input)
 
 
 def error(app: MjtuiApp) -> str:
-    return str(app.screen.query_one("#re-error", Static).render())
+    return str(app.screen.query_one("#ff-error", Static).render())
 
 
 async def start(pilot, names=("[b]Ann", "Bob", "Cy", "Di")) -> None:
     for name in names:
         await pilot.press(*name, "enter")
     await pilot.pause()
-
-
-def test_the_sheet_picks_the_form_by_system() -> None:
-    assert form_class(SYSTEMS["riichi"]) is RiichiHandScreen
-    assert form_class(SYSTEMS["east-doubling"]) is HandEntryScreen
 
 
 async def test_east_only_game_to_final_standings() -> None:
@@ -83,13 +75,13 @@ async def test_east_only_game_to_final_standings() -> None:
         # E1: Cy ron off Bob, 3 han 40 fu: 5200; walked with Enter to Confirm.
         await pilot.press("3")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert field(app, "outcome").value == "r" and field(app, "seat-0").value == "3"
         await pilot.press("3", "enter", "4", "0", "enter", "2", "enter")  # han, fu, ron off
         # Enter skips the yakuman count; winner 2 (empty), riichi (nobody): Confirm.
         await pilot.press("enter", "enter")
         await pilot.pause()
-        assert app.focused.id == "re-confirm"
+        assert app.focused.id == "ff-confirm"
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
@@ -104,7 +96,7 @@ async def test_east_only_game_to_final_standings() -> None:
         field(app, "riichi").focus()
         await pilot.press("4")
         await pilot.pause()
-        preview = str(app.screen.query_one("#re-preview", Static).render())
+        preview = str(app.screen.query_one("#ff-preview", Static).render())
         assert "24,000" in preview  # Di's 25,000 less the deposit
         assert "1000 in deposits" in preview
         await pilot.press("ctrl+s")
@@ -132,11 +124,11 @@ async def test_east_only_game_to_final_standings() -> None:
         assert "cannot win on a tile they discarded" in error(app)
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)  # refused, still open
+        assert isinstance(app.screen, HandForm)  # refused, still open
         await pilot.press("backspace", "1")
         await pilot.pause()
         assert error(app) == ""
-        assert "1300" in str(app.screen.query_one("#re-yaku").render())
+        assert "1300" in str(app.screen.query_one("#ff-lines").render())
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert totals(app) == [24500, 18300, 31000, 26200]
@@ -182,7 +174,7 @@ async def test_standings_key_any_time_and_chombo() -> None:
         await pilot.pause()
         await pilot.press("ctrl+t")  # a draw: no winner for the tiles form
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert "first the outcome" in error(app)
         assert field(app, "offender").disabled
         await pilot.press("c")  # the outcome letter from the tenpai field
@@ -203,16 +195,16 @@ async def test_fu_calculator_fills_the_fu_field() -> None:
         await pilot.pause()
         await pilot.press("2", "enter", "ctrl+f")  # ctrl+f opens the fu calculator
         await pilot.pause()
-        assert isinstance(app.screen, FuCalculatorScreen)
+        assert type(app.screen) is FieldForm
         # Kanchan wait (the codes are read by fu_entry, tested in test_riichi_entry.py):
         # 20 + 10 + 2 = 32, rounded up to 40.
         await pilot.press("enter", "enter", "k")
         await pilot.pause()
-        result = str(app.screen.query_one("#fc-result", Static).render())
+        result = str(app.screen.query_one("#ff-lines", Static).render())
         assert "32 fu rounds up to 40" in result and "kanchan" in result
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert field(app, "fu-0").value == "40" and app.focused is field(app, "fu-0")
         await pilot.press("ctrl+f")
         await pilot.pause()
@@ -239,7 +231,7 @@ async def test_double_ron_and_editing_it() -> None:
 
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert field(app, "seat-1").value == "3" and field(app, "from").value == "1"
         field(app, "han-1").value = "3"
         await pilot.press("ctrl+s", "y")
@@ -302,9 +294,9 @@ async def test_head_bump_form_has_one_winner_row() -> None:
         await pilot.pause()
         await pilot.press("b")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert field(app, "seat-0").value == "2"
-        assert not app.screen.query("#re-seat-1")
+        assert not app.screen.query("#ff-seat-1")
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
@@ -316,14 +308,16 @@ async def test_nagashi_and_pao_are_typed_in_the_form() -> None:
         # E1: a draw, Bob tenpai, Cy's nagashi mangan: 2000/4000, no noten payments.
         await pilot.press("0")
         await pilot.pause()
+        # Tenpai, riichi, nagashi: the order of every ruleset, nagashi last.
         await pilot.press("2", "enter")
+        assert app.focused is field(app, "riichi")
+        await pilot.press("enter")
         assert app.focused is field(app, "nagashi")
         await pilot.press("3")
         await pilot.pause()
-        assert "nagashi Cy" in str(app.screen.query_one("#re-tenpai-names").render())
-        for name in ("nagashi", "pao"):  # both inside the 80x24 screen
-            region = field(app, name).region
-            assert region.right <= 80 and region.bottom <= 24 and region.width > 0
+        assert str(app.screen.query_one("#ff-note-nagashi").render()) == "Cy"
+        region = field(app, "nagashi").region  # inside the 80x24 screen
+        assert region.right <= 80 and region.bottom <= 24 and region.width > 0
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert totals(app) == [21000, 23000, 33000, 23000]
@@ -334,9 +328,11 @@ async def test_nagashi_and_pao_are_typed_in_the_form() -> None:
         field(app, "yakuman-0").focus()
         await pilot.press("1", "enter")
         assert app.focused is field(app, "pao")
+        region = field(app, "pao").region  # inside the 80x24 screen
+        assert region.right <= 80 and region.bottom <= 24 and region.width > 0
         await pilot.press("3")
         await pilot.pause()
-        assert "pao: Cy pays it all" in str(app.screen.query_one("#re-yaku").render())
+        assert "pao: Cy pays it all" in str(app.screen.query_one("#ff-lines").render())
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert totals(app) == [21000, 23000, 33000 - 32300, 23000 + 32300]
@@ -354,7 +350,7 @@ async def test_a_three_player_series_at_the_table() -> None:
         await pilot.pause()
         await pilot.press("t", "5")
         await pilot.pause()
-        assert "2000/4000" in str(app.screen.query_one("#re-yaku").render())
+        assert "2000/4000" in str(app.screen.query_one("#ff-lines").render())
         assert field(app, "riichi").restrict == "[1-3]*"
         await pilot.press("ctrl+s")
         await pilot.pause()

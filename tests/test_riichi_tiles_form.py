@@ -1,4 +1,4 @@
-"""Pilot tests of the tiles form (screens/riichi_tiles.py) from the riichi hand form.
+"""Pilot tests of the tiles form (core/systems/riichi/form.py: TilesForm, drawn by ui/field_form.py) from the riichi hand form.
 
 What the tiles read into, and which rows keep them, is tested without the app in
 test_riichi_entry.py; these test the wiring.
@@ -13,8 +13,8 @@ from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import latest_session, load_session
 from mjtui.core.systems.riichi.system import Win
-from mjtui.ui.screens.riichi_entry import RiichiHandScreen
-from mjtui.ui.screens.riichi_tiles import RiichiTilesScreen
+from mjtui.ui.field_form import FieldForm
+from mjtui.ui.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 
 
@@ -34,31 +34,31 @@ async def test_tiles_fill_han_and_fu_and_the_yaku_stay_with_the_hand() -> None:
         field(app, "han-0").focus()
         await pilot.press("ctrl+t")  # ctrl+t opens the tiles form
         await pilot.pause()
-        assert isinstance(app.screen, RiichiTilesScreen)
-        title = shown(app, "#rt-title")
+        assert type(app.screen) is FieldForm
+        title = shown(app, "#ff-title")
         assert "Bob (South)" in title and "ron" in title and "riichi" in title
         await pilot.press(*"234m406p22s567s78", "enter")
         await pilot.pause()
-        assert "no suit letter" in shown(app, "#rt-error")  # the caret says where
-        app.screen.query_one("#rt-tiles").focus()
+        assert "no suit letter" in shown(app, "#ff-error")  # the caret says where
+        app.screen.query_one("#ff-tiles").focus()
         await pilot.press("end", "s", "9", "s", "enter", "1", "m")  # dora indicator 1m: 2m
         await pilot.pause()
-        preview = shown(app, "#rt-preview")
+        preview = shown(app, "#ff-lines")
         assert "riichi" in preview and "pinfu" in preview and "red fives" in preview
         assert "= 4 han 30 fu" in preview and "7700" in preview
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert (field(app, "han-0").value, field(app, "fu-0").value) == ("4", "30")
-        assert "riichi, pinfu, dora 1, red fives 1" in shown(app, "#re-yaku")
+        assert "riichi, pinfu, dora 1, red fives 1" in shown(app, "#ff-lines")
         assert app.focused is field(app, "from")  # on past the row's score
         # Typed over, the yaku list is dropped; typed back, it is kept again.
         field(app, "han-0").value = "5"
         await pilot.pause()
-        assert "not kept" in shown(app, "#re-yaku")
+        assert "not kept" in shown(app, "#ff-lines")
         field(app, "han-0").value = "4"
         await pilot.pause()
-        assert "riichi, pinfu" in shown(app, "#re-yaku")
+        assert "riichi, pinfu" in shown(app, "#ff-lines")
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
@@ -91,8 +91,8 @@ async def test_three_players_have_a_kita_field_reached_by_enter() -> None:
         await pilot.press("ctrl+t")
         await pilot.pause()
         form = app.screen
-        assert isinstance(form, RiichiTilesScreen)
-        kita = form.query_one("#rt-kita")
+        assert type(form) is FieldForm
+        kita = form.query_one("#ff-kita")
         assert kita.display and not kita.disabled
         # Tiles, Enter, no dora, Enter: no riichi, so no ura; the kita field.
         await pilot.press(*"123p456p789s111z99m", "enter", "enter")
@@ -100,13 +100,13 @@ async def test_three_players_have_a_kita_field_reached_by_enter() -> None:
         assert app.focused is kita
         await pilot.press("2")
         await pilot.pause()
-        preview = shown(app, "#rt-preview")
+        preview = shown(app, "#ff-lines")
         assert "kita" in preview and "= 5 han" in preview  # tsumo, double East, 2 kita
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, RiichiHandScreen)
+        assert isinstance(app.screen, HandForm)
         assert field(app, "han-0").value == "5"
-        assert "kita 2" in shown(app, "#re-yaku")
+        assert "kita 2" in shown(app, "#ff-lines")
 
 
 async def test_four_players_have_no_kita_field() -> None:
@@ -117,8 +117,7 @@ async def test_four_players_have_no_kita_field() -> None:
         field(app, "han-0").focus()
         await pilot.press("ctrl+t")
         await pilot.pause()
-        kita = app.screen.query_one("#rt-kita")
-        assert not kita.display and kita.disabled
+        assert not app.screen.query("#ff-kita")  # not in the form at all
         await pilot.press(*"123p456p789s111z99m", "enter", "enter")
         await pilot.pause()
-        assert app.focused is app.screen.query_one("#rt-extras")
+        assert app.focused is app.screen.query_one("#ff-extras")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from rich.text import Text
+from waiting import until_passes
 
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
@@ -21,7 +22,6 @@ from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.widgets.hands_table import HAND_MIN, HandsTable, column_widths
 from mjtui.ui.widgets.scoreboard import Scoreboard
-from waiting import until_passes
 
 SIZE = (80, 24)
 NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")

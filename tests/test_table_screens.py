@@ -7,6 +7,7 @@ import random
 from datetime import datetime
 
 from textual.widgets import Input, Static
+from waiting import until_passes
 
 from mjtui import paths
 from mjtui.core.ruleset import RulesetLibrary
@@ -16,7 +17,6 @@ from mjtui.core.session_file import new_session_path
 from mjtui.core.table_tools import draw_seats, roll
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
-from waiting import until_passes
 
 SIZE = (80, 24)
 NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")

@@ -57,7 +57,7 @@ async def test_clicking_the_chart_moves_the_replay() -> None:
 
 async def test_a_long_series_shows_a_window_that_follows_the_cursor() -> None:
     from mjtui.core.scorebook import Scorebook
-    from mjtui.ui.screens.hand_entry import HandEntryScreen
+    from mjtui.ui.hand_form import HandForm
     from mjtui.ui.widgets.hands_table import WINDOW, HandsTable
 
     count = 3 * WINDOW + 150
@@ -78,7 +78,7 @@ async def test_a_long_series_shows_a_window_that_follows_the_cursor() -> None:
         assert table.hand_index == count - 1 - window
         await pilot.press("e")
         await pilot.pause()
-        assert isinstance(app.screen, HandEntryScreen)
+        assert isinstance(app.screen, HandForm)
         assert f"Edit hand {count - window}" in app.screen.heading
 
     replay = MjtuiApp(replay=session, replay_name="x.toml")

@@ -92,6 +92,20 @@ async def test_riichi(tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize("ruleset_id", ["riichi-tenhou", "riichi-wrc"])
+async def test_the_seats_a_draw_names_mean_the_same_in_every_ruleset(
+        ruleset_id: str, tmp_path: Path) -> None:
+    # Tenpai, then riichi: nagashi (played by Tenhou, not by the WRC) comes after both.
+    hands = await typed(ruleset_id, "0 24⏎24^s", tmp_path)
+    assert hands == [riichi.ExhaustiveDraw((1, 3), (1, 3))]
+
+
+async def test_a_digit_typed_on_a_checkbox_goes_on_to_the_discarder(tmp_path: Path) -> None:
+    # The tiles, Enter onto the first situation box, then the discarder's seat.
+    hands = await typed("pocket", "3 ⏎19m19p19s1234567z1m⏎2^s", tmp_path)
+    assert hands == [pocket.Win(2, 10, 1, None, tiles="19m19p19s1234567z1m")]  # the limit
+
+
 async def test_pocket(tmp_path: Path) -> None:
     hands = await typed("pocket", "3 4⏎2⏎⏎⏎ 1 t3^s 0⏎⏎ 0 c2^s", tmp_path)
     assert hands == [pocket.Win(2, 4, 1, None), pocket.Win(0, 3, None, None), pocket.Draw(),

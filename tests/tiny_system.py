@@ -1,24 +1,20 @@
 """A scoring system that lives in the tests folder alone: the winner takes 1 from each.
 
 It is what docs/adding-a-system.md walks through, kept whole here: the rules,
-the events and the fold (core), the hand form (ui) and the `mjtui hand`
-scorer (cli), each named where the system declares it.
+the events and the fold, the hand form's fields (all plain Python) and the
+`mjtui hand` scorer (cli), named where the system declares it.
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
-from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static
-
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS, RulesHeader
-from mjtui.ui.hand_form import HandForm
+from mjtui.core.systems.fields import Field, FormLayout, Reading, Row
 
 # ------------------------------------------------------------------ core
 
@@ -55,7 +51,6 @@ class State:
 class Tiny:
     name = "tiny"
     rules_type = Rules
-    form = "tiny_system:TinyForm"
     scorer = "tiny_system"
     draws = True
     emulator = None
@@ -117,6 +112,10 @@ class Tiny:
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1} next · East: {players[state.east]}"
 
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> TinyForm:
+        return TinyForm(rules, before, players, hand, winner)
+
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1}"
 
@@ -137,38 +136,38 @@ players = 4
 start_points = 10
 """
 
-# ------------------------------------------------------------------ ui
+# ------------------------------------------------------------------ the hand form
 
 
-class TinyForm(HandForm):
+class TinyForm:
     """The winner, already given by the key pressed on the sheet: Enter records."""
 
-    def compose(self) -> ComposeResult:
-        winner = "" if self.old is None else str((self.old.winner or -1) + 1)
-        with Vertical(id="entry"):
-            yield Label(self.heading, markup=False)
-            with Horizontal(classes="entry-row"):
-                yield Label("Winner", classes="entry-label")
-                yield Input(winner or self._given(), id="winner", restrict="[0-4]?",
-                            max_length=1, compact=True)
-            yield Static("", id="entry-error", markup=False)
-            yield Button("Confirm", classes="form-confirm", compact=True)
+    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
+                 hand: Hand | None = None, winner: int | None = None) -> None:
+        self.rules, self.before, self.players = rules, before, players
+        won = hand.winner if hand is not None else winner
+        self.winner = "0" if won is None else str(won + 1)
 
-    def _given(self) -> str:
-        return "" if self.given_winner is None else str(self.given_winner + 1)
+    def layout(self) -> FormLayout:
+        seats = "".join(str(n) for n in range(len(self.players) + 1))
+        return FormLayout((Row("winner", "Winner", (Field("winner", "code", allowed=seats),)),),
+                          given=("winner",))
 
-    def __init__(self, *args: Any, winner: int | None = None, **kwargs: Any) -> None:
-        super().__init__(*args, winner=winner, **kwargs)
-        self.given_winner = winner
+    def start(self) -> dict[str, str]:
+        return {"winner": self.winner}
 
-    def first_field(self) -> Widget:
-        return self.confirm_button()
-
-    def read(self) -> tuple[list[str], Hand | None]:
-        text = self.query_one("#winner", Input).value
+    def read(self, values: Mapping[str, str]) -> Reading[Hand]:
+        text = values.get("winner", "")
         hand = Hand(None if text in ("", "0") else int(text) - 1)
-        problems = self.checked(hand)
-        return (problems, None) if problems else ([], hand)
+        try:
+            SYSTEM.check_in_play(self.rules, self.before, hand)
+        except HandError as e:
+            return Reading((str(e),), None, frozenset({"winner"}))
+        after = SYSTEM.apply(self.rules, self.before, hand)
+        return Reading((), hand, frozenset({"winner"}), after=after.totals)
+
+    def open(self, action: str, values: Mapping[str, str], focused: str | None) -> Any:
+        raise HandError("no other form")
 
 
 # ------------------------------------------------------------------ cli (mjtui hand)

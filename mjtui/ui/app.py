@@ -126,14 +126,14 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         """What the first screen does not need waits until it is shown: a person sees
         it at once, and keys typed meanwhile wait in order (OrderedKeys).
 
-        Every system's hand form is loaded here, so one that cannot be stops
-        mjtui at start-up (exit 2, ``startup_error``), never at the first hand.
+        Every scoring system is loaded and checked here, so one that is broken
+        stops mjtui at start-up (exit 2, ``startup_error``), never at the first hand.
         """
         from mjtui.core.errors import MjtuiError
-        from mjtui.ui.forms import check_forms
+        from mjtui.core.systems import check_systems
 
         try:
-            check_forms()
+            check_systems()
         except MjtuiError as e:
             self.startup_error = str(e)
             self.exit(return_code=2)

@@ -1,11 +1,13 @@
-"""What every hand form shares: the table before the hand, recording, editing.
+"""The hand form of every system: the system's fields, the preview, recording, editing.
 
-A form reads its fields into a hand (:meth:`HandForm.read`), shows labels and
-a preview as they change (:meth:`KeyForm.fields_changed`), and on confirm
-hands the hand to ``submit``, which records it at once: the score sheet is up
-to date before the next key is read, and a hand the table refuses keeps the
-form open with the reason. Editing a recorded hand ends in its own question,
-the old and the new settlement side by side, so no stray key replaces a hand.
+The system's model (:meth:`~mjtui.core.systems.base.ScoringSystem.entry`)
+says what the form asks and what the values make; this form draws it
+(:class:`~mjtui.ui.field_form.FieldForm`), shows each seat's total, change
+and total after, and on confirm hands the hand to ``submit``, which records
+it at once: the score sheet is up to date before the next key is read, and a
+hand the table refuses keeps the form open with the reason. Editing a
+recorded hand ends in its own question, the old and the new settlement side
+by side, so no stray key replaces a hand.
 """
 
 from __future__ import annotations
@@ -16,66 +18,54 @@ from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
-from textual.widgets import Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.ruleset import Ruleset
+from mjtui.core.systems.fields import FormModel, Reading
 from mjtui.ui import numbers
-from mjtui.ui.key_form import KeyForm
+from mjtui.ui.field_form import FieldForm
 from mjtui.ui.screens.confirm import ConfirmScreen
 
 Submit = Callable[[Any], None]
 """Records a hand; raises HandError when the table refuses it."""
 
 
-class HandForm(KeyForm):
-    """A hand form: subclasses compose the fields, read them, and show a preview."""
-
-    ERROR = "#entry-error"  # the Static that shows what is wrong
-    GIVEN: tuple[str, ...] = ()
-    """The ids of the fields the sheet's key fills (the outcome, the winner): a new
-    hand starts at the first field after them, an edit at the top."""
+class HandForm(FieldForm):
+    """A hand form: returns the hand recorded, or None when cancelled."""
 
     def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
-                 hand: Any | None = None, winner: int | None = None, *,
+                 model: FormModel[Any], *, hand: Any | None = None,
                  submit: Submit | None = None) -> None:
-        super().__init__()
         self.ruleset, self.rules = ruleset, ruleset.rules
-        self.players, self.before, self.heading = players, before, title
+        self.players, self.before = players, before
         self.old = hand
         self.editing = hand is not None
         self.submit = submit
-        self._shown: dict[str, str | Text] = {}
+        super().__init__(model, title, len(players))
 
-    def read(self) -> tuple[list[str], Any | None]:
-        """(what is wrong, the hand) from the fields; the hand is None while anything is."""
-        raise NotImplementedError
-
-    def checked(self, hand: Any) -> list[str]:
-        """What the table would refuse in ``hand`` (the core's own check), for a form
-        whose system has no input model of its own (docs/adding-a-system.md)."""
-        try:
-            self.ruleset.system.check_in_play(self.rules, self.before, hand)
-        except HandError as e:
-            return [str(e)]
-        return []
+    @classmethod
+    def of(cls, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str, *,
+           hand: Any | None = None, winner: int | None = None,
+           submit: Submit | None = None) -> HandForm:
+        """The form of the ruleset's system for a new hand (``winner`` from the sheet's
+        key, None for a draw) or ``hand`` to edit."""
+        model = ruleset.system.entry(ruleset.rules, before, players, hand, winner)
+        return cls(ruleset, players, before, title, model, hand=hand, submit=submit)
 
     def first_field(self) -> Widget:
-        given = () if self.editing else self.GIVEN
-        rest = [w for w in self.walk() if w.id not in given]
-        return rest[0] if rest else self.confirm_button()
+        if self.editing:  # an edit starts at the top
+            walk = self.walk()
+            return walk[0] if walk else self.confirm_button()
+        return super().first_field()
 
     # ------------------------------------------------------------ showing
 
-    def show(self, selector: str, content: str | Text) -> None:
-        """Update a label only when its text changes (each update costs a layout)."""
-        if self._shown.get(selector) == content and selector in self._shown:
-            return
-        self._shown[selector] = content
-        self.query_one(selector, Static).update(content)
-
-    def who(self, seat: int | None) -> str:
-        return "" if seat is None else f"{self.players[seat]} ({self.before.wind(seat)})"
+    def show_preview(self, reading: Reading[Any]) -> None:
+        text = self.seat_lines(reading.now or self.before.totals, reading.after)
+        if reading.table:
+            text.append(f"\n{reading.table}", style="dim")
+        self.show("#ff-preview", text)
+        self.show("#ff-next", reading.next)
 
     def seat_lines(self, now: tuple[int, ...], after: tuple[int, ...] | None) -> Text:
         """Each seat: the total now, and with a hand, the change and the total after."""
@@ -97,10 +87,11 @@ class HandForm(KeyForm):
     # ------------------------------------------------------------ confirming
 
     def action_confirm(self) -> None:
-        errors, hand = self.read()
+        self.refresh_fields()
+        reading = self.reading
+        hand = reading.value
         if hand is None:
-            self.show(self.ERROR, "\n".join(errors))
-            self.app.bell()
+            self.refused("\n".join(reading.errors))
             return
         if self.editing:
             hand = _keep_note(self.old, hand)
@@ -115,8 +106,7 @@ class HandForm(KeyForm):
             try:
                 self.submit(hand)
             except HandError as e:
-                self.show(self.ERROR, str(e))
-                self.app.bell()
+                self.refused(str(e))
                 return
         self.dismiss(hand)
 

@@ -239,11 +239,36 @@ class KeyForm(ModalScreen[Any]):
             focused.toggle()
             self.refresh_fields()
             return True
+        if isinstance(focused, (Checkbox, Button)):
+            return self._pass_on(char, focused)
         if not isinstance(focused, Input):
             return False
         type_into(focused, char)
         self.refresh_fields()
         return True
+
+    def _pass_on(self, char: str, focused: Widget) -> bool:
+        """A character typed on a checkbox or a button: it goes to the next field of
+        the walk that takes it (Enter left the tiles for a box, and the discarder's
+        digit follows), or is refused with a bell and the reason; never dropped."""
+        walk = self.walk()
+        later = walk[walk.index(focused) + 1:] if focused in walk else [
+            w for w in walk if _before(focused, w)]
+        target = next((w for w in later if isinstance(w, Input) and takes_as_text(w, char)),
+                      None)
+        if target is None:
+            what = "a checkbox takes space" if isinstance(focused, Checkbox) \
+                else "a button takes Enter"
+            self.refused(f"{char!r} goes into no field from here: {what}")
+            return True
+        self.focus_field(target)
+        type_into(target, char)
+        self.refresh_fields()
+        return True
+
+    def refused(self, message: str) -> None:
+        """A key the form does not take: a bell (a form with a message line says why)."""
+        self.app.bell()
 
     def is_outcome_field(self, widget: Widget) -> bool:
         return False
@@ -296,7 +321,7 @@ class KeyForm(ModalScreen[Any]):
         if isinstance(focused, Input) and focused.validators:
             result = focused.validate(focused.value)
             if result is not None and not result.is_valid:
-                self.app.bell()
+                self.refused("\n".join(result.failure_descriptions))
                 return
         walk = self.walk()
         if focused in walk:

@@ -55,7 +55,11 @@ class Registry(MutableMapping[str, ScoringSystem]):
     def __getitem__(self, name: str) -> ScoringSystem:
         entry = self._entries[name]  # KeyError for a name never registered
         if isinstance(entry, str):
-            system = _load(entry)
+            try:
+                system = _load(entry)
+            except (ImportError, AttributeError) as e:
+                raise SystemDeclarationError(
+                    f"scoring system {name!r} cannot be loaded from {entry!r} ({e})") from None
             check_declaration(system)
             if system.name != name:
                 raise SystemDeclarationError(f"{entry} is the scoring system {system.name!r}, "
@@ -104,6 +108,12 @@ def unregister(name: str) -> None:
     """Forget a system (for tests and plugins that load one for a while)."""
     if name in SYSTEMS:
         del SYSTEMS[name]
+
+
+def check_systems() -> None:
+    """Load every registered system: MjtuiError naming the first that is broken."""
+    for name in list(SYSTEMS):
+        SYSTEMS[name]  # SystemDeclarationError (a MjtuiError) names what is wrong
 
 
 def rules_type(name: str) -> type:

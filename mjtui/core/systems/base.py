@@ -13,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Protocol, runtime_checkable
 
+from mjtui.core.errors import MjtuiError
+
 WINDS = ("East", "South", "West", "North")
 
 
@@ -57,8 +59,6 @@ class ScoringSystem(Protocol):
 
     name: str
     rules_type: type
-    form: str
-    """The hand form, ``"package.module:Class"`` (a HandForm of the UI)."""
     scorer: str | None
     """The ``mjtui hand`` scorer module (add_arguments, score, describe), or None."""
     draws: bool
@@ -121,6 +121,12 @@ class ScoringSystem(Protocol):
         """The heading of the form for the next hand, e.g. "Hand 3 · East: Chen"."""
         ...
 
+    def entry(self, rules: Any, before: Any, players: tuple[str, ...], hand: Any | None = None,
+              winner: int | None = None) -> Any:
+        """The hand form's model (a :class:`~mjtui.core.systems.fields.FormModel`): a new
+        hand opened by the sheet's key (``winner``; None for a draw) or ``hand`` to edit."""
+        ...
+
     # What a system may have; None where it has not.
 
     def standings(self, rules: Any, state: Any) -> tuple[Any, ...] | None:
@@ -152,7 +158,7 @@ class HandColumns:
     docs: tuple[tuple[str, str], ...] = ()  # (field, meaning), for docs and --help
 
 
-class SystemDeclarationError(Exception):
+class SystemDeclarationError(MjtuiError):
     """A scoring system that does not declare what mjtui needs of it."""
 
 
@@ -169,11 +175,6 @@ def check_declaration(system: object) -> None:
     if missing:
         raise SystemDeclarationError(
             f"scoring system {name!r} does not declare {', '.join(sorted(missing))}")
-    form = system.form  # type: ignore[attr-defined]
-    if not isinstance(form, str) or form.count(":") != 1 or not all(form.split(":")):
-        raise SystemDeclarationError(
-            f"scoring system {name!r}: form must name its hand form as "
-            f"'package.module:Class', got {form!r}")
     scorer = system.scorer  # type: ignore[attr-defined]
     if scorer is not None and (not isinstance(scorer, str) or not scorer):
         raise SystemDeclarationError(

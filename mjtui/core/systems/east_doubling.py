@@ -131,7 +131,6 @@ def next_east(rotation: Rotation, east: int, winner: int | None, players: int) -
 class EastDoubling:
     name = "east-doubling"
     rules_type = Rules
-    form = "mjtui.ui.screens.hand_entry:HandEntryScreen"
     scorer = None  # the points are typed, there are no tiles to score
     draws = True
     emulator = "hp11c"
@@ -209,6 +208,14 @@ class EastDoubling:
 
     def replay_fields(self, state: State) -> dict[str, Any]:
         return {"totals": list(state.totals), "east": state.east + 1}
+
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> Any:
+        """The hand form's model: a new hand (``winner`` from the sheet's key, None
+        for a draw) or ``hand`` to edit."""
+        from mjtui.core.systems.east_doubling_entry import EastDoublingForm
+
+        return EastDoublingForm(rules, before, players, hand, winner)
 
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return "draw" if hand.winner is None else f"{players[hand.winner]} won"

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.east_doubling import MAX_POINTS, SYSTEM, Hand, Rules, State
+from mjtui.core.systems.fields import Field, FormLayout, Reading, Row, SubForm
 
 WINNER_KEYS: dict[str, int | None] = {
     "0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3,
@@ -119,5 +121,47 @@ def blank(players: int, winner: int | None) -> dict[str, str]:
     return values
 
 
-__all__ = ["DRAW", "Entry", "MAX_POINTS", "WINNER_KEYS", "blank", "fields",
+
+
+class EastDoublingForm:
+    """The East-doubling hand form's model: the winner, then each seat's points."""
+
+    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
+                 hand: Hand | None = None, winner: int | None = None) -> None:
+        self.rules, self.before, self.players = rules, before, players
+        self.values = values_of(hand) if hand else blank(len(players), winner)
+
+    def layout(self) -> FormLayout:
+        n = len(self.players)
+        keys = "".join(k for k, seat in WINNER_KEYS.items() if seat is None or seat < n)
+        rows = [Row("winner", "Winner", (Field(
+            "winner", "code", allowed=keys, problem=lambda text: winner_problem(text, n)),))]
+        rows += [Row(f"points-{seat}", f"{name} ({self.before.wind(seat)})", (Field(
+            f"points-{seat}", "text", width=10, max_length=12, placeholder="0",
+            problem=points_problem),)) for seat, name in enumerate(self.players)]
+        return FormLayout(tuple(rows), given=("winner",), label_width=22)
+
+    def start(self) -> dict[str, str]:
+        return dict(self.values)
+
+    def read(self, values: Mapping[str, str]) -> Reading[Hand]:
+        entry = read_entry(self.rules, self.before, values, self.players)
+        if not entry.winner_known:
+            who = "?"
+        elif entry.draw:
+            who = "a draw: no points change hands; East stays"
+        else:
+            who = f"{self.players[entry.winner]} ({self.before.wind(entry.winner)})" \
+                if entry.winner is not None else ""
+        after = entry.after
+        return Reading(entry.errors, entry.hand, entry.active, {"winner": who},
+                       after=after.totals if after else None,
+                       next=("Next: " + SYSTEM.describe_state(after, self.players))
+                       if after else "")
+
+    def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
+        raise HandError("this form opens no other form")
+
+
+__all__ = ["DRAW", "EastDoublingForm", "Entry", "MAX_POINTS", "WINNER_KEYS", "blank", "fields",
            "points_problem", "read_entry", "values_of", "winner_problem"]

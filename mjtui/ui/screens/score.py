@@ -18,8 +18,7 @@ from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.table_tools import roll, seeded
-from mjtui.ui.forms import form_class
-from mjtui.ui.screens.hand_entry import WINNER_KEYS
+from mjtui.ui.hand_form import HandForm
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -30,6 +29,11 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from mjtui.calc.link import CalculatorLink
+
+SEAT_KEYS: dict[str, int | None] = {
+    "0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3,
+}
+"""A key on the sheet -> the seat that won (the calculator's A-D keys too), None a draw."""
 
 # The calculator panes, by their ids: each is imported and made when first shown.
 PANES = {"calculator": ("mjtui.ui.widgets.calc_pane", "CalcPane"),
@@ -171,8 +175,11 @@ class ScoreScreen(Screen):
         state = session.state
         pane.compare(state.totals, state.east)
 
-    def _form(self) -> type:
-        return form_class(self.book.session.ruleset.system)
+    def _form(self, players: tuple[str, ...], before: Any, title: str, submit: Any, *,
+              hand: Any | None = None, winner: int | None = None) -> HandForm:
+        """The hand form of the series' system, for a new hand or ``hand`` to edit."""
+        return HandForm.of(self.book.session.ruleset, players, before, title, hand=hand,
+                           winner=winner, submit=submit)
 
     def _pane_has_focus(self) -> bool:
         focused = self.focused
@@ -284,7 +291,7 @@ class ScoreScreen(Screen):
 
     def action_winner(self, key: str) -> None:
         session = self.book.session
-        seat = WINNER_KEYS[key]
+        seat = SEAT_KEYS[key]
         if seat is not None and seat >= len(session.players):
             self.notify(f"There are only {len(session.players)} seats", severity="warning")
             return
@@ -293,8 +300,8 @@ class ScoreScreen(Screen):
             self.action_standings()
             return
         title = session.ruleset.system.hand_title(state, session.current_players)
-        self.app.push_screen(self._form()(session.ruleset, session.current_players, state, title,
-                                          winner=seat, submit=self._record))
+        self.app.push_screen(self._form(session.current_players, state, title, self._record,
+                                        winner=seat))
 
     def _record(self, hand: Any) -> None:
         """Record a confirmed hand at once (a HandError keeps the form open with it)."""
@@ -327,8 +334,8 @@ class ScoreScreen(Screen):
             self.notify(f"Hand {index + 1} changed; the totals after it were recomputed "
                         "(u takes the change back)")
 
-        self.app.push_screen(self._form()(session.ruleset, session.names_at(index), before, title,
-                                          hand=session.hands[index], submit=replace))
+        self.app.push_screen(self._form(session.names_at(index), before, title, replace,
+                                        hand=session.hands[index]))
 
     def action_seats(self) -> None:
         """Swap two seats' players or put a substitute in a seat, from a hand on."""

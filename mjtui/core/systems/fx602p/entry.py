@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from mjtui.core.errors import HandError
+from mjtui.core.systems.fields import Field, FormLayout, Line, Reading, Row, SubForm
 from mjtui.core.systems.fx602p.evaluate import ALL_YAKU, Score, parse_tiles
 from mjtui.core.systems.fx602p.events import Win, score
 from mjtui.core.systems.fx602p.rules import Rules
@@ -179,6 +181,62 @@ def blank(winner: int | None) -> dict[str, str]:
     return values
 
 
-__all__ = ["Entry", "FIELDS", "OUTCOMES", "TICKED", "WINNER_KEYS", "active_fields", "blank",
-           "find_yaku", "last_typed", "outcome_values", "read_entry", "read_hand", "read_tile",
-           "read_tiles", "read_triplets", "read_yaku", "values_of"]
+
+
+class FX602PForm:
+    """The FX-602P hand form's model: the outcome and the winner, then the nine tiles
+    (or the yaku as read off the table)."""
+
+    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
+                 hand: Win | None = None, winner: int | None = None) -> None:
+        self.rules, self.before, self.players = rules, before, players
+        values = values_of(hand) if hand else blank(winner)
+        values["outcome"] = "t" if values.pop("tsumo") == TICKED else "r"
+        self.values = values
+
+    def layout(self) -> FormLayout:
+        rows = (
+            Row("outcome", "Outcome", (Field("outcome", "code", allowed="".join(OUTCOMES)),)),
+            Row("winner", "Winner (1 or 2)", (Field("winner", "code",
+                                                     allowed="".join(WINNER_KEYS)),)),
+            Row("tiles", "Nine tiles", (Field("tiles", "text", allowed="1-9", width=12,
+                                              max_length=TILES, placeholder="e.g. 223334567"),)),
+            Row("win", "Won on (tile)", (Field("win", "text", allowed="1-9", width=12,
+                                               max_length=1, placeholder="the last tile"),)),
+            Row("dora", "Dora", (Field("dora", "text", allowed="1-9", width=12,
+                                       max_length=1),)),
+            Row("yaku", "or the yaku", (Field("yaku", "text", width=30,
+                                              placeholder="e.g. Tanyao, Iipeiko"),)),
+            Row("triplets", "and triplets", (Field("triplets", "text", allowed="0-3", width=3,
+                                                   max_length=1),)),
+            Row("tenho", "", (Field("tenho", "check", label="Tenho"),)),
+        )
+        return FormLayout(rows, outcome="outcome", outcomes=OUTCOMES,
+                          given=("outcome", "winner"), label_width=18,
+                          help="r ron · t tsumo · yaku: " + ", ".join(ALL_YAKU))
+
+    def start(self) -> dict[str, str]:
+        return dict(self.values)
+
+    def read(self, values: Mapping[str, str]) -> Reading[Win]:
+        typed = dict(values)
+        typed["tsumo"] = TICKED if typed.pop("outcome", "").lower() == "t" else ""
+        entry = read_entry(self.rules, self.before, typed)
+        active = (entry.active - {"tsumo"}) | {"outcome"}
+        lines: tuple[Line, ...] = ()
+        if entry.score is not None:
+            s = entry.score
+            lines = (Line(f"{', '.join(s.yaku) or 'no yaku'} · {s.han} han · "
+                          f"{s.triplets} triplets · {s.points:,} points", "good"),)
+        outcome = OUTCOMES.get(values.get("outcome", "").lower(), "?")
+        after = entry.after
+        return Reading(entry.errors, entry.hand, active, {"outcome": outcome}, lines,
+                       after=after.totals if after else None)
+
+    def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
+        raise HandError("this form opens no other form")
+
+
+__all__ = ["Entry", "FIELDS", "FX602PForm", "OUTCOMES", "TICKED", "WINNER_KEYS",
+           "active_fields", "blank", "find_yaku", "last_typed", "outcome_values", "read_entry",
+           "read_hand", "read_tile", "read_tiles", "read_triplets", "read_yaku", "values_of"]

@@ -5,7 +5,7 @@ The package's ``__init__`` describes the modules; it loads this one on first use
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.systems.fx602p import records, table
 from mjtui.core.systems.fx602p.evaluate import (
@@ -24,11 +24,13 @@ from mjtui.core.systems.fx602p.events import Hand, Win, check, describe, score
 from mjtui.core.systems.fx602p.rules import PLAYERS, Rules
 from mjtui.core.systems.fx602p.table import State, check_at_table, check_in_play, state_text
 
+if TYPE_CHECKING:
+    from mjtui.core.systems.fx602p.entry import FX602PForm
+
 
 class FX602P:
     name = "fx602p"
     rules_type = Rules
-    form = "mjtui.ui.screens.fx602p_entry:FX602PHandScreen"
     scorer = "mjtui.cli.scorers.fx602p"
     draws = False  # the 1986 game has no drawn hands
     emulator = "fx602p"
@@ -77,6 +79,14 @@ class FX602P:
             "average": [round(state.average(seat), 1) for seat in range(PLAYERS)],
         }
 
+
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> FX602PForm:
+        """The hand form's model: a new hand (``winner`` from the sheet's key, None
+        for a draw) or ``hand`` to edit."""
+        from mjtui.core.systems.fx602p.entry import FX602PForm
+
+        return FX602PForm(rules, before, players, hand, winner)
     def describe_hand(self, hand: Win, players: tuple[str, ...]) -> str:
         return describe(hand, players)
 

@@ -1,6 +1,6 @@
 """Reading a Pocket Mahjong hand as it is typed at the table: fields in, errors and a hand out.
 
-The hand form (:mod:`mjtui.ui.screens.pocket_entry`) only collects these
+The hand form (:mod:`.form`, drawn by the UI's one form) only collects these
 fields and shows what :func:`read_entry` says; the rules of reading them
 live here, once, with no Textual:
 

@@ -5,7 +5,7 @@ The package's ``__init__`` describes the modules; it loads this one on first use
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.pocket import records, table
@@ -24,11 +24,13 @@ from mjtui.core.systems.pocket.payments import Payment, change, multiplier, paym
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
 from mjtui.core.systems.pocket.table import State, check_at_table, check_in_play, state_text
 
+if TYPE_CHECKING:
+    from mjtui.core.systems.pocket.form import PocketForm
+
 
 class Pocket:
     name = "pocket"
     rules_type = Rules
-    form = "mjtui.ui.screens.pocket_entry:PocketHandScreen"
     scorer = "mjtui.cli.scorers.pocket"
     draws = True
     emulator = None
@@ -73,6 +75,14 @@ class Pocket:
             "finished": state.finished,
         }
 
+
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> PocketForm:
+        """The hand form's model: a new hand (``winner`` from the sheet's key, None
+        for a draw) or ``hand`` to edit."""
+        from mjtui.core.systems.pocket.form import PocketForm
+
+        return PocketForm(rules, before, players, hand, winner)
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return describe(hand, players)
 

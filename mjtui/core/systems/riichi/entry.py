@@ -13,7 +13,7 @@ them. Every field is a short code:
   scored by han and fu or by a yakuman count: whichever is typed leaves the
   other out;
 * ``from`` (ron off) and ``offender`` (chombo): a seat digit 1-4;
-* ``tenpai``, ``nagashi`` and ``riichi``: seat digits, a set ("31": seats 1 and 3);
+* ``tenpai``, ``riichi`` and ``nagashi``: seat digits, a set ("31": seats 1 and 3);
   ``nagashi`` (exhaustive draw) only where the ruleset plays nagashi mangan;
 * ``pao`` (win): the seat liable for the first winner's yakuman, where the ruleset
   plays pao; it counts once a yakuman count is typed and there is one winner.
@@ -55,10 +55,11 @@ def _row(n: int) -> tuple[str, ...]:
     return tuple(f"{key}-{n}" for key in ROW_FIELDS)
 
 
-# The form's order: the ron-off row comes right after the first winner.
-FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "pao", "offender",
+# The form's order: the ron-off row comes right after the first winner; the seats a
+# hand names come tenpai, riichi, nagashi (played by some rulesets only) last.
+FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "pao",
                            *(f for n in range(1, MAX_ROWS) for f in _row(n)),
-                           "tenpai", "nagashi", "riichi")
+                           "offender", "tenpai", "riichi", "nagashi")
 SEAT_FIELDS = ("from", "pao", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)))
 
 

@@ -5,7 +5,7 @@ The package's ``__init__`` describes the modules; it loads this one on first use
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.systems.riichi import records, table
 from mjtui.core.systems.riichi.events import (
@@ -36,11 +36,13 @@ from mjtui.core.systems.riichi.table import (
     with_riichi,
 )
 
+if TYPE_CHECKING:
+    from mjtui.core.systems.riichi.form import RiichiForm
+
 
 class Riichi:
     name = "riichi"
     rules_type = Rules
-    form = "mjtui.ui.screens.riichi_entry:RiichiHandScreen"
     scorer = "mjtui.cli.scorers.riichi"
     draws = True
     emulator = None
@@ -95,6 +97,14 @@ class Riichi:
             fields["left_over_deposits"] = left_over_deposits(state)
         return fields
 
+
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> RiichiForm:
+        """The hand form's model: a new hand (``winner`` from the sheet's key, None
+        for a draw) or ``hand`` to edit."""
+        from mjtui.core.systems.riichi.form import RiichiForm
+
+        return RiichiForm(rules, before, players, hand, winner)
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return describe(hand, players)
 
