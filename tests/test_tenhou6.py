@@ -52,6 +52,70 @@ def test_real_logs_reproduce_under_tenhou_rules(name, hands, reproduced):
     assert not [line for line in result.lines if line.startswith("hand ")]
 
 
+SANMA = DATA / "sanma"
+# Tenhou's three-player phoenix room (三鳳南喰赤): (file, hands) of the real games in
+# tests/data/tenhou6/sanma (its README names their sources).
+SANMA_GAMES = [
+    ("2024010120gm-00b9-0000-e324b88a.json", 8),
+    ("2024010120gm-00b9-0000-ef5da89f.json", 9),
+    ("2024123123gm-00b9-0000-09c44fd1.json", 10),
+    ("2024123123gm-00b9-0000-4a3a3639.json", 5),
+    ("2024123123gm-00b9-0000-56cca963.json", 7),
+]
+
+
+def log_final(document):
+    """The log's own final points and scores, by seat (its "sc": points, score, ...)."""
+    n = len([name for name in document["name"] if name])
+    sc = document["sc"]
+    return tuple(sc[0:2 * n:2]), tuple(sc[1:2 * n:2])
+
+
+def our_final(result):
+    """The session's final totals and scores (one decimal), by seat."""
+    session = result.session
+    rules = session.ruleset.rules
+    scores = {s.seat: round(s.score, 1)
+              for s in session.ruleset.system.standings(rules, session.state)}
+    return session.state.totals, tuple(scores[seat] for seat in range(len(scores)))
+
+
+@pytest.mark.parametrize(("name", "hands"), SANMA_GAMES)
+def test_real_three_player_games_reproduce_with_riichi_sanma(name, hands):
+    document = read_log(SANMA / name)
+    result = imported(document, "riichi-sanma")
+    assert (result.compared, result.reproduced) == (hands, hands), result.lines
+    assert not [line for line in result.lines if line.startswith("hand ")]
+    assert result.session.state.finished
+    # Every hand, then the final standings: uma 20/0/-20, oka 15 to first place.
+    assert our_final(result) == log_final(document)
+
+
+def test_the_real_three_player_games_show_tenhou_s_honba_and_noten_payments():
+    # 2024010120gm-00b9-0000-ef5da89f: East 2, two tenpai, 1000 each from the noten
+    # player; at 1 honba one tenpai, 1000 from each of the others; at 2 honba a 6400 ron
+    # paid 6800 (200 a counter), the winner taking the 3 riichi sticks on the table too.
+    result = imported(read_log(SANMA / "2024010120gm-00b9-0000-ef5da89f.json"), "riichi-sanma")
+    hands = result.log.hands
+    assert [h.changes for h in hands[2:5]] == [
+        (-2000, 1000, 1000), (1000, 1000, -2000), (-6800, 0, 10800)]
+    assert (hands[4].honba, hands[4].sticks, hands[4].scores_said) == (2, 3, ("25符4飜6400点",))
+    assert result.reproduced == result.compared
+
+
+@pytest.mark.parametrize("name", [name for name, _ in SANMA_GAMES])
+def test_the_real_three_player_games_differ_under_the_four_player_numbers(name):
+    # 300 a honba, 3000 of noten payments, uma 15/0/-15: what riichi-sanma had before.
+    from mjtui.core.whatif import variant
+
+    ruleset = variant(library().get("riichi-sanma"), {
+        "payments.honba_ron": 300, "draws.noten_total": 3000,
+        "final.uma": [15000, 0, -15000]}, name="four-player numbers")
+    document = read_log(SANMA / name)
+    result = import_log(document, ruleset)
+    assert result.reproduced < result.compared or our_final(result) != log_final(document)
+
+
 def test_a_ruleset_with_kiriage_differs_and_says_why():
     result = imported(read_log(DATA / "ranked_game.json"), "riichi-wrc")
     assert (result.compared, result.reproduced) == (3, 1)
@@ -308,7 +372,7 @@ def test_import_command_refuses_a_folder_and_another_system(tmp_path, capsys):
 
 
 def test_the_stored_logs_are_small():
-    for f in DATA.glob("*.json"):
+    for f in [*DATA.glob("*.json"), *SANMA.glob("*.json")]:
         assert f.stat().st_size < 16_000
         json.loads(f.read_text(encoding="utf-8"))
 
@@ -347,8 +411,8 @@ def sanma_log(fourth: bool) -> dict:
         sanma_hand(["和了", [2600, -1300, -1300, *pad], [0, 0, 0, "40符2飜1300点∀",
                                                       "門前清自摸和(1飜)", "抜きドラ(1飜)"]],
                    4, [37800, 32500, 34700], fourth),
-        # South 1, 1 honba: a draw, Ann alone tenpai: 1500 from each other.
-        sanma_hand(["流局", [3000, -1500, -1500, *pad]], 4, [40400, 31200, 33400], fourth,
+        # South 1, 1 honba: a draw, Ann alone tenpai: 1000 from each other.
+        sanma_hand(["流局", [2000, -1000, -1000, *pad]], 4, [40400, 31200, 33400], fourth,
                    honba=1),
     ]
     names = SANMA_NAMES + ([""] if fourth else [])
@@ -363,7 +427,7 @@ def test_a_three_player_log_into_riichi_sanma(fourth):
     assert not any("next hand" in line for line in result.lines), result.lines
     session = result.session
     assert session.players == tuple(SANMA_NAMES)
-    assert session.state.totals == (43400, 29700, 31900)
+    assert session.state.totals == (42400, 30200, 32400)
     assert session.state.round_wind == 1 and session.state.east == 0  # South 1 was played
     assert session.state.honba == 2  # the dealer won, then a draw with the dealer tenpai
     assert isinstance(session.hands[4], ExhaustiveDraw) and session.hands[4].tenpai == (0,)
