@@ -116,6 +116,36 @@ def test_the_real_three_player_games_differ_under_the_four_player_numbers(name):
     assert result.reproduced < result.compared or our_final(result) != log_final(document)
 
 
+# Tenhou's own JSON of whole four-player games (tests/data/tenhou6/README.md): (file,
+# hands, the rounding its final standings show).
+TENHOU_GAMES = [
+    ("2019021004gm-00a9-0000-e2f6516d.json", 10, "4-down-5-up"),
+    ("2019080322gm-00a9-0000-81e85e04.json", 13, "4-down-5-up"),
+    ("2019081518gm-00a9-0000-cce9d00c.json", 16, "4-down-5-up"),
+    ("2019103023gm-00a9-0000-f90e0fe9.json", 7, "4-down-5-up"),
+    ("2019123123gm-00a9-0000-f4386d0e.json", 12, "4-down-5-up"),
+    ("2023053016gm-0029-0000-e54b3b98.json", 12, "exact"),
+]
+
+
+def with_rounding(ruleset, rounding):
+    from mjtui.core.whatif import variant
+
+    return variant(ruleset, {"final.rounding": rounding}, name=rounding)
+
+
+@pytest.mark.parametrize(("name", "hands", "rounding"), TENHOU_GAMES)
+def test_real_tenhou_games_and_their_standings(name, hands, rounding):
+    document = read_log(DATA / name)
+    result = import_log(document, with_rounding(library().get("riichi-tenhou"), rounding))
+    assert (result.compared, result.reproduced) == (hands, hands), result.lines
+    assert our_final(result) == log_final(document)
+    if rounding != "exact":  # the exact scores are not the log's
+        exact = imported(document)
+        assert our_final(exact)[0] == log_final(document)[0]
+        assert our_final(exact)[1] != log_final(document)[1]
+
+
 def test_a_ruleset_with_kiriage_differs_and_says_why():
     result = imported(read_log(DATA / "ranked_game.json"), "riichi-wrc")
     assert (result.compared, result.reproduced) == (3, 1)
