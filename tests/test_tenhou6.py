@@ -128,31 +128,46 @@ TENHOU_GAMES = [
 ]
 
 
-def with_rounding(ruleset, rounding):
-    from mjtui.core.whatif import variant
-
-    return variant(ruleset, {"final.rounding": rounding}, name=rounding)
-
-
 @pytest.mark.parametrize(("name", "hands", "rounding"), TENHOU_GAMES)
-def test_real_tenhou_games_and_their_standings(name, hands, rounding):
+def test_real_tenhou_games_and_the_rounding_their_standings_show(name, hands, rounding):
+    from mjtui.core.systems.riichi.standings import final_standings
+
     document = read_log(DATA / name)
-    result = import_log(document, with_rounding(library().get("riichi-tenhou"), rounding))
+    result = imported(document)
     assert (result.compared, result.reproduced) == (hands, hands), result.lines
+    assert result.exact and result.summary == f"{hands} of {hands} hands reproduce exactly"
+    # The importer plays the rounding the log's own standings show, and says so.
+    assert result.session.ruleset.rules.final.rounding == rounding
+    adapted = [line for line in result.lines if "final.rounding" in line]
+    assert adapted == ([f'the ruleset riichi-tenhou is played with final.rounding = '
+                        f'"{rounding}", as the log has it'] if rounding != "exact" else [])
     assert our_final(result) == log_final(document)
-    if rounding != "exact":  # the exact scores are not the log's
-        exact = imported(document)
-        assert our_final(exact)[0] == log_final(document)[0]
-        assert our_final(exact)[1] != log_final(document)[1]
+    assert result.lines[-1].startswith("the final standings are the log's: ")
+    exact = final_standings(library().get("riichi-tenhou").rules, result.session.state)
+    assert (sorted(round(s.score, 1) for s in exact) == sorted(log_final(document)[1])) \
+        == (rounding == "exact")
+
+
+def test_the_rounding_is_said_with_the_log_s_standings():
+    result = imported(read_log(DATA / "2019123123gm-00a9-0000-f4386d0e.json"))
+    assert result.lines == [
+        'the ruleset riichi-tenhou is played with final.rounding = "4-down-5-up", as the '
+        "log has it",
+        "the final standings are the log's: +48 / -21 / +8 / -35"]
 
 
 def test_a_ruleset_with_kiriage_differs_and_says_why():
     result = imported(read_log(DATA / "ranked_game.json"), "riichi-wrc")
     assert (result.compared, result.reproduced) == (3, 1)
-    differing = [line for line in result.lines if line.startswith("hand ")]
+    assert not result.exact and result.summary == "1 of 3 hands reproduce exactly; 2 differ"
+    differing = [line for line in result.lines if "limits.kiriage" in line]
     assert len(differing) == 2
-    assert all("limits.kiriage" in line for line in differing)
     assert "ours [0, 0, -8000, +8000], the log's [0, 0, -7700, +7700]" in differing[0]
+    # From the first hand that differs, the session's totals are not the log's.
+    assert any(line.startswith("hand 2 (E2): the session's table before it is E2 with 0 "
+                               "riichi sticks and [25000, 25000, 17000, 33000], the log's")
+               for line in result.lines)
+    assert result.lines[-1].startswith("the final totals: ours ")
 
 
 def test_the_real_double_ron_and_its_void_riichi():
@@ -312,8 +327,122 @@ def test_turned_moves_every_seat():
 def test_a_hand_the_ruleset_cannot_hold_is_left_out_with_the_reason():
     doc = document(log_hand(["九種九牌"]), log_hand(["流局", [0, 0, 0, 0]], honba=1))
     out = imported(doc, "riichi-wrc")  # no abortive draws
-    assert out.compared == 1
+    assert (out.compared, out.reproduced, out.left_out) == (2, 1, (1,))
     assert any("plays no abortive draws" in line and "left out" in line for line in out.lines)
+    assert out.summary == "1 of 2 hands reproduce exactly; 1 left out (hand 1)"
+
+
+# --------------------------------------------------------------------------
+# Every hand counted, the seats from the first hand only, the end compared
+# --------------------------------------------------------------------------
+
+RON_E1 = ["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)", "ドラ(1飜)"]]
+AFTER_E1 = (25000, 23000, 27000, 25000)
+RON_E2 = ["和了", [0, 0, -2000, 2000], [3, 2, 3, "30符2飜2000点", "役牌 中(1飜)", "ドラ(1飜)"]]
+BROKEN = ["和了", [0, 0, 0, 0], [1, 2, 1, "lots"]]
+
+
+@pytest.mark.parametrize("first", [
+    log_hand(BROKEN),  # where it is can be read, the rest cannot
+    [[0, 0], [25000] * 4],  # nothing can be read
+])
+def test_a_broken_first_hand_never_turns_the_seats(first):
+    # Before, the second hand (East 2) was taken for where the game starts: the seats
+    # were turned, the names moved and the totals reset, and the summary said 1 of 1.
+    out = imported(document(first, log_hand(RON_E2, round_=1, scores=AFTER_E1)))
+    assert out.session.players == tuple(NAMES)
+    assert not any("turned" in line for line in out.lines)
+    assert (out.compared, out.reproduced, out.left_out) == (2, 1, (1,))
+    assert out.summary == "1 of 2 hands reproduce exactly; 1 left out (hand 1)"
+    assert not out.exact
+    left = [line for line in out.lines if line.startswith(("hand 1:", "hand 1 (E1):"))]
+    assert left[0].endswith("; left out")
+    if len(first) == 2:
+        assert out.lines[0].startswith("hand 1 does not say where the game starts")
+
+
+def test_a_hand_left_out_is_counted_named_and_its_consequence_said(tmp_path, capsys):
+    doc = document(log_hand(RON_E1), log_hand(BROKEN, round_=1, scores=AFTER_E1),
+                   log_hand(RON_E2, round_=2, scores=(25000, 25000, 25000, 25000)))
+    out = imported(doc)
+    assert out.summary == "2 of 3 hands reproduce exactly; 1 left out (hand 2)"
+    assert "hand 2 (E2): the score 'lots': expected e.g." in out.lines[0]
+    assert out.lines[0].endswith("; left out")
+    assert out.lines[1].startswith("hand 3 (E3): the session's table before it is E2")
+    assert out.lines[1].endswith("from here on the session's totals are not the log's")
+    # The command writes what it could and says, by its exit status, that it is not all.
+    log = tmp_path / "log.json"
+    log.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    assert main(["import", "tenhou6", str(log), "--output", str(tmp_path / "s.toml")]) == 3
+    printed = capsys.readouterr().out
+    assert "2 of 3 hands reproduce exactly; 1 left out (hand 2)" in printed
+    assert len(load_session(tmp_path / "s.toml", library().get).session.hands) == 2
+
+
+def test_a_hand_that_differs_makes_the_command_exit_3(tmp_path, capsys):
+    out = tmp_path / "s.toml"
+    assert main(["import", "tenhou6", str(DATA / "ranked_game.json"), "--ruleset",
+                 "riichi-wrc", "--output", str(out)]) == 3
+    assert "1 of 3 hands reproduce exactly; 2 differ" in capsys.readouterr().out
+    assert len(load_session(out, library().get).session.hands) == 3
+
+
+def scored(doc, points, scores):
+    return {**doc, "sc": [v for pair in zip(points, scores) for v in pair]}
+
+
+def test_a_start_at_the_target_has_no_oka():
+    # 30000 to start, 30000 returned, uma 20/10/-10/-20: Ann and Dora tie at 30000 (Ann,
+    # nearer the first dealer, is second): 2 + 20, 0 + 10, -2 - 20, 0 - 10; no oka. Before,
+    # the oka of 20000 stayed, and first place had 42.
+    start = (30000,) * 4
+    doc = scored(document(log_hand(RON_E1, scores=start)), (30000, 28000, 32000, 30000),
+                 (10.0, -22.0, 22.0, -10.0))
+    out = imported(doc)
+    rules = out.session.ruleset.rules
+    assert (rules.table.start_points, rules.final.oka) == (30000, 0)
+    assert out.lines[0] == ("the ruleset riichi-tenhou is played with table.start_points = "
+                            "30000, final.oka = 0 (to balance it), as the log has it")
+    assert out.lines[-1] == "the final standings are the log's: +10 / -22 / +22 / -10"
+    assert out.exact
+
+
+def test_standings_that_no_rounding_gives_are_said_and_make_it_inexact():
+    doc = scored(document(log_hand(RON_E1)), AFTER_E1, (-5.0, -27.0, 47.0, -15.0))
+    out = imported(doc)
+    assert any("do not follow from its final points" in line for line in out.lines)
+    assert out.lines[-1].startswith("the final standings: ours +5 / -27 / +37 / -15, the "
+                                    "log's -5 / -27 / +47 / -15")
+    assert not out.exact and out.reproduced == out.compared == 1
+
+
+def test_final_scores_that_cannot_be_read_are_said():
+    out = imported({**document(log_hand(RON_E1)), "sc": [1, 2]})
+    assert out.lines[-1].startswith('key "sc" (the final points and scores): expected 8')
+    assert out.exact  # the hands are the log's: the end is only not compared
+
+
+def test_a_yaku_text_past_the_session_s_limit_is_cut_short_and_the_file_reads(tmp_path):
+    # Before, the whole text went into the note, which the reader refuses past 2000
+    # characters: the hand was dropped the next time the file was read.
+    details = ["30符2飜2000点", "x" * 2500 + "(1飜)", "ドラ(1飜)"]
+    doc = document(log_hand(["和了", [0, -2000, 2000, 0], [2, 1, 2, *details]]),
+                   names=["Ann\x1b[2J", "Bob", "Chen", "Dora\u2028"])
+    out_file = tmp_path / "s.toml"
+    assert main(["import", "tenhou6", str(_written(tmp_path, doc)), "--output",
+                 str(out_file)]) == 0
+    loaded = load_session(out_file, library().get)
+    assert not loaded.problems and len(loaded.session.hands) == 1
+    note = loaded.session.hands[0].note
+    assert len(note) == 2000
+    assert note.endswith(f"... [cut short: {len(' '.join(details)):,} characters in the log]")
+    assert loaded.session.players[0] == "Ann [2J" and loaded.session.players[3] == "Dora"
+
+
+def _written(tmp_path, doc):
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return path
 
 
 # --------------------------------------------------------------------------
@@ -323,7 +452,9 @@ def test_a_hand_the_ruleset_cannot_hold_is_left_out_with_the_reason():
 @pytest.mark.parametrize(("text", "message"), [
     ("[" * 40 + "]" * 40, "nest more than 32"),
     ("{", "not a JSON document"),
-    ('{"name": NaN}', "not a JSON document"),
+    ('{"name": NaN}', "NaN is not a number a log holds"),
+    ('{"name": 1' + "0" * 4300 + "}", "a number of 4301 digits .*at most 20"),
+    ('{"name": 1e999}', "too large for a log"),
     ("[1]", "not a tenhou.net/6 log"),
     ('"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["', "not a tenhou.net/6 log"),
 ])
