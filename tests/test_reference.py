@@ -21,7 +21,7 @@ from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.reference import ReferenceScreen
 
 SHIPPED = ("fx602p", "hk-common", "hp11c", "pocket", "pocket-3fan", "riichi-mleague",
-           "riichi-tenhou", "riichi-wrc")
+           "riichi-sanma", "riichi-tenhou", "riichi-wrc")
 
 
 def ruleset(rid: str):
@@ -81,6 +81,19 @@ def test_riichi_fu_items_and_yaku_come_from_the_keys() -> None:
                for line in section(changed, "Fu items"))
     yaku = " ".join(section(rs, "Yaku"))
     assert "chinitsu 6/5" in yaku and "iipeikou 1/-" in yaku and "kokushi musou" in yaku
+
+
+def test_riichi_final_standings_come_from_the_keys() -> None:
+    rs = ruleset("riichi-sanma")
+    final = " ".join(section(rs, "Final standings"))
+    assert "(points - 40000) / 1000" in final
+    assert "Uma, 1st to last: +20.0 / 0.0 / -20.0; oka +15.0" in final
+    assert "count as they are" in final and "seat nearer the first dealer" in final
+    old = with_rules(rs, final=dataclasses.replace(rs.rules.final, rounding="4-down-5-up"))
+    assert "500 or more up (4 down, 5 up); first place takes the difference" in " ".join(
+        section(old, "Final standings"))
+    split = " ".join(section(ruleset("riichi-mleague"), "Final standings"))
+    assert "share the rank" in split and "+30.0 / +10.0 / -10.0 / -30.0" in split
 
 
 def test_claiming_order_follows_the_multiple_ron_rule() -> None:

@@ -33,8 +33,12 @@ def test_the_ruleset() -> None:
     r = SANMA
     assert SYSTEM.players(r) == 3 and SYSTEM.start(r).totals == (35000,) * 3
     assert (r.table.start_points, r.table.target_points) == (35000, 40000)
-    assert r.final.uma == (15000, 0, -15000)
+    # Tenhou's numbers, as its three-player logs show them (tests/data/tenhou6/sanma,
+    # test_tenhou6.py): uma 20/0/-20, 200 a honba on a ron, 2000 of noten payments.
+    assert r.final.uma == (20000, 0, -20000)
     assert r.final.oka == (40000 - 35000) * 3
+    assert (r.payments.honba_ron, r.payments.honba_tsumo) == (200, 100)
+    assert r.draws.noten_total == 2000
     assert r.payments.tsumo_loss
 
 
@@ -72,8 +76,11 @@ def test_a_non_dealer_tsumo_as_tenhou_clubs_table_gives_it(han, fu) -> None:
     assert pay.total == sum(TENHOU_CLUB_TSUMO[han, fu])
 
 
-def test_ron_and_honba_as_at_four_players() -> None:
-    assert payment(SANMA, 3, 40, dealer=False, tsumo=False, honba=1).discarder == 5500
+def test_the_honba_are_200_a_counter_in_all() -> None:
+    # A ron: 200 a counter from the discarder (tests/data/tenhou6/sanma,
+    # 2024010120gm-00b9-0000-ef5da89f: 25符4飜6400点 at 2 honba is paid 6800).
+    assert payment(SANMA, 3, 40, dealer=False, tsumo=False, honba=1).discarder == 5400
+    assert payment(SANMA, 4, 25, dealer=False, tsumo=False, honba=2).discarder == 6800
     # A tsumo's honba: 100 from each of the two payers.
     pay = payment(SANMA, 1, 30, dealer=False, tsumo=True, honba=2)
     assert (pay.dealer, pay.non_dealer, pay.honba) == (700, 500, 400)
@@ -88,8 +95,8 @@ def test_a_tsumo_is_paid_by_the_two_others() -> None:
 
 @pytest.mark.parametrize("tenpai,change", [
     ((), (0, 0, 0)),
-    ((1,), (-1500, 3000, -1500)),
-    ((0, 2), (1500, -3000, 1500)),
+    ((1,), (-1000, 2000, -1000)),
+    ((0, 2), (1000, -2000, 1000)),
     ((0, 1, 2), (0, 0, 0)),
 ])
 def test_noten_payments(tenpai, change) -> None:
@@ -139,7 +146,7 @@ def test_seats_beyond_three_are_refused() -> None:
 def test_final_standings_add_up_to_zero() -> None:
     end = at(SANMA, totals=(52000, 38000, 15000))
     standings = final_standings(SANMA, end)
-    assert [s.score for s in standings] == [12.0 + 15 + 15, -2.0, -25.0 - 15]
+    assert [s.score for s in standings] == [12.0 + 20 + 15, -2.0, -25.0 - 20]
     assert sum(s.score for s in standings) == 0
 
 
@@ -258,7 +265,7 @@ pao = 2
     loaded = load_session(path, library.get)
     session = loaded.session
     assert [s.totals for s in session.states()[1:]] == [
-        (31000, 42000, 32000), (37000, 38000, 30000), (69300, 22000, 13700)]
+        (31000, 42000, 32000), (37000, 38000, 30000), (69200, 22000, 13800)]
     north = variant(session.ruleset, {"payments.tsumo_loss": False}, name="north split")
     again = replace(session, ruleset=north)
     # Bob's mangan: 3000 from Cy and 5000 from the dealer, plus Cy's stick.

@@ -356,10 +356,24 @@ async def test_a_three_player_series_at_the_table() -> None:
         await pilot.pause()
         assert totals(app) == [31000, 41000, 33000]
         assert "East 2 · dealer Bob" in status(app)
-        # E2: a draw, Cy tenpai alone: 1500 from each of the two others.
+        # E2: a draw, Cy tenpai alone: 1000 from each of the two others (Tenhou's 2000).
         await pilot.press("0")
         await pilot.pause()
         await pilot.press("3", "ctrl+s")
         await pilot.pause()
-        assert totals(app) == [29500, 39500, 36000]
+        assert totals(app) == [30000, 40000, 35000]
         assert "East 3 · dealer Cy · 1 honba" in status(app)
+
+
+def test_the_standings_say_when_the_points_are_rounded() -> None:
+    from dataclasses import replace
+
+    from mjtui.core.systems.riichi.system import SYSTEM
+
+    rs = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    state = SYSTEM.start(rs.rules)
+    assert "rounded" not in StandingsScreen(rs, ("A", "B", "C", "D"), state)._extra()
+    old = replace(rs, rules=replace(rs.rules, final=replace(rs.rules.final,
+                                                            rounding="4-down-5-up")))
+    assert "points rounded 4-down-5-up but first place's" in StandingsScreen(
+        old, ("A", "B", "C", "D"), state)._extra()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -106,15 +107,73 @@ def test_places_and_share() -> None:
     assert share(1000, [0, 1, 3], 100) == {0: 400, 1: 300, 3: 300}
 
 
+def rounded(rules, rounding):
+    return replace(rules, final=replace(rules.final, rounding=rounding))
+
+
+def test_tenhou_until_2022_rounded_all_but_first_place() -> None:
+    # A real Tenhou game of 2019-12-31 (tests/data/tenhou6/2019123123gm-00a9-0000-f4386d0e
+    # .json): 38800, 18600, 27600, 15000; its own standings are 48, -21, 8, -35.
+    totals = (38800, 18600, 27600, 15000)
+    assert [round(s.score, 1) for s in final_standings(TENHOU, table(TENHOU, totals))] \
+        == [48.8, 7.6, -21.4, -35.0]
+    result = final_standings(rounded(TENHOU, "4-down-5-up"), table(TENHOU, totals))
+    assert [(s.seat, s.base, s.score) for s in result] == [
+        (0, 8.0, 48.0), (2, -2.0, 8.0), (1, -11.0, -21.0), (3, -15.0, -35.0)]
+
+
+@pytest.mark.parametrize(("rounding", "scores"), [
+    # WRC (30000, uma 15/5/-5/-15): 31500 is +1.5, 28500 -1.5, 19400 -10.6.
+    ("exact", [25.6, 6.5, -6.5, -25.6]),
+    # 500 goes up: +2 and -1; -10.6 is -11; first place 10.6 - 0.6 (moved) = 10.
+    ("4-down-5-up", [25.0, 7.0, -6.0, -26.0]),
+    # 500 goes down: +1 and -2; -11; first place 10.6 + 1.4 = 12.
+    ("5-down-6-up", [27.0, 6.0, -7.0, -26.0]),
+])
+def test_a_remainder_of_500_is_what_the_two_roundings_differ_on(rounding, scores) -> None:
+    result = final_standings(rounded(WRC, rounding), table(WRC, (40600, 31500, 28500, 19400)))
+    assert [round(s.score, 1) for s in result] == scores
+    assert abs(sum(s.score for s in result)) < 1e-9
+
+
+def test_a_total_below_zero_is_rounded_from_the_thousand_below() -> None:
+    # -1500 is 31500 below the 30000 returned: the multiple below is -32000, the
+    # remainder 500: -31000 with 4-down-5-up, -32000 with 5-down-6-up.
+    # 29500 is -500: 0 or -1000. First place takes the difference.
+    totals = (62000, 30000, 29500, -1500)
+    up = final_standings(rounded(WRC, "4-down-5-up"), table(WRC, totals))
+    down = final_standings(rounded(WRC, "5-down-6-up"), table(WRC, totals))
+    assert [s.base for s in up] == [31.0, 0.0, 0.0, -31.0]
+    assert [s.base for s in down] == [33.0, 0.0, -1.0, -32.0]
+
+
+def test_players_tied_for_first_share_what_the_rounding_moves() -> None:
+    # M-League, split: 35000 and 35000 share first place.
+    result = final_standings(rounded(MLEAGUE, "4-down-5-up"),
+                             table(MLEAGUE, (35000, 35000, 18700, 11300)))
+    # 18700 -> 19000 (+300), 11300 -> 11000 (-300): nothing to share.
+    assert [s.base for s in result] == [5.0, 5.0, -11.0, -19.0]
+    result = final_standings(rounded(MLEAGUE, "4-down-5-up"),
+                             table(MLEAGUE, (35000, 35000, 18700, 11400)))
+    # 18700 -> 19000 (+300), 11400 -> 11000 (-400): the two first places take +50 each.
+    assert [s.base for s in result] == [5.05, 5.05, -11.0, -19.0]
+    assert abs(sum(s.score for s in result) - (100100 - 100000) / 1000) < 1e-9
+
+
 @settings(max_examples=200, database=None, deadline=None)
 @given(st.tuples(*[st.integers(-200, 800).map(lambda n: n * 100)] * 4),
-       st.sampled_from([TENHOU, MLEAGUE, WRC]), st.sampled_from(["seat", "split"]))
-def test_final_scores_sum_to_the_points_given_out(totals, rules, ties) -> None:
+       st.sampled_from([TENHOU, MLEAGUE, WRC]), st.sampled_from(["seat", "split"]),
+       st.sampled_from(["exact", "4-down-5-up", "5-down-6-up"]))
+def test_final_scores_sum_to_the_points_given_out(totals, rules, ties, rounding) -> None:
     # With oka = (target - start) x 4 and uma summing to zero, the final scores
-    # add up to (sum of totals - 4 x start) / 1000, whatever the ties.
-    rules = replace(rules, final=replace(rules.final, ties=ties))
+    # add up to (sum of totals - 4 x start) / 1000, whatever the ties and the rounding;
+    # rounded, every score but first place's is a whole number plus the uma.
+    rules = replace(rules, final=replace(rules.final, ties=ties, rounding=rounding))
     result = final_standings(rules, table(rules, totals))
     expected = (sum(totals) - 4 * rules.table.start_points) / 1000
     assert abs(sum(s.score for s in result) - expected) < 1e-9
     assert sorted(s.seat for s in result) == [0, 1, 2, 3]
     assert [s.points for s in result] == sorted(totals, reverse=True)
+    if rounding != "exact":
+        first = [s for s in result if s.rank == 1]
+        assert all(float(s.base).is_integer() for s in result if s not in first)

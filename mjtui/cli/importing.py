@@ -2,10 +2,14 @@
 
 Turns a tenhou.net/6 game record into a riichi session file, scoring each
 hand with the ruleset as it goes and comparing the payment with the record's
-own: every hand that differs is printed with the reason, then the summary
-"N of M hands reproduce exactly". The session is written whole and
-atomically, into the sessions folder under a new name, or to ``--output``
-(never over a file that is there, unless ``--force``). A record that cannot
+own: every hand that differs or is left out is printed with the reason, then
+how the end compares with the record's final standings, then the summary
+"N of M hands reproduce exactly" (M is every hand of the record). The session
+is written whole and atomically, into the sessions folder under a new name,
+or to ``--output`` (never over a file that is there, unless ``--force``).
+The exit status is 0 when the whole record reproduces, 3 when the session
+was written but a hand differs or was left out (or the table or the end is
+not the record's: 1 stays Python's own, for a crash); a record that cannot
 be read is a message and exit status 2 (entry.main prints MjtuiError).
 """
 
@@ -23,6 +27,7 @@ from mjtui.core.session_file import new_session_path, save_session
 
 DEFAULT_RULESET = "riichi-tenhou"
 DEFAULT_THREE_PLAYER = "riichi-sanma"  # for a log of three players
+NOT_WHOLE = 3  # the exit status of a session written from a log that does not reproduce whole
 
 
 def add_import_command(subparsers: Any) -> None:
@@ -63,7 +68,7 @@ def import_command(args: argparse.Namespace) -> int:
         path = new_session_path(paths.sessions_dir(), imported.session)
     for line in imported.lines:
         print(line)
-    print(f"{imported.reproduced} of {imported.compared} hands reproduce exactly")
+    print(imported.summary)
     if not imported.session.hands:
         print("mjtui: no hand could be added to the session: nothing written",
               file=sys.stderr)
@@ -71,4 +76,4 @@ def import_command(args: argparse.Namespace) -> int:
     save_session(imported.session, path)
     print(f"wrote {path} ({len(imported.session.hands)} hands, "
           f"{imported.session.ruleset.id})")
-    return 0
+    return 0 if imported.exact else NOT_WHOLE

@@ -34,7 +34,7 @@ class Section:
 def reference(ruleset: Ruleset) -> list[Section]:
     """The reference of ``ruleset``: a heading section, then its system's sections."""
     rules = ruleset.rules
-    head = [f"{ruleset.name} ({ruleset.id}), scored with the {rules.system!r} system."]
+    head = _wrap(f"{ruleset.name} ({ruleset.id}), scored with the {rules.system!r} system.")
     if rules.description:
         head += _wrap(rules.description)
     head.append(f"{ruleset.players} players, {ruleset.start_points} points each to start.")
@@ -163,7 +163,39 @@ def _riichi(rules: Any) -> list[Section]:
                "triple": "Two or three players may win on the same discard and each is "
                          "paid."}[rules.payments.multiple_ron]
     sections.append(Section("Claiming a discard", tuple(_claiming(several))))
+    sections.append(Section("Final standings", tuple(_riichi_final(rules))))
     return sections
+
+
+ROUNDING = {
+    "exact": "The final points count as they are.",
+    "4-down-5-up": "The final points of all but first place are rounded to 1000, a "
+                   "remainder of 500 or more up (4 down, 5 up); first place takes the "
+                   "difference.",
+    "5-down-6-up": "The final points of all but first place are rounded to 1000, a "
+                   "remainder of more than 500 up (5 down, 6 up); first place takes the "
+                   "difference.",
+}
+
+
+def _riichi_final(rules: Any) -> list[str]:
+    final = rules.final
+
+    def thousands(points: int) -> str:
+        return f"{points / 1000:+.1f}" if points else "0.0"
+
+    lines = [f"Final score = (points - {rules.table.target_points}) / 1000 + uma + oka "
+             "(first place) - chombo penalties.",
+             f"Uma, 1st to last: {' / '.join(thousands(u) for u in final.uma)}; oka "
+             f"{thousands(final.oka)} to first place.",
+             ROUNDING[final.rounding],
+             "Equal totals: the seat nearer the first dealer ranks higher."
+             if final.ties == "seat" else
+             "Equal totals share the rank, the places' uma and the oka.",
+             "Riichi deposits left at the end go to first place."
+             if rules.end.left_over_deposits == "first" else
+             "Riichi deposits left at the end leave the game."]
+    return [w for line in lines for w in _wrap(line)]
 
 
 def _short_doc(doc: str) -> str:

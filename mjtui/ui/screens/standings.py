@@ -61,6 +61,8 @@ class StandingsScreen(ModalScreen[None]):
         uma = " / ".join(score(u / 1000) for u in rules.final.uma)
         parts = [f"target {numbers.points(rules.table.target_points)}", f"uma {uma}",
                  f"oka {score(rules.final.oka / 1000)}"]
+        if rules.final.rounding != "exact":
+            parts.append(f"points rounded {rules.final.rounding} but first place's")
         if self.state.deposits:
             parts.append(f"{self.state.deposits} still on the table")
         if self.state.forfeited:

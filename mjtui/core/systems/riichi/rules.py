@@ -24,6 +24,7 @@ PLAYERS = 4  # the usual table; a ruleset may play three (table.players)
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 MultipleRon = Literal["head-bump", "double", "triple"]
 PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
+Rounding = Literal["exact", "4-down-5-up", "5-down-6-up"]
 
 
 @dataclass(frozen=True)
@@ -293,6 +294,11 @@ class Final:
     ties: Literal["seat", "split"] = field(metadata={"doc": (
         "equal totals: 'seat' ranks the seat nearer the first dealer higher; 'split' "
         "shares the places' uma (and oka, and left-over deposits) equally")})
+    rounding: Rounding = field(default="exact", metadata={"doc": (
+        "the final points counted as they are ('exact', Tenhou since 2022), or each "
+        "player's but first place's rounded to a multiple of 1000, a remainder of 500 or "
+        "more up ('4-down-5-up', Tenhou until early 2022) or of more than 500 up "
+        "('5-down-6-up'); first place takes what makes the sum what it was")})
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -24,8 +24,10 @@ Each hand is an array:
 
 The changes are each seat's points for the hand, with the riichi sticks the
 winner collects but without the declarers' own 1,000 (those are already off
-the next hand's start scores). docs/session-format.md says where these facts
-come from.
+the next hand's start scores). Tenhou's own logs end with ``"sc": [points,
+score, ...]``, each seat's final points and final score (rounded to whole
+numbers until early 2022, to one decimal since). docs/session-format.md
+says where these facts come from.
 
 The log is untrusted: it is read through core/files.py's limits, its nesting
 is checked before the json module sees it, and anything that is not as above
@@ -35,6 +37,7 @@ is a :class:`LogError` naming the hand and the field.
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
@@ -56,10 +59,13 @@ from mjtui.core.systems.riichi.events import (
     score_problem,
 )
 from mjtui.core.systems.riichi.points import base_points, payment
+from mjtui.core.systems.riichi.records import MAX_NOTE
 from mjtui.core.systems.riichi.rules import Rules
+from mjtui.core.systems.riichi.standings import final_standings
 from mjtui.core.systems.riichi.table import State, apply, settle
 
 PLAYERS = 4  # the seats of a log's arrays; a three-player log leaves the fourth empty
+MAX_DIGITS = 20  # of a whole number in a log: its scores have 6, its largest (a rate) 4
 ROUNDS = 4  # a log's round is 4 x wind + dealer seat, at three players too
 WIN = "和了"
 EXHAUSTIVE = ("流局", "全員聴牌", "全員不聴")
@@ -97,6 +103,26 @@ def read_log(path: Path) -> dict[str, Any]:
     return loads_log(text, str(path))
 
 
+class _NumberError(ValueError):
+    """A number in the text that no log holds (the message says why)."""
+
+
+def _whole_number(text: str) -> int:
+    # int() of a long digit string takes time quadratic in its length, and Python refuses
+    # past 4,300 digits with advice meant for programmers: refuse long before.
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _NumberError(f"a number of {len(text.lstrip('-'))} digits ({text[:12]}...); "
+                           f"a log's numbers have at most {MAX_DIGITS}")
+    return int(text)
+
+
+def _decimal_number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NumberError(f"the number {text[:24]} is too large for a log")
+    return value
+
+
 def loads_log(text: str, where: str = "the log") -> dict[str, Any]:
     deep = _too_deep(text)
     if deep is not None:
@@ -104,10 +130,13 @@ def loads_log(text: str, where: str = "the log") -> dict[str, Any]:
                        f"(at character {deep}); a tenhou.net/6 log nests five")
 
     def constant(name: str) -> Any:
-        raise ValueError(f"{name} is not a number a log holds")
+        raise _NumberError(f"{name} is not a number a log holds")
 
     try:
-        document = json.loads(text, parse_constant=constant)
+        document = json.loads(text, parse_constant=constant, parse_int=_whole_number,
+                              parse_float=_decimal_number)
+    except _NumberError as e:
+        raise LogError(f"{where}: {e}") from None
     except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
         raise LogError(f"{where}: not a JSON document: {e}") from None
     if not isinstance(document, dict):
@@ -143,6 +172,47 @@ def _too_deep(text: str) -> int | None:
 # --------------------------------------------------------------------------
 
 
+def _round_name(round_: int, honba: int) -> str:
+    return f"{'ESWN'[round_ // ROUNDS % 4]}{round_ % ROUNDS + 1}" + (f"-{honba}" if honba else "")
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Where a hand of the log starts, read from its first two fields on their own (so a
+    hand whose other fields are broken still says where it was): the round, honba and
+    riichi sticks, and the start scores (None when they cannot be read)."""
+
+    round: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...] | None
+
+    @property
+    def name(self) -> str:
+        return _round_name(self.round, self.honba)
+
+
+def _frame(item: Any, seats: int) -> Frame | None:
+    """The hand's frame, or None when its round, honba and sticks cannot be read."""
+    try:
+        round_, honba, sticks = _ints(item[0], "", 3)
+        _int(round_, "", 0, 15)
+        _int(honba, "", 0, 1000)
+        _int(sticks, "", 0, 1000)
+    except (LogError, TypeError, IndexError, KeyError):
+        return None
+    try:
+        scores: tuple[int, ...] | None = _seat_ints(item[1], "", seats)
+    except (LogError, TypeError, IndexError, KeyError):
+        scores = None
+    return Frame(round_, honba, sticks, scores)
+
+
+def hand_label(number: int, frame: Frame | None) -> str:
+    """"hand 6 (E3-1)", or "hand 6" when the hand does not say where it was."""
+    return f"hand {number}" + (f" ({frame.name})" if frame else "")
+
+
 @dataclass(frozen=True)
 class LogHand:
     """One hand of the log, in the log's seats (0 = the first dealer)."""
@@ -158,8 +228,15 @@ class LogHand:
 
     @property
     def name(self) -> str:
-        return f"{'ESWN'[self.round // ROUNDS % 4]}{self.round % ROUNDS + 1}" + (
-            f"-{self.honba}" if self.honba else "")
+        return _round_name(self.round, self.honba)
+
+
+@dataclass(frozen=True)
+class Final:
+    """The log's own end: each seat's final points and final score (its ``"sc"``)."""
+
+    points: tuple[int, ...]
+    scores: tuple[float, ...]
 
 
 @dataclass
@@ -167,9 +244,14 @@ class Log:
     names: tuple[str, ...]
     aka: bool | None  # red fives, as the log's rule says (None: not said)
     rule: str  # the rule's display text
-    hands: list[LogHand]
+    hands: list[LogHand]  # the hands that could be read
     problems: list[str] = field(default_factory=list)  # hands left out, and why
     ref: str = ""
+    count: int = 0  # the hands of the log, read or not
+    frames: list[Frame | None] = field(default_factory=list)  # where each hand started
+    left_out: list[int] = field(default_factory=list)  # the numbers of hands not read
+    final: Final | None = None  # the log's own final points and scores
+    final_problem: str = ""  # why the log's "sc" cannot be read, when it cannot
 
 
 def read_hands(document: dict[str, Any], rules: Rules) -> Log:
@@ -189,16 +271,39 @@ def read_hands(document: dict[str, Any], rules: Rules) -> Log:
     if not isinstance(raw, list) or not raw:
         raise LogError("key \"log\": expected an array of hands, with at least one")
     ref = document.get("ref", "")
+    frames = [_frame(item, rules.players) for item in raw]
     log = Log(tuple(n.strip() for n in names), aka, str(rule.get("disp", ""))[:200], [],
-              ref=ref if isinstance(ref, str) else "")
-    headers = [_header(h) for h in raw]
+              ref=ref if isinstance(ref, str) else "", count=len(raw), frames=frames)
     for i, item in enumerate(raw):
-        following = headers[i + 1] if i + 1 < len(raw) else None
+        following = frames[i + 1] if i + 1 < len(raw) else None
         try:
             log.hands.append(_hand(rules, item, i + 1, following))
         except (LogError, HandError) as e:
-            log.problems.append(f"hand {i + 1}: {e}")
+            log.problems.append(f"{hand_label(i + 1, frames[i])}: {e}")
+            log.left_out.append(i + 1)
+    try:
+        log.final = _final(document, rules.players)
+    except LogError as e:
+        log.final_problem = str(e)
     return log
+
+
+def _final(document: dict[str, Any], seats: int) -> Final | None:
+    """The log's final points and scores ("sc": points, score, ... for four seats, or for
+    three), None when the log has none; LogError when they cannot be read."""
+    sc = document.get("sc")
+    if sc is None:
+        return None
+    what = "key \"sc\" (the final points and scores)"
+    if not isinstance(sc, list) or len(sc) not in (2 * seats, 2 * PLAYERS):
+        raise LogError(f"{what}: expected {2 * seats} numbers, got {str(sc)[:60]}")
+    points = tuple(_int(v, what) for v in sc[0:2 * seats:2])
+    scores = []
+    for v in sc[1:2 * seats:2]:
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or abs(v) > MAX_NUMBER:
+            raise LogError(f"{what}: expected a score, got {str(v)[:40]!r}")
+        scores.append(float(v))
+    return Final(points, tuple(scores))
 
 
 def log_names(document: dict[str, Any]) -> tuple[str, ...]:
@@ -250,15 +355,7 @@ def _seat_ints(value: Any, what: str, seats: int) -> tuple[int, ...]:
     return _ints(value, what, seats)
 
 
-def _header(item: Any) -> tuple[int, int, int] | None:
-    try:
-        return _ints(item[0], "", 3)  # type: ignore[return-value]
-    except (LogError, TypeError, IndexError, KeyError):
-        return None
-
-
-def _hand(rules: Rules, item: Any, number: int,
-          following: tuple[int, int, int] | None) -> LogHand:
+def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogHand:
     n = rules.players
     if not isinstance(item, list) or len(item) < 5 + 3 * n:
         raise LogError(f"expected an array of the hand's start, {n} x (haipai, draws, "
@@ -284,7 +381,7 @@ def _hand(rules: Rules, item: Any, number: int,
     declared = [s for s in range(n)
                 if any(isinstance(t, str) and t.startswith("r") for t in discards[s])]
     kind = result[0]
-    dealer_stays = following is not None and following[0] == round_
+    dealer_stays = following is not None and following.round == round_
     scores_said: tuple[str, ...] = ()
     if kind == WIN:
         hand, changes, scores_said = _win(rules, result, declared, discards, round_)
@@ -300,7 +397,24 @@ def _hand(rules: Rules, item: Any, number: int,
         raise LogError(f"the result {kind[:20]!r} is not one mjtui knows (和了, 流局, "
                        f"流し満貫, {', '.join(ABORTIVE)})")
     check(rules, hand)
+    hand = replace(hand, note=kept_note(hand.note))
     return LogHand(number, round_, honba, sticks, scores, hand, changes, scores_said)
+
+
+def printable(text: str) -> str:
+    """``text`` without the characters a terminal would act on (control characters, and
+    the line and paragraph separators): a log's names and yaku never hold them."""
+    return "".join(c if c.isprintable() or c == " " else " " for c in text)
+
+
+def kept_note(text: str) -> str:
+    """The log's score and yaku text as a session keeps it: printable, and within the
+    session's limit for a note (cut short with a mark that says so)."""
+    text = printable(text)
+    if len(text) <= MAX_NOTE:
+        return text
+    mark = f" ... [cut short: {len(text):,} characters in the log]"
+    return text[:MAX_NOTE - len(mark)] + mark
 
 
 def _draw(kind: str, changes: tuple[int, ...], riichi: tuple[int, ...], dealer: int,
@@ -535,14 +649,37 @@ class Imported:
     session: Session
     log: Log
     lines: list[str]  # what was adapted, each hand that differs and why, hands left out
-    reproduced: int  # hands whose payment is exactly the log's
-    compared: int  # hands compared
+    reproduced: int  # hands in the session whose payment is exactly the log's
+    compared: int  # the hands of the log, every one (read or not)
+    left_out: tuple[int, ...] = ()  # the numbers of the hands not in the session
+    mismatches: int = 0  # hands that differ or are left out, tables and ends that differ
+
+    @property
+    def exact(self) -> bool:
+        """Every hand of the log is in the session, paid as the log pays it, and the
+        table and the end are the log's."""
+        return not self.mismatches
+
+    @property
+    def summary(self) -> str:
+        """"9 of 10 hands reproduce exactly; 1 left out (hand 6)"."""
+        text = f"{self.reproduced} of {self.compared} hands reproduce exactly"
+        differ = self.compared - self.reproduced - len(self.left_out)
+        if differ:
+            text += f"; {differ} {'differs' if differ == 1 else 'differ'}"
+        if self.left_out:
+            numbers = ", ".join(str(n) for n in self.left_out[:10]) + (
+                ", ..." if len(self.left_out) > 10 else "")
+            text += (f"; {len(self.left_out)} left out "
+                     f"(hand{'s' if len(self.left_out) > 1 else ''} {numbers})")
+        return text
 
 
 def import_log(document: dict[str, Any], ruleset: Ruleset,
                started: datetime | None = None) -> Imported:
-    """The session of a log's hands under ``ruleset`` (aka and equal start points taken
-    from the log), each hand's payment compared with the log's own."""
+    """The session of a log's hands under ``ruleset`` (aka, equal start points and the
+    rounding of the final points taken from the log), each hand's payment, the table
+    before it and the end compared with the log's own."""
     if not isinstance(ruleset.rules, Rules):
         raise LogError(f"{ruleset.id} is a {ruleset.rules.system!r} ruleset; a tenhou.net/6 "
                        "log is riichi: choose a riichi ruleset")
@@ -553,72 +690,203 @@ def import_log(document: dict[str, Any], ruleset: Ruleset,
     if not log.hands:
         raise LogError(f"no hand of the log can be scored with {ruleset.id}: "
                        + "; ".join(log.problems[:3]))
-    first = log.hands[0]
-    turn = first.round % ROUNDS
-    if turn:
-        lines.append(f"the log starts at {first.name}: the seats are turned so that its "
-                     f"dealer, {log.names[turn]}, is seat 1 of the session, which starts "
-                     "at East 1")
-    if first.honba or first.sticks or first.scores != (rules.table.start_points,) * rules.players:
-        lines.append(f"the log starts with {list(first.scores)}, {first.honba} honba and "
-                     f"{first.sticks} riichi sticks; the session starts from the ruleset's "
-                     f"table, so its totals are not the log's")
     players = _names(log.names)
+    # Where the game starts is the log's first hand's to say, never a later one's: a
+    # broken first hand leaves the seats as they are.
+    first = log.frames[0]
+    turn = first.round % ROUNDS if first is not None else 0
+    if first is None:
+        lines.append("hand 1 does not say where the game starts: the session keeps the "
+                     "log's seats and starts from the ruleset's table at East 1")
+    elif turn:
+        lines.append(f"the log starts at {first.name}: the seats are turned so that its "
+                     f"dealer, {players[turn]}, is seat 1 of the session, which starts "
+                     "at East 1")
+    start = (rules.table.start_points,) * rules.players
+    same_start = first is not None and (first.round, first.honba, first.sticks) == (0, 0, 0) \
+        and first.scores == start
+    if first is not None and not same_start:
+        scores = list(first.scores) if first.scores is not None else "scores it does not say"
+        lines.append(f"the log starts with {scores}, {first.honba} honba and {first.sticks} "
+                     "riichi sticks; the session starts from the ruleset's table, so its "
+                     "totals are not the log's")
     players = players[turn:] + players[:turn]
     session = Session(ruleset, players,
                       started or _started(log.ref) or datetime.now().astimezone().replace(
                           microsecond=0))
-    reproduced = 0
+    said: dict[int, list[str]] = {n: [] for n in range(1, log.count + 1)}
+    for problem, number in zip(log.problems, log.left_out):
+        said[number].append(f"{problem}; left out")
+    left_out = set(log.left_out)
+    reproduced = mismatches = 0
+    apart = False  # the session's table has left the log's
     for i, lh in enumerate(log.hands):
-        at = f"hand {lh.number} ({lh.name})"
+        at = hand_label(lh.number, log.frames[lh.number - 1])
+        if same_start and not apart:
+            away = _table_difference(rules, session.state, lh, turn)
+            if away:
+                said[lh.number].append(f"{at}: {away}")
+                apart, mismatches = True, mismatches + 1
+        try:
+            session.add(turned(lh.hand, turn, rules.players), checked=True)
+        except HandError as e:
+            said[lh.number].append(f"{at}: not added to the session: {e}; left out")
+            left_out.add(lh.number)
+            continue
         why = difference(rules, lh)
         if why:
-            lines.append(f"{at}: {why}")
+            said[lh.number].append(f"{at}: {why}")
         else:
             reproduced += 1
         following = log.hands[i + 1] if i + 1 < len(log.hands) else None
         if following is not None and following.number == lh.number + 1:
             flow = flow_difference(rules, lh, following)
             if flow:
-                lines.append(f"{at}: {flow}")
-        try:
-            session.add(turned(lh.hand, turn, rules.players), checked=True)
-        except HandError as e:
-            lines.append(f"{at}: not added to the session: {e}")
-    lines += [f"{p}; left out" for p in log.problems]
-    return Imported(session, log, lines, reproduced, len(log.hands))
+                said[lh.number].append(f"{at}: {flow}")
+                mismatches += 1
+    lines += [line for n in sorted(said) for line in said[n]]
+    mismatches += log.count - reproduced  # the hands that differ or were left out
+    end, same_end = _end(rules, session, log, turn, same_start)
+    if end:
+        lines.append(end)
+    mismatches += not same_end
+    return Imported(session, log, lines, reproduced, log.count, tuple(sorted(left_out)),
+                    mismatches)
+
+
+def _table_difference(rules: Rules, state: State, lh: LogHand, turn: int) -> str | None:
+    """Why the session's table before ``lh`` is not where the log's hand starts (None
+    when it is): after a hand that differs or was left out, the session goes its own way."""
+    n = rules.players
+    totals = tuple(state.totals[(s - turn) % n] for s in range(n))  # in the log's seats
+    deposit = rules.payments.riichi_deposit
+    ours = (state.round_wind * ROUNDS + (state.east + turn) % n, state.honba,
+            state.deposits // deposit if deposit else 0, totals)
+    theirs = (lh.round, lh.honba, lh.sticks, lh.scores)
+    if ours == theirs:
+        return None
+    if state.finished:
+        return f"the session's game is over before it ({state.end_text})"
+    return (f"the session's table before it is {_round_name(ours[0], ours[1])} with "
+            f"{ours[2]} riichi sticks and {list(totals)}, the log's {lh.name} with "
+            f"{lh.sticks} and {list(lh.scores)}: from here on the session's totals are not "
+            "the log's")
+
+
+def _end(rules: Rules, session: Session, log: Log, turn: int,
+         same_start: bool) -> tuple[str, bool]:
+    """How the session's end compares with the log's final points and scores ("" when
+    the log has none), and whether it is the log's (or cannot be compared)."""
+    if log.final_problem:
+        return f"{log.final_problem}: the final standings are not compared", True
+    if log.final is None:
+        return "", True
+    if not same_start:
+        return ("the final standings are not compared: the session does not start where "
+                "the log does", True)
+    n = rules.players
+    state = session.state
+    totals = tuple(state.totals[(s - turn) % n] for s in range(n))
+    theirs = _scores_text(log.final.scores)
+    if totals != log.final.points:
+        return (f"the final totals: ours {list(totals)}, the log's {list(log.final.points)} "
+                f"(the log's final standings: {theirs})", False)
+    ours = _scores(rules, totals)
+    if _same_scores(ours, log.final.scores):
+        return f"the final standings are the log's: {theirs}", True
+    return (f"the final standings: ours {_scores_text(ours)}, the log's {theirs} "
+            "(final.uma, final.oka, final.rounding, table.target_points)", False)
+
+
+def _scores(rules: Rules, totals: tuple[int, ...]) -> tuple[float, ...]:
+    """The final score of each seat with ``totals`` at the end, under ``rules``."""
+    by_seat = {s.seat: s.score for s in final_standings(rules, _Totals(totals))}
+    return tuple(by_seat[seat] for seat in range(len(totals)))
+
+
+@dataclass(frozen=True)
+class _Totals:
+    totals: tuple[int, ...]  # a table at its end, as final_standings reads it
+
+
+def _same_scores(ours: tuple[float, ...], theirs: tuple[float, ...]) -> bool:
+    return all(abs(a - b) < 0.05 for a, b in zip(ours, theirs))  # the log has one decimal
+
+
+def _scores_text(scores: tuple[float, ...]) -> str:
+    return " / ".join(f"{v:+.1f}".removesuffix(".0") if v else "0" for v in scores)
+
+
+ROUNDINGS = ("exact", "4-down-5-up", "5-down-6-up")
 
 
 def _adapted(ruleset: Ruleset, log: Log, lines: list[str]) -> Ruleset:
-    """``ruleset`` with the red fives of the log's rule, and its start points when the
-    log starts at East 1 with equal scores."""
+    """``ruleset`` with the red fives of the log's rule; its start points when the log
+    starts at East 1 with equal scores (the oka then what balances them); and the
+    rounding of the final points that the log's own final standings show."""
     table = ruleset.table()
     changed = []
     if log.aka is not None and table["yaku"]["red_fives"] != log.aka:
         table["yaku"]["red_fives"] = log.aka
         changed.append(f"yaku.red_fives = {str(log.aka).lower()}")
-    first = log.hands[0] if log.hands else None
-    if first and (first.round, first.honba, first.sticks) == (0, 0, 0) \
+    first = log.frames[0] if log.frames else None
+    start = table["table"]["start_points"]
+    if first and first.scores and (first.round, first.honba, first.sticks) == (0, 0, 0) \
             and len(set(first.scores)) == 1 and first.scores[0] > 0 \
-            and first.scores[0] != table["table"]["start_points"]:
+            and first.scores[0] != start:
         table["table"]["start_points"] = first.scores[0]
         changed.append(f"table.start_points = {first.scores[0]}")
+        # The oka that balanced the old start balances the new one (none at the target).
+        n, target = ruleset.rules.players, table["table"]["target_points"]
+        if table["final"]["oka"] == (target - start) * n:
+            table["final"]["oka"] = (target - first.scores[0]) * n
+            changed.append(f"final.oka = {table['final']['oka']} (to balance it)")
+    rounding = _rounding_shown(ruleset, table, log)
+    if rounding is not None and rounding != table["final"].get("rounding", "exact"):
+        table["final"]["rounding"] = rounding
+        changed.append(f"final.rounding = \"{rounding}\"")
+    if changed:
+        lines.append(f"the ruleset {ruleset.id} is played with {', '.join(changed)}, as the "
+                     "log has it")
+    if log.final is not None and rounding is None:
+        lines.append(f"the log's final standings ({_scores_text(log.final.scores)}) do not "
+                     f"follow from its final points ({list(log.final.points)}) under any "
+                     f"final.rounding with the uma and oka of {ruleset.id}")
     if not changed:
         return ruleset
-    lines.append(f"the ruleset {ruleset.id} is played with {', '.join(changed)}, as the log "
-                 "has it")
+    return Ruleset(ruleset.id, ruleset.origin, _rules(table, ruleset.id))
+
+
+def _rules(table: dict[str, Any], rid: str) -> Rules:
     try:
-        rules = rules_from_table(table, f"{ruleset.id} as the log plays it")
+        rules = rules_from_table(table, f"{rid} as the log plays it")
     except RulesetError as e:
         raise LogError(str(e)) from None
-    return Ruleset(ruleset.id, ruleset.origin, rules)
+    assert isinstance(rules, Rules)
+    return rules
+
+
+def _rounding_shown(ruleset: Ruleset, table: dict[str, Any], log: Log) -> str | None:
+    """The ``final.rounding`` under which the log's final points give its own final
+    scores: the ruleset's own when it does, else the first of ROUNDINGS that does (None
+    when the log has no final standings or none does)."""
+    if log.final is None:
+        return None
+    rules = _rules(table, ruleset.id)
+    own = rules.final.rounding
+    for rounding in (own, *[r for r in ROUNDINGS if r != own]):
+        candidate = replace(rules, final=replace(rules.final, rounding=rounding))
+        if _same_scores(_scores(candidate, log.final.points), log.final.scores):
+            return rounding
+    return None
 
 
 def _names(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The names, clean and each a different player ("Aさん (2)" for a repeat)."""
+    """The names, printable, clean and each a different player ("Aさん (2)" for a
+    repeat)."""
     out: list[str] = []
     for name in names:
-        name = clean_name(name)[:60] or "?"
+        name = clean_name(printable(name))[:60] or "?"
         candidate, n = name, 2
         while first_repeat((*out, candidate)) is not None:
             candidate, n = f"{name} ({n})", n + 1
