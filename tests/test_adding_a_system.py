@@ -20,7 +20,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import latest_session, load_session
 from mjtui.core.systems import SYSTEMS, check_systems, register, unregister
-from mjtui.core.systems.base import SystemDeclarationError
+from mjtui.core.systems.base import ScoringSystem, SystemDeclarationError
 from mjtui.ui.screens.score import ScoreScreen
 
 
@@ -61,7 +61,7 @@ def test_the_tiny_system_on_the_command_line(tiny: Path, capsys) -> None:
 
 def test_a_system_must_declare_its_hand_form() -> None:
     members = {k: v for k, v in vars(tiny_system.Tiny).items() if k != "entry"}
-    no_form = type("NoForm", (), members)()
+    no_form = type("NoForm", (ScoringSystem,), members)()
     with pytest.raises(SystemDeclarationError, match="does not declare entry"):
         register(no_form)
     assert "tiny" not in SYSTEMS

@@ -22,6 +22,7 @@ from mjtui.core.systems.fx602p.entry import (
     read_yaku,
     values_of,
 )
+from mjtui.core.systems.fx602p.events import score
 from mjtui.core.systems.fx602p.system import ALL_YAKU, SYSTEM, Win, evaluate
 
 RULES = load_ruleset(Path(__file__).resolve().parents[1] / "rulesets" / "fx602p.toml").rules
@@ -155,7 +156,7 @@ def test_a_new_hand_and_an_edit_start_from_these_values() -> None:
 def test_a_file_hand_without_its_tile_won_on_reads_back_with_the_same_score() -> None:
     hand = Win(0, tiles=(1, 2, 3, 4, 5, 6, 7, 8, 9))  # as a session file may give it
     entry = read_entry(RULES, START, values_of(hand))
-    assert entry.hand.win_tile == 9 and entry.score == SYSTEM.score(RULES, hand)
+    assert entry.hand.win_tile == 9 and entry.score == score(RULES, hand)
 
 
 MELDS = [(t, t, t) for t in range(1, 10)] + [(t, t + 1, t + 2) for t in range(1, 8)]

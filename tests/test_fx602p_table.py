@@ -15,6 +15,7 @@ from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session, save_session
 from mjtui.core.systems import SYSTEMS
+from mjtui.core.systems.fx602p.events import score
 from mjtui.core.systems.fx602p.system import SYSTEM, Rules, Win
 
 REPO = Path(__file__).resolve().parents[1]
@@ -94,7 +95,7 @@ def test_entered_yaku_are_checked() -> None:
                 Win(0, tiles=tiles("12345678"))):
         with pytest.raises(HandError):
             SYSTEM.check(RULES, bad)
-    assert SYSTEM.score(RULES, Win(0, yaku=("Isshoku", "Tanyao", "Toitoi"), triplets=3)) \
+    assert score(RULES, Win(0, yaku=("Isshoku", "Tanyao", "Toitoi"), triplets=3)) \
         .points == 47360
 
 

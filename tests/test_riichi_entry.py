@@ -3,7 +3,6 @@ calculator, and the situation letters the tiles form and `mjtui hand` share."""
 
 from __future__ import annotations
 
-import argparse
 import re
 from dataclasses import replace
 
@@ -11,8 +10,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from test_riichi_records import TENHOU, WRC, events
 
-from mjtui.cli.scorers import riichi as riichi_cli
+from mjtui.cli.tools import parser as tool_parser
 from mjtui.core.errors import HandError
+from mjtui.core.systems.riichi import tools as riichi_cli
 from mjtui.core.systems.riichi.entry import (
     FIELDS,
     OUTCOMES,
@@ -316,9 +316,7 @@ def test_the_situation_letters_and_the_cli_options_are_one_list() -> None:
     flags = {f for s in SITUATIONS for f in (s.flag, s.ron, s.non_dealer) if f}
     assert flags == set(STATED) - {"riichi"}  # riichi is the hand form's own field
     assert set(STATED) < set(WinContext.__dataclass_fields__)
-    parser = argparse.ArgumentParser()
-    riichi_cli.add_arguments(parser)
-    options = {a.dest for a in parser._actions}
+    options = {o.dest for o in riichi_cli.HAND.options}
     assert set(STATED) <= options
 
 
@@ -342,9 +340,8 @@ def test_situation_letters_follow_how_the_hand_was_won() -> None:
 @pytest.mark.parametrize("letters", ["", "i", "l", "dl", "h", "k", "c"])
 @pytest.mark.parametrize("tsumo,seat", [(True, "E"), (False, "S")])
 def test_the_cli_takes_the_tiles_forms_letters(letters: str, tsumo: bool, seat: str) -> None:
-    parser = argparse.ArgumentParser()
-    riichi_cli.add_arguments(parser)
-    argv = ["--seat", seat, "--riichi", "--also", letters] + (["--tsumo"] if tsumo else [])
+    parser = tool_parser("test", riichi_cli.HAND)
+    argv = ["1m", "--seat", seat, "--riichi", "--also", letters] + (["--tsumo"] if tsumo else [])
     args = parser.parse_args(argv)
     known = TilesContext("", tsumo=tsumo, seat_wind=0 if seat == "E" else 1, round_wind=0,
                          riichi=True, honba=0)

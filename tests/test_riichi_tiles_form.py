@@ -1,4 +1,4 @@
-"""Pilot tests of the tiles form (core/systems/riichi/form.py: TilesForm, drawn by ui/field_form.py) from the riichi hand form.
+"""Pilot tests of the tiles form (TilesForm in core/systems/riichi/form.py) from the hand form.
 
 What the tiles read into, and which rows keep them, is tested without the app in
 test_riichi_entry.py; these test the wiring.

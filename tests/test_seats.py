@@ -210,9 +210,9 @@ def test_exports_name_each_seat_as_it_was_then():
         final_standings,
         to_csv,
         to_markdown,
-        to_pantheon,
         to_results,
     )
+    from mjtui.core.systems.riichi.pantheon import to_pantheon
 
     s = changed_session()
     s.add(Win((Winner(1, han=1, fu=30),), discarder=0))  # seat 2 off seat 1

@@ -7,14 +7,14 @@ the events and the fold, the hand form's fields (all plain Python) and the
 
 from __future__ import annotations
 
-import argparse
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from mjtui.core.errors import HandError
-from mjtui.core.systems.base import WINDS, RulesHeader
+from mjtui.core.systems.base import WINDS, RulesHeader, ScoringSystem
 from mjtui.core.systems.fields import Field, FormLayout, Reading, Row
+from mjtui.core.systems.tools import Option, Tool
 
 # ------------------------------------------------------------------ core
 
@@ -47,23 +47,14 @@ class State:
     def wind(self, seat: int) -> str:
         return WINDS[(seat - self.east) % len(self.totals)]
 
+    @property
+    def round_label(self) -> str:
+        return f"Hand {self.hands + 1}"
 
-class Tiny:
+
+class Tiny(ScoringSystem[Rules, State, Hand]):
     name = "tiny"
-    rules_type = Rules
-    scorer = "tiny_system"
-    draws = True
-    emulator = None
-    export_columns = None  # the winners, changes and totals say it all
-
-    def players(self, rules: Rules) -> int:
-        return rules.table.players
-
-    def start_points(self, rules: Rules) -> int:
-        return rules.table.start_points
-
-    def with_start_points(self, rules: Rules, points: int) -> Rules:
-        return replace(rules, table=replace(rules.table, start_points=points))
+    rules_type, state_type = Rules, State
 
     def start(self, rules: Rules) -> State:
         return State((rules.table.start_points,) * rules.table.players, 0, 0)
@@ -80,12 +71,6 @@ class Tiny:
         if hand.winner is not None and not 0 <= hand.winner < rules.table.players:
             raise HandError(f"the winner must be a seat from 1 to {rules.table.players}")
 
-    def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
-        self.check(rules, hand)
-
-    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
-        """Nothing: no hand depends on the table."""
-
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         winner = record.get("winner")
         if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
@@ -97,17 +82,11 @@ class Tiny:
     def hand_to_record(self, hand: Hand) -> dict[str, Any]:
         return {} if hand.winner is None else {"winner": hand.winner + 1}
 
-    def replay_fields(self, state: State) -> dict[str, Any]:
-        return {"totals": list(state.totals), "east": state.east + 1}
-
     def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
         return "draw" if hand.winner is None else f"{players[hand.winner]} took one each"
 
     def winners(self, hand: Hand) -> tuple[int, ...]:
         return () if hand.winner is None else (hand.winner,)
-
-    def hand_scores(self, hand: Hand) -> None:
-        return None
 
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1} next · East: {players[state.east]}"
@@ -119,11 +98,8 @@ class Tiny:
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1}"
 
-    def standings(self, rules: Rules, state: State) -> None:
-        return None
-
-    def calculator_program(self, rules: Rules) -> None:
-        return None
+    def hand_tool(self) -> Tool:
+        return HAND
 
 
 SYSTEM = Tiny()
@@ -170,21 +146,19 @@ class TinyForm:
         raise HandError("no other form")
 
 
-# ------------------------------------------------------------------ cli (mjtui hand)
-
-TILES_HELP = "the winner's seat (this system has no tiles)"
+# ------------------------------------------------------------------ mjtui hand
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    pass
-
-
-def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
+def score(rules: Rules, args: Any) -> dict[str, Any]:
     if not str(args.tiles).isdigit():
         raise HandError(f"give the winner's seat, got {args.tiles!r}")
     n = rules.table.players
     return {"winner": int(args.tiles), "takes": n - 1}
 
 
-def describe(rules: Rules, result: dict[str, Any]) -> str:
+def describe(rules: Rules, result: dict[str, Any], args: Any) -> str:
     return f"seat {result['winner']} takes {result['takes']}"
+
+
+HAND = Tool((Option("tiles", "text", "the winner's seat (this system has no tiles)",
+                    metavar="SEAT", positional=True),), score, describe)

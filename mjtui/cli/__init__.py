@@ -1,9 +1,9 @@
 """The `mjtui` command: the app by default, and headless subcommands.
 
 - ``entry``: the parser, :func:`main` and the commands that open the app;
-- ``hand``, ``points``, ``reports``, ``calc``: the headless commands;
-- ``scorers``: what `mjtui hand` knows per scoring system, one module each
-  (``mjtui.cli.scorers.riichi``...).
+- ``hand``, ``points``, ``reports``, ``calc``...: the headless commands;
+- ``tools``: a system's declared tool (`mjtui hand`, `mjtui points`) made a
+  command line.
 
 Nothing below this package (core, calc, ui) imports it: the import-linter
 contracts in pyproject.toml check that.

@@ -59,7 +59,7 @@ COMMANDS = {
     "calc": Command("mjtui.cli.calc", "add_calc_commands", "calc_command",
                     "run calculator program listings headless"),
     "points": Command("mjtui.cli.points", "add_points_command", "points_command",
-                      "what a riichi hand pays: han and fu to payments, honba included"),
+                      "what a hand pays under a ruleset (riichi: han and fu, honba included)"),
     "hand": Command("mjtui.cli.hand", "add_hand_command", "hand_command",
                     "score a winning hand from its tiles (the options depend on the ruleset)"),
     "league": Command("mjtui.cli.league", "add_league_command", "league_command",
@@ -77,7 +77,7 @@ COMMANDS = {
     "rules": Command("mjtui.cli.table", "add_table_commands", "rules_command",
                      "print a ruleset's rules reference: payment tables, fan, fu, claims"),
     "import": Command("mjtui.cli.importing", "add_import_command", "import_command",
-                      "make a session of a game record (a tenhou.net/6 JSON log)"),
+                      "make a session of a game record, each hand checked against it"),
     "seats": Command("mjtui.cli.seats", "add_seats_command", "seats_command",
                      "show or correct who sat in which seat; substitutes from a hand on"),
 }

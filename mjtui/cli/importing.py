@@ -1,16 +1,18 @@
-"""`mjtui import tenhou6 LOG.json [--ruleset ID] [--output FILE] [--force]`.
+"""`mjtui import FORMAT LOG [--ruleset ID] [--output FILE] [--force]`.
 
-Turns a tenhou.net/6 game record into a riichi session file, scoring each
-hand with the ruleset as it goes and comparing the payment with the record's
-own: every hand that differs or is left out is printed with the reason, then
-how the end compares with the record's final standings, then the summary
-"N of M hands reproduce exactly" (M is every hand of the record). The session
-is written whole and atomically, into the sessions folder under a new name,
-or to ``--output`` (never over a file that is there, unless ``--force``).
-The exit status is 0 when the whole record reproduces, 3 when the session
-was written but a hand differs or was left out (or the table or the end is
-not the record's: 1 stays Python's own, for a crash); a record that cannot
-be read is a message and exit status 2 (entry.main prints MjtuiError).
+Turns a game record into a session file, scoring each hand with the ruleset
+as it goes and comparing the payment with the record's own: every hand that
+differs or is left out is printed with the reason, then how the end compares
+with the record's final standings, then the summary "N of M hands reproduce
+exactly" (M is every hand of the record). The formats are the ones the
+installed systems read (:meth:`~mjtui.core.systems.base.ScoringSystem.importers`;
+riichi: ``tenhou6``). The session is written whole and atomically, into the
+sessions folder under a new name, or to ``--output`` (never over a file that
+is there, unless ``--force``). The exit status is 0 when the whole record
+reproduces, 3 when the session was written but a hand differs or was left out
+(or the table or the end is not the record's: 1 stays Python's own, for a
+crash); a record that cannot be read is a message and exit status 2
+(entry.main prints MjtuiError).
 """
 
 from __future__ import annotations
@@ -21,29 +23,31 @@ from pathlib import Path
 from typing import Any
 
 from mjtui import paths
-from mjtui.core.errors import SessionError
+from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import new_session_path, save_session
+from mjtui.core.systems import SYSTEMS
+from mjtui.core.systems.base import Importer
 
-DEFAULT_RULESET = "riichi-tenhou"
-DEFAULT_THREE_PLAYER = "riichi-sanma"  # for a log of three players
 NOT_WHOLE = 3  # the exit status of a session written from a log that does not reproduce whole
 
 
 def add_import_command(subparsers: Any) -> None:
     """Add `import` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
-        "import", help="make a session of a game record (a tenhou.net/6 JSON log)",
-        description="Make a riichi session of a tenhou.net/6 JSON log, checking each "
-                    "hand's payment against the log's own.")
-    command.add_argument("format", choices=["tenhou6"],
-                         help="the record's format: tenhou6 (the tenhou.net/6 JSON log)")
-    command.add_argument("log", type=Path, metavar="LOG", help="the log file (.json)")
+        "import", help="make a session of a game record, each hand checked against it",
+        description="Make a session of a game record, checking each hand's payment against "
+                    "the record's own. FORMAT is one the scoring systems read: "
+                    "`mjtui import --formats` lists them.")
+    command.add_argument("format", nargs="?", metavar="FORMAT",
+                         help="the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)")
+    command.add_argument("log", nargs="?", type=Path, metavar="LOG", help="the record's file")
+    command.add_argument("--formats", action="store_true",
+                         help="list the formats the installed systems read")
     command.add_argument("--ruleset", metavar="ID",
-                         help=f"a riichi ruleset id or path for as many players as the log "
-                              f"(default {DEFAULT_RULESET}, or {DEFAULT_THREE_PLAYER} for a "
-                              "three-player log); red fives and equal start points are "
-                              "taken from the log")
+                         help="a ruleset id or path of the format's system for as many "
+                              "players as the record (default: the format's own choice, "
+                              "e.g. riichi-tenhou, or riichi-sanma for three players)")
     command.add_argument("--output", type=Path, metavar="FILE",
                          help="the session file to write (default: a new file in the "
                               "sessions folder)")
@@ -51,14 +55,31 @@ def add_import_command(subparsers: Any) -> None:
                          help="write --output even over a file that is there")
 
 
-def import_command(args: argparse.Namespace) -> int:
-    from mjtui.core.systems.riichi.tenhou6 import import_log, log_seats, read_log
+def importers() -> dict[str, Importer]:
+    """Every format an installed system reads, by name."""
+    found: dict[str, Importer] = {}
+    for system in SYSTEMS.values():
+        found.update(system.importers())
+    return found
 
-    document = read_log(args.log)
-    chosen = args.ruleset or (DEFAULT_THREE_PLAYER if log_seats(document) == 3
-                              else DEFAULT_RULESET)
-    ruleset = RulesetLibrary(paths.ruleset_folders()).get(chosen)
-    imported = import_log(document, ruleset)
+
+def import_command(args: argparse.Namespace) -> int:
+    known = importers()
+    if args.formats:
+        for name, importer in sorted(known.items()):
+            print(f"{name}: {importer.help}")
+        return 0
+    if args.format is None or args.log is None:
+        raise MjtuiError("give the record's FORMAT and its LOG file "
+                         f"(formats: {', '.join(sorted(known)) or 'none installed'})")
+    importer = known.get(args.format)
+    if importer is None:
+        raise MjtuiError(f"no installed system reads {args.format!r} records "
+                         f"(formats: {', '.join(sorted(known)) or 'none'})")
+    document = importer.read(args.log)
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(
+        args.ruleset or importer.ruleset(document))
+    imported = importer.convert(document, ruleset)
     if args.output is not None:
         path = args.output
         if path.exists() and not args.force:

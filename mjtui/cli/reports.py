@@ -32,10 +32,10 @@ def add_report_commands(subparsers: Any) -> None:
     )
     export.add_argument("file", type=Path, metavar="FILE", help="the session file")
     export.add_argument(
-        "--format", choices=sorted(FORMATS),
+        "--format", metavar="FORMAT",
         help="csv, json or md (a short report); results (the final standings as CSV, for "
-             "tournament tools); pantheon (a riichi game as Pantheon's text log); by default "
-             "taken from --output's ending",
+             "tournament tools); or a format the session's own system adds (docs/export.md); "
+             "by default taken from --output's ending",
     )
     export.add_argument("--output", "-o", type=Path, metavar="PATH",
                         help="write to PATH instead of standard output")
@@ -79,8 +79,8 @@ def _format_from(output: Path | None) -> str:
     if suffix in FORMATS:
         return suffix
     where = f"{output}: " if output else ""
-    raise ExportError(f"{where}say which format to write: --format csv, json, md, results "
-                      "or pantheon")
+    raise ExportError(f"{where}say which format to write: --format "
+                      f"{', '.join(FORMATS)} or one of the session's system")
 
 
 # ---------------------------------------------------------------------------

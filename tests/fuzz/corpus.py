@@ -20,6 +20,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.ruleset import load_ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import save_session
+from mjtui.core.systems import SYSTEMS
 
 REPO = Path(__file__).resolve().parents[2]
 RULESETS = REPO / "rulesets"
@@ -31,46 +32,13 @@ FX602P_SEED = SEEDS / "001_5ccb119688289e7f.txt"
 # The keys the East-doubling programs are driven with (the published program's too).
 HP11C_KEYS = "GSB 9 B 8 R/S 30 R/S 4 R/S 0 R/S"
 
-# A few hands of every kind per system, as the session file spells them
-# (docs/session-format.md); a ruleset that refuses one simply goes without it.
-RECORDS: dict[str, list[dict]] = {
-    "east-doubling": [
-        {"winner": 3, "points": [10, 20, 30, 40]},
-        {},
-        {"winner": 1, "points": [8, 0, 4, 0]},
-    ],
-    "riichi": [
-        {"ron": 3, "from": 1, "han": 3, "fu": 40, "riichi": [2]},
-        {"draw": "exhaustive", "tenpai": [2, 4]},
-        {"ron": [1, 2], "from": 4, "han": [2, 5], "fu": [30, 0]},
-        {"tsumo": 3, "yakuman": 1},
-        {"draw": "abortive"},
-        {"tsumo": 1, "han": 2, "fu": 30, "tiles": "123m456p789s2355s 4s",
-         "yaku": ["riichi"], "riichi": [1]},
-        {"chombo": 2},
-    ],
-    "pocket": [
-        {"win": 3, "fan": 4, "from": 2},
-        {"win": 2, "fan": 5, "guarantor": 4},
-        {"draw": True},
-        {"win": 1, "fan": 7, "tiles": "123m456m789m111z55m", "context": ["last-tile"]},
-        {"false_win": 4},
-    ],
-    "fx602p": [
-        {"winner": 1, "tiles": "234567888", "win": 8, "dora": 2},
-        {"winner": 2, "yaku": ["Toitoi", "Sanrenko"], "triplets": 3, "tsumo": True},
-        {"winner": 2, "tiles": "111999555", "win": 5},
-    ],
-}
 PLAYERS = ("Ann", "Bob", "Chen", "Dora")
 
-# `mjtui hand RULESET ...` arguments that score a hand in each system.
-HAND_ARGS: dict[str, list[str]] = {
-    "riichi": ["123p456p789s2355s4s", "--riichi", "--dora", "3p"],  # no 2m-8m: sanma too
-    "pocket": ["123m456m789m111z55m", "--self-draw"],
-    "fx602p": ["234567888", "--win", "8"],
-    "east-doubling": ["1"],  # no scorer: a clear refusal is the expected outcome
-}
+
+def records(system: str) -> list[dict]:
+    """A few hands of every kind ``system`` takes, as the session file spells them: the
+    system's own examples (a ruleset that refuses one simply goes without it)."""
+    return [dict(r) for r in SYSTEMS[system].examples().records]
 
 
 @dataclass(frozen=True)
@@ -86,7 +54,7 @@ def session_text(ruleset_id: str) -> tuple[bytes, str]:
     ruleset = load_ruleset(RULESETS / f"{ruleset_id}.toml")
     system = ruleset.rules.system
     session = Session(ruleset, PLAYERS[: ruleset.players], datetime(2026, 11, 29, 20, 15))
-    for record in RECORDS[system]:
+    for record in records(system):
         try:
             session.add(ruleset.system.hand_from_record(ruleset.rules, record))
         except HandError:

@@ -39,8 +39,9 @@ from pathlib import Path
 
 import mjtui
 from fuzz import probe
-from fuzz.corpus import HAND_ARGS, HP11C_KEYS, PLAYERS, RECORDS
+from fuzz.corpus import HP11C_KEYS, PLAYERS, records
 from fuzz.mutate import Mutation
+from mjtui.core.systems import SYSTEMS
 
 PACKAGE = Path(mjtui.__file__).resolve().parent
 PROBE = Path(probe.__file__).resolve()
@@ -133,11 +134,11 @@ def _players_of(ruleset: bytes) -> int | None:
 
 def _named_session(rid: str, system: str, players: int | None = None) -> str:
     """A session that names its ruleset by id only (no [rules]), as a transcribed sheet."""
-    players = players or (2 if system == "fx602p" else 4)
+    players = players or SYSTEMS[system].seats or 4
     lines = ['format = "mjtui-session/1"', f'ruleset = "{rid}"',
              f"players = {list(PLAYERS[:players])!r}".replace("'", '"'),
              "started = 2026-11-29T20:15:00", ""]
-    fitting = [r for r in RECORDS[system] if _fits(r, players)]
+    fitting = [r for r in records(system) if _fits(r, players)]
     for record in fitting[:2]:
         lines.append("[[hands]]")
         lines += [f"{k} = {_toml(v)}" for k, v in record.items()]
@@ -182,13 +183,13 @@ def commands(m: Mutation) -> list[Command]:
                 Command("resume (app built)", ("resume", SESSION), probe=True),
                 Command("library summary", ("library", SESSION), probe=True)]
     if kind == "ruleset":
+        examples = SYSTEMS[system].examples()
         out = [Command("rulesets", ("rulesets",)),
-               Command("hand PATH", ("hand", RULESET, *HAND_ARGS[system])),
+               Command("hand PATH", ("hand", RULESET, *(examples.hand_args or ("1",)))),
                Command("replay --json (ruleset by id)", ("replay", NAMED, "--json")),
                Command("mjtui --ruleset fuzzed (app built)", ("start", "fuzzed"), probe=True)]
-        if system == "riichi":
-            out.append(Command("points PATH",
-                               ("points", RULESET, "--han", "4", "--fu", "30", "--ron")))
+        if examples.points_args:
+            out.append(Command("points PATH", ("points", RULESET, *examples.points_args)))
         return out
     if kind == "hp11c":
         listing = input_path(m)

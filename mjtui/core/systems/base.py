@@ -1,19 +1,35 @@
-"""What every scoring system provides, so sessions, files and screens stay system-blind.
+"""What a scoring system is: one typed base class whose defaults a system overrides.
 
-A system is one object (its package's ``SYSTEM``) registered by name in
-:mod:`mjtui.core.systems`. Besides the fold it declares, rather than lets
-callers probe for, what the rest of mjtui needs of it: its hand form and its
-``mjtui hand`` scorer by module path (so the core imports neither the UI nor
-the CLI), whether hands can be drawn, its final standings and calculator
-program where it has them. docs/adding-a-system.md walks through one.
+A system folds hand events into table state under its rules. It subclasses
+:class:`ScoringSystem` with its own rules, state and hand types and writes
+only what is its own: the fold, the checks, the session-file record, a few
+words for the screens and its hand form (:meth:`ScoringSystem.entry`, rows
+declared in :mod:`mjtui.core.systems.fields`). What most systems share has a
+default here (the ``table.*`` keys, the checks in play, the replay fields,
+the status line), and what a system may have is a capability that answers
+None (or nothing) until a system says otherwise: final standings, a
+calculator program, export columns and formats, a rules reference, example
+hands for the fuzz test, `mjtui hand` and `mjtui points`, importers, a
+game to play. The code that needs a capability asks the system for it;
+shared code never names a system.
+
+:func:`check_declaration` runs when a system is registered: a system that
+lacks a member, or whose state type lacks what the screens read of a state
+(:class:`TableState`), is refused with what is missing.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from mjtui.core.errors import MjtuiError
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.fields import FormModel
+    from mjtui.core.systems.tools import Tool
 
 WINDS = ("East", "South", "West", "North")
 
@@ -31,9 +47,18 @@ class RulesHeader:
 class TableState(Protocol):
     """What the screens read of every system's state (the table before the next hand)."""
 
-    totals: tuple[int, ...]
-    hands: int  # hands folded so far
-    last_change: tuple[int, ...] | None  # each seat's change in the last hand
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def hands(self) -> int:
+        """Hands folded so far."""
+        ...
+
+    @property
+    def last_change(self) -> tuple[int, ...] | None:
+        """Each seat's change in the last hand."""
+        ...
 
     @property
     def east(self) -> int:
@@ -53,92 +78,24 @@ class TableState(Protocol):
     def wind(self, seat: int) -> str: ...
 
 
-@runtime_checkable
-class ScoringSystem(Protocol):
-    """A scoring system folds hand events into table state under its rules."""
-
-    name: str
-    rules_type: type
-    scorer: str | None
-    """The ``mjtui hand`` scorer module (add_arguments, score, describe), or None."""
-    draws: bool
-    """Whether a hand can end drawn (the sheet's 0 key)."""
-    emulator: str | None
-    """The calculator its pane runs ("hp11c", keyed with every hand; "fx602p"), or None."""
-    export_columns: str | None
-    """Its own columns in exports, ``"package.module:OBJECT"`` (a :class:`HandColumns`),
-    or None for the winners alone (docs/export.md)."""
-
-    def players(self, rules: Any) -> int: ...
-
-    def start_points(self, rules: Any) -> int: ...
-
-    def with_start_points(self, rules: Any, points: int) -> Any: ...
-
-    def start(self, rules: Any) -> Any: ...
-
-    def apply(self, rules: Any, state: Any, hand: Any) -> Any: ...
-
-    def check(self, rules: Any, hand: Any) -> None: ...
-
-    def check_in_play(self, rules: Any, state: Any, hand: Any) -> None:
-        """:meth:`check`, and what the table in ``state`` (before ``hand``) forbids: a
-        hand after the end, a riichi without the points... HandError says why. A
-        system without such rules checks the hand alone. Sessions call this one."""
-        ...
-
-    def check_at_table(self, rules: Any, state: Any, hand: Any) -> None:
-        """What :meth:`check_in_play` adds to :meth:`check`, for a hand ``check`` has
-        accepted already (one read from a file, one later in the series when an
-        earlier hand is edited): each hand is checked once."""
-        ...
-
-    def hand_from_record(self, rules: Any, record: dict[str, Any]) -> Any: ...
-
-    def hand_to_record(self, hand: Any) -> dict[str, Any]: ...
-
-    def replay_fields(self, state: Any) -> dict[str, Any]: ...
-
-    # Words for the screens, so they need not know the system's events.
-
-    def describe_hand(self, hand: Any, players: tuple[str, ...]) -> str:
-        """A few words on what happened in a hand, e.g. "Chen won" or "draw"."""
-        ...
-
-    def winners(self, hand: Any) -> tuple[int, ...]:
-        """The seats that won the hand (none for a draw)."""
-        ...
-
-    def hand_scores(self, hand: Any) -> tuple[int, ...] | None:
-        """What each seat scored in the hand, shown beside its change; None if nothing."""
-        ...
-
-    def describe_state(self, state: Any, players: tuple[str, ...]) -> str:
-        """The table before the next hand in a line: hand or round, dealer, sticks..."""
-        ...
-
-    def hand_title(self, state: Any, players: tuple[str, ...]) -> str:
-        """The heading of the form for the next hand, e.g. "Hand 3 · East: Chen"."""
-        ...
-
-    def entry(self, rules: Any, before: Any, players: tuple[str, ...], hand: Any | None = None,
-              winner: int | None = None) -> Any:
-        """The hand form's model (a :class:`~mjtui.core.systems.fields.FormModel`): a new
-        hand opened by the sheet's key (``winner``; None for a draw) or ``hand`` to edit."""
-        ...
-
-    # What a system may have; None where it has not.
-
-    def standings(self, rules: Any, state: Any) -> tuple[Any, ...] | None:
-        """The final standings (ranks, uma...), or None where the totals are the result."""
-        ...
-
-    def calculator_program(self, rules: Any) -> str | None:
-        """The HP-11C program that follows the sheet, or None."""
-        ...
+STATE_MEMBERS = ("totals", "hands", "last_change", "east", "finished", "round_label", "wind")
+"""What :class:`TableState` asks of a state: checked on the state type at registration."""
 
 
-@dataclasses.dataclass(frozen=True)
+class TableKeys(Protocol):
+    """The ``[table]`` keys the defaults read (a system whose rules have no such
+    table overrides :meth:`ScoringSystem.start_points` and its kin)."""
+
+    @property
+    def start_points(self) -> int: ...
+
+
+class WithTable(Protocol):
+    @property
+    def table(self) -> TableKeys: ...
+
+
+@dataclass(frozen=True)
 class HandColumns:
     """A system's own columns in exports: what each hand was, in the system's terms.
 
@@ -152,36 +109,244 @@ class HandColumns:
     """
 
     fields: tuple[str, ...]
-    cells: Any  # Callable[[rules, before_state, hand], dict[str, Any]]
+    cells: Callable[[Any, Any, Any], dict[str, Any]]
     seats: frozenset[str] = frozenset()
     per_seat: frozenset[str] = frozenset()
     docs: tuple[tuple[str, str], ...] = ()  # (field, meaning), for docs and --help
+
+
+@dataclass(frozen=True)
+class Examples:
+    """Hands of every kind a system takes, for the fuzz test and the docs.
+
+    ``records`` are hands as the session file spells them; ``hand_args`` and
+    ``points_args`` the `mjtui hand RULESET ...` and `mjtui points RULESET ...`
+    arguments of one hand (empty: the system has no such command). A ruleset
+    that refuses a record simply goes without it.
+    """
+
+    records: tuple[Mapping[str, Any], ...]
+    hand_args: tuple[str, ...] = ()
+    points_args: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Importer:
+    """A game-record format a system reads (`mjtui import NAME LOG`).
+
+    ``read(path)`` gives the record (a MjtuiError naming the file or the part at
+    fault); ``ruleset(record)`` the id of the ruleset to score it with when the
+    user names none (by its players, say); ``convert(record, ruleset)`` the
+    import: an object with ``session``, ``lines`` (what was adapted and what
+    differs), ``summary`` and ``exact`` (every hand reproduced).
+    """
+
+    help: str
+    read: Callable[[Any], Any]
+    ruleset: Callable[[Any], str]
+    convert: Callable[[Any, Any], Any]
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a rules reference: a heading and its lines."""
+
+    title: str
+    lines: tuple[str, ...] = ()
+
+
+R = TypeVar("R")
+S = TypeVar("S")
+H = TypeVar("H")
+
+
+class ScoringSystem(Generic[R, S, H]):
+    """A scoring system: its rules ``R``, its table state ``S`` and its hand ``H``.
+
+    A subclass sets :attr:`name`, :attr:`rules_type` and :attr:`state_type`
+    and writes the members marked *its own* below; everything else has a
+    default that holds for most systems.
+    """
+
+    name: ClassVar[str]
+    """The ruleset's ``system`` key."""
+    rules_type: ClassVar[type]
+    state_type: ClassVar[type]
+    seats: ClassVar[int | None] = None
+    """The players at every table of the system; None: the ruleset's ``table.players``."""
+    draws: ClassVar[bool] = True
+    """Whether a hand can end drawn (the sheet's 0 key)."""
+    emulator: ClassVar[str | None] = None
+    """The calculator its pane runs ("hp11c", keyed with every hand; "fx602p"), or None."""
+
+    # ------------------------------------------------------------ the table
+
+    def players(self, rules: R) -> int:
+        if self.seats is not None:
+            return self.seats
+        return int(getattr(cast(WithTable, rules).table, "players"))
+
+    def start_points(self, rules: R) -> int:
+        return cast(WithTable, rules).table.start_points
+
+    def with_start_points(self, rules: R, points: int) -> R:
+        """The rules with other start points (the new-series form's field)."""
+        table = cast(WithTable, rules).table
+        return cast(R, replace(cast(Any, rules), table=replace(cast(Any, table),
+                                                               start_points=points)))
+
+    # ------------------------------------------------------------ the fold (its own)
+
+    def start(self, rules: R) -> S:
+        raise NotImplementedError
+
+    def apply(self, rules: R, state: S, hand: H) -> S:
+        raise NotImplementedError
+
+    def check(self, rules: R, hand: H) -> None:
+        """What the rules refuse in ``hand`` on its own: HandError says why."""
+        raise NotImplementedError
+
+    def check_at_table(self, rules: R, state: S, hand: H) -> None:
+        """What the table in ``state`` (before ``hand``) forbids beyond :meth:`check`:
+        a hand after the end, a riichi without the points. A hand :meth:`check`
+        accepted already is checked with this alone (one read from a file, one later
+        in the series when an earlier hand is edited)."""
+
+    def check_in_play(self, rules: R, state: S, hand: H) -> None:
+        """:meth:`check` and :meth:`check_at_table`: what sessions call on every hand."""
+        self.check(rules, hand)
+        self.check_at_table(rules, state, hand)
+
+    # ------------------------------------------------------------ the file (its own)
+
+    def hand_from_record(self, rules: R, record: dict[str, Any]) -> H:
+        """A hand of the session file (HandError naming the key at fault)."""
+        raise NotImplementedError
+
+    def hand_to_record(self, hand: H) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def replay_fields(self, state: S) -> dict[str, Any]:
+        """The table after a hand in `mjtui replay --json` (``totals`` first: exports
+        read it)."""
+        table = cast(TableState, state)
+        return {"totals": list(table.totals), "east": table.east + 1,
+                "round": table.round_label, "finished": table.finished}
+
+    # ------------------------------------------------------------ words for the screens
+
+    def describe_hand(self, hand: H, players: tuple[str, ...]) -> str:
+        """A few words on what happened in a hand, e.g. "Chen won" or "draw" (its own)."""
+        raise NotImplementedError
+
+    def winners(self, hand: H) -> tuple[int, ...]:
+        """The seats that won the hand (none for a draw) (its own)."""
+        raise NotImplementedError
+
+    def hand_scores(self, hand: H) -> tuple[int, ...] | None:
+        """What each seat scored in the hand, shown beside its change; None if nothing."""
+        return None
+
+    def describe_state(self, state: S, players: tuple[str, ...]) -> str:
+        """The table before the next hand in a line: hand or round, dealer, sticks..."""
+        table = cast(TableState, state)
+        return f"{table.round_label} · East: {players[table.east]}"
+
+    def hand_title(self, state: S, players: tuple[str, ...]) -> str:
+        """The heading of the form for the next hand, e.g. "Hand 3 · East: Chen"."""
+        table = cast(TableState, state)
+        return f"Hand {table.hands + 1} · {table.round_label} · East: {players[table.east]}"
+
+    # ------------------------------------------------------------ the hand form (its own)
+
+    def entry(self, rules: R, before: S, players: tuple[str, ...], hand: H | None = None,
+              winner: int | None = None) -> FormModel[H]:
+        """The hand form's model: a new hand opened by the sheet's key (``winner``;
+        None for a draw) or ``hand`` to edit."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ capabilities
+
+    def standings(self, rules: R, state: S) -> tuple[Any, ...] | None:
+        """The final standings (ranks, uma...), or None where the totals are the result."""
+        return None
+
+    def calculator_program(self, rules: R) -> str | None:
+        """The HP-11C program that follows the sheet, or None."""
+        return None
+
+    def export_columns(self) -> HandColumns | None:
+        """Its own columns in exports, or None for the winners alone (docs/export.md)."""
+        return None
+
+    def export_formats(self) -> Mapping[str, Callable[..., str]]:
+        """Export formats only this system's sessions have (name -> the writer, which
+        takes the session and its states)."""
+        return {}
+
+    def reference(self, rules: R) -> list[Section] | None:
+        """The rules reference in the system's own words; None: a list of the keys."""
+        return None
+
+    def examples(self) -> Examples:
+        """Hands of every kind, for the fuzz test."""
+        return Examples(())
+
+    def hand_tool(self) -> Tool | None:
+        """`mjtui hand RULESET ...`: score a hand from its tiles; None where it cannot."""
+        return None
+
+    def points_tool(self) -> Tool | None:
+        """`mjtui points RULESET ...`: what a hand's score pays; None where it has none."""
+        return None
+
+    def importers(self) -> Mapping[str, Importer]:
+        """Game-record formats it reads (`mjtui import FORMAT LOG`): name -> Importer."""
+        return {}
 
 
 class SystemDeclarationError(MjtuiError):
     """A scoring system that does not declare what mjtui needs of it."""
 
 
-MEMBERS = tuple(sorted(set(ScoringSystem.__annotations__) | {
-    n for n, v in vars(ScoringSystem).items() if callable(v) and not n.startswith("_")}))
+OWN = ("start", "apply", "check", "hand_from_record", "hand_to_record", "describe_hand",
+       "winners", "entry")
+"""The members every system writes for itself."""
 
 
 def check_declaration(system: object) -> None:
-    """Raise SystemDeclarationError unless ``system`` declares every member, well formed."""
+    """Raise SystemDeclarationError unless ``system`` is a whole ScoringSystem."""
     name = getattr(system, "name", None)
     if not isinstance(name, str) or not name:
         raise SystemDeclarationError(f"{system!r}: a scoring system needs a name")
-    missing = [m for m in MEMBERS if not hasattr(system, m)]
+    if not isinstance(system, ScoringSystem):
+        raise SystemDeclarationError(
+            f"scoring system {name!r}: {type(system).__name__} is not a ScoringSystem "
+            "(mjtui.core.systems.base): subclass it")
+    missing = [m for m in OWN if getattr(type(system), m, None) is getattr(ScoringSystem, m)]
+    missing += [m for m in ("rules_type", "state_type") if not isinstance(
+        getattr(system, m, None), type)]
     if missing:
         raise SystemDeclarationError(
             f"scoring system {name!r} does not declare {', '.join(sorted(missing))}")
-    scorer = system.scorer  # type: ignore[attr-defined]
-    if scorer is not None and (not isinstance(scorer, str) or not scorer):
+    state = system.state_type
+    lacking = [m for m in STATE_MEMBERS if not _has_member(state, m)]
+    if lacking:
         raise SystemDeclarationError(
-            f"scoring system {name!r}: scorer must be a module path or None, got {scorer!r}")
-    columns = system.export_columns  # type: ignore[attr-defined]
-    if columns is not None and (not isinstance(columns, str) or columns.count(":") != 1
-                                or not all(columns.split(":"))):
-        raise SystemDeclarationError(
-            f"scoring system {name!r}: export_columns must be 'package.module:OBJECT' or "
-            f"None, got {columns!r}")
+            f"scoring system {name!r}: its state {state.__name__} lacks {', '.join(lacking)}, "
+            "which the screens read (TableState in mjtui.core.systems.base)")
+
+
+def _has_member(cls: type, name: str) -> bool:
+    """Whether instances of ``cls`` have ``name``: a class attribute, a property, a
+    method, or a dataclass field."""
+    if hasattr(cls, name):
+        return True
+    fields = getattr(cls, "__dataclass_fields__", {})
+    return name in fields or name in getattr(cls, "__annotations__", {})
+
+
+__all__ = ["OWN", "STATE_MEMBERS", "WINDS", "Examples", "HandColumns", "Importer", "RulesHeader",
+           "ScoringSystem", "Section", "SystemDeclarationError", "TableState",
+           "check_declaration"]

@@ -9,13 +9,23 @@ draw exchanges nothing. Who is East next depends on who won, as the ruleset's
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from operator import add
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from mjtui.core.errors import HandError
 from mjtui.core.files import show_number
-from mjtui.core.systems.base import WINDS, RulesHeader
+from mjtui.core.systems.base import (
+    WINDS,
+    Examples,
+    HandColumns,
+    RulesHeader,
+    ScoringSystem,
+    Section,
+)
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.east_doubling_entry import EastDoublingForm
 
 Move = Literal["stay", "next"]
 
@@ -128,22 +138,13 @@ def next_east(rotation: Rotation, east: int, winner: int | None, players: int) -
     return (east + 1) % players if move == "next" else east
 
 
-class EastDoubling:
+class EastDoubling(ScoringSystem[Rules, State, Hand]):
+    """The HP-11C program's system: each seat's points typed, East paying and receiving
+    more (seed 000)."""
+
     name = "east-doubling"
-    rules_type = Rules
-    scorer = None  # the points are typed, there are no tiles to score
-    draws = True
+    rules_type, state_type = Rules, State
     emulator = "hp11c"
-    export_columns = "mjtui.core.systems.east_doubling_export:COLUMNS"
-
-    def players(self, rules: Rules) -> int:
-        return rules.table.players
-
-    def start_points(self, rules: Rules) -> int:
-        return rules.table.start_points
-
-    def with_start_points(self, rules: Rules, points: int) -> Rules:
-        return replace(rules, table=replace(rules.table, start_points=points))
 
     def start(self, rules: Rules) -> State:
         n = rules.table.players
@@ -168,13 +169,6 @@ class EastDoubling:
             if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
                 raise HandError(f"points of seat {seat} must be a whole number from 0 to "
                                 f"{MAX_POINTS:,}, got {_show(p)}")
-
-    def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
-        """:meth:`check`: the game has no end and nothing in it depends on the table."""
-        self.check(rules, hand)
-
-    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
-        """Nothing: the game has no end and nothing in it depends on the table."""
 
     def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
         unknown = set(record) - {"winner", "points"}
@@ -210,9 +204,7 @@ class EastDoubling:
         return {"totals": list(state.totals), "east": state.east + 1}
 
     def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> Any:
-        """The hand form's model: a new hand (``winner`` from the sheet's key, None
-        for a draw) or ``hand`` to edit."""
+              hand: Hand | None = None, winner: int | None = None) -> EastDoublingForm:
         from mjtui.core.systems.east_doubling_entry import EastDoublingForm
 
         return EastDoublingForm(rules, before, players, hand, winner)
@@ -232,11 +224,23 @@ class EastDoubling:
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1} · East: {players[state.east]}"
 
-    def standings(self, rules: Rules, state: State) -> None:
-        return None  # the totals are the result
-
     def calculator_program(self, rules: Rules) -> str | None:
         return rules.calculator.program if rules.calculator else None
+
+    def export_columns(self) -> HandColumns:
+        from mjtui.core.systems.east_doubling_export import COLUMNS
+
+        return COLUMNS
+
+    def reference(self, rules: Rules) -> list[Section]:
+        from mjtui.core.systems.east_doubling_reference import sections
+
+        return sections(rules)
+
+    def examples(self) -> Examples:
+        from mjtui.core.systems.east_doubling_examples import EXAMPLES
+
+        return EXAMPLES
 
 
 SYSTEM = EastDoubling()

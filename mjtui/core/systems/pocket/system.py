@@ -4,10 +4,9 @@ The package's ``__init__`` describes the modules; it loads this one on first use
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.base import WINDS, Examples, HandColumns, ScoringSystem, Section
 from mjtui.core.systems.pocket import records, table
 from mjtui.core.systems.pocket.events import (
     CONTEXT,
@@ -26,45 +25,25 @@ from mjtui.core.systems.pocket.table import State, check_at_table, check_in_play
 
 if TYPE_CHECKING:
     from mjtui.core.systems.pocket.form import PocketForm
+    from mjtui.core.systems.tools import Tool
 
 
-class Pocket:
+class Pocket(ScoringSystem[Rules, State, Hand]):
+    """Hong Kong fan: the Pocket Mahjong tables and the common one (docs/pocket.md)."""
+
     name = "pocket"
-    rules_type = Rules
-    scorer = "mjtui.cli.scorers.pocket"
-    draws = True
-    emulator = None
-    export_columns = "mjtui.core.systems.pocket.export_columns:COLUMNS"
+    rules_type, state_type = Rules, State
+    seats = PLAYERS
 
-    def players(self, rules: Rules) -> int:
-        return PLAYERS
-
-    def start_points(self, rules: Rules) -> int:
-        return rules.table.start_points
-
-    def with_start_points(self, rules: Rules, points: int) -> Rules:
-        return replace(rules, table=replace(rules.table, start_points=points))
-
-    def start(self, rules: Rules) -> State:
-        return table.start(rules)
-
-    def apply(self, rules: Rules, state: State, hand: Hand) -> State:
-        return table.apply(rules, state, hand)
-
-    def check(self, rules: Rules, hand: Hand) -> None:
-        check(rules, hand)
-
-    def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
-        check_in_play(rules, state, hand)
-
-    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
-        check_at_table(rules, state, hand)
-
-    def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
-        return records.hand_from_record(rules, record)
-
-    def hand_to_record(self, hand: Hand) -> dict[str, Any]:
-        return records.hand_to_record(hand)
+    start = staticmethod(table.start)
+    apply = staticmethod(table.apply)
+    check = staticmethod(check)
+    check_at_table = staticmethod(check_at_table)
+    hand_from_record = staticmethod(records.hand_from_record)
+    hand_to_record = staticmethod(records.hand_to_record)
+    describe_hand = staticmethod(describe)
+    winners = staticmethod(winners)
+    describe_state = staticmethod(state_text)
 
     def replay_fields(self, state: State) -> dict[str, Any]:
         return {
@@ -75,35 +54,35 @@ class Pocket:
             "finished": state.finished,
         }
 
-
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> PocketForm:
-        """The hand form's model: a new hand (``winner`` from the sheet's key, None
-        for a draw) or ``hand`` to edit."""
-        from mjtui.core.systems.pocket.form import PocketForm
-
-        return PocketForm(rules, before, players, hand, winner)
-    def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
-        return describe(hand, players)
-
-    def winners(self, hand: Hand) -> tuple[int, ...]:
-        return winners(hand)
-
-    def hand_scores(self, hand: Hand) -> tuple[int, ...] | None:
-        return None  # a hand is fan, not a score per seat
-
-    def describe_state(self, state: State, players: tuple[str, ...]) -> str:
-        return state_text(state, players)
-
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
         return (f"Hand {state.hands + 1} · {state.round_wind_name} round · "
                 f"starter {players[state.east]}")
 
-    def standings(self, rules: Rules, state: State) -> None:
-        return None  # the totals are the result
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> PocketForm:
+        from mjtui.core.systems.pocket.form import PocketForm
 
-    def calculator_program(self, rules: Rules) -> None:
-        return None
+        return PocketForm(rules, before, players, hand, winner)
+
+    def export_columns(self) -> HandColumns:
+        from mjtui.core.systems.pocket.export_columns import COLUMNS
+
+        return COLUMNS
+
+    def reference(self, rules: Rules) -> list[Section]:
+        from mjtui.core.systems.pocket.reference import sections
+
+        return sections(rules)
+
+    def examples(self) -> Examples:
+        from mjtui.core.systems.pocket.examples import EXAMPLES
+
+        return EXAMPLES
+
+    def hand_tool(self) -> Tool:
+        from mjtui.core.systems.pocket.tools import HAND
+
+        return HAND
 
 
 SYSTEM = Pocket()

@@ -4,9 +4,11 @@ The package's ``__init__`` describes the modules; it loads this one on first use
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
 from mjtui.core.systems.riichi import records, table
 from mjtui.core.systems.riichi.events import (
     AbortiveDraw,
@@ -38,21 +40,25 @@ from mjtui.core.systems.riichi.table import (
 
 if TYPE_CHECKING:
     from mjtui.core.systems.riichi.form import RiichiForm
+    from mjtui.core.systems.tools import Tool
 
 
-class Riichi:
+class Riichi(ScoringSystem[Rules, State, Hand]):
+    """Riichi: han and fu to points, sticks and honba, uma and oka (docs/rulesets.md)."""
+
     name = "riichi"
-    rules_type = Rules
-    scorer = "mjtui.cli.scorers.riichi"
-    draws = True
-    emulator = None
-    export_columns = "mjtui.core.systems.riichi.export_columns:COLUMNS"
+    rules_type, state_type = Rules, State
 
-    def players(self, rules: Rules) -> int:
-        return rules.players
-
-    def start_points(self, rules: Rules) -> int:
-        return rules.table.start_points
+    start = staticmethod(table.start)
+    apply = staticmethod(table.apply)
+    check = staticmethod(check)
+    check_at_table = staticmethod(check_at_table)
+    hand_from_record = staticmethod(records.hand_from_record)
+    hand_to_record = staticmethod(records.hand_to_record)
+    describe_hand = staticmethod(describe)
+    winners = staticmethod(winners)
+    describe_state = staticmethod(state_text)
+    standings = staticmethod(final_standings)
 
     def with_start_points(self, rules: Rules, points: int) -> Rules:
         """Other start points; an oka that balanced the old start balances the new one."""
@@ -62,27 +68,6 @@ class Riichi:
         if final.oka == (target - rules.table.start_points) * n:
             final = replace(final, oka=(target - points) * n)
         return replace(rules, table=replace(rules.table, start_points=points), final=final)
-
-    def start(self, rules: Rules) -> State:
-        return table.start(rules)
-
-    def apply(self, rules: Rules, state: State, hand: Hand) -> State:
-        return table.apply(rules, state, hand)
-
-    def check(self, rules: Rules, hand: Hand) -> None:
-        check(rules, hand)
-
-    def check_in_play(self, rules: Rules, state: State, hand: Hand) -> None:
-        check_in_play(rules, state, hand)
-
-    def check_at_table(self, rules: Rules, state: State, hand: Hand) -> None:
-        check_at_table(rules, state, hand)
-
-    def hand_from_record(self, rules: Rules, record: dict[str, Any]) -> Hand:
-        return records.hand_from_record(rules, record)
-
-    def hand_to_record(self, hand: Hand) -> dict[str, Any]:
-        return records.hand_to_record(hand)
 
     def replay_fields(self, state: State) -> dict[str, Any]:
         fields = {
@@ -97,35 +82,50 @@ class Riichi:
             fields["left_over_deposits"] = left_over_deposits(state)
         return fields
 
-
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> RiichiForm:
-        """The hand form's model: a new hand (``winner`` from the sheet's key, None
-        for a draw) or ``hand`` to edit."""
-        from mjtui.core.systems.riichi.form import RiichiForm
-
-        return RiichiForm(rules, before, players, hand, winner)
-    def describe_hand(self, hand: Hand, players: tuple[str, ...]) -> str:
-        return describe(hand, players)
-
-    def winners(self, hand: Hand) -> tuple[int, ...]:
-        return winners(hand)
-
-    def hand_scores(self, hand: Hand) -> tuple[int, ...] | None:
-        return None  # riichi hands are han and fu, not a score per seat
-
-    def describe_state(self, state: State, players: tuple[str, ...]) -> str:
-        return state_text(state, players)
-
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
         return (f"Hand {state.hands + 1} · {state.round_name} · dealer "
                 f"{players[state.east]} · {state.honba} honba")
 
-    def standings(self, rules: Rules, state: State) -> tuple[Standing, ...]:
-        return final_standings(rules, state)
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> RiichiForm:
+        from mjtui.core.systems.riichi.form import RiichiForm
 
-    def calculator_program(self, rules: Rules) -> None:
-        return None
+        return RiichiForm(rules, before, players, hand, winner)
+
+    def export_columns(self) -> HandColumns:
+        from mjtui.core.systems.riichi.export_columns import COLUMNS
+
+        return COLUMNS
+
+    def export_formats(self) -> Mapping[str, Callable[..., str]]:
+        from mjtui.core.systems.riichi.pantheon import to_pantheon
+
+        return {"pantheon": to_pantheon}
+
+    def reference(self, rules: Rules) -> list[Section]:
+        from mjtui.core.systems.riichi.reference import sections
+
+        return sections(rules)
+
+    def examples(self) -> Examples:
+        from mjtui.core.systems.riichi.examples import EXAMPLES
+
+        return EXAMPLES
+
+    def hand_tool(self) -> Tool:
+        from mjtui.core.systems.riichi.tools import HAND
+
+        return HAND
+
+    def points_tool(self) -> Tool:
+        from mjtui.core.systems.riichi.tools import POINTS
+
+        return POINTS
+
+    def importers(self) -> Mapping[str, Any]:
+        from mjtui.core.systems.riichi.tenhou6 import IMPORTER
+
+        return {"tenhou6": IMPORTER}
 
 
 SYSTEM = Riichi()

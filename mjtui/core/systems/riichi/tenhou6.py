@@ -49,6 +49,7 @@ from mjtui.core.files import MAX_BYTES, MAX_DEPTH, MAX_NUMBER, read_bytes
 from mjtui.core.players import clean_name, first_repeat
 from mjtui.core.ruleset import Ruleset, rules_from_table
 from mjtui.core.session import Session
+from mjtui.core.systems.base import Importer
 from mjtui.core.systems.riichi.events import (
     AbortiveDraw,
     ExhaustiveDraw,
@@ -927,3 +928,13 @@ def turned(hand: Hand, turn: int, players: int = PLAYERS) -> Hand:
         return replace(hand, tenpai=seats(hand.tenpai), nagashi=seats(hand.nagashi),
                        riichi=riichi)
     return replace(hand, riichi=riichi)
+
+
+def default_ruleset(document: dict[str, Any]) -> str:
+    """The shipped ruleset a log is scored with when none is named: Tenhou's, for as
+    many players as the log has."""
+    return "riichi-sanma" if log_seats(document) == 3 else "riichi-tenhou"
+
+
+IMPORTER = Importer("a tenhou.net/6 JSON log, each hand's payment checked against the log's",
+                    read_log, default_ruleset, import_log)

@@ -1,5 +1,5 @@
 """`mjtui hand pocket TILES [--self-draw] [--seat W] [--round W] [--win TILE] [situations]
-[--flowers 1,3] [--seasons 2]`.
+[--flowers 1,3] [--seasons 2]`: a Hong Kong hand's patterns, fan and payments.
 
 TILES is the mpsz notation (docs/tiles.md): ``123m456p789s11z [567s] (1111m)``,
 ``[...]`` an open meld, ``(...)`` a closed kong. ``--json`` prints
@@ -11,7 +11,6 @@ situations that cannot go together, are refused (HandError) with the reason.
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from mjtui.core.errors import HandError
@@ -25,47 +24,35 @@ from mjtui.core.systems.pocket.patterns import (
     score_problem,
 )
 from mjtui.core.systems.pocket.payments import by_role
-from mjtui.core.systems.pocket.system import Rules
+from mjtui.core.systems.pocket.rules import Rules
+from mjtui.core.systems.tools import Option, Tool
 from mjtui.core.tiles import parse_hand
 
-TILES_HELP = "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' (quoted)"
-WIND_LETTERS = "ESWN"
+OPTIONS = (
+    Option("tiles", "text", "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' "
+           "(quoted)", metavar="TILES", positional=True),
+    Option("self-draw", "flag", "won on a tile the winner drew (otherwise on a discard)"),
+    Option("seat", "wind", "the winner's seat wind (default E)", metavar="E|S|W|N", default=0),
+    Option("round", "wind", "the round wind (default E)", metavar="E|S|W|N", default=0),
+    Option("win", "text", "the winning tile, e.g. 5p (default: the last concealed tile)",
+           metavar="TILE"),
+    *(Option(s.word, "flag", s.help) for s in SITUATIONS),
+    Option("flowers", "text", "the winner's flowers by number 1-4, e.g. 1,3 (rulesets with "
+           "bonus tiles; own flower: the seat wind's number, East 1)", metavar="N,N",
+           default=""),
+    Option("seasons", "text", "the winner's seasons by number 1-4, e.g. 2", metavar="N,N",
+           default=""),
+)
 
 
-def _wind(text: str) -> int:
-    letter = text.strip()[:1].upper()
-    if not letter or letter not in WIND_LETTERS:
-        raise argparse.ArgumentTypeError(f"expected E, S, W or N, got {text!r}")
-    return WIND_LETTERS.index(letter)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--self-draw", action="store_true",
-                        help="won on a tile the winner drew (otherwise on a discard)")
-    parser.add_argument("--seat", type=_wind, default=0, metavar="E|S|W|N",
-                        help="the winner's seat wind (default E)")
-    parser.add_argument("--round", type=_wind, default=0, metavar="E|S|W|N",
-                        help="the round wind (default E)")
-    parser.add_argument("--win", metavar="TILE",
-                        help="the winning tile, e.g. 5p (default: the last concealed tile)")
-    for situation in SITUATIONS:
-        parser.add_argument(f"--{situation.word}", dest=situation.field, action="store_true",
-                            help=situation.help)
-    parser.add_argument("--flowers", default="", metavar="N,N",
-                        help="the winner's flowers by number 1-4, e.g. 1,3 (rulesets with "
-                             "bonus tiles; own flower: the seat wind's number, East 1)")
-    parser.add_argument("--seasons", default="", metavar="N,N",
-                        help="the winner's seasons by number 1-4, e.g. 2")
-
-
-def context_of_args(args: argparse.Namespace) -> Context:
+def context_of_args(args: Any) -> Context:
     return context_of(args.seat, args.round, args.self_draw,
                       [s.word for s in SITUATIONS if getattr(args, s.field)],
-                      read_bonus(getattr(args, "flowers", ""), "--flowers"),
-                      read_bonus(getattr(args, "seasons", ""), "--seasons"))
+                      read_bonus(args.flowers, "--flowers"),
+                      read_bonus(args.seasons, "--seasons"))
 
 
-def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
+def score(rules: Rules, args: Any) -> dict[str, Any]:
     """The JSON object of one hand given as command-line arguments."""
     hand = parse_hand(args.tiles, args.win)
     ctx = context_of_args(args)
@@ -92,7 +79,7 @@ def score(rules: Rules, args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
-def describe(rules: Rules, r: dict[str, Any]) -> str:
+def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """The reading, the patterns with their fan, and who pays what."""
     how = "self-draw" if r["self_draw"] else "a discard"
     extra = "".join(f", {c}" for c in r["context"])
@@ -116,3 +103,8 @@ def describe(rules: Rules, r: dict[str, Any]) -> str:
         text = f"  the discarder pays {p['discarder']}"
     lines.append(text)
     return "\n".join(lines)
+
+
+HAND = Tool(OPTIONS, score, describe, batch=True)
+
+__all__ = ["HAND", "context_of_args", "describe", "score"]

@@ -1,0 +1,72 @@
+"""A system's headless commands declared once: `mjtui hand RULESET ...`, `mjtui points ...`.
+
+A system that can score a hand from its tiles, or say what a score pays,
+declares a :class:`Tool`: its arguments (:class:`Option`), the function that
+computes the JSON object of one hand, and the words that say it on a
+terminal. The command line builds its parser from the options, so every
+system's `mjtui hand` takes ``--json`` and ``--batch`` the same way and
+`mjtui hand RULESET --help` lists the system's own options, and no module of
+the command line knows a system.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from mjtui.core.systems.base import WINDS
+
+OptionKind = Literal["flag", "text", "int", "wind"]
+"""``flag`` a switch; ``text`` a string (tiles, letters); ``int`` a whole number;
+``wind`` E, S, W or N (or 1-4, the seat that wind is with seat 1 East)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One argument of a tool: ``--name`` (or the positional ``name``)."""
+
+    name: str
+    kind: OptionKind
+    help: str
+    metavar: str = ""
+    default: Any = None
+    positional: bool = False
+    group: str = ""
+    """Options sharing a group are exclusive, and one of them must be given."""
+
+    @property
+    def dest(self) -> str:
+        return self.name.replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Tool:
+    """A headless command of a system.
+
+    ``run(rules, args)`` computes the JSON object of one hand from ``args``, an
+    object with one attribute per option (its ``dest``), raising MjtuiError
+    (HandError for a bad hand) with a message for the player;
+    ``describe(rules, result, args)`` says that object on a terminal.
+    """
+
+    options: tuple[Option, ...]
+    run: Callable[[Any, Any], dict[str, Any]]
+    describe: Callable[[Any, dict[str, Any], Any], str]
+    batch: bool = False
+    """Whether ``--batch`` reads one hand a line from standard input."""
+
+
+def wind_of(text: str) -> int:
+    """A wind typed as E/S/W/N, the wind's name, or 1-4 (the seat, seat 1 East): 0-3;
+    ValueError with what was expected."""
+    typed = text.strip().lower()
+    if typed in ("1", "2", "3", "4"):
+        return int(typed) - 1
+    for i, name in enumerate(WINDS):
+        if typed in (name[0].lower(), name.lower()):
+            return i
+    raise ValueError(f"a wind is E, S, W or N (or the seat 1-4, seat 1 East), got {text!r}")
+
+
+__all__ = ["Option", "OptionKind", "Tool", "wind_of"]
