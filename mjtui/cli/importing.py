@@ -4,22 +4,29 @@ Turns a tenhou.net/6 game record into a riichi session file, scoring each
 hand with the ruleset as it goes and comparing the payment with the record's
 own: every hand that differs is printed with the reason, then the summary
 "N of M hands reproduce exactly". The session is written whole and
-atomically, into the sessions folder under a new name, or to ``--output``
-(never over a file that is there, unless ``--force``). A record that cannot
+atomically (core/writing.py), into the sessions folder under a new name, or to
+``--output``: never over a file that is there, unless ``--force``, never over
+anything but a regular file, and never over a session another mjtui has open
+(its lock is taken as the app takes it). A record that cannot
 be read is a message and exit status 2 (entry.main prints MjtuiError).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
+from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import new_session_path, save_session
+from mjtui.core.session import Session
+from mjtui.core.session_file import new_session_path, save_session, size_notice
+from mjtui.core.writing import check_target
 
 DEFAULT_RULESET = "riichi-tenhou"
 DEFAULT_THREE_PLAYER = "riichi-sanma"  # for a log of three players
@@ -56,7 +63,8 @@ def import_command(args: argparse.Namespace) -> int:
     imported = import_log(document, ruleset)
     if args.output is not None:
         path = args.output
-        if path.exists() and not args.force:
+        check_target(path, SessionError, "write")  # a FIFO, a device, a link: never
+        if os.path.lexists(path) and not args.force:
             raise SessionError(f"{path}: is there already; give another --output, or "
                                "--force to write over it")
     else:
@@ -68,7 +76,31 @@ def import_command(args: argparse.Namespace) -> int:
         print("mjtui: no hand could be added to the session: nothing written",
               file=sys.stderr)
         return 2
-    save_session(imported.session, path)
+    _write(imported.session, path, args.force)
     print(f"wrote {path} ({len(imported.session.hands)} hands, "
           f"{imported.session.ruleset.id})")
+    notice = size_notice(path, path.stat().st_size)
+    if notice:
+        print(f"mjtui: {notice}", file=sys.stderr)
     return 0
+
+
+def _write(session: Session, path: Path, force: bool) -> None:
+    """Save the session as ``path``, holding its lock as the app does: a file another
+    mjtui has open is never replaced under it (SessionInUse names the holder)."""
+    with contextlib.suppress(OSError):  # if it cannot be made, the save says so
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        lock = SessionLock.take(path)
+    except SessionInUse as e:
+        raise SessionError(f"{e}; quit that mjtui first (q), or give another --output") \
+            from None
+    try:
+        if lock.warning:
+            print(f"mjtui: {lock.warning}", file=sys.stderr)
+        if os.path.lexists(path) and not force:  # made meanwhile
+            raise SessionError(f"{path}: is there already; give another --output, or "
+                               "--force to write over it")
+        save_session(session, path)
+    finally:
+        lock.release()
