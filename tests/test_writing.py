@@ -404,3 +404,14 @@ def test_the_seats_form_refuses_a_change_past_the_readers_most() -> None:
     assert len(seating.changes) == MAX_CHANGES
     with pytest.raises(HandError, match=f"at most {MAX_CHANGES} seat changes"):
         seating.swap(0, 1, MAX_CHANGES + 2, MAX_CHANGES + 5)
+
+
+def test_a_folder_at_the_temporary_name_is_said_and_left(tmp_path: Path) -> None:
+    path = tmp_path / "s.toml"
+    save_session(session(1), path)
+    before = path.read_bytes()
+    (tmp_path / f".s.toml.{os.getpid()}.tmp").mkdir()
+    with pytest.raises(SessionError, match=rf"\.s\.toml\.{os.getpid()}\.tmp is in the way"):
+        save_session(session(2), path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f".s.toml.{os.getpid()}.tmp", "s.toml"]

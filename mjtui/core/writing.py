@@ -123,7 +123,11 @@ def _create_temp(tmp: Path) -> int:
         try:
             return os.open(tmp, flags, 0o666)
         except FileExistsError:
-            os.unlink(tmp)  # a folder there fails here: said by the caller
+            try:
+                os.unlink(tmp)
+            except OSError as e:  # a folder: left alone, and said
+                raise OSError(e.errno, f"{tmp.name} is in the way ({e.strerror or e})") \
+                    from None
     raise OSError(errno.EEXIST, f"{tmp.name} keeps being put back in the way")
 
 
