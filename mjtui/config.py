@@ -7,7 +7,8 @@ from pathlib import Path
 
 from mjtui.core.errors import ConfigError
 from mjtui.core.files import read_toml
-from mjtui.core.schema import SchemaError, read_struct, whole
+from mjtui.core.players import MAX_TABLE_NAME
+from mjtui.core.schema import SchemaError, read_struct, text, whole
 
 
 @dataclass(frozen=True)
@@ -15,10 +16,10 @@ class Config:
     default_ruleset: str = field(
         default="hp11c", metadata={"doc": "ruleset id or path used when --ruleset is not given"}
     )
-    table: str = field(
-        default="", metadata={"doc": "this machine's table, offered in the new-series form "
-                                     "(docs/ledger.md)"}
-    )
+    # As long as a session file may hold it: a longer one would be saved unreadable.
+    table: str = field(default="", metadata=text(
+        "this machine's table, offered in the new-series form (docs/ledger.md)",
+        MAX_TABLE_NAME))
     time_limit: int = field(default=0, metadata=whole(
         "minutes a game may last (the new-series form starts with it); 0: no time limit",
         0, 24 * 60))

@@ -269,27 +269,16 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
 
 def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(tmp_path: Path,
                                                                       monkeypatch) -> None:
-    from mjtui.core import scorebook
+    from mjtui.core import writing
 
     path = tmp_path / "s.toml"
     path.write_text(DAMAGED)
 
-    class FullDisk:
+    def full_disk(fd: int, data: bytes) -> None:
         """A new file on a disk with no room left: it opens, the write fails."""
+        raise OSError(28, "No space left on device")
 
-        def __init__(self, name, mode):
-            self.file = open(name, mode)  # noqa: SIM115 - closed in __exit__
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            self.file.close()
-
-        def write(self, data):
-            raise OSError(28, "No space left on device")
-
-    monkeypatch.setattr(scorebook, "open", FullDisk, raising=False)
+    monkeypatch.setattr(writing, "_write_all", full_disk)
     with pytest.raises(SessionError, match="could not keep a copy.*No space left"):
         keep_damaged(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]  # no empty copy

@@ -6,28 +6,35 @@ differs or is left out is printed with the reason, then how the end compares
 with the record's final standings, then the summary "N of M hands reproduce
 exactly" (M is every hand of the record). The formats are the ones the
 installed systems read (:meth:`~mjtui.core.systems.base.ScoringSystem.importers`;
-riichi: ``tenhou6``). The session is written whole and atomically, into the
-sessions folder under a new name, or to ``--output`` (never over a file that
-is there, unless ``--force``). The exit status is 0 when the whole record
-reproduces, 3 when the session was written but a hand differs or was left out
-(or the table or the end is not the record's: 1 stays Python's own, for a
-crash); a record that cannot be read is a message and exit status 2
+riichi: ``tenhou6``). The session is written whole and atomically
+(core/writing.py), into the sessions folder under a new name, or to
+``--output``: never over a file that is there, unless ``--force``, never over
+anything but a regular file, and never over a session another mjtui has open
+(its lock is taken as the app takes it). The exit status is 0 when the whole
+record reproduces, 3 when the session was written but a hand differs or was
+left out (or the table or the end is not the record's: 1 stays Python's own,
+for a crash); a record that cannot be read is a message and exit status 2
 (entry.main prints MjtuiError).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import new_session_path, save_session
+from mjtui.core.session import Session
+from mjtui.core.session_file import new_session_path, save_session, size_notice
 from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.base import Importer
+from mjtui.core.writing import check_target
 
 NOT_WHOLE = 3  # the exit status of a session written from a log that does not reproduce whole
 
@@ -82,7 +89,8 @@ def import_command(args: argparse.Namespace) -> int:
     imported = importer.convert(document, ruleset)
     if args.output is not None:
         path = args.output
-        if path.exists() and not args.force:
+        check_target(path, SessionError, "write")  # a FIFO, a device, a link: never
+        if os.path.lexists(path) and not args.force:
             raise SessionError(f"{path}: is there already; give another --output, or "
                                "--force to write over it")
     else:
@@ -94,7 +102,31 @@ def import_command(args: argparse.Namespace) -> int:
         print("mjtui: no hand could be added to the session: nothing written",
               file=sys.stderr)
         return 2
-    save_session(imported.session, path)
+    _write(imported.session, path, args.force)
     print(f"wrote {path} ({len(imported.session.hands)} hands, "
           f"{imported.session.ruleset.id})")
+    notice = size_notice(path, path.stat().st_size)
+    if notice:
+        print(f"mjtui: {notice}", file=sys.stderr)
     return 0 if imported.exact else NOT_WHOLE
+
+
+def _write(session: Session, path: Path, force: bool) -> None:
+    """Save the session as ``path``, holding its lock as the app does: a file another
+    mjtui has open is never replaced under it (SessionInUse names the holder)."""
+    with contextlib.suppress(OSError):  # if it cannot be made, the save says so
+        path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        lock = SessionLock.take(path)
+    except SessionInUse as e:
+        raise SessionError(f"{e}; quit that mjtui first (q), or give another --output") \
+            from None
+    try:
+        if lock.warning:
+            print(f"mjtui: {lock.warning}", file=sys.stderr)
+        if os.path.lexists(path) and not force:  # made meanwhile
+            raise SessionError(f"{path}: is there already; give another --output, or "
+                               "--force to write over it")
+        save_session(session, path)
+    finally:
+        lock.release()

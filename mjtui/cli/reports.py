@@ -23,6 +23,7 @@ from mjtui.core.library import ruleset_finder
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import load_session
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
+from mjtui.core.writing import replace_file
 
 
 def add_report_commands(subparsers: Any) -> None:
@@ -67,10 +68,9 @@ def export_command(args: argparse.Namespace) -> int:
         return 0
     if args.output.resolve() == args.file.resolve():
         raise ExportError(f"{args.output}: is the session file itself; choose another --output")
-    try:
-        args.output.write_text(text, encoding="utf-8", newline="")
-    except OSError as e:
-        raise ExportError(f"{args.output}: could not write it ({e.strerror or e})") from None
+    # Whole and atomic, never through a link nor into a FIFO or a device: standard
+    # output (no --output) is the way to a pipe.
+    replace_file(args.output, text.encode("utf-8"), ExportError, doing="write")
     return 0
 
 

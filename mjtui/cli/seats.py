@@ -12,6 +12,7 @@ locks it and saved whole; errors are MjtuiError (exit 2).
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +38,11 @@ def add_seats_command(subparsers: Any) -> None:
 
 
 def seats_command(args: argparse.Namespace) -> int:
-    from mjtui.core.lock import SessionLock
+    from mjtui.core.lock import SessionInUse, SessionLock
     from mjtui.core.ruleset import RulesetLibrary
     from mjtui.core.seats import Seating
-    from mjtui.core.session_file import load_session, save_session
+    from mjtui.core.session_file import load_session, save_session, size_notice
+    from mjtui.core.writing import check_target
 
     if args.substitute is None and args.swap is None:
         if args.start is not None:
@@ -48,7 +50,12 @@ def seats_command(args: argparse.Namespace) -> int:
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         _show(loaded.session)
         return 0
-    lock = SessionLock.take(args.file)
+    check_target(args.file, SessionError, "change")  # a link, a FIFO: never written
+    try:
+        lock = SessionLock.take(args.file)
+    except SessionInUse as e:
+        raise SessionError(f"{e}; change the seats there (s on the score sheet), or quit "
+                           "it first") from None
     try:
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         if loaded.problems:
@@ -70,10 +77,13 @@ def seats_command(args: argparse.Namespace) -> int:
         except HandError as e:
             raise SessionError(str(e)) from None
         session.players, session.seat_changes = seating.players, seating.changes
-        save_session(session, args.file)
+        written = save_session(session, args.file)
     finally:
         lock.release()
     _show(session)
+    notice = size_notice(args.file, written.size)
+    if notice:
+        print(f"mjtui: {notice}", file=sys.stderr)
     return 0
 
 

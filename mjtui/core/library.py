@@ -20,7 +20,6 @@ import contextlib
 import dataclasses
 import errno
 import os
-import shutil
 import tomllib
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -29,11 +28,12 @@ from typing import Any, Callable, Iterable
 
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.export import standings
-from mjtui.core.files import TomlLimitError, loads, read_text
+from mjtui.core.files import MAX_BYTES, TomlLimitError, loads, read_bytes, read_text
 from mjtui.core.ledger import conflict_note, kind_of, session_names, stamp
 from mjtui.core.lock import SessionLock
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session_file import load_session
+from mjtui.core.writing import create_file, replace_file
 
 FindRuleset = Callable[[str], Ruleset]
 
@@ -328,7 +328,7 @@ def _move_aside(src: Path, folder: Path, doing: str) -> Path:
         except OSError as e:
             if e.errno != errno.EXDEV:
                 raise
-            shutil.copy2(src, dst)  # the trash is on another disk
+            _copy_across(src, dst)  # the trash is on another disk
             src.unlink()
     except OSError as e:
         if not src.exists():  # moved; what failed came after
@@ -337,6 +337,20 @@ def _move_aside(src: Path, folder: Path, doing: str) -> Path:
             dst.unlink()
         raise SessionError(f"{src}: cannot {doing} ({e.strerror or e})") from None
     return dst
+
+
+def _copy_across(src: Path, dst: Path) -> None:
+    """Copy ``src`` over the placeholder ``dst`` on another disk, with its times (the
+    library lists by them); OSError when it cannot be, ``dst`` left empty."""
+    if src.is_symlink():  # moved as a name on one disk; across, its target would be read
+        raise OSError(errno.ELOOP, "a symbolic link cannot be moved to another disk")
+    try:
+        data = read_bytes(src, OSError, limit=MAX_BYTES)
+    except OSError as e:
+        raise OSError(errno.EIO, str(e).removeprefix(f"{src}: ")) from None
+    st = os.stat(src, follow_symlinks=False)
+    replace_file(dst, data, OSError, doing="copy")
+    os.utime(dst, ns=(st.st_atime_ns, st.st_mtime_ns), follow_symlinks=False)
 
 
 def _reserve(folder: Path, name: str) -> Path:
@@ -349,8 +363,8 @@ def _reserve(folder: Path, name: str) -> Path:
     candidate, n = folder / name, 2
     while True:
         try:
-            with open(candidate, "xb"):
-                return candidate
+            create_file(candidate, b"")
+            return candidate
         except FileExistsError:
             candidate = folder / f"{stem}-{n}{suffix}"
             n += 1

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 from mjtui import __version__
 from mjtui.core.errors import MjtuiError
 from mjtui.core.files import MAX_SMALL_BYTES, read_bytes
+from mjtui.core.writing import replace_file
 
 CACHE_FILE = "rulesets.cache"  # a checksum line, then JSON
 FORMAT = 1
@@ -154,19 +155,15 @@ def _is_entry(entry: Any) -> bool:
 
 
 def _write_cache(cache: Path, document: dict[str, Any]) -> None:
-    """Write the cache whole or not at all (a reader never sees half of one)."""
+    """Write the cache whole or not at all (a reader never sees half of one, and one
+    too large to be read back is not written)."""
     import json
     import zlib
 
     body = json.dumps(document).encode()
-    temporary = cache.with_name(f".{cache.name}.{os.getpid()}")
-    try:
-        cache.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL
-                     | getattr(os, "O_NOFOLLOW", 0), 0o600)
-        with os.fdopen(fd, "wb") as f:
-            f.write(_header(zlib.crc32(body)) + b"\n" + body)
-        os.replace(temporary, cache)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
+    data = _header(zlib.crc32(body)) + b"\n" + body
+    if len(data) > MAX_SMALL_BYTES:
+        return
+    # Not flushed to disk: a cache lost to a power cut is only a slower listing.
+    with contextlib.suppress(OSError):
+        replace_file(cache, data, OSError, make_folder=True, durable=False)

@@ -5,8 +5,9 @@ parsed TOML table against one and names the exact key and the expected value
 when it does not fit, so a typo in a hand-written file is found at once
 instead of scoring a series wrongly.
 
-A field may carry metadata: ``min`` / ``max`` bounds for numbers and ``doc``,
-a one-line explanation used in messages and in the README's key lists.
+A field may carry metadata: ``min`` / ``max`` bounds for numbers (``max``
+for a string: its most characters) and ``doc``, a one-line explanation used
+in messages and in the README's key lists.
 """
 
 from __future__ import annotations
@@ -81,6 +82,11 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def text(doc: str, longest: int) -> dict[str, Any]:
+    """Field metadata for a string of at most ``longest`` characters."""
+    return {"doc": doc, "max": longest}
+
+
 def describe(tp: Any, meta: typing.Mapping[str, Any] | None = None) -> str:
     """What a value of type ``tp`` looks like, in words for a message."""
     meta = meta or {}
@@ -107,7 +113,8 @@ def describe(tp: Any, meta: typing.Mapping[str, Any] | None = None) -> str:
             return f"{word} <= {hi}"
         return word
     if tp is str:
-        return "a string"
+        longest = meta.get("max")
+        return "a string" if longest is None else f"a string of at most {longest} characters"
     return getattr(tp, "__name__", str(tp))
 
 
@@ -159,7 +166,8 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
             raise wrong()
         return value
     if tp is str:
-        if not isinstance(value, str):
+        longest = meta.get("max")
+        if not isinstance(value, str) or (longest is not None and len(value) > longest):
             raise wrong()
         return value
     raise TypeError(f"schema type {tp!r} at {path} is not supported")  # a bug in a struct
@@ -174,4 +182,6 @@ def _show(value: Any) -> str:
         return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str) and len(value) > 60:
+        return f"{value[:40]!r}... (a string of {len(value)} characters)"
     return f"{value!r} ({kind})"

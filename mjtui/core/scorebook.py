@@ -3,24 +3,29 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from mjtui.core.errors import SessionError
+from mjtui.core.errors import HandError, SessionError
 from mjtui.core.files import read_bytes
 from mjtui.core.lock import SessionInUse, SessionLock
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import (
     NotAsWritten,
+    Unwritable,
     Written,
     append_hands,
+    hand_problem,
     load_session,
     new_session_path,
     save_session,
+    size_notice,
 )
+from mjtui.core.writing import create_file, kind_at
 
 MAX_BACKUPS = 1000  # FILE.damaged, FILE.damaged.1 ... FILE.damaged.999
 
@@ -71,9 +76,21 @@ class Scorebook:
             self.lock.release()
 
     def save(self) -> None:
-        """Write the whole file (atomically)."""
+        """Write the whole file (atomically); a failure is kept in ``save_error``."""
         try:
-            written = save_session(self.session, self.path)
+            self._save_whole()
+        except Unwritable as e:  # the file as it was, behind the session: the next is whole
+            self._failed(e)
+
+    def _save_whole(self) -> None:
+        """Write the whole file; Unwritable, the file as it was, when the reader would
+        refuse what it holds (the change that made it so is the caller's to take back)."""
+        try:
+            # Every hand of a book has passed hand_problem: read from the file, or
+            # checked as it came (add, replace).
+            written = save_session(self.session, self.path, hands_checked=True)
+        except Unwritable:
+            raise
         except SessionError as e:
             self._failed(e)
         else:
@@ -82,15 +99,17 @@ class Scorebook:
 
     def _save_added(self) -> None:
         """Save after hands were added at the end: appended to the file when it is still
-        as this book left it, else written whole."""
+        as this book left it, else written whole. Unwritable as :meth:`_save_whole`."""
         if self._saved is None or self._saved[0] > len(self.session.hands):
-            self.save()
+            self._save_whole()
             return
         saved, written = self._saved
         try:
             written = append_hands(self.session, self.path, saved, written)
         except NotAsWritten:
-            self.save()
+            self._save_whole()
+        except Unwritable:
+            raise
         except SessionError as e:
             self._failed(e)
         else:
@@ -101,28 +120,60 @@ class Scorebook:
         self.save_error = str(e)
         self._saved = None  # what the file holds now is not known: the next save is whole
 
+    @property
+    def size_notice(self) -> str | None:
+        """What to tell the scorer when the file nears the largest session mjtui reads."""
+        return None if self._saved is None else size_notice(self.path, self._saved[1].size)
+
+    def _check(self, hand: Any) -> None:
+        problem = hand_problem(self.session, hand)
+        if problem:
+            raise HandError(f"{problem}: mjtui would not read this hand back from the file")
+
     def add(self, hand: Any) -> None:
-        """Record a new hand (HandError, nothing changed, when the table refuses it)."""
-        self.session.add(hand)
+        """Record a new hand (HandError, nothing changed, when the table refuses it, or
+        the file could not hold it: the reader would refuse it, or it is full)."""
+        self._check(hand)
+        self._add(hand)
         self._done.append(Change(len(self.session.hands) - 1, hand))
         self._undone.clear()
-        self._save_added()
+
+    def _add(self, hand: Any) -> None:
+        self.session.add(hand)
+        try:
+            self._save_added()
+        except Unwritable as e:
+            self.session.undo()
+            raise HandError(str(e)) from None
 
     def replace(self, index: int, hand: Any) -> None:
         """Edit hand ``index`` (0-based); undo puts the old one back. HandError, nothing
-        changed, when the table refuses the new hand or a later one with it."""
+        changed, when the table refuses the new hand or a later one with it, or the
+        file could not hold it."""
+        self._check(hand)
         old = self.session.hands[index] if 0 <= index < len(self.session.hands) else None
         self.session.replace(index, hand)
+        try:
+            self._save_whole()
+        except Unwritable as e:
+            assert old is not None  # session.replace refused a hand that is not there
+            self.session.replace(index, old)
+            raise HandError(str(e)) from None
         self._done.append(Change(index, hand, old))
         self._undone.clear()
-        self.save()
 
     def change_seats(self, seating: Any) -> None:
         """Put the names of a new seating (core/seats.py ``Seating``) in the session and
         save the whole file. The hands and their points stay; undo does not take it back
-        (another change of the seats does)."""
+        (another change of the seats does). HandError, nothing changed, when the file
+        could not hold it."""
+        before = self.session.players, self.session.seat_changes
         self.session.players, self.session.seat_changes = seating.players, seating.changes
-        self.save()
+        try:
+            self._save_whole()
+        except Unwritable as e:
+            self.session.players, self.session.seat_changes = before
+            raise HandError(str(e)) from None
 
     def undo(self) -> Change | None:
         """Take back the last change (a resumed series: its last hand); None if none."""
@@ -159,8 +210,7 @@ class Scorebook:
             self.session.undo()
             self.save()
         else:
-            self.session.add(change.new)
-            self._save_added()
+            self._add(change.new)
 
     @property
     def can_redo(self) -> bool:
@@ -182,6 +232,11 @@ def open_scorebook(
     """
     if not path.name or path.is_dir():
         raise SessionError(f"{path}: this is a folder; give a session file (a .toml file)")
+    # A series is played only in a file its saves can replace: not through a link (a
+    # FIFO or a device the reader refuses, saying so).
+    if kind_at(path) == "a symbolic link":
+        raise SessionError(f"{path}: could not play it: it is a symbolic link, and mjtui "
+                           "saves only over a regular file; resume the file it points to")
     lock = SessionLock.take(path)
     try:
         before = Written.at(path)
@@ -196,7 +251,11 @@ def open_scorebook(
     except BaseException:
         lock.release()
         raise
-    return Scorebook(loaded.session, path, lock, on_disk), warnings
+    book = Scorebook(loaded.session, path, lock, on_disk)
+    notice = size_notice(path, before.size) if before is not None else None
+    if notice:
+        warnings.append(notice)
+    return book, warnings
 
 
 def create_scorebook(session: Session, folder: Path) -> tuple[Scorebook, list[str]]:
@@ -216,7 +275,7 @@ def create_scorebook(session: Session, folder: Path) -> tuple[Scorebook, list[st
         except SessionInUse:
             passed.add(path)
             continue
-        if path.exists():  # written between the name's choice and the lock
+        if os.path.lexists(path):  # written (or a link put) between the choice and the lock
             lock.release()
             passed.add(path)
             continue
@@ -231,17 +290,11 @@ def keep_damaged(path: Path) -> Path:
     data = read_bytes(path, SessionError)  # the reader's checks: a regular file, bounded
     for n in range(MAX_BACKUPS):
         backup = base if n == 0 else base.with_name(f"{base.name}.{n}")
-        made = False
         try:
-            with open(backup, "xb") as dst:  # never over a copy
-                made = True
-                dst.write(data)
+            create_file(backup, data)  # never over a copy; a copy cut short is removed
         except FileExistsError:
             continue
         except OSError as e:
-            if made:  # a copy cut short is no copy
-                with contextlib.suppress(OSError):
-                    backup.unlink()
             raise SessionError(f"{path}: could not keep a copy of the damaged file "
                                f"as {backup} ({e.strerror or e}); it was not opened") from None
         with contextlib.suppress(OSError):

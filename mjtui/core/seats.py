@@ -173,6 +173,9 @@ def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChan
             before = c.players
     except ValueError as e:
         raise HandError(f"{e}: a player cannot sit in two seats") from None
+    if len(kept) > MAX_CHANGES:  # the most a session file's reader takes (from_tables)
+        raise HandError(f"a session holds at most {MAX_CHANGES} seat changes: start a new "
+                        "series for this one")
     return tuple(kept)
 
 

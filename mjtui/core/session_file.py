@@ -24,12 +24,20 @@ from typing import Any, Callable, Container
 import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
-from mjtui.core.files import MAX_NUMBER, TomlLimitError, loads, number_problem, read_text
+from mjtui.core.files import (
+    MAX_BYTES,
+    MAX_NUMBER,
+    TomlLimitError,
+    loads,
+    number_problem,
+    read_text,
+)
 from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.seats import from_tables, to_tables
 from mjtui.core.session import Session
+from mjtui.core.writing import open_to_append, replace_file
 
 FORMAT = "mjtui-session/1"
 HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
@@ -86,8 +94,11 @@ def session_text(session: Session) -> str:
     be appended; with no hand there is no ``hands`` key at all.
     """
     system = session.ruleset.system
-    hands = "".join(hand_text(system.hand_to_record(h)) for h in session.hands)
-    return HEADER + tomli_w.dumps(_head(session)) + hands
+    return _text(session, [system.hand_to_record(h) for h in session.hands])
+
+
+def _text(session: Session, records: list[dict[str, Any]]) -> str:
+    return HEADER + tomli_w.dumps(_head(session)) + "".join(hand_text(r) for r in records)
 
 
 @dataclass(frozen=True)
@@ -115,30 +126,36 @@ class NotAsWritten(Exception):
     """The file is not the one the last save left: save it whole instead of appending."""
 
 
-def save_session(session: Session, path: Path) -> Written:
-    """Write the whole file beside its final name, then rename it over.
+class Unwritable(SessionError):
+    """What a save was to write is what the reader would refuse (a name past its
+    limit, a file past the size a session may have): nothing was written."""
+
+
+NOTICE_SHARE = 0.9
+"""From this share of the largest session read (files.MAX_BYTES) on, the scorer is told."""
+
+
+def save_session(session: Session, path: Path, *, hands_checked: bool = False) -> Written:
+    """Write the whole file beside its final name, then rename it over (core/writing.py).
 
     A crash at any moment leaves either the previous complete file or the new
     one, never a half-written one. Returns the file written, for
-    :func:`append_hands`.
+    :func:`append_hands`. Unwritable, nothing written, when the reader would
+    refuse the file or a hand in it; ``hands_checked``: every hand has passed
+    :func:`hand_problem` already (a Scorebook checks each as it comes), so
+    only the header and the size are checked.
     """
-    data = session_text(session).encode("utf-8")
-    tmp = _temp_name(path, os.getpid())
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(tmp, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-            written = Written.of(os.fstat(f.fileno()))
-        os.replace(tmp, path)
-    except OSError as e:
-        with contextlib.suppress(OSError):  # the folder itself may be what failed
-            tmp.unlink()
-        raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
-    _fsync_folder(path.parent)
-    remove_left_temps(path)
-    return written
+    system = session.ruleset.system
+    records = [system.hand_to_record(h) for h in session.hands]
+    _check_head(session, path)
+    if not hands_checked:
+        for number, record in enumerate(records, 1):
+            problem = _record_problem(session, record)
+            if problem:
+                raise Unwritable(f"{path}: not saved: hand {number}: {problem}")
+    data = _text(session, records).encode("utf-8")
+    _check_size(path, len(data))
+    return Written.of(replace_file(path, data, SessionError, make_folder=True))
 
 
 def append_hands(session: Session, path: Path, saved: int, written: Written) -> Written:
@@ -146,7 +163,9 @@ def append_hands(session: Session, path: Path, saved: int, written: Written) -> 
     by the save that returned ``written``; the file as it is now.
 
     NotAsWritten, nothing written, when the file is not that one any more.
-    SessionError when a write fails; the file is cut back to where it was.
+    Unwritable, nothing written, when a hand is one the reader would refuse
+    or the file would grow past the size a session may have. SessionError
+    when a write fails; the file is cut back to where it was.
 
     Each hand's text goes in after a gap of one byte, which is filled (with
     the blank line that starts the text) only once the rest is on disk: a
@@ -157,13 +176,18 @@ def append_hands(session: Session, path: Path, saved: int, written: Written) -> 
     as a whole one.
     """
     system = session.ruleset.system
-    texts = [hand_text(system.hand_to_record(h)).encode("utf-8") for h in session.hands[saved:]]
-    if not texts:
+    records = [system.hand_to_record(h) for h in session.hands[saved:]]
+    if not records:
         return written
-    try:
-        fd = os.open(path, os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        raise NotAsWritten from None  # gone, a link, not writable: a whole save says more
+    for number, record in enumerate(records, saved + 1):
+        problem = _record_problem(session, record)
+        if problem:
+            raise Unwritable(f"{path}: not saved: hand {number}: {problem}")
+    texts = [hand_text(record).encode("utf-8") for record in records]
+    _check_size(path, written.size + sum(len(raw) for raw in texts))
+    fd = open_to_append(path)
+    if fd is None:
+        raise NotAsWritten  # gone, a link, not writable: a whole save says more
     try:
         try:
             if Written.of(os.fstat(fd)) != written:
@@ -201,62 +225,76 @@ def _write_at(fd: int, data: bytes, offset: int) -> None:
         view, offset = view[n:], offset + n
 
 
-# A save writes ".FILE.PID.tmp" beside FILE; only names of exactly this form
-# are ever removed, and never the one of a process still running here.
-def _temp_name(path: Path, pid: int) -> Path:
-    return path.with_name(f".{path.name}.{pid}.tmp")
+# --------------------------------------------------------------------------
+# What a save may write: what the reader reads back (its own checks and limits)
+# --------------------------------------------------------------------------
 
 
-def remove_left_temps(path: Path) -> list[Path]:
-    """Remove the temporary files that killed saves of ``path`` left beside it.
+def hand_problem(session: Session, hand: Any) -> str | None:
+    """Why the reader would leave ``hand`` out of the session's file (a note past its
+    length, a number past the largest read), or None."""
+    return _record_problem(session, session.ruleset.system.hand_to_record(hand))
 
-    A temporary file whose pid is a running process is kept: it may be a
-    save under way (in the session's lock holder, the only writer, it is
-    not: the pid then belongs to an unrelated process and the file is
-    removed by a later save, once that process has ended).
-    """
-    pattern = re.compile(rf"\.{re.escape(path.name)}\.([0-9]{{1,10}})\.tmp")
-    removed = []
+
+def _record_problem(session: Session, record: dict[str, Any]) -> str | None:
+    # As load_session reads a hand: its numbers, then the system's reading of it.
+    problem = number_problem(record)
+    if problem:
+        return problem
     try:
-        names = [e.name for e in os.scandir(path.parent)]
-    except OSError:
-        return removed
-    for name in names:
-        m = pattern.fullmatch(name)
-        if m is None or int(m.group(1)) == os.getpid() or _running(int(m.group(1))):
-            continue
-        leftover = path.with_name(name)
-        with contextlib.suppress(OSError):
-            if leftover.is_file() and not leftover.is_symlink():
-                leftover.unlink()
-                removed.append(leftover)
-    return removed
+        session.ruleset.system.hand_from_record(session.ruleset.rules, record)
+    except HandError as e:
+        return str(e)
+    return None
 
 
-def _running(pid: int) -> bool:
-    if pid <= 0:
-        return False
+def _check_head(session: Session, path: Path) -> None:
+    """Unwritable when the reader would refuse the file's header as the save writes it
+    (read back by the reader's own functions: one source for each limit)."""
+    where = str(path)
+    head = _head(session)
     try:
-        os.kill(pid, 0)
-    except (ProcessLookupError, OverflowError):  # no such process; no pid is that large
-        return False
-    except PermissionError:
-        return True  # another user's process
-    return True
+        problem = number_problem(head)
+        if problem:
+            raise SessionError(f"{where}: {problem}")
+        if "rules" in head:
+            rules_from_table(head["rules"], where, "rules.")
+        _check_players_differ(_read_players(head, where, session.ruleset), where)
+        _read_table(head, where)
+        _read_time_limit(head, where)
+        _read_seat_changes(head, where, session.ruleset.players)
+    except (SessionError, RulesetError) as e:
+        raise Unwritable(f"{e}; the file was not saved (mjtui would not read it back)") \
+            from None
 
 
-def _fsync_folder(folder: Path) -> None:
-    # The rename is durable only once the folder's entry is on disk too.
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+def _check_size(path: Path, size: int) -> None:
+    if size > MAX_BYTES:
+        raise Unwritable(
+            f"{path}: not saved: the file would be {size:,} bytes, past the "
+            f"{_megabytes(MAX_BYTES)} a session file may hold (mjtui would not read it "
+            f"back). The file keeps every hand saved so far. {go_on(path)}")
+
+
+def go_on(path: Path) -> str:
+    """How to go on when a session file is full (docs/session-format.md, *Limits*)."""
+    return ("Go on in a new series with the same players (`mjtui` opens the new-series "
+            "form); its totals start afresh, so note this one's first: `mjtui export "
+            f"{path} --format results` prints them, and stats and the league count both.")
+
+
+def size_notice(path: Path, size: int) -> str | None:
+    """What to tell the scorer about a session file of ``size`` bytes: None while it
+    is far from the largest session read, a notice from NOTICE_SHARE of it on."""
+    if size < MAX_BYTES * NOTICE_SHARE:
+        return None
+    share = min(int(100 * size / MAX_BYTES), 100)
+    return (f"{path.name} is {share}% of the {_megabytes(MAX_BYTES)} a session file may "
+            f"hold: start a new series soon, a hand that would pass it is refused. {go_on(path)}")
+
+
+def _megabytes(n: int) -> str:
+    return f"{n // (1024 * 1024)} MB"
 
 
 def new_session_path(folder: Path, session: Session, avoid: Container[Path] = ()) -> Path:
@@ -273,7 +311,7 @@ def new_session_path(folder: Path, session: Session, avoid: Container[Path] = ()
     stem = f"{session.started:%Y-%m-%d_%H%M%S}_{session.ruleset.id}_{tag}"
     path = folder / f"{stem}.toml"
     n = 2
-    while path.exists() or path in avoid:
+    while os.path.lexists(path) or path in avoid:  # a link too: nothing writes over it
         path = folder / f"{stem}-{n}.toml"
         n += 1
     return path

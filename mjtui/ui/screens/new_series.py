@@ -227,6 +227,9 @@ class NewSeriesScreen(KeyForm):
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
         table = clean_name(self.query_one("#table", Input).value)
+        if len(table) > MAX_TABLE_NAME:  # max_length cuts what is typed, not what is given
+            return (f"Table: at most {MAX_TABLE_NAME} characters, this one has {len(table)}; "
+                    "shorten it"), None
         return None, SeriesChoice(ruleset, tuple(names), table, int(limit))
 
     def action_confirm(self) -> None:

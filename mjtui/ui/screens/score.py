@@ -87,6 +87,9 @@ class ScoreScreen(Screen):
         self._calculator = calculator  # makes the HP-11C that follows the sheet, if any
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
         self.dice_rng = seeded(None)  # a test may put a seeded one in its place
+        # The notice of a file nearing its size limit last shown (once a percent, not a hand);
+        # the one a resumed file opens with is among the app's warnings.
+        self._size_told = book.size_notice
         # Whether the system has standings does not change with the hands; asked once,
         # not on every footer refresh.
         session = book.session
@@ -316,6 +319,11 @@ class ScoreScreen(Screen):
             self.notify(f"{self.book.save_error}. The hands are kept here; "
                         "the next change tries again.",
                         title="Not saved", severity="error", timeout=15, markup=False)
+        notice = self.book.size_notice
+        if notice and notice != self._size_told:
+            self.notify(notice, title="The file is nearly full", severity="warning",
+                        timeout=20, markup=False)
+        self._size_told = notice
 
     def action_edit(self) -> None:
         session = self.book.session
@@ -348,7 +356,12 @@ class ScoreScreen(Screen):
         def change(seating: Seating | None) -> None:
             if seating is None:
                 return
-            self.book.change_seats(seating)
+            try:
+                self.book.change_seats(seating)
+            except HandError as e:  # the file could not hold it: nothing changed
+                self.notify(str(e), title="Seats not changed", severity="error", timeout=15,
+                            markup=False)
+                return
             self._changed()
             self.notify("Seats changed; the points stay with the seats (u does not take "
                         "it back: s again)", title="Seats", markup=False)
