@@ -32,6 +32,7 @@ from mjtui.core.files import (
     MAX_DEPTH,
     MAX_KEY_PARTS,
     TomlLimitError,
+    decode_text,
     loads,
     number_problem,
     read_text,
@@ -183,6 +184,25 @@ def test_a_long_dotted_key_in_a_hand_leaves_out_that_hand(tmp_path: Path) -> Non
     loaded = load_session(write(tmp_path / "s.toml", text), find)
     assert len(loaded.session.hands) == 2
     assert "more than 16 dotted parts" in loaded.problems[0]
+
+
+@pytest.mark.parametrize(("data", "how"), [
+    (b"a = 1\n", ""),
+    (b"\xef\xbb\xbfa = 1\n", "UTF-8 with a byte-order mark"),
+    (b"a = 1\r\n", "CRLF line ends"),
+    (b"a = 1\r", "CR line ends"),
+    ("a = 1\r\n".encode("utf-16"), "UTF-16, CRLF line ends"),
+    (b"\xfe\xff" + "a = 1\n".encode("utf-16-be"), "UTF-16"),
+    ("a = 1\n".encode("utf-32"), "UTF-32"),
+])
+def test_text_is_utf8_or_marked_utf16_with_any_line_ends(data: bytes, how: str) -> None:
+    assert decode_text(data, "f", ValueError) == ("a = 1\n", how)
+
+
+def test_a_ruleset_saved_by_notepad_loads(tmp_path: Path) -> None:
+    text = (SHIPPED / "hp11c.toml").read_text(encoding="utf-8").replace("\n", "\r\n")
+    (tmp_path / "hp11c.toml").write_bytes(text.encode("utf-16"))
+    assert load_ruleset(tmp_path / "hp11c.toml").rules == load_ruleset(SHIPPED / "hp11c.toml").rules
 
 
 @pytest.mark.parametrize(("rid", "words"), [

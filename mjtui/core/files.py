@@ -7,6 +7,9 @@ so one set of limits stands between a damaged or hostile file and the app:
 - only a regular file is read: a FIFO, a device or a folder is refused at
   once, without waiting for a writer (the file is opened non-blocking);
 - at most :data:`MAX_BYTES` are read;
+- the text is UTF-8, or UTF-16 or UTF-32 with a byte-order mark (what
+  Windows editors save); a UTF-8 byte-order mark is dropped and CRLF or
+  CR-only line ends are read as LF (:func:`decode_text`);
 - arrays and inline tables nest at most :data:`MAX_DEPTH` deep (tomllib
   itself fails with a RecursionError some 300-500 levels down);
 - a key or table header has at most :data:`MAX_KEY_PARTS` dotted parts and
@@ -23,6 +26,7 @@ read and scored in a few seconds, a ruleset in milliseconds.
 
 from __future__ import annotations
 
+import codecs
 import math
 import os
 import re
@@ -60,11 +64,67 @@ class TomlLimitError(ValueError):
 
 def read_text(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> str:
     """The file's text; ``error`` (with the file's name) when it cannot or must not be read."""
-    data = read_bytes(path, error, limit)
+    return decode_text(read_bytes(path, error, limit), str(path), error)[0]
+
+
+# The byte-order marks a text may start with, UTF-32 before UTF-16: FF FE 00 00 is both.
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8", "UTF-8 with a byte-order mark"),
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
+)
+
+
+def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, str]:
+    """The text of a file's bytes, with LF line ends, and how the bytes differ from
+    plain UTF-8 with LF line ends ("" when they do not), e.g. "UTF-16, CRLF line ends".
+
+    ``error`` (naming ``where``) when the bytes are no such text, saying what to do
+    about a UTF-16 text without a byte-order mark (which cannot be told from others
+    for sure).
+    """
+    how = []
+    codec, body = "utf-8", data
+    for bom, name, words in _BOMS:
+        if data.startswith(bom):
+            codec, body = name, data[len(bom):]
+            how.append(words)
+            break
     try:
-        return data.decode("utf-8")
+        text = body.decode(codec)
     except UnicodeDecodeError as e:
-        raise error(f"{path}: not UTF-8 text (byte {e.start})") from None
+        at = e.start + len(data) - len(body)
+        if codec != "utf-8":
+            raise error(f"{where}: not {how[0]} text (byte {at}), though it starts as "
+                        f"such; save it as UTF-8") from None
+        raise error(f"{where}: not UTF-8 text (byte {at}); save it as UTF-8") from None
+    if codec == "utf-8":
+        bare = _bare_utf16(data)
+        if bare:
+            raise error(f"{where}: looks like {bare} text without a byte-order mark, which "
+                        f"mjtui does not guess; save it as UTF-8 (for example `iconv -f "
+                        f"{bare} -t UTF-8 FILE > NEW`) or as UTF-16 with a byte-order mark")
+    if "\r" in text:
+        how.append("CRLF line ends" if "\r\n" in text else "CR line ends")
+        # A CR is a line end only: TOML takes CRLF as LF and a CR alone nowhere else.
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, ", ".join(how)
+
+
+def _bare_utf16(data: bytes) -> str | None:
+    """The UTF-16 ("UTF-16LE", "UTF-16BE") the bytes start as, when they start as text of
+    the first 128 characters does in it (a zero byte beside each other byte); else None."""
+    head = data[:64]
+    if len(head) < 4:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if not odd.strip(b"\0") and even.count(0) == 0:
+        return "UTF-16LE"
+    if not even.strip(b"\0") and odd.count(0) == 0:
+        return "UTF-16BE"
+    return None
 
 
 def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> bytes:

@@ -24,7 +24,14 @@ from typing import Any, Callable, Container
 import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
-from mjtui.core.files import MAX_NUMBER, TomlLimitError, loads, number_problem, read_text
+from mjtui.core.files import (
+    MAX_NUMBER,
+    TomlLimitError,
+    decode_text,
+    loads,
+    number_problem,
+    read_bytes,
+)
 from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
@@ -326,7 +333,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     broken); problems with single hands are returned in ``Loaded.problems``.
     """
     where = str(path)
-    text = read_text(path, SessionError)
+    text, converted = decode_text(read_bytes(path, SessionError), where, SessionError)
     problems: list[str] = []
     text, cut_at = _cut_short(text)
     data = _quick_read(text)
@@ -335,7 +342,13 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         try:
             data = loads(text)
         except (tomllib.TOMLDecodeError, TomlLimitError):
-            data = _salvage(text, where)  # keep every hand that can be read
+            try:
+                data = _salvage(text, where)  # keep every hand that can be read
+            except SessionError as e:
+                if converted.startswith(("UTF-16", "UTF-32")):  # or only starts like it?
+                    raise SessionError(f"{e} (read as {converted.split(',')[0]} text, as "
+                                       "its first bytes say)") from None
+                raise
     head = number_problem({k: v for k, v in data.items() if k != "hands"})
     if head:
         raise SessionError(f"{where}: {head}")
@@ -396,9 +409,10 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         problems.append(f"{where}: hand {len(records) + 1} (line {line}): cut short as it was "
                         "saved (mjtui stopped during the save); this hand was left out")
     # A hand is appended only to a file whose header is the one a save writes (a
-    # hand-written sheet gets its [rules], clean names and start from a whole save)
-    # and whose hands are [[hands]] tables (an inline `hands = [...]` cannot take one).
-    appendable = not problems and headers == len(records) \
+    # hand-written sheet gets its [rules], clean names and start from a whole save),
+    # whose bytes are the text read (no UTF-16, CRLF...) and whose hands are
+    # [[hands]] tables (an inline `hands = [...]` cannot take one).
+    appendable = not problems and headers == len(records) and not converted \
         and (bool(records) or "hands" not in data) \
         and {k: v for k, v in data.items() if k != "hands"} == _head(session)
     return Loaded(session, problems, warnings, appendable)
