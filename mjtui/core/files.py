@@ -15,13 +15,18 @@ so one set of limits stands between a damaged or hostile file and the app:
 - a key or table header has at most :data:`MAX_KEY_PARTS` dotted parts and
   each part at most :data:`MAX_KEY_LENGTH` characters (tomllib takes time
   quadratic in the parts: 20,000 take 20 s);
+- a text holds at most :data:`MAX_TABLES` tables (headers and inline
+  tables), so a long run of tiny ones is refused after a fraction of the
+  text, not parsed whole;
 - a number is a whole or finite number within :data:`MAX_NUMBER` (checked
   with :func:`number_problem`, where the caller knows which keys hold
   numbers for scoring).
 
 With these the time to read a file grows with its size, so no separate time
-budget is needed: the largest session allowed (4 MB, some 90,000 hands) is
-read and scored in a few seconds, a ruleset in milliseconds.
+budget is needed; a session also holds at most :data:`MAX_HANDS` hands
+(core/session_file.py counts them before it reads any), which bounds the
+scoring and the memory after the parse. docs/session-format.md ("Limits")
+gives what the largest session allowed costs to read.
 """
 
 from __future__ import annotations
@@ -35,7 +40,17 @@ from pathlib import Path
 from typing import Any
 
 MAX_BYTES = 4 * 1024 * 1024
-"""The largest session read: some 50,000 hands, far more than any series; read in seconds."""
+"""The largest session read: some 50,000 hands as the app writes them, far more than any
+series; read in seconds."""
+
+MAX_HANDS = 50_000
+"""The most hands a session holds, read or written: what 4 MB holds of the shortest hands
+the app writes, so a file of empty hands cannot make the scoring and its memory grow
+past what the largest file of real hands takes."""
+
+MAX_TABLES = 2 * MAX_HANDS
+"""Tables (``[...]`` and ``[[...]]`` headers, inline ``{ }``) in one TOML text: a hand and a
+seat change for each of the most hands, and the [rules]."""
 
 MAX_SMALL_BYTES = 256 * 1024
 """The largest ruleset, config or calculator listing: some 50 times the largest shipped."""
@@ -55,6 +70,11 @@ MAX_NUMBER = 10**9
 
 class TomlLimitError(ValueError):
     """A TOML text past one of the limits; the message says which, and where."""
+
+
+class TooManyTables(TomlLimitError):
+    """A text of more than :data:`MAX_TABLES` tables: the whole text is past the limit,
+    not one part of it that could be left out."""
 
 
 # --------------------------------------------------------------------------
@@ -238,7 +258,8 @@ _ML_BASIC_STOP = re.compile(r'["\\]')
 
 
 def check_toml_limits(text: str) -> None:
-    """Raise :class:`TomlLimitError` when the text nests too deep or has too long a key.
+    """Raise :class:`TomlLimitError` when the text nests too deep, has too long a key or
+    too many tables.
 
     A scan of the text as TOML's grammar splits it (strings and comments
     skipped), in time linear in its length. Text that is not TOML at all is
@@ -247,6 +268,7 @@ def check_toml_limits(text: str) -> None:
     stack: list[str] = []  # "[" or "{" of the arrays and inline tables open
     mode = "key"  # what comes next: "key", "header" (inside [...] at a line start), "value"
     parts, part_open = 0, False  # dotted parts of the key being read
+    tables = 0
     line, pos, n = 1, 0, len(text)
     while pos < n:
         m = (_VALUE_TOKEN if mode == "value" else _TOKEN).match(text, pos)
@@ -279,6 +301,7 @@ def check_toml_limits(text: str) -> None:
                         f"arrays or inline tables nested more than {MAX_DEPTH} deep "
                         f"(at line {line})")
                 if token == "{":
+                    tables = _count_table(tables, line)
                     mode, parts, part_open = "key", 0, False
             elif token in "]}" and stack:
                 stack.pop()
@@ -295,12 +318,20 @@ def check_toml_limits(text: str) -> None:
         elif token == "=":
             mode = "value"
         elif token == "[" and not stack and mode == "key":
+            tables = _count_table(tables, line)
             mode, parts, part_open = "header", 0, False
         elif token == "]" and mode == "header":
             mode = "after-header"
         elif token == "}" and stack and stack[-1] == "{":  # an empty inline table
             stack.pop()
             mode = "value"
+
+
+def _count_table(tables: int, line: int) -> int:
+    if tables >= MAX_TABLES:
+        raise TooManyTables(f"more than {MAX_TABLES:,} tables (headers and inline tables; "
+                            f"at line {line}), more than any mjtui file holds")
+    return tables + 1
 
 
 def _key_part(parts: int, part_open: bool, length: int, line: int) -> tuple[int, bool]:

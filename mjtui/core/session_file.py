@@ -27,8 +27,10 @@ import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files import (
+    MAX_HANDS,
     MAX_NUMBER,
     TomlLimitError,
+    TooManyTables,
     decode_text,
     loads,
     number_problem,
@@ -347,6 +349,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     """
     where = str(path)
     text, converted = decode_text(read_bytes(path, SessionError), where, SessionError)
+    # The lines that start with [[hands]], as mjtui writes them (other layouts: below).
+    _check_hand_count(text.count("\n[[hands]]") + text.startswith("[[hands]]"), where)
     problems: list[str] = []
     framed = _framed(text)
     text, cut = _cut_short(text, framed, where)
@@ -355,6 +359,9 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     if data is None:
         try:
             data = loads(text)
+        except TooManyTables as e:  # not one hand that can be left out: the whole file
+            raise SessionError(f"{where}: {e}; a session holds at most {MAX_HANDS:,} "
+                               "hands") from None
         except (tomllib.TOMLDecodeError, TomlLimitError):
             try:
                 data = _salvage(text, where)  # keep every hand that can be read
@@ -387,6 +394,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     records = data.get("hands", [])
     if not isinstance(records, list):
         raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
+    _check_hand_count(len(records), where)  # inline, indented...: counted once read
     system, rules = ruleset.system, ruleset.rules
     left_out: list[tuple[int, str]] = []  # hand number, why
     read: list[int] = []  # the numbers of the hands checked alone
@@ -439,6 +447,19 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         and (bool(records) or "hands" not in data) \
         and {k: v for k, v in data.items() if k != "hands"} == _head(session)
     return Loaded(session, problems, warnings, appendable)
+
+
+def _check_hand_count(count: int, where: str) -> None:
+    """SessionError when ``count`` hands are more than :data:`MAX_HANDS`.
+
+    Counted in the text first (lines that start with ``[[hands]]``, in a string
+    over lines too, as no file mjtui writes has one), so that no hand of such a
+    file is read; a text in other layouts is held to the limit of tables
+    (core/files.py) as it is parsed, and then counted again.
+    """
+    if count > MAX_HANDS:
+        raise SessionError(f"{where}: {count:,} hands, more than a session holds (at most "
+                           f"{MAX_HANDS:,}); nothing was read")
 
 
 @dataclass(frozen=True)
