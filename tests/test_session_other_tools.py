@@ -187,6 +187,20 @@ def test_a_file_written_before_the_blank_line_end_is_read_as_it_was(rid: str) ->
         cut_note(loaded, len(hands))
 
 
+def test_the_next_hand_rewrites_a_file_written_before_as_the_app_writes_it_now(
+        tmp_path: Path) -> None:
+    data, hands = saved("hp11c")
+    path = tmp_path / "s.toml"
+    path.write_bytes(as_before(data))
+    book, warnings = open_scorebook(path, find)
+    try:
+        assert warnings == [] and book.session.hands == list(hands)
+        book.add(hands[-1])  # not appended to a file without the blank line ends
+        assert path.read_bytes() == data + data[hand_starts(data)[-1]:]
+    finally:
+        book.close()
+
+
 def test_a_file_an_older_mjtui_appended_to_is_read_whole(tmp_path: Path) -> None:
     """An older mjtui appends "\\n[[hands]]..." (ending with its last line) to a new file."""
     data, hands = saved("hp11c")
