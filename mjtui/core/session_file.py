@@ -452,10 +452,10 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
 def _check_hand_count(count: int, where: str) -> None:
     """SessionError when ``count`` hands are more than :data:`MAX_HANDS`.
 
-    Counted in the text first (lines that start with ``[[hands]]``, in a string
-    over lines too, as no file mjtui writes has one), so that no hand of such a
-    file is read; a text in other layouts is held to the limit of tables
-    (core/files.py) as it is parsed, and then counted again.
+    Counted in the text first (the lines that start with ``[[hands]]``, those in
+    a string over several lines too: no file mjtui writes has one), so that no
+    hand of such a file is read; a text in other layouts is held to the limit
+    of tables (core/files.py) as it is parsed, and its hands counted once read.
     """
     if count > MAX_HANDS:
         raise SessionError(f"{where}: {count:,} hands, more than a session holds (at most "
@@ -535,7 +535,7 @@ def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
     return text[:cut], _Cut(cut, _FILE_ENDS.format(where=f"before {_ENDS[end]}"))
 
 
-_ENDS = {"\n\n": "the blank line that ends every hand", "\n": "the end of its last line"}
+_ENDS = {"\n\n": "the blank line that ends every hand", "\n": "a line end"}
 
 
 def _quick_read(text: str) -> dict | None:
