@@ -105,7 +105,7 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
     about a UTF-16 text without a byte-order mark (which cannot be told from others
     for sure).
     """
-    how = []
+    how: list[str] = []
     codec, body = "utf-8", data
     for bom, name, words in _BOMS:
         if data.startswith(bom):

@@ -568,8 +568,8 @@ def _salvage(text: str, where: str) -> dict:
     it stands for.
     """
     # The same offsets as the text: only where the tables start is looked for in it.
-    lines = text.replace("\0", "\n") if "\0" in text else text
-    headers = list(_TABLE_HEADER.finditer(lines))
+    seen = text.replace("\0", "\n") if "\0" in text else text
+    headers = list(_TABLE_HEADER.finditer(seen))
     starts = [m.start() for m in headers] + [len(text)]
 
     def section(start: int, end: int) -> str:
