@@ -27,11 +27,15 @@ from mjtui.calc.errors import ListingError
 from mjtui.calc.fx602p.listing import parse_listing
 from mjtui.calc.hp11c.keywords import number_keys
 from mjtui.calc.programs import load_program
+from mjtui.core import files, session_file
 from mjtui.core.errors import RulesetError, SessionError
 from mjtui.core.files import (
     MAX_DEPTH,
+    MAX_HANDS,
     MAX_KEY_PARTS,
     TomlLimitError,
+    check_toml_limits,
+    decode_text,
     loads,
     number_problem,
     read_text,
@@ -183,6 +187,78 @@ def test_a_long_dotted_key_in_a_hand_leaves_out_that_hand(tmp_path: Path) -> Non
     loaded = load_session(write(tmp_path / "s.toml", text), find)
     assert len(loaded.session.hands) == 2
     assert "more than 16 dotted parts" in loaded.problems[0]
+
+
+def test_more_hands_than_a_session_holds_are_refused_before_any_is_read(tmp_path: Path
+                                                                       ) -> None:
+    """Issue 26: 380,000 empty hands (4.18 MB) took 18 s and 363 MB to replay."""
+    path = write(tmp_path / "s.toml", HEAD + "\n[[hands]]\n" * (MAX_HANDS + 1))
+    with pytest.raises(SessionError, match=f"{MAX_HANDS + 1:,} hands, more than a session "
+                       f"holds \\(at most {MAX_HANDS:,}\\); nothing was read"):
+        load_session(path, find)
+
+
+@pytest.mark.parametrize("layout", ["tables", "inline"])
+def test_a_session_holds_at_most_max_hands(tmp_path: Path, monkeypatch, layout: str) -> None:
+    monkeypatch.setattr(session_file, "MAX_HANDS", 3)
+    # "[[hands]]" that is no table does not count: a name here.
+    head = HEAD.replace('"Di"', '"[[hands]] [[hands]] [[hands]] [[hands]]"')
+
+    def sheet(n: int) -> Path:
+        if layout == "inline":
+            hands = "hands = [" + ", ".join(["{ winner = 1, points = [1, 2, 3, 4] }"] * n) + "]\n"
+        else:
+            hands = "\n[[hands]]\nwinner = 1\npoints = [1, 2, 3, 4]\n" * n
+        return write(tmp_path / "s.toml", head + hands)
+
+    loaded = load_session(sheet(3), find)
+    assert loaded.problems == [] and len(loaded.session.hands) == 3
+    with pytest.raises(SessionError, match="4 hands, more than a session holds"):
+        load_session(sheet(4), find)
+
+
+def test_a_long_run_of_tables_is_refused_after_the_first_ones(monkeypatch) -> None:
+    """Issue 26: 10^6 inline hands took 10.8 s and 742 MB to load; the scan now stops."""
+    monkeypatch.setattr(files, "MAX_TABLES", 5)
+    check_toml_limits("[a]\n[[b]]\nc = [{}, {d = {}}]\n")
+    for text in ["x = [" + "{}, " * 6 + "]", "[[hands]]\n" * 6,
+                 "[a]\n[b]\nc = {}\n[[d]]\n[e]\nf = {}"]:
+        with pytest.raises(TomlLimitError, match="more than 5 tables"):
+            check_toml_limits(text)
+    with pytest.raises(TomlLimitError, match=r"more than 5 tables \(headers and inline "
+                       r"tables; at line 2\)"):  # at the sixth, before what follows
+        check_toml_limits("x = [\n" + "{}, " * 6 + "\n" + "[" * (MAX_DEPTH + 1))
+
+
+@pytest.mark.parametrize("hands", ["hands = [" + "{}, " * 6 + "]\n", "  [[hands]]\n" * 6],
+                         ids=["inline", "indented"])
+def test_a_session_past_the_tables_is_refused_whole(tmp_path: Path, monkeypatch,
+                                                    hands: str) -> None:
+    """Not read a hand at a time as a damaged file is: each would be past the limit."""
+    monkeypatch.setattr(files, "MAX_TABLES", 5)
+    path = write(tmp_path / "s.toml", HEAD + hands)
+    with pytest.raises(SessionError, match=r"more than 5 tables .*a session holds at most "
+                       f"{MAX_HANDS:,} hands"):
+        load_session(path, find)
+
+
+@pytest.mark.parametrize(("data", "how"), [
+    (b"a = 1\n", ""),
+    (b"\xef\xbb\xbfa = 1\n", "UTF-8 with a byte-order mark"),
+    (b"a = 1\r\n", "CRLF line ends"),
+    (b"a = 1\r", "CR line ends"),
+    ("a = 1\r\n".encode("utf-16"), "UTF-16, CRLF line ends"),
+    (b"\xfe\xff" + "a = 1\n".encode("utf-16-be"), "UTF-16"),
+    ("a = 1\n".encode("utf-32"), "UTF-32"),
+])
+def test_text_is_utf8_or_marked_utf16_with_any_line_ends(data: bytes, how: str) -> None:
+    assert decode_text(data, "f", ValueError) == ("a = 1\n", how)
+
+
+def test_a_ruleset_saved_by_notepad_loads(tmp_path: Path) -> None:
+    text = (SHIPPED / "hp11c.toml").read_text(encoding="utf-8").replace("\n", "\r\n")
+    (tmp_path / "hp11c.toml").write_bytes(text.encode("utf-16"))
+    assert load_ruleset(tmp_path / "hp11c.toml").rules == load_ruleset(SHIPPED / "hp11c.toml").rules
 
 
 @pytest.mark.parametrize(("rid", "words"), [

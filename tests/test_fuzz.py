@@ -7,13 +7,20 @@ would type (tests/fuzz/targets.py) with a time budget; a few also go through
 the real ``mjtui`` process. Every outcome must be a success or a clean error.
 ``python tests/fuzz/run_fuzz.py`` runs thousands as processes.
 
+For sessions no traceback is not enough: damage that other programs do
+(a cut, a zero byte for a line end, a re-encoding) must cost only the hands
+it touches, and each one lost is reported (issue 26; ``MJTUI_DAMAGE_COUNT``
+draws of each).
+
 The explicit cases at the end are one per cause the fuzzing of issue 14
 found (each failed before the reader with limits; each is a clean error now).
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import random
 import re
 import time
 from dataclasses import dataclass
@@ -22,9 +29,22 @@ from typing import Callable
 
 import pytest
 from fuzz.corpus import FX602P_SEED, corpus
-from fuzz.mutate import DEEP_ARRAY, DEEP_TABLE, DOTTED_PARTS, LONG_DIGITS, Mutation, generate
+from fuzz.mutate import (
+    DEEP_ARRAY,
+    DEEP_TABLE,
+    DOTTED_PARTS,
+    LONG_DIGITS,
+    Mutation,
+    generate,
+    mutate,
+)
 from fuzz.mutate import name_ruleset as named
 from fuzz.targets import Outcome, commands, materialize, run_in_process, run_process
+
+from mjtui import paths
+from mjtui.core.errors import SessionError
+from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.session_file import load_session
 
 SEED = int(os.environ.get("MJTUI_FUZZ_SEED", "14"))
 COUNT = int(os.environ.get("MJTUI_FUZZ_COUNT", "200"))
@@ -79,7 +99,80 @@ def test_the_sample_covers_every_kind_and_mutator() -> None:
     assert {"session", "ruleset", "hp11c", "keys", "config"} <= kinds
     used = {name for m in MUTATIONS for name in m.how.split("+")}
     assert {"deep_array", "deep_table", "number_blowup", "type_swap", "odd_ruleset",
-            "fifo", "directory", "empty", "utf16", "crlf", "flip_bytes"} <= used
+            "fifo", "directory", "empty", "utf16", "utf16be", "crlf", "bom", "cut_line_end",
+            "nul_newline", "flip_bytes"} <= used
+
+
+# --------------------------------------------------------------------------
+# What a session's damage may cost (issue 26): no traceback is not enough
+# --------------------------------------------------------------------------
+
+SAME = ("bom", "crlf", "utf16", "utf16be")  # the file re-encoded: the same session
+CUT = ("truncate", "cut_line_end")  # only the start of the file
+DAMAGE = SAME + CUT + ("nul_newline",)
+
+
+def _damaged_sessions() -> list[Mutation]:
+    seeds = [s for s in corpus() if s.kind == "session"]
+    out = []
+    for name in DAMAGE:
+        for i in range(int(os.environ.get("MJTUI_DAMAGE_COUNT", "4"))):
+            rng = random.Random(f"mjtui-damage:{SEED}:{name}:{i}")
+            out.append(mutate(rng.choice(seeds), rng, f"{SEED}-{name}-{i}", how=name))
+    return out
+
+
+@functools.cache
+def _find(rid: str):
+    return RulesetLibrary(paths.ruleset_folders()).get(rid)
+
+
+def _hand_ends(data: bytes) -> list[int]:
+    """Where each hand's text ends (after its blank line) in a file the app wrote."""
+    starts = [m.start() for m in re.finditer(rb"^\[\[hands\]\]$", data, re.MULTILINE)]
+    return starts[1:] + [len(data)]
+
+
+@pytest.mark.parametrize("m", [pytest.param(m, id=m.label) for m in _damaged_sessions()])
+def test_damage_to_a_session_costs_only_the_hands_it_touches(m: Mutation,
+                                                             tmp_path: Path) -> None:
+    """Re-encoded, the session reads whole; cut short, every hand before the cut and a
+    problem for the one cut; a zero byte for a line end, at most the hand it is in."""
+    (tmp_path / "s.toml").write_bytes(m.seed.data)
+    whole = load_session(tmp_path / "s.toml", _find).session.hands
+    path = tmp_path / "damaged.toml"
+    path.write_bytes(m.data or b"")
+    ends = _hand_ends(m.seed.data)
+    try:
+        loaded = load_session(path, _find)
+    except SessionError as e:
+        # Only a file cut inside its header, or a zero byte in it, is not read at all.
+        assert m.how in CUT + ("nul_newline",), e
+        first_start = m.seed.data.index(b"[[hands]]")
+        if m.how in CUT:
+            assert len(m.data or b"") < first_start, e
+        else:
+            assert (m.data or b"").index(b"\0") < first_start - 1, e
+        return
+    hands = loaded.session.hands
+    if m.how in SAME:
+        assert loaded.problems == [] and hands == whole
+    elif m.how in CUT:
+        size = len(m.data or b"")
+        if size < m.seed.data.index(b"[[hands]]"):
+            # Cut at a blank line between [rules] tables, those after it optional: read
+            # as a file without them (each hand has its own end; [rules] has none).
+            assert hands == [], loaded.problems
+            return
+        complete = sum(1 for end in ends if end <= size)
+        assert hands == whole[:complete]
+        at_a_hand_end = size in ends or size == m.seed.data.index(b"[[hands]]")
+        assert len(loaded.problems) == (0 if at_a_hand_end or complete == len(whole) else 1)
+        assert all("cut short" in p for p in loaded.problems)
+    else:
+        assert len(hands) >= len(whole) - 1
+        assert len(loaded.problems) == len(whole) - len(hands)
+        assert all(h in whole for h in hands)
 
 
 @pytest.mark.parametrize("seed", corpus(), ids=lambda s: f"{s.kind}-{s.name}")

@@ -66,23 +66,30 @@ def test_a_folder_read_counts_settled_files_and_says_what_it_skips(folders,
     with open(cut, "ab") as f:  # an append stopped half way: the zero byte, part of a hand
         f.write(b"\0[[hands]]\nwinner = 2\npoi")
     short = saved(folder, "short.toml")
-    short.write_bytes(short.read_bytes()[:-1])  # a copy cut short, just arrived
+    short.write_bytes(short.read_bytes()[:-1])  # a copy cut short: its last hand unended
+    sheet = saved(folder, "sheet.toml")  # a sheet written by hand, without a last line end
+    sheet.write_text(sheet.read_text().split("\n", 1)[1].rstrip("\n"), encoding="utf-8")
     result = read_folder(folder, find())
     assert [p for p, _ in result.sessions] == [good]
     assert result.sessions[0][1].table == "Table 1"
     notes = "\n".join(result.skipped)
     assert "sync conflict copy" in notes and "cut.toml" in notes and "short.toml" in notes
+    assert "skipped for now: " + str(sheet) in notes
     assert "syncthing" not in notes and "~" not in notes
     # The library lists the conflict copy, marked, and not what the tools leave.
     listed = {s.path.name: s for s in scan(folder, find())}
-    assert set(listed) == {"good.toml", "cut.toml", "short.toml",
+    assert set(listed) == {"good.toml", "cut.toml", "short.toml", "sheet.toml",
                            "night.sync-conflict-20261130-201500-ABCDEFG.toml"}
     assert "sync conflict" in listed["night.sync-conflict-20261130-201500-ABCDEFG.toml"] \
         .problems[0]
-    # A copy cut short long ago was written so: it is read as it is.
+    # A sheet without a last line end written long ago was written so: it is read as it
+    # is. A file mjtui wrote says where each hand ends: one cut short stays damaged.
     old = time.time() - 3600
-    os.utime(short, (old, old))
-    assert short in [p for p, _ in read_folder(folder, find()).sessions]
+    for path in (short, sheet):
+        os.utime(path, (old, old))
+    result = read_folder(folder, find())
+    assert [p for p, _ in result.sessions] == [good, sheet]
+    assert f"skipped, damaged: {short}: hand 2 (line" in "\n".join(result.skipped)
 
 
 def test_a_file_that_changes_while_read_is_skipped_then_read_next_time(

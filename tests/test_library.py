@@ -74,7 +74,7 @@ def sessions(folders) -> Path:
     write(folder / "sheet.toml", SHEET)  # no [rules], no zone: local time
     write(folder / "damaged.toml", DAMAGED)
     write(folder / "header.toml", DAMAGED.replace("mjtui-session/1", "mjtui-session/9"))
-    (folder / "binary.toml").write_bytes(b"\xff\xfe\x00garbage")
+    (folder / "binary.toml").write_bytes(b"\xff\xff\x00garbage")  # no UTF-16 mark
     write(folder / "notes.txt", "not a session")
     return folder
 

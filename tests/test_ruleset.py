@@ -175,6 +175,28 @@ def test_toml_syntax_error_names_file_and_line(tmp_path: Path) -> None:
     assert f"line {line}" in message
 
 
+@pytest.mark.parametrize("calculator, words", [
+    ('program = "east_doubling.hp11c"\nstray = 1', "key 'calculator.stray': unknown key "
+                                                  "(known here: program)"),
+    ("program = 5", "key 'calculator.program': expected a string, got 5 (integer)"),
+    ("", "key 'calculator.program': missing; expected a string"),
+])
+def test_what_is_wrong_inside_an_optional_table_is_named(tmp_path: Path, calculator: str,
+                                                         words: str) -> None:
+    """Not "key 'calculator': expected a table, got a table" (issue 26)."""
+    path = write(tmp_path / "odd.toml", VALID + f"\n[calculator]\n{calculator}\n")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    assert words in str(caught.value)
+
+
+def test_a_value_of_the_wrong_kind_for_an_optional_table_says_what_it_is(tmp_path: Path
+                                                                         ) -> None:
+    path = write(tmp_path / "odd.toml", "calculator = 5\n" + VALID)
+    with pytest.raises(RulesetError, match="key 'calculator': expected a table, got 5"):
+        load_ruleset(path)
+
+
 def test_missing_and_unreadable_files(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match="no such file"):
         load_ruleset(tmp_path / "nope.toml")

@@ -77,8 +77,9 @@ def test_appending_writes_the_file_a_whole_save_writes(tmp_path: Path, monkeypat
         assert book.save_error is None
         text = path.read_text()
         assert text == session_text(book.session)
-        # ... which is tomli-w's own layout of the document, byte for byte
-        assert text == HEADER + tomli_w.dumps(to_document(book.session))
+        # ... which is tomli-w's own layout of the document, byte for byte, with the
+        # blank line it puts before each table after the last one too
+        assert text == HEADER + tomli_w.dumps(to_document(book.session)) + "\n"
         assert len(load_session(path, find).session.hands) == n
     assert whole.calls == 0
 
@@ -110,8 +111,8 @@ def test_hands_tomli_w_would_inline_are_tables_too(tmp_path: Path, monkeypatch) 
     [{"t": [{"u": "z" * 120}, {"u": 2}], "v": True}],
 ], ids=["keys", "sub-tables", "array-of-tables"])
 def test_hand_text_is_tomli_w_layout_of_a_hand(records) -> None:
-    assert tomli_w.dumps({"k": 1, "hands": records}) == \
-        "k = 1\n" + "".join(hand_text(r) for r in records)
+    assert tomli_w.dumps({"k": 1, "hands": records}) + "\n" == \
+        "k = 1\n\n" + "".join(hand_text(r) for r in records)
 
 
 def test_a_resumed_file_is_appended_to(tmp_path: Path, monkeypatch) -> None:

@@ -331,6 +331,11 @@ HEADER_CASES = {
         lambda t: t + RULES.format(start=10000, multiplier=0),
         ["key 'rules.payments.east_multiplier'", "expected an integer >= 1"],
     ),
+    "stray key in [rules.calculator]": (  # was "expected a table, got a table"
+        lambda t: t + RULES.format(start=10000, multiplier=2)
+        + '\n[rules.calculator]\nprogram = "east_doubling.hp11c"\nprogramme = "x"\n',
+        ["key 'rules.calculator.programme': unknown key (known here: program)"],
+    ),
     "started not a date": (
         lambda t: t.replace("players =", 'started = "yesterday"\nplayers ='),
         ["key 'started'", "'yesterday'"],

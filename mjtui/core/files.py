@@ -7,22 +7,31 @@ so one set of limits stands between a damaged or hostile file and the app:
 - only a regular file is read: a FIFO, a device or a folder is refused at
   once, without waiting for a writer (the file is opened non-blocking);
 - at most :data:`MAX_BYTES` are read;
+- the text is UTF-8, or UTF-16 or UTF-32 with a byte-order mark (what
+  Windows editors save); a UTF-8 byte-order mark is dropped and CRLF or
+  CR-only line ends are read as LF (:func:`decode_text`);
 - arrays and inline tables nest at most :data:`MAX_DEPTH` deep (tomllib
   itself fails with a RecursionError some 300-500 levels down);
 - a key or table header has at most :data:`MAX_KEY_PARTS` dotted parts and
   each part at most :data:`MAX_KEY_LENGTH` characters (tomllib takes time
   quadratic in the parts: 20,000 take 20 s);
+- a text holds at most :data:`MAX_TABLES` tables (headers and inline
+  tables), so a long run of tiny ones is refused after a fraction of the
+  text, not parsed whole;
 - a number is a whole or finite number within :data:`MAX_NUMBER` (checked
   with :func:`number_problem`, where the caller knows which keys hold
   numbers for scoring).
 
 With these the time to read a file grows with its size, so no separate time
-budget is needed: the largest session allowed (4 MB, some 90,000 hands) is
-read and scored in a few seconds, a ruleset in milliseconds.
+budget is needed; a session also holds at most :data:`MAX_HANDS` hands
+(core/session_file.py counts them before it reads any), which bounds the
+scoring and the memory after the parse. docs/session-format.md ("Limits")
+gives what the largest session allowed costs to read.
 """
 
 from __future__ import annotations
 
+import codecs
 import math
 import os
 import re
@@ -31,7 +40,17 @@ from pathlib import Path
 from typing import Any
 
 MAX_BYTES = 4 * 1024 * 1024
-"""The largest session read: some 50,000 hands, far more than any series; read in seconds."""
+"""The largest session read: some 50,000 hands as the app writes them, far more than any
+series; read in seconds."""
+
+MAX_HANDS = 50_000
+"""The most hands a session holds, read or written: what 4 MB holds of the shortest hands
+the app writes, so a file of empty hands cannot make the scoring and its memory grow
+past what the largest file of real hands takes."""
+
+MAX_TABLES = 2 * MAX_HANDS
+"""Tables (``[...]`` and ``[[...]]`` headers, inline ``{ }``) in one TOML text: a hand and a
+seat change for each of the most hands, and the [rules]."""
 
 MAX_SMALL_BYTES = 256 * 1024
 """The largest ruleset, config or calculator listing: some 50 times the largest shipped."""
@@ -53,6 +72,11 @@ class TomlLimitError(ValueError):
     """A TOML text past one of the limits; the message says which, and where."""
 
 
+class TooManyTables(TomlLimitError):
+    """A text of more than :data:`MAX_TABLES` tables: the whole text is past the limit,
+    not one part of it that could be left out."""
+
+
 # --------------------------------------------------------------------------
 # Reading a file
 # --------------------------------------------------------------------------
@@ -60,11 +84,67 @@ class TomlLimitError(ValueError):
 
 def read_text(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> str:
     """The file's text; ``error`` (with the file's name) when it cannot or must not be read."""
-    data = read_bytes(path, error, limit)
+    return decode_text(read_bytes(path, error, limit), str(path), error)[0]
+
+
+# The byte-order marks a text may start with, UTF-32 before UTF-16: FF FE 00 00 is both.
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8", "UTF-8 with a byte-order mark"),
+    (codecs.BOM_UTF32_LE, "utf-32-le", "UTF-32"),
+    (codecs.BOM_UTF32_BE, "utf-32-be", "UTF-32"),
+    (codecs.BOM_UTF16_LE, "utf-16-le", "UTF-16"),
+    (codecs.BOM_UTF16_BE, "utf-16-be", "UTF-16"),
+)
+
+
+def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, str]:
+    """The text of a file's bytes, with LF line ends, and how the bytes differ from
+    plain UTF-8 with LF line ends ("" when they do not), e.g. "UTF-16, CRLF line ends".
+
+    ``error`` (naming ``where``) when the bytes are no such text, saying what to do
+    about a UTF-16 text without a byte-order mark (which cannot be told from others
+    for sure).
+    """
+    how: list[str] = []
+    codec, body = "utf-8", data
+    for bom, name, words in _BOMS:
+        if data.startswith(bom):
+            codec, body = name, data[len(bom):]
+            how.append(words)
+            break
     try:
-        return data.decode("utf-8")
+        text = body.decode(codec)
     except UnicodeDecodeError as e:
-        raise error(f"{path}: not UTF-8 text (byte {e.start})") from None
+        at = e.start + len(data) - len(body)
+        if codec != "utf-8":
+            raise error(f"{where}: not {how[0]} text (byte {at}), though it starts as "
+                        f"such; save it as UTF-8") from None
+        raise error(f"{where}: not UTF-8 text (byte {at}); save it as UTF-8") from None
+    if codec == "utf-8":
+        bare = _bare_utf16(data)
+        if bare:
+            raise error(f"{where}: looks like {bare} text without a byte-order mark, which "
+                        f"mjtui does not guess; save it as UTF-8 (for example `iconv -f "
+                        f"{bare} -t UTF-8 FILE > NEW`) or as UTF-16 with a byte-order mark")
+    if "\r" in text:
+        how.append("CRLF line ends" if "\r\n" in text else "CR line ends")
+        # A CR is a line end only: TOML takes CRLF as LF and a CR alone nowhere else.
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text, ", ".join(how)
+
+
+def _bare_utf16(data: bytes) -> str | None:
+    """The UTF-16 ("UTF-16LE", "UTF-16BE") the bytes start as, when they start as text of
+    the first 128 characters does in it (a zero byte beside each other byte); else None."""
+    head = data[:64]
+    if len(head) < 4:
+        return None
+    even, odd = head[0::2], head[1::2]
+    if not odd.strip(b"\0") and even.count(0) == 0:
+        return "UTF-16LE"
+    if not even.strip(b"\0") and odd.count(0) == 0:
+        return "UTF-16BE"
+    return None
 
 
 def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> bytes:
@@ -178,7 +258,8 @@ _ML_BASIC_STOP = re.compile(r'["\\]')
 
 
 def check_toml_limits(text: str) -> None:
-    """Raise :class:`TomlLimitError` when the text nests too deep or has too long a key.
+    """Raise :class:`TomlLimitError` when the text nests too deep, has too long a key or
+    too many tables.
 
     A scan of the text as TOML's grammar splits it (strings and comments
     skipped), in time linear in its length. Text that is not TOML at all is
@@ -187,6 +268,7 @@ def check_toml_limits(text: str) -> None:
     stack: list[str] = []  # "[" or "{" of the arrays and inline tables open
     mode = "key"  # what comes next: "key", "header" (inside [...] at a line start), "value"
     parts, part_open = 0, False  # dotted parts of the key being read
+    tables = 0
     line, pos, n = 1, 0, len(text)
     while pos < n:
         m = (_VALUE_TOKEN if mode == "value" else _TOKEN).match(text, pos)
@@ -219,6 +301,7 @@ def check_toml_limits(text: str) -> None:
                         f"arrays or inline tables nested more than {MAX_DEPTH} deep "
                         f"(at line {line})")
                 if token == "{":
+                    tables = _count_table(tables, line)
                     mode, parts, part_open = "key", 0, False
             elif token in "]}" and stack:
                 stack.pop()
@@ -235,12 +318,20 @@ def check_toml_limits(text: str) -> None:
         elif token == "=":
             mode = "value"
         elif token == "[" and not stack and mode == "key":
+            tables = _count_table(tables, line)
             mode, parts, part_open = "header", 0, False
         elif token == "]" and mode == "header":
             mode = "after-header"
         elif token == "}" and stack and stack[-1] == "{":  # an empty inline table
             stack.pop()
             mode = "value"
+
+
+def _count_table(tables: int, line: int) -> int:
+    if tables >= MAX_TABLES:
+        raise TooManyTables(f"more than {MAX_TABLES:,} tables (headers and inline tables; "
+                            f"at line {line}), more than any mjtui file holds")
+    return tables + 1
 
 
 def _key_part(parts: int, part_open: bool, length: int, line: int) -> tuple[int, bool]:

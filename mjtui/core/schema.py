@@ -136,14 +136,17 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
             raise wrong()
         return value
     if origin in (Union, types.UnionType):
+        inside = None  # what is wrong inside a table or array of the kind an option takes
         for option in get_args(tp):
             if option is type(None):
                 continue
             try:
                 return _convert(option, value, meta, path)
-            except SchemaError:
-                pass
-        raise wrong()
+            except SchemaError as e:
+                if _takes(option, value):
+                    inside = e
+        # "expected a table, got a table" says nothing: name the key inside that is wrong.
+        raise inside or wrong()
     if origin is tuple:
         if not isinstance(value, list):
             raise wrong()
@@ -171,6 +174,14 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
             raise wrong()
         return value
     raise TypeError(f"schema type {tp!r} at {path} is not supported")  # a bug in a struct
+
+
+def _takes(tp: Any, value: Any) -> bool:
+    """``tp`` is a struct and ``value`` a table, or ``tp`` a tuple and ``value`` an array:
+    the value is of the kind the type takes, and only what is inside it can be wrong."""
+    if dataclasses.is_dataclass(tp):
+        return isinstance(value, dict)
+    return get_origin(tp) is tuple and isinstance(value, list)
 
 
 def _show(value: Any) -> str:

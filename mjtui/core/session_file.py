@@ -3,10 +3,12 @@
 The format is documented in docs/session-format.md. A new hand is appended to
 the file as its ``[[hands]]`` table, so saving it costs the same at hand 10
 and at hand 10,000; anything else rewrites the whole file atomically. Either
-way the file is what a whole save writes, byte for byte. Reading keeps every
-hand it can: a hand that does not fit the rules, a block of TOML that does not
-parse, or the hand a crash cut short as it was appended, is reported with its
-hand number and line and the rest is still read.
+way the file is what a whole save writes, byte for byte: the header, then
+each hand, and each ends with a blank line, so a file that does not end with
+one was cut short. Reading keeps every hand it can: a hand that does not fit
+the rules, a block of TOML that does not parse, the hand a crash cut short as
+it was appended, or the last hand of a copy cut short by another program, is
+reported with its hand number and line and the rest is still read.
 """
 
 from __future__ import annotations
@@ -26,11 +28,14 @@ import tomli_w
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files import (
     MAX_BYTES,
+    MAX_HANDS,
     MAX_NUMBER,
     TomlLimitError,
+    TooManyTables,
+    decode_text,
     loads,
     number_problem,
-    read_text,
+    read_bytes,
 )
 from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.quick_toml import loads_hands
@@ -40,7 +45,12 @@ from mjtui.core.session import Session
 from mjtui.core.writing import open_to_append, replace_file
 
 FORMAT = "mjtui-session/1"
-HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
+# The first line says the file ends each hand with a blank line (hand_text): a file with
+# it that does not end with one was cut short. Files written before it have _OLD_HEADER
+# and end each hand with its last line; a file with neither was written by hand.
+HEADER = ("# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md); "
+          "every hand ends with a blank line.\n")
+_OLD_HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
 _HANDS_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*hands[ \t]*\]\]", re.MULTILINE)
 _TABLE_HEADER = re.compile(
     r"^[ \t]*(?P<open>\[\[?)[ \t]*(?P<name>[A-Za-z0-9_.\-\"' ]+?)[ \t]*\]\]?[ \t]*(?:#.*)?$",
@@ -75,19 +85,25 @@ def _head(session: Session) -> dict[str, Any]:
 
 
 def hand_text(record: dict[str, Any]) -> str:
-    """One hand as the file holds it: a blank line, ``[[hands]]``, its keys and sub-tables.
+    """One hand as the file holds it: ``[[hands]]``, its keys, and the blank line that
+    ends it.
 
-    This is how tomli-w lays out each entry of an array of tables, so a file
-    written a hand at a time is the file written whole. Both writers use it.
+    This is how tomli-w lays out each entry of an array of tables, the blank
+    line that tomli-w puts before the next table put after this one instead,
+    so a file written a hand at a time is the file written whole, and the
+    last hand ends as the others do. No hand mjtui writes has a blank line
+    anywhere else (no sub-table, no string over lines): a file cut short at a
+    line end inside a hand does not end with a blank line. Both writers use it.
     """
     text = tomli_w.dumps({"hands": record})  # the same chunks under "[hands]"
     if text.startswith("[hands]\n"):
-        return "\n[[hands]]\n" + text[len("[hands]\n"):]
-    return "\n[[hands]]\n\n" + text  # sub-tables only: tomli-w writes no [hands] line
+        return "[[hands]]\n" + text[len("[hands]\n"):] + "\n"
+    return "[[hands]]\n\n" + text + "\n"  # sub-tables only: tomli-w writes no [hands] line
 
 
 def session_text(session: Session) -> str:
-    """The whole file: the header, ``[rules]``, then each hand as :func:`hand_text` has it.
+    """The whole file: the header, ``[rules]`` and a blank line, then each hand as
+    :func:`hand_text` has it.
 
     Every hand is written as a ``[[hands]]`` table, even when all are short
     enough for tomli-w to make one inline array of them, so a hand can always
@@ -98,7 +114,8 @@ def session_text(session: Session) -> str:
 
 
 def _text(session: Session, records: list[dict[str, Any]]) -> str:
-    return HEADER + tomli_w.dumps(_head(session)) + "".join(hand_text(r) for r in records)
+    return (HEADER + tomli_w.dumps(_head(session)) + "\n"
+            + "".join(hand_text(r) for r in records))
 
 
 @dataclass(frozen=True)
@@ -146,6 +163,7 @@ def save_session(session: Session, path: Path, *, hands_checked: bool = False) -
     only the header and the size are checked.
     """
     system = session.ruleset.system
+    _check_count(path, len(session.hands))
     records = [system.hand_to_record(h) for h in session.hands]
     _check_head(session, path)
     if not hands_checked:
@@ -168,7 +186,7 @@ def append_hands(session: Session, path: Path, saved: int, written: Written) -> 
     when a write fails; the file is cut back to where it was.
 
     Each hand's text goes in after a gap of one byte, which is filled (with
-    the blank line that starts the text) only once the rest is on disk: a
+    the ``[`` that starts the text) only once the rest is on disk: a
     crash or kill at any moment leaves the complete file, the complete file
     with the new hand, or the complete file followed by a zero byte and part
     of the new hand, which the reader recognises as a save cut short
@@ -179,6 +197,7 @@ def append_hands(session: Session, path: Path, saved: int, written: Written) -> 
     records = [system.hand_to_record(h) for h in session.hands[saved:]]
     if not records:
         return written
+    _check_count(path, len(session.hands))
     for number, record in enumerate(records, saved + 1):
         problem = _record_problem(session, record)
         if problem:
@@ -204,7 +223,7 @@ def append_hands(session: Session, path: Path, saved: int, written: Written) -> 
 def _append_one(fd: int, raw: bytes, written: Written, path: Path) -> Written:
     end = written.size
     try:
-        _write_at(fd, raw[1:], end + 1)  # raw[0] is the "\n" of the blank line
+        _write_at(fd, raw[1:], end + 1)  # raw[0] is the "[" of the hand's [[hands]] line
         os.fsync(fd)
         _write_at(fd, raw[:1], end)
         os.fsync(fd)
@@ -266,6 +285,14 @@ def _check_head(session: Session, path: Path) -> None:
     except (SessionError, RulesetError) as e:
         raise Unwritable(f"{e}; the file was not saved (mjtui would not read it back)") \
             from None
+
+
+def _check_count(path: Path, hands: int) -> None:
+    """Unwritable past the most hands the reader takes (files.MAX_HANDS)."""
+    if hands > MAX_HANDS:
+        raise Unwritable(
+            f"{path}: not saved: a session holds at most {MAX_HANDS:,} hands (mjtui would not "
+            "read it back); start a new series for the next hands")
 
 
 def _check_size(path: Path, size: int) -> None:
@@ -364,20 +391,39 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     broken); problems with single hands are returned in ``Loaded.problems``.
     """
     where = str(path)
-    text = read_text(path, SessionError)
+    text, converted = decode_text(read_bytes(path, SessionError), where, SessionError)
+    # The lines that start with [[hands]], as mjtui writes them (other layouts: below).
+    _check_hand_count(text.count("\n[[hands]]") + text.startswith("[[hands]]"), where)
     problems: list[str] = []
-    text, cut_at = _cut_short(text)
+    framed = _framed(text)
+    text, cut = _cut_short(text, framed, where)
     data = _quick_read(text)
     quick = data is not None
     if data is None:
         try:
             data = loads(text)
+        except TooManyTables as e:  # not one hand that can be left out: the whole file
+            raise SessionError(f"{where}: {e}; a session holds at most {MAX_HANDS:,} "
+                               "hands") from None
         except (tomllib.TOMLDecodeError, TomlLimitError):
-            data = _salvage(text, where)  # keep every hand that can be read
+            try:
+                data = _salvage(text, where)  # keep every hand that can be read
+            except SessionError as e:
+                if converted.startswith(("UTF-16", "UTF-32")):  # or only starts like it?
+                    raise SessionError(f"{e} (read as {converted.split(',')[0]} text, as "
+                                       "its first bytes say)") from None
+                raise
     head = number_problem({k: v for k, v in data.items() if k != "hands"})
     if head:
         raise SessionError(f"{where}: {head}")
 
+    if framed and "rules" not in data and "hands" not in data:
+        # mjtui writes [rules] in every file: a file that says mjtui wrote it and holds
+        # neither [rules] nor a hand was cut short before them, hands and all.
+        raise SessionError(f"{where}: cut short: the file ends inside its header, before "
+                           "[rules] and the hands; it cannot be scored. If [rules] was taken "
+                           "out on purpose, take out the first line too (it says mjtui "
+                           "wrote the file)")
     ruleset = _read_ruleset(data, where, find_ruleset)
     warnings = _check_rules_agree(data, ruleset, where, find_ruleset)
     players = _read_players(data, where, ruleset)
@@ -391,6 +437,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     records = data.get("hands", [])
     if not isinstance(records, list):
         raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
+    _check_hand_count(len(records), where)  # inline, indented...: counted once read
     system, rules = ruleset.system, ruleset.rules
     left_out: list[tuple[int, str]] = []  # hand number, why
     read: list[int] = []  # the numbers of the hands checked alone
@@ -429,31 +476,109 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         line = lines[number - 1]
         at = f"hand {number}" + (f" (line {line})" if line else "")
         problems.append(f"{where}: {at}: {why}")
-    if cut_at is not None:
-        line = _line_numbers(text, [cut_at])[0]
-        problems.append(f"{where}: hand {len(records) + 1} (line {line}): cut short as it was "
-                        "saved (mjtui stopped during the save); this hand was left out")
+    if cut is not None:
+        line = _line_numbers(text, [cut.at])[0]
+        problems.append(f"{where}: hand {len(records) + 1} (line {line}): {cut.why}; this "
+                        "hand was left out")
     # A hand is appended only to a file whose header is the one a save writes (a
-    # hand-written sheet gets its [rules], clean names and start from a whole save)
-    # and whose hands are [[hands]] tables (an inline `hands = [...]` cannot take one).
+    # hand-written sheet gets its [rules], clean names and start from a whole save;
+    # a file written before each hand ended with a blank line gets them), whose
+    # bytes are the text read (no UTF-16, CRLF, zero byte...) and whose hands are
+    # [[hands]] tables (an inline `hands = [...]` cannot take one).
     appendable = not problems and headers == len(records) \
+        and framed and not converted and "\0" not in text \
         and (bool(records) or "hands" not in data) \
         and {k: v for k, v in data.items() if k != "hands"} == _head(session)
     return Loaded(session, problems, warnings, appendable)
 
 
-def _cut_short(text: str) -> tuple[str, int | None]:
-    """The text without the hand a crash cut short as it was appended, and where it began.
+def _check_hand_count(count: int, where: str) -> None:
+    """SessionError when ``count`` hands are more than :data:`MAX_HANDS`.
+
+    Counted in the text first (the lines that start with ``[[hands]]``, those in
+    a string over several lines too: no file mjtui writes has one), so that no
+    hand of such a file is read; a text in other layouts is held to the limit
+    of tables (core/files.py) as it is parsed, and its hands counted once read.
+    """
+    if count > MAX_HANDS:
+        raise SessionError(f"{where}: {count:,} hands, more than a session holds (at most "
+                           f"{MAX_HANDS:,}); nothing was read")
+
+
+@dataclass(frozen=True)
+class _Cut:
+    """Where the last hand of a file cut short begins, and how it was cut, in words."""
+
+    at: int
+    why: str
+
+
+_SAVE_STOPPED = "cut short as it was saved (mjtui stopped during the save)"
+_FILE_ENDS = ("cut short: the file ends inside it, {where} (a copy, sync or disk that "
+              "stopped short?)")
+
+
+def _framed(text: str) -> bool:
+    """Whether every hand of the text ends with a blank line, as its first line says.
+
+    An mjtui from before that, given such a file, appends its hands after a blank
+    line of their own (``"\\n\\n\\n[[hands]]"``), each ending with its last line:
+    such a file is read as one of those mjtui's.
+    """
+    return text.startswith(HEADER) and "\n\n\n[[hands]]\n" not in text
+
+
+def _cut_short(text: str, framed: bool, where: str) -> tuple[str, _Cut | None]:
+    """The text without the last hand, and where it began, when the file was cut short
+    inside it: by a crash as it was appended, or by any program that copied or wrote
+    only the start of the file. The hands before it are complete, whatever the cut.
 
     An append leaves a zero byte where its text begins until the rest is on
-    disk (:func:`append_hands`): a zero byte at the start of a line, with at
-    most one hand's text after it, is such a save, the file before it
-    complete. A zero byte anywhere else is left to the TOML reader.
+    disk (:func:`append_hands`): a zero byte at the start of a line (after
+    the blank line that ends each hand, in a file whose header says so), with
+    at most one hand's text after it, is such a save. A zero byte anywhere
+    else is left to the TOML reader (:func:`_salvage`: it loses the hand it
+    sits in). A cut that leaves no zero byte is found by where the file ends
+    (:func:`_unended`). SessionError when the cut is in the header itself.
     """
     at = text.find("\0")
-    if at <= 0 or text[at - 1] != "\n" or _HANDS_HEADER.search(text, at):
+    start = "\n\n" if framed else "\n"
+    if at > 0 and text.endswith(start, 0, at) and not _HANDS_HEADER.search(text, at):
+        return text[:at], _Cut(at, _SAVE_STOPPED)
+    mjtui = text.startswith((HEADER, _OLD_HEADER))
+    return _unended(text, "\n\n" if framed else "\n" if mjtui else "", where)
+
+
+def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
+    """The text without its last hand, and where it began, when the file does not end
+    where its writer ends one: with ``end`` after the last hand ("\\n\\n": a blank line;
+    "\\n": the end of a line; "": a file written by hand, which may end anyhow).
+
+    Whatever ``end``, a last line that is only the start of a ``[[hands]]`` line
+    (``[[han``) is a hand cut short, never a part of the hand before it.
+    """
+    last_line = text.rfind("\n") + 1
+    tail = text[last_line:]
+    if tail and tail != "[[hands]]" and "[[hands]]".startswith(tail):
+        return text[:last_line], _Cut(last_line, _FILE_ENDS.format(where="in its [[hands]] line"))
+    if not end or text.endswith(end):
         return text, None
-    return text[:at], at
+    hands = [m.start() for m in _HANDS_HEADER.finditer(text)]  # a damaged file only
+    if not hands:
+        raise SessionError(f"{where}: cut short: the file ends inside its header, before any "
+                           f"hand (it does not end with {_ENDS[end]}); it cannot be scored. "
+                           "If nothing is missing, end it with a blank line")
+    cut = hands[-1]
+    if end == "\n\n":
+        # What follows the last blank line: after a hand that ended as every hand ends,
+        # unless it is a sub-table of that hand (mjtui writes none, a hand may).
+        block = text.rfind("\n\n") + 2
+        if block > cut and not text.startswith("[hands.", block):
+            cut = block
+    return text[:cut], _Cut(cut, _FILE_ENDS.format(where=f"before {_ENDS[end]}"))
+
+
+_ENDS = {"\n\n": "the blank line that ends every hand", "\n": "a line end"}
 
 
 def _quick_read(text: str) -> dict | None:
@@ -480,22 +605,33 @@ def _salvage(text: str, where: str) -> dict:
 
     Everything that is not a hand (the top keys, [rules] wherever it stands)
     must parse, or nothing can be scored; a hand that does not parse is
-    reported and left out.
+    reported and left out. A zero byte ends a line as far as finding the
+    tables goes (one in place of a line end loses the hand it is in, not the
+    next one too), and one just before a table's line is read as the line end
+    it stands for.
     """
-    headers = list(_TABLE_HEADER.finditer(text))
-    head = [text[: headers[0].start()] if headers else text]
+    # The same offsets as the text: only where the tables start is looked for in it.
+    seen = text.replace("\0", "\n") if "\0" in text else text
+    headers = list(_TABLE_HEADER.finditer(seen))
+    starts = [m.start() for m in headers] + [len(text)]
+
+    def section(start: int, end: int) -> str:
+        part = text[start:end]
+        return part[:-1] + "\n" if part.endswith("\0") and end < len(text) else part
+
+    head = [section(0, starts[0])]
     blocks: list[tuple[int, str]] = []  # (offset, text) of each [[hands]] entry
     for i, m in enumerate(headers):
-        section = text[m.start() : headers[i + 1].start() if i + 1 < len(headers) else len(text)]
+        section_text = section(m.start(), starts[i + 1])
         name = m.group("name").strip()
         if m.group("open") == "[[" and name == "hands":
-            blocks.append((m.start(), section))
+            blocks.append((m.start(), section_text))
         elif name.startswith("hands.") and blocks:  # a sub-table of the hand above
-            blocks[-1] = (blocks[-1][0], blocks[-1][1] + section)
+            blocks[-1] = (blocks[-1][0], blocks[-1][1] + section_text)
         else:
-            head.append(section)
+            head.append(section_text)
             continue
-        head.append("\n" * section.count("\n"))  # keep line numbers true in head errors
+        head.append("\n" * section_text.count("\n"))  # keep line numbers true in head errors
     try:
         data = loads("".join(head))
     except tomllib.TOMLDecodeError as e:

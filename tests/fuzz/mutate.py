@@ -215,6 +215,25 @@ def utf16(rng: random.Random, data: bytes) -> bytes:
     return _text(data).encode("utf-16", "surrogatepass")
 
 
+def utf16be(rng: random.Random, data: bytes) -> bytes:
+    return b"\xfe\xff" + _text(data).encode("utf-16-be", "surrogatepass")
+
+
+def cut_line_end(rng: random.Random, data: bytes) -> bytes:
+    """Cut at a line end, as a copy that stopped there leaves it."""
+    ends = [i + 1 for i, byte in enumerate(data) if byte == 10]
+    return data[: rng.choice(ends)] if ends else data
+
+
+def nul_newline(rng: random.Random, data: bytes) -> bytes:
+    """A zero byte in place of one line end, as a damaged disk leaves it."""
+    ends = [i for i, byte in enumerate(data) if byte == 10]
+    if not ends:
+        return data + b"\0"
+    at = rng.choice(ends)
+    return data[:at] + b"\0" + data[at + 1:]
+
+
 def bom(rng: random.Random, data: bytes) -> bytes:
     return b"\xef\xbb\xbf" + data
 
@@ -258,6 +277,9 @@ MUTATORS: dict[str, tuple[Mutator, Sequence[str], float]] = {
     "empty": (empty, FILE_KINDS, 0.3),
     "junk": (junk, ALL_KINDS, 0.5),
     "utf16": (utf16, FILE_KINDS, 0.3),
+    "utf16be": (utf16be, FILE_KINDS, 0.2),
+    "cut_line_end": (cut_line_end, FILE_KINDS, 0.5),
+    "nul_newline": (nul_newline, FILE_KINDS, 0.5),
     "bom": (bom, FILE_KINDS, 0.5),
     "crlf": (crlf, FILE_KINDS, 0.5),
     "nul": (nul, ALL_KINDS, 1),
