@@ -15,7 +15,6 @@ import csv
 import dataclasses
 import importlib
 import io
-import json
 import re
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -24,6 +23,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.seats import to_tables
 from mjtui.core.session import Session
 from mjtui.core.systems.base import HandColumns
+from mjtui.core.text import json_text
 
 FORMAT = "mjtui-export/2"
 
@@ -271,7 +271,7 @@ def session_table(session: Session) -> str:
 
 
 def to_json(session: Session, states: list[Any] | None = None) -> str:
-    return json.dumps(export_document(session, states), ensure_ascii=False, indent=2) + "\n"
+    return json_text(export_document(session, states)) + "\n"  # no raw C1 control
 
 
 # --------------------------------------------------------------------------

@@ -25,11 +25,12 @@ import tomli_w
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files import MAX_NUMBER, TomlLimitError, loads, number_problem, read_text
-from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
+from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat, look_alike_notes
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.seats import from_tables, to_tables
 from mjtui.core.session import Session
+from mjtui.core.text import clean_line, shown
 
 FORMAT = "mjtui-session/1"
 HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
@@ -325,7 +326,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     Raises SessionError when nothing usable can be read (the header is
     broken); problems with single hands are returned in ``Loaded.problems``.
     """
-    where = str(path)
+    where = shown(str(path))  # a file name found in a folder may hold anything
     text = read_text(path, SessionError)
     problems: list[str] = []
     text, cut_at = _cut_short(text)
@@ -349,6 +350,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
                       table=_read_table(data, where),
                       time_limit=_read_time_limit(data, where),
                       seat_changes=_read_seat_changes(data, where, ruleset.players))
+    warnings += _look_alikes(session, where)
 
     records = data.get("hands", [])
     if not isinstance(records, list):
@@ -485,6 +487,8 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
         got = "missing" if fmt is None else f"got {fmt!r}"
         raise SessionError(f"{where}: key 'format': expected {FORMAT!r}, {got}")
     rid = data.get("ruleset")
+    if isinstance(rid, str):
+        rid = clean_line(rid).strip()
     if not isinstance(rid, str) or not rid:
         raise SessionError(f"{where}: key 'ruleset': expected the ruleset id, a string")
     if "rules" in data:
@@ -519,7 +523,13 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
             f"{where}: key 'players': expected {n} names (non-empty strings) in seat order, "
             f"got {players!r}"
         )
-    return tuple(clean_name(p) for p in players)
+    names = tuple(clean_name(p) for p in players)
+    if not all(names):
+        seat = names.index("") + 1
+        raise SessionError(f"{where}: key 'players': the name of seat {seat}, "
+                           f"{players[seat - 1]!r}, has only control or invisible characters; "
+                           "give the seat a name")
+    return names
 
 
 def _read_table(data: dict, where: str) -> str:
@@ -621,3 +631,10 @@ def _check_players_differ(players: tuple[str, ...], where: str) -> None:
             f"({players[a]!r} and {players[b]!r}: names are compared without case and "
             f"extra spaces); give each seat its own name"
         )
+
+
+def _look_alikes(session: Session, where: str) -> list[str]:
+    """A warning for each two players of the session whose names are drawn alike, and
+    each name mixing look-alike letters of two scripts (core/players.py)."""
+    names = [*session.players, *(n for c in session.seat_changes for n in c.players)]
+    return [f"{where}: {note}" for note in look_alike_notes(names)]
