@@ -628,8 +628,9 @@ def _check_players_differ(players: tuple[str, ...], where: str) -> None:
         a, b = repeat
         raise SessionError(
             f"{where}: key 'players': seats {a + 1} and {b + 1} are the same player "
-            f"({players[a]!r} and {players[b]!r}: names are compared without case and "
-            f"extra spaces); give each seat its own name"
+            f"({players[a]!r} and {players[b]!r}: names are compared without case, extra "
+            f"spaces or invisible characters, and NFC or NFD alike); give each seat its own "
+            "name"
         )
 
 
