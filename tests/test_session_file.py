@@ -112,8 +112,10 @@ def test_empty_session_round_trips(folders, tmp_path: Path) -> None:
 names = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12
 ).filter(lambda s: s.strip() != "")
-# Names as kept (core/players.py): clean, and four different players.
-seated = st.tuples(*[names.map(clean_name)] * 4).filter(lambda p: first_repeat(p) is None)
+# Names as kept (core/players.py): clean (so never only control characters), and four
+# different players.
+kept = names.map(clean_name).filter(bool)
+seated = st.tuples(*[kept] * 4).filter(lambda p: first_repeat(p) is None)
 hands4 = st.builds(
     Hand,
     winner=st.one_of(st.none(), st.integers(0, 3)),

@@ -121,7 +121,8 @@ def test_a_file_seating_one_player_twice_is_refused(folders) -> None:
         load_session(path, find_ruleset)
     assert str(caught.value) == (
         f"{path}: key 'players': seats 1 and 3 are the same player ('Ann' and 'ann': names "
-        f"are compared without case and extra spaces); give each seat its own name"
+        f"are compared without case, extra spaces or invisible characters, and NFC or NFD "
+        f"alike); give each seat its own name"
     )
 
 

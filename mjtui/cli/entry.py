@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
 from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.text import shown
 
 if TYPE_CHECKING:
     from mjtui.core.ruleset import Ruleset, RulesetLibrary
@@ -189,7 +190,10 @@ def main(argv: list[str] | None = None) -> int:
                 return _main(args)
         gc.set_threshold(HEADLESS_COLLECTION_THRESHOLD, *thresholds[1:])
         gc.enable()
-        return _main(args)
+        from mjtui.cli.safe_output import safe_output
+
+        with safe_output():  # what the command prints: no raw control character
+            return _main(args)
     finally:
         gc.set_threshold(*thresholds)
         gc.enable()
@@ -212,7 +216,7 @@ def _main(args: argparse.Namespace) -> int:
             outcome.release_sessions()  # the app does it as it ends; this covers a crash
         return _ended(outcome)
     except MjtuiError as e:
-        print(f"mjtui: {e}", file=sys.stderr)
+        print(f"mjtui: {shown(str(e), lines=True)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -241,7 +245,7 @@ def _library() -> RulesetLibrary:
 def _ended(app: MjtuiApp) -> int:
     """The exit status of an app that has run: 2, said on stderr, when it stopped at start-up."""
     if app.startup_error:
-        print(f"mjtui: {app.startup_error}", file=sys.stderr)
+        print(f"mjtui: {shown(app.startup_error, lines=True)}", file=sys.stderr)
         return 2
     return 0
 
@@ -333,11 +337,11 @@ def list_rulesets(args: argparse.Namespace) -> int:
     found = listing(paths.ruleset_folders(), paths.cache_dir())
     if not found:
         print("no rulesets found")
-    for r in found:
+    for r in found:  # one line each, whatever a file in the folders is named
         if r.error is None:
-            print(f"{r.id:<16} {r.name}  [{r.system}]  {r.path}")
+            print(f"{shown(r.id):<16} {shown(r.name)}  [{r.system}]  {shown(str(r.path))}")
         else:
-            print(f"{r.id:<16} BROKEN: {r.error}")
+            print(f"{shown(r.id):<16} BROKEN: {shown(r.error)}")
     print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)
     return 0
 
@@ -382,14 +386,14 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
         if not args.json:
             raise
         _print_json({"players": [], "seat_changes": [], "hands": [], "problems": [str(e)]})
-        print(f"mjtui: {e}", file=sys.stderr)
+        print(f"mjtui: {shown(str(e))}", file=sys.stderr)
         return 2
     for warning in loaded.warnings:
-        print(f"mjtui: warning: {warning}", file=sys.stderr)
+        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
     if args.json:
         _print_json(replay_document(loaded.session, loaded.problems))
         for problem in loaded.problems:
-            print(f"mjtui: {problem}", file=sys.stderr)
+            print(f"mjtui: {shown(problem)}", file=sys.stderr)
         return 2 if loaded.problems else 0
     from mjtui.ui.app import MjtuiApp
 

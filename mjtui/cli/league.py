@@ -6,7 +6,6 @@ How the rating is computed: core/league.py and docs/league.md.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from datetime import date
 from pathlib import Path
@@ -16,6 +15,7 @@ from mjtui import paths
 from mjtui.core.errors import MjtuiError
 from mjtui.core.league import League, collect, to_plain
 from mjtui.core.library import ruleset_finder
+from mjtui.core.text import json_text, shown
 
 HELP = "a league table across sessions: games, average rank, points and a skill rating"
 
@@ -61,11 +61,12 @@ def league_command(args: argparse.Namespace) -> int:
                      ruleset_id=args.league_ruleset, system=args.league_system,
                      since=args.since)
     if args.json:
-        json.dump(to_plain(league), sys.stdout, ensure_ascii=False, indent=2)
-        print()
+        print(json_text(to_plain(league)))
         return 0
     for note in league.skipped:
-        print(f"mjtui: {note}", file=sys.stderr)
+        print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
+    for warning in league.warnings:
+        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
     if args.league_format != "text":
         from mjtui.core.league_export import LEAGUE_FORMATS
 

@@ -10,7 +10,6 @@ exits 2).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import unicodedata
 from pathlib import Path
@@ -23,6 +22,7 @@ from mjtui.core.library import ruleset_finder
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.session_file import load_session
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
+from mjtui.core.text import json_text, shown
 from mjtui.core.writing import replace_file
 
 
@@ -58,10 +58,10 @@ def export_command(args: argparse.Namespace) -> int:
     loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
     if loaded.problems:
         # An export of part of the hands would pass for the whole series.
-        raise SessionError("\n".join(loaded.problems)
+        raise SessionError("\n".join(shown(p) for p in loaded.problems)
                            + "\nnothing was exported: fix the hands above, or see what can be "
-                           f"read with `mjtui replay {args.file}`")
-    text = export_session(loaded.session, fmt, source=args.file.name)
+                           f"read with `mjtui replay {shown(str(args.file))}`")
+    text = export_session(loaded.session, fmt, source=shown(args.file.name))
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -93,11 +93,12 @@ def stats_command(args: argparse.Namespace) -> int:
     stats = collect(paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()),
                     ruleset_id=ruleset)
     if args.json:
-        json.dump(to_plain(stats), sys.stdout, ensure_ascii=False, indent=2)
-        print()
+        print(json_text(to_plain(stats)))
         return 0
     for note in stats.skipped:
-        print(f"mjtui: {note}", file=sys.stderr)
+        print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
+    for warning in stats.warnings:
+        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
     print(format_stats(stats, paths.sessions_dir(), ruleset))
     return 0
 
@@ -145,7 +146,10 @@ def aligned(rows: list[list[str]], right: list[bool]) -> str:
 
 
 def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    """Terminal columns: wide characters take two, combining marks ("Chén" written
+    decomposed) and joiners none."""
+    return sum(0 if unicodedata.category(ch) in ("Mn", "Me", "Cf") else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def _signed(n: int) -> str:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -22,6 +21,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.seats import to_tables
 from mjtui.core.session import Session
 from mjtui.core.systems.base import HandColumns
+from mjtui.core.text import json_text
 
 FORMAT = "mjtui-export/2"
 
@@ -268,7 +268,7 @@ def session_table(session: Session) -> str:
 
 
 def to_json(session: Session, states: list[Any] | None = None) -> str:
-    return json.dumps(export_document(session, states), ensure_ascii=False, indent=2) + "\n"
+    return json_text(export_document(session, states)) + "\n"  # no raw C1 control
 
 
 # --------------------------------------------------------------------------

@@ -39,6 +39,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from mjtui.core.text import shown_path
+
 MAX_BYTES = 4 * 1024 * 1024
 """The largest session read: some 50,000 hands as the app writes them, far more than any
 series; read in seconds."""
@@ -84,7 +86,7 @@ class TooManyTables(TomlLimitError):
 
 def read_text(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> str:
     """The file's text; ``error`` (with the file's name) when it cannot or must not be read."""
-    return decode_text(read_bytes(path, error, limit), str(path), error)[0]
+    return decode_text(read_bytes(path, error, limit), shown_path(path), error)[0]
 
 
 # The byte-order marks a text may start with, UTF-32 before UTF-16: FF FE 00 00 is both.
@@ -153,22 +155,23 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
         # Non-blocking: opening a FIFO for reading would wait for a writer.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise error(f"{path}: no such file") from None
+        raise error(f"{shown_path(path)}: no such file") from None
     except IsADirectoryError:
-        raise error(f"{path}: is a folder, not a file") from None
+        raise error(f"{shown_path(path)}: is a folder, not a file") from None
     except OSError as e:
-        raise error(f"{path}: cannot read it ({e.strerror or e})") from None
+        raise error(f"{shown_path(path)}: cannot read it ({e.strerror or e})") from None
     try:
         kind = _kind(os.fstat(fd).st_mode)
         if kind:
             os.close(fd)
-            raise error(f"{path}: is {kind}, not a file mjtui can read")
+            raise error(f"{shown_path(path)}: is {kind}, not a file mjtui can read")
         with os.fdopen(fd, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
-        raise error(f"{path}: cannot read it ({e.strerror or e})") from None
+        raise error(f"{shown_path(path)}: cannot read it ({e.strerror or e})") from None
     if len(data) > limit:
-        raise error(f"{path}: too large to be an mjtui file (more than {_size(limit)})")
+        raise error(f"{shown_path(path)}: too large to be an mjtui file "
+                    f"(more than {_size(limit)})")
     return data
 
 
@@ -201,7 +204,7 @@ def read_toml(path: Path, error: type[Exception], limit: int = MAX_SMALL_BYTES
     data = parse_toml(read_text(path, error, limit), str(path), error)
     problem = number_problem(data)
     if problem:
-        raise error(f"{path}: {problem}")
+        raise error(f"{shown_path(path)}: {problem}")
     return data
 
 

@@ -18,8 +18,11 @@ at 0 and rises as games show the player's skill and sigma shrinks, so a
 player with few games is not ranked above a proven one by luck.
 docs/league.md explains it for players.
 
-Players are matched by name as everywhere in mjtui (core/players.py); the
-most recent spelling is shown. This module imports openskill only when a
+Players are matched by name as everywhere in mjtui (core/players.py: case,
+extra spaces, NFC or NFD and full-width letters do not count); the most
+recent spelling is shown. Names drawn alike that are different players
+("Ann" and "Аnn" with a Cyrillic А) are counted apart and named in
+``warnings``. This module imports openskill only when a
 league is computed.
 """
 
@@ -34,7 +37,7 @@ from typing import Any, Callable, Iterable
 from mjtui.core.export import final_standings, session_table
 from mjtui.core.ledger import read_folder
 from mjtui.core.library import timestamp
-from mjtui.core.players import clean_name, player_key
+from mjtui.core.players import clean_name, look_alike_notes, player_key
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
 
@@ -90,6 +93,8 @@ class League:
     players: list[Player]  # best rating first
     games: list[Game]  # in the order they were rated
     skipped: list[str]
+    # Names drawn alike but counted as different players (core/players.py), to check.
+    warnings: list[str] = field(default_factory=list)
 
 
 def game_of(session: Session, path: Path | None = None) -> Game | None:
@@ -132,7 +137,8 @@ def compute(games: Iterable[Game], skipped: list[str] | None = None) -> League:
             p.history.append(RatingPoint(game.started, p.rating, p.mu, p.sigma))
     table = sorted(players.values(),
                    key=lambda p: (-p.rating, -p.games, player_key(p.name)))
-    return League(table, ordered, list(skipped or []))
+    return League(table, ordered, list(skipped or []),
+                  look_alike_notes(p.name for p in table))
 
 
 def rate(model: Any, ratings: list[tuple[float, float]],
@@ -205,4 +211,5 @@ def to_plain(league: League) -> dict[str, Any]:
             for p in league.players
         ],
         "skipped": league.skipped,
+        "warnings": league.warnings,
     }

@@ -37,6 +37,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.ruleset import Ruleset
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
+from mjtui.core.text import shown, shown_path
 
 _CONFLICT = re.compile(r"\.sync-conflict-|\(conflicted copy|\(conflict|conflicted copy",
                        re.IGNORECASE)
@@ -74,8 +75,8 @@ def session_names(folder: Path) -> tuple[list[Path], list[Path]]:
 
 
 def conflict_note(path: Path) -> str:
-    return (f"not counted, a sync conflict copy: {path} (two machines changed one file; "
-            "compare it with the original and keep one)")
+    return (f"not counted, a sync conflict copy: {shown_path(path)} (two machines changed "
+            "one file; compare it with the original and keep one)")
 
 
 Stamp = tuple[int, int, int]
@@ -122,11 +123,11 @@ def read_settled(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Session:
     """
     before = stamp(path)
     if before is None:
-        raise Unsettled(f"{path}: gone while the folder was read")
+        raise Unsettled(f"{shown_path(path)}: gone while the folder was read")
     whole = ends_whole(path)
     loaded = load_session(path, find_ruleset)
     if stamp(path) != before:
-        raise Unsettled(f"{path}: changed while it was read (a hand arriving?); "
+        raise Unsettled(f"{shown_path(path)}: changed while it was read (a hand arriving?); "
                         "read again next time")
     if loaded.problems:
         more = f" (and {len(loaded.problems) - 1} more)" if len(loaded.problems) > 1 else ""
@@ -134,7 +135,8 @@ def read_settled(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Session:
     if not whole and time.time() - before[1] / 1e9 < SETTLE_SECONDS:
         # Every file mjtui writes ends with a line end: one just written without
         # it is a copy cut short, however well what arrived parses.
-        raise Unsettled(f"{path}: cut short (still arriving?); read again next time")
+        raise Unsettled(f"{shown_path(path)}: cut short (still arriving?); read again next "
+                        "time")
     return loaded.session
 
 
@@ -165,7 +167,8 @@ def read_folder(folder: Path, find_ruleset: Callable[[str], Ruleset],
             result.skipped.append(f"skipped, cannot be read: {e}")
             continue
         except Exception as e:  # noqa: BLE001 - one odd file must not stop the read
-            result.skipped.append(f"skipped, cannot be read: {path}: {type(e).__name__}: {e}")
+            result.skipped.append(f"skipped, cannot be read: {shown_path(path)}: "
+                                  f"{type(e).__name__}: {shown(str(e))}")
             continue
         if keep is None or keep(session):
             result.sessions.append((path, session))

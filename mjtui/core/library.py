@@ -31,8 +31,10 @@ from mjtui.core.export import standings
 from mjtui.core.files import MAX_BYTES, TomlLimitError, loads, read_bytes, read_text
 from mjtui.core.ledger import conflict_note, kind_of, session_names, stamp
 from mjtui.core.lock import SessionLock
+from mjtui.core.players import clean_name, player_key
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session_file import load_session
+from mjtui.core.text import clean_line, fold, shown, shown_path
 from mjtui.core.writing import create_file, replace_file
 
 FindRuleset = Callable[[str], Ruleset]
@@ -119,8 +121,8 @@ def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     before = stamp(path)
     summary = _summarize(path, find_ruleset)
     if stamp(path) != before:
-        return _unreadable(path, summary.modified, f"{path}: changed while it was read (a hand "
-                           "arriving?); it is read again on the next look")
+        return _unreadable(path, summary.modified, f"{shown_path(path)}: changed while it "
+                           "was read (a hand arriving?); it is read again on the next look")
     if kind_of(path.name) == "conflict":
         return dataclasses.replace(summary, problems=(conflict_note(path), *summary.problems))
     return summary
@@ -130,13 +132,14 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     try:
         modified = path.stat().st_mtime
     except OSError as e:
-        return _unreadable(path, 0.0, f"{path}: cannot read it ({e.strerror or e})")
+        return _unreadable(path, 0.0, f"{shown_path(path)}: cannot read it ({e.strerror or e})")
     try:
         loaded = load_session(path, find_ruleset)
     except MjtuiError as e:
         return _unreadable(path, modified, str(e))
     except Exception as e:  # noqa: BLE001 - one odd file must not hide the others
-        return _unreadable(path, modified, f"{path}: could not be read ({type(e).__name__}: {e})")
+        return _unreadable(path, modified, f"{shown_path(path)}: could not be read "
+                           f"({type(e).__name__}: {shown(str(e))})")
     session = loaded.session
     states = session.states()
     table = standings(session, states)
@@ -169,9 +172,9 @@ def _unreadable(path: Path, modified: float, error: str) -> SessionSummary:
         path=path,
         modified=modified,
         started=started if isinstance(started, datetime) else None,
-        ruleset_id=rid if isinstance(rid, str) else None,
+        ruleset_id=clean_line(rid)[:80] if isinstance(rid, str) else None,  # what it shows
         ruleset_name=None,
-        players=tuple(players)
+        players=tuple(clean_name(p)[:80] for p in players)
         if isinstance(players, list) and all(isinstance(p, str) for p in players) else (),
         hands=0,
         totals=(),
@@ -244,15 +247,16 @@ def sort_newest_first(summaries: Iterable[SessionSummary]) -> list[SessionSummar
 def filter_summaries(
     summaries: Iterable[SessionSummary], player: str = "", ruleset_id: str | None = None
 ) -> list[SessionSummary]:
-    """The sessions where a player's name contains ``player`` (any case) and of that ruleset.
+    """The sessions where a player's name contains ``player`` (any case or width, NFC or
+    NFD: compared by core/text.py ``fold``) and of that ruleset.
 
     An empty ``player`` or ``ruleset_id`` does not filter. A file that cannot
     be read matches only on what its header showed.
     """
-    needle = player.strip().casefold()
+    needle = fold(player)
     return [
         s for s in summaries
-        if (not needle or any(needle in p.casefold() for p in s.players))
+        if (not needle or any(needle in fold(p) for p in s.players))
         and (not ruleset_id or s.ruleset_id == ruleset_id)
     ]
 
@@ -267,9 +271,13 @@ def ruleset_choices(summaries: Iterable[SessionSummary]) -> list[tuple[str, str]
 
 
 def player_names(summaries: Iterable[SessionSummary]) -> list[str]:
-    """Every name that appears in the sessions, sorted without regard to case."""
-    names = {p for s in summaries for p in s.players}
-    return sorted(names, key=lambda p: (p.casefold(), p))
+    """Every player that appears in the sessions (one spelling each: core/players.py),
+    sorted without regard to case."""
+    names: dict[str, str] = {}
+    for s in summaries:
+        for p in s.players:
+            names.setdefault(player_key(p), p)
+    return sorted(names.values(), key=lambda p: (fold(p), p))
 
 
 # --------------------------------------------------------------------------
@@ -284,7 +292,7 @@ def move_to_trash(path: Path, trash: Path) -> Path:
     ``-2``, ``-3``... before ``.toml``.
     """
     if path.parent.resolve() == trash.resolve():
-        raise SessionError(f"{path}: is already in the trash")
+        raise SessionError(f"{shown_path(path)}: is already in the trash")
     # A series being played in another window stays where that window saves it
     # (SessionInUse names the window).
     with SessionLock.take(path):

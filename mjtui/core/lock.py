@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui.core.errors import SessionError
+from mjtui.core.text import clean_line, shown_path
 
 try:
     import fcntl
@@ -86,7 +87,7 @@ class Holder:
                 pass
         return cls(
             pid=pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
-            host=host[:100] if isinstance(host, str) else "",
+            host=clean_line(host[:100]) if isinstance(host, str) else "",
             started=started,
         )
 
@@ -112,7 +113,7 @@ class SessionInUse(SessionError):
     def __init__(self, path: Path, holder: Holder) -> None:
         self.path = path
         self.holder = holder
-        super().__init__(f"{path}: in use by {holder}")
+        super().__init__(f"{shown_path(path)}: in use by {holder}")
 
 
 class SessionLock:

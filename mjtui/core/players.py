@@ -1,14 +1,22 @@
 """Players' names: how they are kept and when two names are the same player.
 
-One rule everywhere (the new-series form, the session file reader and
-stats):
+One rule everywhere (the new-series form, the session file reader, seats,
+stats and the league):
 
-- a name is kept **cleaned**: no spaces at either end, and any run of
-  spaces, tabs or line breaks inside it made one space ("Ann  Lee " is kept
-  as "Ann Lee"); the form does it as names are typed, the reader as a file
-  is read, so the next save stores the clean name;
-- two names are the **same player** when their cleaned forms are equal
-  ignoring case (``str.casefold``): "Ann", "ann" and "Ann " are one player;
+- a name is kept **cleaned**: no control, bidirectional or invisible
+  character (core/text.py ``clean_line``: an escape sequence, a NUL, a
+  right-to-left override, a zero-width space are taken out), no spaces at
+  either end, and any run of spaces, tabs or line breaks inside it made one
+  space ("Ann  Lee " is kept as "Ann Lee"); the form does it as names are
+  typed, the reader as a file is read, so the next save stores the clean name;
+- two names are the **same player** when their keys are equal
+  (core/text.py ``fold``: NFKC, case folded): "Ann", "ann", "Ann " and
+  "Ａｎｎ" are one player, and so are "Chén" written composed (NFC) and
+  decomposed (NFD);
+- two names that are drawn alike but are not the same player ("Ann" and
+  "Аnn" with a Cyrillic А), and a name that mixes such letters of two
+  scripts, are **kept apart and reported** (:func:`look_alike_notes`): which
+  person was meant is for the players to say, never guessed;
 - two seats of one session may not hold the same player.
 """
 
@@ -16,18 +24,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mjtui.core.text import clean_line, fold, look_alike, mixed_script, odd_letters, skeleton
+
 MAX_TABLE_NAME = 40
 """The longest table name (docs/ledger.md), kept clean as a player's name is."""
 
 
 def clean_name(name: str) -> str:
-    """The name as it is kept: trimmed, inner runs of white space made one space."""
-    return " ".join(name.split())
+    """The name as it is kept: no control, bidirectional or invisible character, trimmed,
+    inner runs of white space made one space."""
+    return " ".join(clean_line(name).split())
 
 
 def player_key(name: str) -> str:
-    """What two names of the same player have in common: the clean name, case folded."""
-    return clean_name(name).casefold()
+    """What two names of the same player have in common: the clean name's fold."""
+    return fold(clean_name(name))
 
 
 def same_player(a: str, b: str) -> bool:
@@ -43,3 +54,37 @@ def first_repeat(names: Iterable[str]) -> tuple[int, int] | None:
             return seen[key], seat
         seen[key] = seat
     return None
+
+
+CORRECT = "mjtui seats FILE --substitute SEAT NAME --from 1"
+
+
+def look_alike_notes(names: Iterable[str]) -> list[str]:
+    """What to warn of in these players' names, one note each: two (or more) different
+    players whose names are drawn alike, with the letters that tell them apart, then
+    each other name that mixes look-alike letters of two scripts. Empty for most tables."""
+    players: dict[str, str] = {}
+    for name in names:
+        players.setdefault(player_key(name), clean_name(name))
+    by_look: dict[str, list[str]] = {}
+    for name in players.values():
+        by_look.setdefault(skeleton(name), []).append(name)
+    notes, told = [], set()
+    for group in by_look.values():
+        if len(group) > 1 and all(look_alike(group[0], other) for other in group[1:]):
+            which = "; ".join(f"{n!r} has {_letters(n)}" for n in group if odd_letters(n))
+            notes.append(f"{' and '.join(repr(n) for n in group)} look alike but are "
+                         f"different names, counted as {len(group)} players ({which}); "
+                         f"if they are one player, correct the name ({CORRECT})")
+            told.update(group)
+    for name in players.values():
+        scripts = mixed_script(name)
+        if scripts and name not in told:
+            notes.append(f"the name {name!r} mixes {' and '.join(scripts)} letters that look "
+                         f"alike ({_letters(name)}): it is not the same player as a name "
+                         f"spelt in one script; if it should be, correct it ({CORRECT})")
+    return notes
+
+
+def _letters(name: str) -> str:
+    return ", ".join(odd_letters(name)) or "no letter of another script"

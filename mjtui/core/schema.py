@@ -5,6 +5,10 @@ parsed TOML table against one and names the exact key and the expected value
 when it does not fit, so a typo in a hand-written file is found at once
 instead of scoring a series wrongly.
 
+Every string is kept as core/text.py ``clean_line`` cleans it (no control,
+bidirectional or invisible character): a ruleset's name, a pattern's name,
+the config's table are shown on screens and printed.
+
 A field may carry metadata: ``min`` / ``max`` bounds for numbers (``max``
 for a string: its most characters) and ``doc``, a one-line explanation used
 in messages and in the README's key lists.
@@ -17,6 +21,8 @@ import functools
 import types
 import typing
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+
+from mjtui.core.text import clean_line
 
 T = TypeVar("T")
 
@@ -172,7 +178,7 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
         longest = meta.get("max")
         if not isinstance(value, str) or (longest is not None and len(value) > longest):
             raise wrong()
-        return value
+        return clean_line(value)  # names and descriptions are shown: no control in them
     raise TypeError(f"schema type {tp!r} at {path} is not supported")  # a bug in a struct
 
 

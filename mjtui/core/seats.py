@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from mjtui.core.errors import HandError
-from mjtui.core.players import clean_name, first_repeat, same_player
+from mjtui.core.players import clean_name, first_repeat, player_key, same_player
 
 MAX_CHANGES = 1000
 
@@ -71,6 +71,10 @@ def from_tables(value: Any, players: int) -> tuple[SeatChange, ...]:
             raise ValueError(f"entry {i}: 'players' must be {players} names in seat order, "
                              f"got {names!r}")
         clean = tuple(clean_name(n) for n in names)
+        if not all(clean):
+            seat = clean.index("") + 1
+            raise ValueError(f"entry {i}: the name of seat {seat}, {names[seat - 1]!r}, has "
+                             "only control or invisible characters: give it a name")
         _check_differ(clean, f"entry {i}")
         out.append(SeatChange(start, clean))
     return tuple(out)
@@ -168,7 +172,7 @@ def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChan
         before = players
         for c in changes:
             _check_differ(c.players, f"from hand {c.start}")
-            if [n.casefold() for n in c.players] != [n.casefold() for n in before]:
+            if [player_key(n) for n in c.players] != [player_key(n) for n in before]:
                 kept.append(c)
             before = c.players
     except ValueError as e:

@@ -37,11 +37,12 @@ from mjtui.core.files import (
     number_problem,
     read_bytes,
 )
-from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
+from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat, look_alike_notes
 from mjtui.core.quick_toml import loads_hands
 from mjtui.core.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.seats import from_tables, to_tables
 from mjtui.core.session import Session
+from mjtui.core.text import clean_line, shown
 from mjtui.core.writing import open_to_append, replace_file
 
 FORMAT = "mjtui-session/1"
@@ -390,7 +391,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     Raises SessionError when nothing usable can be read (the header is
     broken); problems with single hands are returned in ``Loaded.problems``.
     """
-    where = str(path)
+    where = shown(str(path))  # a file name found in a folder may hold anything
     text, converted = decode_text(read_bytes(path, SessionError), where, SessionError)
     # The lines that start with [[hands]], as mjtui writes them (other layouts: below).
     _check_hand_count(text.count("\n[[hands]]") + text.startswith("[[hands]]"), where)
@@ -433,6 +434,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
                       table=_read_table(data, where),
                       time_limit=_read_time_limit(data, where),
                       seat_changes=_read_seat_changes(data, where, ruleset.players))
+    warnings += _look_alikes(session, where)
 
     records = data.get("hands", [])
     if not isinstance(records, list):
@@ -659,6 +661,8 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
         got = "missing" if fmt is None else f"got {fmt!r}"
         raise SessionError(f"{where}: key 'format': expected {FORMAT!r}, {got}")
     rid = data.get("ruleset")
+    if isinstance(rid, str):
+        rid = clean_line(rid).strip()
     if not isinstance(rid, str) or not rid:
         raise SessionError(f"{where}: key 'ruleset': expected the ruleset id, a string")
     if "rules" in data:
@@ -693,7 +697,13 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
             f"{where}: key 'players': expected {n} names (non-empty strings) in seat order, "
             f"got {players!r}"
         )
-    return tuple(clean_name(p) for p in players)
+    names = tuple(clean_name(p) for p in players)
+    if not all(names):
+        seat = names.index("") + 1
+        raise SessionError(f"{where}: key 'players': the name of seat {seat}, "
+                           f"{players[seat - 1]!r}, has only control or invisible characters; "
+                           "give the seat a name")
+    return names
 
 
 def _read_table(data: dict, where: str) -> str:
@@ -792,6 +802,14 @@ def _check_players_differ(players: tuple[str, ...], where: str) -> None:
         a, b = repeat
         raise SessionError(
             f"{where}: key 'players': seats {a + 1} and {b + 1} are the same player "
-            f"({players[a]!r} and {players[b]!r}: names are compared without case and "
-            f"extra spaces); give each seat its own name"
+            f"({players[a]!r} and {players[b]!r}: names are compared without case, extra "
+            f"spaces or invisible characters, and NFC or NFD alike); give each seat its own "
+            "name"
         )
+
+
+def _look_alikes(session: Session, where: str) -> list[str]:
+    """A warning for each two players of the session whose names are drawn alike, and
+    each name mixing look-alike letters of two scripts (core/players.py)."""
+    names = [*session.players, *(n for c in session.seat_changes for n in c.players)]
+    return [f"{where}: {note}" for note in look_alike_notes(names)]

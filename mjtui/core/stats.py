@@ -18,9 +18,11 @@ Definitions (also in docs/export.md, under `mjtui stats`):
   or loss, kept with its sign. Both name the session and the hand number; on
   equal amounts the earlier hand is kept.
 
-Players are matched by name as everywhere in mjtui (core/players.py: case
-and extra spaces do not count, "ann " is "Ann"); the most recent spelling
-is shown. A file with any problem is
+Players are matched by name as everywhere in mjtui (core/players.py: case,
+extra spaces, NFC or NFD and full-width letters do not count, "ann " is
+"Ann"); the most recent spelling is shown. Names drawn alike that are
+different players ("Ann" and "Аnn" with a Cyrillic А) are counted apart and
+named in ``warnings``. A file with any problem is
 skipped with a note rather than counted from part of its hands, and so is a
 file still arriving from another machine (core/ledger.py).
 """
@@ -36,7 +38,7 @@ from mjtui.core.export import hand_rows, standings
 from mjtui.core.ledger import read_folder
 from mjtui.core.library import FindRuleset, timestamp
 from mjtui.core.numbers import mean
-from mjtui.core.players import clean_name, player_key
+from mjtui.core.players import clean_name, look_alike_notes, player_key
 from mjtui.core.session import Session
 
 
@@ -85,6 +87,8 @@ class Statistics:
     rulesets: list[RulesetStats]  # the same, per ruleset id, by id
     series: int  # sessions counted
     skipped: list[str]  # why a file was not counted
+    # Names drawn alike but counted as different players (core/players.py), to check.
+    warnings: list[str] = field(default_factory=list)
 
 
 class _Tally:
@@ -153,6 +157,7 @@ def compute(sessions: Iterable[tuple[Path | None, Session]],
         ],
         series=overall.series,
         skipped=list(skipped or []),
+        warnings=look_alike_notes(p.name for p in overall.table()),
     )
 
 
@@ -191,6 +196,7 @@ def to_plain(stats: Statistics) -> dict[str, Any]:
             for r in stats.rulesets
         ],
         "skipped": stats.skipped,
+        "warnings": stats.warnings,
     }
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from textual.app import App
 
+from mjtui.core.text import shown
 from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.styles import BASE, ScreenStyles, add_styles
 
@@ -122,6 +123,11 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
     def _warn(self, warning: str) -> None:
         self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
 
+    def notify(self, message: str, *, title: str = "", **kwargs: Any) -> None:
+        """Every notification, of every screen, shown with no raw control character: a
+        message may quote a file (core/text.py ``shown``)."""
+        super().notify(shown(str(message), lines=True), title=shown(title), **kwargs)
+
     def _after_first_frame(self) -> None:
         """What the first screen does not need waits until it is shown: a person sees
         it at once, and keys typed meanwhile wait in order (OrderedKeys).
@@ -146,6 +152,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         keep_out_of_collections()
 
     def _start_series(self, choice: SeriesChoice) -> None:
+        from mjtui.core.players import look_alike_notes
         from mjtui.core.scorebook import create_scorebook
         from mjtui.core.session import Session
 
@@ -159,7 +166,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         if self.book.save_error:
             self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
                         markup=False)
-        for warning in warnings:
+        for warning in [*warnings, *look_alike_notes(choice.players)]:
             self._warn(warning)
 
     def action_open_library(self) -> None:

@@ -22,6 +22,7 @@ from textual.widgets import Digits, Header, Static
 
 from mjtui.core.board import BoardView, SessionFollower, board_view
 from mjtui.core.ruleset import Ruleset
+from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 
@@ -133,7 +134,7 @@ class BoardApp(App):
         super().__init__()
         self.path = path
         self.follower = follower or SessionFollower(path, find_ruleset)
-        self.board = BoardScreen(closable=False, following=path.name)
+        self.board = BoardScreen(closable=False, following=shown(path.name))
 
     def release_sessions(self) -> None:
         """Nothing to let go of: the board takes no lock."""
@@ -155,4 +156,4 @@ class BoardApp(App):
             note += f" · {len(followed.problems)} hand(s) not read: {followed.problems[0]}"
         if followed.error:
             note += f" · not read just now: {followed.error}"
-        self.board.show(view, note)
+        self.board.show(view, shown(note))  # the file's name and its problems

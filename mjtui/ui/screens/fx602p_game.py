@@ -31,6 +31,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.systems.fx602p.computer import Computer
 from mjtui.core.systems.fx602p.game import WIN, Result, Round
+from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 
@@ -85,7 +86,7 @@ class FX602PGameScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = "mjtui · FX-602P mahjong"
-        self.sub_title = self.book.path.name
+        self.sub_title = shown(self.book.path.name)
         self.action_next_hand()
 
     # -- what may be done now ------------------------------------------------

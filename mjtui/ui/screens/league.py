@@ -83,6 +83,10 @@ class LeagueScreen(Screen):
         notes.update(self.skipped_notes())
         notes.display = bool(self.read.skipped)
         self.show_league()
+        assert self.league is not None
+        for warning in self.league.warnings:  # names drawn alike, counted apart
+            self.notify(warning, title="Names that look alike", severity="warning",
+                        timeout=20, markup=False)
         self.query_one("#league-table", DataTable).focus()
 
     def skipped_notes(self) -> Text:

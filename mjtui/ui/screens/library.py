@@ -38,6 +38,7 @@ from mjtui.core.lock import SessionInUse
 from mjtui.core.scorebook import Scorebook, open_scorebook
 from mjtui.core.session import Session
 from mjtui.core.session_file import load_session
+from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.league import LeagueScreen
@@ -47,6 +48,7 @@ from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.screens.whatif import WhatIfScreen
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
+from mjtui.ui.widgets.text_field import TextField
 
 ALL = ""  # the ruleset filter's "all rulesets" value
 COLUMNS = ((" ", "mark"), ("Date", "date"), ("Ruleset", "ruleset"), ("Players", "players"),
@@ -70,7 +72,7 @@ def detail(summary: SessionSummary | None) -> Text:
     problem. Names and paths go in as plain text, never as markup."""
     if summary is None:
         return Text("")
-    out = Text(str(summary.path), style="dim")
+    out = Text(shown(str(summary.path)), style="dim")
     if summary.table:
         out.append(f" · {summary.table}")
     if summary.readable:
@@ -88,11 +90,11 @@ def detail(summary: SessionSummary | None) -> Text:
             out.append(f"{', '.join(summary.players)}: no hand played yet")
     if summary.error is not None:
         out.append("\n✗ cannot be read: ", style="bold red")
-        out.append(summary.error, style="red")
+        out.append(shown(summary.error, lines=True), style="red")
     elif summary.problems:
         more = len(summary.problems) - 1
         out.append("\n! damaged: ", style="bold yellow")
-        out.append(summary.problems[0], style="yellow")
+        out.append(shown(summary.problems[0], lines=True), style="yellow")
         if more:
             out.append(f" (and {more} more problem{'s' * (more != 1)})", style="yellow")
     return out
@@ -260,8 +262,8 @@ class LibraryScreen(Screen):
         yield Header()
         with Horizontal(id="library-filters"):
             yield Label("Player", classes="library-filter-label")
-            yield Input(placeholder="part of a name", id="library-player",
-                        compact=True)
+            yield TextField(placeholder="part of a name", id="library-player",
+                            compact=True)
             yield Label("Ruleset", classes="library-filter-label")
             yield Select([("All rulesets", ALL)], value=ALL, allow_blank=False,
                          id="library-ruleset", compact=True)
@@ -303,17 +305,17 @@ class LibraryScreen(Screen):
         current = table.current
         player = self.query_one("#library-player", Input).value
         ruleset = self.query_one("#library-ruleset", Select).value
-        shown = filter_summaries(
+        listed = filter_summaries(
             self.summaries, player, ruleset if isinstance(ruleset, str) and ruleset else None
         )
-        table.show(shown, keep or (current.path if current else None))
+        table.show(listed, keep or (current.path if current else None))
         empty = self.query_one("#library-empty", Static)
         if not self.summaries:
             empty.update(EMPTY_LIBRARY)
-        elif not shown:
+        elif not listed:
             empty.update(f"No series matches the filter ({len(self.summaries)} saved).")
-        empty.display = not shown
-        table.display = bool(shown)
+        empty.display = not listed
+        table.display = bool(listed)
         self.show_detail()
 
     def show_detail(self) -> None:
@@ -427,7 +429,7 @@ class LibraryScreen(Screen):
             return
         question = Text.assemble(
             "Delete this series?\n\n",
-            (summary.path.name, "bold"),
+            (shown(summary.path.name), "bold"),
             f"\n{when(summary)} · {', '.join(summary.players) or 'players unknown'}\n\n",
             ("It is moved to the trash folder, and t then Enter puts it back.", "dim"),
         )

@@ -22,6 +22,7 @@ from mjtui.core.systems.base import WINDS
 from mjtui.core.table_tools import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
+from mjtui.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
     from textual.widgets import Select
@@ -78,7 +79,7 @@ class NewSeriesScreen(KeyForm):
                     yield Static(self._label(self.chosen), id="ruleset-name")
                     yield Static("▼", classes="arrow")
                 yield Label("Table", classes="form-label")
-                yield self._later(Input(
+                yield self._later(TextField(
                     self.table, id="table", placeholder="(a name, when the club plays at several)",
                     max_length=MAX_TABLE_NAME, compact=True))
                 yield Label("Start points", classes="form-label")
@@ -93,8 +94,8 @@ class NewSeriesScreen(KeyForm):
                 for seat in range(MAX_SEATS):
                     yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",
                                 classes="form-label")
-                    yield Input(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
-                                max_length=24, classes="name", compact=True)
+                    yield TextField(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
+                                    max_length=24, classes="name", compact=True)
             yield Static("", id="seat-draw")
             yield Static("", id="form-error")
             yield Static("Start series", id="start-shown")  # the button's look until it comes

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from mjtui.core.session import Session
+from mjtui.core.text import shown
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -35,7 +36,7 @@ class ReplayScreen(Screen):
     def __init__(self, session: Session, name: str) -> None:
         super().__init__()
         self.session = session
-        self.file_name = name
+        self.file_name = shown(name)  # a file name: anything but a control goes
         self.states = session.states()
 
     def compose(self) -> ComposeResult:

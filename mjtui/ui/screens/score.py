@@ -18,6 +18,7 @@ from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.table_tools import roll, seeded
+from mjtui.core.text import shown
 from mjtui.ui.hand_form import HandForm
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
@@ -118,7 +119,7 @@ class ScoreScreen(Screen):
         session = self.book.session
         # The ruleset and the file's stem: both fit the header at 80 columns.
         self.title = session.ruleset.name
-        self.sub_title = self.book.path.stem
+        self.sub_title = shown(self.book.path.stem)
         self.render_state()
         self.set_focus(self.query_one(HandsTable))
         if self.clock is not None:
@@ -256,7 +257,7 @@ class ScoreScreen(Screen):
         else:
             pane.display = not pane.display
         # Beside a pane the header has half the width: the ruleset's name alone fits.
-        self.sub_title = "" if pane.display else self.book.path.stem
+        self.sub_title = "" if pane.display else shown(self.book.path.stem)
         # Focus now, not once the app is idle (Widget.focus): keys typed right after
         # p are the calculator's, and after Esc the sheet's.
         if pane.display:

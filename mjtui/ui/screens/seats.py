@@ -16,6 +16,7 @@ from textual.widgets import Button, Input, Label, Static
 from mjtui.core.errors import HandError
 from mjtui.core.seats import KINDS, SUBSTITUTE, SWAP, Seating, read_change
 from mjtui.ui.key_form import KeyForm
+from mjtui.ui.widgets.text_field import TextField
 
 FIELDS = ("kind", "seat", "other", "name", "start")
 NAME_LENGTH = 24  # as on the new-series form
@@ -82,8 +83,8 @@ class SeatsScreen(KeyForm):
                 yield Label("the seat it swaps with", classes="st-note")
             with Horizontal(classes="st-row"):
                 yield Label("Substitute", classes="st-label")
-                yield Input("", id="st-name", max_length=NAME_LENGTH, compact=True,
-                            classes="st-field", placeholder="name")
+                yield TextField("", id="st-name", max_length=NAME_LENGTH, compact=True,
+                                classes="st-field", placeholder="name")
             with Horizontal(classes="st-row"):
                 yield Label("From hand", classes="st-label")
                 yield Input(str(self.hands + 1), id="st-start", restrict=r"[0-9]{0,6}",

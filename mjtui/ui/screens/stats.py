@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Header, Label, Select, Static
 from mjtui import paths
 from mjtui.core.library import FindRuleset, ruleset_finder
 from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect
+from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
@@ -23,7 +24,7 @@ ALL = ""  # the ruleset Select's "all rulesets" value
 
 
 def where(ref: HandRef) -> str:
-    file = ref.path.name if ref.path else f"the series of {ref.started:%Y-%m-%d %H:%M}"
+    file = shown(ref.path.name) if ref.path else f"the series of {ref.started:%Y-%m-%d %H:%M}"
     return f"{file}, hand {ref.hand}"
 
 
@@ -81,6 +82,9 @@ class StatsScreen(Screen):
         notes.update(self.skipped_notes())
         notes.display = bool(self.stats.skipped)
         self.show_players()
+        for warning in self.stats.warnings:  # names drawn alike, counted apart
+            self.notify(warning, title="Names that look alike", severity="warning",
+                        timeout=20, markup=False)
         table.focus()
 
     @staticmethod

@@ -22,6 +22,7 @@ from mjtui import paths
 from mjtui.core.errors import MjtuiError
 from mjtui.core.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.session import Session
+from mjtui.core.text import shown
 from mjtui.core.whatif import WhatIf, flatten, parse_value, rescore, variant
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
@@ -75,7 +76,7 @@ class WhatIfScreen(Screen):
                  rulesets: list[Ruleset] | None = None) -> None:
         super().__init__()
         self.session = session
-        self.file_name = name
+        self.file_name = shown(name)  # a file name: anything but a control goes
         self.keys = form_keys(session.ruleset)
         if rulesets is None:
             rulesets = installed_rulesets(session.ruleset.rules.system)

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from rich.text import Text
 
+from mjtui.core.text import shown
+
 MAX_NOTES = 2  # listed one a line; the rest are counted, and named where the view says
 
 
@@ -17,7 +19,7 @@ def skipped_notes(skipped: list[str], folder: Path | str, again: str, each: str)
     out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
                f"(in {prefix}{again}):")
     for note in skipped[:MAX_NOTES]:
-        out.append("\n" + note.replace(prefix, ""))
+        out.append("\n" + shown(note.replace(prefix, "")))  # one line each
     if len(skipped) > MAX_NOTES:
         out.append(f"\n(and {len(skipped) - MAX_NOTES} more: {each})")
     return out

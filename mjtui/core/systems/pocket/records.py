@@ -23,6 +23,7 @@ from typing import Any
 from mjtui.core.errors import HandError
 from mjtui.core.systems.pocket.events import CONTEXT, Draw, FalseWin, Hand, Win, check
 from mjtui.core.systems.pocket.rules import PLAYERS, Rules
+from mjtui.core.text import clean_line
 
 KINDS = ("win", "draw", "false_win")
 KEYS = {
@@ -90,7 +91,7 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
             winner=_seat(record, "win"), fan=fan,
             discarder=_seat(record, "from") if "from" in record else None,
             guarantor=_seat(record, "guarantor") if "guarantor" in record else None,
-            tiles=tiles, context=tuple(context),
+            tiles=None if tiles is None else clean_line(tiles), context=tuple(context),
             flowers=_numbers(record, "flowers"), seasons=_numbers(record, "seasons"),
         )
     check(rules, hand)

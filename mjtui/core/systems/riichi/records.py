@@ -36,6 +36,7 @@ from mjtui.core.systems.riichi.events import (
     check,
 )
 from mjtui.core.systems.riichi.rules import PLAYERS, Rules
+from mjtui.core.text import clean_line
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
@@ -123,7 +124,7 @@ def _note(record: dict[str, Any]) -> str:
         raise HandError(f"'note' must be text, got {note!r}")
     if len(note) > MAX_NOTE:
         raise HandError(f"'note' is {len(note)} characters long; at most {MAX_NOTE}")
-    return note
+    return clean_line(note)  # shown with the hand
 
 
 def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ...]:
@@ -186,7 +187,8 @@ def _tiles_and_yaku(record: dict[str, Any], count: int, several: bool
     for names in yaku:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise HandError(f"'yaku' must be an array of names, got {names!r}")
-    return tiles, [tuple(names) for names in yaku]
+    return [clean_line(t) for t in tiles], [tuple(clean_line(n) for n in names)
+                                            for names in yaku]
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:
