@@ -446,7 +446,7 @@ def test_a_yaku_text_past_the_session_s_limit_is_cut_short_and_the_file_reads(tm
     note = loaded.session.hands[0].note
     assert len(note) == 2000
     assert note.endswith(f"... [cut short: {len(' '.join(details)):,} characters in the log]")
-    assert loaded.session.players[0] == "Ann [2J" and loaded.session.players[3] == "Dora"
+    assert loaded.session.players[0] == "Ann" and loaded.session.players[3] == "Dora"
 
 
 def _written(tmp_path, doc):

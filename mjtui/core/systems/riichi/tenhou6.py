@@ -64,6 +64,7 @@ from mjtui.core.systems.riichi.records import MAX_NOTE
 from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.systems.riichi.standings import final_standings
 from mjtui.core.systems.riichi.table import State, apply, settle
+from mjtui.core.text import clean_line
 
 PLAYERS = 4  # the seats of a log's arrays; a three-player log leaves the fourth empty
 MAX_DIGITS = 20  # of a whole number in a log: its scores have 6, its largest (a rate) 4
@@ -402,16 +403,10 @@ def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogH
     return LogHand(number, round_, honba, sticks, scores, hand, changes, scores_said)
 
 
-def printable(text: str) -> str:
-    """``text`` without the characters a terminal would act on (control characters, and
-    the line and paragraph separators): a log's names and yaku never hold them."""
-    return "".join(c if c.isprintable() or c == " " else " " for c in text)
-
-
 def kept_note(text: str) -> str:
-    """The log's score and yaku text as a session keeps it: printable, and within the
+    """The log's score and yaku text as a session keeps it: clean (core/text.py), within the
     session's limit for a note (cut short with a mark that says so)."""
-    text = printable(text)
+    text = clean_line(text)
     if len(text) <= MAX_NOTE:
         return text
     mark = f" ... [cut short: {len(text):,} characters in the log]"
@@ -887,7 +882,7 @@ def _names(names: tuple[str, ...]) -> tuple[str, ...]:
     repeat)."""
     out: list[str] = []
     for name in names:
-        name = clean_name(printable(name))[:60] or "?"
+        name = clean_name(name)[:60] or "?"
         candidate, n = name, 2
         while first_repeat((*out, candidate)) is not None:
             candidate, n = f"{name} ({n})", n + 1
