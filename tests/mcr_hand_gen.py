@@ -231,8 +231,9 @@ def _orphans(r: random.Random) -> list[int]:
     return list(ORPHANS) + [r.choice(ORPHANS)]
 
 
-FORMS = ((0.74, "regular"), (0.02, "terminal chows"), (0.02, "chicken"), (0.09, "seven pairs"), (0.04, "knitted"),
-         (0.04, "knitted straight"), (0.03, "thirteen orphans"), (0.02, "nine gates"))
+FORMS = ((0.74, "regular"), (0.02, "terminal chows"), (0.02, "chicken"),
+         (0.09, "seven pairs"), (0.04, "knitted"), (0.04, "knitted straight"),
+         (0.03, "thirteen orphans"), (0.02, "nine gates"))
 
 
 def random_case(r: random.Random) -> Case:

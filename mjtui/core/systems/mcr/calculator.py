@@ -25,12 +25,12 @@ the flowers. A situation the tiles contradict is refused with a HandError.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from typing import NamedTuple
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.mcr import combinations
-from mjtui.core.systems.mcr.fans import BY_KEY, RANK, apply_exclusions
+from mjtui.core.systems.mcr.fans import BY_KEY, KEYS, RANK, apply_exclusions
 from mjtui.core.systems.mcr.rules import Rules
 from mjtui.core.tiles import TileHand, parse_hand, readings, tile_name
 
@@ -64,8 +64,7 @@ class Situation:
     flowers: int = 0
 
 
-@dataclass(frozen=True)
-class Set:
+class Set(NamedTuple):
     """A set of a reading: a chow (``tile`` its first), a pung or a kong."""
 
     kind: int  # CHOW, PUNG, KONG
@@ -86,9 +85,17 @@ class Score:
     minimum: int
     minimum_met: bool
     form: str  # "regular", "seven pairs", "knitted straight", "thirteen orphans"...
-    reading: str  # the sets and the pair, e.g. "123m 456m [789s] 555z 11p"
+    layout: tuple[tuple[Set, ...], int] | str  # the sets and the pair, or the tiles
 
     counted: int  # what counts toward the minimum: the fans, and the flowers if they count
+
+    @property
+    def reading(self) -> str:
+        """The sets and the pair scored, e.g. "123m 456m [789s] 555z 11p"."""
+        if isinstance(self.layout, str):
+            return self.layout
+        sets, pair = self.layout
+        return " ".join([_set_text(x) for x in sets] + [_pair_text(pair)])
 
     @property
     def reason(self) -> str | None:
@@ -117,12 +124,20 @@ def prepare(hand: TileHand) -> _Hand:
     if hand.red:
         raise HandError("Chinese Official mahjong has no red fives: write 5, not 0")
     melds = []
+    counts = [0] * 34
+    for t in hand.concealed:
+        counts[t] += 1
+    concealed = tuple(counts)
+    opened = 0
     for m in hand.melds:
-        kind = {"chi": CHOW, "pon": PUNG, "kan": KONG}[m.kind]
-        melds.append(Set(kind, m.tiles[0], not m.opened, True))
-    concealed = tuple(hand.concealed_counts())
-    return _Hand(concealed, tuple(melds), hand.win, tuple(hand.counts()),
-                 sum(1 for m in hand.melds if m.opened))
+        melds.append(Set(_KINDS[m.kind], m.tiles[0], not m.opened, True))
+        opened += m.opened
+        for t in m.tiles:
+            counts[t] += 1
+    return _Hand(concealed, tuple(melds), hand.win, tuple(counts), opened)
+
+
+_KINDS = {"chi": CHOW, "pon": PUNG, "kan": KONG}
 
 
 def check_situation(h: _Hand, s: Situation) -> None:
@@ -169,47 +184,61 @@ def situation_fans(h: _Hand, s: Situation) -> dict[str, int]:
     return found
 
 
+def _mask(tiles: object) -> int:
+    return sum(1 << t for t in tiles)  # type: ignore[attr-defined]
+
+
+_SUIT_MASKS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))
+_HONOR_MASK = _mask(range(27, 34))
+_WIND_MASK = _mask(WIND_TILES)
+_DRAGON_MASK = _mask(DRAGONS)
+_TERMINAL_MASK = _mask(TERMINALS)
+_GREEN_MASK = _mask(GREEN)
+_REVERSIBLE_MASK = _mask(REVERSIBLE)
+
+
 def tile_fans(counts: tuple[int, ...], kongs: int) -> dict[str, int]:
     """The fans of which tiles the hand holds, whatever its reading: suits, ranges,
     simples and terminals, green and reversible tiles, four alike."""
     found: dict[str, int] = {}
-    held = [t for t in range(34) if counts[t]]
-    suits = {t // 9 for t in held}
-    honors = 3 in suits
-    numbered = suits - {3}
+    mask = 0
+    hogs = -kongs
+    for t in range(34):
+        n = counts[t]
+        if n:
+            mask |= 1 << t
+            if n == 4:
+                hogs += 1
+    honors = mask & _HONOR_MASK
+    numbered = sum(1 for m in _SUIT_MASKS if mask & m)
     if not honors:
         found["no_honors"] = 1
-    voided = 3 - len(numbered)
-    if voided == 2:
+    if numbered == 1:
         found["half_flush" if honors else "full_flush"] = 1
-    elif voided == 1:
+    elif numbered == 2:
         found["one_voided_suit"] = 1
-    if len(numbered) == 3 and any(t in WIND_TILES for t in held) \
-            and any(t in DRAGONS for t in held):
+    elif numbered == 3 and mask & _WIND_MASK and mask & _DRAGON_MASK:
         found["all_types"] = 1
-    simples = not any(t in TERMINALS or t >= 27 for t in held)
-    if simples:
+    outer = mask & (_TERMINAL_MASK | _HONOR_MASK)
+    if not outer:
         found["all_simples"] = 1
-    if all(t in REVERSIBLE for t in held):
+    if not mask & ~_REVERSIBLE_MASK:
         found["reversible_tiles"] = 1
-    if all(t in GREEN for t in held):
+    if not mask & ~_GREEN_MASK:
         found["all_green"] = 1
-    if not simples:
+    if outer:
         if not numbered:
             found["all_honors"] = 1
-        elif all(t in TERMINALS for t in held):
-            found["all_terminals"] = 1
-        elif all(t in TERMINALS or t >= 27 for t in held):
-            found["all_terminals_and_honors"] = 1
+        elif outer == mask:
+            found["all_terminals" if not honors else "all_terminals_and_honors"] = 1
     if not honors:
-        ranks = {t % 9 for t in held}
-        if max(ranks) <= 3:
-            found["lower_four" if 3 in ranks else "lower_tiles"] = 1
-        elif min(ranks) >= 5:
-            found["upper_four" if 5 in ranks else "upper_tiles"] = 1
-        elif min(ranks) >= 3 and max(ranks) <= 5:
+        ranks = (mask | mask >> 9 | mask >> 18) & 0x1FF
+        if not ranks & 0x1F0:  # 1-4 only
+            found["lower_four" if ranks & 0x8 else "lower_tiles"] = 1
+        elif not ranks & 0x1F:  # 6-9 only
+            found["upper_four" if ranks & 0x20 else "upper_tiles"] = 1
+        elif not ranks & 0x1C7:  # 4-6 only
             found["middle_tiles"] = 1
-    hogs = sum(1 for t in held if counts[t] == 4) - kongs
     if hogs > 0:
         found["tile_hog"] = hogs
     return found
@@ -218,7 +247,6 @@ def tile_fans(counts: tuple[int, ...], kongs: int) -> dict[str, int]:
 # -- the four-sets-and-a-pair readings ------------------------------------------------
 
 
-@lru_cache(maxsize=4096)
 def _suit_shapes(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
     """Whether one suit's counts read as sets only, and as sets and one pair (counts may
     run to five: the reference counts a wait on a tile the hand holds four of)."""
@@ -262,62 +290,90 @@ def _suit_shapes(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
 _SUIT_SPANS = ((0, 9), (9, 18), (18, 27), (27, 34))
 
 
-def _complete(counts: list[int]) -> bool:
-    """Whether the counts read as sets and exactly one pair."""
-    pairs = 0
-    for s, (a, b) in enumerate(_SUIT_SPANS):
-        sets_ok, pair_ok = _suit_shapes(tuple(counts[a:b]), s == 3)
-        if pair_ok:
-            pairs += 1
-        elif not sets_ok:
-            return False
-    return pairs == 1
+class _Shapes(dict[tuple[int, ...], tuple[bool, bool]]):
+    """:func:`_suit_shapes` by count vector, each vector read the first time it is met."""
+
+    def __missing__(self, counts: tuple[int, ...]) -> tuple[bool, bool]:
+        shape = self[counts] = _suit_shapes(counts, len(counts) == 7)
+        return shape
 
 
-def waits(counts: list[int], tiles: int) -> set[int]:
-    """The tiles that complete ``counts`` (a hand without its winning tile, ``tiles``
-    tiles) as sets and a pair, or as seven pairs when nothing is declared."""
-    found: set[int] = set()
-    candidates = set()
-    for t in range(34):
-        if counts[t]:
-            if t >= 27:
-                candidates.add(t)
-            else:
-                lo, hi = t - t % 9, t - t % 9 + 8
-                candidates.update(range(max(lo, t - 2), min(hi, t + 2) + 1))
-    for t in sorted(candidates):
-        counts[t] += 1
-        if _complete(counts):
-            found.add(t)
-        counts[t] -= 1
-    if tiles == 13:
-        pairs = sum(1 if c in (2, 3) else 2 if c == 4 else 0 for c in counts)
-        if pairs == 6:
-            for t in range(34):
-                if counts[t] in (1, 3):
-                    found.add(t)
+_SHAPES = _Shapes()
+
+
+def other_wait(counts: list[int], win: int) -> bool:
+    """Whether a tile other than ``win`` also completes ``counts`` (the hand's concealed
+    tiles without the winning one) as sets and a pair, or as seven pairs when those
+    are thirteen tiles: if not, the hand waited on its winning tile alone."""
+    shapes = [_SHAPES[tuple(counts[a:b])] for a, b in _SUIT_SPANS]
+    for suit, (a, b) in enumerate(_SUIT_SPANS):
+        pairs = 0
+        fits = True
+        for other in range(4):
+            if other != suit:
+                sets_ok, pair_ok = shapes[other]
+                if pair_ok:
+                    pairs += 1
+                elif not sets_ok:
+                    fits = False
                     break
-    return found
+        if not fits or pairs > 1:
+            continue
+        vector = counts[a:b]
+        if suit == 3:
+            candidates = {i for i in range(7) if vector[i]}
+        else:
+            candidates = {j for i in range(9) if vector[i]
+                          for j in range(max(0, i - 2), min(8, i + 2) + 1)}
+        for i in candidates:
+            if a + i == win:
+                continue
+            vector[i] += 1
+            sets_ok, pair_ok = _SHAPES[tuple(vector)]
+            vector[i] -= 1
+            if pair_ok if pairs == 0 else sets_ok:
+                return True
+    if sum(counts) == 13:
+        pairs_held = sum(1 if c in (2, 3) else 2 if c == 4 else 0 for c in counts)
+        if pairs_held == 6:
+            single = next(t for t in range(34) if counts[t] in (1, 3))
+            if single != win:
+                return True
+    return False
 
 
 def _set_fans(sets: list[Set], pair: int, h: _Hand, s: Situation, rules: Rules,
-              unique_wait: bool) -> dict[str, int]:
+              ) -> dict[str, int]:
     """The fans of one reading as four sets and a pair (before the exclusions)."""
     found: dict[str, int] = {}
     win = h.win
-    chow_tiles = sorted(x.tile for x in sets if x.kind == CHOW)
-    pung_sets = [x for x in sets if x.kind != CHOW]
+    chow_tiles = []
+    pung_tiles = []
+    concealed_pungs = melded_kongs = concealed_kongs = 0
+    won_pungs = 0  # concealed pungs of the winning tile
+    chow_of_win = False  # the winning tile can be read into a concealed chow
+    for kind, tile, concealed, declared in sets:
+        if kind == CHOW:
+            chow_tiles.append(tile)
+            if not declared and tile <= win <= tile + 2:
+                chow_of_win = True
+        else:
+            pung_tiles.append(tile)
+            if kind == PUNG:
+                if concealed:
+                    concealed_pungs += 1
+                    if tile == win:
+                        won_pungs += 1
+            elif concealed:
+                concealed_kongs += 1
+            else:
+                melded_kongs += 1
+    chow_tiles.sort()
+    pung_tiles.sort()
     # A pung completed by the discard is melded, unless the winning tile can be
     # read as part of a concealed chow instead.
-    concealed_pungs = sum(1 for x in pung_sets if x.kind == PUNG and x.concealed)
-    if not s.self_draw and not any(
-            x.kind == CHOW and x.concealed and not x.declared and x.tile <= win <= x.tile + 2
-            for x in sets):
-        concealed_pungs -= sum(1 for x in pung_sets
-                               if x.kind == PUNG and x.concealed and x.tile == win)
-    melded_kongs = sum(1 for x in pung_sets if x.kind == KONG and not x.concealed)
-    concealed_kongs = sum(1 for x in pung_sets if x.kind == KONG and x.concealed)
+    if not s.self_draw and not chow_of_win:
+        concealed_pungs -= won_pungs
     kongs = melded_kongs + concealed_kongs
     if kongs == 4:
         found["four_kongs"] = 1
@@ -338,9 +394,8 @@ def _set_fans(sets: list[Set], pair: int, h: _Hand, s: Situation, rules: Rules,
     if hidden >= 2:
         found[("two_concealed_pungs", "three_concealed_pungs",
                "four_concealed_pungs")[hidden - 2]] = 1
-    if len(pung_sets) == 4:
+    if len(pung_tiles) == 4:
         found["all_pungs"] = 1
-    pung_tiles = sorted(x.tile for x in pung_sets)
     dragons = sum(1 for t in pung_tiles if t >= 31)
     if dragons:
         found["dragon_pung"] = dragons
@@ -361,8 +416,6 @@ def _set_fans(sets: list[Set], pair: int, h: _Hand, s: Situation, rules: Rules,
     elif "big_three_winds" in found and 27 <= pair <= 30:
         found["little_four_winds"] = 1
     _set_traits(sets, pair, found)
-    if unique_wait:
-        _wait(sets, pair, win, found)
     # Pung of Terminals or Honors: each pung of 1s or 9s, and of a wind that
     # scores no wind fan of its own (Big Three Winds scores all three).
     poth = sum(1 for t in pung_tiles if t in TERMINALS)
@@ -439,9 +492,9 @@ def _set_traits(sets: list[Set], pair: int, found: dict[str, int]) -> None:
         found["all_even_pungs"] = 1
 
 
-def _wait(sets: list[Set], pair: int, win: int, found: dict[str, int]) -> None:
-    """Edge, Closed or Single Wait where the winning tile was the only one: where it
-    sits in this reading (an edge before a closed wait before a single wait)."""
+def _wait(sets: list[Set], pair: int, win: int) -> str | None:
+    """The wait fan a reading gives if the winning tile was the only one: where it sits
+    (an edge before a closed wait before a single wait), or None."""
     edge = closed = False
     for x in sets:
         if x.kind == CHOW and not x.declared:
@@ -450,11 +503,12 @@ def _wait(sets: list[Set], pair: int, win: int, found: dict[str, int]) -> None:
             elif x.tile == win or x.tile + 2 == win:
                 edge = True
     if edge:
-        found["edge_wait"] = 1
-    elif closed:
-        found["closed_wait"] = 1
-    elif pair == win:
-        found["single_wait"] = 1
+        return "edge_wait"
+    if closed:
+        return "closed_wait"
+    if pair == win:
+        return "single_wait"
+    return None
 
 
 # -- the readings that are not four sets and a pair -------------------------------------
@@ -577,8 +631,9 @@ def _knitted_straight(h: _Hand, s: Situation) -> tuple[dict[str, int], str] | No
         rest_without = list(rest)
         if rest_without[win]:
             rest_without[win] -= 1
-            if len(waits(rest_without, 4)) == 1:
-                _wait([fourth], pair, win, found)
+            wait = _wait([fourth], pair, win)
+            if wait is not None and not other_wait(rest_without, win):
+                found[wait] = 1
     elif win not in knit or c[win] == 3:
         found["single_wait"] = 1
     return found, f"{_knit_text(knit)} {_set_text(fourth)} {_pair_text(pair)}"
@@ -609,8 +664,20 @@ def _pair_text(t: int) -> str:
 # -- the best reading ---------------------------------------------------------------
 
 
+_VALUES: dict[int, tuple[Rules, dict[str, int]]] = {}
+
+
+def _values(rules: Rules) -> dict[str, int]:
+    """The ruleset's fan values by key, read once per ruleset object."""
+    kept = _VALUES.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        kept = _VALUES[id(rules)] = (rules, {k: rules.value(k) for k in KEYS})
+    return kept[1]
+
+
 def _value(rules: Rules, found: dict[str, int]) -> int:
-    return sum(rules.value(k) * n for k, n in found.items())
+    values = _values(rules)
+    return sum(values[k] * n for k, n in found.items())
 
 
 def _settle(found: dict[str, int], rules: Rules) -> dict[str, int]:
@@ -639,7 +706,8 @@ def score_text(rules: Rules, tiles: str, situation: Situation, win: str | None =
 def _score(rules: Rules, h: _Hand, s: Situation) -> Score:
     best: dict[str, int] | None = None
     best_value = 0
-    form = reading_text = ""
+    form = ""
+    reading_text: tuple[tuple[Set, ...], int] | str = ""
     seven = False
     flags = situation_fans(h, s)
     kongs = sum(1 for m in h.melds if m.kind == KONG)
@@ -715,41 +783,60 @@ def _reading_key(sets: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int], ..
 
 def _best_regular(rules: Rules, h: _Hand, s: Situation, flags: dict[str, int], kongs: int,
                   best_value: int, seven: bool,
-                  ) -> tuple[dict[str, int], int, str] | None:
+                  ) -> tuple[dict[str, int], int, tuple[tuple[Set, ...], int]] | None:
     found_readings = readings(h.concealed)
     if not found_readings:
         return None
-    standing = list(h.concealed)
-    standing[h.win] -= 1
-    unique = len(waits(standing, sum(standing))) == 1
     base = dict(flags)
     base.update(tile_fans(h.all_counts, kongs))
-    best: tuple[dict[str, int], int, str] | None = None
-    for reading in sorted(found_readings, key=lambda r: _reading_key(r.sets)):
+    scored = []
+    could_wait = False
+    if len(found_readings) > 1:
+        found_readings = sorted(found_readings, key=lambda r: _reading_key(r.sets))
+    melds = list(h.melds)
+    for reading in found_readings:
         sets = [Set(CHOW if k == "chi" else PUNG, t, True, False) for k, t in reading.sets]
-        sets += h.melds
-        found = _set_fans(sets, reading.pair, h, s, rules, unique)
+        sets += melds
+        found = _set_fans(sets, reading.pair, h, s, rules)
         found.update(base)
+        wait = _wait(sets, reading.pair, h.win)
+        could_wait = could_wait or wait is not None
+        scored.append((found, wait, sets, reading.pair))
+    unique = False
+    if could_wait:
+        standing = list(h.concealed)
+        standing[h.win] -= 1
+        unique = not other_wait(standing, h.win)
+    best = None
+    for found, wait, sets, pair in scored:
+        if unique and wait is not None:
+            found[wait] = 1
         _settle(found, rules)
         value = _value(rules, found)
         if (best is None and not seven) or value > best_value or (value == best_value and (
                 seven or "pure_triple_chow" in found or "triple_pung" in found)):
             best_value = value
-            text = " ".join([_set_text(x) for x in sets] + [_pair_text(reading.pair)])
-            best = (found, value, text)
-    return best
+            best = (found, sets, pair)
+    if best is None:
+        return None
+    found, sets, pair = best
+    return found, best_value, (tuple(sets), pair)
+
+
+def _by_rank(kn: tuple[str, int]) -> int:
+    return RANK[kn[0]]
 
 
 def _finish(rules: Rules, found: dict[str, int], value: int, s: Situation, form: str,
-            reading: str) -> Score:
-    fans = tuple(sorted(((k, n) for k, n in found.items() if rules.value(k)),
-                        key=lambda kn: RANK[kn[0]]))
-    flower_fan = s.flowers * rules.value("flower_tiles")
+            reading: tuple[tuple[Set, ...], int] | str) -> Score:
+    values = _values(rules)
+    fans = tuple(sorted([(k, n) for k, n in found.items() if values[k]], key=_by_rank))
+    flower_fan = s.flowers * values["flower_tiles"]
     counted = value + (flower_fan if rules.win.flowers_count else 0)
     return Score(
         fans=fans, fan=value + flower_fan, hand_fan=value, flowers=s.flowers,
         flower_fan=flower_fan, minimum=rules.win.minimum,
-        minimum_met=counted >= rules.win.minimum, form=form, reading=reading,
+        minimum_met=counted >= rules.win.minimum, form=form, layout=reading,
         counted=counted)
 
 
@@ -773,4 +860,4 @@ def describe_situation(s: Situation) -> str:
 
 
 __all__ = ["Score", "Set", "Situation", "check_situation", "describe_situation", "fan_name",
-           "prepare", "score_hand", "score_text", "situation_fans", "tile_fans", "waits"]
+           "prepare", "score_hand", "score_text", "situation_fans", "tile_fans", "other_wait"]

@@ -282,8 +282,7 @@ RANK: dict[str, int] = {k: i for i, k in enumerate(
     + ["concealed_kong_and_melded_kong"]
     + [f.key for f in FANS[FANS.index(BY_KEY["two_dragon_pungs"]):]])}
 ORDER: tuple[str, ...] = tuple(sorted(KEYS, key=RANK.__getitem__))
-_EXCLUDES: tuple[tuple[str, tuple[str, ...]], ...] = tuple(
-    (k, BY_KEY[k].excludes) for k in ORDER if BY_KEY[k].excludes)
+_EXCLUDED_BY: dict[str, tuple[str, ...]] = {k: BY_KEY[k].excludes for k in KEYS}
 
 
 def apply_exclusions(found: dict[str, int]) -> dict[str, int]:
@@ -291,9 +290,9 @@ def apply_exclusions(found: dict[str, int]) -> dict[str, int]:
 
     A fan excluded by a higher one is gone before its own turn, so it excludes
     nothing: the rules' lists name everything each fan leaves out."""
-    for key, excluded in _EXCLUDES:
+    for key in sorted(found, key=RANK.__getitem__):
         if key in found:
-            for other in excluded:
+            for other in _EXCLUDED_BY[key]:
                 found.pop(other, None)
     return found
 
