@@ -116,7 +116,7 @@ def _regular(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]] 
         for _ in range(30):
             # Shifted, repeated and mirrored sets now and then: the chow and pung fans.
             if shape < 0.35 and i:
-                step = r.choice((0, 1, 2, 3, 9, 10, 11, 18, 19, 20, 6))
+                step = r.choice((0, 1, 2, 3, 9, 10, 11, 12, 18, 19, 20, 6))
                 t = base + step * i if r.random() < 0.7 else r.choice(pool)
             else:
                 t = r.choice(pool)
@@ -162,20 +162,53 @@ def _terminal_chows(r: random.Random) -> tuple[list[tuple[str, int, bool]], list
     return melds, concealed
 
 
+def _four_chows(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
+    """Four chows of one suit, repeated or shifted by one or two, and a pair."""
+    step = r.choice((0, 1, 2))
+    start = 9 * r.randrange(3) + r.randrange(7 - 3 * step)
+    melds: list[tuple[str, int, bool]] = []
+    concealed: list[int] = []
+    for i in range(4):
+        t = start + step * i
+        if r.random() < 0.2:
+            melds.append(("chow", t, True))
+        else:
+            concealed += [t, t + 1, t + 2]
+    counts = [concealed.count(t) + sum(1 for _, c, _ in melds if c <= t <= c + 2)
+              for t in range(34)]
+    pair = r.choice([t for t in range(34) if counts[t] <= 2])
+    return melds, concealed + [pair, pair]
+
+
 def _chicken(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
-    """Sets of all kinds in two suits and an honor pung, one set melded: a hand with
-    few fans, often none."""
-    a, b = r.sample(range(3), 2)
-    sets = [9 * a + r.randrange(7), 9 * b + r.randrange(7), 9 * a + r.randrange(1, 8)]
-    melds = [("chow", sets[0], True)]
-    concealed = [sets[1], sets[1] + 1, sets[1] + 2, sets[2], sets[2], sets[2]]
-    w = r.choice((27, 28, 29, 30))
-    concealed += [w, w, w]
-    p = 9 * r.choice((a, b)) + r.randrange(1, 8)
-    if concealed.count(p) + 2 > 4 or p == sets[2]:
-        p = 9 * b + 8
-    concealed += [p, p]
-    return melds, concealed
+    """A chow in each suit (one melded), a pung of a simple and a wind pair: a hand
+    with few fans, often none."""
+    suits = r.sample(range(3), 3)
+    chows = [9 * s + r.randrange(7) for s in suits]
+    pung = 9 * suits[0] + r.randrange(1, 8)
+    concealed = [t + i for t in chows[1:] for i in range(3)] + [pung] * 3
+    if concealed.count(pung) + sum(1 for i in range(3) if chows[0] + i == pung) > 4:
+        pung = 9 * suits[1] + 8
+        concealed = [t + i for t in chows[1:] for i in range(3)] + [pung] * 3
+    wind = r.choice((27, 28, 29, 30))
+    return [("chow", chows[0], True)], concealed + [wind, wind]
+
+
+def _mixed_straight(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
+    """123, 456 and 789 in three suits, one more set and a pair."""
+    suits = r.sample(range(3), 3)
+    concealed = [9 * s + 3 * i + j for i, s in enumerate(suits) for j in range(3)]
+    t = r.randrange(27)
+    extra = [t, t + 1, t + 2] if t % 9 <= 6 and r.random() < 0.5 else [t] * 3
+    pair = r.choice((27, 28, 29, 30, 31, 32, 33))
+    melds: list[tuple[str, int, bool]] = []
+    if r.random() < 0.5:
+        melds.append(("chow" if extra[0] != extra[1] else "pung", t, True))
+    else:
+        concealed += extra
+    if concealed.count(t) + (3 if melds and melds[0][0] == "pung" else 0) > 4:
+        return _mixed_straight(r)
+    return melds, concealed + [pair, pair]
 
 
 def _seven_pairs(r: random.Random) -> list[int]:
@@ -231,7 +264,8 @@ def _orphans(r: random.Random) -> list[int]:
     return list(ORPHANS) + [r.choice(ORPHANS)]
 
 
-FORMS = ((0.74, "regular"), (0.02, "terminal chows"), (0.02, "chicken"),
+FORMS = ((0.72, "regular"), (0.02, "terminal chows"), (0.02, "four chows"),
+         (0.03, "chicken"), (0.01, "mixed straight"),
          (0.09, "seven pairs"), (0.04, "knitted"), (0.04, "knitted straight"),
          (0.03, "thirteen orphans"), (0.02, "nine gates"))
 
@@ -248,6 +282,10 @@ def random_case(r: random.Random) -> Case:
             melds, concealed = got
         elif form == "terminal chows":
             melds, concealed = _terminal_chows(r)
+        elif form == "four chows":
+            melds, concealed = _four_chows(r)
+        elif form == "mixed straight":
+            melds, concealed = _mixed_straight(r)
         elif form == "chicken":
             melds, concealed = _chicken(r)
         elif form == "seven pairs":
