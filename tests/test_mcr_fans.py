@@ -139,3 +139,10 @@ def test_the_wait_counts_only_when_it_was_the_only_one() -> None:
     assert "closed_wait" in fans("123m789s11z46p5p [456p]")
     two_sided = fans("456m789s11z23p4p [567p]")
     assert not {"edge_wait", "closed_wait", "single_wait"} & set(two_sided)
+
+
+def test_three_of_the_winning_tile_in_the_melds_make_it_the_last_of_its_kind() -> None:
+    """Three melded chows that hold the winning 5p: it is the fourth, Last Tile without
+    the flag (found by the differential run, seed 4)."""
+    found = fans("67p22z5p [567p] [567p] [567p]", self_draw=True)
+    assert found["last_tile"] == 1

@@ -167,8 +167,9 @@ def check_situation(h: _Hand, s: Situation) -> None:
 def situation_fans(h: _Hand, s: Situation) -> dict[str, int]:
     """The fans of how the hand was won."""
     found: dict[str, int] = {}
-    # Three of the winning tile in the hand's own melds: it was the last of its kind.
-    if s.fourth_tile or any(m.tile == h.win and m.kind == PUNG for m in h.melds):
+    # Three of the winning tile in the hand's own melds (a pung, or three chows):
+    # it was the last of its kind.
+    if s.fourth_tile or h.all_counts[h.win] - h.concealed[h.win] == 3:
         found["last_tile"] = 1
     if s.self_draw:
         found["self_drawn"] = 1
