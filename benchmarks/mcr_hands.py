@@ -32,7 +32,7 @@ from mcr_peer import PEER, peer_fans  # noqa: E402
 
 from mjtui.core.schema import read_struct  # noqa: E402
 from mjtui.core.systems.mcr.calculator import score_hand  # noqa: E402
-from mjtui.core.systems.mcr.rules import Rules  # noqa: E402
+from mjtui.core.systems.mcr.rules import PRESET, Rules  # noqa: E402
 from mjtui.core.tiles import parse_hand  # noqa: E402
 
 
@@ -44,7 +44,7 @@ def main() -> None:
     args = parser.parse_args()
     if PEER is None:
         sys.exit("PyMahjongGB is not installed: pip install -e '.[test]'")
-    rules = read_struct(Rules, tomllib.loads((REPO / "rulesets" / "mcr.toml").read_text()))
+    rules = read_struct(Rules, tomllib.loads((PRESET).read_text()))
     found = cases(args.hands, args.seed)
     distinct = len({(c.text, c.situation) for c in found})
     ours_in = [(parse_hand(c.text), c.situation) for c in found]

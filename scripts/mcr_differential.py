@@ -24,7 +24,7 @@ from mcr_peer import PEER, peer_fans  # noqa: E402
 from mjtui.core.schema import read_struct  # noqa: E402
 from mjtui.core.systems.mcr.calculator import score_text  # noqa: E402
 from mjtui.core.systems.mcr.fans import KEYS  # noqa: E402
-from mjtui.core.systems.mcr.rules import Rules  # noqa: E402
+from mjtui.core.systems.mcr.rules import PRESET, Rules  # noqa: E402
 
 
 def main() -> None:
@@ -34,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     if PEER is None:
         sys.exit("PyMahjongGB is not installed: pip install -e '.[test]'")
-    rules = read_struct(Rules, tomllib.loads((REPO / "rulesets" / "mcr.toml").read_text()))
+    rules = read_struct(Rules, tomllib.loads((PRESET).read_text()))
     agree = 0
     classes: collections.Counter[tuple[object, ...]] = collections.Counter()
     example: dict[tuple[object, ...], str] = {}

@@ -18,10 +18,10 @@ from mcr_peer import PEER, peer_fans
 from mjtui.core.schema import read_struct
 from mjtui.core.systems.mcr.calculator import score_text
 from mjtui.core.systems.mcr.fans import KEYS
-from mjtui.core.systems.mcr.rules import Rules
+from mjtui.core.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parent.parent
-RULES = read_struct(Rules, tomllib.loads((REPO / "rulesets" / "mcr.toml").read_text()))
+RULES = read_struct(Rules, tomllib.loads((PRESET).read_text()))
 
 pytestmark = pytest.mark.skipif(PEER is None, reason="PyMahjongGB is not installed")
 

@@ -19,11 +19,11 @@ from mjtui.core.systems.mcr.events import Draw, FalseWin, Penalty, Win, check
 from mjtui.core.systems.mcr.needed import needed
 from mjtui.core.systems.mcr.payments import by_role, change
 from mjtui.core.systems.mcr.records import hand_from_record, hand_to_record
-from mjtui.core.systems.mcr.rules import Rules
+from mjtui.core.systems.mcr.rules import PRESET, Rules
 from mjtui.core.systems.mcr.standings import final_standings
 
 REPO = Path(__file__).resolve().parent.parent
-TABLE = tomllib.loads((REPO / "rulesets" / "mcr.toml").read_text())
+TABLE = tomllib.loads((PRESET).read_text())
 RULES = read_struct(Rules, TABLE)
 
 

@@ -1,6 +1,6 @@
 """The 81 fans of the Chinese Official rules (MCR), and the fans each one excludes.
 
-Each :class:`Fan` has its ruleset key (``rulesets/mcr.toml`` gives its value;
+Each :class:`Fan` has its ruleset key (the preset ``mcr.toml`` gives its value;
 0 turns it off), its English name as the English edition (the "Green Book")
 writes it, its Chinese name as the 2006 Chinese rules write it, a one-line
 description for the reference, and ``excludes``: the fans that are not

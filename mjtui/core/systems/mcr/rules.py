@@ -1,6 +1,7 @@
 """The Chinese Official (MCR) ruleset: every fan's value and every table number is a key.
 
-:func:`mjtui.core.schema.read_struct` reads ``rulesets/mcr.toml`` into :class:`Rules`;
+:func:`mjtui.core.schema.read_struct` reads the preset (:data:`PRESET`; rulesets/mcr.toml
+once the system is registered) into :class:`Rules`;
 docs/mcr.md lists the keys and the source of each number. What stays in code
 is what the game is: four players, which tiles each fan key stands for
 (:mod:`.fans`, :mod:`.calculator`) and who pays whom on a win
@@ -14,6 +15,7 @@ counted, and a hand that has only it scores nothing for it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, make_dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from mjtui.core.schema import SchemaError
@@ -22,6 +24,7 @@ from mjtui.core.systems.base import RulesHeader
 from mjtui.core.systems.mcr.fans import ALL_FANS
 
 PLAYERS = 4
+PRESET = Path(__file__).with_name("mcr.toml")  # rulesets/mcr.toml once registered
 MAX_FAN_VALUE = 200  # far above 88: a typo guard
 
 # One int field per fan key, documented by the fan's own line: the table is in
@@ -132,5 +135,5 @@ class Rules(RulesHeader):
 # The schema reads a field by its annotation; Fans is made at run time.
 Rules.__annotations__["fans"] = Fans
 
-__all__ = ["FalseWin", "Fans", "Game", "PLAYERS", "Payments", "Penalty", "Rules",
+__all__ = ["FalseWin", "Fans", "Game", "PLAYERS", "PRESET", "Payments", "Penalty", "Rules",
            "Standings", "Win"]
