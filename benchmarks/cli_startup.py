@@ -10,7 +10,7 @@ command can go below (goals: `--help`, `points` and `rulesets` <= 60 ms;
 `hand` <= 120 ms).
 
 `mjtui rulesets` keeps what it read in the cache folder and rereads only what
-changed (mjtui/core/ruleset_listing.py); "cache emptied" is its first run,
+changed (mjtui/core/rulesets/listing.py); "cache emptied" is its first run,
 each time with the cache deleted, which reads every file in full.
 """
 

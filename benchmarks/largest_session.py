@@ -1,6 +1,6 @@
 """What the largest session mjtui reads costs, and what refusing a larger one costs.
 
-Writes sessions at the reader's limits (core/files.py: ``MAX_HANDS`` hands,
+Writes sessions at the reader's limits (core/files/reading.py: ``MAX_HANDS`` hands,
 ``MAX_BYTES`` bytes) in the layouts that cost the most, and files past them
 (issue 26: 380,000 empty hands, 10^6 inline hands), then runs
 ``mjtui replay --json FILE`` on each as its own process, as a user would, and
@@ -29,11 +29,11 @@ from pathlib import Path
 from typing import Callable
 
 from mjtui import paths
-from mjtui.core.files import MAX_BYTES, MAX_HANDS
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import session_text
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.files.reading import MAX_BYTES, MAX_HANDS
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.model.session import Session
+from mjtui.core.sessions.session_file import session_text
+from mjtui.systems.east_doubling.system import Hand
 
 READ_CPU, READ_MB = 10.0, 200  # a file at the limits
 REFUSED_CPU, REFUSED_MB = 2.0, 60  # a file past them

@@ -23,12 +23,12 @@ from pathlib import Path
 
 from mjtui import paths
 from mjtui.core.errors import HandError
-from mjtui.core.league import collect
-from mjtui.core.library import ruleset_finder
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path, save_session
-from mjtui.core.systems.riichi.events import ExhaustiveDraw, Win, Winner
+from mjtui.core.reports.league import collect
+from mjtui.core.sessions.library import ruleset_finder
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.model.session import Session
+from mjtui.core.sessions.session_file import new_session_path, save_session
+from mjtui.systems.riichi.events import ExhaustiveDraw, Win, Winner
 
 NAMES = ["Ann", "Bob", "Chen", "Dora", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai",
          "Lea"]

@@ -20,11 +20,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from mjtui import paths
-from mjtui.core.library import SummaryCache, ruleset_finder, scan
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path, save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.sessions.library import SummaryCache, ruleset_finder, scan
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.model.session import Session
+from mjtui.core.sessions.session_file import new_session_path, save_session
+from mjtui.systems.east_doubling.system import Hand
 
 NAMES = ("Ann", "Bob", "Chen", "Dora", "Eve", "Finn")
 

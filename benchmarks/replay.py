@@ -27,10 +27,10 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.model.session import Session
+from mjtui.core.sessions.session_file import load_session, save_session
+from mjtui.systems.east_doubling.system import Hand
 
 TIME_TARGET = 1.0  # seconds: load + fold + first frame
 MEMORY_TARGET = 200  # MB, peak resident memory of the whole process

@@ -24,10 +24,10 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui import paths
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.model.session import Session
+from mjtui.systems.east_doubling.system import Hand
 
 
 def some_hand(rng: random.Random) -> Hand:

@@ -140,10 +140,10 @@ def _long_series(folder: Path, hands: int) -> Path:
     from datetime import datetime
 
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.session import Session
-    from mjtui.core.session_file import save_session
-    from mjtui.core.systems.east_doubling import Hand
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.model.session import Session
+    from mjtui.core.sessions.session_file import save_session
+    from mjtui.systems.east_doubling.system import Hand
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
     session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))

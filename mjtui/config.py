@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjtui.core.errors import ConfigError
-from mjtui.core.files import read_toml
-from mjtui.core.players import MAX_TABLE_NAME
-from mjtui.core.schema import SchemaError, read_struct, text, whole
+from mjtui.core.files.reading import read_toml
+from mjtui.core.model.players import MAX_TABLE_NAME
+from mjtui.core.rulesets.schema import SchemaError, read_struct, text, whole
 
 
 @dataclass(frozen=True)

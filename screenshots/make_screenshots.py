@@ -35,7 +35,7 @@ async def fx602p_pane(ruleset) -> str:
     """The FX-602P pane after two hands of the 1986 program, played by a simple player."""
     from mjtui import paths
     from mjtui.calc.fx602p.machine import State
-    from mjtui.core.systems.fx602p.evaluate import is_complete
+    from mjtui.systems.fx602p.evaluate import is_complete
     from mjtui.ui.app import MjtuiApp
     from mjtui.ui.widgets.fx602p_pane import FX602PPane
 
@@ -70,8 +70,9 @@ async def fx602p_pane(ruleset) -> str:
 
 async def main(png: bool) -> None:
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.session_file import latest_session, load_session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.session_file import load_session
+    from mjtui.core.sessions.ledger import latest_session
     from mjtui.ui.app import MjtuiApp
 
     library = RulesetLibrary(paths.ruleset_folders())

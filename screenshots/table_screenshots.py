@@ -30,10 +30,10 @@ NAMES = ("Ann", "Bob", "Chen", "Dora")
 
 def series(path: Path):
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.core.session import Session
-    from mjtui.core.systems.riichi import system as riichi
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.core.model.session import Session
+    from mjtui.systems.riichi import system as riichi
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     book = Scorebook(Session(ruleset, NAMES, datetime(2026, 11, 30, 20).astimezone()), path)

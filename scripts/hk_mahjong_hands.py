@@ -8,7 +8,7 @@ the winning tile), SEAT and ROUND a wind letter E S W N, then any of ``t`` (a
 self-draw), ``f13`` / ``s2`` (the flowers and seasons by number) and the
 situations ``rk`` robbing a kong, ``kr`` a kong's replacement tile, ``lt`` the
 last tile, ``hv`` heavenly, ``ea`` earthly. Only hands that can happen are made
-(the situations as :mod:`mjtui.core.systems.pocket.events` allows them).
+(the situations as :mod:`mjtui.systems.pocket.events` allows them).
 ``scripts/hk_mahjong_sample.js`` scores the lines with the npm package
 hk-mahjong; tests/test_pocket_hk_mahjong.py compares them with hk-common.
 """

@@ -21,7 +21,7 @@ START = datetime(2026, 11, 30, 19, 0)
 
 
 def hand_for(table: str, session: int, number: int):
-    from mjtui.core.systems.east_doubling import Hand
+    from mjtui.systems.east_doubling.system import Hand
 
     seed = sum(map(ord, table)) * 7 + session * 13 + number
     winner = seed % 4
@@ -30,10 +30,10 @@ def hand_for(table: str, session: int, number: int):
 
 
 def write(folder: Path, table: str, sessions: int, hands: int) -> None:
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.core.session import Session
-    from mjtui.core.session_file import new_session_path
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.core.sessions.session_file import new_session_path
     from mjtui.paths import ruleset_folders
 
     ruleset = RulesetLibrary(ruleset_folders()).get("hp11c")
@@ -49,10 +49,10 @@ def write(folder: Path, table: str, sessions: int, hands: int) -> None:
 
 
 def read(folder: Path, stop: Path) -> None:
-    from mjtui.core.league import collect as league
-    from mjtui.core.ledger import read_folder
-    from mjtui.core.library import ruleset_finder, scan
-    from mjtui.core.stats import collect as stats
+    from mjtui.core.reports.league import collect as league
+    from mjtui.core.reports.stats import collect as stats
+    from mjtui.core.sessions.ledger import read_folder
+    from mjtui.core.sessions.library import ruleset_finder, scan
     from mjtui.paths import ruleset_folders
 
     find = ruleset_finder(ruleset_folders())

@@ -14,8 +14,8 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from mjtui.core.systems.mcr.calculator import KNITTED, ORPHANS, Situation
 from mjtui.core.tiles.notation import format_tiles, tile_name
+from mjtui.systems.mcr.calculator import KNITTED, ORPHANS, Situation
 
 TERMINALS = (0, 8, 9, 17, 18, 26)
 HONORS = tuple(range(27, 34))

@@ -13,9 +13,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjtui.core.systems.riichi.hand import WinContext
-from mjtui.core.systems.riichi.rules import Rules
 from mjtui.core.tiles.notation import FIVES, TileHand, format_tiles, parse_hand, tile_name
+from mjtui.systems.riichi.hand import WinContext
+from mjtui.systems.riichi.rules import Rules
 
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 GREEN = (19, 20, 21, 23, 25, 32)

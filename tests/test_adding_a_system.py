@@ -17,8 +17,9 @@ import tiny_system
 from mjtui import paths
 from mjtui.cli import entry
 from mjtui.core.errors import MjtuiError
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import latest_session, load_session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.ledger import latest_session
+from mjtui.core.sessions.session_file import load_session
 from mjtui.core.systems import SYSTEMS, check_systems, register, unregister
 from mjtui.core.systems.base import ScoringSystem, SystemDeclarationError
 from mjtui.ui.screens.score import ScoreScreen
@@ -69,8 +70,8 @@ def test_a_system_must_declare_its_hand_form() -> None:
 
 def test_a_system_that_cannot_load_stops_mjtui_at_start_up(tiny: Path, capsys) -> None:
     unregister("tiny")
-    SYSTEMS["tiny"] = "tiny_nowhere:SYSTEM"  # type: ignore[assignment]
-    with pytest.raises(MjtuiError, match="'tiny' cannot be loaded"):
+    SYSTEMS.declare("tiny", "tiny_nowhere:PLUGIN")  # an installed package that is gone
+    with pytest.raises(MjtuiError, match="'tiny' .* cannot be loaded"):
         check_systems()
     assert entry.main(["--ruleset", "tiny"]) == 2
     assert "cannot be loaded" in capsys.readouterr().err

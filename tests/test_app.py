@@ -6,12 +6,13 @@ from textual.widgets import Input, Static
 
 from mjtui import paths
 from mjtui.cli import entry
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session_file import latest_session, load_session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.ledger import latest_session
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import load_session
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.hand_form import HandForm
 from mjtui.ui.screens.confirm import ConfirmScreen
+from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
 

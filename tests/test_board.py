@@ -11,11 +11,11 @@ from textual.widgets import Digits
 
 from mjtui import paths
 from mjtui.cli import entry
-from mjtui.core.board import SessionFollower, board_view
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.systems.riichi import system as riichi
+from mjtui.core.model.session import Session
+from mjtui.core.reports.board import SessionFollower, board_view
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.board import BoardApp, BoardScreen
 

@@ -12,9 +12,9 @@ from mjtui import paths
 from mjtui.calc.hp11c.listing import read_listing
 from mjtui.calc.link import CalculatorLink
 from mjtui.calc.programs import load_program
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.systems.east_doubling.system import Hand
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b1e00d0d.txt"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from textual.widgets import Static
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.widgets.calc_pane import CalcPane
 

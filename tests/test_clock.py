@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from mjtui.core.clock import GameClock
+from mjtui.core.table.clock import GameClock
 
 START = datetime(2026, 11, 30, 20, 0).astimezone()
 
@@ -85,7 +85,7 @@ def test_a_limit_is_a_minute_or_more(minutes) -> None:
 from mjtui import paths  # noqa: E402
 from mjtui.config import load_config  # noqa: E402
 from mjtui.core.errors import ConfigError  # noqa: E402
-from mjtui.core.ruleset import RulesetLibrary  # noqa: E402
+from mjtui.core.rulesets.ruleset import RulesetLibrary  # noqa: E402
 from mjtui.ui.app import MjtuiApp  # noqa: E402
 from mjtui.ui.screens.score import ScoreScreen  # noqa: E402
 from mjtui.ui.widgets.scoreboard import Scoreboard  # noqa: E402
@@ -151,10 +151,10 @@ async def test_a_resumed_series_keeps_the_time_limit_it_began_with(tmp_path) -> 
     from datetime import datetime, timedelta
 
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.scorebook import open_scorebook
-    from mjtui.core.session import Session
-    from mjtui.core.session_file import load_session, save_session
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.scorebook import open_scorebook
+    from mjtui.core.sessions.session_file import load_session, save_session
     from mjtui.ui.app import MjtuiApp
     from mjtui.ui.screens.score import ScoreScreen
 
@@ -186,9 +186,9 @@ def test_a_bad_time_limit_in_a_file_is_named(tmp_path, bad) -> None:
 
     from mjtui import paths
     from mjtui.core.errors import SessionError
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.session import Session
-    from mjtui.core.session_file import load_session, save_session
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.session_file import load_session, save_session
 
     library = RulesetLibrary(paths.ruleset_folders())
     path = tmp_path / "s.toml"

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import Ruleset, load_ruleset, rules_from_table
-from mjtui.core.session import Session
-from mjtui.core.systems.east_doubling import (
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import Ruleset, load_ruleset, rules_from_table
+from mjtui.systems.east_doubling.system import (
     SYSTEM,
     EastDoubling,
     Hand,

@@ -1,4 +1,4 @@
-"""Reading an East-doubling hand as typed (mjtui.core.systems.east_doubling_entry), no app."""
+"""Reading an East-doubling hand as typed (mjtui.systems.east_doubling.form), no app."""
 
 from __future__ import annotations
 
@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.east_doubling import MAX_POINTS, SYSTEM, Hand
-from mjtui.core.systems.east_doubling_entry import (
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.east_doubling.form import (
     WINNER_KEYS,
     blank,
     fields,
@@ -19,6 +18,7 @@ from mjtui.core.systems.east_doubling_entry import (
     values_of,
     winner_problem,
 )
+from mjtui.systems.east_doubling.system import MAX_POINTS, SYSTEM, Hand
 
 RULES = load_ruleset(Path(__file__).resolve().parents[1] / "rulesets" / "hp11c.toml").rules
 START = SYSTEM.start(RULES)

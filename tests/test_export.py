@@ -17,7 +17,8 @@ import pytest
 
 from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
 from mjtui.core.errors import MjtuiError, SessionError
-from mjtui.core.export import (
+from mjtui.core.model.session import Session
+from mjtui.core.reports.export import (
     ExportError,
     export_session,
     hand_rows,
@@ -26,10 +27,9 @@ from mjtui.core.export import (
     to_json,
     to_markdown,
 )
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -278,10 +278,10 @@ def test_a_riichi_series_exports_its_winners_and_counts_in_the_stats(folders) ->
     from datetime import datetime
 
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.session import Session
-    from mjtui.core.stats import compute
-    from mjtui.core.systems.riichi.events import Win, Winner
+    from mjtui.core.model.session import Session
+    from mjtui.core.reports.stats import compute
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.systems.riichi.events import Win, Winner
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 29, 20, 0))

@@ -10,9 +10,15 @@ from datetime import datetime
 import pytest
 
 from mjtui import paths
-from mjtui.core.export import export_session, final_standings, hand_columns, to_csv, to_markdown
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
+from mjtui.core.model.session import Session
+from mjtui.core.reports.export import (
+    export_session,
+    final_standings,
+    hand_columns,
+    to_csv,
+    to_markdown,
+)
+from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.base import SystemDeclarationError, check_declaration
 
@@ -29,7 +35,7 @@ def rows(session: Session) -> list[dict[str, str]]:
 
 
 def riichi() -> Session:
-    from mjtui.core.systems.riichi.events import Chombo, ExhaustiveDraw, Win, Winner
+    from mjtui.systems.riichi.events import Chombo, ExhaustiveDraw, Win, Winner
 
     s = session_of("riichi-tenhou")
     s.add(Win(winners=(Winner(seat=2, han=3, fu=40, yaku=("riichi", "tanyao")),),
@@ -71,7 +77,7 @@ def test_riichi_standings_carry_uma_and_oka(folders) -> None:
 
 
 def test_split_ties_share_rank_and_uma(folders) -> None:
-    from mjtui.core.systems.riichi.events import ExhaustiveDraw
+    from mjtui.systems.riichi.events import ExhaustiveDraw
 
     s = session_of("riichi-wrc")  # ties: split
     assert s.ruleset.rules.final.ties == "split"
@@ -82,7 +88,7 @@ def test_split_ties_share_rank_and_uma(folders) -> None:
 
 
 def test_pocket_false_win_is_not_a_draw(folders) -> None:
-    from mjtui.core.systems.pocket.events import Draw, FalseWin, Win
+    from mjtui.systems.pocket.events import Draw, FalseWin, Win
 
     s = session_of("pocket")
     s.add(Win(winner=1, fan=3, discarder=2))
@@ -102,7 +108,7 @@ def test_pocket_false_win_is_not_a_draw(folders) -> None:
 
 
 def test_pocket_patterns_come_from_the_tiles(folders) -> None:
-    from mjtui.core.systems.pocket.events import Win
+    from mjtui.systems.pocket.events import Win
 
     s = session_of("pocket")
     s.add(Win(2, 4, discarder=1, tiles="123m456m789m111z55m", context=("last-tile",)))
@@ -113,7 +119,7 @@ def test_pocket_patterns_come_from_the_tiles(folders) -> None:
 
 
 def test_fx602p_columns_are_yaku_and_triplets(folders) -> None:
-    from mjtui.core.systems.fx602p.events import Win
+    from mjtui.systems.fx602p.events import Win
 
     s = session_of("fx602p", ("Ann", "Bob"))
     s.add(Win(winner=1, yaku=("Tanyao",), triplets=1, tsumo=True))
@@ -152,7 +158,7 @@ def test_results_are_the_standings_one_line_per_player(folders) -> None:
                             "penalty", "score", "table", "started", "ruleset"]
     assert (got[0]["score"], got[0]["table"], got[0]["ruleset"]) == \
         ("42", "Table 2", "riichi-tenhou")
-    from mjtui.core.systems.pocket.events import Draw
+    from mjtui.systems.pocket.events import Draw
 
     pocket = session_of("pocket")
     pocket.add(Draw())
@@ -161,8 +167,8 @@ def test_results_are_the_standings_one_line_per_player(folders) -> None:
 
 
 def test_a_riichi_game_as_pantheon_s_text_log(folders) -> None:
-    from mjtui.core.export import ExportError
-    from mjtui.core.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win, Winner
+    from mjtui.core.reports.export import ExportError
+    from mjtui.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win, Winner
 
     s = session_of("riichi-tenhou", ("Ann Lee", "Bob", "Cy", "ann.lee"))
     s.add(Win(winners=(Winner(seat=2, han=3, fu=40),), discarder=0, riichi=(2, 1)))

@@ -27,9 +27,9 @@ from mjtui.calc.errors import ListingError
 from mjtui.calc.fx602p.listing import parse_listing
 from mjtui.calc.hp11c.keywords import number_keys
 from mjtui.calc.programs import load_program
-from mjtui.core import files, session_file
 from mjtui.core.errors import RulesetError, SessionError
-from mjtui.core.files import (
+from mjtui.core.files import reading as files
+from mjtui.core.files.reading import (
     MAX_DEPTH,
     MAX_HANDS,
     MAX_KEY_PARTS,
@@ -40,11 +40,12 @@ from mjtui.core.files import (
     number_problem,
     read_text,
 )
-from mjtui.core.library import ruleset_finder, scan
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.session_file import load_session
-from mjtui.core.stats import PlayerStats
-from mjtui.core.systems.fx602p.table import State as Fx602pState
+from mjtui.core.reports.stats import PlayerStats
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions import session_file
+from mjtui.core.sessions.library import ruleset_finder, scan
+from mjtui.core.sessions.session_file import load_session
+from mjtui.systems.fx602p.table import State as Fx602pState
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "rulesets"
@@ -474,7 +475,7 @@ def test_the_sessions_folder_lists_no_fifo(folders) -> None:
 
 
 def test_what_if_values_are_read_within_the_same_limits() -> None:
-    from mjtui.core.whatif import parse_value, variant
+    from mjtui.core.reports.whatif import parse_value, variant
 
     assert parse_value(DEEP_ARRAY) == DEEP_ARRAY  # text, which the ruleset then refuses
     hp11c = load_ruleset(SHIPPED / "hp11c.toml")

@@ -15,11 +15,11 @@ from textual.widgets import Button, Input, Select, Static
 
 from mjtui import paths
 from mjtui.cli import entry
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.screens.library import LibraryScreen
 from mjtui.ui.screens.new_series import NewSeriesScreen
 from mjtui.ui.screens.score import ScoreScreen
@@ -82,7 +82,7 @@ async def test_the_library_as_first_screen_quits_on_escape(tmp_path: Path) -> No
 
 def test_a_book_is_what_the_app_resumes(tmp_path: Path) -> None:
     # The sheet made before the app runs holds the book it is given, nothing read again.
-    from mjtui.core.session_file import load_session
+    from mjtui.core.sessions.session_file import load_session
     from mjtui.ui.app import MjtuiApp
 
     path = _saved(tmp_path)

@@ -43,8 +43,8 @@ from fuzz.targets import Outcome, commands, materialize, run_in_process, run_pro
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import load_session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.session_file import load_session
 
 SEED = int(os.environ.get("MJTUI_FUZZ_SEED", "14"))
 COUNT = int(os.environ.get("MJTUI_FUZZ_COUNT", "200"))
@@ -283,7 +283,7 @@ CAUSES = [
           "(fx602p/table.py average)", r"^OverflowError"),
     Cause("hp11c-points-of-10^400", "session", "hp11c",
           lambda d: d.replace(b"    10,\n", b"    " + HUGE + b",\n", 1), ("stats",),
-          "issue 14: OverflowError: hp11c points of 10^400 in a file (core/stats.py average)",
+          "issue 14: OverflowError: hp11c points of 10^400 in a file (reports/stats.py average)",
           r"^OverflowError"),
     Cause("dotted-key-of-20000-parts", "session", "hp11c",
           _after_format(b"a." * (DOTTED_PARTS - 1) + b"a = 1"), ("replay --json",),
@@ -315,7 +315,7 @@ CAUSES = [
     Cause("ruleset-path-with-a-nul-byte", "session", "hp11c",
           lambda d: named(d, "a/\\u0000b"), ("replay --json", "stats"),
           "not in issue 14 as filed: a ruleset id with '/' and a NUL byte: ValueError "
-          "(embedded null byte) from open() in core/files.py read_text", r"^ValueError"),
+          "(embedded null byte) from open() in core/files/reading.py read_text", r"^ValueError"),
 ]
 
 

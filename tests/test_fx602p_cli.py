@@ -52,7 +52,7 @@ def test_plain_output_shows_the_formula(capsys) -> None:
 def test_bad_hands_and_other_systems_are_refused(capsys) -> None:
     with pytest.raises(MjtuiError, match="three melds"):
         run(["fx602p", "123456788"], capsys)
-    # The tiles are read as the hand form reads them (mjtui.core.systems.fx602p.entry).
+    # The tiles are read as the hand form reads them (mjtui.systems.fx602p.entry).
     with pytest.raises(MjtuiError, match="Nine tiles: 10 typed, 1 too many"):
         run(["fx602p", "1234567899"], capsys)
     with pytest.raises(MjtuiError, match="digits 1-9"):

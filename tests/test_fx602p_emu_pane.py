@@ -11,8 +11,8 @@ from textual.widgets import Input, Static
 
 from mjtui import paths
 from mjtui.calc.fx602p.machine import State
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.systems.fx602p.evaluate import is_complete
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.systems.fx602p.evaluate import is_complete
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.widgets.calc_pane import CalcPane
 from mjtui.ui.widgets.fx602p_pane import FX602PPane

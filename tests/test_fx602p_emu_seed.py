@@ -17,7 +17,7 @@ from mjtui.calc.fx602p.check import compare, default_rules, score_with_program
 from mjtui.calc.fx602p.listing import read_listing
 from mjtui.calc.fx602p.machine import Machine
 from mjtui.calc.fx602p.play import Drawn, Game, autoplay, summarize
-from mjtui.core.systems.fx602p.evaluate import is_complete
+from mjtui.systems.fx602p.evaluate import is_complete
 
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_5ccb119688289e7f.txt"
 

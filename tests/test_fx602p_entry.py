@@ -10,11 +10,11 @@ from textual.app import App
 from textual.widgets import Input, Static
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.systems.fx602p.system import Win
-from mjtui.ui.hand_form import HandForm
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.systems.fx602p.system import Win
 from mjtui.ui.key_form import OrderedKeys
 from mjtui.ui.screens.confirm import ConfirmScreen
+from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.styles import BASE, ScreenStyles
 
 

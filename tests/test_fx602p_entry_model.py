@@ -1,4 +1,4 @@
-"""Reading an FX-602P hand as typed (mjtui.core.systems.fx602p.entry), without the app."""
+"""Reading an FX-602P hand as typed (mjtui.systems.fx602p.entry), without the app."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.fx602p.entry import (
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.fx602p.entry import (
     FIELDS,
     OUTCOMES,
     TICKED,
@@ -22,8 +22,8 @@ from mjtui.core.systems.fx602p.entry import (
     read_yaku,
     values_of,
 )
-from mjtui.core.systems.fx602p.events import score
-from mjtui.core.systems.fx602p.system import ALL_YAKU, SYSTEM, Win, evaluate
+from mjtui.systems.fx602p.events import score
+from mjtui.systems.fx602p.system import ALL_YAKU, SYSTEM, Win, evaluate
 
 RULES = load_ruleset(Path(__file__).resolve().parents[1] / "rulesets" / "fx602p.toml").rules
 START = SYSTEM.start(RULES)  # seat 1 deals the first hand

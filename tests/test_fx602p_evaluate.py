@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.fx602p.system import evaluate, points, readings
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.fx602p.system import evaluate, points, readings
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "001_5ccb119688289e7f.txt"

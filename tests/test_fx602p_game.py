@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.fx602p.computer import Computer, RandomDiscards
-from mjtui.core.systems.fx602p.game import WIN, Round, View, play_hand
-from mjtui.core.systems.fx602p.system import SYSTEM, is_complete
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.fx602p.computer import Computer, RandomDiscards
+from mjtui.systems.fx602p.game import WIN, Round, View, play_hand
+from mjtui.systems.fx602p.system import SYSTEM, is_complete
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = load_ruleset(REPO / "rulesets" / "fx602p.toml").rules

@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from mjtui import paths
 from mjtui.cli import entry
-from mjtui.core.systems.fx602p.game import Round
+from mjtui.systems.fx602p.game import Round
 from mjtui.ui.screens.fx602p_game import CALCULATOR, YOU, FX602PGameScreen
 
 

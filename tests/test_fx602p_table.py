@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError, RulesetError
-from mjtui.core.replay import replay_document
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
+from mjtui.core.model.session import Session
+from mjtui.core.reports.replay import replay_document
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset, rules_from_table
+from mjtui.core.sessions.session_file import load_session, save_session
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.fx602p.events import score
-from mjtui.core.systems.fx602p.system import SYSTEM, Rules, Win
+from mjtui.systems.fx602p.events import score
+from mjtui.systems.fx602p.system import SYSTEM, Rules, Win
 
 REPO = Path(__file__).resolve().parents[1]
 RULESET = load_ruleset(REPO / "rulesets" / "fx602p.toml")
@@ -154,8 +154,8 @@ def test_the_session_format_example_replays(tmp_path: Path) -> None:
 
 
 def test_what_if_and_export_read_fx602p_sessions() -> None:
-    from mjtui.core.export import hand_rows
-    from mjtui.core.whatif import rescore_with
+    from mjtui.core.reports.export import hand_rows
+    from mjtui.core.reports.whatif import rescore_with
 
     session = Session(RULESET, ("Ann", "Bob"), datetime(2026, 11, 29, 22, 0))
     session.add(Win(0, tiles=tiles("234567888"), win_tile=8, dora=2))

@@ -28,10 +28,10 @@ from textual.widgets import Input
 from mjtui import paths
 from mjtui.cli import board as board_cli
 from mjtui.cli import entry
-from mjtui.core.export import to_json
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session
+from mjtui.core.model.session import Session
+from mjtui.core.reports.export import to_json
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.session_file import load_session
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.league import LeagueScreen
 from mjtui.ui.screens.stats import StatsScreen
@@ -291,7 +291,7 @@ def test_ruleset_and_config_texts_are_cleaned(folders, capsys) -> None:
 
 
 def test_a_tenhou_log_s_names_are_cleaned(folders) -> None:
-    from mjtui.core.systems.riichi.tenhou6 import import_log
+    from mjtui.systems.riichi.tenhou6 import import_log
 
     log = {"title": ["", ""], "name": ["\x1b]0;TITLE\x07Ann", "\x9b31mBob", "Chen\u202e",
                                        "Do\x00ra"],
@@ -308,8 +308,8 @@ def test_nfc_and_nfd_and_invisible_variants_are_one_player(folders, capsys) -> N
     folder.mkdir(parents=True)
     (folder / "a.toml").write_text(session_text([nfc, "Ann", "Bob", "Cy"], 10))
     (folder / "b.toml").write_text(session_text([nfd, "Ann\u200b", "ＢＯＢ", "Cy"], 11))
-    from mjtui.core.league import collect as league_of
-    from mjtui.core.stats import collect as stats_of
+    from mjtui.core.reports.league import collect as league_of
+    from mjtui.core.reports.stats import collect as stats_of
 
     find = RulesetLibrary(paths.ruleset_folders()).get
     league, stats = league_of(folder, find), stats_of(folder, find)

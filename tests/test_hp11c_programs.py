@@ -21,8 +21,8 @@ from mjtui.calc.hp11c.keywords import parse_key_words
 from mjtui.calc.hp11c.listing import read_listing
 from mjtui.calc.hp11c.machine import Machine, RunState
 from mjtui.calc.programs import EAST_DOUBLING
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b1e00d0d.txt"

@@ -172,7 +172,7 @@ async def test_enter_right_behind_the_question_never_says_yes() -> None:
 
 
 async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
-    from mjtui.ui.field_form import FieldForm
+    from mjtui.ui.screens.field_form import FieldForm
 
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "riichi-tenhou"]))
     async with app.run_test(size=SIZE) as pilot:

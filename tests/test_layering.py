@@ -54,13 +54,20 @@ SKELETON = {
     "paths.py": "import platformdirs\n",
     "config.py": "",
     "core/__init__.py": "from mjtui.core import rules\n",
-    "core/rules.py": "from mjtui import paths\nimport textual\n",  # core -> paths, textual
+    "core/rules.py": "from mjtui import paths\nimport textual\nfrom mjtui.core import hands\n",
+    "core/hands.py": "from mjtui.core import rules\n",  # a cycle: rules -> hands -> rules
+    "systems/__init__.py": "",
+    "systems/riichi.py": "import textual\nfrom mjtui.systems import pocket\n",  # a screen, a system
+    "systems/pocket.py": "from mjtui import core\n",
+    "systems/east_doubling.py": "",
+    "systems/fx602p.py": "",
+    "systems/mcr.py": "",
     "calc/__init__.py": "from mjtui.calc import pane\n",
     "calc/pane.py": "from mjtui.ui import screen\n",  # calc -> ui: a layer above
     "ui/__init__.py": "",
     "ui/screen.py": "import rich\nfrom mjtui.cli import commands\n",  # ui -> cli
     "cli/__init__.py": "",
-    "cli/commands.py": "from mjtui import config, core, calc, paths, ui\n",
+    "cli/commands.py": "from mjtui import config, core, calc, paths, systems, ui\n",
 }
 
 
@@ -78,6 +85,8 @@ def test_a_forbidden_import_breaks_the_contracts(tmp_path: Path) -> None:
     assert "mjtui.core.rules -> textual" in result.stdout
     assert "mjtui.calc.pane -> mjtui.ui.screen" in result.stdout
     assert "mjtui.ui.screen -> mjtui.cli.commands" in result.stdout
+    assert "mjtui.systems.riichi -> textual" in result.stdout
+    assert "mjtui.systems.riichi -> mjtui.systems.pocket" in result.stdout
 
 
 def module_names(folder: str) -> list[str]:
@@ -90,7 +99,7 @@ def module_names(folder: str) -> list[str]:
 def test_importing_the_core_calc_and_the_command_loads_no_textual() -> None:
     modules = module_names("core") + module_names("calc") + module_names("cli")
     modules += ["mjtui.config", "mjtui.paths"]
-    assert "mjtui.core.session" in modules and "mjtui.cli.tools" in modules
+    assert "mjtui.core.model.session" in modules and "mjtui.cli.tools" in modules
     code = (
         "import importlib, sys\n"
         f"for m in {modules!r}: importlib.import_module(m)\n"

@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from mjtui.cli import entry
-from mjtui.core.systems import BUILTIN, BUILTIN_RULES, SYSTEMS, Registry, rules_type
+from mjtui.core.systems import SYSTEMS, rules_type
+from mjtui.core.systems.registry import Declared, Registry, declared
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -47,17 +48,20 @@ def run(tmp_path: Path, *argv: str) -> dict:
     return python(RUN.format(argv=list(argv)), tmp_path)
 
 
+SHIPPED = ("east-doubling", "fx602p", "pocket", "riichi")
+
+
 def systems_in(modules: list[str]) -> set[str]:
     """The scoring systems whose modules (beyond their rules) were imported."""
     found = set()
     for name in modules:
         parts = name.split(".")
-        if name.startswith("mjtui.core.systems.") and parts[3] not in ("base", "lazy"):
-            if len(parts) == 4 and parts[3] != "east_doubling":
-                continue  # a system package alone lends its names lazily: nothing loaded
-            if len(parts) == 5 and parts[4] == "rules":
+        if name.startswith("mjtui.systems."):
+            if len(parts) == 3:
+                continue  # a system package alone: its plugin declaration, nothing more
+            if len(parts) == 4 and parts[3] == "rules":
                 continue  # what reading a ruleset file needs
-            found.add(parts[3])
+            found.add(parts[2])
     return found
 
 
@@ -72,10 +76,9 @@ def test_building_the_parser_imports_no_command(tmp_path: Path) -> None:
                    tmp_path)["modules"]
     assert_headless(found)
     assert systems_in(found) == set()
-    assert not [m for m in found if m.startswith("mjtui.core.systems.")
-                and m not in ("mjtui.core.systems.base", "mjtui.core.systems.lazy")]
+    assert not [m for m in found if m.startswith("mjtui.systems.")]
     assert not {f"mjtui.cli.{c}" for c in ("calc", "hand", "points", "reports")} & set(found)
-    assert "mjtui.core.ruleset" not in found and "mjtui.core.session" not in found
+    assert "mjtui.core.rulesets.ruleset" not in found and "mjtui.core.model.session" not in found
 
 
 def test_help_lists_every_command_and_imports_none(tmp_path: Path) -> None:
@@ -107,18 +110,18 @@ def test_rulesets_reads_every_file_with_the_rules_types_alone(tmp_path: Path) ->
     assert result["code"] == 0
     assert "riichi-wrc" in result["out"] and "BROKEN" not in result["out"]
     assert_headless(result["modules"])
-    # east_doubling keeps its rules in its one module; the others' rules modules alone
-    assert systems_in(result["modules"]) <= {"east_doubling"}
-    for package in ("riichi", "pocket", "fx602p"):
-        assert f"mjtui.core.systems.{package}.rules" in result["modules"]
-        assert f"mjtui.core.systems.{package}.system" not in result["modules"]
+    # every system's rules module alone
+    assert systems_in(result["modules"]) == set()
+    for package in ("riichi", "pocket", "fx602p", "east_doubling"):
+        assert f"mjtui.systems.{package}.rules" in result["modules"]
+        assert f"mjtui.systems.{package}.system" not in result["modules"]
 
 
 def test_rulesets_listed_again_reads_no_unchanged_file(tmp_path: Path) -> None:
     first = run(tmp_path, "rulesets")
     again = run(tmp_path, "rulesets")
     assert again["code"] == 0 and again["out"] == first["out"]
-    assert not [m for m in again["modules"] if m.startswith("mjtui.core.systems")]
+    assert not [m for m in again["modules"] if m.startswith("mjtui.systems")]
     assert "tomllib" not in again["modules"] and "dataclasses" not in again["modules"]
 
 
@@ -171,43 +174,52 @@ def test_the_registry_names_systems_without_importing_them(tmp_path: Path) -> No
     code = """
 import json, sys
 from mjtui.core.systems import SYSTEMS, rules_type
-before = ("riichi" in SYSTEMS, list(SYSTEMS), len(SYSTEMS))
+before = ("riichi" in SYSTEMS, sorted(SYSTEMS), len(SYSTEMS))
+quiet = sorted(m for m in sys.modules if m.startswith("mjtui.systems"))
 rules = rules_type("pocket")
-quiet = sorted(m for m in sys.modules if m.startswith("mjtui.core.systems."))
 riichi = SYSTEMS["riichi"]
 print(json.dumps({"before": before, "quiet": quiet, "rules": rules.__module__,
                   "riichi": riichi.name, "modules": sorted(sys.modules)}))
 """
     found = python(code, tmp_path)
-    assert found["before"] == [True, list(BUILTIN), len(BUILTIN)]
-    assert found["rules"] == "mjtui.core.systems.pocket.rules"
-    assert systems_in(found["quiet"]) == set()
+    assert found["before"] == [True, sorted(SHIPPED), len(SHIPPED)]
+    assert found["quiet"] == []  # the names come from the entry points: nothing imported
+    assert "importlib.metadata" not in found["modules"]
+    assert found["rules"] == "mjtui.systems.pocket.rules"
     assert found["riichi"] == "riichi" and systems_in(found["modules"]) == {"riichi"}
 
 
+def test_the_shipped_systems_are_declared_as_any_plugin_is() -> None:
+    import tomllib
+
+    points = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["entry-points"]
+    ours = points["mjtui.systems"]
+    assert sorted(ours) == sorted(SHIPPED)
+    found = {d.name: d.value for d in declared()}
+    assert {name: found[name] for name in ours} == ours  # as installed
+    for name in ours:
+        assert SYSTEMS.plugin(name).name == name and rules_type(name) is SYSTEMS[name].rules_type
+
+
 def test_the_registry_loads_on_lookup_and_keeps_its_order() -> None:
-    registry = Registry({"riichi": BUILTIN["riichi"], "pocket": BUILTIN["pocket"]})
+    entries = [Declared(n, f"mjtui.systems.{n}:PLUGIN", "test") for n in ("riichi", "pocket")]
+    registry = Registry(entries)
     assert registry.loaded("riichi") is None and list(registry) == ["riichi", "pocket"]
     assert registry["riichi"] is SYSTEMS["riichi"] is registry.loaded("riichi")
     assert list(registry) == ["riichi", "pocket"]  # loading one does not reorder the names
-    del registry["pocket"]
+    registry.unregister("pocket")
     assert "pocket" not in registry and len(registry) == 1
     with pytest.raises(KeyError):
         registry["chess"]
 
 
-def test_a_pending_system_that_is_not_what_its_name_says_is_refused() -> None:
+def test_a_plugin_that_is_not_what_its_name_says_is_refused() -> None:
     from mjtui.core.systems.base import SystemDeclarationError
 
-    registry = Registry({"pocket": BUILTIN["riichi"]})
-    with pytest.raises(SystemDeclarationError, match="not 'pocket'"):
+    registry = Registry([Declared("pocket", "mjtui.systems.riichi:PLUGIN", "test")])
+    with pytest.raises(SystemDeclarationError, match="is not the Plugin of a system named"):
         registry["pocket"]
-
-
-def test_every_shipped_rules_type_is_its_system_s() -> None:
-    assert set(BUILTIN_RULES) == set(BUILTIN)
-    for name in BUILTIN:
-        assert rules_type(name) is SYSTEMS[name].rules_type
+    assert "pocket" in registry.broken
 
 
 def test_the_installed_script_exits_with_mains_status_past_the_last_collections(

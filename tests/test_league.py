@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
-from mjtui.core.league import Game, chooser, collect, compute, game_of, to_plain
-from mjtui.core.league_export import league_csv, league_markdown
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.reports.league import Game, chooser, collect, compute, game_of, to_plain
+from mjtui.core.reports.league_export import league_csv, league_markdown
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 
 START = datetime(2026, 11, 1, 19, 0)
 
@@ -65,7 +65,7 @@ def test_the_average_rank_and_points_add_up() -> None:
 
 
 def riichi_session(day: int, order: tuple[str, ...]) -> Session:
-    from mjtui.core.systems.riichi.events import Win, Winner
+    from mjtui.systems.riichi.events import Win, Winner
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     session = Session(ruleset, order, START + timedelta(days=day))

@@ -1,5 +1,5 @@
 """One ledger for many tables: the table's name in the file, and a folder read while other
-machines' files arrive and change in it (core/ledger.py, docs/ledger.md)."""
+machines' files arrive and change in it (core/sessions/ledger.py, docs/ledger.md)."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
-from mjtui.core import ledger
-from mjtui.core.ledger import kind_of, read_folder, session_names
-from mjtui.core.library import ruleset_finder, scan
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions import ledger
+from mjtui.core.sessions.ledger import kind_of, read_folder, session_names
+from mjtui.core.sessions.library import ruleset_finder, scan
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 
 HERE = Path(__file__).resolve().parent
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -148,7 +148,8 @@ def test_two_writers_and_a_reader_share_one_folder(folders, tmp_path: Path) -> N
 
 async def test_the_new_series_form_takes_the_table_from_the_config(folders) -> None:
     from mjtui.cli import entry
-    from mjtui.core.session_file import latest_session, load_session
+    from mjtui.core.sessions.ledger import latest_session
+    from mjtui.core.sessions.session_file import load_session
 
     folders["config"].mkdir(parents=True, exist_ok=True)
     (folders["config"] / "config.toml").write_text('table = "Table 2"\n', encoding="utf-8")

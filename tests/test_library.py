@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
-from mjtui.core import library
 from mjtui.core.errors import SessionError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions import library
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"

@@ -16,10 +16,10 @@ from textual.app import App
 from textual.widgets import DataTable, Input, Select, Static
 
 from mjtui import paths
-from mjtui.core.ruleset import Ruleset, load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import Ruleset, load_ruleset
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.library import LibraryScreen, TrashScreen
 from mjtui.ui.screens.replay import ReplayScreen

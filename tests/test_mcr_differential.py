@@ -15,10 +15,10 @@ import pytest
 from mcr_hand_gen import cases
 from mcr_peer import PEER, peer_fans
 
-from mjtui.core.schema import read_struct
-from mjtui.core.systems.mcr.calculator import score_text
-from mjtui.core.systems.mcr.fans import KEYS
-from mjtui.core.systems.mcr.rules import PRESET, Rules
+from mjtui.core.rulesets.schema import read_struct
+from mjtui.systems.mcr.calculator import score_text
+from mjtui.systems.mcr.fans import KEYS
+from mjtui.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = read_struct(Rules, tomllib.loads((PRESET).read_text()))

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError
-from mjtui.core.schema import read_struct
-from mjtui.core.systems.mcr.calculator import Situation, score_text
-from mjtui.core.systems.mcr.fans import BY_KEY, FANS, apply_exclusions
-from mjtui.core.systems.mcr.rules import PRESET, Rules
+from mjtui.core.rulesets.schema import read_struct
+from mjtui.systems.mcr.calculator import Situation, score_text
+from mjtui.systems.mcr.fans import BY_KEY, FANS, apply_exclusions
+from mjtui.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parent.parent
 RULES = read_struct(Rules, tomllib.loads((PRESET).read_text()))

@@ -13,14 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
-from mjtui.core.schema import SchemaError, read_struct
-from mjtui.core.systems.mcr import table
-from mjtui.core.systems.mcr.events import Draw, FalseWin, Penalty, Win, check
-from mjtui.core.systems.mcr.needed import needed
-from mjtui.core.systems.mcr.payments import by_role, change
-from mjtui.core.systems.mcr.records import hand_from_record, hand_to_record
-from mjtui.core.systems.mcr.rules import PRESET, Rules
-from mjtui.core.systems.mcr.standings import final_standings
+from mjtui.core.rulesets.schema import SchemaError, read_struct
+from mjtui.systems.mcr import table
+from mjtui.systems.mcr.events import Draw, FalseWin, Penalty, Win, check
+from mjtui.systems.mcr.needed import needed
+from mjtui.systems.mcr.payments import by_role, change
+from mjtui.systems.mcr.records import hand_from_record, hand_to_record
+from mjtui.systems.mcr.rules import PRESET, Rules
+from mjtui.systems.mcr.standings import final_standings
 
 REPO = Path(__file__).resolve().parent.parent
 TABLE = tomllib.loads((PRESET).read_text())

@@ -67,10 +67,10 @@ async def test_the_hands_cursor_row_reads_without_colour(tmp_path) -> None:
     from textual.filter import NoColor
 
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.core.session import Session
-    from mjtui.core.systems.east_doubling import Hand
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.systems.east_doubling.system import Hand
     from mjtui.ui.app import MjtuiApp
     from mjtui.ui.widgets.hands_table import HandsTable
 

@@ -10,7 +10,7 @@ import pytest
 
 from mjtui.cli.hand import add_hand_command, hand_command
 from mjtui.core.errors import MjtuiError
-from mjtui.core.systems.pocket.events import SITUATIONS
+from mjtui.systems.pocket.events import SITUATIONS
 
 
 def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None):

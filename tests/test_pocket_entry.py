@@ -8,13 +8,13 @@ from textual.widgets import Checkbox, Input, Select, Static
 
 from mjtui import paths
 from mjtui.cli import entry
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path
-from mjtui.core.systems.pocket.system import Win
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import new_session_path
+from mjtui.systems.pocket.system import Win
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.hand_form import HandForm
+from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
 

@@ -1,4 +1,4 @@
-"""The Pocket Mahjong hand as typed (core/systems/pocket/entry.py), without the app:
+"""The Pocket Mahjong hand as typed (systems/pocket/entry.py), without the app:
 which fields count for each outcome, every message, the hand, and editing back."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.pocket.entry import (
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.pocket.entry import (
     FIELDS,
     OUTCOMES,
     TICKED,
@@ -22,9 +22,9 @@ from mjtui.core.systems.pocket.entry import (
     read_entry,
     values_of,
 )
-from mjtui.core.systems.pocket.events import CONTEXT, MAX_FAN, SITUATIONS
-from mjtui.core.systems.pocket.patterns import Context, Found, Score
-from mjtui.core.systems.pocket.system import Draw, FalseWin, Win, table
+from mjtui.systems.pocket.events import CONTEXT, MAX_FAN, SITUATIONS
+from mjtui.systems.pocket.patterns import Context, Found, Score
+from mjtui.systems.pocket.system import Draw, FalseWin, Win, table
 
 REPO = Path(__file__).resolve().parents[1]
 POCKET = load_ruleset(REPO / "rulesets" / "pocket.toml").rules

@@ -17,16 +17,16 @@ from hypothesis import strategies as st
 from test_pocket_cli import run
 
 from mjtui.core.errors import HandError, MjtuiError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.pocket.entry import read_entry
-from mjtui.core.systems.pocket.events import EXCLUSIVE, SITUATIONS, read_bonus
-from mjtui.core.systems.pocket.patterns import Context, score_hand
-from mjtui.core.systems.pocket.records import hand_from_record, hand_to_record
-from mjtui.core.systems.pocket.system import SYSTEM, Win, change
-from mjtui.core.systems.pocket.table import start
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.session_file import load_session, save_session
 from mjtui.core.tiles import parse_hand
+from mjtui.systems.pocket.entry import read_entry
+from mjtui.systems.pocket.events import EXCLUSIVE, SITUATIONS, read_bonus
+from mjtui.systems.pocket.patterns import Context, score_hand
+from mjtui.systems.pocket.records import hand_from_record, hand_to_record
+from mjtui.systems.pocket.system import SYSTEM, Win, change
+from mjtui.systems.pocket.table import start
 
 REPO = Path(__file__).resolve().parents[1]
 HK_SET = load_ruleset(REPO / "rulesets" / "hk-common.toml")

@@ -10,9 +10,9 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.pocket.patterns import Context, Score, score_hand
+from mjtui.core.rulesets.ruleset import load_ruleset
 from mjtui.core.tiles import TileHand, parse_hand
+from mjtui.systems.pocket.patterns import Context, Score, score_hand
 
 REPO = Path(__file__).resolve().parents[1]
 HK = load_ruleset(REPO / "rulesets" / "hk-common.toml").rules

@@ -1,4 +1,4 @@
-"""Fan from tiles (mjtui/core/systems/pocket/patterns.py): every pattern of the
+"""Fan from tiles (mjtui/systems/pocket/patterns.py): every pattern of the
 pocket ruleset with a hand that has it and a near miss that does not, the
 exclusions, the limit hands and the best reading."""
 
@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.pocket.patterns import Context, score_hand
+from mjtui.core.rulesets.ruleset import load_ruleset
 from mjtui.core.tiles import parse_hand
+from mjtui.systems.pocket.patterns import Context, score_hand
 
 REPO = Path(__file__).resolve().parents[1]
 RULES = load_ruleset(REPO / "rulesets" / "pocket.toml").rules

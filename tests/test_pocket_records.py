@@ -11,11 +11,11 @@ import pytest
 
 from mjtui import paths
 from mjtui.core.errors import HandError
-from mjtui.core.replay import replay_document
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.pocket.system import SYSTEM, Draw, FalseWin, Win
+from mjtui.core.model.session import Session
+from mjtui.core.reports.replay import replay_document
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.session_file import load_session, save_session
+from mjtui.systems.pocket.system import SYSTEM, Draw, FalseWin, Win
 
 REPO = Path(__file__).resolve().parents[1]
 POCKET = load_ruleset(REPO / "rulesets" / "pocket.toml")

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import RulesetError
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset, rules_from_table
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.pocket.rules import Patterns
-from mjtui.core.systems.pocket.system import SYSTEM, Rules
+from mjtui.systems.pocket.rules import Patterns
+from mjtui.systems.pocket.system import SYSTEM, Rules
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = ("pocket", "pocket-3fan", "hk-common")

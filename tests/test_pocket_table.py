@@ -12,8 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.pocket.system import (
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.pocket.system import (
     SYSTEM,
     Draw,
     FalseWin,

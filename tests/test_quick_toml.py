@@ -9,7 +9,7 @@ import tomli_w
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from mjtui.core.quick_toml import loads_hands
+from mjtui.core.sessions.quick_toml import loads_hands
 
 HEAD = 'format = "mjtui-session/1"\nplayers = ["Ann", "Bob"]\n\n[rules]\nname = "x"\n\n'
 TOP = {"format": "mjtui-session/1", "players": ["Ann", "Bob"], "rules": {"name": "x"}}

@@ -10,13 +10,13 @@ import pytest
 
 from mjtui import paths
 from mjtui.cli.entry import main
-from mjtui.core.reference import WIDTH, reference, reference_text
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path
-from mjtui.core.systems.east_doubling import settle
-from mjtui.core.systems.riichi.points import payment
+from mjtui.core.model.session import Session
+from mjtui.core.reports.reference import WIDTH, reference, reference_text
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import new_session_path
+from mjtui.systems.east_doubling.system import settle
+from mjtui.systems.riichi.points import payment
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.reference import ReferenceScreen
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from mjtui.core.replay import replay_document
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.seats import Seating
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.systems.east_doubling import SYSTEM, Hand, settle
+from mjtui.core.model.seats import Seating
+from mjtui.core.model.session import Session
+from mjtui.core.reports.replay import replay_document
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import SYSTEM, Hand, settle
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"

@@ -12,8 +12,8 @@ from test_riichi_records import TENHOU, WRC, events
 
 from mjtui.cli.tools import parser as tool_parser
 from mjtui.core.errors import HandError
-from mjtui.core.systems.riichi import tools as riichi_cli
-from mjtui.core.systems.riichi.entry import (
+from mjtui.systems.riichi import tools as riichi_cli
+from mjtui.systems.riichi.entry import (
     FIELDS,
     OUTCOMES,
     TILES_NEED,
@@ -29,9 +29,9 @@ from mjtui.core.systems.riichi.entry import (
     values_of,
     winner_rows,
 )
-from mjtui.core.systems.riichi.fu_entry import CODES, FuEntry, read_fu, start_values
-from mjtui.core.systems.riichi.fu_entry import FIELDS as FU_FIELDS
-from mjtui.core.systems.riichi.hand.context import (
+from mjtui.systems.riichi.fu_entry import CODES, FuEntry, read_fu, start_values
+from mjtui.systems.riichi.fu_entry import FIELDS as FU_FIELDS
+from mjtui.systems.riichi.hand.context import (
     SITUATION_HELP,
     SITUATION_LETTERS,
     SITUATIONS,
@@ -39,7 +39,7 @@ from mjtui.core.systems.riichi.hand.context import (
     WinContext,
     situation_flags,
 )
-from mjtui.core.systems.riichi.system import (
+from mjtui.systems.riichi.system import (
     AbortiveDraw,
     Chombo,
     ExhaustiveDraw,
@@ -47,8 +47,8 @@ from mjtui.core.systems.riichi.system import (
     Winner,
     check_in_play,
 )
-from mjtui.core.systems.riichi.table import start
-from mjtui.core.systems.riichi.tiles_entry import (
+from mjtui.systems.riichi.table import start
+from mjtui.systems.riichi.tiles_entry import (
     TilesContext,
     read_tiles,
     win_context,

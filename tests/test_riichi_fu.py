@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi.fu import MELD_KINDS, PAIRS, WAITS
-from mjtui.core.systems.riichi.han_fu import largest_fu
-from mjtui.core.systems.riichi.system import FuHand, Meld, calculate, score_problem
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.riichi.fu import MELD_KINDS, PAIRS, WAITS
+from mjtui.systems.riichi.han_fu import largest_fu
+from mjtui.systems.riichi.system import FuHand, Meld, calculate, score_problem
 
 REPO = Path(__file__).resolve().parents[1]
 TENHOU = load_ruleset(REPO / "rulesets" / "riichi-tenhou.toml").rules

@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError, RulesetError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi.hand import WinContext, analyze, analyze_text
-from mjtui.core.systems.riichi.hand.fu_count import calculator_fu, quick_fu, standard_fu
-from mjtui.core.systems.riichi.hand.shapes import Standard
-from mjtui.core.systems.riichi.hand.yaku import YAKU, YAKU_KEYS, YAKUMAN, YAKUMAN_KEYS, han_table
-from mjtui.core.systems.riichi.rules import Yaku
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.riichi.hand import WinContext, analyze, analyze_text
+from mjtui.systems.riichi.hand.fu_count import calculator_fu, quick_fu, standard_fu
+from mjtui.systems.riichi.hand.shapes import Standard
+from mjtui.systems.riichi.hand.yaku import YAKU, YAKU_KEYS, YAKUMAN, YAKUMAN_KEYS, han_table
+from mjtui.systems.riichi.rules import Yaku
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi.hand import analyze
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.riichi.hand import analyze
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
@@ -78,7 +78,7 @@ def test_the_analyzer_agrees_with_the_mahjong_library(name: str) -> None:
 
 
 def test_the_generated_hands_cover_every_yaku() -> None:
-    from mjtui.core.systems.riichi.hand.yaku import YAKU, YAKUMAN
+    from mjtui.systems.riichi.hand.yaku import YAKU, YAKUMAN
 
     rules = load_ruleset(REPO / "rulesets" / "riichi-tenhou.toml").rules
     seen: set[str] = set()

@@ -23,8 +23,8 @@ import pytest
 from mjtui.cli import entry
 from mjtui.cli.points import add_points_command, points_command
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi.system import Rules, base_points, payment, score_problem
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.riichi.system import Rules, base_points, payment, score_problem
 
 REPO = Path(__file__).resolve().parents[1]
 

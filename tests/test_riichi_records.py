@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 from mjtui.cli import main
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.riichi.system import (
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.session_file import load_session, save_session
+from mjtui.systems.riichi.system import (
     SYSTEM,
     AbortiveDraw,
     Chombo,

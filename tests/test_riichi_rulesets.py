@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import RulesetError
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset, rules_from_table
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.riichi.system import SYSTEM, Rules
+from mjtui.systems.riichi.system import SYSTEM, Rules
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = ("riichi-tenhou", "riichi-wrc", "riichi-mleague")

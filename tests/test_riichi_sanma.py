@@ -14,7 +14,7 @@ import pytest
 from test_riichi_table import SANMA, at, fold, rules, tsumo
 
 from mjtui.core.errors import HandError
-from mjtui.core.systems.riichi.system import (
+from mjtui.systems.riichi.system import (
     SYSTEM,
     AbortiveDraw,
     Chombo,
@@ -151,7 +151,7 @@ def test_final_standings_add_up_to_zero() -> None:
 
 
 def test_a_three_player_ruleset_is_checked_as_a_whole() -> None:
-    from mjtui.core.schema import SchemaError
+    from mjtui.core.rulesets.schema import SchemaError
 
     with pytest.raises(SchemaError, match="expected 3 amounts"):
         replace(SANMA, final=replace(SANMA.final, uma=(1, 2, 3, 4)))
@@ -187,7 +187,7 @@ def test_kita_are_dora_and_a_west_indicator_doubles_them(capsys) -> None:
 
 
 def test_the_tiles_form_reads_kita_as_the_command_line_does(capsys) -> None:
-    from mjtui.core.systems.riichi.tiles_entry import TilesContext, read_tiles
+    from mjtui.systems.riichi.tiles_entry import TilesContext, read_tiles
 
     known = TilesContext("Ann", tsumo=True, seat_wind=0, round_wind=0, riichi=False, honba=0)
     entry = read_tiles(SANMA, known, {"tiles": HAND, "kita": "2"})
@@ -236,9 +236,9 @@ def test_what_the_three_player_set_refuses(argv, words, capsys) -> None:
 
 def test_a_three_player_session_replays_and_rescores_under_the_north_split(tmp_path) -> None:
     from mjtui import paths
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.session_file import load_session
-    from mjtui.core.whatif import variant
+    from mjtui.core.reports.whatif import variant
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.session_file import load_session
 
     path = tmp_path / "sanma.toml"
     path.write_text('''format = "mjtui-session/1"

@@ -7,14 +7,14 @@ from datetime import datetime
 from textual.widgets import DataTable, Input, Static
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path
-from mjtui.core.whatif import variant
+from mjtui.core.model.session import Session
+from mjtui.core.reports.whatif import variant
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import new_session_path
 from mjtui.ui.app import MjtuiApp
-from mjtui.ui.field_form import FieldForm
-from mjtui.ui.hand_form import HandForm
+from mjtui.ui.screens.field_form import FieldForm
+from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.standings import StandingsScreen
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -240,7 +240,7 @@ async def test_double_ron_and_editing_it() -> None:
 
 
 def test_the_note_is_read_in_the_hand_description() -> None:
-    from mjtui.core.systems.riichi.system import AbortiveDraw, Win, Winner, describe
+    from mjtui.systems.riichi.system import AbortiveDraw, Win, Winner, describe
 
     names = ("Ann", "Bob", "Cy", "Di")
     win = Win((Winner(1, han=2, fu=30),), discarder=0, riichi=(1,), note="立直(1飜) 平和(1飜)")
@@ -368,7 +368,7 @@ async def test_a_three_player_series_at_the_table() -> None:
 def test_the_standings_say_when_the_points_are_rounded() -> None:
     from dataclasses import replace
 
-    from mjtui.core.systems.riichi.system import SYSTEM
+    from mjtui.systems.riichi.system import SYSTEM
 
     rs = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     state = SYSTEM.start(rs.rules)

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.systems.riichi.standings import places, share
-from mjtui.core.systems.riichi.system import SYSTEM, final_standings
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.riichi.standings import places, share
+from mjtui.systems.riichi.system import SYSTEM, final_standings
 
 REPO = Path(__file__).resolve().parents[1]
 TENHOU, MLEAGUE, WRC = (

@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
+from mjtui.core.rulesets.ruleset import load_ruleset
 from mjtui.core.systems.base import ScoringSystem
-from mjtui.core.systems.riichi.system import (
+from mjtui.systems.riichi.system import (
     SYSTEM,
     AbortiveDraw,
     Chombo,

@@ -1,4 +1,4 @@
-"""Pilot tests of the tiles form (TilesForm in core/systems/riichi/form.py) from the hand form.
+"""Pilot tests of the tiles form (TilesForm in systems/riichi/form.py) from the hand form.
 
 What the tiles read into, and which rows keep them, is tested without the app in
 test_riichi_entry.py; these test the wiring.
@@ -10,11 +10,12 @@ from test_riichi_screens import SIZE, field, sheet_app, totals
 from textual.widgets import Static
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import latest_session, load_session
-from mjtui.core.systems.riichi.system import Win
-from mjtui.ui.field_form import FieldForm
-from mjtui.ui.hand_form import HandForm
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.ledger import latest_session
+from mjtui.core.sessions.session_file import load_session
+from mjtui.systems.riichi.system import Win
+from mjtui.ui.screens.field_form import FieldForm
+from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
 
 
@@ -74,9 +75,9 @@ async def test_tiles_fill_han_and_fu_and_the_yaku_stay_with_the_hand() -> None:
 async def test_three_players_have_a_kita_field_reached_by_enter() -> None:
     from datetime import datetime
 
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.core.session import Session
-    from mjtui.core.session_file import new_session_path
+    from mjtui.core.model.session import Session
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.core.sessions.session_file import new_session_path
     from mjtui.ui.app import MjtuiApp
 
     library = RulesetLibrary(paths.ruleset_folders())

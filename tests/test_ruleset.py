@@ -9,7 +9,7 @@ import pytest
 from mjtui import paths
 from mjtui.config import Config, load_config
 from mjtui.core.errors import ConfigError, RulesetError
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset, rules_from_table
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset, rules_from_table
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -141,7 +141,7 @@ BROKEN = {
     ),
     "unknown system": (
         variant('system = "east-doubling"', 'system = "chess"'),
-        "system", ["expected one of 'east-doubling', 'riichi'", "'chess'"],
+        "system", ["expected one of 'east-doubling', 'fx602p', 'pocket', 'riichi'", "'chess'"],
     ),
     "missing system": (
         variant('system = "east-doubling"\n', ""),

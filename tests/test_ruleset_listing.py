@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
-from mjtui.core import ruleset as ruleset_module
-from mjtui.core import ruleset_listing
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.ruleset_listing import CACHE_FILE, Listed, listing
+from mjtui.core.rulesets import listing as ruleset_listing
+from mjtui.core.rulesets import ruleset as ruleset_module
+from mjtui.core.rulesets.listing import CACHE_FILE, Listed, listing
+from mjtui.core.rulesets.ruleset import RulesetLibrary
 
 SHIPPED = paths.shipped_rulesets_dir()
 
@@ -62,7 +62,7 @@ def signed(body: bytes) -> bytes:
 
 def counting_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     read: list[Path] = []
-    load = ruleset_module.load_ruleset
+    load = ruleset_module.load_ruleset  # the listing reads a file with this one
 
     def counted(path: Path):
         read.append(path)

@@ -9,13 +9,13 @@ from rich.text import Text
 from waiting import until_passes
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path, save_session
-from mjtui.core.systems import east_doubling
-from mjtui.core.systems.pocket import system as pocket
-from mjtui.core.systems.riichi import system as riichi
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import new_session_path, save_session
+from mjtui.systems.east_doubling import system as east_doubling
+from mjtui.systems.pocket import system as pocket
+from mjtui.systems.riichi import system as riichi
 from mjtui.ui import numbers
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen

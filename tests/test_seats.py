@@ -11,14 +11,14 @@ import pytest
 from mjtui import paths
 from mjtui.cli.entry import main
 from mjtui.core.errors import HandError, SessionError
-from mjtui.core.export import hand_rows, standings
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import open_scorebook
-from mjtui.core.seats import SeatChange, Seating, from_tables
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session, session_text
-from mjtui.core.stats import compute
-from mjtui.core.systems.riichi.system import ExhaustiveDraw, Win, Winner
+from mjtui.core.model.seats import SeatChange, Seating, from_tables
+from mjtui.core.model.session import Session
+from mjtui.core.reports.export import hand_rows, standings
+from mjtui.core.reports.stats import compute
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import open_scorebook
+from mjtui.core.sessions.session_file import load_session, save_session, session_text
+from mjtui.systems.riichi.system import ExhaustiveDraw, Win, Winner
 
 NAMES = ("Ann", "Bob", "Chen", "Dora")
 STARTED = datetime(2026, 11, 30, 19, 0)
@@ -192,7 +192,7 @@ def changed_session() -> Session:
 
 
 def test_what_if_keeps_the_names_of_each_hand():
-    from mjtui.core.whatif import rescore_with
+    from mjtui.core.reports.whatif import rescore_with
 
     what = rescore_with(changed_session(), {"table.start_points": 30000})
     assert what.rescored.seat_changes == changed_session().seat_changes
@@ -204,7 +204,7 @@ def test_what_if_keeps_the_names_of_each_hand():
 
 
 def test_exports_name_each_seat_as_it_was_then():
-    from mjtui.core.export import (
+    from mjtui.core.reports.export import (
         ExportError,
         export_document,
         final_standings,
@@ -212,7 +212,7 @@ def test_exports_name_each_seat_as_it_was_then():
         to_markdown,
         to_results,
     )
-    from mjtui.core.systems.riichi.pantheon import to_pantheon
+    from mjtui.systems.riichi.pantheon import to_pantheon
 
     s = changed_session()
     s.add(Win((Winner(1, han=1, fu=30),), discarder=0))  # seat 2 off seat 1
@@ -236,7 +236,7 @@ def test_exports_name_each_seat_as_it_was_then():
 
 
 def test_the_table_display_names_who_sits_there_now():
-    from mjtui.core.board import board_view
+    from mjtui.core.reports.board import board_view
 
     assert [seat.name for seat in board_view(changed_session()).seats] \
         == ["Chen", "Eve", "Ann", "Dora"]

@@ -1,4 +1,4 @@
-"""The seats form of the score sheet (s): what its fields mean (core/seats.py read_change)
+"""The seats form of the score sheet (s): what its fields mean (core/model/seats.py read_change)
 and its wiring: the change is the one `mjtui seats` makes, saved, and the sheet shows it."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from textual.widgets import Input, Static
 
 from mjtui import paths
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.seats import SeatChange, Seating, read_change
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, new_session_path
-from mjtui.core.systems.riichi.system import ExhaustiveDraw, Win, Winner
+from mjtui.core.model.seats import SeatChange, Seating, read_change
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import load_session, new_session_path
+from mjtui.systems.riichi.system import ExhaustiveDraw, Win, Winner
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.screens.seats import SeatsScreen

@@ -23,10 +23,10 @@ from rich.console import Console
 from textual.renderables.digits import Digits
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.systems.riichi import system as riichi
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.systems.riichi import system as riichi
 
 REPO = Path(__file__).resolve().parents[1]
 NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")

@@ -13,10 +13,10 @@ import pytest
 import tomli_w
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.scorebook import Scorebook, open_scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import (
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
+from mjtui.core.sessions.session_file import (
     HEADER,
     hand_text,
     load_session,
@@ -24,8 +24,8 @@ from mjtui.core.session_file import (
     session_text,
     to_document,
 )
-from mjtui.core.systems.east_doubling import Hand
-from mjtui.core.systems.riichi.system import AbortiveDraw, ExhaustiveDraw, Win, Winner
+from mjtui.systems.east_doubling.system import Hand
+from mjtui.systems.riichi.system import AbortiveDraw, ExhaustiveDraw, Win, Winner
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"

@@ -16,19 +16,19 @@ from hypothesis import strategies as st
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
-from mjtui.core.players import clean_name, first_repeat
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import (
+from mjtui.core.model.players import clean_name, first_repeat
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.ledger import latest_session
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import (
     FORMAT,
-    latest_session,
     load_session,
     new_session_path,
     save_session,
     session_text,
 )
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -112,7 +112,7 @@ def test_empty_session_round_trips(folders, tmp_path: Path) -> None:
 names = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=12
 ).filter(lambda s: s.strip() != "")
-# Names as kept (core/players.py): clean (so never only control characters), and four
+# Names as kept (core/model/players.py): clean (so never only control characters), and four
 # different players.
 kept = names.map(clean_name).filter(bool)
 seated = st.tuples(*[kept] * 4).filter(lambda p: first_repeat(p) is None)
@@ -572,14 +572,21 @@ def test_winner_zero_is_read_as_a_draw(folders) -> None:
 
 
 def test_each_hand_is_checked_once_on_load_and_on_edit(tmp_path: Path, monkeypatch) -> None:
-    from mjtui.core.systems.east_doubling import SYSTEM
+    from mjtui.systems.east_doubling import records
+    from mjtui.systems.east_doubling.system import SYSTEM
 
     path = tmp_path / "s.toml"
     save_session(new_session(HANDS), path)
     checked = []
     real = SYSTEM.check
-    monkeypatch.setattr(SYSTEM, "check", lambda rules, hand: checked.append(hand) or
-                        real(rules, hand))
+
+    def counted(rules, hand):
+        checked.append(hand)
+        real(rules, hand)
+
+    # The system's check, as a session calls it and as reading a record does.
+    monkeypatch.setattr(SYSTEM, "check", counted)
+    monkeypatch.setattr(records, "check", counted)
     session = load_session(path, find_ruleset).session
     assert session.hands == HANDS and checked == HANDS
     checked.clear()

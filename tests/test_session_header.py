@@ -10,10 +10,10 @@ import pytest
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
-from mjtui.core.players import clean_name, first_repeat, player_key, same_player
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.session_file import load_session, to_document
-from mjtui.core.stats import collect
+from mjtui.core.model.players import clean_name, first_repeat, player_key, same_player
+from mjtui.core.reports.stats import collect
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.session_file import load_session, to_document
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -23,10 +23,10 @@ from pathlib import Path
 
 import pytest
 
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.scorebook import open_scorebook
-from mjtui.core.session_file import load_session, session_text
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.scorebook import open_scorebook
+from mjtui.core.sessions.session_file import load_session, session_text
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -37,10 +37,10 @@ PLAYER = r'''
 import os, sys, time, traceback
 from datetime import datetime
 from pathlib import Path
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.scorebook import Scorebook, open_scorebook
-from mjtui.core.session import Session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
+from mjtui.core.model.session import Session
+from mjtui.systems.east_doubling.system import Hand
 
 RULES, PATH, MOST = Path(sys.argv[1]), Path(sys.argv[2]), int(sys.argv[3])
 ruleset = load_ruleset(RULES)

@@ -14,12 +14,12 @@ import pytest
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
-from mjtui.core.lock import Holder, SessionInUse, SessionLock, lock_path
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.scorebook import Scorebook, create_scorebook, keep_damaged, open_scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.lock import Holder, SessionInUse, SessionLock, lock_path
+from mjtui.core.sessions.scorebook import Scorebook, create_scorebook, keep_damaged, open_scorebook
+from mjtui.core.sessions.session_file import load_session, save_session
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -29,7 +29,7 @@ NAMES = ("Ann", "Bob", "Cy", "Di")
 HOLDER = """\
 import sys, time
 from pathlib import Path
-from mjtui.core.lock import SessionLock
+from mjtui.core.sessions.lock import SessionLock
 lock = SessionLock.take(Path(sys.argv[1]))
 print("locked", flush=True)
 time.sleep(60)
@@ -128,7 +128,7 @@ def test_a_file_that_cannot_be_read_is_not_left_locked(tmp_path: Path) -> None:
 def test_without_flock_the_file_opens_with_a_warning(tmp_path: Path, monkeypatch) -> None:
     import errno
 
-    import mjtui.core.lock as lock_module
+    import mjtui.core.sessions.lock as lock_module
 
     def no_locks(fd, how):
         raise OSError(errno.ENOLCK, "No locks available")
@@ -269,7 +269,7 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
 
 def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(tmp_path: Path,
                                                                       monkeypatch) -> None:
-    from mjtui.core import writing
+    from mjtui.core.files import writing
 
     path = tmp_path / "s.toml"
     path.write_text(DAMAGED)
@@ -324,8 +324,8 @@ def test_a_killed_save_leaves_a_temp_file_the_next_save_removes(tmp_path: Path) 
     writer = f"""\
 import os, sys, time
 from pathlib import Path
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.session_file import load_session, save_session
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.session_file import load_session, save_session
 path = Path(sys.argv[1])
 session = load_session(path, lambda name: load_ruleset(Path({str(HP11C)!r}))).session
 def stuck(src, dst):
@@ -358,7 +358,7 @@ def test_resume_of_a_folder_is_a_clear_error(given: str, run_mjtui, folders) -> 
 
 
 def test_a_series_in_use_is_not_moved_to_the_trash(folders, holder) -> None:
-    from mjtui.core.library import move_to_trash
+    from mjtui.core.sessions.library import move_to_trash
 
     path = saved(folders["data"] / "sessions" / "s.toml")
     trash = folders["data"] / "trash"
@@ -369,7 +369,7 @@ def test_a_series_in_use_is_not_moved_to_the_trash(folders, holder) -> None:
 
 
 def test_a_series_no_window_holds_goes_to_the_trash_without_its_lock_file(folders) -> None:
-    from mjtui.core.library import move_to_trash
+    from mjtui.core.sessions.library import move_to_trash
 
     path = saved(folders["data"] / "sessions" / "s.toml")
     where = move_to_trash(path, folders["data"] / "trash")

@@ -22,16 +22,16 @@ from fuzz.mutate import name_ruleset
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import open_scorebook
-from mjtui.core.session_file import (
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import open_scorebook
+from mjtui.core.sessions.session_file import (
     HEADER,
     Loaded,
     hand_text,
     load_session,
     save_session,
 )
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.systems.east_doubling.system import Hand
 
 DRAW = Hand(None, (0, 0, 0, 0))
 RULESET_IDS = sorted(p.stem for p in RULESETS.glob("*.toml"))

@@ -11,13 +11,13 @@ import pytest
 
 from mjtui import paths
 from mjtui.cli.reports import REPORT_COMMANDS, add_report_commands
-from mjtui.core import stats as core_stats
-from mjtui.core.library import ruleset_finder
-from mjtui.core.ruleset import Ruleset, load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
-from mjtui.core.stats import compute, to_plain
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.reports import stats as core_stats
+from mjtui.core.reports.stats import compute, to_plain
+from mjtui.core.rulesets.ruleset import Ruleset, load_ruleset
+from mjtui.core.sessions.library import ruleset_finder
+from mjtui.core.sessions.session_file import save_session
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"

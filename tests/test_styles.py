@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.app import App
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.ui.styles import BASE, FOLDER, ScreenStyles
 
 UI = Path(__file__).resolve().parents[1] / "mjtui" / "ui"
@@ -46,7 +46,7 @@ def test_a_screen_using_another_stylesheets_names_declares_it() -> None:
 
 
 async def test_a_screen_brings_its_stylesheet_once() -> None:
-    from mjtui.core.systems.riichi.system import SYSTEM
+    from mjtui.systems.riichi.system import SYSTEM
     from mjtui.ui.screens.standings import StandingsScreen
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-wrc")

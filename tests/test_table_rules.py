@@ -16,18 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import Ruleset, load_ruleset
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import Ruleset, load_ruleset
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import load_session, save_session
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems import east_doubling as ed
-from mjtui.core.systems.fx602p import system as fx602p
-from mjtui.core.systems.pocket import system as pocket
-from mjtui.core.systems.riichi import system as riichi
-from mjtui.core.systems.riichi.events import RIICHI_YAKU, RON_YAKU, TSUMO_YAKU
-from mjtui.core.systems.riichi.hand.yaku import YAKU_KEYS, YAKUMAN
-from mjtui.core.systems.riichi.system import AbortiveDraw, ExhaustiveDraw, Win, Winner
+from mjtui.systems.east_doubling import system as ed
+from mjtui.systems.fx602p import system as fx602p
+from mjtui.systems.pocket import system as pocket
+from mjtui.systems.riichi import system as riichi
+from mjtui.systems.riichi.events import RIICHI_YAKU, RON_YAKU, TSUMO_YAKU
+from mjtui.systems.riichi.hand.yaku import YAKU_KEYS, YAKUMAN
+from mjtui.systems.riichi.system import AbortiveDraw, ExhaustiveDraw, Win, Winner
 
 REPO = Path(__file__).resolve().parents[1]
 STARTED = datetime(2026, 11, 30, 20, 0)

@@ -10,11 +10,11 @@ from textual.widgets import Input, Static
 from waiting import until_passes
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path
-from mjtui.core.table_tools import draw_seats, roll
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import new_session_path
+from mjtui.core.table.draws import draw_seats, roll
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 

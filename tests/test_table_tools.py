@@ -10,7 +10,7 @@ import pytest
 
 from mjtui.cli.entry import main
 from mjtui.core.errors import MjtuiError
-from mjtui.core.table_tools import Dice, draw_seats, roll, wall_for
+from mjtui.core.table.draws import Dice, draw_seats, roll, wall_for
 
 
 @pytest.mark.parametrize("totals, wall", [

@@ -11,10 +11,10 @@ import pytest
 
 from mjtui import paths
 from mjtui.cli.entry import main
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import load_session
-from mjtui.core.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win, Winner
-from mjtui.core.systems.riichi.tenhou6 import (
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.session_file import load_session
+from mjtui.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win, Winner
+from mjtui.systems.riichi.tenhou6 import (
     LogError,
     import_log,
     loads_log,
@@ -116,7 +116,7 @@ def test_the_real_three_player_games_show_tenhou_s_honba_and_noten_payments():
 @pytest.mark.parametrize("name", [name for name, _ in SANMA_GAMES])
 def test_the_real_three_player_games_differ_under_the_four_player_numbers(name):
     # 300 a honba, 3000 of noten payments, uma 15/0/-15: what riichi-sanma had before.
-    from mjtui.core.whatif import variant
+    from mjtui.core.reports.whatif import variant
 
     ruleset = variant(library().get("riichi-sanma"), {
         "payments.honba_ron": 300, "draws.noten_total": 3000,
@@ -140,7 +140,7 @@ TENHOU_GAMES = [
 
 @pytest.mark.parametrize(("name", "hands", "rounding"), TENHOU_GAMES)
 def test_real_tenhou_games_and_the_rounding_their_standings_show(name, hands, rounding):
-    from mjtui.core.systems.riichi.standings import final_standings
+    from mjtui.systems.riichi.standings import final_standings
 
     document = read_log(DATA / name)
     result = imported(document)

@@ -1,5 +1,5 @@
 """Text from files: cleaned where read, folded for comparison, look-alikes found, escaped
-where shown (core/text.py, core/players.py)."""
+where shown (core/text.py, core/model/players.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from mjtui.core.players import clean_name, first_repeat, look_alike_notes, player_key
+from mjtui.core.model.players import clean_name, first_repeat, look_alike_notes, player_key
 from mjtui.core.text import (
     clean_line,
     fold,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.systems.east_doubling import Hand
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.widgets.totals_chart import TotalsChart, braille_lines
 
@@ -56,8 +56,8 @@ async def test_clicking_the_chart_moves_the_replay() -> None:
 
 
 async def test_a_long_series_shows_a_window_that_follows_the_cursor() -> None:
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.ui.hand_form import HandForm
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.ui.screens.hand_form import HandForm
     from mjtui.ui.widgets.hands_table import WINDOW, HandsTable
 
     count = 3 * WINDOW + 150

@@ -16,14 +16,14 @@ import pytest
 from textual import events
 
 from mjtui import paths
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session
-from mjtui.core.systems import east_doubling
-from mjtui.core.systems.fx602p import system as fx602p
-from mjtui.core.systems.pocket import system as pocket
-from mjtui.core.systems.riichi import system as riichi
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import load_session
+from mjtui.systems.east_doubling import system as east_doubling
+from mjtui.systems.fx602p import system as fx602p
+from mjtui.systems.pocket import system as pocket
+from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 

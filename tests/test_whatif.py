@@ -9,11 +9,8 @@ from pathlib import Path
 import pytest
 
 from mjtui.core.errors import RulesetError
-from mjtui.core.ruleset import Ruleset, load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session, save_session
-from mjtui.core.systems.east_doubling import Hand
-from mjtui.core.whatif import (
+from mjtui.core.model.session import Session
+from mjtui.core.reports.whatif import (
     IncompatibleRulesError,
     parse_value,
     rescore,
@@ -21,6 +18,9 @@ from mjtui.core.whatif import (
     rule_differences,
     variant,
 )
+from mjtui.core.rulesets.ruleset import Ruleset, load_ruleset
+from mjtui.core.sessions.session_file import load_session, save_session
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"

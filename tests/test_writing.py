@@ -1,4 +1,4 @@
-"""Every file mjtui writes goes one way (core/writing.py): never through a planted link,
+"""Every file mjtui writes goes one way (core/files/writing.py): never through a planted link,
 never over anything but a regular file, never past what the reader reads back, and never
 over a session another mjtui has open."""
 
@@ -15,20 +15,20 @@ import pytest
 from mjtui import paths
 from mjtui.cli.entry import main
 from mjtui.core.errors import ConfigError, HandError, SessionError
-from mjtui.core.files import MAX_BYTES
-from mjtui.core.lock import lock_path
-from mjtui.core.ruleset import RulesetLibrary, load_ruleset
-from mjtui.core.scorebook import Scorebook, open_scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import (
+from mjtui.core.files.reading import MAX_BYTES
+from mjtui.core.files.writing import kind_at, replace_file
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.lock import lock_path
+from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
+from mjtui.core.sessions.session_file import (
     Unwritable,
     hand_text,
     load_session,
     save_session,
     session_text,
 )
-from mjtui.core.systems.east_doubling import Hand
-from mjtui.core.writing import kind_at, replace_file
+from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
@@ -40,7 +40,7 @@ HAND = Hand(2, (10, 4, 50, 6))
 HOLDER = """\
 import sys, time
 from pathlib import Path
-from mjtui.core.lock import SessionLock
+from mjtui.core.sessions.lock import SessionLock
 lock = SessionLock.take(Path(sys.argv[1]))
 print("locked", flush=True)
 time.sleep(60)
@@ -250,7 +250,7 @@ async def test_the_form_refuses_a_table_name_it_was_given_too_long(folders) -> N
 
 
 def test_a_note_past_the_readers_limit_is_refused(tmp_path: Path) -> None:
-    from mjtui.core.systems.riichi.system import ExhaustiveDraw
+    from mjtui.systems.riichi.system import ExhaustiveDraw
 
     s = Session(find("riichi-tenhou"), NAMES, datetime(2026, 11, 29, 20, 15))
     s.add(ExhaustiveDraw(note="n" * 2000))
@@ -310,7 +310,7 @@ async def test_the_sheet_tells_the_scorer_as_the_file_nears_the_limit(folders,
     from test_app import SIZE, enter_hand
 
     from mjtui.cli import entry
-    from mjtui.core import scorebook
+    from mjtui.core.sessions import scorebook
 
     path = paths.sessions_dir() / "club.toml"
     save_session(session(1), path)
@@ -334,7 +334,7 @@ def test_a_number_past_the_readers_limit_in_the_header_is_refused(tmp_path: Path
 
 
 def test_a_seat_change_the_file_cannot_hold_changes_nothing(tmp_path: Path) -> None:
-    from mjtui.core.seats import MAX_CHANGES, SeatChange, Seating
+    from mjtui.core.model.seats import MAX_CHANGES, SeatChange, Seating
 
     path = tmp_path / "s.toml"
     book = Scorebook(session(MAX_CHANGES + 2), path)
@@ -374,7 +374,7 @@ def test_the_trash_on_another_disk_gets_a_copy_with_its_times(tmp_path: Path,
                                                                monkeypatch) -> None:
     import errno
 
-    from mjtui.core import library
+    from mjtui.core.sessions import library
 
     folder, trash = tmp_path / "sessions", tmp_path / "trash"
     path = folder / "night.toml"
@@ -396,7 +396,7 @@ def test_the_trash_on_another_disk_gets_a_copy_with_its_times(tmp_path: Path,
 
 
 def test_the_seats_form_refuses_a_change_past_the_readers_most() -> None:
-    from mjtui.core.seats import MAX_CHANGES, SeatChange, Seating
+    from mjtui.core.model.seats import MAX_CHANGES, SeatChange, Seating
 
     swapped = ("Bob", "Ann", "Cy", "Di")
     changes = tuple(SeatChange(n, NAMES if n % 2 else swapped) for n in range(2, MAX_CHANGES + 2))

@@ -41,7 +41,7 @@ def _check_file(path: Path) -> Path:
 
 
 def board_command(args: argparse.Namespace) -> Any:
-    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
     from mjtui.ui.screens.board import BoardApp
 
     path = _check_file(args.file)

@@ -17,8 +17,8 @@ from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.text import shown
 
 if TYPE_CHECKING:
-    from mjtui.core.ruleset import Ruleset, RulesetLibrary
-    from mjtui.core.scorebook import Scorebook
+    from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
+    from mjtui.core.sessions.scorebook import Scorebook
     from mjtui.ui.app import MjtuiApp
 
 # Setting up the parser imports no scoring system, emulator or Textual, and
@@ -233,7 +233,7 @@ def _command(name: str | None) -> Callable[[argparse.Namespace], int | MjtuiApp]
 
 
 def _library() -> RulesetLibrary:
-    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
 
     return RulesetLibrary(paths.ruleset_folders())
 
@@ -292,9 +292,9 @@ def _game_book(path: Path, library: RulesetLibrary) -> tuple[Scorebook, list[str
     """The game file, resumed, or made and saved when there is none: locked either way."""
     from datetime import datetime
 
-    from mjtui.core.lock import SessionLock
-    from mjtui.core.scorebook import Scorebook, open_scorebook
-    from mjtui.core.session import Session
+    from mjtui.core.model.session import Session
+    from mjtui.core.sessions.lock import SessionLock
+    from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
 
     if path.exists():
         return open_scorebook(path, library.get)
@@ -321,7 +321,7 @@ def _with_replay_hint(
     """``open_book()``; a file held by another mjtui is refused with the way to look at it."""
     import shlex
 
-    from mjtui.core.lock import SessionInUse
+    from mjtui.core.sessions.lock import SessionInUse
 
     try:
         return open_book()
@@ -332,7 +332,7 @@ def _with_replay_hint(
 
 
 def list_rulesets(args: argparse.Namespace) -> int:
-    from mjtui.core.ruleset_listing import listing
+    from mjtui.core.rulesets.listing import listing
 
     found = listing(paths.ruleset_folders(), paths.cache_dir())
     if not found:
@@ -356,8 +356,8 @@ def folders(args: argparse.Namespace) -> int:
 
 
 def resume(args: argparse.Namespace) -> MjtuiApp:
-    from mjtui.core.scorebook import open_scorebook
-    from mjtui.core.session_file import latest_session
+    from mjtui.core.sessions.ledger import latest_session
+    from mjtui.core.sessions.scorebook import open_scorebook
 
     path = args.file or latest_session(paths.sessions_dir())
     if path is None:
@@ -377,8 +377,8 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
     With --json, stdout is one JSON document even for a damaged file: what
     could be read, and ``problems`` saying what could not (exit status 2).
     """
-    from mjtui.core.replay import replay_document
-    from mjtui.core.session_file import Loaded, load_session
+    from mjtui.core.reports.replay import replay_document
+    from mjtui.core.sessions.session_file import Loaded, load_session
 
     try:
         loaded: Loaded = load_session(args.file, _library().get)

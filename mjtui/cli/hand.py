@@ -23,7 +23,7 @@ from typing import Any
 from mjtui import paths
 from mjtui.cli.tools import run_tool
 from mjtui.core.errors import RulesetError
-from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.systems import SYSTEMS
 
 

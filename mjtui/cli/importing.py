@@ -7,7 +7,7 @@ with the record's final standings, then the summary "N of M hands reproduce
 exactly" (M is every hand of the record). The formats are the ones the
 installed systems read (:meth:`~mjtui.core.systems.base.ScoringSystem.importers`;
 riichi: ``tenhou6``). The session is written whole and atomically
-(core/writing.py), into the sessions folder under a new name, or to
+(core/files/writing.py), into the sessions folder under a new name, or to
 ``--output``: never over a file that is there, unless ``--force``, never over
 anything but a regular file, and never over a session another mjtui has open
 (its lock is taken as the app takes it). The exit status is 0 when the whole
@@ -28,13 +28,13 @@ from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
-from mjtui.core.lock import SessionInUse, SessionLock
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session import Session
-from mjtui.core.session_file import new_session_path, save_session, size_notice
+from mjtui.core.files.writing import check_target
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.lock import SessionInUse, SessionLock
+from mjtui.core.sessions.session_file import new_session_path, save_session, size_notice
 from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.base import Importer
-from mjtui.core.writing import check_target
 
 NOT_WHOLE = 3  # the exit status of a session written from a log that does not reproduce whole
 

@@ -1,6 +1,6 @@
 """`mjtui league`: the players' games, average rank, points and rating across sessions.
 
-How the rating is computed: core/league.py and docs/league.md.
+How the rating is computed: core/reports/league.py and docs/league.md.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
-from mjtui.core.league import League, collect, to_plain
-from mjtui.core.library import ruleset_finder
+from mjtui.core.reports.league import League, collect, to_plain
+from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.text import json_text, shown
 
 HELP = "a league table across sessions: games, average rank, points and a skill rating"
@@ -68,7 +68,7 @@ def league_command(args: argparse.Namespace) -> int:
     for warning in league.warnings:
         print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
     if args.league_format != "text":
-        from mjtui.core.league_export import LEAGUE_FORMATS
+        from mjtui.core.reports.league_export import LEAGUE_FORMATS
 
         sys.stdout.write(LEAGUE_FORMATS[args.league_format](league))
         return 0

@@ -16,7 +16,7 @@ from typing import Any
 from mjtui import paths
 from mjtui.cli.tools import run_tool
 from mjtui.core.errors import RulesetError
-from mjtui.core.ruleset import RulesetLibrary
+from mjtui.core.rulesets.ruleset import RulesetLibrary
 
 
 def add_points_command(subparsers: Any) -> None:

@@ -17,13 +17,13 @@ from typing import Any, Callable
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
-from mjtui.core.export import FORMATS, ExportError, export_session
-from mjtui.core.library import ruleset_finder
-from mjtui.core.ruleset import RulesetLibrary
-from mjtui.core.session_file import load_session
-from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect, to_plain
+from mjtui.core.files.writing import replace_file
+from mjtui.core.reports.export import FORMATS, ExportError, export_session
+from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect, to_plain
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.library import ruleset_finder
+from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import json_text, shown
-from mjtui.core.writing import replace_file
 
 
 def add_report_commands(subparsers: Any) -> None:

@@ -5,7 +5,7 @@ exchanges the players of two seats for the whole session (a correction) or
 from hand N on; ``--substitute SEAT NAME --from N`` puts NAME in a seat from
 hand N on (N may be the next hand). The points stay with the seats: the
 fold is the same, only the names move, and statistics credit each person
-with the hands they played (core/seats.py). The file is locked as the app
+with the hands they played (core/model/seats.py). The file is locked as the app
 locks it and saved whole; errors are MjtuiError (exit 2).
 """
 
@@ -38,11 +38,11 @@ def add_seats_command(subparsers: Any) -> None:
 
 
 def seats_command(args: argparse.Namespace) -> int:
-    from mjtui.core.lock import SessionInUse, SessionLock
-    from mjtui.core.ruleset import RulesetLibrary
-    from mjtui.core.seats import Seating
-    from mjtui.core.session_file import load_session, save_session, size_notice
-    from mjtui.core.writing import check_target
+    from mjtui.core.files.writing import check_target
+    from mjtui.core.model.seats import Seating
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.lock import SessionInUse, SessionLock
+    from mjtui.core.sessions.session_file import load_session, save_session, size_notice
 
     if args.substitute is None and args.swap is None:
         if args.start is not None:

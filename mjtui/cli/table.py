@@ -18,7 +18,7 @@ import sys
 from typing import Any
 
 from mjtui.core.systems.base import WINDS
-from mjtui.core.table_tools import draw_seats, roll, seeded
+from mjtui.core.table.draws import draw_seats, roll, seeded
 
 
 def add_table_commands(subparsers: Any) -> None:
@@ -61,8 +61,8 @@ def draw_seats_command(args: argparse.Namespace) -> int:
 
 def rules_command(args: argparse.Namespace) -> int:
     from mjtui import paths
-    from mjtui.core.reference import reference_text
-    from mjtui.core.ruleset import RulesetLibrary
+    from mjtui.core.reports.reference import reference_text
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
     sys.stdout.write(reference_text(ruleset))

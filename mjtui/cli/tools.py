@@ -16,8 +16,9 @@ import sys
 from typing import NoReturn
 
 from mjtui.core.errors import HandError, MjtuiError
-from mjtui.core.ruleset import Ruleset
-from mjtui.core.systems.tools import Option, Tool, wind_of
+from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.systems.winds import wind_of
 
 
 class ToolParser(argparse.ArgumentParser):

@@ -20,10 +20,10 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from mjtui.calc.link import CalculatorLink
-    from mjtui.core.clock import GameClock
-    from mjtui.core.ruleset import Ruleset
-    from mjtui.core.scorebook import Scorebook
-    from mjtui.core.session import Session
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import Ruleset
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.core.table.clock import GameClock
     from mjtui.ui.screens.new_series import SeriesChoice
 
 
@@ -70,7 +70,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         self.time_limit = time_limit
         self.time_warning = time_warning
         self.table = table  # the table the new-series form offers
-        # Every book this app has opened holds its file's lock (core/lock.py)
+        # Every book this app has opened holds its file's lock (core/sessions/lock.py)
         # until the app ends; a book left from the library lets go earlier.
         self._books = [b for b in (book, game) if b is not None]
 
@@ -152,9 +152,9 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         keep_out_of_collections()
 
     def _start_series(self, choice: SeriesChoice) -> None:
-        from mjtui.core.players import look_alike_notes
-        from mjtui.core.scorebook import create_scorebook
-        from mjtui.core.session import Session
+        from mjtui.core.model.players import look_alike_notes
+        from mjtui.core.model.session import Session
+        from mjtui.core.sessions.scorebook import create_scorebook
 
         started = datetime.now().astimezone().replace(microsecond=0)
         session = Session(ruleset=choice.ruleset, players=choice.players, started=started,
@@ -199,7 +199,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         minutes = book.session.time_limit
         if minutes <= 0:
             return None
-        from mjtui.core.clock import GameClock
+        from mjtui.core.table.clock import GameClock
 
         return GameClock(minutes, book.session.started, warning=self.time_warning)
 

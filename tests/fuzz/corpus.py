@@ -17,9 +17,9 @@ from pathlib import Path
 
 from mjtui.calc.programs import shipped
 from mjtui.core.errors import HandError
-from mjtui.core.ruleset import load_ruleset
-from mjtui.core.session import Session
-from mjtui.core.session_file import save_session
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.core.sessions.session_file import save_session
 from mjtui.core.systems import SYSTEMS
 
 REPO = Path(__file__).resolve().parents[2]

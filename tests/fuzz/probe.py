@@ -18,7 +18,7 @@ def run(argv: list[str]) -> int:
     from mjtui import paths
     from mjtui.cli.entry import build_parser, new_series, resume
     from mjtui.core.errors import MjtuiError
-    from mjtui.core.library import ruleset_finder, summarize
+    from mjtui.core.sessions.library import ruleset_finder, summarize
 
     what, *rest = argv
     try:

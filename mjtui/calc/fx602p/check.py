@@ -1,7 +1,7 @@
 """The program's scoring beside mjtui's own evaluator, with the listing's quirks named.
 
 Every hand the FX-602P program scores is scored again by
-:func:`mjtui.core.systems.fx602p.evaluate` (the seed's stated rules, from
+:func:`mjtui.systems.fx602p.evaluate` (the seed's stated rules, from
 rulesets/fx602p.toml) for the same nine tiles, winning tile, dora and tenho.
 The verdict is ``agree`` (same points, same yaku), ``quirk`` (a difference
 that is a known quirk of the listing itself, see :data:`QUIRKS`) or
@@ -20,8 +20,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from mjtui.calc.fx602p.machine import Machine, State
-from mjtui.core.systems.fx602p.evaluate import YAKUMAN, Score, evaluate
-from mjtui.core.systems.fx602p.rules import Rules
+from mjtui.systems.fx602p.evaluate import YAKUMAN, Score, evaluate
+from mjtui.systems.fx602p.rules import Rules
 
 NAMES = {"3renko": "Sanrenko"}
 """Names the program displays that the native evaluator spells otherwise."""
@@ -43,7 +43,7 @@ def default_rules(rulesets: Path) -> Rules:
     The caller says where that folder is (``mjtui.paths.shipped_rulesets_dir()``):
     the emulator does not know where mjtui is installed.
     """
-    from mjtui.core.ruleset import load_ruleset  # only where the seed's rules are read
+    from mjtui.core.rulesets.ruleset import load_ruleset  # only where the seed's rules are read
 
     return load_ruleset(rulesets / "fx602p.toml").rules
 

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjtui.calc.errors import ListingError
-from mjtui.core.files import MAX_SMALL_BYTES, read_text
+from mjtui.core.files.reading import MAX_SMALL_BYTES, read_text
 
 AREAS = 10
 MEMORY_NAMES = tuple(f"{n:02d}" for n in range(20)) + ("F", "1F")

@@ -33,8 +33,8 @@ from mjtui.calc.errors import CalcError
 from mjtui.calc.fx602p.check import Check, compare, decode, program_names
 from mjtui.calc.fx602p.listing import Listing
 from mjtui.calc.fx602p.machine import DEFAULT_STEP_LIMIT, Machine, State
-from mjtui.core.systems.fx602p.evaluate import is_complete
-from mjtui.core.systems.fx602p.rules import Rules
+from mjtui.systems.fx602p.evaluate import is_complete
+from mjtui.systems.fx602p.rules import Rules
 
 MAX_TURNS = 200
 """Human turns after which a hand is given up as stalled."""
@@ -63,7 +63,7 @@ class Efficient:
     name = "efficient"
 
     def __init__(self, rules: Rules) -> None:
-        from mjtui.core.systems.fx602p.computer import Computer
+        from mjtui.systems.fx602p.computer import Computer
 
         self.computer = Computer(rules)
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from mjtui.calc.errors import ListingError
 from mjtui.calc.hp11c.keys import Key, UnknownKey, parse_key
-from mjtui.core.files import MAX_SMALL_BYTES, read_text
+from mjtui.core.files.reading import MAX_SMALL_BYTES, read_text
 
 MAX_STEPS = 203
 """Program memory of the HP-11C, in steps."""

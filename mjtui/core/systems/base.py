@@ -23,15 +23,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from mjtui.core.errors import MjtuiError
-
-if TYPE_CHECKING:
-    from mjtui.core.systems.fields import FormModel
-    from mjtui.core.systems.tools import Tool
-
-WINDS = ("East", "South", "West", "North")
+from mjtui.core.systems.fields import FormModel
+from mjtui.core.systems.tools import Tool
+from mjtui.core.systems.winds import WINDS
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

@@ -15,8 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from mjtui.core.systems.base import WINDS
-
 OptionKind = Literal["flag", "text", "int", "wind"]
 """``flag`` a switch; ``text`` a string (tiles, letters); ``int`` a whole number;
 ``wind`` E, S, W or N (or 1-4, the seat that wind is with seat 1 East)."""
@@ -57,16 +55,4 @@ class Tool:
     """Whether ``--batch`` reads one hand a line from standard input."""
 
 
-def wind_of(text: str) -> int:
-    """A wind typed as E/S/W/N, the wind's name, or 1-4 (the seat, seat 1 East): 0-3;
-    ValueError with what was expected."""
-    typed = text.strip().lower()
-    if typed in ("1", "2", "3", "4"):
-        return int(typed) - 1
-    for i, name in enumerate(WINDS):
-        if typed in (name[0].lower(), name.lower()):
-            return i
-    raise ValueError(f"a wind is E, S, W or N (or the seat 1-4, seat 1 East), got {text!r}")
-
-
-__all__ = ["Option", "OptionKind", "Tool", "wind_of"]
+__all__ = ["Option", "OptionKind", "Tool"]

@@ -1,7 +1,7 @@
 """The table display: each seat's total in large digits, its wind and the dealer, the
 round and the sticks, to be read from across the table.
 
-:class:`BoardScreen` shows a :class:`~mjtui.core.board.BoardView`. The score sheet
+:class:`BoardScreen` shows a :class:`~mjtui.core.reports.board.BoardView`. The score sheet
 opens it with `t` (and `t` or Esc goes back); ``mjtui board FILE`` runs it alone in
 :class:`BoardApp`, read-only, following the file as the scorer's mjtui saves hands
 (``mjtui serve`` serves that to browsers).
@@ -20,8 +20,8 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Header, Static
 
-from mjtui.core.board import BoardView, SessionFollower, board_view
-from mjtui.core.ruleset import Ruleset
+from mjtui.core.reports.board import BoardView, SessionFollower, board_view
+from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer

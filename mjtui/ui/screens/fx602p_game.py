@@ -28,10 +28,10 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from mjtui.core.errors import HandError
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.systems.fx602p.computer import Computer
-from mjtui.core.systems.fx602p.game import WIN, Result, Round
+from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.text import shown
+from mjtui.systems.fx602p.computer import Computer
+from mjtui.systems.fx602p.game import WIN, Result, Round
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 

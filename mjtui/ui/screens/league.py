@@ -1,7 +1,7 @@
 """The league: per player games, average rank, points and rating, with the ratings' history.
 
 Read from the library (``l``). The folder is read once when the screen
-opens (files still arriving are skipped and said, core/ledger.py); the
+opens (files still arriving are skipped and said, core/sessions/ledger.py); the
 filter (all sessions, one system, one ruleset) recomputes the league from
 what was read. The chart follows the best players and the highlighted one.
 """
@@ -19,10 +19,10 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
-from mjtui.core.league import League, Player, chooser, compute, game_of
-from mjtui.core.ledger import FolderRead, read_folder
-from mjtui.core.library import FindRuleset, ruleset_finder
-from mjtui.core.players import player_key
+from mjtui.core.model.players import player_key
+from mjtui.core.reports.league import League, Player, chooser, compute, game_of
+from mjtui.core.sessions.ledger import FolderRead, read_folder
+from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart

@@ -22,7 +22,8 @@ from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
-from mjtui.core.library import (
+from mjtui.core.model.session import Session
+from mjtui.core.sessions.library import (
     FindRuleset,
     SessionSummary,
     SummaryCache,
@@ -34,10 +35,9 @@ from mjtui.core.library import (
     ruleset_finder,
     scan,
 )
-from mjtui.core.lock import SessionInUse
-from mjtui.core.scorebook import Scorebook, open_scorebook
-from mjtui.core.session import Session
-from mjtui.core.session_file import load_session
+from mjtui.core.sessions.lock import SessionInUse
+from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
+from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.screens.confirm import ConfirmScreen

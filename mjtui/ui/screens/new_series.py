@@ -16,10 +16,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import MjtuiError
-from mjtui.core.players import MAX_TABLE_NAME, clean_name, first_repeat
-from mjtui.core.ruleset import Ruleset
+from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat
+from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
-from mjtui.core.table_tools import draw_seats, seeded
+from mjtui.core.table.draws import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
 from mjtui.ui.widgets.text_field import TextField

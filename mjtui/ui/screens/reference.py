@@ -1,4 +1,4 @@
-"""The rules reference of the series' ruleset (core/reference.py), scrollable at 80x24.
+"""The rules reference of the series' ruleset (core/reports/reference.py), scrollable at 80x24.
 
 Opened with `r` or `?` from the score sheet; the text is the one `mjtui rules RULESET`
 prints, section titles in bold (and underlined, so they read without colour).
@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from mjtui.core.reference import reference
-from mjtui.core.ruleset import Ruleset
+from mjtui.core.reports.reference import reference
+from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.ui.widgets.footer import Footer
 
 

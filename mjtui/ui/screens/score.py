@@ -14,12 +14,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from mjtui.core.clock import GameClock
 from mjtui.core.errors import HandError
-from mjtui.core.scorebook import Scorebook
-from mjtui.core.table_tools import roll, seeded
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.table.clock import GameClock
+from mjtui.core.table.draws import roll, seeded
 from mjtui.core.text import shown
-from mjtui.ui.hand_form import HandForm
+from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -271,7 +271,7 @@ class ScoreScreen(Screen):
 
     def action_board(self) -> None:
         """The table display: large totals for the whole table (t or Esc comes back)."""
-        from mjtui.core.board import board_view
+        from mjtui.core.reports.board import board_view
         from mjtui.ui.screens.board import BoardScreen
 
         self.app.push_screen(BoardScreen(board_view(self.book.session)))
@@ -348,7 +348,7 @@ class ScoreScreen(Screen):
 
     def action_seats(self) -> None:
         """Swap two seats' players or put a substitute in a seat, from a hand on."""
-        from mjtui.core.seats import Seating
+        from mjtui.core.model.seats import Seating
         from mjtui.ui.screens.seats import SeatsScreen
 
         session = self.book.session

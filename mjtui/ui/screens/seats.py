@@ -1,8 +1,8 @@
 """The seats form: swap two seats' players, or put a substitute in a seat, from a hand on.
 
 Opened from the score sheet (``s``). The fields are read by
-:func:`mjtui.core.seats.read_change`, the same change ``mjtui seats`` makes;
-confirming returns the new :class:`~mjtui.core.seats.Seating`, which the sheet
+:func:`mjtui.core.model.seats.read_change`, the same change ``mjtui seats`` makes;
+confirming returns the new :class:`~mjtui.core.model.seats.Seating`, which the sheet
 saves (the whole file). The points stay with the seats: only the names move.
 """
 
@@ -14,7 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
-from mjtui.core.seats import KINDS, SUBSTITUTE, SWAP, Seating, read_change
+from mjtui.core.model.seats import KINDS, SUBSTITUTE, SWAP, Seating, read_change
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.widgets.text_field import TextField
 

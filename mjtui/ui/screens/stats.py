@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
-from mjtui.core.library import FindRuleset, ruleset_finder
-from mjtui.core.stats import HandRef, PlayerStats, Statistics, collect
+from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect
+from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer

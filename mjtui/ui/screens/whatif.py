@@ -20,10 +20,10 @@ from textual.widgets import Button, DataTable, Header, Input, Label, Select, Sta
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
-from mjtui.core.ruleset import Ruleset, RulesetLibrary
-from mjtui.core.session import Session
+from mjtui.core.model.session import Session
+from mjtui.core.reports.whatif import WhatIf, flatten, parse_value, rescore, variant
+from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.text import shown
-from mjtui.core.whatif import WhatIf, flatten, parse_value, rescore, variant
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 

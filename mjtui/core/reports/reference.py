@@ -1,0 +1,133 @@
+"""The rules reference of a ruleset, computed from the ruleset itself.
+
+A heading from the ruleset's name and table, then the system's own sections
+(:meth:`~mjtui.core.systems.base.ScoringSystem.reference`, each system
+computing its numbers with its own scoring functions, never from a copy
+written by hand), or the ruleset's keys for a system that has none. The
+result is plain text in sections of at most :data:`WIDTH` columns, for the
+reference screen and for ``mjtui rules RULESET``; the helpers below lay out
+the systems' tables and paragraphs the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+from typing import Any
+
+from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.systems.base import Section
+
+WIDTH = 76  # the reference screen at 80 columns: its margin and scrollbar beside it
+
+
+def reference(ruleset: Ruleset) -> list[Section]:
+    """The reference of ``ruleset``: a heading section, then its system's sections."""
+    rules = ruleset.rules
+    head = wrap(f"{ruleset.name} ({ruleset.id}), scored with the {rules.system!r} system.")
+    if rules.description:
+        head += wrap(rules.description)
+    head.append(f"{ruleset.players} players, {ruleset.start_points} points each to start.")
+    own = ruleset.system.reference(rules)
+    return [Section("Ruleset", tuple(head)), *(own if own is not None else keys(rules))]
+
+
+def reference_text(ruleset: Ruleset) -> str:
+    """The reference as text: each section under its underlined title."""
+    out: list[str] = []
+    for section in reference(ruleset):
+        out += [section.title, "-" * len(section.title), *section.lines, ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def wrap(text: str, indent: str = "") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent) or [""]
+
+
+def table(header: list[str], rows: list[list[str]], first: int = 0,
+           left_last: bool = False) -> list[str]:
+    """Columns right-aligned to their widest cell (the first left-aligned, and the last
+    too with ``left_last``)."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    if first:
+        widths[0] = max(widths[0], first)
+
+    def line(cells: list[str]) -> str:
+        head, *rest = cells
+        shown = [c.rjust(w) for c, w in zip(rest, widths[1:])]
+        if left_last:
+            shown[-1] = rest[-1].ljust(widths[-1])
+        return "  ".join([head.ljust(widths[0]), *shown]).rstrip()
+
+    return [line(header), *(line(r) for r in rows)]
+
+
+def doc(rules_part: Any, name: str) -> str:
+    for f in dataclasses.fields(rules_part):
+        if f.name == name:
+            return f.metadata.get("doc", "")
+    return ""
+
+
+def claiming(several: str) -> list[str]:
+    """The order claims on one discard are settled in (the Pocket Mahjong page, seed 004);
+    ``several`` says what happens when more than one player wins on it."""
+    return [
+        "When several players want the same discard:",
+        "  1. a win beats everything: a pung or a kong is given up for it;",
+        "  2. a pung or a kong beats a chow (which only the next player may claim);",
+        "  3. a chow comes last.",
+        *wrap(several, "  "),
+    ]
+
+
+NEAREST = ("Two or three players win on the same discard: the nearest player in turn "
+           "after the discarder wins; the others do not.")
+
+
+def short_doc(doc: str) -> str:
+    """A key's doc without its default in brackets, for a one-line table."""
+    import re
+
+    return re.sub(r"\s*\([^()]*\)$", "", doc)
+
+
+def fu_lines(rows: list[list[str]]) -> list[str]:
+    name_w = max(len(r[0]) for r in rows)
+    out = []
+    for name, value, doc in rows:
+        lead = f"{name.ljust(name_w)}  {value.rjust(3)}  "
+        wrapped = wrap(doc, " " * len(lead))
+        out.append(lead + wrapped[0].lstrip())
+        out += wrapped[1:]
+    return out
+
+
+def columns(cells: list[str], n: int) -> list[str]:
+    width = WIDTH // n
+    return ["".join(c.ljust(width) for c in cells[i:i + n]).rstrip()
+            for i in range(0, len(cells), n)]
+
+
+# ------------------------------------------------------------------ any other system
+
+
+def keys(rules: Any) -> list[Section]:
+    """A system mjtui has no reference for: its keys and values as the ruleset gives them."""
+    lines: list[str] = []
+
+    def walk(obj: Any, prefix: str) -> None:
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if dataclasses.is_dataclass(value):
+                walk(value, f"{prefix}{f.name}.")
+            elif f.name not in ("name", "system", "description"):
+                lines.append(f"{prefix}{f.name} = {value!r}")
+
+    walk(rules, "")
+    return [Section("Keys", tuple(lines))]
+
+

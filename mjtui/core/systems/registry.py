@@ -1,0 +1,262 @@
+"""The scoring systems installed, found through entry points and loaded on first use.
+
+A distribution declares each of its systems under the ``mjtui.systems`` entry
+point group (:data:`GROUP`), naming a :class:`Plugin`: the system's name and
+where its rules type and its system object are. mjtui's own systems are
+declared in its pyproject.toml like any other, so shipped and installed
+systems are found the same way.
+
+Finding them reads only the ``entry_points.txt`` of the installed
+distributions (:func:`declared`), not :mod:`importlib.metadata`, whose import
+alone costs some 40 ms of a start-up of 250; a system's package is imported
+when the system is first asked for by name, its rules module alone when a
+ruleset file is read (:func:`Registry.rules_type`). A declaration that cannot
+be loaded, or a system that is not whole, is kept as broken with the reason
+(:attr:`Registry.broken`): asking for it raises that reason, and the other
+systems are not affected.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mjtui.core.systems.base import ScoringSystem, SystemDeclarationError, check_declaration
+
+GROUP = "mjtui.systems"
+MAX_ENTRY_POINTS_BYTES = 64 * 1024  # an entry_points.txt is a few lines
+
+
+@dataclass(frozen=True)
+class Plugin:
+    """What an entry point of :data:`GROUP` names: importing it imports nothing else.
+
+    ``rules`` and ``system`` are ``"package.module:attribute"`` of the system's
+    rules type and of its :class:`~mjtui.core.systems.base.ScoringSystem`.
+    """
+
+    name: str
+    rules: str
+    system: str
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One entry point of :data:`GROUP`: its name, its value and who declared it."""
+
+    name: str
+    value: str
+    distribution: str
+
+    def __str__(self) -> str:
+        return f"{self.name} = {self.value} (from {self.distribution})"
+
+
+def _load(path: str) -> Any:
+    module, _, attribute = path.partition(":")
+    target: Any = importlib.import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        target = getattr(target, part)
+    return target
+
+
+def _entry_points(text: str, group: str) -> list[tuple[str, str]]:
+    """``name = value`` lines of ``[group]`` in an entry_points.txt (an INI file)."""
+    found, inside = [], False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            inside = line == f"[{group}]"
+            continue
+        name, equals, value = line.partition("=")
+        if inside and equals and name.strip() and value.strip():
+            found.append((name.strip(), value.strip().split()[0]))
+    return found
+
+
+def _distribution(folder: str) -> str:
+    """The distribution of a ``NAME-VERSION.dist-info`` folder, normalised."""
+    name = folder.rsplit(".", 1)[0].split("-")[0]
+    return name.replace("_", "-").replace(".", "-").lower()
+
+
+def declared(path: list[str] | None = None, group: str = GROUP) -> list[Declared]:
+    """Every entry point of ``group`` of the distributions on ``path`` (sys.path), each
+    distribution once (the first found on the path, as Python imports it)."""
+    seen: set[str] = set()
+    out: list[Declared] = []
+    for folder in sys.path if path is None else path:
+        try:
+            entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if not entry.name.endswith((".dist-info", ".egg-info")):
+                continue
+            dist = _distribution(entry.name)
+            if dist in seen:
+                continue
+            seen.add(dist)
+            try:
+                with open(os.path.join(entry.path, "entry_points.txt"), "rb") as f:
+                    data = f.read(MAX_ENTRY_POINTS_BYTES)
+            except OSError:
+                continue
+            text = data.decode("utf-8", "replace")
+            out += [Declared(name, value, dist) for name, value in _entry_points(text, group)]
+    if "mjtui" not in seen:
+        out += _from_source_checkout(group)
+    return out
+
+
+def _from_source_checkout(group: str) -> list[Declared]:
+    """mjtui run from a checkout it was never installed from: its own pyproject.toml
+    declares the shipped systems (installed, the dist-info does)."""
+    project = Path(__file__).resolve().parents[3] / "pyproject.toml"
+    try:
+        import tomllib
+
+        data = tomllib.loads(project.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    points = data.get("project", {}).get("entry-points", {}).get(group, {})
+    return [Declared(name, value, "mjtui (source checkout)") for name, value in points.items()
+            if isinstance(value, str)]
+
+
+class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
+    """Name -> system; a system is loaded (and checked) the first time it is asked for.
+
+    ``name in SYSTEMS``, ``len`` and iterating the names load nothing;
+    ``SYSTEMS[name]``, ``.values()`` and ``.items()`` load what they give, and
+    raise a broken system's :class:`SystemDeclarationError`.
+    """
+
+    def __init__(self, found: list[Declared] | None = None) -> None:
+        self._found = found  # None: read the installed distributions when first needed
+        self._declared: dict[str, Declared] | None = None
+        self._plugins: dict[str, Plugin] = {}
+        self._systems: dict[str, ScoringSystem[Any, Any, Any]] = {}
+        self.broken: dict[str, str] = {}
+        """A system that cannot be used, by name -> why."""
+
+    def _names(self) -> dict[str, Declared]:
+        if self._declared is None:
+            self._declared = {}
+            for entry in declared() if self._found is None else self._found:
+                first = self._declared.get(entry.name)
+                if first is not None:
+                    self.broken[entry.name] = (
+                        f"the scoring system {entry.name!r} is declared twice: by {first} "
+                        f"and by {entry}")
+                    continue
+                self._declared[entry.name] = entry
+        return self._declared
+
+    # ------------------------------------------------------------ loading
+
+    def plugin(self, name: str) -> Plugin:
+        """The declaration of ``name`` (KeyError if none; SystemDeclarationError if broken)."""
+        if name in self._plugins:
+            return self._plugins[name]
+        declared = self._names()[name]  # KeyError for a name nobody declares
+        if name in self.broken:
+            raise SystemDeclarationError(self.broken[name])
+        try:
+            plugin = _load(declared.value)
+        except Exception as e:  # a broken plugin must never take mjtui down
+            raise self._break(name, f"the scoring system {name!r} ({declared}) cannot be "
+                                    f"loaded: {type(e).__name__}: {e}") from None
+        if not isinstance(plugin, Plugin) or plugin.name != name:
+            raise self._break(name, f"{declared} is not the Plugin of a system named {name!r}"
+                                    " (mjtui.core.systems.registry.Plugin)")
+        self._plugins[name] = plugin
+        return plugin
+
+    def _break(self, name: str, why: str) -> SystemDeclarationError:
+        self.broken[name] = why
+        return SystemDeclarationError(why)
+
+    def rules_type(self, name: str) -> type:
+        """The rules type of ``name``, from its rules module alone (KeyError if unknown)."""
+        if name in self._systems:
+            return self._systems[name].rules_type
+        plugin = self.plugin(name)
+        try:
+            rules = _load(plugin.rules)
+        except Exception as e:
+            raise self._break(name, f"the scoring system {name!r}: its rules {plugin.rules!r} "
+                                    f"cannot be loaded: {type(e).__name__}: {e}") from None
+        if not isinstance(rules, type):
+            raise self._break(name, f"the scoring system {name!r}: {plugin.rules!r} is not a "
+                                    "rules type")
+        return rules
+
+    def __getitem__(self, name: str) -> ScoringSystem[Any, Any, Any]:
+        if name in self._systems:
+            return self._systems[name]
+        plugin = self.plugin(name)
+        try:
+            system = _load(plugin.system)
+        except Exception as e:
+            raise self._break(name, f"the scoring system {name!r}: {plugin.system!r} cannot "
+                                    f"be loaded: {type(e).__name__}: {e}") from None
+        try:
+            check_declaration(system)
+        except SystemDeclarationError as e:
+            raise self._break(name, str(e)) from None
+        if system.name != name:
+            raise self._break(name, f"{plugin.system} is the scoring system "
+                                    f"{system.name!r}, not {name!r}")
+        self._systems[name] = system
+        return system
+
+    def loaded(self, name: str) -> ScoringSystem[Any, Any, Any] | None:
+        """The system if it has been loaded already, else None (imports nothing)."""
+        return self._systems.get(name)
+
+    # ------------------------------------------------------------ the mapping
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._systems or name in self._names()
+
+    def __iter__(self) -> Iterator[str]:
+        names = dict.fromkeys(self._names())
+        names.update(dict.fromkeys(self._systems))
+        return iter(list(names))
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+    # ------------------------------------------------------------ for tests and tools
+
+    def register(self, system: ScoringSystem[Any, Any, Any]) -> None:
+        """Make ``system`` known by its name (SystemDeclarationError if it is not whole,
+        or another system has the name)."""
+        check_declaration(system)
+        if system.name in self and self._systems.get(system.name) is not system:
+            raise SystemDeclarationError(
+                f"a scoring system named {system.name!r} is registered already")
+        self._systems[system.name] = system
+
+    def unregister(self, name: str) -> None:
+        for known in (self._systems, self._plugins, self._names(), self.broken):
+            known.pop(name, None)
+
+    def declare(self, name: str, value: str, distribution: str = "a test") -> None:
+        """Declare an entry point as an installed distribution would (for tests)."""
+        self.unregister(name)
+        self._names()[name] = Declared(name, value, distribution)
+
+    def __repr__(self) -> str:
+        return f"Registry({list(self)})"
+
+
+__all__ = ["GROUP", "Declared", "Plugin", "Registry", "declared"]

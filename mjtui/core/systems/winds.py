@@ -1,0 +1,20 @@
+"""The four winds, in seat order from the dealer, and a wind as a person types it."""
+
+from __future__ import annotations
+
+WINDS = ("East", "South", "West", "North")
+
+
+def wind_of(text: str) -> int:
+    """A wind typed as E/S/W/N, the wind's name, or 1-4 (the seat, seat 1 East): 0-3;
+    ValueError with what was expected."""
+    typed = text.strip().lower()
+    if typed in ("1", "2", "3", "4"):
+        return int(typed) - 1
+    for i, name in enumerate(WINDS):
+        if typed in (name[0].lower(), name.lower()):
+            return i
+    raise ValueError(f"a wind is E, S, W or N (or the seat 1-4, seat 1 East), got {text!r}")
+
+
+__all__ = ["WINDS", "wind_of"]

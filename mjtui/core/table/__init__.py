@@ -1,0 +1,1 @@
+"""What the table does besides scoring: the game's clock, drawing seats, rolling dice."""

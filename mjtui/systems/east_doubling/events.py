@@ -1,0 +1,51 @@
+"""An East-doubling hand: the winner (None for a draw) and each seat's points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.files.reading import show_number
+from mjtui.systems.east_doubling.rules import Rules
+
+MAX_POINTS = 10**9
+"""The most points one seat can score in a hand: far beyond any real hand, a typo guard
+(a pasted phone number). The hand form refuses more; hands read from files get the same bound."""
+
+
+@dataclass(frozen=True)
+class Hand:
+    """One hand as entered: the winner's seat (None for a draw) and each seat's points."""
+
+    winner: int | None
+    points: tuple[int, ...]
+
+
+def check(rules: Rules, hand: Hand) -> None:
+    """HandError unless every seat's points are a whole number in range and the winner
+    is a seat."""
+    n = rules.table.players
+    if hand.winner is not None and not 0 <= hand.winner < n:
+        raise HandError(f"the winner must be a seat from 1 to {n}, got {hand.winner + 1}")
+    if len(hand.points) != n:
+        raise HandError(f"expected {n} points (one per seat), got {len(hand.points)}")
+    for seat, p in enumerate(hand.points, 1):
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
+            raise HandError(f"points of seat {seat} must be a whole number from 0 to "
+                            f"{MAX_POINTS:,}, got {_show(p)}")
+
+
+def _show(value: Any) -> str:
+    """A value for a message; a number of many digits by its length."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
+        return show_number(value)
+    return repr(value)
+
+
+def describe(hand: Hand, players: tuple[str, ...]) -> str:
+    return "draw" if hand.winner is None else f"{players[hand.winner]} won"
+
+
+def winners(hand: Hand) -> tuple[int, ...]:
+    return () if hand.winner is None else (hand.winner,)

@@ -1,0 +1,42 @@
+"""East-doubling hands in the session file: ``winner`` (1-based, none or 0 for a draw)
+and ``points``, one whole number per seat (docs/session-format.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.systems.east_doubling.events import Hand, check
+from mjtui.systems.east_doubling.rules import Rules
+
+
+def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
+    unknown = set(record) - {"winner", "points"}
+    if unknown:
+        first = sorted(unknown)[0]
+        raise HandError(f"unknown key {first!r} (expected 'winner' and 'points')")
+    winner = record.get("winner")
+    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+        raise HandError(f"'winner' must be a seat number, got {winner!r}")
+    if winner == 0:
+        winner = None  # 0 is the draw key at the table, so a transcriber may write it
+    if "points" in record:
+        points = record["points"]
+        if not isinstance(points, list):
+            raise HandError(f"'points' must be an array of {rules.table.players} integers")
+    elif winner is None:
+        # A draw scores nothing, so its points may be left out.
+        points = [0] * rules.table.players
+    else:
+        raise HandError("'points' is missing")
+    hand = Hand(winner=None if winner is None else winner - 1, points=tuple(points))
+    check(rules, hand)
+    return hand
+
+
+def hand_to_record(hand: Hand) -> dict[str, Any]:
+    record: dict[str, Any] = {}
+    if hand.winner is not None:
+        record["winner"] = hand.winner + 1
+    record["points"] = list(hand.points)
+    return record

@@ -1,0 +1,88 @@
+"""The East-doubling table and its fold: each seat's change, and who is East next.
+
+For every ordered pair (receiver, payer) the payer pays the receiver the
+receiver's points, except that the winner pays nothing; the amount is
+multiplied when East receives or pays. A draw exchanges nothing. Who is East
+next depends on who won, as the ruleset's ``[rotation]`` table says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import add
+
+from mjtui.core.systems.base import WINDS
+from mjtui.systems.east_doubling.events import Hand
+from mjtui.systems.east_doubling.rules import Rotation, Rules
+
+
+@dataclass(frozen=True)
+class State:
+    """The table after some hands: what the scoreboard shows."""
+
+    totals: tuple[int, ...]
+    east: int  # seat (0-based) that is East for the next hand
+    hands: int
+    last_change: tuple[int, ...] | None = None
+
+    def wind(self, seat: int) -> str:
+        return WINDS[(seat - self.east) % len(self.totals)]
+
+    @property
+    def finished(self) -> bool:
+        return False  # the series goes on as long as the table plays
+
+    @property
+    def round_label(self) -> str:
+        return f"Hand {self.hands + 1}"
+
+
+def settle(
+    points: tuple[int, ...], winner: int | None, east: int, multiplier: int
+) -> tuple[int, ...]:
+    """Each seat's change of total for one hand."""
+    seats = range(len(points))
+    change = [0] * len(points)
+    if winner is None:
+        return tuple(change)
+    for receiver, scored in enumerate(points):
+        if not scored:
+            continue  # a long series is folded on every resume: skip what pays nothing
+        doubled = scored * multiplier
+        for payer in seats:
+            if payer == receiver or payer == winner:
+                continue
+            amount = doubled if receiver == east or payer == east else scored
+            change[receiver] += amount
+            change[payer] -= amount
+    return tuple(change)
+
+
+def next_east(rotation: Rotation, east: int, winner: int | None, players: int) -> int:
+    if winner is None:
+        move = rotation.on_draw
+    elif winner == east:
+        move = rotation.on_east_win
+    else:
+        move = rotation.on_other_win
+    return (east + 1) % players if move == "next" else east
+
+
+def start(rules: Rules) -> State:
+    n = rules.table.players
+    return State(totals=(rules.table.start_points,) * n, east=0, hands=0)
+
+
+def apply(rules: Rules, state: State, hand: Hand) -> State:
+    change = settle(hand.points, hand.winner, state.east, rules.payments.east_multiplier)
+    return State(
+        totals=tuple(map(add, state.totals, change)),
+        east=next_east(rules.rotation, state.east, hand.winner, len(state.totals)),
+        hands=state.hands + 1,
+        last_change=change,
+    )
+
+
+def state_text(state: State, players: tuple[str, ...]) -> str:
+    """E.g. "Hand 3 next · East: Bob"."""
+    return f"Hand {state.hands + 1} next · East: {players[state.east]}"

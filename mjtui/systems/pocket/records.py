@@ -1,0 +1,123 @@
+"""Pocket Mahjong hands in the session file: one ``[[hands]]`` table each.
+
+Seats are 1-based in the file. One of ``win``, ``draw`` or ``false_win``
+says what happened (docs/session-format.md has the table)::
+
+    win = 2              # the winner
+    fan = 4
+    from = 3             # the discarder; left out: a self-draw
+    guarantor = 1        # a self-draw only: the seat that pays for all three
+    tiles = "123m456p789s11z [555z]"   # optional: the tiles the fan came from
+    context = ["last-tile"]            # optional, with tiles
+    flowers = [1, 3]     # optional, with tiles: the winner's flowers by number 1-4
+    seasons = [2]        # optional, with tiles: the winner's seasons
+
+    draw = true
+    false_win = 4        # the offender
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.text import clean_line
+from mjtui.systems.pocket.events import CONTEXT, Draw, FalseWin, Hand, Win, check
+from mjtui.systems.pocket.rules import PLAYERS, Rules
+
+KINDS = ("win", "draw", "false_win")
+KEYS = {
+    "win": ("win", "fan", "from", "guarantor", "tiles", "context", "flowers", "seasons"),
+    "draw": ("draw",),
+    "false_win": ("false_win",),
+}
+ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
+
+
+def _seat(record: dict[str, Any], key: str) -> int:
+    value = record[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= PLAYERS:
+        raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
+    return value - 1
+
+
+def _numbers(record: dict[str, Any], key: str) -> tuple[int, ...]:
+    """The flowers or seasons of a win (events.check refuses a repeated or
+    out-of-range number)."""
+    value = record.get(key, [])
+    if not isinstance(value, list) or not all(
+            isinstance(n, int) and not isinstance(n, bool) for n in value):
+        raise HandError(f"'{key}' must be an array of numbers 1 to 4, got {value!r}")
+    return tuple(value)
+
+
+def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
+    """Read one ``[[hands]]`` table; every bad field is refused with a message naming it."""
+    unknown = sorted(k for k in record if k not in ALL_KEYS)
+    if unknown:
+        raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
+    kinds = [k for k in KINDS if k in record]
+    if len(kinds) != 1:
+        raise HandError("say what happened with one of 'win', 'draw' or 'false_win'"
+                        if not kinds else
+                        f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, "
+                        "one outcome")
+    kind = kinds[0]
+    for key in record:
+        if key not in KEYS[kind]:
+            raise HandError(f"'{key}' does not go with '{kind}' (it takes "
+                            f"{', '.join(repr(k) for k in KEYS[kind])})")
+    hand: Hand
+    if kind == "draw":
+        if record["draw"] is not True:
+            raise HandError(f"'draw' must be true, got {record['draw']!r}")
+        hand = Draw()
+    elif kind == "false_win":
+        hand = FalseWin(_seat(record, "false_win"))
+    else:
+        if "fan" not in record:
+            raise HandError("'fan' is missing: the fan of the winning hand")
+        fan = record["fan"]
+        if isinstance(fan, bool) or not isinstance(fan, int):
+            raise HandError(f"'fan' must be a whole number, got {fan!r}")
+        tiles = record.get("tiles")
+        if tiles is not None and not isinstance(tiles, str):
+            raise HandError(f"'tiles' must be a string of tiles, got {tiles!r}")
+        context = record.get("context", [])
+        if not isinstance(context, list) or not all(c in CONTEXT for c in context):
+            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; "
+                            f"got {context!r}")
+        hand = Win(
+            winner=_seat(record, "win"), fan=fan,
+            discarder=_seat(record, "from") if "from" in record else None,
+            guarantor=_seat(record, "guarantor") if "guarantor" in record else None,
+            tiles=None if tiles is None else clean_line(tiles), context=tuple(context),
+            flowers=_numbers(record, "flowers"), seasons=_numbers(record, "seasons"),
+        )
+    check(rules, hand)
+    return hand
+
+
+def hand_to_record(hand: Hand) -> dict[str, Any]:
+    """The ``[[hands]]`` table of a hand (the inverse of :func:`hand_from_record`)."""
+    if isinstance(hand, Draw):
+        return {"draw": True}
+    if isinstance(hand, FalseWin):
+        return {"false_win": hand.offender + 1}
+    record: dict[str, Any] = {"win": hand.winner + 1, "fan": hand.fan}
+    if hand.discarder is not None:
+        record["from"] = hand.discarder + 1
+    if hand.guarantor is not None:
+        record["guarantor"] = hand.guarantor + 1
+    if hand.tiles is not None:
+        record["tiles"] = hand.tiles
+    if hand.context:
+        record["context"] = list(hand.context)
+    if hand.flowers:
+        record["flowers"] = list(hand.flowers)
+    if hand.seasons:
+        record["seasons"] = list(hand.seasons)
+    return record
+
+
+__all__ = ["hand_from_record", "hand_to_record"]

@@ -1,0 +1,94 @@
+"""The pocket system object, :data:`SYSTEM`, and the names its package lends (``__all__``).
+
+The package's ``__init__`` describes the modules; it loads this one on first use."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mjtui.core.systems.base import WINDS, Examples, HandColumns, ScoringSystem, Section
+from mjtui.systems.pocket import records, table
+from mjtui.systems.pocket.events import (
+    CONTEXT,
+    Draw,
+    FalseWin,
+    Hand,
+    Win,
+    check,
+    describe,
+    fan_problem,
+    winners,
+)
+from mjtui.systems.pocket.payments import Payment, change, multiplier, payments, portion
+from mjtui.systems.pocket.rules import PLAYERS, Rules
+from mjtui.systems.pocket.table import State, check_at_table, check_in_play, state_text
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.tools import Tool
+    from mjtui.systems.pocket.form import PocketForm
+
+
+class Pocket(ScoringSystem[Rules, State, Hand]):
+    """Hong Kong fan: the Pocket Mahjong tables and the common one (docs/pocket.md)."""
+
+    name = "pocket"
+    rules_type, state_type = Rules, State
+    seats = PLAYERS
+
+    start = staticmethod(table.start)
+    apply = staticmethod(table.apply)
+    check = staticmethod(check)
+    check_at_table = staticmethod(check_at_table)
+    hand_from_record = staticmethod(records.hand_from_record)
+    hand_to_record = staticmethod(records.hand_to_record)
+    describe_hand = staticmethod(describe)
+    winners = staticmethod(winners)
+    describe_state = staticmethod(state_text)
+
+    def replay_fields(self, state: State) -> dict[str, Any]:
+        return {
+            "totals": list(state.totals),
+            "east": state.east + 1,
+            "round": WINDS[state.round_wind],
+            "starter": state.east + 1,
+            "finished": state.finished,
+        }
+
+    def hand_title(self, state: State, players: tuple[str, ...]) -> str:
+        return (f"Hand {state.hands + 1} · {state.round_wind_name} round · "
+                f"starter {players[state.east]}")
+
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> PocketForm:
+        from mjtui.systems.pocket.form import PocketForm
+
+        return PocketForm(rules, before, players, hand, winner)
+
+    def export_columns(self) -> HandColumns:
+        from mjtui.systems.pocket.export_columns import COLUMNS
+
+        return COLUMNS
+
+    def reference(self, rules: Rules) -> list[Section]:
+        from mjtui.systems.pocket.reference import sections
+
+        return sections(rules)
+
+    def examples(self) -> Examples:
+        from mjtui.systems.pocket.examples import EXAMPLES
+
+        return EXAMPLES
+
+    def hand_tool(self) -> Tool:
+        from mjtui.systems.pocket.tools import HAND
+
+        return HAND
+
+
+SYSTEM = Pocket()
+
+__all__ = [
+    "CONTEXT", "Draw", "FalseWin", "Hand", "PLAYERS", "Payment", "Pocket", "Rules", "SYSTEM",
+    "State", "Win", "change", "check", "check_in_play", "describe", "fan_problem",
+    "multiplier", "payments", "portion", "state_text", "winners",
+]

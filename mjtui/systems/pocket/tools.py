@@ -1,0 +1,110 @@
+"""`mjtui hand pocket TILES [--self-draw] [--seat W] [--round W] [--win TILE] [situations]
+[--flowers 1,3] [--seasons 2]`: a Hong Kong hand's patterns, fan and payments.
+
+TILES is the mpsz notation (docs/tiles.md): ``123m456p789s11z [567s] (1111m)``,
+``[...]`` an open meld, ``(...)`` a closed kong. ``--json`` prints
+``{"tiles", "reading", "fan", "total", "limit_hand", "patterns", "points",
+"self_draw", "seat", "round", "context", "flowers", "seasons"}``;
+docs/pocket.md describes each. A hand under the ruleset's minimum fan, or
+situations that cannot go together, are refused (HandError) with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.tiles import parse_hand
+from mjtui.systems.pocket.events import SITUATIONS, read_bonus
+from mjtui.systems.pocket.patterns import (
+    Context,
+    context_names,
+    context_of,
+    score_hand,
+    score_problem,
+)
+from mjtui.systems.pocket.payments import by_role
+from mjtui.systems.pocket.rules import Rules
+
+OPTIONS = (
+    Option("tiles", "text", "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' "
+           "(quoted)", metavar="TILES", positional=True),
+    Option("self-draw", "flag", "won on a tile the winner drew (otherwise on a discard)"),
+    Option("seat", "wind", "the winner's seat wind (default E)", metavar="E|S|W|N", default=0),
+    Option("round", "wind", "the round wind (default E)", metavar="E|S|W|N", default=0),
+    Option("win", "text", "the winning tile, e.g. 5p (default: the last concealed tile)",
+           metavar="TILE"),
+    *(Option(s.word, "flag", s.help) for s in SITUATIONS),
+    Option("flowers", "text", "the winner's flowers by number 1-4, e.g. 1,3 (rulesets with "
+           "bonus tiles; own flower: the seat wind's number, East 1)", metavar="N,N",
+           default=""),
+    Option("seasons", "text", "the winner's seasons by number 1-4, e.g. 2", metavar="N,N",
+           default=""),
+)
+
+
+def context_of_args(args: Any) -> Context:
+    return context_of(args.seat, args.round, args.self_draw,
+                      [s.word for s in SITUATIONS if getattr(args, s.field)],
+                      read_bonus(args.flowers, "--flowers"),
+                      read_bonus(args.seasons, "--seasons"))
+
+
+def score(rules: Rules, args: Any) -> dict[str, Any]:
+    """The JSON object of one hand given as command-line arguments."""
+    hand = parse_hand(args.tiles, args.win)
+    ctx = context_of_args(args)
+    result = score_hand(rules, hand, ctx)
+    patterns = [{"key": f.key, "name": f.name, "fan": f.fan} for f in result.patterns]
+    problem = score_problem(rules, result)
+    if problem:
+        found = ", ".join(f"{p['name']} {p['fan']}" for p in patterns) or "no pattern"
+        raise HandError(f"{problem} (found: {found})")
+    return {
+        "tiles": args.tiles,
+        "reading": result.reading,
+        "fan": result.fan,
+        "total": result.total,
+        "limit_hand": result.limit_hand,
+        "patterns": patterns,
+        "points": by_role(rules, result.fan, args.self_draw),
+        "self_draw": args.self_draw,
+        "seat": WINDS[args.seat],
+        "round": WINDS[args.round],
+        "context": list(context_names(ctx)),
+        "flowers": list(ctx.flowers),
+        "seasons": list(ctx.seasons),
+    }
+
+
+def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+    """The reading, the patterns with their fan, and who pays what."""
+    how = "self-draw" if r["self_draw"] else "a discard"
+    extra = "".join(f", {c}" for c in r["context"])
+    for kind in ("flowers", "seasons"):
+        if r.get(kind):
+            extra += f", {kind} {' '.join(map(str, r[kind]))}"
+    lines = [f"{r['reading']}: won on {how}, seat {r['seat']}, round {r['round']}{extra}"]
+    terms = " + ".join(f"{p['name']} {p['fan']}" for p in r["patterns"])
+    capped = f" (paid as the {rules.fan.limit} fan limit)" if r["total"] > r["fan"] else ""
+    lines.append(f"  {terms} = {r['fan']} fan{capped}" if not r["limit_hand"]
+                 else f"  {terms}: limit hand, {r['fan']} fan")
+    p = r["points"]
+    if r["self_draw"]:
+        text = f"  each of the three others pays {p['each']} ({p['total']} in all)"
+        if "guarantor" in p:
+            text += f"; a guarantor pays all {p['guarantor']}"
+    elif p["others"]:
+        text = (f"  the discarder pays {p['discarder']}, each of the two others "
+                f"{p['others']} ({p['total']} in all)")
+    else:
+        text = f"  the discarder pays {p['discarder']}"
+    lines.append(text)
+    return "\n".join(lines)
+
+
+HAND = Tool(OPTIONS, score, describe, batch=True)
+
+__all__ = ["HAND", "context_of_args", "describe", "score"]

@@ -1,0 +1,321 @@
+"""The riichi hand form declared: its rows, what they make, and the two forms it opens.
+
+Every field is a short code, so a hand goes in as fast as it is said at the
+table: the outcome is one letter (r ron, t tsumo, d draw, a abortive, c
+chombo), seats are digits, and the tenpai, riichi and nagashi fields take
+seats as digits ("13": seats 1 and 3; a seat typed again is taken out).
+Those three come in that order in every ruleset, nagashi last and only
+where it is played, so the same keys mean the same seats whatever the
+ruleset leaves out. What the values make is :mod:`.entry`'s
+(:func:`~.entry.read_entry`); this module says how they are laid out and
+shown. ctrl+t opens the tiles form for the focused winner row
+(:class:`TilesForm`), ctrl+f the fu calculator (:class:`FuForm`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.fields import (
+    Action,
+    Field,
+    FormLayout,
+    Line,
+    Reading,
+    Row,
+    SubForm,
+)
+from mjtui.core.tiles.render import hand_text
+from mjtui.systems.riichi.entry import (
+    OUTCOME_HELP,
+    OUTCOME_KEYS,
+    OUTCOMES,
+    Entry,
+    fields,
+    kept_of,
+    key_values,
+    next_field,
+    read_entry,
+    row_of,
+    score_values,
+    tiles_context,
+    values_of,
+    winner_rows,
+)
+from mjtui.systems.riichi.events import Hand, Winner
+from mjtui.systems.riichi.fu import FuResult
+from mjtui.systems.riichi.fu_entry import CODES, LABELS, MELD_PARTS, MELDS, read_fu
+from mjtui.systems.riichi.fu_entry import FIELDS as FU_FIELDS
+from mjtui.systems.riichi.fu_entry import choices as fu_choices
+from mjtui.systems.riichi.fu_entry import start_values as fu_start
+from mjtui.systems.riichi.hand import Analysis
+from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
+from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.table import State, state_text
+from mjtui.systems.riichi.tiles_entry import (
+    TILES_FIELDS,
+    TilesContext,
+    TilesResult,
+    read_tiles,
+    score_lines,
+)
+
+
+class RiichiForm:
+    """The riichi hand form's model (a :class:`~mjtui.core.systems.fields.FormModel`)."""
+
+    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
+                 hand: Hand | None = None, winner: int | None = None) -> None:
+        self.rules, self.before, self.players = rules, before, players
+        self.rows = winner_rows(rules)
+        self.keys = fields(self.rows)
+        # per winner row: the winner as the tiles form scored it (tiles and yaku kept)
+        self.from_tiles: dict[int, Winner] = {} if hand is None else kept_of(hand, self.rows)
+        self.values = values_of(hand, self.rows) if hand is not None else key_values(winner)
+
+    # ---------------------------------------------------------------- layout
+
+    def layout(self) -> FormLayout:
+        rules = self.rules
+        rows = [Row("outcome", "Outcome", (
+            Field("outcome", "code", allowed="".join(OUTCOMES)),))]
+
+        def winner_row(n: int) -> Row:
+            return Row(f"winner-{n}", "Winner" if n == 0 else f"Winner {n + 1}", (
+                Field(f"seat-{n}", "seat"),
+                Field(f"han-{n}", "number", label="han", width=3, max_length=2),
+                Field(f"fu-{n}", "number", label="fu", width=3, max_length=3),
+                Field(f"yakuman-{n}", "number", label="yakuman", width=1, max_length=1)))
+
+        ron_off = (Field("from", "seat"),)
+        if rules.payments.pao:
+            ron_off += (Field("pao", "seat", label="pao"),)
+        rows.append(winner_row(0))
+        rows.append(Row("ron-off", "Ron off", ron_off))
+        rows += [winner_row(n) for n in range(1, self.rows)]
+        rows.append(Row("chombo", "Offender", (Field("offender", "seat"),)))
+        rows.append(Row("tenpai", "Tenpai", (Field("tenpai", "seats"),)))
+        rows.append(Row("riichi", "Riichi", (Field("riichi", "seats"),)))
+        if rules.draws.nagashi_mangan:
+            rows.append(Row("nagashi", "Nagashi", (Field("nagashi", "seats"),)))
+        return FormLayout(
+            tuple(rows), outcome="outcome", outcomes=OUTCOMES, given=("outcome", "seat-0"),
+            actions=(Action("tiles", "ctrl+t", "Tiles"),
+                     Action("fu", "ctrl+f", "Fu calc", button=True)))
+
+    def start(self) -> dict[str, str]:
+        return {key: self.values.get(key, "") for key in self.keys}
+
+    # ---------------------------------------------------------------- reading
+
+    def entry(self, values: Mapping[str, str]) -> Entry:
+        return read_entry(self.rules, self.before, values, len(self.players), self.from_tiles)
+
+    def read(self, values: Mapping[str, str]) -> Reading[Hand]:
+        entry = self.entry(values)
+        active = entry.active if self.rules.payments.pao else entry.active - {"pao"}
+        notes = {
+            "outcome": f"{entry.outcome}   ({OUTCOME_KEYS})" if entry.outcome
+            else f"? {OUTCOME_HELP}",
+            "tenpai": self._draw_text(entry),
+            "riichi": self._riichi_text(entry),
+            "nagashi": ", ".join(self.players[s] for s in entry.nagashi),
+        }
+        for key, seat in entry.seats.items():
+            if key in active and seat is not None:
+                notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
+        playing, after = entry.playing, entry.after
+        return Reading(
+            entry.errors, entry.hand, active, notes, self._won_lines(entry),
+            now=playing.totals, after=after.totals if after else None,
+            table=f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
+            next="Next: " + state_text(after, self.players) if after else "")
+
+    def _riichi_text(self, entry: Entry) -> str:
+        if not entry.riichi:
+            return "nobody"
+        deposit = self.rules.payments.riichi_deposit
+        return (", ".join(self.players[s] for s in entry.riichi)
+                + f" (-{deposit} each, on the table)")
+
+    def _draw_text(self, entry: Entry) -> str:
+        if "tenpai" not in entry.active:
+            return ""
+        return ", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten"
+
+    def _won_lines(self, entry: Entry) -> tuple[Line, ...]:
+        """A line per winner: the payment, then the yaku kept from the tiles."""
+        yaku = {row: (seat, kept) for row, seat, kept in entry.yaku}
+        lines = []
+        for row in sorted(set(entry.pays) | set(yaku)):
+            seat = entry.seats.get(f"seat-{row}")
+            if seat is None and row in yaku:
+                seat = yaku[row][0]
+            parts = [entry.pays[row]] if row in entry.pays else []
+            if row in yaku:
+                kept = yaku[row][1]
+                parts.append(", ".join(kept) if kept is not None else
+                             "han/fu typed over the tiles' (the yaku list is not kept)")
+            liable = entry.seats.get("pao")
+            if row == 0 and "pao" in entry.active and liable is not None:
+                parts.append(f"pao: {self.players[liable]} pays "
+                             + ("it all" if entry.outcome == "tsumo" else "half"))
+            name = self.players[seat] if seat is not None else f"winner {row + 1}"
+            lines.append(Line(f"{name}: " + " · ".join(parts), "good"))
+        return tuple(lines)
+
+    # ---------------------------------------------------------------- the forms it opens
+
+    def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
+        row = row_of(focused or "")
+        row = row if row is not None and row < self.rows else 0
+        entry = self.entry(values)
+        if action == "fu":
+            return SubForm("Fu calculator", FuForm(self.rules, tsumo=entry.outcome == "tsumo"),
+                           lambda fu: ({f"fu-{row}": str(fu)}, f"fu-{row}"))
+        known, start = tiles_context(entry, self.before, row, self.players, self.from_tiles)
+        seat = entry.seats[f"seat-{row}"]
+        assert seat is not None  # tiles_context checked it
+
+        def done(result: TilesResult) -> tuple[Mapping[str, str], str | None]:
+            winner = result.winner(seat)
+            self.from_tiles[row] = winner
+            put = score_values(row, winner)
+            after = self.entry({**values, **put}).active
+            # On past the row's score, so a digit typed next cannot change it.
+            return put, next_field(after, f"yakuman-{row}")
+
+        return SubForm(tiles_title(known), TilesForm(self.rules, known, start), done)
+
+
+def tiles_title(k: TilesContext) -> str:
+    how = "tsumo" if k.tsumo else "ron"
+    riichi = " · riichi" if k.riichi else ""
+    return (f"Tiles: {k.winner} ({WINDS[k.seat_wind]}) · {how} · "
+            f"{WINDS[k.round_wind]} round{riichi} · {k.honba} honba")
+
+
+class TilesForm:
+    """The tiles form: the winner's hand, dora, kita and the situations the tiles
+    cannot show; its value is the :class:`TilesResult`."""
+
+    def __init__(self, rules: Rules, known: TilesContext, tiles: str = "") -> None:
+        self.rules, self.known, self.tiles = rules, known, tiles
+
+    def layout(self) -> FormLayout:
+        dora: tuple[Field, ...] = (
+            Field("dora", "text", allowed=r"0-9mpsz ", width=12, placeholder="indicators"),
+            Field("ura", "text", label="Ura", allowed=r"0-9mpsz ", width=12,
+                  placeholder="with riichi"))
+        if self.rules.players == 3:  # North tiles set aside, each a dora
+            dora += (Field("kita", "number", label="Kita", width=1, max_length=1,
+                           placeholder="0"),)
+        return FormLayout((
+            Row("tiles", "Tiles", (Field("tiles", "text", max_length=80, placeholder=(
+                "123m456p789s11z [567s] (1111z), winning tile last")),)),
+            Row("dora", "Dora", dora),
+            Row("extras", "Also", (Field(
+                "extras", "text", width=6, max_length=len(SITUATION_LETTERS),
+                allowed=SITUATION_LETTERS + SITUATION_LETTERS.upper(),
+                placeholder="letters"),), note_below=True),
+        ), confirm="Use this hand", preview=False,
+            help="[ ] open meld, ( ) closed kan, 0 red five")
+
+    def start(self) -> dict[str, str]:
+        return {"tiles": self.tiles, **dict.fromkeys(TILES_FIELDS[1:], "")}
+
+    def read(self, values: Mapping[str, str]) -> Reading[TilesResult]:
+        entry = read_tiles(self.rules, self.known, values)
+        lines: list[Line] = []
+        if entry.hand is not None:
+            # words, not the Unicode tiles: terminals disagree on those glyphs' width
+            lines.append(Line(hand_text(entry.hand)))
+        if entry.result is not None:
+            lines += score_text(entry.result.analysis)
+        notes = {"extras": ", ".join(entry.picked) or SITUATION_HELP}
+        return Reading(entry.errors, entry.result, entry.active, notes, tuple(lines))
+
+    def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
+        raise HandError("the tiles form opens no other form")
+
+
+def score_text(a: Analysis) -> list[Line]:
+    """The reading, each yaku with its han, the fu and the payment."""
+    lines = [Line(a.reading, "dim")]
+    lines += [Line(f"  {name:<26} {value:>2} {unit}") for name, value, unit in score_lines(a)]
+    # the limit's name (mangan...), except "yakuman", which the total says already
+    words = [a.payment.short()] if a.yakuman or not a.payment.base.name \
+        else [a.payment.base.name, a.payment.short()]
+    if a.yakuman:
+        total = f"= {a.yakuman} yakuman"
+    else:
+        items = " + ".join(f"{fu} {label}" for label, fu in a.fu_items if fu)
+        if items and a.fu_result is not None:
+            lines.append(Line(f"  fu: {items}; {a.fu_result.rounding}", "dim"))
+        total = f"= {a.han} han" + ("" if a.fu is None else f" {a.fu} fu")
+    lines.append(Line(f"{total}  ·  {' '.join(words)}", "bold"))
+    return lines
+
+
+SHORT = (("meld ", "m"), ("terminals/honors", "T/H"), ("simples", "2-8"),
+         (", completed by ron (counts as open)", " (ron: open)"),
+         ("the wind that is seat and round wind", "seat+round wind"),
+         (" (single, on the pair)", " (single)"))
+
+
+def _short(item: str) -> str:
+    """A breakdown item shortened to fit beside the fields."""
+    for long, short in SHORT:
+        item = item.replace(long, short)
+    return item
+
+
+class FuForm:
+    """The fu calculator: the hand described by one-letter codes; its value is the fu."""
+
+    def __init__(self, rules: Rules, *, tsumo: bool = False) -> None:
+        self.rules, self.tsumo = rules, tsumo
+
+    def layout(self) -> FormLayout:
+        def code(key: str) -> Field:
+            return Field(key, "code", allowed="".join(CODES[key.split("-")[0]]))
+
+        rows = [Row(key, f"{label} {fu_choices(key)}", (code(key),))
+                for key, label in LABELS.items()]
+        rows += [Row(f"meld-{n}", f"Meld {n + 1}", tuple(code(f"{p}-{n}") for p in MELD_PARTS))
+                 for n in range(MELDS)]
+        rows.append(Row("won", f"Won on meld 1-{MELDS}", (
+            Field("won", "code", allowed="".join(str(n + 1) for n in range(MELDS))),)))
+        return FormLayout(tuple(rows), given=("win",), confirm="Use these fu", preview=False,
+                          beside=True,
+                          label_width=17,
+                          help="melds: s/t/k c/o s=2-8 h=T/H · won: a shanpon ron's meld")
+
+    def start(self) -> dict[str, str]:
+        return fu_start(tsumo=self.tsumo)
+
+    def read(self, values: Mapping[str, str]) -> Reading[int]:
+        entry = read_fu(self.rules, values)
+        notes = dict(entry.words)
+        notes["won"] = "(shanpon ron)"
+        lines = _fu_lines(entry.result) if entry.result else ()
+        return Reading(entry.errors, entry.result.fu if entry.result else None,
+                       entry.active & frozenset(FU_FIELDS), notes, lines)
+
+    def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
+        raise HandError("the fu calculator opens no other form")
+
+
+def _fu_lines(result: FuResult) -> tuple[Line, ...]:
+    lines = [Line(f"{_short(item)[:27]:<27} {fu:>3}") for item, fu in result.lines]
+    lines.append(Line(f"{'total':<27} {result.total:>3}"))
+    lines.append(Line(f"= {result.fu} fu", "bold"))
+    lines.append(Line(result.rounding, "dim"))
+    lines += [Line(f"note: {n}", "dim") for n in result.notes]
+    return tuple(lines)
+
+
+__all__ = ["FuForm", "RiichiForm", "TilesForm", "score_text", "tiles_title"]

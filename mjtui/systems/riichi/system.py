@@ -1,0 +1,149 @@
+"""The riichi system object, :data:`SYSTEM`, and the names its package lends (``__all__``).
+
+The package's ``__init__`` describes the modules; it loads this one on first use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
+from mjtui.systems.riichi import records, table
+from mjtui.systems.riichi.events import (
+    AbortiveDraw,
+    Chombo,
+    ExhaustiveDraw,
+    Hand,
+    Win,
+    Winner,
+    check,
+    describe,
+    score_problem,
+    winners,
+)
+from mjtui.systems.riichi.fu import FuHand, FuResult, Meld, calculate
+from mjtui.systems.riichi.points import Payment, base_points, payment
+from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.standings import Standing, final_standings
+from mjtui.systems.riichi.table import (
+    Settlement,
+    State,
+    Transfer,
+    check_at_table,
+    check_in_play,
+    noten_payments,
+    settle,
+    state_text,
+    with_riichi,
+)
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.tools import Tool
+    from mjtui.systems.riichi.form import RiichiForm
+
+
+class Riichi(ScoringSystem[Rules, State, Hand]):
+    """Riichi: han and fu to points, sticks and honba, uma and oka (docs/rulesets.md)."""
+
+    name = "riichi"
+    rules_type, state_type = Rules, State
+
+    start = staticmethod(table.start)
+    apply = staticmethod(table.apply)
+    check = staticmethod(check)
+    check_at_table = staticmethod(check_at_table)
+    hand_from_record = staticmethod(records.hand_from_record)
+    hand_to_record = staticmethod(records.hand_to_record)
+    describe_hand = staticmethod(describe)
+    winners = staticmethod(winners)
+    describe_state = staticmethod(state_text)
+    standings = staticmethod(final_standings)
+
+    def with_start_points(self, rules: Rules, points: int) -> Rules:
+        """Other start points; an oka that balanced the old start balances the new one."""
+        final = rules.final
+        target = rules.table.target_points
+        n = rules.players
+        if final.oka == (target - rules.table.start_points) * n:
+            final = replace(final, oka=(target - points) * n)
+        return replace(rules, table=replace(rules.table, start_points=points), final=final)
+
+    def replay_fields(self, state: State) -> dict[str, Any]:
+        fields = {
+            "totals": list(state.totals),
+            "east": state.east + 1,
+            "honba": state.honba,
+            "deposits": state.deposits,
+            "round": state.round,
+            "dealer": state.east + 1,
+        }
+        if state.finished:
+            fields["left_over_deposits"] = left_over_deposits(state)
+        return fields
+
+    def hand_title(self, state: State, players: tuple[str, ...]) -> str:
+        return (f"Hand {state.hands + 1} · {state.round_name} · dealer "
+                f"{players[state.east]} · {state.honba} honba")
+
+    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
+              hand: Hand | None = None, winner: int | None = None) -> RiichiForm:
+        from mjtui.systems.riichi.form import RiichiForm
+
+        return RiichiForm(rules, before, players, hand, winner)
+
+    def export_columns(self) -> HandColumns:
+        from mjtui.systems.riichi.export_columns import COLUMNS
+
+        return COLUMNS
+
+    def export_formats(self) -> Mapping[str, Callable[..., str]]:
+        from mjtui.systems.riichi.pantheon import to_pantheon
+
+        return {"pantheon": to_pantheon}
+
+    def reference(self, rules: Rules) -> list[Section]:
+        from mjtui.systems.riichi.reference import sections
+
+        return sections(rules)
+
+    def examples(self) -> Examples:
+        from mjtui.systems.riichi.examples import EXAMPLES
+
+        return EXAMPLES
+
+    def hand_tool(self) -> Tool:
+        from mjtui.systems.riichi.tools import HAND
+
+        return HAND
+
+    def points_tool(self) -> Tool:
+        from mjtui.systems.riichi.tools import POINTS
+
+        return POINTS
+
+    def importers(self) -> Mapping[str, Any]:
+        from mjtui.systems.riichi.tenhou6 import IMPORTER
+
+        return {"tenhou6": IMPORTER}
+
+
+SYSTEM = Riichi()
+
+__all__ = [
+    "SYSTEM", "Riichi", "Rules", "State", "Hand", "Win", "Winner", "ExhaustiveDraw",
+    "AbortiveDraw", "Chombo", "check", "check_in_play", "score_problem", "settle",
+    "Settlement", "Transfer", "noten_payments", "with_riichi", "Payment", "payment",
+    "base_points", "FuHand", "FuResult", "Meld", "calculate", "Standing",
+    "final_standings", "describe", "winners", "state_text",
+]
+
+
+def left_over_deposits(state: State) -> dict[str, Any]:
+    """Where the riichi deposits still on the table at the end went (the ruleset's
+    ``end.left_over_deposits``): ``points`` in all, ``to`` "first" (first place took
+    them: ``shares`` per seat), "lost" (they left the game) or "none" (none were left)."""
+    awarded = list(state.awarded) or [0] * len(state.totals)
+    given = sum(awarded)
+    to = "lost" if state.forfeited else "first" if given else "none"
+    return {"points": state.forfeited + given, "to": to, "shares": awarded}

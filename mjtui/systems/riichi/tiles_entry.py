@@ -1,0 +1,146 @@
+"""Reading a winner's tiles as typed in the tiles form: the hand, its score, the yaku kept.
+
+The tiles form is opened from the hand form for one winner whose seat, ron or
+tsumo, riichi and the winds are known already (:class:`TilesContext`); it asks
+only for the tiles, the dora and ura dora indicators, and a letter for each
+situation the tiles cannot show (:data:`~.hand.context.SITUATIONS`). Its
+fields are strings, named as in :data:`TILES_FIELDS`; :func:`read_tiles`
+turns them into a :class:`TilesEntry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from mjtui.core.errors import HandError
+from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
+from mjtui.core.tiles.render import format_hand
+from mjtui.systems.riichi.events import Winner
+from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
+from mjtui.systems.riichi.hand.context import situation_flags, situations_of
+from mjtui.systems.riichi.rules import Rules
+
+TILES_FIELDS = ("tiles", "dora", "ura", "kita", "extras")
+TILES_EXAMPLE = "234m456p2267s [777z] 5s"
+DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives", "kita": "kita"}
+
+
+@dataclass(frozen=True)
+class TilesContext:
+    """What the hand form already knows about the win."""
+
+    winner: str  # the winner's name, for the title
+    tsumo: bool
+    seat_wind: int
+    round_wind: int
+    riichi: bool
+    honba: int
+
+
+@dataclass(frozen=True)
+class TilesResult:
+    """What the hand form takes back: the score, and the hand to keep with it."""
+
+    analysis: Analysis
+    tiles: str  # the hand in mpsz notation, as written back by the analyzer
+
+    @property
+    def yaku(self) -> tuple[str, ...]:
+        """The yaku and dora as kept with the hand: "riichi", "pinfu", "dora 2"."""
+        return tuple(f"{name} {value}" if name in DORA_NAMES.values() else name
+                     for name, value, _ in score_lines(self.analysis))
+
+    def winner(self, seat: int) -> Winner:
+        """The winner at ``seat`` scored by these tiles, the tiles and yaku kept."""
+        a = self.analysis
+        if a.yakuman:
+            return Winner(seat, 0, None, a.yakuman, self.tiles, self.yaku)
+        return Winner(seat, a.han, a.fu, 0, self.tiles, self.yaku)
+
+
+def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
+    """(name, value, unit) for each yaku, then each kind of dora the hand has."""
+    unit = "yakuman" if a.yakuman else "han"
+    lines = [(name, value, unit) for name, value in a.yaku]
+    if not a.yakuman:
+        lines += [(DORA_NAMES[kind], getattr(a.dora, kind), "han") for kind in DORA_NAMES
+                  if getattr(a.dora, kind)]
+    return lines
+
+
+def win_context(known: TilesContext, extras: str, dora: tuple[int, ...],
+                ura: tuple[int, ...], kita: int = 0) -> WinContext:
+    """The analyzer's context from the hand form's facts and the situation letters typed
+    (``kita``: North tiles set aside, three players; as `mjtui hand ... --kita N`).
+
+    Double riichi takes the place of the riichi the hand form declared.
+    """
+    flags = situation_flags(extras, tsumo=known.tsumo, dealer=known.seat_wind == 0)
+    return replace(
+        WinContext(tsumo=known.tsumo, seat_wind=known.seat_wind, round_wind=known.round_wind,
+                   dora=dora, ura=ura, honba=known.honba, kita=kita),
+        riichi=known.riichi and "double_riichi" not in flags,
+        **{flag: True for flag in flags},
+    )
+
+
+@dataclass(frozen=True)
+class TilesEntry:
+    """The tiles form read: what is wrong, the tiles, their score, what the form shows."""
+
+    errors: tuple[str, ...]  # empty: the result can be used
+    hand: TileHand | None  # the tiles parsed, shown even when they cannot win
+    result: TilesResult | None
+    active: frozenset[str]  # ura dora only with riichi, kita only with three players
+    picked: tuple[str, ...]  # the situations typed, in words
+
+
+def _indicators(text: str, label: str) -> tuple[int, ...]:
+    if not text.strip():
+        return ()
+    try:
+        return parse_tiles(text)[0]
+    except HandError as e:
+        raise HandError(f"{label}: {e}") from None
+
+
+def _kita(text: str) -> int:
+    text = text.strip()
+    if not text:
+        return 0
+    if not text.isdigit() or len(text) > 1:
+        raise HandError(f"Kita: the North tiles set aside, 0 to 4, got {text!r}")
+    return int(text)
+
+
+def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> TilesEntry:
+    """The tiles form's fields read into the winner's score."""
+    active = frozenset(f for f in TILES_FIELDS
+                       if (f != "ura" or known.riichi) and (f != "kita" or rules.players == 3))
+    text = values.get("tiles", "").strip()
+    extras = values.get("extras", "")
+    try:
+        picked = tuple(s.words for s in situations_of(extras))
+    except HandError as e:
+        return TilesEntry((str(e),), None, None, active, ())
+
+    def entry(error: str, hand: TileHand | None = None,
+              result: TilesResult | None = None) -> TilesEntry:
+        return TilesEntry((error,) if error else (), hand, result, active, picked)
+
+    if not text:
+        return entry(f"Tiles: type the winner's hand, e.g. {TILES_EXAMPLE}")
+    try:
+        hand = parse_hand(text)
+    except HandError as e:
+        return entry(str(e))
+    try:
+        ura = _indicators(values.get("ura", ""), "Ura") if "ura" in active else ()
+        kita = _kita(values.get("kita", "")) if "kita" in active else 0
+        ctx = win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura,
+                          kita)
+        analysis = analyze(rules, hand, ctx)
+    except HandError as e:
+        return entry(str(e), hand)
+    return entry("", hand, TilesResult(analysis, format_hand(hand)))

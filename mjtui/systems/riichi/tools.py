@@ -1,0 +1,202 @@
+"""Riichi's headless commands: `mjtui hand` (tiles to yaku, han, fu and payments) and
+`mjtui points` (han and fu to payments, honba included).
+
+``mjtui hand RULESET TILES`` takes the mpsz notation of docs/tiles.md
+(``123m456p789s11z[567s](1111z)``). ``--json`` prints an object with ``han``,
+``fu`` (null for a yakuman), ``yakuman``, ``yaku`` (names), ``yaku_han`` ([name,
+han] pairs; for a yakuman hand [name, yakuman]), ``dora`` ({"dora", "ura",
+"red", "kita"}), ``fu_items`` ([item, fu] as the fu calculator lists them),
+``fu_total``, ``fu_rounding``, ``limit``, ``reading``, ``tiles`` and
+``points``: the same object as `mjtui points --json` prints, ``{"total": N,
+"payments": {...}}``, where ``total`` is what the winner receives and
+``payments`` holds, by who pays:
+
+* ron: ``{"discarder": N}``;
+* tsumo by a non-dealer: ``{"dealer": N, "non_dealer": N}`` (each of the two
+  other non-dealers pays ``non_dealer``);
+* tsumo by the dealer: ``{"non_dealer": N}`` (each of the three pays it; of the
+  two at a three-player table, as the ruleset's ``table.players`` says).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.tiles.notation import parse_hand, parse_tiles
+from mjtui.core.tiles.render import format_hand
+from mjtui.systems.riichi.han_fu import score_problem
+from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
+from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_flags
+from mjtui.systems.riichi.points import Payment, payment
+from mjtui.systems.riichi.rules import Rules
+
+TILES_HELP = ("the winner's tiles in mpsz notation (docs/tiles.md), e.g. 123m406p789s11z[567s]; "
+              "the winning tile is the last tile outside the melds unless --win names it")
+
+HAND_OPTIONS = (
+    Option("tiles", "text", TILES_HELP, metavar="TILES", positional=True),
+    Option("win", "text", "the winning tile (5p, 0p for a red five); default: the last tile "
+           "typed outside the melds", metavar="TILE"),
+    Option("tsumo", "flag", "won by self-draw (default: ron)"),
+    Option("seat", "wind", "the winner's seat wind (default E, the dealer)", metavar="E|S|W|N",
+           default=0),
+    Option("round", "wind", "the round wind (default E)", metavar="E|S|W|N", default=0),
+    Option("dora", "text", "the dora indicators, e.g. 3m1z", metavar="TILES", default=""),
+    Option("ura", "text", "the ura dora indicators (with riichi)", metavar="TILES", default=""),
+    Option("honba", "int", "honba counters on the table (default 0)", metavar="N", default=0),
+    Option("kita", "int", "three players: North tiles set aside, each a dora (default 0)",
+           metavar="N", default=0),
+    *(Option(flag.replace("_", "-"), "flag", text) for flag, text in STATED.items()),
+    Option("also", "text", f"the same situations as the tiles form's letters ({SITUATION_HELP}"
+           "; l and h read as the win and the seat say)", metavar="LETTERS", default=""),
+)
+
+
+def context(args: Any) -> WinContext:
+    """The WinContext of the command-line options."""
+    also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
+    flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
+    if "double_riichi" in also:
+        flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
+    if args.honba < 0 or args.kita < 0:
+        raise HandError("--honba and --kita are 0 or more")
+    return WinContext(
+        tsumo=args.tsumo, seat_wind=args.seat, round_wind=args.round,
+        dora=parse_tiles(args.dora)[0], ura=parse_tiles(args.ura)[0], honba=args.honba,
+        kita=args.kita, **flags,
+    )
+
+
+def score(rules: Rules, args: Any) -> dict[str, Any]:
+    """The JSON object of one riichi hand given as command-line arguments."""
+    hand = parse_hand(args.tiles, args.win)
+    ctx = context(args)
+    return to_json(analyze(rules, hand, ctx), format_hand(hand), ctx)
+
+
+def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
+    fu = a.fu_result
+    return {
+        "tiles": tiles,
+        "reading": a.reading,
+        "han": a.han,
+        "fu": a.fu,
+        "yakuman": a.yakuman,
+        "yaku": list(a.yaku_names),
+        "yaku_han": [list(y) for y in a.yaku],
+        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red,
+                 "kita": a.dora.kita},
+        "fu_items": [list(item) for item in a.fu_items],
+        "fu_total": fu.total if fu else None,
+        "fu_rounding": fu.rounding if fu else None,
+        "limit": a.payment.base.name or None,
+        "points": {"total": a.payment.total, "payments": a.payment.shares()},
+        "tsumo": ctx.tsumo,
+        "dealer": ctx.dealer,
+        "seat": WINDS[ctx.seat_wind],
+        "round": WINDS[ctx.round_wind],
+        "honba": ctx.honba,
+    }
+
+
+def describe_hand(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+    """The reading, each yaku with its han, the fu item by item, and the payments."""
+    way = "tsumo" if r["tsumo"] else "ron"
+    lines = [f"{r['reading']}, {way}, seat {r['seat']}, round {r['round']}"]
+    unit = "yakuman" if r["yakuman"] else "han"
+    rows = [(name, f"{han} {unit}") for name, han in r["yaku_han"]]
+    rows += [(kind if kind != "red" else "red fives", f"{n} han")
+             for kind, n in r["dora"].items() if n]
+    width = max(len(name) for name, _ in rows)
+    lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    if r["yakuman"]:
+        lines.append(f"  = {r['yakuman']} yakuman")
+    else:
+        lines.append(f"  = {r['han']} han {r['fu']} fu")
+        lines.append("fu:")
+        width = max(len(item) for item, _ in r["fu_items"] + [["total", 0]])
+        lines += [f"  {item:<{width}}  {fu:>3}" for item, fu in r["fu_items"]]
+        lines.append(f"  {'total':<{width}}  {r['fu_total']:>3}")
+        lines.append(f"  {r['fu_rounding']}")
+    han, fu = (0, None) if r["yakuman"] else (r["han"], r["fu"])
+    pay = payment(rules, han, fu, dealer=r["dealer"], tsumo=r["tsumo"], honba=r["honba"],
+                  yakuman=r["yakuman"])
+    lines.append(describe_payment(rules, han, fu, r["yakuman"], r["dealer"], r["tsumo"],
+                                  r["honba"], pay))
+    return "\n".join(lines)
+
+
+HAND = Tool(HAND_OPTIONS, score, describe_hand, batch=True)
+
+
+# ------------------------------------------------------------------ mjtui points
+
+POINTS_OPTIONS = (
+    Option("han", "int", "han (1 or more)", metavar="H"),
+    Option("fu", "int", "fu (20, 25, 30, 40...); may be left out from 5 han on", metavar="F"),
+    Option("yakuman", "int", "a yakuman hand (N yakuman) instead of han and fu", metavar="N",
+           default=0),
+    Option("ron", "flag", "won on a discard", group="way"),
+    Option("tsumo", "flag", "won by self-draw", group="way"),
+    Option("dealer", "flag", "the winner is the dealer"),
+    Option("honba", "int", "honba counters on the table (default 0)", metavar="N", default=0),
+)
+
+
+def points(rules: Rules, args: Any) -> dict[str, Any]:
+    """What a hand of ``args.han`` han and ``args.fu`` fu (or a yakuman) pays."""
+    if args.honba < 0:
+        raise HandError(f"--honba must be 0 or more, got {args.honba}")
+    han = args.han or 0
+    if args.yakuman and (args.han is not None or args.fu is not None):
+        raise HandError("give --yakuman alone, or --han and --fu")
+    if not args.yakuman and args.han is None:
+        raise HandError("give --han (and --fu below 5 han), or --yakuman")
+    problem = score_problem(rules, han, args.fu, tsumo=args.tsumo, yakuman=args.yakuman)
+    if problem:
+        raise HandError(problem)
+    pay = payment(rules, han, args.fu, dealer=args.dealer, tsumo=args.tsumo,
+                  honba=args.honba, yakuman=args.yakuman)
+    return {"total": pay.total, "payments": pay.shares()}
+
+
+def describe_points(rules: Rules, r: dict[str, Any], args: Any) -> str:
+    han = args.han or 0
+    pay = payment(rules, han, args.fu, dealer=args.dealer, tsumo=args.tsumo,
+                  honba=args.honba, yakuman=args.yakuman)
+    return describe_payment(rules, han, args.fu, args.yakuman, args.dealer, args.tsumo,
+                            args.honba, pay)
+
+
+def describe_payment(rules: Rules, han: int, fu: int | None, yakuman: int, dealer: bool,
+                     tsumo: bool, honba: int, pay: Payment) -> str:
+    """The payments in words: the hand, the amounts by payer, the total."""
+    who = "dealer" if dealer else "non-dealer"
+    if yakuman:
+        hand = f"{yakuman} yakuman" if yakuman > 1 else "yakuman"
+    else:
+        hand = f"{han} han" + (f" {fu} fu" if fu is not None else "")
+    limit = pay.base.name
+    head = f"{rules.name}: {hand}" + (f" ({limit})" if limit and not yakuman else "")
+    head += f", {who} {'tsumo' if tsumo else 'ron'}: {pay.short()}"
+    lines = [head]
+    if not tsumo:
+        lines.append(f"  the discarder pays {pay.discarder}")
+    elif dealer:
+        others = "three" if pay.payers == 3 else "two"
+        lines.append(f"  each of the {others} others pays {pay.non_dealer}")
+    else:
+        lines.append(f"  the dealer pays {pay.dealer}")
+        other = "each other non-dealer" if pay.payers == 3 else "the other non-dealer"
+        lines.append(f"  {other} pays {pay.non_dealer}")
+    lines.append(f"  total {pay.total}" + (
+        f" (with {honba} honba: +{pay.honba})" if honba else ""))
+    return "\n".join(lines)
+
+
+POINTS = Tool(POINTS_OPTIONS, points, describe_points)
+
+__all__ = ["HAND", "POINTS", "context", "describe_payment", "score", "to_json"]
