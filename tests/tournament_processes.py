@@ -1,12 +1,13 @@
 """The processes of the simulated tournament (tests/test_tournament_simulation.py and
 benchmarks/tournament.py): one per table, and a reader of the standings.
 
-``python tests/tournament_processes.py table FOLDER TABLE HANDS`` plays table
-TABLE: for each round number read from standard input it opens that round's
-game as `mjtui tournament play` does (core/tournament/games.py
-``table_session``, a Scorebook holding the file's lock) and records its hands
-one at a time through the score sheet's own save, HANDS of them (0: until the
-game ends), then prints ``done R``. ``... read FOLDER STOPFILE`` computes the
+``python tests/tournament_processes.py tables FOLDER COUNT HANDS`` imports
+mjtui once and forks COUNT processes, table 1 to COUNT; for each round number
+read from standard input every table, at once, opens that round's game as
+`mjtui tournament play` does (core/tournament/games.py ``table_session``, a
+Scorebook holding the file's lock) and records its hands one at a time
+through the score sheet's own save, HANDS of them (0: until the game ends);
+once all are done it prints ``done R``. ``... read FOLDER STOPFILE`` computes the
 standings over and over until STOPFILE appears, checking that every game it
 counts is exactly the fold of the first hands written (never part of one),
 and prints what it saw as JSON. Every hand of a table is known in advance
@@ -75,29 +76,77 @@ def hands_of(session: Any, number: int, table: int, limit: int) -> list[Any]:
     return out
 
 
-def play_table(folder: Path, table: int, hands: int) -> None:
+def play_table(folder: Path, number: int, table: int, hands: int) -> None:
+    """Table ``table``'s game of round ``number``, a hand saved at a time."""
     from mjtui.core.lock import SessionLock
     from mjtui.core.scorebook import Scorebook
     from mjtui.core.tournament.games import table_session
     from mjtui.core.tournament.model import FILE_NAME, game_file
     from mjtui.core.tournament.tournament_file import load_tournament
 
+    t = load_tournament(folder / FILE_NAME)
+    path = folder / game_file(number, table)
+    lock = SessionLock.take(path)
+    session = table_session(t, number, table, START)
+    book = Scorebook(session, path, lock)
+    book.save()
+    for hand in hands_of(session, number, table, hands):
+        book.add(hand)
+        if book.save_error:
+            raise SystemExit(book.save_error)
+    book.close()
+
+
+def play_tables(folder: Path, count: int, hands: int) -> None:
+    """One process a table, forked from this one (which has imported what they need)
+    so that twenty start in the time of one; each round they play at the same time."""
+    import os
+
+    import mjtui.core.scorebook  # noqa: F401 - imported once, before the forks
+    import mjtui.core.tournament.games  # noqa: F401
+    import mjtui.core.tournament.tournament_file  # noqa: F401
+    from mjtui.core.systems import SYSTEMS
+
+    SYSTEMS["riichi"]  # the system itself, loaded once
+    tables = []  # (rounds to the table, its reports back)
+    for table in range(1, count + 1):
+        down_read, down_write = os.pipe()
+        up_read, up_write = os.pipe()
+        if os.fork() == 0:  # the table's own process
+            for fd in (down_write, up_read, *(f for pair in tables for f in
+                                                (pair[0].fileno(), pair[1].fileno()))):
+                os.close(fd)
+            status = 0
+            with os.fdopen(down_read) as rounds, os.fdopen(up_write, "w") as reports:
+                try:
+                    for line in rounds:
+                        play_table(folder, int(line), table, hands)
+                        reports.write(f"{int(line)}\n")
+                        reports.flush()
+                except BaseException as e:  # noqa: BLE001 - said; the parent fails
+                    reports.write(f"table {table}: {type(e).__name__}: {e}\n")
+                    status = 1
+            os._exit(status)
+        os.close(down_read)
+        os.close(up_write)
+        tables.append((os.fdopen(down_write, "w"), os.fdopen(up_read)))
     for line in sys.stdin:
         if line.strip() == "quit":
-            return
+            break
         number = int(line)
-        t = load_tournament(folder / FILE_NAME)
-        path = folder / game_file(number, table)
-        lock = SessionLock.take(path)
-        session = table_session(t, number, table, START)
-        book = Scorebook(session, path, lock)
-        book.save()
-        for hand in hands_of(session, number, table, hands):
-            book.add(hand)
-            if book.save_error:
-                raise SystemExit(book.save_error)
-        book.close()
+        for rounds, _ in tables:
+            rounds.write(f"{number}\n")
+            rounds.flush()
+        for _, reports in tables:
+            said = reports.readline().strip()
+            if said != str(number):
+                print(said or "a table ended", flush=True)
+                raise SystemExit(1)
         print(f"done {number}", flush=True)
+    for rounds, _ in tables:
+        rounds.close()
+    failed = sum(os.waitstatus_to_exitcode(os.wait()[1]) != 0 for _ in tables)
+    raise SystemExit(1 if failed else 0)
 
 
 def read(folder: Path, stop: Path) -> None:
@@ -146,13 +195,14 @@ def read(folder: Path, stop: Path) -> None:
         reads += 1
         if last:
             break
+        time.sleep(0.05)  # leave the tables some of the machine
     print(json.dumps({"reads": reads, "counted": counted, "most_hands": most,
                       "slowest": slowest, "files_read": reader.reads,
-                      "notes": standings.notes}))
+                      "cpu": time.process_time(), "notes": standings.notes}))
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "table":
-        play_table(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
+    if sys.argv[1] == "tables":
+        play_tables(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]))
     else:
         read(Path(sys.argv[2]), Path(sys.argv[3]))
