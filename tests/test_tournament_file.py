@@ -78,6 +78,11 @@ def test_a_seating_that_leaves_a_player_out_or_seats_one_twice_is_refused(
     path.write_text(text.replace('west = "P6"', 'west = "P1"', 1), encoding="utf-8")
     with pytest.raises(TournamentError, match="P1 sits at table 1 and at table 2"):
         load_tournament(path)
+    link = tmp_path / "link" / "tournament.toml"
+    link.parent.mkdir()
+    link.symlink_to(path)
+    with pytest.raises(TournamentError, match="a symbolic link"):
+        load_tournament(link)
     for junk in ("", "\0\0\0", "[[[", "players = 3\n"):
         path.write_text(junk, encoding="utf-8")
         with pytest.raises(TournamentError, match=str(path)):

@@ -272,3 +272,12 @@ def test_a_game_named_for_other_players_counts_for_the_seated_ones(tmp_path: Pat
     assert "\x1b" not in note and "counted for P1" in note
     # Someone else sat in P1's seat from the first hand: a substitute's fixed result.
     assert totals(s)["P1"] == -30.0 and totals(s)["P0"] == 27.0
+
+
+def test_a_game_file_that_is_a_link_is_not_followed(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    elsewhere = play(t, tmp_path, 1, 1, TWO_HANDS).rename(tmp_path / "elsewhere.toml")
+    (tmp_path / game_file(1, 1)).symlink_to(elsewhere)
+    s = standings(t, tmp_path)
+    assert s.tables[0].status == "unreadable" and "symbolic link" in s.notes[0]
+    assert totals(s)["P0"] == 0.0

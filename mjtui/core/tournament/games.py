@@ -109,6 +109,9 @@ class GameReader:
 
     def _game(self, t: Tournament, number: int, table: int) -> Game:
         path = self.folder / game_file(number, table)
+        if path.is_symlink():  # a file of the folder's own, never one it points to
+            return Game(number, table, path, "unreadable", notes=(
+                f"{path}: a symbolic link, not read (a game is a file of the folder)",))
         before = file_stamp(path)
         if before is None:
             self._seen.pop(path, None)

@@ -19,22 +19,29 @@ The weights are far apart, so no amount of a lighter one outweighs one of a
 heavier. An exact search is out of reach (80 players have some 10^87
 seatings), so the seating is a local search, as tournament programs do: from
 the method's ideal seating, a player in a costly pair is swapped with the one
-player of another table that lowers the cost most, until no swap does; then a
-few players are swapped at random (a kick) and the search goes on, the best
-seating seen kept. Everything is driven by a random generator seeded with the
-round's seed, so one seed always gives one seating.
+player of another table that lowers the cost most, until no swap does; then
+a few players are swapped at random (a kick: players in costly pairs, or at a
+table where someone cannot get a wind he needs) and the search goes on from
+there, the best seating seen kept, for at most :data:`KICKS` kicks or until
+nothing is left to mend. Everything is driven by a random generator seeded
+with the round's seed, so one seed always gives one seating.
 
-Each table's seat order (East first) then balances the winds: of the orders
-of its players, the one giving each player the winds he has had least.
+**Winds.** Each table's seat order (East first) gives each player the winds he
+has had least, over the orders of its players. So that a table can, two
+players who both need the same one wind (or the same two) weigh a little as
+a pair, below the method's wish in interval, about a few places in swiss;
+swiss spends no kicks on the winds, and mends them only by swaps that move
+players a table at most. Seated round by round, a search cannot always give
+everyone the winds he needs (the cost says how many players it misses).
 
 **The lower bound** printed beside the repeats: a player who has not yet met
 ``u`` of the others has at least ``seats - 1 - u`` tablemates met before,
 whatever the seating; each repeated pair is counted by both its players, so
 the repeats are at least half the sum of these, rounded up. It is 0 while
-everyone can still meet enough new players, and the search stops early once
-it reaches it. For the winds, a player seated ``r`` times can at best have
-every wind ``r // seats`` or ``r // seats + 1`` times: a spread of 0 when
-``r`` is a multiple of the seats, else 1.
+everyone can still meet enough new players; the kicks stop once the repeats
+reach it with none from the round before. For the winds, a player seated
+``r`` times can at best have every wind ``r // seats`` or ``r // seats + 1``
+times: a spread of 0 when ``r`` is a multiple of the seats, else 1.
 """
 
 from __future__ import annotations

@@ -48,6 +48,7 @@ from mjtui.core.tournament.model import (
 )
 
 HEADER = "# An mjtui tournament. Format: mjtui-tournament/1 (see docs/tournament.md).\n"
+WIND_KEYS = ("east", "south", "west", "north")
 MAX_EMA = 12
 
 
@@ -92,7 +93,8 @@ def _round(r: Round) -> dict[str, Any]:
         out["started"] = r.started
     if any(r.extra):
         out["extra"] = list(r.extra)
-    out["tables"] = [list(table) for table in r.tables]
+    # One inline table a table, its seats by wind: one line each in the file.
+    out["tables"] = [dict(zip(WIND_KEYS, table)) for table in r.tables]
     return out
 
 
@@ -202,6 +204,9 @@ def load_tournament(path: Path) -> Tournament:
     """Read ``tournament.toml`` (TournamentError naming the file and key when it is not
     one)."""
     where = str(path)
+    if path.is_symlink():
+        raise TournamentError(f"{where}: a symbolic link; the tournament's file is read only "
+                              "as a file of its folder")
     text = read_text(path, TournamentError, MAX_BYTES)
     try:
         data = loads(text)
@@ -323,9 +328,15 @@ def _read_round(r: _Reader, t: Tournament, table: dict, path: str) -> Round:
 
 
 def _read_table(r: _Reader, t: Tournament, names: Any, path: str) -> tuple[str, ...]:
+    """A table as written, ``{ east = "Ann", south = ... }``, or as an array of its names,
+    East first."""
+    winds = WIND_KEYS[:t.seats]
+    if isinstance(names, dict) and set(names) == set(winds):
+        names = [names[w] for w in winds]
     if not isinstance(names, list) or len(names) != t.seats \
             or not all(isinstance(n, str) for n in names):
-        raise r.fail(path, f"expected {t.seats} names, East first, got {names!r:.60}")
+        raise r.fail(path, f"expected {{ {', '.join(f'{w} = NAME' for w in winds)} }} or "
+                           f"{t.seats} names, East first, got {names!r:.60}")
     out = []
     for n in names:
         who = t.player(n)
