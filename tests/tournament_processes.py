@@ -195,7 +195,7 @@ def read(folder: Path, stop: Path) -> None:
         reads += 1
         if last:
             break
-        time.sleep(0.05)  # leave the tables some of the machine
+        time.sleep(0.2)  # leave the tables most of the machine
     print(json.dumps({"reads": reads, "counted": counted, "most_hands": most,
                       "slowest": slowest, "files_read": reader.reads,
                       "cpu": time.process_time(), "notes": standings.notes}))
