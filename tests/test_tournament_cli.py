@@ -190,3 +190,37 @@ def test_no_two_directors_change_the_file_at_once(capsys, folders, players_csv) 
         held.release()
     assert run(capsys, "seat", NAME, "--round", "1")[0] == 0
     assert not os.path.exists(str(path) + ".lock")
+
+
+def test_the_standings_read_again_only_the_files_changed_since(
+        capsys, folders, players_csv, monkeypatch) -> None:
+    from tournament_helpers import TWO_HANDS, play
+
+    from mjtui.cli.tournament import _cache_file
+    from mjtui.core.tournament.games import GameReader
+
+    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
+        str(players_csv))
+    run(capsys, "seat", NAME, "--round", "1")
+    where = folder(folders)
+    t = load_tournament(where / FILE_NAME)
+    for table in (1, 2, 3, 4):
+        play(t, where, 1, table, TWO_HANDS)
+    reads = []
+    real = GameReader._read
+    monkeypatch.setattr(GameReader, "_read", lambda self, *a: reads.append(a[2]) or
+                        real(self, *a))
+
+    def standings() -> dict:
+        code, out, _ = run(capsys, "standings", NAME, "--json")
+        assert code == 0
+        return json.loads(out)
+
+    first = standings()
+    assert len(reads) == 4
+    assert standings() == first and len(reads) == 4  # nothing changed: nothing read
+    play(t, where, 1, 2, TWO_HANDS + [{"ron": 2, "from": 1, "han": 1, "fu": 30}])
+    third = standings()
+    assert reads[4:] == [2] and third != first
+    _cache_file(where).write_text("{not json", encoding="utf-8")  # a damaged cache
+    assert standings() == third and len(reads) == 9

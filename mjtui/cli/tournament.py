@@ -316,10 +316,11 @@ def seat_command(args: argparse.Namespace) -> int:
 
 def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> list[str]:
     """The players best first after the rounds before ``number`` (swiss, interval)."""
-    from mjtui.core.tournament.games import GameReader
     from mjtui.core.tournament.standings import compute
 
-    games, notes = GameReader(folder).read(t, upto=number - 1)
+    reader = _reader(folder)
+    games, notes = reader.read(t, upto=number - 1)
+    _keep(reader)
     standings = compute(t, games, _now(), upto=number - 1, notes=notes)
     busy = standings.still_playing(number - 1) + standings.waiting(number - 1)
     if busy and not force:
@@ -405,13 +406,50 @@ def _table_book(t: Tournament, number: int, table: int, path: Path
 
 def read_standings(t: Tournament, folder: Path, number: int | None = None,
                    cut: int | None = None) -> Standings:
-    from mjtui.core.tournament.games import GameReader
     from mjtui.core.tournament.standings import compute
 
     if number is not None and not 1 <= number <= t.rounds:
         raise TournamentError(f"--round: {t.name} has rounds 1 to {t.rounds}")
-    games, notes = GameReader(folder).read(t, upto=number)
+    reader = _reader(folder)
+    games, notes = reader.read(t, upto=number)
+    _keep(reader)
     return compute(t, games, _now(), upto=number, cut=cut, notes=notes)
+
+
+def _cache_file(folder: Path) -> Path:
+    import hashlib
+
+    key = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
+    return paths.cache_dir() / "tournaments" / f"{key}.json"
+
+
+def _reader(folder: Path) -> Any:
+    """A reader of the folder's games that knows what the last command read of them
+    (kept in the cache folder: only the files changed since are read again)."""
+    from mjtui.core.files import MAX_BYTES, read_text
+    from mjtui.core.tournament.games import GameReader
+
+    reader = GameReader(folder)
+    try:
+        reader.take_plain(json.loads(read_text(_cache_file(folder), ValueError,
+                                               MAX_BYTES * 4)))
+    except (ValueError, RecursionError):
+        pass  # none yet, or damaged: every file is read
+    return reader
+
+
+def _keep(reader: Any) -> None:
+    import contextlib
+    import os
+
+    path = _cache_file(reader.folder)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with contextlib.suppress(OSError):  # a cache that cannot be kept is not kept
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(reader.to_plain()), encoding="utf-8")
+        os.replace(tmp, path)
+    with contextlib.suppress(OSError):
+        tmp.unlink()
 
 
 def standings_command(args: argparse.Namespace) -> int:
@@ -569,8 +607,8 @@ def timer_command(args: argparse.Namespace) -> int:
 
 
 def _json(document: Any) -> None:
-    json.dump(document, sys.stdout, ensure_ascii=False)
-    print()
+    # One write: json.dump writes each token on its own, 150 ms of the standings'.
+    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
 STEPS: dict[str, Callable[[argparse.Namespace], Any]] = {

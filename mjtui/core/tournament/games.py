@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from mjtui.core.errors import MjtuiError, RulesetError
 from mjtui.core.export import final_standings
@@ -86,12 +87,22 @@ class Game:
     notes: tuple[str, ...] = ()
 
 
+Context = tuple[tuple[str, ...], tuple[tuple[str, str], ...]]
+"""What a game's reading depends on besides its file: the seated players of its table
+and the director's substitutes of its round."""
+
+
 @dataclass
 class GameReader:
-    """Reads a tournament's games from its folder, rereading only changed files."""
+    """Reads a tournament's games from its folder, rereading only changed files.
+
+    What it has read can be kept between runs (:meth:`to_plain`, :meth:`take_plain`;
+    the command line keeps it in the cache folder), so a standings after one hand
+    reads one file even in a new process.
+    """
 
     folder: Path
-    _seen: dict[Path, tuple[Stamp, Game]] = field(default_factory=dict)
+    _seen: dict[Path, tuple[Stamp, Context, Game]] = field(default_factory=dict)
     reads: int = 0  # files read (for the benchmark)
 
     def read(self, t: Tournament, upto: int | None = None) -> tuple[list[Game], list[str]]:
@@ -116,21 +127,23 @@ class GameReader:
         if before is None:
             self._seen.pop(path, None)
             return Game(number, table, path, "waiting")
-        kept = self._seen.get(path)
-        if kept is not None and kept[0] == before:
-            return kept[1]
+        context = _context(t, number, table)
+        seen = self._seen.get(path)
+        kept = seen[2] if seen is not None and seen[1] == context else None
+        if seen is not None and kept is not None and seen[0] == before:
+            return kept
         for _ in range(READ_TRIES):
             game, settled = self._read(t, number, table, path, before)
             after = file_stamp(path)
             if settled and after == before:
-                self._seen[path] = (before, game)
+                self._seen[path] = (before, context, game)
                 return game
             if after is None:
                 return Game(number, table, path, "waiting")
             before = after
         why = "changing while it is read (a hand arriving?); read again next time"
         if kept is not None:
-            old = kept[1]
+            old = kept
             return Game(old.number, old.table, old.path, old.status, old.hands, old.next_hand,
                         old.results, old.saved, (*old.notes, f"{path}: {why}; counted as "
                                                  f"it was after hand {old.hands}"))
@@ -154,6 +167,61 @@ class GameReader:
             notes[0] += f" (and {len(loaded.problems) - 1} more)"
         notes += _seating_notes(t, number, table, loaded.session)
         return _scored(t, number, table, path, loaded.session, stamp, notes), True
+
+
+    def to_plain(self) -> dict[str, Any]:
+        """What was read, as JSON-ready data: each file's stamp, context and game."""
+        return {"format": CACHE_FORMAT, "folder": str(self.folder), "games": [
+            {"file": path.name, "stamp": list(stamp), "seated": list(context[0]),
+             "subs": [list(x) for x in context[1]], "game": _game_plain(game)}
+            for path, (stamp, context, game) in self._seen.items()]}
+
+    def take_plain(self, data: Any) -> None:
+        """Take what an earlier reader of this folder kept (:meth:`to_plain`); anything
+        that does not fit is passed over (the file is then read again)."""
+        if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT \
+                or data.get("folder") != str(self.folder) \
+                or not isinstance(data.get("games"), list):
+            return
+        for item in data["games"][:MAX_CACHED]:
+            try:
+                path = self.folder / item["file"]
+                if path.parent != self.folder or path.name != item["file"]:
+                    continue
+                stamp = tuple(int(x) for x in item["stamp"])
+                context = (tuple(map(str, item["seated"])),
+                           tuple((str(a), str(b)) for a, b in item["subs"]))
+                game = _game_of(item["game"], path)
+            except (KeyError, TypeError, ValueError):
+                continue
+            if len(stamp) == 3:
+                self._seen[path] = (stamp, context, game)  # type: ignore[assignment]
+
+
+CACHE_FORMAT = 1
+MAX_CACHED = 100_000
+
+
+def _context(t: Tournament, number: int, table: int) -> Context:
+    seated = t.need_round(number).tables[table - 1]
+    subs = tuple(sorted((s.player, s.by) for s in t.substitutes if s.round == number))
+    return seated, subs
+
+
+def _game_plain(g: Game) -> dict[str, Any]:
+    return {"round": g.number, "table": g.table, "status": g.status, "hands": g.hands,
+            "next": g.next_hand, "saved": g.saved, "notes": list(g.notes),
+            "results": [[r.seat, r.player, list(r.sat), r.rank, r.score, r.raw]
+                        for r in g.results]}
+
+
+def _game_of(data: dict[str, Any], path: Path) -> Game:
+    results = tuple(SeatResult(int(seat), str(player), tuple(map(str, sat)), int(rank),
+                               float(score), int(raw))
+                    for seat, player, sat, rank, score, raw in data["results"])
+    return Game(int(data["round"]), int(data["table"]), path, str(data["status"]),
+                int(data["hands"]), str(data["next"]), results, float(data["saved"]),
+                tuple(map(str, data["notes"])))
 
 
 def _finder(t: Tournament) -> Callable[[str], Ruleset]:
