@@ -135,3 +135,31 @@ def test_substitutes_fill_the_tables_and_names_make_folders() -> None:
     assert all(p.substitute for p in substitutes_for(9, 4, set()))
     assert folder_name("Spring Open 2026!") == "spring-open-2026"
     assert folder_name("../..") == "tournament"
+
+
+def test_a_damaged_tournament_file_is_a_message_never_a_traceback(tmp_path: Path) -> None:
+    import random
+
+    path = save(full(tmp_path), tmp_path)
+    original = path.read_text(encoding="utf-8")
+    lines = original.splitlines(keepends=True)
+    rng = random.Random(30)
+    junk = ['"', "[", "]", "{", "=", "0", "-1", "1e9", "true", "\x00", "\\u0007", "P9", ","]
+    for _ in range(200):
+        mutated = list(lines)
+        for _ in range(rng.randint(1, 3)):
+            i = rng.randrange(len(mutated))
+            kind = rng.randrange(4)
+            if kind == 0:
+                del mutated[i]
+            elif kind == 1:
+                mutated.insert(i, mutated[rng.randrange(len(mutated))])
+            else:
+                line = mutated[i]
+                at = rng.randrange(len(line) + 1)
+                mutated[i] = line[:at] + rng.choice(junk) + line[at + (kind == 3):]
+        path.write_text("".join(mutated), encoding="utf-8")
+        try:
+            load_tournament(path)
+        except TournamentError as e:
+            assert str(path) in str(e)

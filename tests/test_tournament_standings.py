@@ -96,6 +96,9 @@ def test_places_ties_tiebreaks_the_cut_and_the_base_rank(tmp_path: Path) -> None
     assert by_name["P0"].base_rank == 1000 and by_name["P1"].base_rank == round(
         1000 * (8 - 7) / 7, 2)
     assert [line.in_cut for line in s.lines[:6]] == [True] * 4 + [False] * 2
+    from mjtui.core.tournament.reports import standings_text
+
+    assert "--- the cut: the first 4 go on ---" in standings_text(s)
     assert base_rank(1, 80) == 1000 and base_rank(80, 80) == 0 and base_rank(41, 81) == 500
 
 

@@ -98,7 +98,7 @@ def standings_plain(s: Standings) -> dict[str, Any]:
     t = s.tournament
     return {
         "tournament": t.name, "ruleset": t.ruleset.id, "rounds": t.rounds,
-        "after_round": s.upto, "cut": t.cut,
+        "after_round": s.upto, "cut": s.cut,
         "players": [_line_plain(line) for line in s.ranked],
         "substitutes": [_line_plain(line) for line in s.lines if not line.place],
         "tables": [{"round": x.number, "table": x.table, "status": x.status,
@@ -148,7 +148,7 @@ def standings_text(s: Standings) -> str:
     right = [True, False, True, *[True] * rounds, True, True]
     table = aligned(rows, right).split("\n")
     if cut_at is not None and cut_at < len(table):
-        table.insert(cut_at, f"--- the cut: the first {t.cut} go on ---")
+        table.insert(cut_at, f"--- the cut: the first {s.cut} go on ---")
     out += table
     out.append("(* game still being played, s a substitute's fixed result)")
     others = [line for line in s.lines if not line.place]

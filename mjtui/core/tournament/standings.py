@@ -93,6 +93,7 @@ class Standings:
     upto: int  # the last round counted
     clock: RoundClock | None  # the last round's, when it runs
     computed: datetime
+    cut: int = 0  # the first this many go on; 0: no cut
 
     @property
     def ranked(self) -> list[Line]:
@@ -175,7 +176,7 @@ def compute(t: Tournament, games: list[Game], now: datetime, upto: int | None = 
     seated = t.round(last)
     if seated is not None:
         clock = round_clock(t, seated)
-    return Standings(t, ranked + others, table_lines, out_notes, last, clock, now)
+    return Standings(t, ranked + others, table_lines, out_notes, last, clock, now, limit)
 
 
 def _order(t: Tournament, line: Line) -> tuple:
