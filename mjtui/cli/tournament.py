@@ -47,8 +47,8 @@ def add_tournament_command(subparsers: Any) -> None:
         parser = steps.add_parser(name, help=help, description=help)
         parser.add_argument("name", metavar="NAME", help="the tournament's name")
         parser.add_argument("--folder", type=Path, metavar="PATH",
-                            help="the tournament's folder (default: tournaments/NAME in the "
-                                 "data folder; `mjtui folders` prints it)")
+                            help="the tournament's folder (default: tournaments/NAME beside "
+                                 "the sessions folder `mjtui folders` prints)")
         return parser
 
     new = step("new", "make a tournament: its folder and tournament.toml")
