@@ -32,9 +32,9 @@ from pathlib import Path
 from textual import events
 
 from mjtui import paths
+from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
-from mjtui.core.model.session import Session
 from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.widgets.scoreboard import Scoreboard

@@ -30,8 +30,8 @@ from typing import Callable
 
 from mjtui import paths
 from mjtui.core.files.reading import MAX_BYTES, MAX_HANDS
-from mjtui.core.rulesets.ruleset import load_ruleset
 from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import load_ruleset
 from mjtui.core.sessions.session_file import session_text
 from mjtui.systems.east_doubling.system import Hand
 

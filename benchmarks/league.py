@@ -23,10 +23,10 @@ from pathlib import Path
 
 from mjtui import paths
 from mjtui.core.errors import HandError
-from mjtui.core.reports.league import collect
-from mjtui.core.sessions.library import ruleset_finder
-from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.model.session import Session
+from mjtui.core.reports.league import collect
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.sessions.session_file import new_session_path, save_session
 from mjtui.systems.riichi.events import ExhaustiveDraw, Win, Winner
 

@@ -20,9 +20,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from mjtui import paths
-from mjtui.core.sessions.library import SummaryCache, ruleset_finder, scan
-from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.library import SummaryCache, ruleset_finder, scan
 from mjtui.core.sessions.session_file import new_session_path, save_session
 from mjtui.systems.east_doubling.system import Hand
 

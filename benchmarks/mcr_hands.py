@@ -31,9 +31,9 @@ from mcr_hand_gen import cases  # noqa: E402
 from mcr_peer import PEER, peer_fans  # noqa: E402
 
 from mjtui.core.rulesets.schema import read_struct  # noqa: E402
+from mjtui.core.tiles import parse_hand  # noqa: E402
 from mjtui.systems.mcr.calculator import score_hand  # noqa: E402
 from mjtui.systems.mcr.rules import PRESET, Rules  # noqa: E402
-from mjtui.core.tiles import parse_hand  # noqa: E402
 
 
 def main() -> None:

@@ -27,8 +27,8 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui import paths
-from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
 from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
 from mjtui.core.sessions.session_file import load_session, save_session
 from mjtui.systems.east_doubling.system import Hand
 

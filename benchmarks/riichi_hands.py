@@ -45,8 +45,8 @@ from riichi_hand_gen import (  # noqa: E402
 
 from mjtui.core.errors import HandError  # noqa: E402
 from mjtui.core.rulesets.ruleset import load_ruleset  # noqa: E402
-from mjtui.systems.riichi.hand import analyze, analyzer, yaku  # noqa: E402
 from mjtui.core.tiles import decompose  # noqa: E402
+from mjtui.systems.riichi.hand import analyze, analyzer, yaku  # noqa: E402
 
 TARGET = 3.0
 

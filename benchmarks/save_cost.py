@@ -24,9 +24,9 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui import paths
+from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import load_ruleset
 from mjtui.core.sessions.scorebook import Scorebook
-from mjtui.core.model.session import Session
 from mjtui.systems.east_doubling.system import Hand
 
 

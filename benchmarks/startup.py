@@ -140,8 +140,8 @@ def _long_series(folder: Path, hands: int) -> Path:
     from datetime import datetime
 
     from mjtui import paths
-    from mjtui.core.rulesets.ruleset import RulesetLibrary
     from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
     from mjtui.core.sessions.session_file import save_session
     from mjtui.systems.east_doubling.system import Hand
 

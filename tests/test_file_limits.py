@@ -28,7 +28,6 @@ from mjtui.calc.fx602p.listing import parse_listing
 from mjtui.calc.hp11c.keywords import number_keys
 from mjtui.calc.programs import load_program
 from mjtui.core.errors import RulesetError, SessionError
-from mjtui.core.files import reading as files
 from mjtui.core.files.reading import (
     MAX_DEPTH,
     MAX_HANDS,
@@ -40,6 +39,7 @@ from mjtui.core.files.reading import (
     number_problem,
     read_text,
 )
+from mjtui.core.files.reading import reading as files
 from mjtui.core.reports.stats import PlayerStats
 from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
 from mjtui.core.sessions import session_file

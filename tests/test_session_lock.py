@@ -269,7 +269,7 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
 
 def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(tmp_path: Path,
                                                                       monkeypatch) -> None:
-    from mjtui.core.files import writing
+    from mjtui.core.files.reading import writing
 
     path = tmp_path / "s.toml"
     path.write_text(DAMAGED)

@@ -81,6 +81,9 @@ COMMANDS = {
                       "make a session of a game record, each hand checked against it"),
     "seats": Command("mjtui.cli.seats", "add_seats_command", "seats_command",
                      "show or correct who sat in which seat; substitutes from a hand on"),
+    "tournament": Command("mjtui.cli.tournament", "add_tournament_command",
+                          "tournament_command", "run a tournament or club night: players, "
+                          "seating, tables, standings, penalties"),
 }
 DEFAULT_COMMAND = "new"
 
@@ -200,8 +203,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _opens_app(args: argparse.Namespace) -> bool:
-    return COMMANDS[args.command or DEFAULT_COMMAND].opens_app \
-        and not getattr(args, "json", False)
+    # A command whose steps differ (`tournament play` opens the app, its other steps
+    # do not) says so for the step given, as the parser's default ``opens_app``.
+    opens = getattr(args, "opens_app", COMMANDS[args.command or DEFAULT_COMMAND].opens_app)
+    return opens and not getattr(args, "json", False)
 
 
 def _main(args: argparse.Namespace) -> int:

@@ -281,6 +281,9 @@ class Chombo:
         "'none': no payment at the table")})
     final_penalty: int = field(metadata=_int(
         "points taken off the offender's final score (20000 takes 20.0)"))
+    ends_last_hand: bool = field(default=False, metadata={"doc": (
+        "a chombo in the last hand of the game ends the game (EMA 2025) instead of the "
+        "hand being played again")})
 
 
 @dataclass(frozen=True)
@@ -299,6 +302,16 @@ class Final:
         "player's but first place's rounded to a multiple of 1000, a remainder of 500 or "
         "more up ('4-down-5-up', Tenhou until early 2022) or of more than 500 up "
         "('5-down-6-up'); first place takes what makes the sum what it was")})
+    substitute: tuple[int, ...] = field(default=(), metadata={"doc": (
+        "a tournament game in which a substitute sat in a player's seat counts, for that "
+        "player, [points, uma] in place of the seat's result: (points + uma) / 1000 in "
+        "the final score ([-15000, -15000] is -30.0); []: the seat's result counts")})
+
+    def __post_init__(self) -> None:
+        if len(self.substitute) not in (0, 2):
+            raise SchemaError("final.substitute", (
+                "expected [points, uma] (two integers) or [] (the seat's result counts), "
+                f"got {list(self.substitute)}"))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -17,8 +17,9 @@ on the table. The rules of the flow:
 * the game ends after the last hand of its length (East 4 or South 4; with
   ``extra_rounds``, play goes on while nobody has the target points, and in
   those rounds ends once somebody has), when a total goes below zero where
-  tobi is played, or by agari-yame / tenpai-yame. Then the left-over
-  deposits go to first place or leave the game.
+  tobi is played, by agari-yame / tenpai-yame, or by a chombo in the last
+  hand where ``chombo.ends_last_hand`` says so. Then the left-over deposits
+  go to first place or leave the game.
 
 Hands folded after the end are still scored (a re-scoring under other rules
 may hold them), but the state stays finished with its first reason;
@@ -71,7 +72,8 @@ class State:
     forfeited: int = 0  # deposits that left the game at the end ("lost")
     awarded: tuple[int, ...] = ()  # what each seat took of the deposits left at the end
     penalties: tuple[int, ...] = (0,) * PLAYERS  # chombo points off each final score
-    end: str | None = None  # why the game ended: length, bust, target, agari-yame, tenpai-yame
+    end: str | None = None  # why the game ended: length, bust, target, agari-yame,
+    # tenpai-yame, chombo (in the last hand, where chombo.ends_last_hand)
     end_seat: int | None = None  # the seat the reason is about (bust, target, yame)
     end_text: str = ""  # the reason in words, with 1-based seats
 
@@ -330,16 +332,24 @@ def _end(
         below = [s for s, t in enumerate(totals) if t < 0]
         if below:
             return "bust", below[0], f"seat {below[0] + 1} went below zero"
-    if isinstance(hand, Chombo):
-        return None  # the hand is played again
     n = rules.players
     last = rules.length.rounds * n - 1
     final = (rules.length.rounds + rules.length.extra_rounds) * n - 1
     index = _index(before)
-    if index < last:
-        return None
     target = rules.table.target_points
     reached = [s for s in first_place(totals, "seat") if totals[s] >= target]
+    if isinstance(hand, Chombo):
+        # The hand is played again, unless the ruleset ends the game on a chombo in
+        # the hand the game would end after had it passed the deal on.
+        nxt = index + 1
+        if rules.chombo.ends_last_hand and index >= last and (
+                nxt > final or (nxt > last and (not rules.length.extra_rounds or reached))):
+            offender = hand.offender
+            return ("chombo", offender, f"seat {offender + 1}'s chombo in "
+                    f"{before.round_name}, the last hand, ended the game")
+        return None
+    if index < last:
+        return None
     if index > last and reached:
         return ("target", reached[0], f"seat {reached[0] + 1} has {target} or more in "
                 f"{before.round_name}")

@@ -1,0 +1,615 @@
+"""`mjtui tournament ...`: a tournament or club night run from the director's command line.
+
+``new`` makes the folder and its ``tournament.toml``; ``seat`` seats a round;
+``play`` opens the app on a table's game; ``standings`` sums every table's
+file; ``penalty``, ``substitute`` and ``timer`` change what the director keeps.
+The folder is ``tournaments/NAME`` in the data folder unless ``--folder``
+names another (a shared one, docs/ledger.md). Only the commands that change
+``tournament.toml`` write it, holding its lock (core/sessions/lock.py) while they do;
+a table's game is written only by the app playing it. docs/tournament.md
+is the manual; core/tournament/ holds everything that is not the command line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mjtui import paths
+from mjtui.core.tournament.model import (
+    APART,
+    FILE_NAME,
+    MAX_MINUTES,
+    MAX_ROUNDS,
+    TIEBREAKS,
+    Tournament,
+    TournamentError,
+)
+
+if TYPE_CHECKING:
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.core.tournament.standings import Standings
+
+HELP = "run a tournament or club night: players, seating, tables, standings, penalties"
+
+
+def add_tournament_command(subparsers: Any) -> None:
+    command = subparsers.add_parser("tournament", help=HELP,
+                                    description=HELP + " (docs/tournament.md)")
+    steps = command.add_subparsers(dest="step", metavar="STEP", required=True)
+
+    def step(name: str, help: str) -> argparse.ArgumentParser:
+        parser = steps.add_parser(name, help=help, description=help)
+        parser.add_argument("name", metavar="NAME", help="the tournament's name")
+        parser.add_argument("--folder", type=Path, metavar="PATH",
+                            help="the tournament's folder (default: tournaments/NAME beside "
+                                 "the sessions folder `mjtui folders` prints)")
+        return parser
+
+    new = step("new", "make a tournament: its folder and tournament.toml")
+    new.add_argument("--ruleset", required=True, metavar="ID",
+                     help="the ruleset every table plays (its rules are copied in)")
+    new.add_argument("--rounds", required=True, type=int, metavar="R",
+                     help=f"the rounds to play (1 to {MAX_ROUNDS})")
+    new.add_argument("--players", required=True, type=Path, metavar="FILE.csv",
+                     help="the players: one a line, name, then optional team, country and "
+                          "EMA number")
+    new.add_argument("--minutes", type=int, default=0, metavar="M",
+                     help="a round's length, for the round's clock (default: none)")
+    new.add_argument("--seed", type=int, metavar="S",
+                     help="the seed every round's seating starts from (default: drawn)")
+    new.add_argument("--keep-apart", default="", metavar="team,country",
+                     help="keep players of one team, or one country, at different tables")
+    new.add_argument("--tiebreak", default="", metavar="places,best,raw",
+                     help="tell equal totals apart by more first places (then seconds...), "
+                          "the better best game, more points before uma; in this order. "
+                          "Left out: equal totals share the place")
+    new.add_argument("--cut", type=int, default=0, metavar="K",
+                     help="the first K players go on (marked in the standings)")
+
+    seat = step("seat", "seat a round: tables with the fewest repeat meetings, winds "
+                        "balanced")
+    seat.add_argument("--round", dest="number", type=int, required=True, metavar="N")
+    how = seat.add_mutually_exclusive_group()
+    how.add_argument("--method", choices=["random", "swiss", "interval"], default="random",
+                     help="random (default), swiss (by the standings), interval (each "
+                          "table one player of each part of the standings)")
+    how.add_argument("--csv", type=Path, metavar="FILE",
+                     help="the seating as given: one line a table, its players East first")
+    seat.add_argument("--seed", type=int, metavar="S",
+                      help="the seating's seed (default: the tournament's seed + N)")
+    seat.add_argument("--force", action="store_true",
+                      help="seat the round again (no table has begun it), or seat it "
+                           "while tables of the round before still play")
+    seat.add_argument("--json", action="store_true",
+                      help='print {"round", "tables", "repeats", "lower_bound", ...}')
+
+    play = step("play", "score a table's game in the app (made with its seated players "
+                        "when it is not there yet)")
+    play.add_argument("--table", type=int, required=True, metavar="T")
+    play.add_argument("--round", dest="number", type=int, metavar="N",
+                      help="the round (default: the last one seated)")
+    play.set_defaults(opens_app=True)
+
+    standings = step("standings", "the standings: every table's game summed, penalties "
+                                  "applied, the tables still playing")
+    out = standings.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the standings as JSON")
+    out.add_argument("--format", dest="out_format", default="text",
+                     choices=["text", "csv", "md", "ema"],
+                     help="text (default), csv, md (Markdown) or ema (the EMA results "
+                          "file)")
+    standings.add_argument("--round", dest="number", type=int, metavar="N",
+                           help="the standings after round N (default: every round)")
+    standings.add_argument("--cut", type=int, metavar="K",
+                           help="mark the first K (default: the tournament's cut)")
+
+    penalty = step("penalty", "give a penalty, cancel one, or list them")
+    penalty.add_argument("player", nargs="?", metavar="PLAYER")
+    penalty.add_argument("amount", nargs="?", metavar="AMOUNT",
+                         help="table points taken off (riichi: 2000 takes 2.0)")
+    penalty.add_argument("--reason", metavar="R", help="why (kept with the penalty)")
+    penalty.add_argument("--round", dest="number", type=int, metavar="N",
+                         help="the round it is for (default: the last one seated)")
+    what = penalty.add_mutually_exclusive_group()
+    what.add_argument("--cancel", type=int, metavar="ID", help="cancel penalty ID")
+    what.add_argument("--list", action="store_true", help="list the penalties")
+
+    sub = step("substitute", "someone plays a player's seat in a round (the player named "
+                             "again as BY withdraws it)")
+    sub.add_argument("player", metavar="PLAYER")
+    sub.add_argument("by", metavar="BY", help="who plays the seat")
+    sub.add_argument("--round", dest="number", type=int, required=True, metavar="N")
+    sub.add_argument("--to", dest="last", type=int, metavar="M",
+                     help="and every round up to M")
+
+    timer = step("timer", "the round's clock: start it, give a table extra time, show it")
+    timer.add_argument("--round", dest="number", type=int, metavar="N",
+                       help="the round (default: the last one seated)")
+    timer.add_argument("--start", action="store_true", help="start the round's clock now")
+    timer.add_argument("--extra", nargs=2, type=int, metavar=("TABLE", "MINUTES"),
+                       help="give a table MINUTES more than the round (0 takes them back)")
+    timer.add_argument("--json", action="store_true", help="print the clock as JSON")
+
+
+def tournament_command(args: argparse.Namespace) -> Any:
+    return STEPS[args.step](args)
+
+
+# --------------------------------------------------------------------------
+# Finding, reading and changing the tournament
+# --------------------------------------------------------------------------
+
+
+def folder_of(args: argparse.Namespace) -> Path:
+    from mjtui.core.tournament.tournament_file import folder_name
+
+    if args.folder is not None:
+        return args.folder
+    return paths.data_dir() / "tournaments" / folder_name(args.name)
+
+
+def _now() -> datetime:
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+def _load(args: argparse.Namespace) -> tuple[Tournament, Path]:
+    from mjtui.core.model.players import same_player
+    from mjtui.core.tournament.tournament_file import load_tournament
+
+    folder = folder_of(args)
+    path = folder / FILE_NAME
+    if not path.exists():
+        where = "" if args.folder is not None else " (give its folder with --folder)"
+        raise TournamentError(f"{path}: no tournament here{where}; make one with `mjtui "
+                              "tournament new`")
+    t = load_tournament(path)
+    if not same_player(t.name, args.name):
+        raise TournamentError(f"{path} is the tournament {t.name!r}, not {args.name!r}")
+    return t, folder
+
+
+def _change(args: argparse.Namespace, change: Callable[[Tournament, Path], Tournament]
+            ) -> Tournament:
+    """Load the tournament, change it and save it, its file locked meanwhile."""
+    from mjtui.core.sessions.lock import SessionInUse, SessionLock
+    from mjtui.core.tournament.tournament_file import save_tournament
+
+    folder = folder_of(args)
+    path = folder / FILE_NAME
+    try:
+        lock = SessionLock.take(path) if path.exists() else None
+    except SessionInUse as e:
+        raise TournamentError(f"{e}: another `mjtui tournament` is changing it; try again "
+                              "once it is done") from None
+    try:
+        t, folder = _load(args)
+        changed = change(t, folder)
+        save_tournament(changed, path)
+    finally:
+        if lock is not None:
+            lock.release()
+    return changed
+
+
+def _choices(text: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...]:
+    chosen = tuple(dict.fromkeys(x.strip() for x in text.split(",") if x.strip()))
+    wrong = [x for x in chosen if x not in allowed]
+    if wrong:
+        raise TournamentError(f"{option}: {wrong[0]!r} is not one of {', '.join(allowed)}")
+    return chosen
+
+
+# --------------------------------------------------------------------------
+# new
+# --------------------------------------------------------------------------
+
+
+def new_command(args: argparse.Namespace) -> int:
+    import random
+
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.tournament.model import checked_text, substitutes_for
+    from mjtui.core.tournament.tournament_file import read_players_csv, save_tournament
+
+    name = checked_text(args.name, "the tournament's name")
+    if not name:
+        raise TournamentError("the tournament needs a name")
+    if not 1 <= args.rounds <= MAX_ROUNDS:
+        raise TournamentError(f"--rounds: expected 1 to {MAX_ROUNDS}, got {args.rounds}")
+    if not 0 <= args.minutes <= MAX_MINUTES:
+        raise TournamentError(f"--minutes: expected 0 to {MAX_MINUTES}, got {args.minutes}")
+    folder = folder_of(args)
+    path = folder / FILE_NAME
+    if path.exists():
+        raise TournamentError(f"{path}: a tournament is there already")
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
+    players = read_players_csv(args.players)
+    added = substitutes_for(len(players), ruleset.players, {p.key for p in players})
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    t = Tournament(name=name, ruleset=ruleset, rounds=args.rounds,
+                   players=tuple(players + added), created=_now(), minutes=args.minutes,
+                   seed=seed, keep_apart=_choices(args.keep_apart, APART, "--keep-apart"),
+                   tiebreak=_choices(args.tiebreak, TIEBREAKS, "--tiebreak"),
+                   cut=max(0, args.cut))
+    if t.tables < 1:
+        raise TournamentError(f"{len(players)} players: a table needs {ruleset.players}")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise TournamentError(f"{folder}: cannot make the folder ({e.strerror or e})") \
+            from None
+    save_tournament(t, path)
+    print(f"{t.name}: {len(players)} players at {t.tables} tables, {t.rounds} rounds of "
+          f"{ruleset.id}, seed {seed}; in {folder}")
+    if added:
+        print(f"added {len(added)} substitute seats to fill the tables: "
+              + ", ".join(p.name for p in added))
+    print(f"next: mjtui tournament seat {_quoted(t.name)} --round 1")
+    return 0
+
+
+def _quoted(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
+
+
+# --------------------------------------------------------------------------
+# seat
+# --------------------------------------------------------------------------
+
+
+def seat_command(args: argparse.Namespace) -> int:
+    from mjtui.core.tournament.model import Round, game_file
+    from mjtui.core.tournament.reports import seating_plain, seating_text
+    from mjtui.core.tournament.seating import seat_round, seating_of
+    from mjtui.core.tournament.tournament_file import read_seating_csv
+
+    made: dict[str, Any] = {}
+
+    def seat(t: Tournament, folder: Path) -> Tournament:
+        number = args.number
+        if not 1 <= number <= t.rounds:
+            raise TournamentError(f"--round: {t.name} has rounds 1 to {t.rounds}")
+        if number > t.last_round + 1:
+            raise TournamentError(f"round {number - 1} is not seated yet: seat the rounds "
+                                  "in turn")
+        if t.round(number) is not None:
+            begun = [n for n in range(1, t.tables + 1)
+                     if (folder / game_file(number, n)).exists()]
+            if begun:
+                raise TournamentError(f"round {number} is seated and tables have begun it "
+                                      f"(table {begun[0]}); it cannot be seated again")
+            if not args.force:
+                raise TournamentError(f"round {number} is seated already; --force seats it "
+                                      "again (no table has begun it)")
+        history = [r for r in t.seatings if r.number < number]
+        seed = args.seed if args.seed is not None else t.seed + number
+        if args.csv is not None:
+            tables = read_seating_csv(args.csv, t)
+            seating = seating_of(t.players, history, number, tables, t.seats, t.keep_apart)
+            method = "csv"
+        else:
+            method = args.method
+            order = None
+            if method != "random" and number > 1:
+                order = _ranking_before(t, folder, number, args.force)
+            seating = seat_round(t.players, history, number, method, t.seats, seed,
+                                 t.keep_apart, order)
+        made.update(seating=seating, method=method)
+        return t.with_round(Round(number, method, seating.tables,
+                                  None if method == "csv" else seed))
+
+    t = _change(args, seat)
+    if args.json:
+        _json(seating_plain(args.number, made["seating"]))
+    else:
+        print(seating_text(t, args.number, made["method"], made["seating"]))
+    return 0
+
+
+def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> list[str]:
+    """The players best first after the rounds before ``number`` (swiss, interval)."""
+    from mjtui.core.tournament.standings import compute
+
+    reader = _reader(folder)
+    games, notes = reader.read(t, upto=number - 1)
+    _keep(reader)
+    standings = compute(t, games, _now(), upto=number - 1, notes=notes)
+    busy = standings.still_playing(number - 1) + standings.waiting(number - 1)
+    if busy and not force:
+        raise TournamentError(
+            f"round {number - 1}: tables {', '.join(map(str, sorted(busy)))} have not "
+            "finished; the seating by the standings needs their results (wait for them, "
+            "or --force to seat with the games as they stand)")
+    return [line.player.name for line in standings.lines]
+
+
+# --------------------------------------------------------------------------
+# play
+# --------------------------------------------------------------------------
+
+
+def play_command(args: argparse.Namespace) -> Any:
+    import shlex
+
+    from mjtui.config import load_config
+    from mjtui.core.errors import SessionError
+    from mjtui.core.sessions.lock import SessionInUse
+    from mjtui.core.tournament.model import game_file
+
+    t, folder = _load(args)
+    number = args.number or t.last_round
+    if not number:
+        raise TournamentError(f"{t.name} has no round seated yet: mjtui tournament seat "
+                              f"{_quoted(t.name)} --round 1")
+    seated = t.need_round(number)
+    if not 1 <= args.table <= len(seated.tables):
+        raise TournamentError(f"--table: round {number} has tables 1 to {len(seated.tables)}")
+    path = folder / game_file(number, args.table)
+    try:
+        book, warnings = _table_book(t, number, args.table, path)
+    except SessionInUse as e:
+        raise SessionError(f"{e}; it can be played in one window at a time. To look at it "
+                           f"without changing it: mjtui replay {shlex.quote(str(path))}") \
+            from None
+    from mjtui.ui.app import MjtuiApp
+
+    config = load_config(paths.config_file())
+    return MjtuiApp(book=book, warnings=warnings, time_warning=config.time_warning)
+
+
+def _table_book(t: Tournament, number: int, table: int, path: Path
+                ) -> tuple[Scorebook, list[str]]:
+    """The table's game, resumed, or made with its seated players and saved: locked
+    either way (core/sessions/lock.py)."""
+    from mjtui.core.sessions.lock import SessionLock
+    from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
+    from mjtui.core.tournament.games import table_session
+
+    def find(rid: str) -> Any:
+        if rid == t.ruleset.id:
+            return t.ruleset
+        from mjtui.core.rulesets.ruleset import RulesetLibrary
+
+        return RulesetLibrary(paths.ruleset_folders()).named(rid)
+
+    if path.exists():
+        return open_scorebook(path, find)
+    lock = SessionLock.take(path)
+    try:
+        if path.exists():  # made meanwhile by another window, which let go of it
+            lock.release()
+            return open_scorebook(path, find)
+        session = table_session(t, number, table, _now())
+    except BaseException:
+        lock.release()
+        raise
+    book = Scorebook(session, path, lock)
+    book.save()
+    if book.save_error:
+        book.close()
+        raise TournamentError(book.save_error)
+    return book, [w for w in (lock.warning,) if w]
+
+
+# --------------------------------------------------------------------------
+# standings
+# --------------------------------------------------------------------------
+
+
+def read_standings(t: Tournament, folder: Path, number: int | None = None,
+                   cut: int | None = None) -> Standings:
+    from mjtui.core.tournament.standings import compute
+
+    if number is not None and not 1 <= number <= t.rounds:
+        raise TournamentError(f"--round: {t.name} has rounds 1 to {t.rounds}")
+    reader = _reader(folder)
+    games, notes = reader.read(t, upto=number)
+    _keep(reader)
+    return compute(t, games, _now(), upto=number, cut=cut, notes=notes)
+
+
+def _cache_file(folder: Path) -> Path:
+    import hashlib
+
+    key = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
+    return paths.cache_dir() / "tournaments" / f"{key}.json"
+
+
+def _reader(folder: Path) -> Any:
+    """A reader of the folder's games that knows what the last command read of them
+    (kept in the cache folder: only the files changed since are read again)."""
+    from mjtui.core.files.reading import MAX_BYTES, read_text
+    from mjtui.core.tournament.games import GameReader
+
+    reader = GameReader(folder)
+    try:
+        reader.take_plain(json.loads(read_text(_cache_file(folder), ValueError,
+                                               MAX_BYTES * 4)))
+    except (ValueError, RecursionError):
+        pass  # none yet, or damaged: every file is read
+    return reader
+
+
+def _keep(reader: Any) -> None:
+    from mjtui.core.errors import MjtuiError
+    from mjtui.core.files.writing import replace_file
+
+    path = _cache_file(reader.folder)
+    data = json.dumps(reader.to_plain()).encode("utf-8")
+    with contextlib.suppress(MjtuiError):  # a cache that cannot be kept is not kept
+        replace_file(path, data, MjtuiError, make_folder=True, durable=False)
+
+
+def standings_command(args: argparse.Namespace) -> int:
+    from mjtui.core.tournament import reports
+
+    t, folder = _load(args)
+    s = read_standings(t, folder, args.number, args.cut)
+    if args.json:
+        _json(reports.standings_plain(s))
+        return 0
+    for note in s.notes:
+        print(f"mjtui: {note}", file=sys.stderr)
+    if args.out_format == "ema":
+        from mjtui.core.tournament.ema import ema_csv
+
+        sys.stdout.write(ema_csv(s))
+    elif args.out_format == "csv":
+        sys.stdout.write(reports.standings_csv(s))
+    elif args.out_format == "md":
+        sys.stdout.write(reports.standings_md(s))
+    else:
+        print(reports.standings_text(s))
+    return 0
+
+
+# --------------------------------------------------------------------------
+# penalty, substitute, timer
+# --------------------------------------------------------------------------
+
+
+def penalty_command(args: argparse.Namespace) -> int:
+    if args.list:
+        t, _ = _load(args)
+        if not t.penalties:
+            print(f"{t.name}: no penalties")
+        for p in t.penalties:
+            state = " (cancelled)" if p.cancelled else ""
+            print(f"#{p.id} {p.player}, round {p.round}, {p.amount} points: "
+                  f"{p.reason}{state}")
+        return 0
+    done: dict[str, Any] = {}
+    if args.cancel is not None:
+        if args.player is not None:
+            raise TournamentError("--cancel ID takes no PLAYER or AMOUNT")
+
+        def cancel(t: Tournament, folder: Path) -> Tournament:
+            changed, done["penalty"] = t.cancel_penalty(args.cancel)
+            return changed
+
+        _change(args, cancel)
+        p = done["penalty"]
+        print(f"penalty #{p.id} cancelled ({p.player}, {p.amount} points: {p.reason})")
+        return 0
+    if args.player is None or args.amount is None:
+        raise TournamentError("give PLAYER and AMOUNT (and --reason), --cancel ID or --list")
+    try:
+        amount = int(args.amount)
+    except ValueError:
+        raise TournamentError(f"AMOUNT is table points, a whole number (riichi: 2000 takes "
+                              f"2.0), got {args.amount!r}") from None
+
+    def give(t: Tournament, folder: Path) -> Tournament:
+        number = args.number or t.last_round or 1
+        changed, done["penalty"] = t.with_penalty(args.player, amount, args.reason or "",
+                                                  number, _now())
+        return changed
+
+    t = _change(args, give)
+    p = done["penalty"]
+    print(f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
+          f"({p.amount / t.unit:g} off the total): {p.reason}")
+    return 0
+
+
+def substitute_command(args: argparse.Namespace) -> int:
+    from mjtui.core.model.players import same_player
+    from mjtui.core.tournament.model import game_file
+
+    last = args.last or args.number
+
+    def put(t: Tournament, folder: Path) -> Tournament:
+        if not 1 <= args.number <= last <= t.rounds:
+            raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
+        for n in range(args.number, last + 1):
+            begun = [tb for tb in range(1, t.tables + 1) if (folder / game_file(n, tb)).exists()
+                     and t.round(n) is not None and any(
+                         same_player(x, args.player) for x in t.round(n).tables[tb - 1])]
+            if begun:
+                raise TournamentError(
+                    f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
+                    "at the table: `s` on its score sheet, or mjtui seats FILE --substitute")
+            t = t.with_substitute(args.player, args.by, n)
+        return t
+
+    t = _change(args, put)
+    who = t.need_player(args.player)
+    span = f"round {args.number}" if last == args.number else f"rounds {args.number}-{last}"
+    if same_player(args.by, who.name):
+        print(f"{who.name} plays {span} again")
+    else:
+        print(f"{args.by} plays {who.name}'s seat in {span}")
+    return 0
+
+
+def timer_command(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from mjtui.core.tournament.reports import clock_plain
+    from mjtui.core.tournament.timer import clock_text, round_clock
+
+    def number_of(t: Tournament) -> int:
+        number = args.number or t.last_round
+        if not number:
+            raise TournamentError(f"{t.name} has no round seated yet")
+        return number
+
+    if args.start or args.extra:
+        def set_clock(t: Tournament, folder: Path) -> Tournament:
+            seated = t.need_round(number_of(t))
+            if not t.minutes:
+                raise TournamentError(f"{t.name} has no round length (tournament new "
+                                      "--minutes M)")
+            if args.start:
+                seated = replace(seated, started=_now())
+            if args.extra:
+                table, minutes = args.extra
+                if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
+                    raise TournamentError(f"--extra: tables are 1 to {len(seated.tables)}, "
+                                          f"minutes 0 to {MAX_MINUTES}")
+                extra = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
+                extra[table - 1] = minutes
+                seated = replace(seated, extra=tuple(extra))
+            return t.with_round(seated)
+
+        t = _change(args, set_clock)
+    else:
+        t, _ = _load(args)
+    seated = t.need_round(number_of(t))
+    clock = round_clock(t, seated)
+    now = _now()
+    if args.json:
+        _json(clock_plain(clock, now) or {"round": seated.number, "started": None})
+        return 0
+    if clock is None:
+        print(f"round {seated.number}: the clock has not been started"
+              + ("" if t.minutes else f" ({t.name} has no round length)"))
+        return 0
+    print(f"round {seated.number}: {t.minutes} minutes from {clock.started:%H:%M}, "
+          f"{clock_text(clock.ends - now)}" + (" left" if clock.ends > now else ""))
+    for c in clock.tables:
+        if c.extra:
+            print(f"  table {c.table}: +{c.extra} min, until {c.ends:%H:%M}, "
+                  f"{clock_text(c.left(now))}")
+    return 0
+
+
+def _json(document: Any) -> None:
+    # One write: json.dump writes each token on its own, 150 ms of the standings'.
+    sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+
+
+STEPS: dict[str, Callable[[argparse.Namespace], Any]] = {
+    "new": new_command, "seat": seat_command, "play": play_command,
+    "standings": standings_command, "penalty": penalty_command,
+    "substitute": substitute_command, "timer": timer_command,
+}

@@ -1,0 +1,249 @@
+"""The standings, a seating and a round's clock as text, JSON, CSV and Markdown.
+
+The shapes are documented in docs/tournament.md; ``mjtui tournament`` prints
+them. Numbers are rounded as the standings keep them (three decimals).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from datetime import datetime
+from typing import Any
+
+from mjtui.core.tournament.model import Tournament
+from mjtui.core.tournament.seating import Seating
+from mjtui.core.tournament.standings import GameLine, Line, Standings
+from mjtui.core.tournament.timer import RoundClock, clock_text
+
+WINDS = ("East", "South", "West", "North")
+
+
+# --------------------------------------------------------------------------
+# A seating
+# --------------------------------------------------------------------------
+
+
+def seating_plain(number: int, seating: Seating) -> dict[str, Any]:
+    """``{"round", "tables" (East first), "repeats", "lower_bound", ...}``."""
+    c = seating.cost
+    return {"round": number, "tables": [list(t) for t in seating.tables],
+            "repeats": c.repeats, "lower_bound": c.lower_bound,
+            "consecutive_repeats": c.consecutive, "kept_apart_together": c.apart,
+            "wind_spread": c.winds, "wind_spread_best": c.winds_best,
+            "wind_off": c.winds_off}
+
+
+def seating_text(t: Tournament, number: int, method: str, seating: Seating) -> str:
+    c = seating.cost
+    rows = [["Table", *WINDS[:t.seats]]]
+    rows += [[str(i), *names] for i, names in enumerate(seating.tables, 1)]
+    head = f"{t.name}: round {number} of {t.rounds}, seated by {method}"
+    lines = [head, aligned(rows, [True] + [False] * t.seats)]
+    again = f"{c.repeats} pairs meet again (lower bound {c.lower_bound})"
+    if c.consecutive:
+        again += f", {c.consecutive} of them from the round before"
+    lines.append("Cost: " + again + ".")
+    winds = (f"Winds: every player's seat winds differ by at most {c.winds} over the "
+             f"rounds (at best {c.winds_best})")
+    if c.winds_off:
+        winds += f"; {c.winds_off} players above that"
+    lines.append(winds + ".")
+    if c.apart:
+        lines.append(f"Kept apart but seated together: {c.apart} pairs (no seating "
+                     "found without).")
+    return "\n".join(lines)
+
+
+# --------------------------------------------------------------------------
+# The standings
+# --------------------------------------------------------------------------
+
+
+def _game_plain(g: GameLine) -> dict[str, Any]:
+    out: dict[str, Any] = {"round": g.number, "table": g.table, "seat": g.seat + 1,
+                           "score": g.score, "rank": g.rank, "raw": g.raw,
+                           "finished": g.finished}
+    if g.fixed:
+        out["fixed"] = True
+    if g.sat:
+        out["sat"] = list(g.sat)
+    return out
+
+
+def _line_plain(line: Line) -> dict[str, Any]:
+    p = line.player
+    return {
+        "place": line.place or None, "name": p.name, "team": p.team, "country": p.country,
+        "ema": p.ema, "total": line.total, "penalty": line.penalty,
+        "base_rank": line.base_rank, "in_cut": line.in_cut,
+        "games": [_game_plain(g) for g in line.games],
+        "penalties": [{"id": x.id, "amount": x.amount, "reason": x.reason, "round": x.round}
+                      for x in line.penalties],
+    }
+
+
+def clock_plain(clock: RoundClock | None, now: datetime) -> dict[str, Any] | None:
+    if clock is None:
+        return None
+    return {"round": clock.number, "started": clock.started.isoformat(),
+            "minutes": clock.minutes,
+            "tables": [{"table": c.table, "extra": c.extra, "ends": c.ends.isoformat(),
+                        "left_seconds": int(c.left(now).total_seconds())}
+                       for c in clock.tables]}
+
+
+def standings_plain(s: Standings) -> dict[str, Any]:
+    t = s.tournament
+    return {
+        "tournament": t.name, "ruleset": t.ruleset.id, "rounds": t.rounds,
+        "after_round": s.upto, "cut": s.cut,
+        "players": [_line_plain(line) for line in s.ranked],
+        "substitutes": [_line_plain(line) for line in s.lines if not line.place],
+        "tables": [{"round": x.number, "table": x.table, "status": x.status,
+                    "hands": x.hands, "next": x.next_hand, "players": list(x.players)}
+                   for x in s.tables],
+        "still_playing": s.still_playing(), "waiting": s.waiting(),
+        "clock": clock_plain(s.clock, s.computed),
+        "notes": s.notes,
+    }
+
+
+def _number(x: float) -> str:
+    text = f"{x:+.1f}" if round(x, 1) else "0"
+    return text[:-2] if text.endswith(".0") else text
+
+
+def _cell(g: GameLine | None) -> str:
+    if g is None:
+        return ""
+    mark = "s" if g.fixed else "" if g.finished else "*"
+    return _number(g.score) + mark
+
+
+def _by_round(line: Line, rounds: int) -> list[GameLine | None]:
+    cells: list[GameLine | None] = [None] * rounds
+    for g in line.games:
+        cells[g.number - 1] = g
+    return cells
+
+
+def standings_text(s: Standings) -> str:
+    t = s.tournament
+    rounds = max(s.upto, 1)
+    out = [f"{t.name} ({t.ruleset.id}): standings after round {s.upto} of {t.rounds}"
+           if s.upto else f"{t.name} ({t.ruleset.id}): no round seated yet"]
+    head = ["#", "Player", "Total", *[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
+    rows = [head]
+    cut_at = None
+    for line in s.ranked:
+        shared = sum(1 for other in s.ranked if other.place == line.place) > 1
+        rows.append([("=" if shared else "") + str(line.place), line.player.name,
+                     _number(line.total), *[_cell(g) for g in _by_round(line, rounds)],
+                     _number(-line.penalty) if line.penalty else "",
+                     f"{line.base_rank:.0f}" if line.base_rank is not None else ""])
+        if line.in_cut:
+            cut_at = len(rows)
+    right = [True, False, True, *[True] * rounds, True, True]
+    table = aligned(rows, right).split("\n")
+    if cut_at is not None and cut_at < len(table):
+        table.insert(cut_at, f"--- the cut: the first {s.cut} go on ---")
+    out += table
+    out.append("(* game still being played, s a substitute's fixed result)")
+    others = [line for line in s.lines if not line.place]
+    if others:
+        out.append("Substitute seats (not ranked): " + "; ".join(
+            f"{line.player.name} {_number(line.total)} ({_games(len(line.games))})"
+            for line in others))
+    given = [p for line in s.ranked for p in line.penalties]
+    if given:
+        out.append("Penalties: " + "; ".join(
+            f"#{p.id} {p.player}, round {p.round}, {_number(-p.amount / t.unit)}: {p.reason}"
+            for p in sorted(given, key=lambda p: p.id)))
+    cancelled = [p.id for p in t.penalties if p.cancelled]
+    if cancelled:
+        out.append("Cancelled penalties: " + ", ".join(f"#{n}" for n in cancelled))
+    out += round_lines(s)
+    return "\n".join(out)
+
+
+def round_lines(s: Standings) -> list[str]:
+    """The last round's clock and the tables still playing."""
+    if not s.upto:
+        return []
+    lines = []
+    if s.clock is not None:
+        now = s.computed
+        extra = [c for c in s.clock.tables if c.extra]
+        text = f"Round {s.upto}: {clock_text(s.clock.ends - now)}"
+        text += " left" if s.clock.ends > now else ""
+        if extra:
+            text += "; " + ", ".join(f"table {c.table} +{c.extra} min: "
+                                     f"{clock_text(c.left(now))}" for c in extra)
+        lines.append(text)
+    playing, waiting = s.still_playing(), s.waiting()
+    state = [f"still playing: {_tables(playing)}" if playing else "every table has finished"
+             if not waiting else "", f"not started: {_tables(waiting)}" if waiting else ""]
+    lines.append(f"Round {s.upto}: " + "; ".join(x for x in state if x) + ".")
+    return lines
+
+
+def _tables(numbers: list[int]) -> str:
+    return ("table " if len(numbers) == 1 else "tables ") + ", ".join(map(str, numbers))
+
+
+def standings_csv(s: Standings) -> str:
+    rounds = s.tournament.rounds
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "player", "team", "country", "ema", "total", "penalty",
+                     "games", *[f"round_{n}" for n in range(1, rounds + 1)], "base_rank"])
+    for line in s.lines:
+        cells = [("" if g is None else g.score) for g in _by_round(line, rounds)]
+        writer.writerow([line.place or "", line.player.name, line.player.team,
+                         line.player.country, line.player.ema, line.total, line.penalty,
+                         len(line.games), *cells,
+                         "" if line.base_rank is None else line.base_rank])
+    return out.getvalue()
+
+
+def standings_md(s: Standings) -> str:
+    t = s.tournament
+    rounds = max(s.upto, 1)
+    lines = [f"# {_md(t.name)}", "",
+             f"Standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).", "",
+             "| # | Player | Total | " + " | ".join(f"R{n}" for n in range(1, rounds + 1))
+             + " | Penalty |",
+             "|---:|---|---:|" + "---:|" * rounds + "---:|"]
+    for line in s.lines:
+        place = str(line.place) if line.place else "-"
+        lines.append(f"| {place} | {_md(line.player.name)} | {_number(line.total)} | "
+                     + " | ".join(_cell(g) for g in _by_round(line, rounds))
+                     + f" | {_number(-line.penalty) if line.penalty else ''} |")
+    return "\n".join(lines) + "\n"
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def aligned(rows: list[list[str]], right: list[bool]) -> str:
+    """Rows as columns padded to the widest cell (wide characters count two)."""
+    widths = [max(_width(row[i]) for row in rows) for i in range(len(right))]
+    out = []
+    for row in rows:
+        cells = []
+        for cell, width, to_right in zip(row, widths, right):
+            pad = " " * (width - _width(cell))
+            cells.append(pad + cell if to_right else cell + pad)
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _games(n: int) -> str:
+    return "1 game" if n == 1 else f"{n} games"

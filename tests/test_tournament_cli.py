@@ -1,0 +1,226 @@
+"""`mjtui tournament`: what a director types, from the players' file to the EMA results,
+and a table's game scored in the app (cli/tournament.py)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+from waiting import until
+
+from mjtui.cli import entry
+from mjtui.core.tournament.model import FILE_NAME, game_file
+from mjtui.core.tournament.tournament_file import load_tournament
+from mjtui.ui.screens.score import ScoreScreen
+
+NAME = "Spring Open"
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = entry.main(["tournament", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def players_csv(tmp_path: Path) -> Path:
+    path = tmp_path / "players.csv"
+    path.write_text("name,team,country,ema\n" + "".join(
+        f"Player {i:02d},Team {i % 4},{'NL' if i % 2 else 'DE'},{4010000 + i:08d}\n"
+        for i in range(14)), encoding="utf-8")
+    return path
+
+
+def folder(folders) -> Path:
+    return folders["data"] / "tournaments" / "spring-open"
+
+
+def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv) -> None:
+    code, out, _ = run(capsys, "new", NAME, "--ruleset", "riichi-ema2025", "--rounds", "3",
+                       "--players", str(players_csv), "--minutes", "90", "--seed", "5",
+                       "--keep-apart", "team", "--cut", "4")
+    assert code == 0 and "14 players at 4 tables" in out
+    assert "added 2 substitute seats to fill the tables: Substitute 1, Substitute 2" in out
+    assert run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "3",
+               "--players", str(players_csv))[0] == 2  # never over a tournament
+    code, out, _ = run(capsys, "seat", NAME, "--round", "1", "--json")
+    seating = json.loads(out)
+    assert code == 0 and {"round", "tables", "repeats", "lower_bound"} <= set(seating)
+    assert seating["round"] == 1 and len(seating["tables"]) == 4
+    assert sorted(n for t in seating["tables"] for n in t) == \
+        sorted([f"Player {i:02d}" for i in range(14)] + ["Substitute 1", "Substitute 2"])
+    assert (seating["repeats"], seating["lower_bound"]) == (0, 0)
+    code, _, err = run(capsys, "seat", NAME, "--round", "1")
+    assert code == 2 and "round 1 is seated already; --force" in err
+    code, _, err = run(capsys, "seat", NAME, "--round", "3")
+    assert code == 2 and "round 2 is not seated yet" in err
+    # The same seed seats the same tables again.
+    code, out, _ = run(capsys, "seat", NAME, "--round", "1", "--json", "--force")
+    assert json.loads(out)["tables"] == seating["tables"]
+
+    t = load_tournament(folder(folders) / FILE_NAME)
+    east = seating["tables"][0][0]
+    code, out, _ = run(capsys, "penalty", NAME, east, "2000", "--reason", "late")
+    assert code == 0 and f"penalty #1: {east}, round 1, 2000 points (2 off the total)" in out
+    run(capsys, "penalty", NAME, east, "1000", "--reason", "noise")
+    code, out, _ = run(capsys, "penalty", NAME, "--cancel", "2")
+    assert code == 0 and "penalty #2 cancelled" in out
+    code, out, _ = run(capsys, "penalty", NAME, "--list")
+    assert "#1" in out and "#2" in out and "(cancelled)" in out
+    code, _, err = run(capsys, "penalty", NAME, "Nobody", "1000", "--reason", "x")
+    assert code == 2 and "no player named 'Nobody'" in err
+    code, _, err = run(capsys, "penalty", NAME, east, "two", "--reason", "x")
+    assert code == 2 and "AMOUNT is table points" in err
+
+    code, out, _ = run(capsys, "timer", NAME, "--start")
+    assert code == 0 and "90 minutes from" in out
+    code, out, _ = run(capsys, "timer", NAME, "--extra", "2", "5", "--json")
+    clock = json.loads(out)
+    assert clock["minutes"] == 90 and [c["extra"] for c in clock["tables"]] == [0, 5, 0, 0]
+
+    code, out, _ = run(capsys, "standings", NAME, "--json")
+    s = json.loads(out)
+    assert code == 0 and s["after_round"] == 1 and s["waiting"] == [1, 2, 3, 4]
+    first = {p["name"]: p for p in s["players"]}
+    assert first[east]["total"] == -2.0 and first[east]["penalty"] == 2.0
+    assert [p["name"] for p in s["substitutes"]] == ["Substitute 1", "Substitute 2"]
+    assert t.round(1).tables[0][0] == east
+
+    code, out, _ = run(capsys, "standings", NAME, "--format", "ema")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0] == ["Place", "First name", "Last name", "EMA number", "Table points",
+                       "Score", "EMA member", "Country"]
+    assert len(rows) == 15 and rows[-1][4] == "-2.0"
+    code, out, _ = run(capsys, "standings", NAME, "--format", "csv")
+    assert out.startswith("place,player,team,country,ema,total,penalty,games,round_1,")
+    code, out, _ = run(capsys, "standings", NAME, "--format", "md")
+    assert out.startswith("# Spring Open\n")
+    code, out, _ = run(capsys, "standings", NAME)
+    assert "--- the cut: the first 4 go on ---" in out and "not started: tables 1, 2, 3, 4" \
+        in out and "table 2 +5 min" in out
+
+    # Swiss seating needs the round before finished; --force seats it as it stands.
+    code, _, err = run(capsys, "seat", NAME, "--round", "2", "--method", "swiss")
+    assert code == 2 and "tables 1, 2, 3, 4 have not finished" in err
+    code, out, _ = run(capsys, "seat", NAME, "--round", "2", "--method", "swiss", "--force")
+    assert code == 0 and "seated by swiss" in out and "0 pairs meet again" in out
+    code, out, _ = run(capsys, "substitute", NAME, east, "Ola", "--round", "2", "--to", "3")
+    assert code == 0 and f"Ola plays {east}'s seat in rounds 2-3" in out
+    code, out, _ = run(capsys, "substitute", NAME, east, east, "--round", "3")
+    assert code == 0 and f"{east} plays round 3 again" in out
+    t = load_tournament(folder(folders) / FILE_NAME)
+    assert [(s.round, s.by) for s in t.substitutes] == [(2, "Ola")]
+
+
+def test_the_folder_may_be_another_but_must_hold_that_tournament(
+        capsys, tmp_path: Path, players_csv) -> None:
+    shared = tmp_path / "shared"
+    assert run(capsys, "new", "Club", "--ruleset", "riichi-ema", "--rounds", "2",
+               "--players", str(players_csv), "--folder", str(shared))[0] == 0
+    assert (shared / FILE_NAME).is_file()
+    code, _, err = run(capsys, "standings", "Other", "--folder", str(shared))
+    assert code == 2 and "is the tournament 'Club', not 'Other'" in err
+    code, _, err = run(capsys, "standings", "Club")
+    assert code == 2 and "no tournament here (give its folder with --folder)" in err
+    code, _, err = run(capsys, "new", "X", "--ruleset", "riichi-ema", "--rounds", "0",
+                       "--players", str(players_csv), "--folder", str(tmp_path / "x"))
+    assert code == 2 and "--rounds: expected 1 to 50" in err
+
+
+async def test_a_table_plays_its_game_in_the_app_and_the_standings_follow(
+        capsys, folders, players_csv) -> None:
+    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
+        str(players_csv), "--seed", "3")
+    run(capsys, "seat", NAME, "--round", "1")
+    t = load_tournament(folder(folders) / FILE_NAME)
+    args = entry.build_parser().parse_args(["tournament", "play", NAME, "--table", "2"])
+    assert entry._opens_app(args)  # the app's start-up, as for `mjtui resume`
+    app = entry._command("tournament")(args)
+    path = folder(folders) / game_file(1, 2)
+    assert path.is_file() and (path.parent / (path.name + ".lock")).is_file()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score sheet")
+        assert app.screen.book.session.players == t.round(1).tables[1]
+        assert app.screen.book.session.table == "Table 2"
+        # Seat 3 wins 3 han 40 fu off seat 2.
+        for key in ("3", "3", "enter", "4", "0", "enter", "2", "ctrl+s"):
+            await pilot.press(key)
+        await until(pilot, lambda: len(app.screen.book.session.hands) == 1, "the hand saved")
+    app.release_sessions()
+    code, out, _ = run(capsys, "standings", NAME, "--json")
+    s = json.loads(out)
+    west = t.round(1).tables[1][2]
+    line = next(p for p in s["players"] if p["name"] == west)
+    # 5200 (EMA: no kiriage) at 30000 to return: +5.2, first place's uma +15.
+    assert line["total"] == 20.2 and line["games"][0]["finished"] is False
+    assert s["still_playing"] == [2]
+    # The table opens its game again where it was.
+    again = entry._command("tournament")(args)
+    assert len(again.book.session.hands) == 1
+    again.release_sessions()
+
+
+def test_the_tournament_command_is_headless_but_for_play(tmp_path: Path) -> None:
+    from test_lazy_imports import assert_headless
+    from test_lazy_imports import run as fresh
+
+    result = fresh(tmp_path, "tournament", "standings", "X", "--folder", str(tmp_path))
+    assert result["code"] == 2 and "no tournament here" in result["err"]
+    assert_headless(result["modules"])
+    assert "tournament" in fresh(tmp_path, "--help")["out"]
+
+
+def test_no_two_directors_change_the_file_at_once(capsys, folders, players_csv) -> None:
+    from mjtui.core.sessions.lock import SessionLock
+
+    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
+        str(players_csv))
+    path = folder(folders) / FILE_NAME
+    held = SessionLock.take(path)
+    try:
+        if held.warning is None:  # a folder that can hold locks
+            code, _, err = run(capsys, "seat", NAME, "--round", "1")
+            assert code == 2 and "another `mjtui tournament` is changing it" in err
+            assert load_tournament(path).seatings == ()
+    finally:
+        held.release()
+    assert run(capsys, "seat", NAME, "--round", "1")[0] == 0
+    assert not os.path.exists(str(path) + ".lock")
+
+
+def test_the_standings_read_again_only_the_files_changed_since(
+        capsys, folders, players_csv, monkeypatch) -> None:
+    from tournament_helpers import TWO_HANDS, play
+
+    from mjtui.cli.tournament import _cache_file
+    from mjtui.core.tournament.games import GameReader
+
+    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
+        str(players_csv))
+    run(capsys, "seat", NAME, "--round", "1")
+    where = folder(folders)
+    t = load_tournament(where / FILE_NAME)
+    for table in (1, 2, 3, 4):
+        play(t, where, 1, table, TWO_HANDS)
+    reads = []
+    real = GameReader._read
+    monkeypatch.setattr(GameReader, "_read", lambda self, *a: reads.append(a[2]) or
+                        real(self, *a))
+
+    def standings() -> dict:
+        code, out, _ = run(capsys, "standings", NAME, "--json")
+        assert code == 0
+        return json.loads(out)
+
+    first = standings()
+    assert len(reads) == 4
+    assert standings() == first and len(reads) == 4  # nothing changed: nothing read
+    play(t, where, 1, 2, TWO_HANDS + [{"ron": 2, "from": 1, "han": 1, "fu": 30}])
+    third = standings()
+    assert reads[4:] == [2] and third != first
+    _cache_file(where).write_text("{not json", encoding="utf-8")  # a damaged cache
+    assert standings() == third and len(reads) == 9

@@ -1,0 +1,286 @@
+"""The standings (core/tournament/standings.py, games.py, ema.py): every table's file
+summed as its ruleset scores it, penalties, substitutes, places and ties, the EMA file,
+the tables still playing, and files read while they are written."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from tournament_helpers import START, TWO_HANDS, make, play, seated
+
+from mjtui import paths
+from mjtui.core.model.seats import Seating
+from mjtui.core.reports.export import final_standings
+from mjtui.core.sessions.library import ruleset_finder
+from mjtui.core.sessions.session_file import load_session
+from mjtui.core.tournament.ema import ema_csv, split_name
+from mjtui.core.tournament.games import Game, GameReader, SeatResult
+from mjtui.core.tournament.model import Player, game_file
+from mjtui.core.tournament.standings import base_rank, compute
+
+R1 = [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "P7"]]
+R2 = [["P0", "P4", "P2", "P6"], ["P1", "P5", "P3", "P7"]]
+FIND = ruleset_finder(paths.ruleset_folders())
+
+
+def standings(t, folder: Path, now=START, **kw):
+    games, notes = GameReader(folder).read(t)
+    return compute(t, games, now, notes=notes, **kw)
+
+
+def totals(s) -> dict[str, float]:
+    return {line.player.name: line.total for line in s.lines}
+
+
+def test_a_player_s_total_is_the_sum_of_his_games_final_scores(tmp_path: Path) -> None:
+    t = seated(seated(make(), 1, R1), 2, R2)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    play(t, tmp_path, 1, 2, [{"tsumo": 2, "han": 2, "fu": 30}])
+    play(t, tmp_path, 2, 1, [{"chombo": 4}, {"ron": 2, "from": 1, "han": 1, "fu": 30}])
+    s = standings(t, tmp_path)
+    # Worked by hand: East's mangan (12000) then West's 3 han 30 fu with a honba (4200):
+    # P0 42000 +12 +15 uma; P2 34200 +4.2 +5; P3 25800 -4.2 -5; P1 18000 -12 -15.
+    first = {line.player.name: [g.score for g in line.games if g.number == 1]
+             for line in s.lines}
+    assert (first["P0"], first["P2"], first["P3"], first["P1"]) == \
+        ([27.0], [9.2], [-9.2], [-27.0])
+    # The fold of every file, seat by seat to the seated player, gives the same totals.
+    folded: dict[str, float] = {p.name: 0.0 for p in t.players}
+    for number, tables in ((1, R1), (2, R2)):
+        for table, names in enumerate(tables, 1):
+            if not (tmp_path / game_file(number, table)).exists():
+                continue
+            session = load_session(tmp_path / game_file(number, table),
+                                   FIND).session
+            for entry in final_standings(session):
+                folded[names[entry["seat"] - 1]] += entry["score"]
+    assert totals(s) == pytest.approx(folded, abs=1e-9)
+    # P6's chombo in round 2 (EMA: no payment, 20 off after uma) is in his game's score:
+    # P4 then wins 1000 off P0, P2 and P6 stay at 30000 and share the uma of 2nd and 3rd.
+    p6 = next(line for line in s.lines if line.player.name == "P6")
+    assert [g.score for g in p6.games if g.number == 2] == [-20.0]
+
+
+def test_penalties_are_taken_off_with_their_reason_and_cancelled_ones_are_not(
+        tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    t, late = t.with_penalty("p0", 2000, "late", 1)
+    t, wrong = t.with_penalty("P1", 5000, "wrong call", 1)
+    t, _ = t.cancel_penalty(wrong.id)
+    s = standings(t, tmp_path)
+    p0 = s.lines[[x.player.name for x in s.lines].index("P0")]
+    assert p0.total == 25.0 and p0.penalty == 2.0 and [p.reason for p in p0.penalties] == \
+        ["late"]
+    assert totals(s)["P1"] == -27.0
+    with pytest.raises(Exception, match="cancelled already"):
+        t.cancel_penalty(wrong.id)
+    with pytest.raises(Exception, match="no player named 'Zed'"):
+        t.with_penalty("Zed", 1000, "x", 1)
+
+
+def test_places_ties_tiebreaks_the_cut_and_the_base_rank(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    play(t, tmp_path, 1, 2, TWO_HANDS)  # the same results at the other table
+    s = standings(t, tmp_path, cut=4)
+    by_name = {line.player.name: line for line in s.lines}
+    # Equal totals share the place when the tournament breaks no ties.
+    assert [by_name[n].place for n in ("P0", "P4", "P2", "P6", "P3", "P7", "P1", "P5")] == \
+        [1, 1, 3, 3, 5, 5, 7, 7]
+    assert by_name["P0"].base_rank == 1000 and by_name["P1"].base_rank == round(
+        1000 * (8 - 7) / 7, 2)
+    assert [line.in_cut for line in s.lines[:6]] == [True] * 4 + [False] * 2
+    from mjtui.core.tournament.reports import standings_text
+
+    assert "--- the cut: the first 4 go on ---" in standings_text(s)
+    assert base_rank(1, 80) == 1000 and base_rank(80, 80) == 0 and base_rank(41, 81) == 500
+
+
+def game(number: int, results: list[tuple[str, int, float, int]]) -> Game:
+    return Game(number, 1, Path("x"), "finished", 8, "", tuple(
+        SeatResult(seat, name, (name,), rank, score, raw)
+        for seat, (name, rank, score, raw) in enumerate(results)))
+
+
+def test_equal_totals_are_told_apart_by_the_tiebreaks_in_turn() -> None:
+    t = seated(seated(make(4), 1, [["P0", "P1", "P2", "P3"]]), 2, [["P1", "P0", "P3", "P2"]])
+    games = [game(1, [("P0", 1, 27.0, 12000), ("P1", 4, -27.0, -12000),
+                      ("P2", 2, 9.2, 4200), ("P3", 3, -9.2, -4200)]),
+             game(2, [("P1", 1, 27.0, 13000), ("P0", 4, -27.0, -12000),
+                      ("P3", 2, 9.2, 4200), ("P2", 3, -9.2, -4200)])]
+
+    def places(tiebreak):
+        s = compute(replace(t, tiebreak=tiebreak), games, START)
+        return [(line.player.name, line.place) for line in s.ranked]
+
+    assert places(()) == [("P0", 1), ("P1", 1), ("P2", 1), ("P3", 1)]  # all at 0
+    # More first places: P0 and P1 (one each) above P2 and P3 (none).
+    assert places(("places",)) == [("P0", 1), ("P1", 1), ("P2", 3), ("P3", 3)]
+    # Then more points before uma: P1 won 13000, P0 12000.
+    assert places(("places", "raw")) == [("P1", 1), ("P0", 2), ("P2", 3), ("P3", 3)]
+    assert places(("best",))[:2] == [("P0", 1), ("P1", 1)]
+
+
+def test_a_substitute_at_the_table_gives_the_seated_player_the_fixed_result(
+        tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+
+    def eve_from_hand_2(session):
+        s = Seating(session.players).substitute(1, "Eve", 2, 1)
+        return s.players, s.changes
+
+    play(t, tmp_path, 1, 1, TWO_HANDS, seats=eve_from_hand_2)  # Eve takes P1's seat
+    s = standings(t, tmp_path)
+    p1 = next(line for line in s.lines if line.player.name == "P1")
+    assert [(g.score, g.fixed, g.sat) for g in p1.games] == [(-30.0, True, ("P1", "Eve"))]
+    assert totals(s)["P0"] == 27.0  # the others keep their results
+    # Under WRC rules the seat's result counts (no fixed result).
+    wrc = seated(make(ruleset="riichi-wrc"), 1, R1)
+    other = tmp_path / "wrc"
+    other.mkdir()
+    play(wrc, other, 1, 1, TWO_HANDS, seats=eve_from_hand_2)
+    assert [g.fixed for g in standings(wrc, other).lines[-1].games] in ([], [False])
+    p1 = next(line for line in standings(wrc, other).lines if line.player.name == "P1")
+    assert not p1.games[0].fixed and p1.games[0].score < 0
+
+
+def test_the_directors_substitute_sits_in_the_game_and_counts_fixed(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1).with_substitute("P5", "Ola", 1)
+    path = play(t, tmp_path, 1, 2, TWO_HANDS)
+    assert load_session(path, FIND).session.players == ("P4", "Ola", "P6", "P7")
+    p5 = next(line for line in standings(t, tmp_path).lines if line.player.name == "P5")
+    assert p5.total == -30.0 and p5.games[0].sat == ("Ola",)
+    assert t.with_substitute("P5", "p5", 1).substitutes == ()  # P5 is back
+    with pytest.raises(Exception, match="plays in Club Night already"):
+        t.with_substitute("P5", "P6", 1)
+
+
+def test_substitute_seats_are_not_ranked_and_not_in_the_ema_file(tmp_path: Path) -> None:
+    base = make(6)
+    t = replace(base, players=base.players + (Player("Substitute 1", substitute=True),
+                                              Player("Substitute 2", substitute=True)))
+    t = seated(t, 1, [["P0", "P1", "P2", "Substitute 1"], ["P3", "P4", "P5", "Substitute 2"]])
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    s = standings(t, tmp_path)
+    assert [line.player.name for line in s.ranked] == ["P0", "P2", "P3", "P4", "P5", "P1"]
+    sub = [line for line in s.lines if not line.place]
+    assert [(line.player.name, line.total) for line in sub] == [("Substitute 1", -30.0),
+                                                                ("Substitute 2", 0.0)]
+    # P1 was fourth at the table (-27): the substitute's -9.2 does not count for anyone.
+    assert totals(s)["P1"] == -27.0
+    text = ema_csv(s)
+    assert "Substitute" not in text
+    assert text.splitlines()[:3] == [
+        "Place,First name,Last name,EMA number,Table points,Score,EMA member,Country",
+        "1,,P0,00000000,27.0,12000,YES,NL",
+        "2,,P2,00000002,9.2,4200,YES,NL",
+    ]
+    assert base_rank(6, 6) == 0 and s.ranked[-1].base_rank == 0
+
+
+def test_names_split_for_the_ema_file() -> None:
+    assert split_name("Lee, Ann") == ("Ann", "Lee")
+    assert split_name("Ann Mary Lee") == ("Ann Mary", "Lee")
+    assert split_name("Ann") == ("", "Ann")
+
+
+def test_tables_waiting_playing_and_finished_by_the_rules_or_the_clock(tmp_path: Path) -> None:
+    t = seated(replace(make(), minutes=60), 1, R1, started=START)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    s = standings(t, tmp_path, now=START + timedelta(minutes=30))
+    assert (s.still_playing(), s.waiting()) == ([1], [2])
+    assert s.clock is not None and s.clock.table(1).left(START + timedelta(minutes=30)) == \
+        timedelta(minutes=30)
+    # Time is up and the file was saved after it: the hand being played was the last.
+    path = tmp_path / game_file(1, 1)
+    late = (START + timedelta(minutes=61)).timestamp()
+    os.utime(path, (late, late))
+    s = standings(t, tmp_path, now=START + timedelta(minutes=70))
+    assert s.still_playing() == [] and [x.status for x in s.tables] == ["finished", "waiting"]
+    # With five minutes more for table 1 the same save was before its end.
+    t = seated(t, 1, R1, started=START, extra=(15, 0))
+    s = standings(t, tmp_path, now=START + timedelta(minutes=70))
+    assert s.still_playing() == [1]
+    # A game the rules ended is finished whatever the clock: eight hands, each won off
+    # the dealer by the next seat, pass the deal from East 1 to South 4.
+    play(t, tmp_path, 1, 2, [{"ron": (d + 1) % 4 + 1, "from": d + 1, "han": 1, "fu": 30}
+                             for d in (0, 1, 2, 3) * 2])
+    assert [x.status for x in standings(t, tmp_path, now=START).tables][1] == "finished"
+
+
+def test_only_changed_files_are_read_again(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    play(t, tmp_path, 1, 2, TWO_HANDS)
+    reader = GameReader(tmp_path)
+    reader.read(t)
+    assert reader.reads == 2
+    reader.read(t)
+    assert reader.reads == 2
+    play(t, tmp_path, 1, 2, TWO_HANDS[:1])
+    games, _ = reader.read(t)
+    assert reader.reads == 3 and [g.hands for g in games] == [2, 1]
+
+
+def test_a_file_still_arriving_counts_as_last_read_and_a_damaged_one_what_can_be_read(
+        tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    path = play(t, tmp_path, 1, 1, TWO_HANDS[:1])
+    reader = GameReader(tmp_path)
+    first, _ = reader.read(t)
+    assert first[0].hands == 1 and not first[0].notes
+    # A sync tool's copy cut short: no line end at the end, written just now.
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + '\n[[hands]]\nron = 3\nfrom = 4\nhan = 3\nfu = 3', encoding="utf-8")
+    games, _ = reader.read(t)
+    assert games[0].hands == 1 and "counted as it was after hand 1" in games[0].notes[-1]
+    # An append a crash cut short: the zero byte before it; the hand before it counts.
+    path.write_text(text + "\0[[hands]]\nron = 3\n", encoding="utf-8")
+    old = time.time() - 3600
+    os.utime(path, (old, old))
+    games, _ = reader.read(t)
+    assert games[0].hands == 1 and "cut short as it was saved" in games[0].notes[0]
+    # A file nobody can read is said, and the rest still counts.
+    play(t, tmp_path, 1, 2, TWO_HANDS)
+    path.write_text("this is not a session\n", encoding="utf-8")
+    s = standings(t, tmp_path)
+    assert [x.status for x in s.tables] == ["unreadable", "playing"]
+    assert any("not valid TOML" in n or "format" in n for n in s.notes)
+    assert totals(s)["P4"] == 27.0
+
+
+def test_a_sync_conflict_copy_of_a_game_is_said(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    path = play(t, tmp_path, 1, 1, TWO_HANDS)
+    (tmp_path / "round-01_table-01.sync-conflict-20261205-101500-ABCDEFG.toml").write_bytes(
+        path.read_bytes())
+    s = standings(t, tmp_path)
+    assert any("sync conflict copy" in n for n in s.notes)
+    assert totals(s)["P0"] == 27.0  # counted once
+
+
+def test_a_game_named_for_other_players_counts_for_the_seated_ones(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    path = play(t, tmp_path, 1, 1, TWO_HANDS)
+    path.write_text(path.read_text(encoding="utf-8").replace('"P1"', '"Pee \\u001b[31m"'),
+                    encoding="utf-8")
+    s = standings(t, tmp_path)
+    note = next(n for n in s.notes if "seat 2" in n)
+    assert "\x1b" not in note and "counted for P1" in note
+    # Someone else sat in P1's seat from the first hand: a substitute's fixed result.
+    assert totals(s)["P1"] == -30.0 and totals(s)["P0"] == 27.0
+
+
+def test_a_game_file_that_is_a_link_is_not_followed(tmp_path: Path) -> None:
+    t = seated(make(), 1, R1)
+    elsewhere = play(t, tmp_path, 1, 1, TWO_HANDS).rename(tmp_path / "elsewhere.toml")
+    (tmp_path / game_file(1, 1)).symlink_to(elsewhere)
+    s = standings(t, tmp_path)
+    assert s.tables[0].status == "unreadable" and "symbolic link" in s.notes[0]
+    assert totals(s)["P0"] == 0.0
