@@ -30,15 +30,15 @@ from installed import MJTUI, users_env
 COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("python -c pass", [sys.executable, "-c", "pass"], None),
     ("mjtui --help", [*MJTUI, "--help"], 0.060),
-    ("mjtui points", [*MJTUI, "points", "riichi-wrc", "--han", "3", "--fu", "30", "--ron"],
-     0.060),
+    ("mjtui points", [*MJTUI, "points", "riichi-wrc", "--han", "3", "--fu", "30", "--ron"], 0.060),
     ("mjtui rulesets", [*MJTUI, "rulesets"], 0.060),
     ("mjtui rulesets, cache emptied", [*MJTUI, "rulesets"], None),
-    ("mjtui hand riichi-tenhou",
-     [*MJTUI, "hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi", "--dora", "1m"],
-     0.120),
-    ("mjtui hand pocket", [*MJTUI, "hand", "pocket", "19m19p19s1234567z1m", "--self-draw"],
-     0.120),
+    (
+        "mjtui hand riichi-tenhou",
+        [*MJTUI, "hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi", "--dora", "1m"],
+        0.120,
+    ),
+    ("mjtui hand pocket", [*MJTUI, "hand", "pocket", "19m19p19s1234567z1m", "--self-draw"], 0.120),
 ]
 
 
@@ -48,8 +48,10 @@ def wall(argv: list[str], env: dict[str, str]) -> float:
     done = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     took = time.perf_counter() - start
     if done.returncode:
-        sys.exit(f"{' '.join(argv)}: exit status {done.returncode}\n"
-                 f"{done.stderr.decode(errors='replace')}")
+        sys.exit(
+            f"{' '.join(argv)}: exit status {done.returncode}\n"
+            f"{done.stderr.decode(errors='replace')}"
+        )
     return took
 
 
@@ -69,9 +71,14 @@ def main() -> None:
     print(f"wall time, median of {args.runs} runs each, in turn:")
     for label, _, goal in COMMANDS:
         median = statistics.median(times[label][1:])
-        extra = "" if goal is None else (
-            f"  ({(median - floor) * 1000:+4.0f} ms over python; goal <= {goal * 1000:.0f} ms"
-            f"{'' if median <= goal else ', MISSED'})")
+        extra = (
+            ""
+            if goal is None
+            else (
+                f"  ({(median - floor) * 1000:+4.0f} ms over python; goal <= {goal * 1000:.0f} ms"
+                f"{'' if median <= goal else ', MISSED'})"
+            )
+        )
         print(f"  {label:<30} {median * 1000:5.0f} ms{extra}")
 
 

@@ -68,8 +68,7 @@ def resident_mb() -> float:
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-async def latencies(book: Scorebook, hands: int
-                    ) -> tuple[list[float], list[float], list[float]]:
+async def latencies(book: Scorebook, hands: int) -> tuple[list[float], list[float], list[float]]:
     app = MjtuiApp(book=book, sessions_dir=book.path.parent)
     held, took, memory = [], [], []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -109,17 +108,20 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for length in args.lengths:
-            held, took, memory = asyncio.run(
-                latencies(series(length, Path(folder)), args.hands))
-            print(f"{length:>6} hands before ({args.hands} hands): ctrl+s to new totals held "
-                  f"median {statistics.median(held) * 1000:.1f} ms (max "
-                  f"{max(held) * 1000:.1f}); on screen median "
-                  f"{statistics.median(took) * 1000:.1f} ms (max {max(took) * 1000:.1f}; "
-                  f"goal < 30 ms)")
+            held, took, memory = asyncio.run(latencies(series(length, Path(folder)), args.hands))
+            print(
+                f"{length:>6} hands before ({args.hands} hands): ctrl+s to new totals held "
+                f"median {statistics.median(held) * 1000:.1f} ms (max "
+                f"{max(held) * 1000:.1f}); on screen median "
+                f"{statistics.median(took) * 1000:.1f} ms (max {max(took) * 1000:.1f}; "
+                f"goal < 30 ms)"
+            )
             if len(memory) == 2:
-                print(f"{'':>6} memory held: {memory[0]:.1f} MB after the 20th hand, "
-                      f"{memory[1]:.1f} MB after the last: "
-                      f"{(memory[1] - memory[0]) * 1024 / (args.hands - 20):.0f} KB a hand")
+                print(
+                    f"{'':>6} memory held: {memory[0]:.1f} MB after the 20th hand, "
+                    f"{memory[1]:.1f} MB after the last: "
+                    f"{(memory[1] - memory[0]) * 1024 / (args.hands - 20):.0f} KB a hand"
+                )
 
 
 if __name__ == "__main__":

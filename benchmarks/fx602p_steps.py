@@ -46,10 +46,14 @@ def main() -> None:
     assert best is not None
     rate, steps, seconds, results = best
     s = summarize(results)
-    print(f"{args.hands} hands in {seconds:.2f} s: {steps:,} steps, {steps // args.hands:,} a "
-          f"hand, {rate:,.0f} steps/s (player's choices included)")
-    print(f"human {s.human_wins}, calculator {s.calculator_wins}, average {s.average:+.0f}; "
-          f"native evaluator: {s.agree} agree, {s.quirks} quirks, {s.differ} differ")
+    print(
+        f"{args.hands} hands in {seconds:.2f} s: {steps:,} steps, {steps // args.hands:,} a "
+        f"hand, {rate:,.0f} steps/s (player's choices included)"
+    )
+    print(
+        f"human {s.human_wins}, calculator {s.calculator_wins}, average {s.average:+.0f}; "
+        f"native evaluator: {s.agree} agree, {s.quirks} quirks, {s.differ} differ"
+    )
 
 
 if __name__ == "__main__":

@@ -42,8 +42,10 @@ def report(name: str, sides: tuple[str, str], out: dict, seconds: float) -> None
     n = out["hands"]
     print(f"{name}: {n} hands in {seconds:.1f} s, {out['turns'] / n:.1f} discards per hand")
     for seat, side in enumerate(sides):
-        print(f"  {side:<22} average {out['totals'][seat] / n:+9.1f} points per hand, "
-              f"won {out['wins'][seat] / n:6.1%} of the hands")
+        print(
+            f"  {side:<22} average {out['totals'][seat] / n:+9.1f} points per hand, "
+            f"won {out['wins'][seat] / n:6.1%} of the hands"
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -54,10 +56,16 @@ def main(argv: list[str] | None = None) -> int:
     rules = load_ruleset(RULESET).rules
     start = time.perf_counter()
     pairings = [
-        ("computer vs random", ("computer (seat 1)", "random discards (seat 2)"),
-         (Computer(rules), RandomDiscards(random.Random(args.seed + 1)))),
-        ("computer vs computer", ("computer (seat 1)", "computer (seat 2)"),
-         (Computer(rules), Computer(rules))),
+        (
+            "computer vs random",
+            ("computer (seat 1)", "random discards (seat 2)"),
+            (Computer(rules), RandomDiscards(random.Random(args.seed + 1))),
+        ),
+        (
+            "computer vs computer",
+            ("computer (seat 1)", "computer (seat 2)"),
+            (Computer(rules), Computer(rules)),
+        ),
     ]
     for i, (name, sides, players) in enumerate(pairings):
         t = time.perf_counter()

@@ -29,8 +29,9 @@ SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b
 def hands(count: int) -> list[list[Key]]:
     rnd = random.Random(2024)
     return [
-        parse_key_words("ABCD"[rnd.randrange(4)] + "".join(
-            f" {rnd.randrange(0, 2000)} R/S" for _ in range(4)))
+        parse_key_words(
+            "ABCD"[rnd.randrange(4)] + "".join(f" {rnd.randrange(0, 2000)} R/S" for _ in range(4))
+        )
         for _ in range(count)
     ]
 
@@ -60,8 +61,10 @@ def main() -> None:
         programs.append(("seed 000 (published)", SEED))
     for name, path in programs:
         steps, seconds = measure(read_listing(path), keyed, args.repeat)
-        print(f"{name:<28} {args.hands} hands, {steps:,} steps in {seconds:.3f} s: "
-              f"{steps / seconds:,.0f} steps/s ({steps / args.hands:.0f} steps a hand)")
+        print(
+            f"{name:<28} {args.hands} hands, {steps:,} steps in {seconds:.3f} s: "
+            f"{steps / seconds:,.0f} steps/s ({steps / args.hands:.0f} steps a hand)"
+        )
 
 
 if __name__ == "__main__":

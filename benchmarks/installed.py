@@ -26,8 +26,14 @@ def users_env(folder: Path) -> dict[str, str]:
     here in XDG folders of our own), not named by MJTUI_CONFIG_DIR or
     MJTUI_DATA_DIR.
     """
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONDONTWRITEBYTECODE", "MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")}
-    env.update(XDG_CONFIG_HOME=str(folder / "c"), XDG_DATA_HOME=str(folder / "d"),
-               XDG_CACHE_HOME=str(folder / "k"))
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "MJTUI_CONFIG_DIR", "MJTUI_DATA_DIR")
+    }
+    env.update(
+        XDG_CONFIG_HOME=str(folder / "c"),
+        XDG_DATA_HOME=str(folder / "d"),
+        XDG_CACHE_HOME=str(folder / "k"),
+    )
     return env

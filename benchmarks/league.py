@@ -30,8 +30,7 @@ from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.sessions.session_file import new_session_path, save_session
 from mjtui.systems.riichi.events import ExhaustiveDraw, Win, Winner
 
-NAMES = ["Ann", "Bob", "Chen", "Dora", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai",
-         "Lea"]
+NAMES = ["Ann", "Bob", "Chen", "Dora", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea"]
 TABLES = ("Table 1", "Table 2")
 MAX_HANDS = 40  # a game that has not ended by then is left as it is
 
@@ -73,8 +72,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sessions", type=int, default=60)
     parser.add_argument("--players", type=int, default=10)
-    parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="write the sessions in DIR (kept) instead of a temporary folder")
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="write the sessions in DIR (kept) instead of a temporary folder",
+    )
     args = parser.parse_args()
     if not 4 <= args.players <= len(NAMES):
         parser.error(f"--players: from 4 to {len(NAMES)}")
@@ -86,15 +89,21 @@ def main() -> int:
         league = collect(folder, ruleset_finder(paths.ruleset_folders()))
         elapsed = time.perf_counter() - t0
         tables = sorted({g.table for g in league.games})
-        print(f"{len(league.games)} sessions ({hands} hands) from {len(tables)} tables "
-              f"({', '.join(tables)}) in {folder if args.keep else 'a temporary folder'}")
-        print(f"league computed in {elapsed * 1000:.0f} ms "
-              f"({elapsed * 1000 / max(len(league.games), 1):.1f} ms per session)")
+        print(
+            f"{len(league.games)} sessions ({hands} hands) from {len(tables)} tables "
+            f"({', '.join(tables)}) in {folder if args.keep else 'a temporary folder'}"
+        )
+        print(
+            f"league computed in {elapsed * 1000:.0f} ms "
+            f"({elapsed * 1000 / max(len(league.games), 1):.1f} ms per session)"
+        )
         if league.skipped:
             print(f"skipped: {len(league.skipped)}", file=sys.stderr)
         for place, p in enumerate(league.players[:5], 1):
-            print(f"  {place}. {p.name:<6} rating {p.rating:6.2f}  games {p.games:3d}  "
-                  f"avg rank {p.average_rank:.2f}  points {p.points:+.1f}")
+            print(
+                f"  {place}. {p.name:<6} rating {p.rating:6.2f}  games {p.games:3d}  "
+                f"avg rank {p.average_rank:.2f}  points {p.points:+.1f}"
+            )
     return 0
 
 

@@ -36,8 +36,9 @@ def generate(folder: Path, sessions: int, hands: int, seed: int = 15) -> None:
     for n in range(sessions):
         session = Session(ruleset, tuple(rng.sample(NAMES, 4)), start + timedelta(days=n))
         for _ in range(hands):
-            session.add(Hand(winner=rng.randrange(4),
-                             points=tuple(rng.randrange(0, 64) for _ in range(4))))
+            session.add(
+                Hand(winner=rng.randrange(4), points=tuple(rng.randrange(0, 64) for _ in range(4)))
+            )
         save_session(session, new_session_path(folder, session))
 
 
@@ -67,8 +68,10 @@ def main() -> int:
         cache = SummaryCache()
         scan(folder, find, cache)
         warm = timed(lambda: scan(folder, find, cache), args.rounds)
-    print(f"{args.sessions} sessions of {args.hands} hands: every file read {cold:.0f} ms "
-          f"({cold / args.sessions:.2f} ms a file); from the cache {warm:.1f} ms")
+    print(
+        f"{args.sessions} sessions of {args.hands} hands: every file read {cold:.0f} ms "
+        f"({cold / args.sessions:.2f} ms a file); from the cache {warm:.1f} ms"
+    )
     return 0
 
 

@@ -47,8 +47,9 @@ def make_session(hands: int, seed: int = 10000) -> Session:
         if rng.random() < 0.1:
             session.hands.append(Hand(None, (0, 0, 0, 0)))
         else:
-            points = tuple(rng.choice([0, 2, 8, 16, 32, 64, 128, 500]) + rng.randint(0, 40)
-                           for _ in range(4))
+            points = tuple(
+                rng.choice([0, 2, 8, 16, 32, 64, 128, 500]) + rng.randint(0, 40) for _ in range(4)
+            )
             session.hands.append(Hand(rng.randrange(4), points))
     return session
 
@@ -98,10 +99,17 @@ async def first_frame(session: Session, name: str) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=10_000)
-    parser.add_argument("--tracemalloc", action="store_true",
-                        help="also report each step's peak of Python allocations (slower)")
-    parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="write the session file into DIR and leave it there")
+    parser.add_argument(
+        "--tracemalloc",
+        action="store_true",
+        help="also report each step's peak of Python allocations (slower)",
+    )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="write the session file into DIR and leave it there",
+    )
     args = parser.parse_args(argv)
 
     folder = args.keep or Path(tempfile.mkdtemp(prefix="mjtui-bench-"))
@@ -141,8 +149,10 @@ def main(argv: list[str] | None = None) -> int:
         folder.rmdir()
 
     size_mb = size / 2**20
-    print(f"session: {args.hands} hands, {size_mb:.1f} MB"
-          + (f", kept as {path}" if args.keep else ""))
+    print(
+        f"session: {args.hands} hands, {size_mb:.1f} MB"
+        + (f", kept as {path}" if args.keep else "")
+    )
     for name, took, peak in steps.rows:
         extra = f"   python allocations peak {peak:7.1f} MB" if peak is not None else ""
         print(f"  {name:<28} {took * 1000:8.0f} ms{extra}")
@@ -150,13 +160,17 @@ def main(argv: list[str] | None = None) -> int:
     rss = peak_rss_mb()
     time_ok = total < TIME_TARGET
     memory_ok = rss < MEMORY_TARGET
-    print(f"  {'load + fold + first frame':<28} {total * 1000:8.0f} ms   target < "
-          f"{TIME_TARGET * 1000:.0f} ms: {'met' if time_ok else 'MISSED'}"
-          + ("  (timed under tracemalloc)" if args.tracemalloc else ""))
+    print(
+        f"  {'load + fold + first frame':<28} {total * 1000:8.0f} ms   target < "
+        f"{TIME_TARGET * 1000:.0f} ms: {'met' if time_ok else 'MISSED'}"
+        + ("  (timed under tracemalloc)" if args.tracemalloc else "")
+    )
     print(f"  {'... with the Textual import':<28} {(total + imports) * 1000:8.0f} ms")
-    print(f"  {'peak memory (process RSS)':<28} {rss:8.1f} MB   target < {MEMORY_TARGET} MB: "
-          f"{'met' if memory_ok else 'MISSED'} (after the imports: {rss_start:.1f} MB"
-          + ("; tracemalloc's own bookkeeping included)" if args.tracemalloc else ")"))
+    print(
+        f"  {'peak memory (process RSS)':<28} {rss:8.1f} MB   target < {MEMORY_TARGET} MB: "
+        f"{'met' if memory_ok else 'MISSED'} (after the imports: {rss_start:.1f} MB"
+        + ("; tracemalloc's own bookkeeping included)" if args.tracemalloc else ")")
+    )
     return 0 if time_ok and memory_ok else 1
 
 

@@ -84,6 +84,7 @@ def ours(rules, hands) -> tuple[float, list]:
             except HandError as e:
                 out.append(e)
         return out
+
     return timed(run)
 
 
@@ -103,8 +104,10 @@ def main() -> int:
     rules = load_ruleset(REPO / "rulesets" / f"{args.ruleset}.toml").rules
     # The library has no option for these two (docs/tiles.md): compare like with like.
     rules = dataclasses.replace(
-        rules, fu=dataclasses.replace(rules.fu, double_wind_pair=4),
-        limits=dataclasses.replace(rules.limits, multiple_yakuman=True))
+        rules,
+        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
+        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
+    )
     generated = cases(args.hands, args.seed)
     hands = [(c.hand, c.ctx) for c in generated]
     options = library_rules(rules)
@@ -126,23 +129,31 @@ def main() -> int:
         their_time, their_results = theirs(library_hands)
         our_best, their_best = min(our_best, our_time), min(their_best, their_time)
 
-    disagree = [i for i, (a, r, (_, ctx)) in enumerate(zip(our_results, their_results, hands))
-                if not agrees(a, r, ctx)]
+    disagree = [
+        i
+        for i, (a, r, (_, ctx)) in enumerate(zip(our_results, their_results, hands))
+        if not agrees(a, r, ctx)
+    ]
     scored = sum(not isinstance(a, HandError) for a in our_results)
     n = len(hands)
     our_rate, their_rate = n / our_best, n / their_best
-    print(f"{n} hands ({scored} scored, {n - scored} refused: no yaku or not winning), "
-          f"ruleset {args.ruleset}, seed {args.seed}, best of {args.repeat}")
+    print(
+        f"{n} hands ({scored} scored, {n - scored} refused: no yaku or not winning), "
+        f"ruleset {args.ruleset}, seed {args.seed}, best of {args.repeat}"
+    )
     print(f"  mjtui analyzer : {our_rate:10,.0f} hands/s  ({our_best:.3f} s)")
     print(f"  mahjong 2.1.0  : {their_rate:10,.0f} hands/s  ({their_best:.3f} s)")
     print(f"  ratio          : {our_rate / their_rate:.2f}x  (target {TARGET:.0f}x)")
     print(f"  suit tables    : built in {table_time:.3f} s, once per process")
     distinct = len({(c.text, c.ctx) for c in generated})
-    print(f"  hands          : {distinct} distinct of {n}, each scored once per run; no "
-          f"per-hand cache (memos of payments and han tables emptied before each run)")
-    print(f"  agreement      : {n - len(disagree)} of {n} hands"
-          + (f"; first disagreeing: {[generated[i].text for i in disagree[:5]]}"
-             if disagree else ""))
+    print(
+        f"  hands          : {distinct} distinct of {n}, each scored once per run; no "
+        f"per-hand cache (memos of payments and han tables emptied before each run)"
+    )
+    print(
+        f"  agreement      : {n - len(disagree)} of {n} hands"
+        + (f"; first disagreeing: {[generated[i].text for i in disagree[:5]]}" if disagree else "")
+    )
     return 1 if disagree else 0
 
 

@@ -33,8 +33,10 @@ from mjtui.systems.east_doubling.system import Hand
 def some_hand(rng: random.Random) -> Hand:
     if rng.random() < 0.1:
         return Hand(None, (0, 0, 0, 0))
-    return Hand(rng.randrange(4), tuple(rng.choice([0, 2, 8, 16, 32, 64, 128, 500])
-                                        + rng.randint(0, 40) for _ in range(4)))
+    return Hand(
+        rng.randrange(4),
+        tuple(rng.choice([0, 2, 8, 16, 32, 64, 128, 500]) + rng.randint(0, 40) for _ in range(4)),
+    )
 
 
 def cost(length: int, repeat: int, folder: Path) -> list[float]:
@@ -72,8 +74,10 @@ def main(argv: list[str] | None = None) -> int:
         for length in args.lengths:
             took = cost(length, args.repeat, folder)
             medians.append(statistics.median(took))
-            print(f"  after {length:>6,} hands: median {medians[-1] * 1000:7.2f} ms, "
-                  f"largest {max(took) * 1000:7.2f} ms")
+            print(
+                f"  after {length:>6,} hands: median {medians[-1] * 1000:7.2f} ms, "
+                f"largest {max(took) * 1000:7.2f} ms"
+            )
         if len(medians) > 1 and medians[0] > 0:
             print(f"  longest / shortest series: {medians[-1] / medians[0]:.1f}x")
     finally:

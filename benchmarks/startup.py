@@ -71,14 +71,16 @@ SameWidgets().run()
 """
 
 
-def first_frame(argv: list[str], marker: bytes, env: dict[str, str], timeout: float = 20.0
-                ) -> float:
+def first_frame(
+    argv: list[str], marker: bytes, env: dict[str, str], timeout: float = 20.0
+) -> float:
     """Seconds from starting ``argv`` in an 80x24 pty to ``marker`` on its screen."""
     main, child = pty.openpty()
     fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     start = time.perf_counter()
-    proc = subprocess.Popen(argv, stdin=child, stdout=child, stderr=child, env=env,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        argv, stdin=child, stdout=child, stderr=child, env=env, start_new_session=True
+    )
     os.close(child)
     seen = b""
     try:
@@ -126,12 +128,18 @@ def main() -> None:
     ratio = statistics.median(x / y for x, y in zip(ours, theirs))
     floor_ratio = statistics.median(x / y for x, y in zip(floor, theirs))
     resume_ratio = statistics.median(x / y for x, y in zip(resumed, ours))
-    print(f"first frame, median of {args.runs} (80x24 pty): mjtui {a * 1000:.0f} ms, "
-          f"bare Textual {b * 1000:.0f} ms, ratio {ratio:.2f}x (goal <= 1.3x)")
-    print(f"  a plain Textual app with the form's widgets: {f * 1000:.0f} ms, "
-          f"{floor_ratio:.2f}x the bare app")
-    print(f"resume of {args.hands} hands: {r * 1000:.0f} ms, {resume_ratio:.2f}x a new "
-          f"series (goal <= 1.5x)")
+    print(
+        f"first frame, median of {args.runs} (80x24 pty): mjtui {a * 1000:.0f} ms, "
+        f"bare Textual {b * 1000:.0f} ms, ratio {ratio:.2f}x (goal <= 1.3x)"
+    )
+    print(
+        f"  a plain Textual app with the form's widgets: {f * 1000:.0f} ms, "
+        f"{floor_ratio:.2f}x the bare app"
+    )
+    print(
+        f"resume of {args.hands} hands: {r * 1000:.0f} ms, {resume_ratio:.2f}x a new "
+        f"series (goal <= 1.5x)"
+    )
 
 
 def _long_series(folder: Path, hands: int) -> Path:
@@ -148,8 +156,9 @@ def _long_series(folder: Path, hands: int) -> Path:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
     session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 11, 30))
     rng = random.Random(hands)
-    session.hands.extend(Hand(rng.randrange(4), tuple(rng.randrange(60) for _ in range(4)))
-                         for _ in range(hands))
+    session.hands.extend(
+        Hand(rng.randrange(4), tuple(rng.randrange(60) for _ in range(4))) for _ in range(hands)
+    )
     path = folder / "long.toml"
     save_session(session, path)
     return path

@@ -62,9 +62,17 @@ from mjtui.core.tournament.tournament_file import load_tournament, save_tourname
 
 def tournament(players: int, rounds: int = 8) -> Tournament:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-ema2025")
-    return Tournament(name="Benchmark Open", ruleset=ruleset, rounds=rounds, players=tuple(
-        Player(f"Player {i:03d}", team=f"Club {i % (players // 10)}") for i in range(players)),
-        created=START, keep_apart=("team",), seed=2026)
+    return Tournament(
+        name="Benchmark Open",
+        ruleset=ruleset,
+        rounds=rounds,
+        players=tuple(
+            Player(f"Player {i:03d}", team=f"Club {i % (players // 10)}") for i in range(players)
+        ),
+        created=START,
+        keep_apart=("team",),
+        seed=2026,
+    )
 
 
 def seating() -> None:
@@ -79,15 +87,16 @@ def seating() -> None:
             rng.shuffle(order)  # a standings as made up as any
             how = "random" if number == 1 else method
             began = time.perf_counter()
-            s = seat_round(t.players, history, number, how, 4, t.seed + number,
-                           t.keep_apart, order)
+            s = seat_round(t.players, history, number, how, 4, t.seed + number, t.keep_apart, order)
             took = time.perf_counter() - began
             worst = max(worst, took)
             history.append(Round(number, how, s.tables))
             c = s.cost
-            print(f"  round {number} {how:8} {took:5.2f} s  repeats {c.repeats} (bound "
-                  f"{c.lower_bound}), together though apart {c.apart}, winds spread "
-                  f"{c.winds} (best {c.winds_best}, {c.winds_off} players above)")
+            print(
+                f"  round {number} {how:8} {took:5.2f} s  repeats {c.repeats} (bound "
+                f"{c.lower_bound}), together though apart {c.apart}, winds spread "
+                f"{c.winds} (best {c.winds_best}, {c.winds_off} players above)"
+            )
     print(f"  slowest round: {worst:.2f} s (target < 5 s)")
     small = tournament(16)
     history = []
@@ -107,8 +116,7 @@ def standings(keep: Path | None) -> None:
     times: list[float] = []
     hands = 0
     for number in range(1, 9):
-        s = seat_round(t.players, t.seatings, number, "random", 4, t.seed + number,
-                       t.keep_apart)
+        s = seat_round(t.players, t.seatings, number, "random", 4, t.seed + number, t.keep_apart)
         t = t.with_round(Round(number, "random", s.tables, t.seed + number))
         save_tournament(t, folder / FILE_NAME)
         books = []
@@ -135,15 +143,28 @@ def standings(keep: Path | None) -> None:
     cold = time.perf_counter() - began
     times.sort()
     print(f"standings of 80 players, 8 rounds, {hands} hands in {len(games)} games:")
-    print(f"  after each hand: median {statistics.median(times) * 1000:.1f} ms, 99th "
-          f"{times[int(len(times) * 0.99)] * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms "
-          f"(target < 1 s)")
-    print(f"  from nothing, every file read: {cold * 1000:.0f} ms; leader "
-          f"{result.ranked[0].player.name} {result.ranked[0].total:+.1f}")
+    print(
+        f"  after each hand: median {statistics.median(times) * 1000:.1f} ms, 99th "
+        f"{times[int(len(times) * 0.99)] * 1000:.1f} ms, slowest {times[-1] * 1000:.1f} ms "
+        f"(target < 1 s)"
+    )
+    print(
+        f"  from nothing, every file read: {cold * 1000:.0f} ms; leader "
+        f"{result.ranked[0].player.name} {result.ranked[0].total:+.1f}"
+    )
     # `mjtui tournament standings` as a director types it: a new process each time,
     # keeping what it read in the cache folder.
-    command = [sys.executable, "-m", "mjtui", "tournament", "standings", t.name,
-               "--folder", str(folder), "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "mjtui",
+        "tournament",
+        "standings",
+        t.name,
+        "--folder",
+        str(folder),
+        "--json",
+    ]
     # As installed: the byte code written by a first run, then used.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
@@ -165,9 +186,11 @@ def standings(keep: Path | None) -> None:
 
         save_session(session, path)
         one.append(typed())
-    print(f"  `mjtui tournament standings --json`, a new process: {empty * 1000:.0f} ms "
-          f"with the cache empty, {min(one) * 1000:.0f}-{max(one) * 1000:.0f} ms after "
-          f"one table's file changed, {kept * 1000:.0f} ms when none did")
+    print(
+        f"  `mjtui tournament standings --json`, a new process: {empty * 1000:.0f} ms "
+        f"with the cache empty, {min(one) * 1000:.0f}-{max(one) * 1000:.0f} ms after "
+        f"one table's file changed, {kept * 1000:.0f} ms when none did"
+    )
     if keep is None:
         print(f"  (the folder: {folder})")
 
@@ -177,16 +200,26 @@ def simulation(keep: Path | None) -> None:
     folder = keep or Path(tempfile.mkdtemp(prefix="mjtui-simulation-"))
     folder.mkdir(parents=True, exist_ok=True)
     save_tournament(t, folder / FILE_NAME)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(HERE.parent), str(HERE.parent / "tests")])}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(HERE.parent), str(HERE.parent / "tests")]),
+    }
     script = str(HERE.parent / "tests" / "tournament_processes.py")
     stop = folder / ".stop"
     began = time.perf_counter()
-    tables = subprocess.Popen([sys.executable, script, "tables", str(folder), "20", "0"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                              env=env)
-    reader = subprocess.Popen([sys.executable, script, "read", str(folder), str(stop)],
-                              stdout=subprocess.PIPE, text=True, env=env)
+    tables = subprocess.Popen(
+        [sys.executable, script, "tables", str(folder), "20", "0"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    reader = subprocess.Popen(
+        [sys.executable, script, "read", str(folder), str(stop)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     director = GameReader(folder)
     assert tables.stdin is not None and tables.stdout is not None
     for number in range(1, 9):
@@ -194,8 +227,16 @@ def simulation(keep: Path | None) -> None:
         if number > 1:
             games, _ = director.read(t)
             order = [line.player.name for line in compute(t, games, START).lines]
-        s = seat_round(t.players, t.seatings, number, "swiss" if number > 1 else "random", 4,
-                       t.seed + number, t.keep_apart, order)
+        s = seat_round(
+            t.players,
+            t.seatings,
+            number,
+            "swiss" if number > 1 else "random",
+            4,
+            t.seed + number,
+            t.keep_apart,
+            order,
+        )
         t = t.with_round(Round(number, "swiss", s.tables, t.seed + number))
         save_tournament(t, folder / FILE_NAME)
         tables.stdin.write(f"{number}\n")
@@ -222,24 +263,38 @@ def simulation(keep: Path | None) -> None:
                 folded[names[entry["seat"] - 1]] += entry["score"]
     agree = all(abs(line.total - folded[line.player.name]) < 1e-6 for line in result.lines)
     finished = sum(g.status == "finished" for g in games)
-    print(f"simulation: 80 players, 20 table processes, 8 rounds, {hands} hands, "
-          f"{finished} of {len(games)} games played to their end, in {wall:.1f} s")
-    print(f"  the reader: {seen['reads']} standings computed while the tables wrote, the "
-          f"slowest {seen['slowest'] * 1000:.0f} ms, {seen['counted']} games counted, each "
-          f"the fold of its first hands; notes {seen['notes']}")
-    print(f"  the standings against a fold of every file: "
-          f"{'the same' if agree else 'DIFFERENT'}; leader {result.ranked[0].player.name} "
-          f"{result.ranked[0].total:+.1f}")
+    print(
+        f"simulation: 80 players, 20 table processes, 8 rounds, {hands} hands, "
+        f"{finished} of {len(games)} games played to their end, in {wall:.1f} s"
+    )
+    print(
+        f"  the reader: {seen['reads']} standings computed while the tables wrote, the "
+        f"slowest {seen['slowest'] * 1000:.0f} ms, {seen['counted']} games counted, each "
+        f"the fold of its first hands; notes {seen['notes']}"
+    )
+    print(
+        f"  the standings against a fold of every file: "
+        f"{'the same' if agree else 'DIFFERENT'}; leader {result.ranked[0].player.name} "
+        f"{result.ranked[0].total:+.1f}"
+    )
     if not agree:
         raise SystemExit(1)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("parts", nargs="*", metavar="PART",
-                        help="seating, standings or simulation (default: all three)")
-    parser.add_argument("--keep", type=Path, metavar="DIR",
-                        help="write the standings' and the simulation's folders under DIR")
+    parser.add_argument(
+        "parts",
+        nargs="*",
+        metavar="PART",
+        help="seating, standings or simulation (default: all three)",
+    )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="write the standings' and the simulation's folders under DIR",
+    )
     args = parser.parse_args()
     os.environ.setdefault("MJTUI_DATA_DIR", tempfile.mkdtemp(prefix="mjtui-data-"))
     parts = args.parts or ["seating", "standings", "simulation"]

@@ -17,14 +17,26 @@ class Config:
         default="hp11c", metadata={"doc": "ruleset id or path used when --ruleset is not given"}
     )
     # As long as a session file may hold it: a longer one would be saved unreadable.
-    table: str = field(default="", metadata=text(
-        "this machine's table, offered in the new-series form (docs/ledger.md)",
-        MAX_TABLE_NAME))
-    time_limit: int = field(default=0, metadata=whole(
-        "minutes a game may last (the new-series form starts with it); 0: no time limit",
-        0, 24 * 60))
-    time_warning: int = field(default=10, metadata=whole(
-        "minutes before the end of the time limit when the sheet warns the table", 1, 120))
+    table: str = field(
+        default="",
+        metadata=text(
+            "this machine's table, offered in the new-series form (docs/ledger.md)", MAX_TABLE_NAME
+        ),
+    )
+    time_limit: int = field(
+        default=0,
+        metadata=whole(
+            "minutes a game may last (the new-series form starts with it); 0: no time limit",
+            0,
+            24 * 60,
+        ),
+    )
+    time_warning: int = field(
+        default=10,
+        metadata=whole(
+            "minutes before the end of the time limit when the sheet warns the table", 1, 120
+        ),
+    )
 
 
 def load_config(path: Path) -> Config:

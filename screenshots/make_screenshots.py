@@ -18,8 +18,13 @@ HERE = Path(__file__).resolve().parent
 SIZE = (80, 24)
 NAMES = ("Ann", "Bob", "Chen", "Dora")
 FX602P_LISTING = HERE.parents[1] / "shared" / "seeds" / "001_5ccb119688289e7f.txt"
-HANDS = [("3", (10, 20, 30, 40)), ("0", ()), ("b", (5, 50, 0, 10)), ("4", (8, 16, 0, 32)),
-         ("2", (0, 24, 12, 4))]
+HANDS = [
+    ("3", (10, 20, 30, 40)),
+    ("0", ()),
+    ("b", (5, 50, 0, 10)),
+    ("4", (8, 16, 0, 32)),
+    ("2", (0, 24, 12, 4)),
+]
 
 
 async def play(pilot, key: str, points: tuple[int, ...]) -> None:
@@ -39,8 +44,12 @@ async def fx602p_pane(ruleset) -> str:
     from mjtui.ui.app import MjtuiApp
     from mjtui.ui.widgets.fx602p_pane import FX602PPane
 
-    app = MjtuiApp(rulesets=[ruleset], ruleset=ruleset, sessions_dir=paths.sessions_dir(),
-                   calc_program=str(FX602P_LISTING))
+    app = MjtuiApp(
+        rulesets=[ruleset],
+        ruleset=ruleset,
+        sessions_dir=paths.sessions_dir(),
+        calc_program=str(FX602P_LISTING),
+    )
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press(*"Ann", "enter", *"Bob", "enter")
         await pilot.pause()

@@ -38,8 +38,7 @@ def series(path: Path):
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     book = Scorebook(Session(ruleset, NAMES, datetime(2026, 11, 30, 20).astimezone()), path)
     book.save()
-    book.add(riichi.Win(winners=(riichi.Winner(seat=1, han=3, fu=30),), discarder=2,
-                        riichi=(1,)))
+    book.add(riichi.Win(winners=(riichi.Winner(seat=1, han=3, fu=30),), discarder=2, riichi=(1,)))
     book.add(riichi.ExhaustiveDraw(tenpai=(0, 3)))
     book.add(riichi.Win(winners=(riichi.Winner(seat=3, han=4, fu=30),), discarder=None))
     return book
@@ -80,9 +79,22 @@ def browser(path: Path) -> Path:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = subprocess.Popen(
-        [sys.executable, "-m", "mjtui", "serve", str(path), "--host", "127.0.0.1", "--port",
-         str(port)], env={**os.environ, "PYTHONPATH": str(REPO)}, stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL, start_new_session=True)
+        [
+            sys.executable,
+            "-m",
+            "mjtui",
+            "serve",
+            str(path),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
     page = None
     try:
         for _ in range(100):

@@ -22,8 +22,13 @@ SUITS = "mps"
 WINDS = "ESWN"
 TERMINALS = [(n, s) for s in SUITS for n in (1, 9)]
 HONORS = [(n, "z") for n in range(1, 8)]
-SITUATION_FLAGS = {"rk": "robbing-kong", "kr": "kong-replacement", "lt": "last-tile",
-                   "hv": "heavenly", "ea": "earthly"}
+SITUATION_FLAGS = {
+    "rk": "robbing-kong",
+    "kr": "kong-replacement",
+    "lt": "last-tile",
+    "hv": "heavenly",
+    "ea": "earthly",
+}
 
 
 def _tiles(theme: str, suit: str) -> tuple[list[tuple[int, str]], bool]:
@@ -40,8 +45,10 @@ def _tiles(theme: str, suit: str) -> tuple[list[tuple[int, str]], bool]:
 
 
 def _hand(rng: random.Random) -> tuple[list[tuple[str, list[tuple[int, str]], str]], tuple]:
-    theme = rng.choices(["any", "one-suit", "suit-and-honors", "orphans", "honors",
-                         "triplets"], [40, 12, 16, 10, 10, 12])[0]
+    theme = rng.choices(
+        ["any", "one-suit", "suit-and-honors", "orphans", "honors", "triplets"],
+        [40, 12, 16, 10, 10, 12],
+    )[0]
     pool, chows = _tiles(theme, rng.choice(SUITS))
     if theme == "honors":  # winds and dragons first
         pool = HONORS * 4 + pool
@@ -51,8 +58,7 @@ def _hand(rng: random.Random) -> tuple[list[tuple[str, list[tuple[int, str]], st
         n, s = rng.choice(pool)
         chow = chows and theme != "triplets" and s != "z" and n <= 7 and rng.random() < 0.55
         kind = "chi" if chow else ("kan" if rng.random() < 0.12 else "pon")
-        tiles = [(n + i, s) for i in range(3)] if chow else [(n, s)] * (4 if kind == "kan"
-                                                                          else 3)
+        tiles = [(n + i, s) for i in range(3)] if chow else [(n, s)] * (4 if kind == "kan" else 3)
         if any(counts.get(t, 0) + tiles.count(t) > 4 for t in tiles):
             continue
         for t in tiles:
@@ -91,9 +97,11 @@ def hand_line(rng: random.Random) -> str:
     win = rng.choice(win_group[1])
     concealed = sorted((t for g in hidden for t in g[1]), key=lambda t: ("mpsz".index(t[1]), t[0]))
     concealed.remove(win)
-    melds = " ".join(("[" if g[0] == "open" else "(") + _mpsz(g[1]) + ("]" if g[0] == "open"
-                                                                      else ")")
-                     for g in groups if g[0] != "hidden")
+    melds = " ".join(
+        ("[" if g[0] == "open" else "(") + _mpsz(g[1]) + ("]" if g[0] == "open" else ")")
+        for g in groups
+        if g[0] != "hidden"
+    )
     tiles = " ".join(p for p in (_mpsz(concealed) + _mpsz([win]), melds) if p)
     seat, rnd = rng.randrange(4), rng.randrange(4)
     self_draw = rng.random() < 0.5
@@ -119,8 +127,8 @@ def hand_line(rng: random.Random) -> str:
         full = rng.random() < 0.08
         flowers = [n for n in range(1, 5) if full or rng.random() < 0.25]
         seasons = [n for n in range(1, 5) if rng.random() < 0.25]
-    opts += ([f"f{''.join(map(str, flowers))}"] if flowers else [])
-    opts += ([f"s{''.join(map(str, seasons))}"] if seasons else [])
+    opts += [f"f{''.join(map(str, flowers))}"] if flowers else []
+    opts += [f"s{''.join(map(str, seasons))}"] if seasons else []
     return f"{tiles}|{' '.join(opts + flags)}"
 
 

@@ -47,9 +47,14 @@ def main() -> None:
         if theirs is not None and (ours, score.fan) == theirs:
             agree += 1
             continue
-        key: tuple[object, ...] = ("no win",) if theirs is None else (
-            tuple(sorted(set(ours.items()) - set(theirs[0].items()))),
-            tuple(sorted(set(theirs[0].items()) - set(ours.items()))))
+        key: tuple[object, ...] = (
+            ("no win",)
+            if theirs is None
+            else (
+                tuple(sorted(set(ours.items()) - set(theirs[0].items()))),
+                tuple(sorted(set(theirs[0].items()) - set(ours.items()))),
+            )
+        )
         classes[key] += 1
         example.setdefault(key, f"{case.text} {case.situation}")
     print(f"{agree} of {args.hands} hands agree")

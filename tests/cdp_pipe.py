@@ -17,8 +17,16 @@ import tempfile
 import time
 from pathlib import Path
 
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def find_chromium() -> str | None:
@@ -45,20 +53,30 @@ class Browser:
         self._from_browser, from_browser_w = os.pipe()
         # The browser reads commands on fd 3 and writes answers on fd 4.
         self.process = subprocess.Popen(
-            [binary, *FLAGS, f"--user-data-dir={self.profile}", "--remote-debugging-pipe",
-             f"--window-size={width},{height}", "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            [
+                binary,
+                *FLAGS,
+                f"--user-data-dir={self.profile}",
+                "--remote-debugging-pipe",
+                f"--window-size={width},{height}",
+                "about:blank",
+            ],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
             # Python's own descriptors are not inherited; the two dup2'ed ones are.
             close_fds=False,
-            preexec_fn=lambda: _as_3_and_4(to_browser_r, from_browser_w))
+            preexec_fn=lambda: _as_3_and_4(to_browser_r, from_browser_w),
+        )
         os.close(to_browser_r)
         os.close(from_browser_w)
         self._next = 0
         self._buffer = b""
         self.session: str | None = None
 
-    def send(self, method: str, params: dict | None = None, *, timeout: float = 10,
-             session: bool = True) -> dict:
+    def send(
+        self, method: str, params: dict | None = None, *, timeout: float = 10, session: bool = True
+    ) -> dict:
         self._next += 1
         message = {"id": self._next, "method": method, "params": params or {}}
         if session and self.session:
@@ -89,8 +107,11 @@ class Browser:
     def open(self, url: str, script: str = "") -> None:
         """A page at ``url``, ``script`` run in it before the page's own."""
         target = self.send("Target.createTarget", {"url": "about:blank"}, session=False)
-        attached = self.send("Target.attachToTarget",
-                             {"targetId": target["targetId"], "flatten": True}, session=False)
+        attached = self.send(
+            "Target.attachToTarget",
+            {"targetId": target["targetId"], "flatten": True},
+            session=False,
+        )
         self.session = attached["sessionId"]
         self.send("Page.enable")
         if script:
@@ -98,8 +119,7 @@ class Browser:
         self.send("Page.navigate", {"url": url})
 
     def evaluate(self, expression: str) -> object:
-        result = self.send("Runtime.evaluate", {"expression": expression,
-                                                "returnByValue": True})
+        result = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True})
         return result.get("result", {}).get("value")
 
     def wait_for(self, expression: str, timeout: float = 10) -> object:

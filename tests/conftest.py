@@ -15,8 +15,7 @@ from hypothesis import HealthCheck, settings
 
 # No property test is timed: how fast an example runs depends on what else the machine
 # runs (two workers a core, below), and speed is for benchmarks/ to measure.
-settings.register_profile(
-    "mjtui", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("mjtui", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("mjtui")
 
 
@@ -53,8 +52,12 @@ def run_mjtui(folders: dict[str, Path]) -> Callable[..., subprocess.CompletedPro
     def run(*args: str) -> subprocess.CompletedProcess:
         # The environment carries this test's MJTUI_* folders (set by `folders`).
         return subprocess.run(
-            [sys.executable, "-m", "mjtui", *args], capture_output=True, text=True,
-            stdin=subprocess.DEVNULL, cwd=folders["config"].parent, timeout=60,
+            [sys.executable, "-m", "mjtui", *args],
+            capture_output=True,
+            text=True,
+            stdin=subprocess.DEVNULL,
+            cwd=folders["config"].parent,
+            timeout=60,
         )
 
     return run

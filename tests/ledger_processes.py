@@ -25,8 +25,9 @@ def hand_for(table: str, session: int, number: int):
 
     seed = sum(map(ord, table)) * 7 + session * 13 + number
     winner = seed % 4
-    return Hand(winner, tuple((seed * (seat + 3)) % 97 if seat == winner else seat * 2
-                              for seat in range(4)))
+    return Hand(
+        winner, tuple((seed * (seat + 3)) % 97 if seat == winner else seat * 2 for seat in range(4))
+    )
 
 
 def write(folder: Path, table: str, sessions: int, hands: int) -> None:
@@ -73,10 +74,18 @@ def read(folder: Path, stop: Path) -> None:
         reads += 1
         if last:
             break
-    print(json.dumps({"reads": reads, "most_hands": most, "skipped": skipped,
-                      "sessions": len(result.sessions),
-                      "hands": sorted(len(s.hands) for _, s in result.sessions),
-                      "final_skipped": result.skipped}))
+    print(
+        json.dumps(
+            {
+                "reads": reads,
+                "most_hands": most,
+                "skipped": skipped,
+                "sessions": len(result.sessions),
+                "hands": sorted(len(s.hands) for _, s in result.sessions),
+                "final_skipped": result.skipped,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -72,10 +72,18 @@ class Case:
         hand = list(self.concealed)
         hand.remove(self.win)
         s = self.situation
-        return dict(pack=tuple(packs), hand=tuple(peer_tile(t) for t in hand),
-                    winTile=peer_tile(self.win), flowerCount=s.flowers,
-                    isSelfDrawn=s.self_draw, is4thTile=s.fourth_tile, isAboutKong=s.kong,
-                    isWallLast=s.last_tile, seatWind=s.seat_wind, prevalentWind=s.round_wind)
+        return dict(
+            pack=tuple(packs),
+            hand=tuple(peer_tile(t) for t in hand),
+            winTile=peer_tile(self.win),
+            flowerCount=s.flowers,
+            isSelfDrawn=s.self_draw,
+            is4thTile=s.fourth_tile,
+            isAboutKong=s.kong,
+            isWallLast=s.last_tile,
+            seatWind=s.seat_wind,
+            prevalentWind=s.round_wind,
+        )
 
 
 def peer_tile(t: int) -> str:
@@ -150,8 +158,7 @@ def _regular(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]] 
 def _terminal_chows(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
     """123 and 789 twice over, in one suit or two, and a pair of 5s."""
     suits = r.sample(range(3), 3)
-    chows = [9 * s + x for s in (suits[:2] if r.random() < 0.6 else suits[:1] * 2)
-             for x in (0, 6)]
+    chows = [9 * s + x for s in (suits[:2] if r.random() < 0.6 else suits[:1] * 2) for x in (0, 6)]
     melds = []
     concealed = [9 * suits[2 if len(set(c // 9 for c in chows)) == 2 else 0] + 4] * 2
     for t in chows:
@@ -174,8 +181,9 @@ def _four_chows(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int
             melds.append(("chow", t, True))
         else:
             concealed += [t, t + 1, t + 2]
-    counts = [concealed.count(t) + sum(1 for _, c, _ in melds if c <= t <= c + 2)
-              for t in range(34)]
+    counts = [
+        concealed.count(t) + sum(1 for _, c, _ in melds if c <= t <= c + 2) for t in range(34)
+    ]
     pair = r.choice([t for t in range(34) if counts[t] <= 2])
     return melds, concealed + [pair, pair]
 
@@ -264,10 +272,18 @@ def _orphans(r: random.Random) -> list[int]:
     return list(ORPHANS) + [r.choice(ORPHANS)]
 
 
-FORMS = ((0.72, "regular"), (0.02, "terminal chows"), (0.02, "four chows"),
-         (0.03, "chicken"), (0.01, "mixed straight"),
-         (0.09, "seven pairs"), (0.04, "knitted"), (0.04, "knitted straight"),
-         (0.03, "thirteen orphans"), (0.02, "nine gates"))
+FORMS = (
+    (0.72, "regular"),
+    (0.02, "terminal chows"),
+    (0.02, "four chows"),
+    (0.03, "chicken"),
+    (0.01, "mixed straight"),
+    (0.09, "seven pairs"),
+    (0.04, "knitted"),
+    (0.04, "knitted straight"),
+    (0.03, "thirteen orphans"),
+    (0.02, "nine gates"),
+)
 
 
 def random_case(r: random.Random) -> Case:
@@ -299,16 +315,24 @@ def random_case(r: random.Random) -> Case:
         else:
             concealed = _nine_gates(r)
         win = r.choice(concealed)
-        return Case(_text(melds, concealed, win), win, _situation(r, melds, concealed, win),
-                    tuple(melds), tuple(sorted(concealed)))
+        return Case(
+            _text(melds, concealed, win),
+            win,
+            _situation(r, melds, concealed, win),
+            tuple(melds),
+            tuple(sorted(concealed)),
+        )
 
 
-def _situation(r: random.Random, melds: list[tuple[str, int, bool]], concealed: list[int],
-               win: int) -> Situation:
+def _situation(
+    r: random.Random, melds: list[tuple[str, int, bool]], concealed: list[int], win: int
+) -> Situation:
     self_draw = r.random() < 0.4
-    in_melds = sum(4 if k == "kong" else 3 if k == "pung" else 1 for k, t, _ in melds
-                   if t == win or (k == "chow" and t <= win <= t + 2 and win < 27
-                                   and t // 9 == win // 9))
+    in_melds = sum(
+        4 if k == "kong" else 3 if k == "pung" else 1
+        for k, t, _ in melds
+        if t == win or (k == "chow" and t <= win <= t + 2 and win < 27 and t // 9 == win // 9)
+    )
     own = concealed.count(win)
     fourth = own == 1 and r.random() < 0.15
     kong = False
@@ -318,9 +342,15 @@ def _situation(r: random.Random, melds: list[tuple[str, int, bool]], concealed: 
         else:
             kong = own == 1 and in_melds == 0
     last = r.random() < 0.1 and not (kong and not self_draw)
-    return Situation(self_draw=self_draw, seat_wind=r.randrange(4), round_wind=r.randrange(4),
-                     fourth_tile=fourth, kong=kong, last_tile=last,
-                     flowers=r.choice((0, 0, 0, 1, 2, 3, 8)))
+    return Situation(
+        self_draw=self_draw,
+        seat_wind=r.randrange(4),
+        round_wind=r.randrange(4),
+        fourth_tile=fourth,
+        kong=kong,
+        last_tile=last,
+        flowers=r.choice((0, 0, 0, 1, 2, 3, 8)),
+    )
 
 
 def _text(melds: list[tuple[str, int, bool]], concealed: list[int], win: int) -> str:

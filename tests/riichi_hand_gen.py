@@ -61,8 +61,9 @@ class Case:
         self.hand = parse_hand(self.text, self.win)
 
 
-def _sets(rng: random.Random, pool: tuple[int, ...], counts: list[int],
-          kan_rate: float) -> list[tuple[str, int]]:
+def _sets(
+    rng: random.Random, pool: tuple[int, ...], counts: list[int], kan_rate: float
+) -> list[tuple[str, int]]:
     """Four sets drawn from the pool (chi, pon or kan), within four tiles of each."""
     runs = [t for t in pool if t < 27 and t % 9 <= 6 and t + 1 in pool and t + 2 in pool]
     sets: list[tuple[str, int]] = []
@@ -117,7 +118,8 @@ def _seven_pairs(rng: random.Random) -> list[int]:
 def _nine_gates(rng: random.Random) -> list[int]:
     suit = rng.randrange(3) * 9
     return [suit + i for i, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(n)] + [
-        suit + rng.randrange(9)]
+        suit + rng.randrange(9)
+    ]
 
 
 def _thirteen_orphans(rng: random.Random) -> list[int]:
@@ -158,8 +160,7 @@ def random_case(rng: random.Random) -> Case:
     red_concealed = []
     red_melds = set()
     for f in FIVES:
-        total = concealed.count(f) + sum(
-            _meld_tiles(kind, t).count(f) for kind, t, _ in melds)
+        total = concealed.count(f) + sum(_meld_tiles(kind, t).count(f) for kind, t, _ in melds)
         if not total or (total < 4 and rng.random() < 0.6):
             continue
         holders = [i for i, fives in enumerate(meld_fives) if f in fives]
@@ -172,8 +173,9 @@ def random_case(rng: random.Random) -> Case:
     rest.remove(win)
     reds_rest = [f for f in red_concealed if not (win_red and f == win)]
     parts = [format_tiles(rest, reds_rest)]
-    parts += [_meld_text(kind, t, opened, i in red_melds) for i, (kind, t, opened) in
-              enumerate(melds)]
+    parts += [
+        _meld_text(kind, t, opened, i in red_melds) for i, (kind, t, opened) in enumerate(melds)
+    ]
     rng.shuffle(parts)
     win_name = ("0" if win_red else str(win % 9 + 1)) + tile_name(win)[1]
     text = rng.choice(("", " ")).join(parts) + win_name
@@ -191,16 +193,20 @@ def _context(rng: random.Random, concealed: list[int], melds: list) -> WinContex
     first_draw = tsumo and not melds and rng.random() < 0.02
     last = rng.random() < 0.05
     return WinContext(
-        tsumo=tsumo, seat_wind=seat, round_wind=round_wind,
+        tsumo=tsumo,
+        seat_wind=seat,
+        round_wind=round_wind,
         dora=tuple(rng.randrange(34) for _ in range(rng.choice((1, 1, 2, 3)))),
         ura=tuple(rng.randrange(34) for _ in range(rng.choice((1, 2)))) if riichi else (),
-        riichi=riichi and not double, double_riichi=double,
+        riichi=riichi and not double,
+        double_riichi=double,
         ippatsu=riichi and rng.random() < 0.2,
         haitei=tsumo and last and not (has_kan and rng.random() < 0.5),
         houtei=not tsumo and last,
         rinshan=tsumo and has_kan and not last and rng.random() < 0.3,
         chankan=not tsumo and not last and rng.random() < 0.03,
-        tenhou=first_draw and seat == 0, chiihou=first_draw and seat != 0,
+        tenhou=first_draw and seat == 0,
+        chiihou=first_draw and seat != 0,
         honba=rng.choice((0, 0, 1, 2, 5)),
     )
 
@@ -212,6 +218,7 @@ def cases(n: int, seed: int = 4) -> list[Case]:
 
 # --- the mahjong library's side ---------------------------------------------------------
 
+
 def library_rules(rules: Rules) -> Any:
     """OptionalRules of the mahjong library that match ``rules`` where the library can."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
@@ -220,8 +227,11 @@ def library_rules(rules: Rules) -> Any:
         has_open_tanyao=rules.yaku.open_tanyao,
         has_aka_dora=rules.yaku.red_fives,
         has_double_yakuman=rules.yaku.double_yakuman,
-        kazoe_limit=(HandConstants.KAZOE_LIMITED if rules.limits.kazoe >= rules.limits.yakuman
-                     else HandConstants.KAZOE_SANBAIMAN),
+        kazoe_limit=(
+            HandConstants.KAZOE_LIMITED
+            if rules.limits.kazoe >= rules.limits.yakuman
+            else HandConstants.KAZOE_SANBAIMAN
+        ),
         kiriage=rules.limits.kiriage,
         fu_for_open_pinfu=rules.fu.open_pinfu == 30,
         fu_for_pinfu_tsumo=rules.fu.pinfu_tsumo == 30,
@@ -281,22 +291,37 @@ def to_library(case: Case, options: Any) -> LibraryCase:
         return t * 4 + free[t] % 4
 
     config = HandConfig(
-        is_tsumo=ctx.tsumo, is_riichi=ctx.riichi, is_daburu_riichi=ctx.double_riichi,
-        is_ippatsu=ctx.ippatsu, is_rinshan=ctx.rinshan, is_chankan=ctx.chankan,
-        is_haitei=ctx.haitei, is_houtei=ctx.houtei, is_tenhou=ctx.tenhou,
-        is_chiihou=ctx.chiihou, player_wind=27 + ctx.seat_wind, round_wind=27 + ctx.round_wind,
-        tsumi_number=ctx.honba, options=options,
+        is_tsumo=ctx.tsumo,
+        is_riichi=ctx.riichi,
+        is_daburu_riichi=ctx.double_riichi,
+        is_ippatsu=ctx.ippatsu,
+        is_rinshan=ctx.rinshan,
+        is_chankan=ctx.chankan,
+        is_haitei=ctx.haitei,
+        is_houtei=ctx.houtei,
+        is_tenhou=ctx.tenhou,
+        is_chiihou=ctx.chiihou,
+        player_wind=27 + ctx.seat_wind,
+        round_wind=27 + ctx.round_wind,
+        tsumi_number=ctx.honba,
+        options=options,
     )
-    return LibraryCase(tiles, win, melds, [indicator(t) for t in ctx.dora],
-                       [indicator(t) for t in ctx.ura], config)
+    return LibraryCase(
+        tiles, win, melds, [indicator(t) for t in ctx.dora], [indicator(t) for t in ctx.ura], config
+    )
 
 
 def library_score(lc: LibraryCase) -> Any:
     from mahjong.hand_calculating.hand import HandCalculator
 
     return HandCalculator.estimate_hand_value(
-        lc.tiles, lc.win, melds=lc.melds, dora_indicators=lc.dora, config=lc.config,
-        ura_dora_indicators=lc.ura)
+        lc.tiles,
+        lc.win,
+        melds=lc.melds,
+        dora_indicators=lc.dora,
+        config=lc.config,
+        ura_dora_indicators=lc.ura,
+    )
 
 
 def library_payments(result: Any, ctx: WinContext) -> dict[str, int]:

@@ -288,8 +288,9 @@ async def test_the_other_rulesets_are_offered_once_the_form_is_shown(folders) ->
         assert "broken" not in ids
         select = screen.query_one("#ruleset", Select)
         assert screen.ruleset.id == "pocket" and select.value == app.ruleset.origin
-        assert any("Ruleset not offered" in n.message and "broken" in n.message
-                   for n in app._notifications)
+        assert any(
+            "Ruleset not offered" in n.message and "broken" in n.message for n in app._notifications
+        )
         # Offered again (or late), what was chosen and typed stays.
         await pilot.press("1", "2", "3")
         typed = screen.query_one("#name-0", Input).value

@@ -49,7 +49,8 @@ def test_the_view_names_dealer_leader_winds_and_sticks(tmp_path) -> None:
     assert [s.leader for s in view.seats] == [False, True, False, False]
     assert [s.wind for s in view.seats] == ["North", "East", "South", "West"]
     assert view.seats[1].dealer and view.line == book.session.ruleset.system.describe_state(
-        book.session.state, NAMES)
+        book.session.state, NAMES
+    )
 
 
 def test_the_follower_reloads_on_change_only(tmp_path) -> None:
@@ -70,7 +71,7 @@ def test_a_file_caught_mid_append_shows_the_whole_hands(tmp_path) -> None:
     book.add(RON)
     whole = path.read_bytes()
     book.add(TSUMO)
-    raw = path.read_bytes()[len(whole):]  # the appended hand's text
+    raw = path.read_bytes()[len(whole) :]  # the appended hand's text
     path.write_bytes(whole)
     follower = SessionFollower(path, find)
     assert follower.poll()
@@ -168,8 +169,12 @@ async def test_mjtui_board_follows_the_file_read_only(tmp_path) -> None:
         book.add(RON)
         app.refresh_board()
         await pilot.pause()
-        assert [d.value for d in board.query(Digits) if d.display] == \
-            ["25000", "28900", "21100", "25000"]
+        assert [d.value for d in board.query(Digits) if d.display] == [
+            "25000",
+            "28900",
+            "21100",
+            "25000",
+        ]
         path.write_text("garbage = [\n")
         app.refresh_board()
         await pilot.pause()

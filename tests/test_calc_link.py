@@ -73,8 +73,7 @@ def test_a_difference_is_reported_by_seat() -> None:
     link.follow([Hand(0, (10, 0, 0, 0))])  # A (East) +60, the others -20 each
     assert link.differences((10060, 9980, 9980, 9980), 0) == []
     found = link.differences((10060, 9980, 9000, 9980), 1)
-    assert found == ["seat 3: calculator 9980, sheet 9000",
-                     "East: calculator seat 1, sheet seat 2"]
+    assert found == ["seat 3: calculator 9980, sheet 9000", "East: calculator seat 1, sheet seat 2"]
 
 
 def test_a_program_that_does_not_settle_is_a_problem(tmp_path: Path) -> None:

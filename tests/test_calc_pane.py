@@ -76,8 +76,9 @@ async def test_a_program_that_settles_differently_is_flagged(tmp_path: Path) -> 
     # It asks for the four points as a settlement program should, but moves
     # no points and always shows player 1 as the next East.
     listing = tmp_path / "lazy.hp11c"
-    listing.write_text("LBL 9\nRTN\nLBL C\n1\nR/S\n2\nR/S\n3\nR/S\n4\nR/S\n1\nRTN\n",
-                       encoding="utf-8")
+    listing.write_text(
+        "LBL 9\nRTN\nLBL C\n1\nR/S\n2\nR/S\n3\nR/S\n4\nR/S\n1\nRTN\n", encoding="utf-8"
+    )
     app = new_app(calc_program=str(listing))
     async with app.run_test(size=SIZE) as pilot:
         await start_and_play(pilot)

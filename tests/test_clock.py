@@ -104,8 +104,9 @@ def test_the_config_sets_the_time_limit_strictly(tmp_path) -> None:
 
 async def test_a_time_limit_from_the_form_shows_on_the_sheet_and_calls_the_last_hand() -> None:
     hp11c = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
-    app = MjtuiApp(rulesets=[hp11c], ruleset=hp11c, sessions_dir=paths.sessions_dir(),
-                   time_limit=45)
+    app = MjtuiApp(
+        rulesets=[hp11c], ruleset=hp11c, sessions_dir=paths.sessions_dir(), time_limit=45
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         form = app.screen
@@ -160,8 +161,7 @@ async def test_a_resumed_series_keeps_the_time_limit_it_began_with(tmp_path) -> 
 
     library = RulesetLibrary(paths.ruleset_folders())
     began = datetime.now().astimezone().replace(microsecond=0) - timedelta(minutes=20)
-    session = Session(library.get("hp11c"), ("Ann", "Bob", "Cy", "Di"), began,
-                      time_limit=90)
+    session = Session(library.get("hp11c"), ("Ann", "Bob", "Cy", "Di"), began, time_limit=90)
     path = tmp_path / "clocked.toml"
     save_session(session, path)
     assert "time_limit = 90" in path.read_text()
@@ -175,8 +175,9 @@ async def test_a_resumed_series_keeps_the_time_limit_it_began_with(tmp_path) -> 
         assert screen.clock.minutes == 90
     book.close()
     # A file without the key has no clock, whatever the config offers new series.
-    save_session(Session(library.get("hp11c"), ("Ann", "Bob", "Cy", "Di"), began),
-                 tmp_path / "plain.toml")
+    save_session(
+        Session(library.get("hp11c"), ("Ann", "Bob", "Cy", "Di"), began), tmp_path / "plain.toml"
+    )
     assert "time_limit" not in (tmp_path / "plain.toml").read_text()
 
 
@@ -192,8 +193,10 @@ def test_a_bad_time_limit_in_a_file_is_named(tmp_path, bad) -> None:
 
     library = RulesetLibrary(paths.ruleset_folders())
     path = tmp_path / "s.toml"
-    save_session(Session(library.get("hp11c"), ("A", "B", "C", "D"), datetime(2026, 11, 30),
-                         time_limit=60), path)
+    save_session(
+        Session(library.get("hp11c"), ("A", "B", "C", "D"), datetime(2026, 11, 30), time_limit=60),
+        path,
+    )
     path.write_text(path.read_text().replace("time_limit = 60", f"time_limit = {bad}"))
     with pytest.raises(SessionError, match="key 'time_limit': expected the minutes"):
         load_session(path, library.get)

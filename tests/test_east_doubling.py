@@ -47,8 +47,14 @@ def hp11c() -> Ruleset:
     return load_ruleset(HP11C)
 
 
-def make_ruleset(players: int = 4, start: int = 10000, multiplier: int = 2,
-                 east_win: str = "stay", other_win: str = "next", draw: str = "stay") -> Ruleset:
+def make_ruleset(
+    players: int = 4,
+    start: int = 10000,
+    multiplier: int = 2,
+    east_win: str = "stay",
+    other_win: str = "next",
+    draw: str = "stay",
+) -> Ruleset:
     text = f"""
 name = "test"
 system = "east-doubling"
@@ -322,9 +328,7 @@ def test_east_rotation_follows_the_rotation_table(case) -> None:
             south = next(s for s in range(n) if before.wind(s) == "South")
             assert after.east == south
             assert after.wind(south) == "East"
-            assert [after.wind(s) for s in range(n)] == [
-                before.wind((s - 1) % n) for s in range(n)
-            ]
+            assert [after.wind(s) for s in range(n)] == [before.wind((s - 1) % n) for s in range(n)]
 
 
 @FAST

@@ -36,8 +36,21 @@ def test_the_fields_in_form_order() -> None:
     assert fields(2) == ("winner", "points-0", "points-1")
 
 
-@pytest.mark.parametrize("key, seat", [("1", 0), ("2", 1), ("3", 2), ("4", 3), ("a", 0),
-                                       ("b", 1), ("c", 2), ("d", 3), ("D", 3), (" 2 ", 1)])
+@pytest.mark.parametrize(
+    "key, seat",
+    [
+        ("1", 0),
+        ("2", 1),
+        ("3", 2),
+        ("4", 3),
+        ("a", 0),
+        ("b", 1),
+        ("c", 2),
+        ("d", 3),
+        ("D", 3),
+        (" 2 ", 1),
+    ],
+)
 def test_winner_keys_digits_and_the_calculators_letters(key, seat) -> None:
     entry = read(key, "10", "20", "30", "40")
     assert entry.errors == () and entry.winner == seat and not entry.draw
@@ -73,15 +86,18 @@ def test_empty_points_are_zero_and_spaces_do_not_count() -> None:
     assert read("1").hand == Hand(0, (0, 0, 0, 0))  # fields not given are empty
 
 
-@pytest.mark.parametrize("text, words", [
-    ("1x", "'1x' is not a whole number of points (digits only)"),
-    ("-5", "'-5' is not a whole number of points (digits only)"),
-    ("2.5", "is not a whole number"),
-    ("1 000", "is not a whole number"),
-    ("²", "is not a whole number"),  # a digit to str.isdigit, not to int()
-    ("٣", "is not a whole number"),
-    (str(MAX_POINTS + 1), f"{MAX_POINTS + 1} is more points than any hand scores"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("1x", "'1x' is not a whole number of points (digits only)"),
+        ("-5", "'-5' is not a whole number of points (digits only)"),
+        ("2.5", "is not a whole number"),
+        ("1 000", "is not a whole number"),
+        ("²", "is not a whole number"),  # a digit to str.isdigit, not to int()
+        ("٣", "is not a whole number"),
+        (str(MAX_POINTS + 1), f"{MAX_POINTS + 1} is more points than any hand scores"),
+    ],
+)
 def test_points_that_are_not_a_score_are_refused_with_the_reason(text, words) -> None:
     assert words in points_problem(text)
     entry = read("2", "10", text)
@@ -121,8 +137,13 @@ def test_the_settlement_is_the_systems() -> None:
 
 
 def test_a_new_hand_starts_with_the_key_pressed_on_the_sheet() -> None:
-    assert blank(4, 2) == {"winner": "3", "points-0": "", "points-1": "", "points-2": "",
-                           "points-3": ""}
+    assert blank(4, 2) == {
+        "winner": "3",
+        "points-0": "",
+        "points-1": "",
+        "points-2": "",
+        "points-3": "",
+    }
     assert blank(2, None) == {"winner": "0", "points-0": "", "points-1": ""}
 
 

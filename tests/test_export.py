@@ -71,7 +71,9 @@ def test_hand_rows_are_the_worked_settlements() -> None:
 def test_standings_rank_by_total_and_share_equal_ranks() -> None:
     table = standings(make_session())
     assert [(s.rank, s.player, s.total, s.net) for s in table] == [
-        (1, "Cy", 10192, 192), (2, "Ann", 10080, 80), (3, "Di", 9888, -112),
+        (1, "Cy", 10192, 192),
+        (2, "Ann", 10080, 80),
+        (3, "Di", 9888, -112),
         (4, "Bob", 9840, -160),
     ]
     # A draw leaves everyone level: all share first place, listed in seat order.
@@ -118,8 +120,7 @@ def test_json_reads_back() -> None:
     assert [tuple(h["change"]) for h in doc["hands"]] == CHANGES
     assert [tuple(h["totals"]) for h in doc["hands"]] == TOTALS
     assert doc["hands"][0]["points"] == [10, 4, 50, 6]
-    assert doc["standings"][0] == {"rank": 1, "seat": 3, "player": "Cy", "total": 10192,
-                                   "net": 192}
+    assert doc["standings"][0] == {"rank": 1, "seat": 3, "player": "Cy", "total": 10192, "net": 192}
     assert [s["player"] for s in doc["standings"]] == ["Cy", "Ann", "Di", "Bob"]
 
 
@@ -140,9 +141,11 @@ def test_markdown_report_has_title_standings_and_hands() -> None:
         "| 3 | Di | 9888 | -112 |",
         "| 4 | Bob | 9840 | -160 |",
     ]
-    hands = lines[lines.index("## Hands"):]
-    assert "| 1 | Cy won | 10 / -80 / 9920 | 4 / -64 / 9936 | 50 / +200 / 10200 " \
-           "| 6 / -56 / 9944 |" in hands
+    hands = lines[lines.index("## Hands") :]
+    assert (
+        "| 1 | Cy won | 10 / -80 / 9920 | 4 / -64 / 9936 | 50 / +200 / 10200 "
+        "| 6 / -56 / 9944 |" in hands
+    )
     assert any(line.startswith("| 2 | draw | 0 / 0 / 9920") for line in hands)
 
 
@@ -191,8 +194,7 @@ def test_export_command_prints_to_stdout(saved: Path, capsys) -> None:
     assert [tuple(h["totals"]) for h in doc["hands"]] == TOTALS
 
 
-def test_export_command_writes_output_and_takes_the_format_from_it(saved, tmp_path,
-                                                                   capsys) -> None:
+def test_export_command_writes_output_and_takes_the_format_from_it(saved, tmp_path, capsys) -> None:
     out = tmp_path / "report.md"
     assert run("export", str(saved), "--output", str(out)) == 0
     assert capsys.readouterr().out == ""
@@ -218,12 +220,25 @@ def test_export_command_will_not_overwrite_the_session(saved: Path) -> None:
 
 def test_export_command_refuses_a_damaged_file(tmp_path: Path, capsys) -> None:
     path = tmp_path / "damaged.toml"
-    path.write_text("\n".join([
-        'format = "mjtui-session/1"', 'ruleset = "hp11c"',
-        'players = ["Ann", "Bob", "Cy", "Di"]', "",
-        "[[hands]]", "winner = 1", "points = [8, 0, 0, 0]", "",
-        "[[hands]]", "winner = 7", "points = [8, 0, 0, 0]", "",
-    ]), encoding="utf-8")
+    path.write_text(
+        "\n".join(
+            [
+                'format = "mjtui-session/1"',
+                'ruleset = "hp11c"',
+                'players = ["Ann", "Bob", "Cy", "Di"]',
+                "",
+                "[[hands]]",
+                "winner = 1",
+                "points = [8, 0, 0, 0]",
+                "",
+                "[[hands]]",
+                "winner = 7",
+                "points = [8, 0, 0, 0]",
+                "",
+            ]
+        ),
+        encoding="utf-8",
+    )
     with pytest.raises(SessionError) as caught:
         run("export", str(path), "--format", "csv")
     message = str(caught.value)
@@ -250,12 +265,6 @@ def test_export_command_unwritable_output(saved: Path, tmp_path: Path) -> None:
 # --------------------------------------------------------------------------
 
 
-
-
-
-
-
-
 def test_cli_export_csv(run_mjtui, folders, saved: Path) -> None:
     result = run_mjtui("export", str(saved), "--format", "csv")
     assert result.returncode == 0, result.stderr
@@ -265,9 +274,12 @@ def test_cli_export_csv(run_mjtui, folders, saved: Path) -> None:
 
 def test_cli_export_of_a_damaged_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
     path = tmp_path / "damaged.toml"
-    path.write_text('format = "mjtui-session/1"\nruleset = "hp11c"\n'
-                    'players = ["A", "B", "C", "D"]\n\n[[hands]]\nwinner = 9\n'
-                    "points = [1, 1, 1, 1]\n", encoding="utf-8")
+    path.write_text(
+        'format = "mjtui-session/1"\nruleset = "hp11c"\n'
+        'players = ["A", "B", "C", "D"]\n\n[[hands]]\nwinner = 9\n'
+        "points = [1, 1, 1, 1]\n",
+        encoding="utf-8",
+    )
     result = run_mjtui("export", str(path), "--format", "md")
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and result.stdout == ""

@@ -38,8 +38,13 @@ def riichi() -> Session:
     from mjtui.systems.riichi.events import Chombo, ExhaustiveDraw, Win, Winner
 
     s = session_of("riichi-tenhou")
-    s.add(Win(winners=(Winner(seat=2, han=3, fu=40, yaku=("riichi", "tanyao")),),
-              discarder=0, riichi=(2,)))
+    s.add(
+        Win(
+            winners=(Winner(seat=2, han=3, fu=40, yaku=("riichi", "tanyao")),),
+            discarder=0,
+            riichi=(2,),
+        )
+    )
     s.add(ExhaustiveDraw(tenpai=(1,)))
     s.add(Chombo(offender=3))
     return s
@@ -50,11 +55,19 @@ def test_riichi_columns_say_the_hand_in_riichi_terms(folders) -> None:
     assert not any(" points" in key for key in got[0])  # no column of zeros
     assert [r["outcome"] for r in got] == ["ron", "exhaustive draw", "chombo"]
     first = got[0]
-    assert (first["winners"], first["discarder"], first["han"], first["fu"]) == \
-        ("Cy", "Ann", "3", "40")
+    assert (first["winners"], first["discarder"], first["han"], first["fu"]) == (
+        "Cy",
+        "Ann",
+        "3",
+        "40",
+    )
     assert first["yaku"] == "riichi, tanyao" and first["riichi"] == "Cy" and first["pao"] == ""
-    assert (first["round"], first["dealer"], first["honba"], first["deposits"]) == \
-        ("E1", "Ann", "0", "0")
+    assert (first["round"], first["dealer"], first["honba"], first["deposits"]) == (
+        "E1",
+        "Ann",
+        "0",
+        "0",
+    )
     assert got[1]["tenpai"] == "Bob" and got[1]["winners"] == ""
     assert got[2]["offender"] == "Di" and got[2]["honba"] == "1"
 
@@ -65,8 +78,14 @@ def test_riichi_standings_carry_uma_and_oka(folders) -> None:
     assert [r["player"] for r in table] == ["Bob", "Cy", "Ann", "Di"]
     bob = table[0]
     # 32000 at the end, target 30000: +2, uma +20, oka +20 (tenhou: 25000 start, 30000 back).
-    assert (bob["total"], bob["net"], bob["base"], bob["uma"], bob["oka"], bob["score"]) == \
-        (32000, 7000, 2, 20, 20, 42)
+    assert (bob["total"], bob["net"], bob["base"], bob["uma"], bob["oka"], bob["score"]) == (
+        32000,
+        7000,
+        2,
+        20,
+        20,
+        42,
+    )
     assert sum(r["score"] for r in table) == pytest.approx(0)
     text = to_markdown(s)
     assert "| Rank | Player | Total | Net | Base | Uma | Oka | Penalty | Score |" in text
@@ -97,8 +116,7 @@ def test_pocket_false_win_is_not_a_draw(folders) -> None:
     s.add(Win(winner=3, fan=5, guarantor=0))
     s.add(Win(2, 4, discarder=1, tiles="123m456m789m111z55m", context=("last-tile",)))
     got = rows(s)
-    assert [r["outcome"] for r in got] == ["discard", "false win", "draw", "self-draw",
-                                           "discard"]
+    assert [r["outcome"] for r in got] == ["discard", "false win", "draw", "self-draw", "discard"]
     assert got[1]["winner"] == "" and got[1]["responsible"] == "Ann"
     assert got[0]["responsible"] == "Cy" and got[3]["responsible"] == "Ann"
     assert got[0]["fan"] == "3" and got[1]["fan"] == ""
@@ -124,8 +142,12 @@ def test_fx602p_columns_are_yaku_and_triplets(folders) -> None:
     s = session_of("fx602p", ("Ann", "Bob"))
     s.add(Win(winner=1, yaku=("Tanyao",), triplets=1, tsumo=True))
     got = rows(s)[0]
-    assert (got["winner"], got["how"], got["yaku"], got["triplets"]) == \
-        ("Bob", "tsumo", "Tanyao", "1")
+    assert (got["winner"], got["how"], got["yaku"], got["triplets"]) == (
+        "Bob",
+        "tsumo",
+        "Tanyao",
+        "1",
+    )
     assert "outcome" not in got  # every FX-602P hand is a win
 
 
@@ -154,10 +176,26 @@ def test_results_are_the_standings_one_line_per_player(folders) -> None:
     s.table = "Table 2"
     got = list(csv.DictReader(io.StringIO(export_session(s, "results"))))
     assert [r["player"] for r in got] == ["Bob", "Cy", "Ann", "Di"]
-    assert list(got[0]) == ["rank", "player", "seat", "total", "net", "base", "uma", "oka",
-                            "penalty", "score", "table", "started", "ruleset"]
-    assert (got[0]["score"], got[0]["table"], got[0]["ruleset"]) == \
-        ("42", "Table 2", "riichi-tenhou")
+    assert list(got[0]) == [
+        "rank",
+        "player",
+        "seat",
+        "total",
+        "net",
+        "base",
+        "uma",
+        "oka",
+        "penalty",
+        "score",
+        "table",
+        "started",
+        "ruleset",
+    ]
+    assert (got[0]["score"], got[0]["table"], got[0]["ruleset"]) == (
+        "42",
+        "Table 2",
+        "riichi-tenhou",
+    )
     from mjtui.systems.pocket.events import Draw
 
     pocket = session_of("pocket")
@@ -177,8 +215,9 @@ def test_a_riichi_game_as_pantheon_s_text_log(folders) -> None:
     s.add(Win(winners=(Winner(seat=0, yakuman=1),), discarder=None))
     lines = export_session(s, "pantheon").splitlines()
     totals = s.ruleset.system.replay_fields(s.state)["totals"]
-    assert lines[0] == " ".join(f"{a}:{t}" for a, t in
-                                zip(("ann_lee", "bob", "cy", "ann.lee"), totals))
+    assert lines[0] == " ".join(
+        f"{a}:{t}" for a, t in zip(("ann_lee", "bob", "cy", "ann.lee"), totals)
+    )
     assert lines[1:] == [
         "ron cy from ann_lee 3han 40fu riichi bob cy",
         "draw tempai all",

@@ -49,8 +49,10 @@ from mjtui.systems.fx602p.table import State as Fx602pState
 
 REPO = Path(__file__).resolve().parents[1]
 SHIPPED = REPO / "rulesets"
-HEAD = ('format = "mjtui-session/1"\nruleset = "hp11c"\nplayers = ["Ann", "Bob", "Cy", "Di"]\n'
-        'started = 2026-11-29T20:15:00\n')
+HEAD = (
+    'format = "mjtui-session/1"\nruleset = "hp11c"\nplayers = ["Ann", "Bob", "Cy", "Di"]\n'
+    "started = 2026-11-29T20:15:00\n"
+)
 HAND = "\n[[hands]]\nwinner = 1\npoints = [10, 4, 50, 6]\n"
 DEEP_ARRAY = "[" * 500 + "]" * 500  # tomllib: RecursionError
 DEEP_TABLE = "{a = " * 330 + "1" + "}" * 330  # tomllib: RecursionError
@@ -79,13 +81,17 @@ def test_deep_nesting_is_a_limit_not_a_recursion_error(value) -> None:
     assert loads("x = " + "[" * MAX_DEPTH + "]" * MAX_DEPTH)  # the limit itself is read
 
 
-@pytest.mark.parametrize("text", [
-    f"{DOTTED} = 1",
-    f"[{DOTTED}]",
-    f"[[{DOTTED}]]",
-    f"x = {{{DOTTED} = 1}}",
-    " . ".join(['"a"'] * (MAX_KEY_PARTS + 1)) + " = 1",
-], ids=["key", "table", "array-of-tables", "inline", "quoted"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"{DOTTED} = 1",
+        f"[{DOTTED}]",
+        f"[[{DOTTED}]]",
+        f"x = {{{DOTTED} = 1}}",
+        " . ".join(['"a"'] * (MAX_KEY_PARTS + 1)) + " = 1",
+    ],
+    ids=["key", "table", "array-of-tables", "inline", "quoted"],
+)
 def test_long_dotted_keys_are_refused_before_parsing(text) -> None:
     with pytest.raises(TomlLimitError, match=f"more than {MAX_KEY_PARTS} dotted parts"):
         loads(text)
@@ -112,10 +118,10 @@ def test_brackets_dots_and_quotes_in_strings_and_comments_are_not_counted() -> N
 
 _TEXT = st.text(alphabet=st.sampled_from(list("ab.[]{}\"'\\#=,\n\t -_é")), max_size=12)
 _VALUES = st.recursive(
-    st.one_of(st.integers(-10**9, 10**9), st.floats(allow_nan=False), _TEXT, st.booleans()),
-    lambda inner: st.one_of(st.lists(inner, max_size=4),
-                            st.dictionaries(_TEXT, inner, max_size=4)),
-    max_leaves=25)
+    st.one_of(st.integers(-(10**9), 10**9), st.floats(allow_nan=False), _TEXT, st.booleans()),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(_TEXT, inner, max_size=4)),
+    max_leaves=25,
+)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
@@ -129,10 +135,11 @@ def test_number_problem_names_the_key_and_refuses_nan_and_infinity() -> None:
     data = {"points": {"coefficients": [1, 2, 10**400]}}
     assert number_problem(data, "rules.") == (
         "key 'rules.points.coefficients[2]': a number of 401 digits is beyond the largest "
-        "number mjtui reads (1,000,000,000 either way)")
+        "number mjtui reads (1,000,000,000 either way)"
+    )
     assert "is not a number" in number_problem({"x": float("nan")})
     assert "is not a number" in number_problem({"x": [float("-inf")]})
-    assert number_problem({"x": [10**9, -10**9, 2.5, True]}) is None
+    assert number_problem({"x": [10**9, -(10**9), 2.5, True]}) is None
 
 
 # --------------------------------------------------------------------------
@@ -158,10 +165,14 @@ def test_devices_folders_and_large_files_are_refused(tmp_path: Path) -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("bad", "words"), [
-    (DEEP_ARRAY, "nested more than 32 deep (at line 12)"),
-    (DEEP_TABLE, "nested more than 32 deep (at line 12)"),
-], ids=["arrays", "inline-tables"])
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        (DEEP_ARRAY, "nested more than 32 deep (at line 12)"),
+        (DEEP_TABLE, "nested more than 32 deep (at line 12)"),
+    ],
+    ids=["arrays", "inline-tables"],
+)
 def test_deep_nesting_in_a_hand_leaves_out_that_hand_only(tmp_path: Path, bad, words) -> None:
     text = HEAD + HAND + f"\n[[hands]]\nwinner = 2\npoints = {bad}\n" + HAND
     loaded = load_session(write(tmp_path / "s.toml", text), find)
@@ -170,14 +181,18 @@ def test_deep_nesting_in_a_hand_leaves_out_that_hand_only(tmp_path: Path, bad, w
     assert "hand 2 (line 10)" in problem and words in problem and "left out" in problem
 
 
-@pytest.mark.parametrize(("header", "words"), [
-    (f"players = {DEEP_ARRAY}\n", "nested more than 32 deep"),
-    (f"{DOTTED} = 1\n", "more than 16 dotted parts"),
-], ids=["deep", "dotted"])
-def test_a_session_whose_header_is_past_a_limit_is_refused(tmp_path: Path, header,
-                                                           words) -> None:
-    path = write(tmp_path / "s.toml", HEAD.replace('players = ["Ann", "Bob", "Cy", "Di"]\n',
-                                                    header) + HAND)
+@pytest.mark.parametrize(
+    ("header", "words"),
+    [
+        (f"players = {DEEP_ARRAY}\n", "nested more than 32 deep"),
+        (f"{DOTTED} = 1\n", "more than 16 dotted parts"),
+    ],
+    ids=["deep", "dotted"],
+)
+def test_a_session_whose_header_is_past_a_limit_is_refused(tmp_path: Path, header, words) -> None:
+    path = write(
+        tmp_path / "s.toml", HEAD.replace('players = ["Ann", "Bob", "Cy", "Di"]\n', header) + HAND
+    )
     with pytest.raises(SessionError, match=re.escape(words)) as caught:
         load_session(path, find)
     assert str(caught.value).startswith(str(path))
@@ -190,12 +205,14 @@ def test_a_long_dotted_key_in_a_hand_leaves_out_that_hand(tmp_path: Path) -> Non
     assert "more than 16 dotted parts" in loaded.problems[0]
 
 
-def test_more_hands_than_a_session_holds_are_refused_before_any_is_read(tmp_path: Path
-                                                                       ) -> None:
+def test_more_hands_than_a_session_holds_are_refused_before_any_is_read(tmp_path: Path) -> None:
     """Issue 26: 380,000 empty hands (4.18 MB) took 18 s and 363 MB to replay."""
     path = write(tmp_path / "s.toml", HEAD + "\n[[hands]]\n" * (MAX_HANDS + 1))
-    with pytest.raises(SessionError, match=f"{MAX_HANDS + 1:,} hands, more than a session "
-                       f"holds \\(at most {MAX_HANDS:,}\\); nothing was read"):
+    with pytest.raises(
+        SessionError,
+        match=f"{MAX_HANDS + 1:,} hands, more than a session "
+        f"holds \\(at most {MAX_HANDS:,}\\); nothing was read",
+    ):
         load_session(path, find)
 
 
@@ -222,36 +239,50 @@ def test_a_long_run_of_tables_is_refused_after_the_first_ones(monkeypatch) -> No
     """Issue 26: 10^6 inline hands took 10.8 s and 742 MB to load; the scan now stops."""
     monkeypatch.setattr(files, "MAX_TABLES", 5)
     check_toml_limits("[a]\n[[b]]\nc = [{}, {d = {}}]\n")
-    for text in ["x = [" + "{}, " * 6 + "]", "[[hands]]\n" * 6,
-                 "[a]\n[b]\nc = {}\n[[d]]\n[e]\nf = {}"]:
+    for text in [
+        "x = [" + "{}, " * 6 + "]",
+        "[[hands]]\n" * 6,
+        "[a]\n[b]\nc = {}\n[[d]]\n[e]\nf = {}",
+    ]:
         with pytest.raises(TomlLimitError, match="more than 5 tables"):
             check_toml_limits(text)
-    with pytest.raises(TomlLimitError, match=r"more than 5 tables \(headers and inline "
-                       r"tables; at line 2\)"):  # at the sixth, before what follows
+    with pytest.raises(
+        TomlLimitError,
+        match=r"more than 5 tables \(headers and inline "
+        r"tables; at line 2\)",
+    ):  # at the sixth, before what follows
         check_toml_limits("x = [\n" + "{}, " * 6 + "\n" + "[" * (MAX_DEPTH + 1))
 
 
-@pytest.mark.parametrize("hands", ["hands = [" + "{}, " * 6 + "]\n", "  [[hands]]\n" * 6],
-                         ids=["inline", "indented"])
-def test_a_session_past_the_tables_is_refused_whole(tmp_path: Path, monkeypatch,
-                                                    hands: str) -> None:
+@pytest.mark.parametrize(
+    "hands", ["hands = [" + "{}, " * 6 + "]\n", "  [[hands]]\n" * 6], ids=["inline", "indented"]
+)
+def test_a_session_past_the_tables_is_refused_whole(
+    tmp_path: Path, monkeypatch, hands: str
+) -> None:
     """Not read a hand at a time as a damaged file is: each would be past the limit."""
     monkeypatch.setattr(files, "MAX_TABLES", 5)
     path = write(tmp_path / "s.toml", HEAD + hands)
-    with pytest.raises(SessionError, match=r"more than 5 tables .*a session holds at most "
-                       f"{MAX_HANDS:,} hands"):
+    with pytest.raises(
+        SessionError,
+        match=r"more than 5 tables .*a session holds at most "
+        f"{MAX_HANDS:,} hands",
+    ):
         load_session(path, find)
 
 
-@pytest.mark.parametrize(("data", "how"), [
-    (b"a = 1\n", ""),
-    (b"\xef\xbb\xbfa = 1\n", "UTF-8 with a byte-order mark"),
-    (b"a = 1\r\n", "CRLF line ends"),
-    (b"a = 1\r", "CR line ends"),
-    ("a = 1\r\n".encode("utf-16"), "UTF-16, CRLF line ends"),
-    (b"\xfe\xff" + "a = 1\n".encode("utf-16-be"), "UTF-16"),
-    ("a = 1\n".encode("utf-32"), "UTF-32"),
-])
+@pytest.mark.parametrize(
+    ("data", "how"),
+    [
+        (b"a = 1\n", ""),
+        (b"\xef\xbb\xbfa = 1\n", "UTF-8 with a byte-order mark"),
+        (b"a = 1\r\n", "CRLF line ends"),
+        (b"a = 1\r", "CR line ends"),
+        ("a = 1\r\n".encode("utf-16"), "UTF-16, CRLF line ends"),
+        (b"\xfe\xff" + "a = 1\n".encode("utf-16-be"), "UTF-16"),
+        ("a = 1\n".encode("utf-32"), "UTF-32"),
+    ],
+)
 def test_text_is_utf8_or_marked_utf16_with_any_line_ends(data: bytes, how: str) -> None:
     assert decode_text(data, "f", ValueError) == ("a = 1\n", how)
 
@@ -262,12 +293,15 @@ def test_a_ruleset_saved_by_notepad_loads(tmp_path: Path) -> None:
     assert load_ruleset(tmp_path / "hp11c.toml").rules == load_ruleset(SHIPPED / "hp11c.toml").rules
 
 
-@pytest.mark.parametrize(("rid", "words"), [
-    ("x" * 300, "at most 100 characters, got one of 300"),  # was OSError ENAMETOOLONG
-    ("/dev/zero", "not a path"),  # was read forever
-    ("../rulesets/hp11c", "not a path"),
-    ("hp11c.toml", "not a path"),  # was read from the current folder
-])
+@pytest.mark.parametrize(
+    ("rid", "words"),
+    [
+        ("x" * 300, "at most 100 characters, got one of 300"),  # was OSError ENAMETOOLONG
+        ("/dev/zero", "not a path"),  # was read forever
+        ("../rulesets/hp11c", "not a path"),
+        ("hp11c.toml", "not a path"),  # was read from the current folder
+    ],
+)
 def test_ruleset_ids_in_sessions_are_names_never_paths(tmp_path: Path, rid, words) -> None:
     path = write(tmp_path / "s.toml", HEAD.replace('"hp11c"', f'"{rid}"') + HAND)
     with pytest.raises(SessionError, match=re.escape(words)) as caught:
@@ -294,22 +328,27 @@ def test_huge_points_in_a_hand_are_refused_like_the_form_refuses_them(tmp_path: 
 
 def _fx602p_rules(coefficient: str) -> str:
     text = (SHIPPED / "fx602p.toml").read_text(encoding="utf-8")
-    return re.sub(r"(?m)^coefficients = \[[^\]]*\]", f"coefficients = [1, 2, {coefficient}]",
-                  text)
+    return re.sub(r"(?m)^coefficients = \[[^\]]*\]", f"coefficients = [1, 2, {coefficient}]", text)
 
 
 def test_huge_ruleset_numbers_are_refused_naming_the_key(tmp_path: Path) -> None:
     with pytest.raises(RulesetError, match=r"key 'points.coefficients\[2\]': a number of 401"):
         load_ruleset(write(tmp_path / "big.toml", _fx602p_rules("1" + "0" * 400)))
-    multiplier = (SHIPPED / "fx602p.toml").read_text(encoding="utf-8").replace(
-        "multiplier = 16", "multiplier = 1e400")
+    multiplier = (
+        (SHIPPED / "fx602p.toml")
+        .read_text(encoding="utf-8")
+        .replace("multiplier = 16", "multiplier = 1e400")
+    )
     assert "1e400" in multiplier
     with pytest.raises(RulesetError, match=r"key 'points.multiplier': inf is not a number"):
         load_ruleset(write(tmp_path / "inf.toml", multiplier))
     rules = tomllib.loads(_fx602p_rules("3"))
-    session = ('format = "mjtui-session/1"\nruleset = "fx602p"\nplayers = ["You", "FX"]\n'
-               + tomli_w.dumps({"rules": rules}).replace("3, ]", "3]").replace(
-                   "    3,\n", "    1" + "0" * 400 + ",\n", 1))
+    session = (
+        'format = "mjtui-session/1"\nruleset = "fx602p"\nplayers = ["You", "FX"]\n'
+        + tomli_w.dumps({"rules": rules})
+        .replace("3, ]", "3]")
+        .replace("    3,\n", "    1" + "0" * 400 + ",\n", 1)
+    )
     path = write(tmp_path / "s.toml", session)
     with pytest.raises(SessionError, match=r"key 'rules.points.coefficients\[2\]'"):
         load_session(path, find)
@@ -360,13 +399,17 @@ def _fifo(path: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("args", [
-    ("replay", "{fifo}", "--json"),
-    ("export", "{fifo}", "--format", "csv"),
-    ("hand", "{fifo}", "11"),
-    ("points", "{fifo}", "--han", "1", "--fu", "30", "--ron"),
-    ("resume", "{fifo}"),
-], ids=["replay", "export", "hand", "points", "resume"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "{fifo}", "--json"),
+        ("export", "{fifo}", "--format", "csv"),
+        ("hand", "{fifo}", "11"),
+        ("points", "{fifo}", "--han", "1", "--fu", "30", "--ron"),
+        ("resume", "{fifo}"),
+    ],
+    ids=["replay", "export", "hand", "points", "resume"],
+)
 def test_a_fifo_named_toml_is_refused_at_once(run_mjtui, tmp_path: Path, args) -> None:
     fifo = _fifo(tmp_path / "pipe.toml")
     result = run_mjtui(*(a.format(fifo=fifo) for a in args))  # the fixture's timeout: no hang
@@ -383,15 +426,22 @@ def test_a_device_typed_as_a_ruleset_is_refused(run_mjtui) -> None:
 
 def _start_plain_mjtui(*args: str) -> subprocess.CompletedProcess:
     """What plain `mjtui` builds before its first screen, printed instead of shown."""
-    code = ("import sys\nfrom mjtui.cli import entry\nfrom mjtui.core.errors import MjtuiError\n"
-            "try:\n"
-            f"    app = entry.new_series(entry.build_parser().parse_args({list(args)!r}))\n"
-            "except MjtuiError as e:\n"
-            "    print(e, file=sys.stderr); sys.exit(2)\n"
-            "offered, warnings = app.more_rulesets()\n"
-            "print('\\n'.join(app.warnings + warnings))\n")
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL, timeout=60)
+    code = (
+        "import sys\nfrom mjtui.cli import entry\nfrom mjtui.core.errors import MjtuiError\n"
+        "try:\n"
+        f"    app = entry.new_series(entry.build_parser().parse_args({list(args)!r}))\n"
+        "except MjtuiError as e:\n"
+        "    print(e, file=sys.stderr); sys.exit(2)\n"
+        "offered, warnings = app.more_rulesets()\n"
+        "print('\\n'.join(app.warnings + warnings))\n"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+    )
 
 
 def _hostile_rulesets(folder: Path) -> None:
@@ -439,8 +489,10 @@ def test_plain_mjtui_refuses_a_fifo_ruleset_or_config(folders, tmp_path: Path, w
 
 def test_stats_skip_a_session_with_huge_points(run_mjtui, folders) -> None:
     sessions = folders["data"] / "sessions"
-    write(sessions / "a.toml", HEAD + "\n[[hands]]\nwinner = 1\npoints = [0, "
-          + "1" * 401 + ", 0, 0]\n")
+    write(
+        sessions / "a.toml",
+        HEAD + "\n[[hands]]\nwinner = 1\npoints = [0, " + "1" * 401 + ", 0, 0]\n",
+    )
     write(sessions / "b.toml", HEAD.replace("20:15", "21:15") + HAND)
     result = run_mjtui("stats")
     assert result.returncode == 0, result.stderr
@@ -448,8 +500,13 @@ def test_stats_skip_a_session_with_huge_points(run_mjtui, folders) -> None:
 
 
 def test_a_20000_digit_key_word_is_answered_at_once(run_mjtui) -> None:
-    result = run_mjtui("calc", "run", str(REPO / "mjtui/calc/programs/east_doubling.hp11c"),
-                       "--keys", "1" * 100_000 + "x")
+    result = run_mjtui(
+        "calc",
+        "run",
+        str(REPO / "mjtui/calc/programs/east_doubling.hp11c"),
+        "--keys",
+        "1" * 100_000 + "x",
+    )
     assert result.returncode == 2
     assert "is not an HP-11C key" in result.stderr and len(result.stderr) < 300
 

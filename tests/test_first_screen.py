@@ -57,8 +57,9 @@ def _saved(tmp_path: Path) -> Path:
 async def test_a_resumed_sheet_is_the_only_screen_and_still_warns(tmp_path: Path) -> None:
     path = _saved(tmp_path)
     missing = tmp_path / "missing.hp11c"
-    app = entry.resume(entry.build_parser().parse_args(
-        ["--calc-program", str(missing), "resume", str(path)]))
+    app = entry.resume(
+        entry.build_parser().parse_args(["--calc-program", str(missing), "resume", str(path)])
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.screen_stack == [app.screen] and isinstance(app.screen, ScoreScreen)
@@ -93,7 +94,8 @@ def test_a_book_is_what_the_app_resumes(tmp_path: Path) -> None:
 
 
 async def test_what_is_loaded_by_the_first_frame_is_kept_out_of_full_collections(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     import gc
 
     gc.unfreeze()
@@ -106,8 +108,7 @@ async def test_what_is_loaded_by_the_first_frame_is_kept_out_of_full_collections
         assert not any(o is hands for o in gc.get_objects())
 
 
-async def test_with_collection_off_at_start_up_the_first_frame_turns_it_on(
-        tmp_path: Path) -> None:
+async def test_with_collection_off_at_start_up_the_first_frame_turns_it_on(tmp_path: Path) -> None:
     """`mjtui` starts with the cyclic collector off (cli/entry.py main): after the first
     frame the garbage of start-up is collected and the collector is on again."""
     import gc
@@ -167,14 +168,18 @@ async def _form_frames() -> tuple[str, str]:
         assert app.screen.ready and app.screen.query_one("#ruleset", Select)
         assert app.screen.query_one("#start", Button).label.plain == "Start series"
         assert not app.screen.query("#ruleset-shown, #start-shown, .input-shown")
-        assert [i.id for i in app.screen.query(Input)][:3] == \
-            ["table", "start-points", "time-limit"]
+        assert [i.id for i in app.screen.query(Input)][:3] == [
+            "table",
+            "start-points",
+            "time-limit",
+        ]
         return before, app.export_screenshot()
 
 
 @pytest.mark.parametrize("colour", ["colour", "NO_COLOR"])
 async def test_the_first_frame_draws_each_stand_in_as_its_widget_draws_it(
-        colour: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    colour: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # The list of rulesets, the start button and the table, start points and time
     # limit fields. Each SVG's id is a hash of what it shows and of what the mouse
     # reads (which widget is where), so it is left out: the rest must be the same.
@@ -182,8 +187,7 @@ async def test_the_first_frame_draws_each_stand_in_as_its_widget_draws_it(
         monkeypatch.setenv("NO_COLOR", "1")
     before, after = await _form_frames()
     assert "club" in before and "minutes" in before  # the fields are drawn
-    assert re.sub(r"terminal-\d+", "terminal", before) == \
-        re.sub(r"terminal-\d+", "terminal", after)
+    assert re.sub(r"terminal-\d+", "terminal", before) == re.sub(r"terminal-\d+", "terminal", after)
 
 
 async def test_keys_typed_before_the_list_comes_wait_for_it() -> None:
@@ -201,8 +205,20 @@ async def test_fields_drawn_by_stand_ins_take_the_keys_typed_before_they_came() 
         assert app.screen.query("#time-limit-shown")
         # Back from the first name to the time limit, 45, on to the names: typed
         # while the time limit is still its stand-in.
-        keys = ["shift+tab", "4", "5", "tab", *"Ann", "enter", *"Bob", "enter",
-                *"Cy", "enter", *"Di", "ctrl+s"]
+        keys = [
+            "shift+tab",
+            "4",
+            "5",
+            "tab",
+            *"Ann",
+            "enter",
+            *"Bob",
+            "enter",
+            *"Cy",
+            "enter",
+            *"Di",
+            "ctrl+s",
+        ]
         _at_once(app, *keys)
         for _ in range(200):  # until the app holds them all, waiting for the form
             if len(app._held) == len(keys):

@@ -56,8 +56,10 @@ class KnownCause(AssertionError):
     """A failure with one of the causes issue 14 named (a regression, if it comes back)."""
 
 
-DEEP = "issue 14: RecursionError from tomllib on deep nesting (session_file, _salvage, " \
-       "_peek, files.read_toml)"
+DEEP = (
+    "issue 14: RecursionError from tomllib on deep nesting (session_file, _salvage, "
+    "_peek, files.read_toml)"
+)
 
 
 def check(outcome: Outcome, patterns: list[str]) -> None:
@@ -98,9 +100,23 @@ def test_the_sample_covers_every_kind_and_mutator() -> None:
     kinds = {m.seed.kind for m in MUTATIONS}
     assert {"session", "ruleset", "hp11c", "keys", "config"} <= kinds
     used = {name for m in MUTATIONS for name in m.how.split("+")}
-    assert {"deep_array", "deep_table", "number_blowup", "type_swap", "odd_ruleset",
-            "fifo", "directory", "empty", "utf16", "utf16be", "crlf", "bom", "cut_line_end",
-            "nul_newline", "flip_bytes"} <= used
+    assert {
+        "deep_array",
+        "deep_table",
+        "number_blowup",
+        "type_swap",
+        "odd_ruleset",
+        "fifo",
+        "directory",
+        "empty",
+        "utf16",
+        "utf16be",
+        "crlf",
+        "bom",
+        "cut_line_end",
+        "nul_newline",
+        "flip_bytes",
+    } <= used
 
 
 # --------------------------------------------------------------------------
@@ -134,8 +150,7 @@ def _hand_ends(data: bytes) -> list[int]:
 
 
 @pytest.mark.parametrize("m", [pytest.param(m, id=m.label) for m in _damaged_sessions()])
-def test_damage_to_a_session_costs_only_the_hands_it_touches(m: Mutation,
-                                                             tmp_path: Path) -> None:
+def test_damage_to_a_session_costs_only_the_hands_it_touches(m: Mutation, tmp_path: Path) -> None:
     """Re-encoded, the session reads whole; cut short, every hand before the cut and a
     problem for the one cut; a zero byte for a line end, at most the hand it is in."""
     (tmp_path / "s.toml").write_bytes(m.seed.data)
@@ -188,8 +203,9 @@ def test_the_unmutated_inputs_pass(seed, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("stuck", ["spins", "blocks"])
-def test_a_command_that_spins_or_blocks_is_a_hang(stuck: str, tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_command_that_spins_or_blocks_is_a_hang(
+    stuck: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The budget is CPU time, and a command that waits without using any is caught too."""
     import mjtui.cli
 
@@ -210,10 +226,15 @@ def _first_unmarked(kind: str) -> Mutation:
     return next(m for m in MUTATIONS if m.seed.kind == kind)
 
 
-@pytest.mark.parametrize("kind, command", [
-    ("session", "replay --json"), ("ruleset", "hand PATH"), ("hp11c", "calc run"),
-    ("keys", "calc run --keys"),
-])
+@pytest.mark.parametrize(
+    "kind, command",
+    [
+        ("session", "replay --json"),
+        ("ruleset", "hand PATH"),
+        ("hp11c", "calc run"),
+        ("keys", "calc run --keys"),
+    ],
+)
 def test_the_real_command(kind: str, command: str, tmp_path: Path) -> None:
     """A few mutations through the real `mjtui` process, as a user runs it."""
     m = _first_unmarked(kind)
@@ -244,78 +265,174 @@ class Cause:
 
 
 def _after_format(line: bytes) -> Callable[[bytes], bytes]:
-    return lambda data: data.replace(b'format = "mjtui-session/1"\n',
-                                     b'format = "mjtui-session/1"\n' + line + b"\n", 1)
+    return lambda data: data.replace(
+        b'format = "mjtui-session/1"\n', b'format = "mjtui-session/1"\n' + line + b"\n", 1
+    )
 
 
 def _broken_hand_then(line: bytes) -> Callable[[bytes], bytes]:
     """Hand 1 does not parse (so the file is salvaged), hand 2 holds ``line``."""
+
     def edit(data: bytes) -> bytes:
         first = data.index(b"[[hands]]")
         second = data.index(b"[[hands]]", first + 1)
-        return (data[:first] + b"[[hands]]\nwinner = = 3\n\n"
-                + data[second:].replace(b"[[hands]]\n", b"[[hands]]\n" + line + b"\n", 1))
+        return (
+            data[:first]
+            + b"[[hands]]\nwinner = = 3\n\n"
+            + data[second:].replace(b"[[hands]]\n", b"[[hands]]\n" + line + b"\n", 1)
+        )
+
     return edit
 
 
-SESSION_COMMANDS = ("replay --json", "export --format csv", "stats", "resume (app built)",
-                    "library summary")
+SESSION_COMMANDS = (
+    "replay --json",
+    "export --format csv",
+    "stats",
+    "resume (app built)",
+    "library summary",
+)
 CAUSES = [
-    Cause("deep-array-in-a-session", "session", "riichi-tenhou",
-          _after_format(b"deep = " + DEEP_ARRAY_TEXT), SESSION_COMMANDS, DEEP, "RecursionError"),
-    Cause("deep-table-in-a-session-salvaged", "session", "pocket",
-          _broken_hand_then(b"deep = " + DEEP_TABLE_TEXT), SESSION_COMMANDS, DEEP,
-          "RecursionError"),
-    Cause("deep-table-in-a-user-ruleset", "ruleset", "riichi-wrc",
-          lambda d: d + b"\ndeep = " + DEEP_TABLE_TEXT + b"\n",
-          ("rulesets", "mjtui --ruleset fuzzed (app built)", "hand PATH", "points PATH"),
-          DEEP, "RecursionError"),
-    Cause("deep-array-in-config", "config", "config",
-          lambda d: d + b"deep = " + DEEP_ARRAY_TEXT + b"\n", ("mjtui (app built, config read)",),
-          DEEP, "RecursionError"),
-    Cause("ruleset-id-of-300-characters", "session", "hp11c",
-          lambda d: named(d, "x" * 300), SESSION_COMMANDS,
-          "issue 14: OSError ENAMETOOLONG: a 300-character ruleset id in a file without [rules]",
-          r"^OSError"),
-    Cause("fx602p-multiplier-of-10^400", "session", "fx602p",
-          lambda d: d.replace(b"multiplier = 16", b"multiplier = " + HUGE), SESSION_COMMANDS,
-          "issue 14: OverflowError: an FX-602P multiplier of 10^400 in [rules] "
-          "(fx602p/table.py average)", r"^OverflowError"),
-    Cause("hp11c-points-of-10^400", "session", "hp11c",
-          lambda d: d.replace(b"    10,\n", b"    " + HUGE + b",\n", 1), ("stats",),
-          "issue 14: OverflowError: hp11c points of 10^400 in a file (reports/stats.py average)",
-          r"^OverflowError"),
-    Cause("dotted-key-of-20000-parts", "session", "hp11c",
-          _after_format(b"a." * (DOTTED_PARTS - 1) + b"a = 1"), ("replay --json",),
-          "issue 14: a 20,000-part dotted key parses in quadratic time in tomllib", r"^hang"),
-    Cause("fifo-session", "session", "riichi-mleague", None,
-          ("replay --json",), "issue 14: a FIFO named *.toml blocks replay, export, ...",
-          r"^hang"),
-    Cause("fifo-ruleset", "ruleset", "riichi-tenhou", None,
-          ("rulesets",), "issue 14: a FIFO named *.toml blocks `mjtui rulesets` and start-up",
-          r"^hang"),
-    Cause("ruleset-id-/dev/zero", "session", "hp11c", lambda d: named(d, "/dev/zero"),
-          ("replay --json",), "issue 14: ruleset = \"/dev/zero\" reads forever",
-          r"^hang|^MemoryError"),
-    Cause("keys-with-a-20000-digit-number", "keys", "east_doubling",
-          lambda d: b"GSB 9 B " + b"9" * LONG_DIGITS + b" R/S", ("calc run --keys",),
-          "issue 14: a 20,000-digit number in --keys: quadratic regex in calc/hp11c/keys.py",
-          r"^hang in mjtui/calc/hp11c/"),
+    Cause(
+        "deep-array-in-a-session",
+        "session",
+        "riichi-tenhou",
+        _after_format(b"deep = " + DEEP_ARRAY_TEXT),
+        SESSION_COMMANDS,
+        DEEP,
+        "RecursionError",
+    ),
+    Cause(
+        "deep-table-in-a-session-salvaged",
+        "session",
+        "pocket",
+        _broken_hand_then(b"deep = " + DEEP_TABLE_TEXT),
+        SESSION_COMMANDS,
+        DEEP,
+        "RecursionError",
+    ),
+    Cause(
+        "deep-table-in-a-user-ruleset",
+        "ruleset",
+        "riichi-wrc",
+        lambda d: d + b"\ndeep = " + DEEP_TABLE_TEXT + b"\n",
+        ("rulesets", "mjtui --ruleset fuzzed (app built)", "hand PATH", "points PATH"),
+        DEEP,
+        "RecursionError",
+    ),
+    Cause(
+        "deep-array-in-config",
+        "config",
+        "config",
+        lambda d: d + b"deep = " + DEEP_ARRAY_TEXT + b"\n",
+        ("mjtui (app built, config read)",),
+        DEEP,
+        "RecursionError",
+    ),
+    Cause(
+        "ruleset-id-of-300-characters",
+        "session",
+        "hp11c",
+        lambda d: named(d, "x" * 300),
+        SESSION_COMMANDS,
+        "issue 14: OSError ENAMETOOLONG: a 300-character ruleset id in a file without [rules]",
+        r"^OSError",
+    ),
+    Cause(
+        "fx602p-multiplier-of-10^400",
+        "session",
+        "fx602p",
+        lambda d: d.replace(b"multiplier = 16", b"multiplier = " + HUGE),
+        SESSION_COMMANDS,
+        "issue 14: OverflowError: an FX-602P multiplier of 10^400 in [rules] "
+        "(fx602p/table.py average)",
+        r"^OverflowError",
+    ),
+    Cause(
+        "hp11c-points-of-10^400",
+        "session",
+        "hp11c",
+        lambda d: d.replace(b"    10,\n", b"    " + HUGE + b",\n", 1),
+        ("stats",),
+        "issue 14: OverflowError: hp11c points of 10^400 in a file (reports/stats.py average)",
+        r"^OverflowError",
+    ),
+    Cause(
+        "dotted-key-of-20000-parts",
+        "session",
+        "hp11c",
+        _after_format(b"a." * (DOTTED_PARTS - 1) + b"a = 1"),
+        ("replay --json",),
+        "issue 14: a 20,000-part dotted key parses in quadratic time in tomllib",
+        r"^hang",
+    ),
+    Cause(
+        "fifo-session",
+        "session",
+        "riichi-mleague",
+        None,
+        ("replay --json",),
+        "issue 14: a FIFO named *.toml blocks replay, export, ...",
+        r"^hang",
+    ),
+    Cause(
+        "fifo-ruleset",
+        "ruleset",
+        "riichi-tenhou",
+        None,
+        ("rulesets",),
+        "issue 14: a FIFO named *.toml blocks `mjtui rulesets` and start-up",
+        r"^hang",
+    ),
+    Cause(
+        "ruleset-id-/dev/zero",
+        "session",
+        "hp11c",
+        lambda d: named(d, "/dev/zero"),
+        ("replay --json",),
+        'issue 14: ruleset = "/dev/zero" reads forever',
+        r"^hang|^MemoryError",
+    ),
+    Cause(
+        "keys-with-a-20000-digit-number",
+        "keys",
+        "east_doubling",
+        lambda d: b"GSB 9 B " + b"9" * LONG_DIGITS + b" R/S",
+        ("calc run --keys",),
+        "issue 14: a 20,000-digit number in --keys: quadratic regex in calc/hp11c/keys.py",
+        r"^hang in mjtui/calc/hp11c/",
+    ),
     # Found by the fuzz, not in the issue as filed:
-    Cause("integer-of-5000-digits-in-a-session", "session", "pocket",
-          lambda d: d.replace(b"fan = 4", b"fan = " + b"9" * 5000),
-          ("replay --json", "library summary"),
-          "not in issue 14 as filed: an integer over 4,300 digits makes tomllib raise "
-          "ValueError (not TOMLDecodeError)", r"^ValueError"),
-    Cause("integer-of-5000-digits-in-a-ruleset", "ruleset", "pocket",
-          lambda d: d.replace(b"start_points = ", b"start_points = " + b"9" * 5000 + b"#"),
-          ("rulesets", "hand PATH"),
-          "not in issue 14 as filed: an integer over 4,300 digits makes tomllib raise "
-          "ValueError (not TOMLDecodeError)", r"^ValueError"),
-    Cause("ruleset-path-with-a-nul-byte", "session", "hp11c",
-          lambda d: named(d, "a/\\u0000b"), ("replay --json", "stats"),
-          "not in issue 14 as filed: a ruleset id with '/' and a NUL byte: ValueError "
-          "(embedded null byte) from open() in core/files/reading.py read_text", r"^ValueError"),
+    Cause(
+        "integer-of-5000-digits-in-a-session",
+        "session",
+        "pocket",
+        lambda d: d.replace(b"fan = 4", b"fan = " + b"9" * 5000),
+        ("replay --json", "library summary"),
+        "not in issue 14 as filed: an integer over 4,300 digits makes tomllib raise "
+        "ValueError (not TOMLDecodeError)",
+        r"^ValueError",
+    ),
+    Cause(
+        "integer-of-5000-digits-in-a-ruleset",
+        "ruleset",
+        "pocket",
+        lambda d: d.replace(b"start_points = ", b"start_points = " + b"9" * 5000 + b"#"),
+        ("rulesets", "hand PATH"),
+        "not in issue 14 as filed: an integer over 4,300 digits makes tomllib raise "
+        "ValueError (not TOMLDecodeError)",
+        r"^ValueError",
+    ),
+    Cause(
+        "ruleset-path-with-a-nul-byte",
+        "session",
+        "hp11c",
+        lambda d: named(d, "a/\\u0000b"),
+        ("replay --json", "stats"),
+        "not in issue 14 as filed: a ruleset id with '/' and a NUL byte: ValueError "
+        "(embedded null byte) from open() in core/files/reading.py read_text",
+        r"^ValueError",
+    ),
 ]
 
 
@@ -330,8 +447,9 @@ def test_issue14_cause(cause: Cause, tmp_path: Path) -> None:
     run_all(m, tmp_path, [cause.pattern], only=cause.commands)
 
 
-@pytest.mark.skipif(not FX602P_SEED.is_file(), reason="the FX-602P seed listing is not in "
-                    "../shared/seeds/")
+@pytest.mark.skipif(
+    not FX602P_SEED.is_file(), reason="the FX-602P seed listing is not in ../shared/seeds/"
+)
 def test_an_fx602p_listing_mutation_through_the_real_command(tmp_path: Path) -> None:
     seed = SEEDS.get(("fx602p", "seed-001"))
     m = generate(SEED, 1, [seed])[0]

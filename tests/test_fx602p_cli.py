@@ -35,8 +35,9 @@ def test_win_tile_tsumo_dealer_tenho(capsys) -> None:
     assert "Pinfu" not in json.loads(out)["yaku"]
     _, out = run(["fx602p", "123456789", "--win", "9", "--json"], capsys)
     assert json.loads(out)["yaku"] == ["Pinfu", "Ittsu"]
-    _, out = run(["fx602p", "333444555", "--dora", "4", "--tenho", "--dealer", "--tsumo",
-                  "--json"], capsys)
+    _, out = run(
+        ["fx602p", "333444555", "--dora", "4", "--tenho", "--dealer", "--tsumo", "--json"], capsys
+    )
     data = json.loads(out)
     assert data["han"] == 8 and data["points"] == 47360 and data["tsumo"] and data["dealer"]
     with pytest.raises(MjtuiError, match="tenho"):

@@ -20,8 +20,7 @@ def seed() -> str:
 
 
 def test_json_prints_one_object_per_hand(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["calc", "autoplay-fx602p", seed(), "--hands", "3", "--seed", "5",
-                 "--json"]) == 0
+    assert main(["calc", "autoplay-fx602p", seed(), "--hands", "3", "--seed", "5", "--json"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 3
     hands = [json.loads(line) for line in lines]
@@ -39,16 +38,21 @@ def test_json_prints_one_object_per_hand(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_readable_lines_and_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["calc", "autoplay-fx602p", seed(), "--hands", "2", "--seed", "5",
-                 "--player", "drawn"]) == 0
+    assert (
+        main(
+            ["calc", "autoplay-fx602p", seed(), "--hands", "2", "--seed", "5", "--player", "drawn"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("hand 1: ") and out[1].startswith("hand 2: ")
     assert out[2].startswith("2 hands: ") and "native evaluator" in out[2]
 
 
 @pytest.mark.parametrize("make", ["missing", "folder", "hp11c", "prose", "no-p0"])
-def test_bad_listings_exit_2_with_a_message(make: str, tmp_path: Path,
-                                            capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_listings_exit_2_with_a_message(
+    make: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     path = tmp_path / "listing.txt"
     if make == "folder":
         path = tmp_path

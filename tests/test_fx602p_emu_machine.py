@@ -25,17 +25,20 @@ def x(program: str) -> Decimal:
     return m.x
 
 
-@pytest.mark.parametrize(("keys", "value"), [
-    ("1 + 2 × 3 =", 7),
-    ("2 × 3 + 4 =", 10),
-    ("( 1 + 2 ) × 3 =", 9),
-    ("2 × ( 3 + 4 × ( 5 - 3 ) ) =", 22),
-    ("1 0 ÷ 4 =", Decimal("2.5")),
-    ("1.89 × 1 0 0 =", 189),
-    ("9 - 4 - 3 =", 2),
-    ("2 × × 3 =", 6),  # a second operator replaces the first
-    ("2 + × 3 =", 6),
-])
+@pytest.mark.parametrize(
+    ("keys", "value"),
+    [
+        ("1 + 2 × 3 =", 7),
+        ("2 × 3 + 4 =", 10),
+        ("( 1 + 2 ) × 3 =", 9),
+        ("2 × ( 3 + 4 × ( 5 - 3 ) ) =", 22),
+        ("1 0 ÷ 4 =", Decimal("2.5")),
+        ("1.89 × 1 0 0 =", 189),
+        ("9 - 4 - 3 =", 2),
+        ("2 × × 3 =", 6),  # a second operator replaces the first
+        ("2 + × 3 =", 6),
+    ],
+)
 def test_precedence_and_parentheses(keys: str, value: Decimal | int) -> None:
     assert x(keys) == value
 
@@ -110,8 +113,7 @@ def test_isz_and_dsz_skip_when_m00_reaches_zero() -> None:
 
 def test_goto_finds_the_nearest_preceding_label_and_wraps() -> None:
     # Two LBL1: GOTO1 goes back to the second one, the nearest before it.
-    m = run("LBL1 1 M+01 MR01 - 3 = x>=0 GOTO2 LBL1 1 M+02 MR02 - 2 = x=0 GOTO3 GOTO1 "
-            "LBL3 LBL2")
+    m = run("LBL1 1 M+01 MR01 - 3 = x>=0 GOTO2 LBL1 1 M+02 MR02 - 2 = x=0 GOTO3 GOTO1 LBL3 LBL2")
     assert m.mem(1) == 1 and m.mem(2) == 2
     # No label before the GOTO: the search wraps round to the end of the area.
     m = run("GOTO4 5 Min01 LBL4 6 Min02")

@@ -69,7 +69,8 @@ def test_every_winning_hand_through_the_programs_own_scoring(listing) -> None:
     assert verdicts["quirk", "yakuman-names"] == 26
     # The shapes of the 3renko quirk: n, n+1, n+2 then n+2 four times and n+3 three times.
     assert renko_quirk_hands == {
-        f"{n}{n + 1}" + f"{n + 2}" * 4 + f"{n + 3}" * 3 for n in range(1, 7)}
+        f"{n}{n + 1}" + f"{n + 2}" * 4 + f"{n + 3}" * 3 for n in range(1, 7)
+    }
 
 
 def test_a_hand_scored_by_the_program_reads_as_the_seed_describes(listing) -> None:
@@ -78,8 +79,7 @@ def test_a_hand_scored_by_the_program_reads_as_the_seed_describes(listing) -> No
     assert shown.yaku == ("Pinfu", "Tanyao")
     assert shown.points == 3200
     assert shown.displays[:2] == ("234456678", "1")  # the winner's hand, then the loser's
-    calculator = score_with_program(machine, (1, 1, 1, 9, 9, 9, 9, 9, 9), 1, 5, False,
-                                    winner=2)
+    calculator = score_with_program(machine, (1, 1, 1, 9, 9, 9, 9, 9, 9), 1, 5, False, winner=2)
     assert calculator.points == -47360 and calculator.yaku[-1] == "*YAKUMAN*"
 
 
@@ -113,7 +113,7 @@ def test_fifty_hands_of_the_efficient_player(listing) -> None:
     assert -1500 < s.average < 3000
     assert s.differ == 0 and s.agree + s.quirks == 50
     totals = [r.total for r in results]
-    assert totals == [sum(r.points for r in results[:i + 1]) for i in range(50)]
+    assert totals == [sum(r.points for r in results[: i + 1]) for i in range(50)]
 
 
 def test_the_drawn_player_loses_and_nothing_hangs(listing) -> None:

@@ -30,8 +30,14 @@ class _Form(OrderedKeys, ScreenStyles, App):
     def on_mount(self) -> None:
         state = self.ruleset.system.start(self.ruleset.rules)
         self.push_screen(
-            HandForm.of(self.ruleset, ("You", "FX-602P"), state, "Hand 1",
-                             hand=self.hand, winner=self.winner),
+            HandForm.of(
+                self.ruleset,
+                ("You", "FX-602P"),
+                state,
+                "Hand 1",
+                hand=self.hand,
+                winner=self.winner,
+            ),
             lambda hand: setattr(self, "result", hand),
         )
 

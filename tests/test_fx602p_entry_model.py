@@ -64,8 +64,7 @@ def test_the_tile_won_on_is_the_last_typed_unless_given() -> None:
 
 def test_dora_tsumo_and_tenho() -> None:
     entry = read(tiles="234567888", dora="2", tsumo=TICKED)
-    assert entry.hand == Win(0, tiles=(2, 3, 4, 5, 6, 7, 8, 8, 8), win_tile=8, dora=2,
-                             tsumo=True)
+    assert entry.hand == Win(0, tiles=(2, 3, 4, 5, 6, 7, 8, 8, 8), win_tile=8, dora=2, tsumo=True)
     assert entry.score.yaku == ("Tanyao", "Dora") and entry.score.points == 3840
     # The dealer's tenho is a self-draw on the deal.
     entry = read(tiles="333444555", dora="4", tsumo=TICKED, tenho=TICKED)
@@ -99,29 +98,32 @@ def test_whichever_is_typed_leaves_the_other_out() -> None:
     assert entry.errors == () and entry.hand == Win(0, yaku=("Tanyao",))
 
 
-@pytest.mark.parametrize("values, error", [
-    ({"winner": ""}, "Winner: type 1 or 2"),
-    ({"winner": "3"}, "Winner: type 1 or 2"),
-    ({"winner": "c"}, "Winner: type 1 or 2"),
-    ({"winner": "0"}, "Winner: type 1 or 2"),  # no draws in this game
-    ({"tiles": "12345"}, "Nine tiles: 5 typed, 4 to go"),
-    ({"tiles": "1234567899"}, "Nine tiles: 10 typed, 1 too many"),
-    ({"tiles": "12345678x"}, "tiles are the digits 1-9, got '12345678x'"),
-    ({"tiles": "123456780"}, "tiles are the digits 1-9"),
-    ({"tiles": "123456789", "win": "0"}, "Won on: a tile 1-9, not '0'"),
-    ({"tiles": "123456789", "win": "12"}, "Won on: a tile 1-9, not '12'"),
-    ({"tiles": "123456789", "dora": "x"}, "Dora: a tile 1-9, not 'x'"),
-    ({"tiles": "111222333", "win": "5"}, "the winning tile 5 is not in the hand 111222333"),
-    ({"tiles": "123456788"}, "123456788 is not three melds (triplets or sequences)"),
-    ({"yaku": "Tanyao, Riichi"}, "Unknown yaku 'Riichi'"),
-    ({"yaku": "Tanyao, tanyao"}, "a yaku is given twice"),
-    ({"triplets": "x"}, "Triplets: a number 0 to 3, not 'x'"),
-    ({"triplets": "²"}, "Triplets: a number 0 to 3, not '²'"),
-    ({"triplets": "4"}, "triplets must be 0 to 3, got 4"),
-    ({"yaku": "Toitoi", "triplets": "2"}, "toitoi and the yakuman need 3 triplets"),
-    ({"yaku": "Sanrenko", "triplets": "3"}, "sanrenko always comes with toitoi"),
-    ({"yaku": "Pinfu", "triplets": "1"}, "pinfu is all sequences: 0 triplets"),
-])
+@pytest.mark.parametrize(
+    "values, error",
+    [
+        ({"winner": ""}, "Winner: type 1 or 2"),
+        ({"winner": "3"}, "Winner: type 1 or 2"),
+        ({"winner": "c"}, "Winner: type 1 or 2"),
+        ({"winner": "0"}, "Winner: type 1 or 2"),  # no draws in this game
+        ({"tiles": "12345"}, "Nine tiles: 5 typed, 4 to go"),
+        ({"tiles": "1234567899"}, "Nine tiles: 10 typed, 1 too many"),
+        ({"tiles": "12345678x"}, "tiles are the digits 1-9, got '12345678x'"),
+        ({"tiles": "123456780"}, "tiles are the digits 1-9"),
+        ({"tiles": "123456789", "win": "0"}, "Won on: a tile 1-9, not '0'"),
+        ({"tiles": "123456789", "win": "12"}, "Won on: a tile 1-9, not '12'"),
+        ({"tiles": "123456789", "dora": "x"}, "Dora: a tile 1-9, not 'x'"),
+        ({"tiles": "111222333", "win": "5"}, "the winning tile 5 is not in the hand 111222333"),
+        ({"tiles": "123456788"}, "123456788 is not three melds (triplets or sequences)"),
+        ({"yaku": "Tanyao, Riichi"}, "Unknown yaku 'Riichi'"),
+        ({"yaku": "Tanyao, tanyao"}, "a yaku is given twice"),
+        ({"triplets": "x"}, "Triplets: a number 0 to 3, not 'x'"),
+        ({"triplets": "²"}, "Triplets: a number 0 to 3, not '²'"),
+        ({"triplets": "4"}, "triplets must be 0 to 3, got 4"),
+        ({"yaku": "Toitoi", "triplets": "2"}, "toitoi and the yakuman need 3 triplets"),
+        ({"yaku": "Sanrenko", "triplets": "3"}, "sanrenko always comes with toitoi"),
+        ({"yaku": "Pinfu", "triplets": "1"}, "pinfu is all sequences: 0 triplets"),
+    ],
+)
 def test_each_mistake_is_named(values, error) -> None:
     entry = read(**values)
     assert entry.hand is None and entry.score is None and entry.after is None
@@ -145,12 +147,27 @@ def test_a_new_hand_and_an_edit_start_from_these_values() -> None:
     assert blank(1) == {**dict.fromkeys(FIELDS, ""), "winner": "2"}
     assert blank(None)["winner"] == "1"
     tiles = Win(1, tiles=(2, 3, 4, 5, 6, 7, 8, 8, 8), win_tile=8, dora=2, tsumo=True)
-    assert values_of(tiles) == {"winner": "2", "tiles": "234567888", "win": "8", "dora": "2",
-                                "yaku": "", "triplets": "", "tsumo": TICKED, "tenho": ""}
+    assert values_of(tiles) == {
+        "winner": "2",
+        "tiles": "234567888",
+        "win": "8",
+        "dora": "2",
+        "yaku": "",
+        "triplets": "",
+        "tsumo": TICKED,
+        "tenho": "",
+    }
     yaku = Win(0, yaku=("Toitoi", "Sanrenko"), triplets=3)
-    assert values_of(yaku) == {"winner": "1", "tiles": "", "win": "", "dora": "",
-                               "yaku": "Toitoi, Sanrenko", "triplets": "3", "tsumo": "",
-                               "tenho": ""}
+    assert values_of(yaku) == {
+        "winner": "1",
+        "tiles": "",
+        "win": "",
+        "dora": "",
+        "yaku": "Toitoi, Sanrenko",
+        "triplets": "3",
+        "tsumo": "",
+        "tenho": "",
+    }
 
 
 def test_a_file_hand_without_its_tile_won_on_reads_back_with_the_same_score() -> None:
@@ -165,8 +182,7 @@ MELDS = [(t, t, t) for t in range(1, 10)] + [(t, t + 1, t + 2) for t in range(1,
 @st.composite
 def typed_tiles(draw) -> dict[str, str]:
     """The values of a complete nine-tile hand as someone might type it."""
-    tiles = [t for m in draw(st.lists(st.sampled_from(MELDS), min_size=3, max_size=3))
-             for t in m]
+    tiles = [t for m in draw(st.lists(st.sampled_from(MELDS), min_size=3, max_size=3)) for t in m]
     order = draw(st.permutations(tiles))
     return {
         "winner": draw(st.sampled_from("12ab")),
@@ -195,13 +211,23 @@ def test_a_complete_hand_reads_as_the_evaluator_scores_it_and_back(values) -> No
 
 
 @FAST
-@given(st.lists(st.sampled_from(ALL_YAKU), unique=True, max_size=4),
-       st.integers(0, 3), st.sampled_from("12"), st.booleans(), st.randoms())
-def test_yaku_typed_in_any_case_read_back_as_themselves(names, triplets, winner, tsumo,
-                                                          rnd) -> None:
+@given(
+    st.lists(st.sampled_from(ALL_YAKU), unique=True, max_size=4),
+    st.integers(0, 3),
+    st.sampled_from("12"),
+    st.booleans(),
+    st.randoms(),
+)
+def test_yaku_typed_in_any_case_read_back_as_themselves(
+    names, triplets, winner, tsumo, rnd
+) -> None:
     typed = ", ".join(rnd.choice([n, n.upper(), n.lower()]) for n in names)
-    values = {"winner": winner, "yaku": typed, "triplets": str(triplets),
-              "tsumo": TICKED if tsumo else ""}
+    values = {
+        "winner": winner,
+        "yaku": typed,
+        "triplets": str(triplets),
+        "tsumo": TICKED if tsumo else "",
+    }
     entry = read_entry(RULES, START, values)
     if entry.hand is None:  # a combination the rules refuse, said in words
         assert entry.errors and "Unknown" not in entry.errors[0]

@@ -42,14 +42,17 @@ def test_the_36_cells_of_the_quick_table(han: int, triplets: int) -> None:
 def test_the_quick_table_is_the_seeds() -> None:
     if not SEED.is_file():
         pytest.skip("seed 001 not available")
-    lines = [unicodedata.normalize("NFKC", line).strip()
-             for line in SEED.read_text(encoding="utf-8").splitlines()]
+    lines = [
+        unicodedata.normalize("NFKC", line).strip()
+        for line in SEED.read_text(encoding="utf-8").splitlines()
+    ]
     start = next(i for i, line in enumerate(lines) if line.startswith("合計翻数すべて順子"))
-    for han, line in enumerate(lines[start + 1:start + 10]):
+    for han, line in enumerate(lines[start + 1 : start + 10]):
         # each row is printed as one run of digits: han, then the four cells
         # (impossible combinations in parentheses)
         assert line.replace("(", "").replace(")", "") == f"{han}" + "".join(
-            str(points(RULES, han, t)) for t in range(4)), line
+            str(points(RULES, han, t)) for t in range(4)
+        ), line
 
 
 def test_the_coefficients_follow_n_n_plus_1_over_2() -> None:
@@ -124,8 +127,9 @@ def test_han_beyond_the_table_use_its_last_coefficient() -> None:
     assert points(RULES, 12, 3) == points(RULES, 8, 3)
 
 
-@pytest.mark.parametrize("tiles,win", [("12345678", 8), ("123456788", 8), ("123456789", 5 + 5),
-                                       ("234567888", 1)])
+@pytest.mark.parametrize(
+    "tiles,win", [("12345678", 8), ("123456788", 8), ("123456789", 5 + 5), ("234567888", 1)]
+)
 def test_bad_hands_are_refused(tiles: str, win: int) -> None:
     with pytest.raises(HandError):
         score(tiles, win)
@@ -134,6 +138,7 @@ def test_bad_hands_are_refused(tiles: str, win: int) -> None:
 def test_readings_are_all_found() -> None:
     # brute force over every 9-tile hand: each reading's melds give back the tiles
     from itertools import combinations_with_replacement
+
     complete, ambiguous = 0, []
     for tiles in combinations_with_replacement(range(1, 10), 9):
         options = readings(tiles)

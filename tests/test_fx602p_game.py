@@ -87,9 +87,11 @@ def test_the_deal_and_the_flow() -> None:
 
 def fixed(rng_tiles: list[int]) -> random.Random:
     """A tile source that deals the given tiles in order."""
+
     class Fixed(random.Random):
         def randint(self, a: int, b: int) -> int:
             return rng_tiles.pop(0)
+
     return Fixed()
 
 

@@ -70,9 +70,13 @@ def test_zero_sum_and_the_dealer_is_the_last_winner() -> None:
     state = fold([Win(1, tiles=tiles("234567888"), win_tile=8, dora=2)])  # 3840
     assert state.totals == (-3840, 3840) and state.last_change == (-3840, 3840)
     assert state.east == 1 and state.wind(1) == "East" and state.wind(0) == "South"
-    state = fold([Win(1, tiles=tiles("234567888"), win_tile=8, dora=2),
-                  Win(1, yaku=("Tanyao",), triplets=0),  # 1600, seat 2 deals again
-                  Win(0, yaku=(), triplets=1)])  # 960, seat 1 deals next
+    state = fold(
+        [
+            Win(1, tiles=tiles("234567888"), win_tile=8, dora=2),
+            Win(1, yaku=("Tanyao",), triplets=0),  # 1600, seat 2 deals again
+            Win(0, yaku=(), triplets=1),
+        ]
+    )  # 960, seat 1 deals next
     assert state.totals == (-3840 - 1600 + 960, 3840 + 1600 - 960)
     assert sum(state.totals) == 0
     assert state.east == 0 and state.hands == 3 and state.wins == (1, 2)
@@ -84,29 +88,39 @@ def test_statistics_running_total_hands_average() -> None:
     assert state.running_total(0) == 1600 and state.hands == 2 and state.average(0) == 800
     assert state.average(1) == -800
     assert SYSTEM.describe_state(state, ("Ann", "Bob")) == (
-        "Hand 3 next · Dealer: Ann · Ann +1600 in 2 hands, Ave +800")
+        "Hand 3 next · Dealer: Ann · Ann +1600 in 2 hands, Ave +800"
+    )
     assert SYSTEM.start(RULES).average(0) == 0
 
 
 def test_entered_yaku_are_checked() -> None:
-    for bad in (Win(0, yaku=("Toitoi",), triplets=1), Win(0, yaku=("Sanrenko",), triplets=3),
-                Win(0, yaku=("Pinfu",), triplets=2), Win(0, yaku=("Riichi",)),
-                Win(2, yaku=()), Win(0, yaku=("Dora", "Dora")),
-                Win(0, tiles=tiles("12345678"))):
+    for bad in (
+        Win(0, yaku=("Toitoi",), triplets=1),
+        Win(0, yaku=("Sanrenko",), triplets=3),
+        Win(0, yaku=("Pinfu",), triplets=2),
+        Win(0, yaku=("Riichi",)),
+        Win(2, yaku=()),
+        Win(0, yaku=("Dora", "Dora")),
+        Win(0, tiles=tiles("12345678")),
+    ):
         with pytest.raises(HandError):
             SYSTEM.check(RULES, bad)
-    assert score(RULES, Win(0, yaku=("Isshoku", "Tanyao", "Toitoi"), triplets=3)) \
-        .points == 47360
+    assert score(RULES, Win(0, yaku=("Isshoku", "Tanyao", "Toitoi"), triplets=3)).points == 47360
 
 
 def test_records_round_trip_and_errors() -> None:
-    hands = [Win(0, tiles=tiles("123456789"), win_tile=9, dora=5, tsumo=True, tenho=True),
-             Win(1, yaku=("Tanyao", "Dora"), triplets=1), Win(0, tiles=tiles("111222333"))]
+    hands = [
+        Win(0, tiles=tiles("123456789"), win_tile=9, dora=5, tsumo=True, tenho=True),
+        Win(1, yaku=("Tanyao", "Dora"), triplets=1),
+        Win(0, tiles=tiles("111222333")),
+    ]
     for hand in hands:
         record = SYSTEM.hand_to_record(hand)
         assert SYSTEM.hand_from_record(RULES, record) == hand
-    assert SYSTEM.hand_from_record(RULES, {"winner": 2, "yaku": ["tanyao", "DORA"],
-                                           "triplets": 1}) == hands[1]
+    assert (
+        SYSTEM.hand_from_record(RULES, {"winner": 2, "yaku": ["tanyao", "DORA"], "triplets": 1})
+        == hands[1]
+    )
     for record, message in [
         ({"winner": 3, "tiles": "123456789"}, "seat 1 or 2"),
         ({"winner": 1}, "'tiles'"),
@@ -134,7 +148,8 @@ def test_a_session_saves_replays_and_describes(tmp_path: Path) -> None:
     assert doc["hands"][-1]["east"] == 2 and doc["hands"][-1]["points"] == 14080
     names = ("Ann", "Bob")
     assert SYSTEM.describe_hand(session.hands[0], names) == (
-        "Bob won by tsumo: Tanyao, Dora (1 triplet)")
+        "Bob won by tsumo: Tanyao, Dora (1 triplet)"
+    )
     assert SYSTEM.describe_hand(session.hands[1], names) == "Bob won: Toitoi, Sanrenko (3 triplets)"
     assert SYSTEM.winners(session.hands[0]) == (1,)
     assert SYSTEM.hand_scores(session.hands[0]) is None
@@ -142,15 +157,21 @@ def test_a_session_saves_replays_and_describes(tmp_path: Path) -> None:
 
 def test_the_session_format_example_replays(tmp_path: Path) -> None:
     text = (REPO / "docs" / "session-format.md").read_text(encoding="utf-8")
-    section = text[text.index("## FX-602P hands"):]
+    section = text[text.index("## FX-602P hands") :]
     example = section.split("```toml\n")[1].split("```")[0]
     path = tmp_path / "sheet.toml"
     path.write_text(example, encoding="utf-8")
     loaded = load_session(path, RulesetLibrary([REPO / "rulesets"]).get)
     assert loaded.problems == []
     doc = replay_document(loaded.session)
-    assert doc["hands"][-1] == {"totals": [-10240, 10240], "east": 2, "dealer": 2, "hands": 2,
-                                "points": 14080, "average": [-5120.0, 5120.0]}
+    assert doc["hands"][-1] == {
+        "totals": [-10240, 10240],
+        "east": 2,
+        "dealer": 2,
+        "hands": 2,
+        "points": 14080,
+        "average": [-5120.0, 5120.0],
+    }
 
 
 def test_what_if_and_export_read_fx602p_sessions() -> None:

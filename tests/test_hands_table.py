@@ -24,8 +24,7 @@ def rows(table: HandsTable) -> list[list[str]]:
 
 
 def shown(table: HandsTable) -> tuple:
-    return (rows(table), table.first, table.border_title, table.border_subtitle,
-            table.hand_index)
+    return (rows(table), table.first, table.border_title, table.border_subtitle, table.hand_index)
 
 
 def widths(table: HandsTable) -> list[int]:
@@ -40,9 +39,17 @@ async def test_each_added_hand_shows_as_a_fresh_fill_would(tmp_path, monkeypatch
     book = Scorebook(session, tmp_path / "s.toml")
     app = MjtuiApp(book=book, sessions_dir=tmp_path)
     # Small hands, then one whose figures widen the columns, then small again.
-    hands = [Hand(0, (8, 2, 0, 0)), Hand(1, (4, 16, 0, 0)), Hand(2, (0, 2, 30, 0)),
-             Hand(3, (2, 2, 2, 50)), Hand(0, (9000, 2, 0, 0)), Hand(1, (4, 8, 0, 0)),
-             Hand(2, (0, 0, 8, 4)), Hand(None, (0, 0, 0, 0)), Hand(3, (2, 2, 2, 2))]
+    hands = [
+        Hand(0, (8, 2, 0, 0)),
+        Hand(1, (4, 16, 0, 0)),
+        Hand(2, (0, 2, 30, 0)),
+        Hand(3, (2, 2, 2, 50)),
+        Hand(0, (9000, 2, 0, 0)),
+        Hand(1, (4, 8, 0, 0)),
+        Hand(2, (0, 0, 8, 4)),
+        Hand(None, (0, 0, 0, 0)),
+        Hand(3, (2, 2, 2, 2)),
+    ]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -50,8 +57,9 @@ async def test_each_added_hand_shows_as_a_fresh_fill_would(tmp_path, monkeypatch
         table = screen.query_one(HandsTable)
         appended, fills = [], []
         real_fill = table._fill_around
-        monkeypatch.setattr(table, "_fill_around",
-                            lambda focus: (fills.append(focus), real_fill(focus))[1])
+        monkeypatch.setattr(
+            table, "_fill_around", lambda focus: (fills.append(focus), real_fill(focus))[1]
+        )
         for hand in hands:
             fills.clear()
             screen._record(hand)
@@ -91,7 +99,8 @@ def drawn(app: MjtuiApp) -> list[str]:
 
 
 async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
-        tmp_path, monkeypatch) -> None:
+    tmp_path, monkeypatch
+) -> None:
     hands = [Hand(i % 4, (10, 20, 30, 40)) for i in range(8)]
     app, session = started(tmp_path, hands)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -101,8 +110,9 @@ async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
         drawn(app)
         rendered: list[int] = []
         real_render = table._render_row
-        monkeypatch.setattr(table, "_render_row",
-                            lambda index: (rendered.append(index), real_render(index))[1])
+        monkeypatch.setattr(
+            table, "_render_row", lambda index: (rendered.append(index), real_render(index))[1]
+        )
         screen._record(Hand(0, (10, 20, 30, 40)))
         await pilot.pause()
         lines = drawn(app)
@@ -153,8 +163,15 @@ async def test_keys_and_clicks_move_the_cursor_and_select_the_hand_under_it(tmp_
 
 
 async def test_rows_keep_their_cells_styles_under_the_stripes(tmp_path) -> None:
-    app, session = started(tmp_path, [Hand(0, (10, 20, 30, 40)), Hand(None, (0, 0, 0, 0)),
-                                      Hand(1, (10, 20, 30, 40)), Hand(2, (10, 20, 30, 40))])
+    app, session = started(
+        tmp_path,
+        [
+            Hand(0, (10, 20, 30, 40)),
+            Hand(None, (0, 0, 0, 0)),
+            Hand(1, (10, 20, 30, 40)),
+            Hand(2, (10, 20, 30, 40)),
+        ],
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.screen.query_one(HandsTable)

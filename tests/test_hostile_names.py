@@ -38,8 +38,10 @@ from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.widgets.text_field import TextField
 
 SIZE = (160, 40)  # wide enough for a file's whole path on a line
-RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u061c\u200e\u200f"
-                 "\u202a-\u202e\u2066-\u2069]")
+RAW = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u061c\u200e\u200f"
+    "\u202a-\u202e\u2066-\u2069]"
+)
 FIRST = ["\x1b]0;TITLE\x07Eve", "\x1b[2JFay", "\x9b31mGus", "\x1b]52;c;SGVsbG8=\x07Hal"]
 SECOND = ["Iv\x00y", "\u202eJo", "Ann", "\u0410nn"]
 KEPT = ["Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Ann", "\u0410nn"]
@@ -49,18 +51,23 @@ UNREADABLE = "c\x1b]2;NAME\x07.toml"
 
 def session_text(players: list[str], day: int, table: str = "") -> str:
     # json.dumps writes a control as \uXXXX, as a TOML basic string reads it.
-    return (f'format = "mjtui-session/1"\nruleset = "hp11c"\n'
-            f"players = {json.dumps(players)}\nstarted = 2026-10-{day:02d}T19:00:00\n"
-            + (f"table = {json.dumps(table)}\n" if table else "")
-            + "\n[[hands]]\nwinner = 3\npoints = [10, 4, 50, 6]\n")
+    return (
+        f'format = "mjtui-session/1"\nruleset = "hp11c"\n'
+        f"players = {json.dumps(players)}\nstarted = 2026-10-{day:02d}T19:00:00\n"
+        + (f"table = {json.dumps(table)}\n" if table else "")
+        + "\n[[hands]]\nwinner = 3\npoints = [10, 4, 50, 6]\n"
+    )
 
 
 @pytest.fixture
 def hostile(folders) -> dict[str, Path]:
     folder = paths.sessions_dir()
     folder.mkdir(parents=True)
-    files = {"first": folder / "hostile.toml", "second": folder / FORGED,
-             "unreadable": folder / UNREADABLE}
+    files = {
+        "first": folder / "hostile.toml",
+        "second": folder / FORGED,
+        "unreadable": folder / UNREADABLE,
+    }
     files["first"].write_text(session_text(FIRST, 10, table="\x1b]0;TITLE\x07T1"))
     files["second"].write_text(session_text(SECOND, 11))
     files["unreadable"].write_text("format = 1\n")
@@ -157,8 +164,7 @@ def test_the_names_are_saved_back_clean(hostile) -> None:
 
 def svg_text(svg: str) -> str:
     """The text a screenshot shows, its pieces joined."""
-    return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg))).replace(
-        "\xa0", " ")
+    return html.unescape("".join(re.findall(r"<text[^>]*>(.*?)</text>", svg))).replace("\xa0", " ")
 
 
 class Seen(NamedTuple):
@@ -241,8 +247,7 @@ async def test_a_pasted_name_is_cleaned_as_it_goes_in() -> None:
         assert app.query_one("#field", Input).value == "Eve"
 
 
-async def test_the_new_series_form_cleans_pasted_names_and_warns_of_look_alikes(
-        folders) -> None:
+async def test_the_new_series_form_cleans_pasted_names_and_warns_of_look_alikes(folders) -> None:
     hp11c = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
     app = MjtuiApp(rulesets=[hp11c], ruleset=hp11c, sessions_dir=paths.sessions_dir())
     async with app.run_test(size=SIZE) as pilot:
@@ -266,8 +271,12 @@ async def test_the_new_series_form_cleans_pasted_names_and_warns_of_look_alikes(
 
 def test_a_substitute_named_with_escapes_is_kept_clean(hostile, capsys) -> None:
     path = hostile["first"]
-    assert entry.main(["seats", str(path), "--substitute", "2", "\x1b]0;TITLE\x07Zed\u202e",
-                       "--from", "1"]) == 0
+    assert (
+        entry.main(
+            ["seats", str(path), "--substitute", "2", "\x1b]0;TITLE\x07Zed\u202e", "--from", "1"]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     safe(out)
     assert "2: Zed" in out and "\\u001b" not in path.read_text()
@@ -279,8 +288,7 @@ def test_ruleset_and_config_texts_are_cleaned(folders, capsys) -> None:
     text = shipped.read_text().replace('name = "', 'name = "\\u001b]0;TITLE\\u0007', 1)
     folders["rulesets"].mkdir(parents=True)
     (folders["rulesets"] / "club.toml").write_text(text)
-    (folders["config"] / "config.toml").write_text(
-        'table = "\\u009b31mTable 2\\u202e"\n')
+    (folders["config"] / "config.toml").write_text('table = "\\u009b31mTable 2\\u202e"\n')
     assert entry.main(["rulesets"]) == 0
     safe(capsys.readouterr().out)
     club = RulesetLibrary(paths.ruleset_folders()).get("club")
@@ -293,11 +301,21 @@ def test_ruleset_and_config_texts_are_cleaned(folders, capsys) -> None:
 def test_a_tenhou_log_s_names_are_cleaned(folders) -> None:
     from mjtui.systems.riichi.tenhou6 import import_log
 
-    log = {"title": ["", ""], "name": ["\x1b]0;TITLE\x07Ann", "\x9b31mBob", "Chen\u202e",
-                                       "Do\x00ra"],
-           "rule": {"disp": "\x1b[2J", "aka": 1},
-           "log": [[[0, 0, 0], [25000] * 4, [11], [], *([[11] * 13, [], []] * 4),
-                    ["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)"]]]]}
+    log = {
+        "title": ["", ""],
+        "name": ["\x1b]0;TITLE\x07Ann", "\x9b31mBob", "Chen\u202e", "Do\x00ra"],
+        "rule": {"disp": "\x1b[2J", "aka": 1},
+        "log": [
+            [
+                [0, 0, 0],
+                [25000] * 4,
+                [11],
+                [],
+                *([[11] * 13, [], []] * 4),
+                ["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)"]],
+            ]
+        ],
+    }
     imported = import_log(log, RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou"))
     assert imported.session.players == ("Ann", "Bob", "Chen", "Dora")
 
@@ -322,5 +340,5 @@ def test_nfc_and_nfd_and_invisible_variants_are_one_player(folders, capsys) -> N
     # The decomposed é takes one column, a full-width letter two: the columns stay aligned.
     from mjtui.cli.reports import _width
 
-    assert len(rows) == 4 and len({_width(row[:row.index(" 2 ")]) for row in rows}) == 1
+    assert len(rows) == 4 and len({_width(row[: row.index(" 2 ")]) for row in rows}) == 1
     assert _width(nfd) == 4 and _width("ＢＯＢ") == 6

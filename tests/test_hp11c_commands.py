@@ -96,19 +96,29 @@ def test_show_writes_the_hp11c_format(capsys: pytest.CaptureFixture[str], tmp_pa
     text = capsys.readouterr().out
     copy = tmp_path / "copy.hp11c"
     copy.write_text(text, encoding="utf-8")
-    assert [s.key for s in read_listing(copy).steps] == \
-        [s.key for s in read_listing(EAST_DOUBLING).steps]
+    assert [s.key for s in read_listing(copy).steps] == [
+        s.key for s in read_listing(EAST_DOUBLING).steps
+    ]
 
 
 @pytest.mark.parametrize(
     ("argv", "error", "message"),
     [
-        (["run", "no-such-program", "--keys", "1"], ListingError,
-         "no-such-program: no such file, nor a shipped program (shipped: east_doubling)"),
-        (["run", "east_doubling", "--keys", "GSB 9 Q"], KeyWordError,
-         "--keys: word 3: 'Q' is not an HP-11C key"),
-        (["run", "east_doubling", "--keys", "1", "--step-limit", "0"], CalcError,
-         "--step-limit: expected a whole number of 1 or more, got 0"),
+        (
+            ["run", "no-such-program", "--keys", "1"],
+            ListingError,
+            "no-such-program: no such file, nor a shipped program (shipped: east_doubling)",
+        ),
+        (
+            ["run", "east_doubling", "--keys", "GSB 9 Q"],
+            KeyWordError,
+            "--keys: word 3: 'Q' is not an HP-11C key",
+        ),
+        (
+            ["run", "east_doubling", "--keys", "1", "--step-limit", "0"],
+            CalcError,
+            "--step-limit: expected a whole number of 1 or more, got 0",
+        ),
     ],
 )
 def test_user_errors_are_mjtui_errors(argv: list[str], error: type, message: str) -> None:

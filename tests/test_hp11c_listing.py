@@ -176,8 +176,7 @@ def test_hp11c_format_steps_comments_and_numbers() -> None:
     # "001x" is not a numbered step (no space), so it is read as a key and refused.
     assert str(caught.value).startswith("t.hp11c, line 4: '001x' is not an HP-11C key")
     program = parse_listing("# header\n\nLBL A   # label\n002  1\n\n   STO 1\n", "t.hp11c")
-    assert [s.key for s in program.steps] == [Key("lbl", "A"), Key("digit", "1"),
-                                              Key("sto", "1")]
+    assert [s.key for s in program.steps] == [Key("lbl", "A"), Key("digit", "1"), Key("sto", "1")]
     assert [s.line for s in program.steps] == [3, 4, 6]
 
 
@@ -245,8 +244,12 @@ PRINTED = (
 def test_printed_listing_among_prose() -> None:
     program = parse_listing(PRINTED, "made-up.txt", printed=True)
     assert [s.key for s in program.steps] == [
-        Key("lbl", "1"), Key("digit", "7"), Key("sto-", "2"), Key("swap"),
-        Key("test", "x<=y"), Key("rcl", "(i)"),
+        Key("lbl", "1"),
+        Key("digit", "7"),
+        Key("sto-", "2"),
+        Key("swap"),
+        Key("test", "x<=y"),
+        Key("rcl", "(i)"),
     ]
     assert [s.line for s in program.steps] == [6, 7, 8, 9, 10, 11]
 
@@ -343,5 +346,7 @@ def test_key_words_expand_numbers() -> None:
 def test_key_words_name_the_bad_word() -> None:
     with pytest.raises(KeyWordError) as caught:
         parse_key_words("GSB 9 A 10 R/Z 20")
-    assert str(caught.value) == "--keys: word 5: 'R/Z' is not an HP-11C key " \
+    assert (
+        str(caught.value) == "--keys: word 5: 'R/Z' is not an HP-11C key "
         "(the spellings are listed in docs/hp11c.md)"
+    )

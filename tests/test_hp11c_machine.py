@@ -354,9 +354,18 @@ def test_a_test_from_the_keyboard_skips_nothing() -> None:
 
 def test_gto_searches_forward_for_the_next_label_and_wraps() -> None:
     program = (
-        "LBL A", "1", "STO 1", "GTO 2",  # 001-004
-        "LBL 2", "2", "STO 2", "GTO 2",  # 005-008: the first LBL 2
-        "LBL 2", "3", "STO 3", "RTN",    # 009-012: the next one, found going forward
+        "LBL A",
+        "1",
+        "STO 1",
+        "GTO 2",  # 001-004
+        "LBL 2",
+        "2",
+        "STO 2",
+        "GTO 2",  # 005-008: the first LBL 2
+        "LBL 2",
+        "3",
+        "STO 3",
+        "RTN",  # 009-012: the next one, found going forward
     )
     m = keyed("A", *program)
     assert [m.register(r) for r in "123"] == [1, 2, 3]
@@ -372,8 +381,25 @@ def test_gsb_and_rtn() -> None:
 
 
 def test_a_fifth_pending_return_is_error_5() -> None:
-    deep = ("LBL A", "GSB 1", "RTN", "LBL 1", "GSB 2", "RTN", "LBL 2", "GSB 3", "RTN",
-            "LBL 3", "GSB 4", "RTN", "LBL 4", "GSB 5", "RTN", "LBL 5", "RTN")
+    deep = (
+        "LBL A",
+        "GSB 1",
+        "RTN",
+        "LBL 1",
+        "GSB 2",
+        "RTN",
+        "LBL 2",
+        "GSB 3",
+        "RTN",
+        "LBL 3",
+        "GSB 4",
+        "RTN",
+        "LBL 4",
+        "GSB 5",
+        "RTN",
+        "LBL 5",
+        "RTN",
+    )
     m = keyed("A", *deep)
     assert m.error == 5 and m.pc == 14  # stopped at the GSB 5
     assert m.message.startswith("Error 5 at step 014 GSB 5")
@@ -510,8 +536,7 @@ def test_single_step() -> None:
 
 def test_trace_sees_every_step_with_its_result() -> None:
     seen: list[tuple[int, str, str]] = []
-    m = Machine(Program.from_keys(PROMPT), trace=lambda n, s, m: seen.append(
-        (n, s.text, m.x_text)))
+    m = Machine(Program.from_keys(PROMPT), trace=lambda n, s, m: seen.append((n, s.text, m.x_text)))
     m.press("A")
     assert seen == [(1, "LBL A", "0.0000"), (2, "1", "1"), (3, "R/S", "1.0000")]
 
@@ -520,7 +545,10 @@ def test_window_shows_the_steps_around_pc() -> None:
     m = keyed("A", *PROMPT)
     lines = m.window(before=2, after=1)
     assert [(ln.number, ln.text, ln.current) for ln in lines] == [
-        (2, "1", False), (3, "R/S", False), (4, "STO 1", True), (5, "RTN", False),
+        (2, "1", False),
+        (3, "R/S", False),
+        (4, "STO 1", True),
+        (5, "RTN", False),
     ]
     top = Machine(Program.from_keys(PROMPT)).window(1, 1)
     assert [(ln.number, ln.text) for ln in top] == [(0, ""), (1, "LBL A")]

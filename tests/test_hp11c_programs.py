@@ -120,5 +120,5 @@ def test_our_program_is_not_the_seeds() -> None:
         pytest.skip(f"the seed listing is not at {SEED}")
     ours = [s.key for s in read_listing(EAST_DOUBLING).steps]
     seed = [s.key for s in read_listing(SEED).steps]
-    runs = {tuple(seed[i:i + 3]) for i in range(len(seed) - 2)}
-    assert [i + 1 for i in range(len(ours) - 2) if tuple(ours[i:i + 3]) in runs] == []
+    runs = {tuple(seed[i : i + 3]) for i in range(len(seed) - 2)}
+    assert [i + 1 for i in range(len(ours) - 2) if tuple(ours[i : i + 3]) in runs] == []

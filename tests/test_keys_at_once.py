@@ -54,12 +54,15 @@ async def _editing_hand_1(pilot) -> ScoreScreen:
     return sheet
 
 
-@pytest.mark.parametrize(("ruleset", "opener", "screen", "closer"), [
-    ("hp11c", "r", ReferenceScreen, "escape"),
-    ("hp11c", "r", ReferenceScreen, "q"),
-    ("hp11c", "t", BoardScreen, "escape"),
-    ("riichi-tenhou", "f", StandingsScreen, "enter"),
-])
+@pytest.mark.parametrize(
+    ("ruleset", "opener", "screen", "closer"),
+    [
+        ("hp11c", "r", ReferenceScreen, "escape"),
+        ("hp11c", "r", ReferenceScreen, "q"),
+        ("hp11c", "t", BoardScreen, "escape"),
+        ("riichi-tenhou", "f", StandingsScreen, "enter"),
+    ],
+)
 async def test_the_key_behind_the_close_opens_a_hand(ruleset, opener, screen, closer) -> None:
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", ruleset]))
     async with app.run_test(size=SIZE) as pilot:
@@ -138,8 +141,9 @@ async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
         _at_once(app, "enter", "2", "5", "ctrl+s")
         await _settle(pilot)
         assert isinstance(app.screen, ScoreScreen)
-        assert [(h.winner, h.points) for h in app.screen.book.session.hands] == \
-            [(1, (5, 0, 0, 0))]  # seat 2 (0-based 1) won: the 3's form was cancelled
+        assert [(h.winner, h.points) for h in app.screen.book.session.hands] == [
+            (1, (5, 0, 0, 0))
+        ]  # seat 2 (0-based 1) won: the 3's form was cancelled
 
 
 async def test_enter_on_no_then_a_key_answers_once() -> None:
@@ -195,10 +199,48 @@ HANDS = {
     "pocket": ["3 4⏎2⏎⏎⏎", "1 t3^s", "0⏎⏎", "0 c2^s"],
     "fx602p": ["1 123456789^s", "2 t123456789^s"],
 }
-BETWEEN = ["u", "esc", "⏎", "e 7^s y", "e 7^s ⏎", "e esc", "g g", "r esc", "t t", "f esc",
-           "s 12^s", "s esc", "p 12 esc", "up e 5^s y", "u U"]
-STRAY = ("1", "2", "0", "5", "⏎", "^s", "esc", "up", "down", "tab", "u", "e", "y", "n",
-         "space", "backspace", "left", "t", "d", "c", "p", "s", "r")
+BETWEEN = [
+    "u",
+    "esc",
+    "⏎",
+    "e 7^s y",
+    "e 7^s ⏎",
+    "e esc",
+    "g g",
+    "r esc",
+    "t t",
+    "f esc",
+    "s 12^s",
+    "s esc",
+    "p 12 esc",
+    "up e 5^s y",
+    "u U",
+]
+STRAY = (
+    "1",
+    "2",
+    "0",
+    "5",
+    "⏎",
+    "^s",
+    "esc",
+    "up",
+    "down",
+    "tab",
+    "u",
+    "e",
+    "y",
+    "n",
+    "space",
+    "backspace",
+    "left",
+    "t",
+    "d",
+    "c",
+    "p",
+    "s",
+    "r",
+)
 
 
 def evening(ruleset: str, seed: int) -> list[str]:
@@ -233,15 +275,23 @@ async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list,
                 break
         await pilot.pause()
         session = sheet.book.session
-        return (list(session.hands), list(session.seat_changes),
-                [type(s).__name__ for s in app.screen_stack])
+        return (
+            list(session.hands),
+            list(session.seat_changes),
+            [type(s).__name__ for s in app.screen_stack],
+        )
 
 
-@pytest.mark.parametrize(("ruleset", "seed"), [
-    ("hp11c", 0), ("riichi-tenhou", 1), ("pocket", 2), ("fx602p", 3),
-])
-async def test_an_evening_typed_in_one_burst_is_the_evening_typed_key_by_key(
-        ruleset, seed) -> None:
+@pytest.mark.parametrize(
+    ("ruleset", "seed"),
+    [
+        ("hp11c", 0),
+        ("riichi-tenhou", 1),
+        ("pocket", 2),
+        ("fx602p", 3),
+    ],
+)
+async def test_an_evening_typed_in_one_burst_is_the_evening_typed_key_by_key(ruleset, seed) -> None:
     keys = evening(ruleset, seed)
     at_once = await _typed(ruleset, keys, at_once=True)
     assert at_once == await _typed(ruleset, keys, at_once=False), keys

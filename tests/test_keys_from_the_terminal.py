@@ -34,8 +34,11 @@ def test_inside_keys_come_as_typed_and_the_terminal_gets_its_mode_back() -> None
             assert not inside[0] & (termios.ICRNL | termios.IXON)  # Return, ctrl+s as keys
             assert inside[3] & termios.ISIG  # ctrl+c still stops the start-up
         assert termios.tcgetattr(slave) == before
-        with pytest.raises(KeyboardInterrupt), open(slave, closefd=False) as stream, \
-                typeahead_kept(stream):
+        with (
+            pytest.raises(KeyboardInterrupt),
+            open(slave, closefd=False) as stream,
+            typeahead_kept(stream),
+        ):
             raise KeyboardInterrupt
         assert termios.tcgetattr(slave) == before  # given back on the way out, too
     finally:
@@ -57,10 +60,14 @@ def test_without_a_terminal_nothing_is_changed() -> None:
 
 def test_only_the_commands_that_open_the_app_change_the_terminal() -> None:
     parse = entry.build_parser().parse_args
-    assert all(entry._opens_app(parse(argv)) for argv in (
-        [], ["new"], ["library"], ["resume"], ["replay", "f.toml"]))
-    assert not any(entry._opens_app(parse(argv)) for argv in (
-        ["replay", "f.toml", "--json"], ["rulesets"], ["folders"]))
+    assert all(
+        entry._opens_app(parse(argv))
+        for argv in ([], ["new"], ["library"], ["resume"], ["replay", "f.toml"])
+    )
+    assert not any(
+        entry._opens_app(parse(argv))
+        for argv in (["replay", "f.toml", "--json"], ["rulesets"], ["folders"])
+    )
 
 
 async def test_a_newline_is_enter() -> None:
@@ -81,8 +88,14 @@ def test_names_typed_before_mjtui_starts_are_the_names_saved(folders: dict[str, 
     before = termios.tcgetattr(slave)
     os.write(master, b"Alice\rBob\rCara\rDan\r")
     env = dict(os.environ, TERM="xterm-256color")
-    child = subprocess.Popen([sys.executable, "-m", "mjtui"], stdin=slave, stdout=slave,
-                             stderr=slave, env=env, start_new_session=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "mjtui"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
     screen = bytearray()
     sessions = folders["data"] / "sessions"
     try:
@@ -112,13 +125,19 @@ def _read_until(master: int, screen: bytearray, done, timeout: float = 30.0) -> 
 
 
 def test_esc_then_a_seat_typed_fast_on_the_sheet_is_that_seats_hand(
-        folders: dict[str, Path]) -> None:
+    folders: dict[str, Path],
+) -> None:
     """Esc, then 3 40⏎2 ctrl+s at 30 ms a key: Textual reads Esc and the 3 as one
     key ("£"); the hand recorded is seat 3's, not seat 4's from the 4 of 40."""
     master, slave = os.openpty()
-    child = subprocess.Popen([sys.executable, "-m", "mjtui", "--ruleset", "hp11c"],
-                             stdin=slave, stdout=slave, stderr=slave,
-                             env=dict(os.environ, TERM="xterm-256color"), start_new_session=True)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "mjtui", "--ruleset", "hp11c"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=dict(os.environ, TERM="xterm-256color"),
+        start_new_session=True,
+    )
     screen = bytearray()
     sessions = folders["data"] / "sessions"
     try:
@@ -179,8 +198,12 @@ async def test_esc_then_a_seat_on_a_hand_form_cancels_it_and_opens_that_seats() 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "enter", "enter", "enter", "2")
         await pilot.pause()
-        for key, char in (("inverted_exclamation_mark", "¡"), ("4", "4"), ("0", "0"),
-                          ("ctrl+s", None)):
+        for key, char in (
+            ("inverted_exclamation_mark", "¡"),
+            ("4", "4"),
+            ("0", "0"),
+            ("ctrl+s", None),
+        ):
             app._driver.send_message(events.Key(key, char))
         for _ in range(4):
             await pilot.pause()

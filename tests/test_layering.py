@@ -34,8 +34,11 @@ def lint_imports(root: Path) -> subprocess.CompletedProcess:
     """`lint-imports` run in ``root``: its pyproject.toml's contracts on its ``mjtui``."""
     return subprocess.run(
         [sys.executable, "-c", LINT, "--no-cache", "--no-logo"],
-        cwd=root, env={**os.environ, "PYTHONPATH": str(root)},
-        capture_output=True, text=True, timeout=120,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 

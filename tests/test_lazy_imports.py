@@ -36,10 +36,15 @@ print(json.dumps({{"code": code, "out": out.getvalue(), "err": err.getvalue(),
 
 
 def python(code: str, tmp_path: Path) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(REPO), "MJTUI_CONFIG_DIR": str(tmp_path / "c"),
-           "MJTUI_DATA_DIR": str(tmp_path / "d")}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                          text=True, timeout=60)
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPO),
+        "MJTUI_CONFIG_DIR": str(tmp_path / "c"),
+        "MJTUI_DATA_DIR": str(tmp_path / "d"),
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.splitlines()[-1])
 
@@ -71,9 +76,11 @@ def assert_headless(modules: list[str]) -> None:
 
 
 def test_building_the_parser_imports_no_command(tmp_path: Path) -> None:
-    found = python("import json, sys\nfrom mjtui.cli.entry import build_parser\n"
-                   "build_parser()\nprint(json.dumps({'modules': sorted(sys.modules)}))",
-                   tmp_path)["modules"]
+    found = python(
+        "import json, sys\nfrom mjtui.cli.entry import build_parser\n"
+        "build_parser()\nprint(json.dumps({'modules': sorted(sys.modules)}))",
+        tmp_path,
+    )["modules"]
     assert_headless(found)
     assert systems_in(found) == set()
     assert not [m for m in found if m.startswith("mjtui.systems.")]
@@ -126,7 +133,8 @@ def test_rulesets_listed_again_reads_no_unchanged_file(tmp_path: Path) -> None:
 
 
 def test_a_headless_command_runs_with_few_collections_and_gives_the_thresholds_back(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import gc
 
     seen = []
@@ -137,11 +145,14 @@ def test_a_headless_command_runs_with_few_collections_and_gives_the_thresholds_b
     assert gc.get_threshold() == before and gc.isenabled()
 
 
-@pytest.mark.parametrize("argv, system", [
-    (("hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi"), "riichi"),
-    (("hand", "pocket", "19m19p19s1234567z1m", "--self-draw"), "pocket"),
-    (("hand", "fx602p", "111222333", "--win", "3"), "fx602p"),
-])
+@pytest.mark.parametrize(
+    "argv, system",
+    [
+        (("hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi"), "riichi"),
+        (("hand", "pocket", "19m19p19s1234567z1m", "--self-draw"), "pocket"),
+        (("hand", "fx602p", "111222333", "--win", "3"), "fx602p"),
+    ],
+)
 def test_hand_imports_the_ruleset_s_system_alone(tmp_path: Path, argv, system) -> None:
     result = run(tmp_path, *argv)
     assert result["code"] == 0, result["err"]
@@ -223,7 +234,8 @@ def test_a_plugin_that_is_not_what_its_name_says_is_refused() -> None:
 
 
 def test_the_installed_script_exits_with_mains_status_past_the_last_collections(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     import gc
     import tomllib
 

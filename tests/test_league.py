@@ -20,10 +20,22 @@ from mjtui.systems.east_doubling.system import Hand
 START = datetime(2026, 11, 1, 19, 0)
 
 
-def game(players: tuple[str, ...], ranks: tuple[int, ...], day: int = 0,
-         points: tuple[float, ...] | None = None) -> Game:
-    return Game(None, START + timedelta(days=day), "", "hp11c", "east-doubling", players,
-                ranks, points or tuple(0.0 for _ in players))
+def game(
+    players: tuple[str, ...],
+    ranks: tuple[int, ...],
+    day: int = 0,
+    points: tuple[float, ...] | None = None,
+) -> Game:
+    return Game(
+        None,
+        START + timedelta(days=day),
+        "",
+        "hp11c",
+        "east-doubling",
+        players,
+        ranks,
+        points or tuple(0.0 for _ in players),
+    )
 
 
 def test_a_winner_rises_and_a_loser_falls() -> None:
@@ -38,16 +50,19 @@ def test_ratings_follow_the_games_in_date_order_not_in_the_order_given() -> None
     early = game(("Ann", "Bob"), (1, 2), day=0)
     late = game(("Ann", "Bob"), (2, 1), day=1)
     one, other = compute([early, late]), compute([late, early])
-    assert [(p.name, p.rating) for p in one.players] == \
-        [(p.name, p.rating) for p in other.players]
+    assert [(p.name, p.rating) for p in one.players] == [(p.name, p.rating) for p in other.players]
     ann = next(p for p in one.players if p.name == "Ann")
     assert [h.started for h in ann.history] == [early.started, late.started]
     assert ann.history[0].rating > ann.history[1].rating  # won, then lost
 
 
 def test_ties_rate_alike_and_names_match_as_players_do() -> None:
-    league = compute([game(("Ann", "Bob", "Cy", "Di"), (1, 1, 3, 4)),
-                      game(("ann ", "BOB", "Cy", "Di"), (3, 4, 1, 1), day=1)])
+    league = compute(
+        [
+            game(("Ann", "Bob", "Cy", "Di"), (1, 1, 3, 4)),
+            game(("ann ", "BOB", "Cy", "Di"), (3, 4, 1, 1), day=1),
+        ]
+    )
     names = [p.name for p in league.players]
     assert sorted(names) == ["BOB", "Cy", "Di", "ann"]  # the latest spelling, cleaned
     after_one = {p.name: p.history[0].rating for p in league.players}
@@ -57,9 +72,13 @@ def test_ties_rate_alike_and_names_match_as_players_do() -> None:
 
 
 def test_the_average_rank_and_points_add_up() -> None:
-    league = compute([game(("Ann", "Bob"), (1, 2), 0, (30.0, -30.0)),
-                      game(("Ann", "Bob"), (2, 1), 1, (-10.0, 10.0)),
-                      game(("Ann", "Bob"), (1, 2), 2, (5.0, -5.0))])
+    league = compute(
+        [
+            game(("Ann", "Bob"), (1, 2), 0, (30.0, -30.0)),
+            game(("Ann", "Bob"), (2, 1), 1, (-10.0, 10.0)),
+            game(("Ann", "Bob"), (1, 2), 2, (5.0, -5.0)),
+        ]
+    )
     ann = next(p for p in league.players if p.name == "Ann")
     assert (ann.games, ann.average_rank, ann.points, ann.firsts) == (3, 4 / 3, 25.0, 2)
 
@@ -149,8 +168,7 @@ def test_league_text_csv_and_markdown(club: Path, capsys) -> None:
     assert "- Games: 5, 2026-11-01 to 2026-11-06" in md
 
 
-def test_league_refuses_an_unknown_system_and_a_missing_folder(club: Path,
-                                                              tmp_path: Path) -> None:
+def test_league_refuses_an_unknown_system_and_a_missing_folder(club: Path, tmp_path: Path) -> None:
     from mjtui.core.errors import MjtuiError
 
     with pytest.raises(MjtuiError, match="no scoring system named 'mahjongg'"):

@@ -40,22 +40,24 @@ def saved(folder: Path, name: str, hands: int = 2, table: str = "") -> Path:
     return path
 
 
-@pytest.mark.parametrize("name, kind", [
-    ("2026-11-30_190000_hp11c_table-1_a1b2c3.toml", "session"),
-    (".syncthing.2026-11-30_190000_hp11c.toml.tmp", "ignored"),
-    (".night.toml.1234.tmp", "ignored"),
-    ("night.toml~", "ignored"),
-    ("night.toml.part", "ignored"),
-    ("notes.txt", "ignored"),
-    ("night.sync-conflict-20261130-201500-ABCDEFG.toml", "conflict"),
-    ("night (conflicted copy 2026-11-30).toml", "conflict"),
-])
+@pytest.mark.parametrize(
+    "name, kind",
+    [
+        ("2026-11-30_190000_hp11c_table-1_a1b2c3.toml", "session"),
+        (".syncthing.2026-11-30_190000_hp11c.toml.tmp", "ignored"),
+        (".night.toml.1234.tmp", "ignored"),
+        ("night.toml~", "ignored"),
+        ("night.toml.part", "ignored"),
+        ("notes.txt", "ignored"),
+        ("night.sync-conflict-20261130-201500-ABCDEFG.toml", "conflict"),
+        ("night (conflicted copy 2026-11-30).toml", "conflict"),
+    ],
+)
 def test_what_a_sync_tool_leaves_is_ignored_and_conflicts_are_told_apart(name, kind) -> None:
     assert kind_of(name) == kind
 
 
-def test_a_folder_read_counts_settled_files_and_says_what_it_skips(folders,
-                                                                   tmp_path: Path) -> None:
+def test_a_folder_read_counts_settled_files_and_says_what_it_skips(folders, tmp_path: Path) -> None:
     folder = tmp_path / "ledger"
     folder.mkdir()
     good = saved(folder, "good.toml", table="Table 1")
@@ -78,10 +80,14 @@ def test_a_folder_read_counts_settled_files_and_says_what_it_skips(folders,
     assert "syncthing" not in notes and "~" not in notes
     # The library lists the conflict copy, marked, and not what the tools leave.
     listed = {s.path.name: s for s in scan(folder, find())}
-    assert set(listed) == {"good.toml", "cut.toml", "short.toml", "sheet.toml",
-                           "night.sync-conflict-20261130-201500-ABCDEFG.toml"}
-    assert "sync conflict" in listed["night.sync-conflict-20261130-201500-ABCDEFG.toml"] \
-        .problems[0]
+    assert set(listed) == {
+        "good.toml",
+        "cut.toml",
+        "short.toml",
+        "sheet.toml",
+        "night.sync-conflict-20261130-201500-ABCDEFG.toml",
+    }
+    assert "sync conflict" in listed["night.sync-conflict-20261130-201500-ABCDEFG.toml"].problems[0]
     # A sheet without a last line end written long ago was written so: it is read as it
     # is. A file mjtui wrote says where each hand ends: one cut short stays damaged.
     old = time.time() - 3600
@@ -93,7 +99,8 @@ def test_a_folder_read_counts_settled_files_and_says_what_it_skips(folders,
 
 
 def test_a_file_that_changes_while_read_is_skipped_then_read_next_time(
-        folders, tmp_path: Path, monkeypatch) -> None:
+    folders, tmp_path: Path, monkeypatch
+) -> None:
     folder = tmp_path / "ledger"
     folder.mkdir()
     path = saved(folder, "growing.toml", hands=1)
@@ -124,12 +131,16 @@ def test_two_writers_and_a_reader_share_one_folder(folders, tmp_path: Path) -> N
     script = str(HERE / "ledger_processes.py")
 
     def start(*args: str) -> subprocess.Popen:
-        return subprocess.Popen([sys.executable, script, *args], env=env,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        return subprocess.Popen(
+            [sys.executable, script, *args],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
 
     reader = start("read", str(folder), str(stop))
-    writers = [start("write", str(folder), table, "2", "60")
-               for table in ("Table 1", "Table 2")]
+    writers = [start("write", str(folder), table, "2", "60") for table in ("Table 1", "Table 2")]
     for w in writers:
         _, err = w.communicate(timeout=120)
         assert w.returncode == 0, err
@@ -166,5 +177,6 @@ async def test_the_new_series_form_takes_the_table_from_the_config(folders) -> N
         await pilot.pause()
     path = latest_session(paths.sessions_dir())
     assert path is not None and "_table-2_" in path.name
-    assert load_session(path, RulesetLibrary(paths.ruleset_folders()).get).session.table \
-        == "Table 2"
+    assert (
+        load_session(path, RulesetLibrary(paths.ruleset_folders()).get).session.table == "Table 2"
+    )

@@ -68,8 +68,13 @@ def sessions(folders) -> Path:
     """Three good sessions and three bad files in the sessions folder."""
     folder = paths.sessions_dir()
     # Cy wins 10 4 50 6 with Ann East: -80 -64 +200 -56 (test_session_file).
-    save(folder, "a.toml", ["Ann", "Bob", "Cy", "Di"], datetime(2026, 11, 28, 20, 0, tzinfo=CET),
-         [Hand(2, (10, 4, 50, 6))])
+    save(
+        folder,
+        "a.toml",
+        ["Ann", "Bob", "Cy", "Di"],
+        datetime(2026, 11, 28, 20, 0, tzinfo=CET),
+        [Hand(2, (10, 4, 50, 6))],
+    )
     save(folder, "b.toml", ["Eve", "Ann", "Fay", "Gus"], datetime(2026, 11, 29, 20, 0, tzinfo=CET))
     write(folder / "sheet.toml", SHEET)  # no [rules], no zone: local time
     write(folder / "damaged.toml", DAMAGED)
@@ -120,8 +125,14 @@ def test_damaged_files_are_listed_with_their_problem_and_the_rest_still_shown(
 ) -> None:
     summaries = scan()
     found = by_name(summaries)
-    assert set(found) == {"a.toml", "b.toml", "sheet.toml", "damaged.toml", "header.toml",
-                          "binary.toml"}
+    assert set(found) == {
+        "a.toml",
+        "b.toml",
+        "sheet.toml",
+        "damaged.toml",
+        "header.toml",
+        "binary.toml",
+    }
     # Bad hand: the readable hand is summarised, the problem names hand and line.
     damaged = found["damaged.toml"]
     assert damaged.readable and damaged.damaged
@@ -150,8 +161,7 @@ def test_scan_sorts_newest_first(sessions: Path) -> None:
     names = [s.path.name for s in scan()]
     # sheet 2026-11-30 19:00 local; b 11-29 20:00+01; a 11-28 20:00+01; damaged and
     # header 11-27 19:00 local (equal: by name); binary 2020 by its file time.
-    assert names == ["sheet.toml", "b.toml", "a.toml", "damaged.toml", "header.toml",
-                     "binary.toml"]
+    assert names == ["sheet.toml", "b.toml", "a.toml", "damaged.toml", "header.toml", "binary.toml"]
 
 
 def test_a_ruleset_that_cannot_be_found_is_an_error_naming_it(folders) -> None:
@@ -174,13 +184,20 @@ def test_filter_by_player_substring_any_case_and_by_ruleset(sessions: Path) -> N
     names = lambda found: sorted(s.path.name for s in found)  # noqa: E731
     # "ANN" matches Ann and Joanna; the unreadable binary file has no names to match.
     assert names(library.filter_summaries(summaries, player="ANN")) == [
-        "a.toml", "b.toml", "damaged.toml", "header.toml", "sheet.toml"]
+        "a.toml",
+        "b.toml",
+        "damaged.toml",
+        "header.toml",
+        "sheet.toml",
+    ]
     assert names(library.filter_summaries(summaries, player="  wu ")) == ["house.toml"]
     assert names(library.filter_summaries(summaries, ruleset_id="house")) == ["house.toml"]
     assert names(library.filter_summaries(summaries, player="ann", ruleset_id="house")) == []
     assert len(library.filter_summaries(summaries)) == len(summaries) == 7
-    assert library.ruleset_choices(summaries) == [("house", "HP-11C East doubling"),
-                                                  ("hp11c", "HP-11C East doubling")]
+    assert library.ruleset_choices(summaries) == [
+        ("house", "HP-11C East doubling"),
+        ("hp11c", "HP-11C East doubling"),
+    ]
     assert library.player_names(summaries)[:3] == ["Ann", "Bob", "Cy"]
 
 
@@ -210,8 +227,11 @@ def test_move_to_trash_and_restore_never_overwrite(folders) -> None:
 
 def test_trash_refusals_name_the_file(folders, tmp_path: Path) -> None:
     missing = paths.sessions_dir() / "nope.toml"
-    with pytest.raises(SessionError, match=r"nope\.toml: cannot move it to the trash "
-                                           r"\(no such file\)"):
+    with pytest.raises(
+        SessionError,
+        match=r"nope\.toml: cannot move it to the trash "
+        r"\(no such file\)",
+    ):
         library.move_to_trash(missing, paths.trash_dir())
     moved = library.move_to_trash(write(paths.sessions_dir() / "x.toml", SHEET), paths.trash_dir())
     with pytest.raises(SessionError, match="already in the trash"):
@@ -228,8 +248,13 @@ def test_cache_reuses_unchanged_files_and_rereads_changed_ones(folders) -> None:
     first = by_name(scan(cache=cache))
     again = by_name(scan(cache=cache))
     assert again["a.toml"] is first["a.toml"] and again["b.toml"] is first["b.toml"]
-    save(folder, "a.toml", ["Ann", "Bob", "Cy", "Di"], datetime(2026, 11, 28),
-         [Hand(2, (10, 4, 50, 6))])
+    save(
+        folder,
+        "a.toml",
+        ["Ann", "Bob", "Cy", "Di"],
+        datetime(2026, 11, 28),
+        [Hand(2, (10, 4, 50, 6))],
+    )
     stat = path.stat()  # the same second as before on a coarse clock: force a new time
     os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     third = by_name(scan(cache=cache))
@@ -240,8 +265,9 @@ def test_cache_reuses_unchanged_files_and_rereads_changed_ones(folders) -> None:
 def test_a_few_hundred_files_are_each_summarized(folders) -> None:
     # How long it takes is benchmarks/library_scan.py's to say, not a test's.
     folder = paths.sessions_dir()
-    hands = "".join(f"\n[[hands]]\nwinner = {1 + i % 4}\npoints = [{i}, 4, 8, 16]\n"
-                    for i in range(30))
+    hands = "".join(
+        f"\n[[hands]]\nwinner = {1 + i % 4}\npoints = [{i}, 4, 8, 16]\n" for i in range(30)
+    )
     for i in range(200):
         write(folder / f"s{i:03}.toml", SHEET.replace("[[hands]]", hands + "\n[[hands]]", 1))
     summaries = scan()

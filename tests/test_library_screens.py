@@ -114,8 +114,13 @@ def library(folders) -> dict[str, Path]:
     """Newest first: night2 (club), night1, damaged, broken (no date: its file time, old)."""
     files = {
         "night1": save("night1.toml", NAMES, datetime(2026, 11, 1, 20), NIGHT1),
-        "night2": save("night2.toml", ("[b]ann ", "Eve", "Cy", "Bob[/]"),
-                       datetime(2026, 11, 8, 20), NIGHT2, ruleset=hp11c("club")),
+        "night2": save(
+            "night2.toml",
+            ("[b]ann ", "Eve", "Cy", "Bob[/]"),
+            datetime(2026, 11, 8, 20),
+            NIGHT2,
+            ruleset=hp11c("club"),
+        ),
         "damaged": write("damaged.toml", DAMAGED),
         "broken": write("broken.toml", UNREADABLE),
     }
@@ -236,7 +241,10 @@ async def test_filter_by_player_as_typed_and_by_ruleset(library) -> None:
         # The ruleset menu: all, then by id: club, hp11c.
         select = app.screen.query_one("#library-ruleset", Select)
         assert [str(prompt) for prompt, _ in select._options] == [
-            "All rulesets", "HP-11C East doubling (club)", "HP-11C East doubling (hp11c)"]
+            "All rulesets",
+            "HP-11C East doubling (club)",
+            "HP-11C East doubling (hp11c)",
+        ]
         await pilot.press("f", "enter", "down", "enter")
         await pilot.pause()
         assert select.value == "club" and shown() == ["night2.toml"]
@@ -281,7 +289,8 @@ async def test_delete_asks_moves_to_the_trash_and_the_trash_restores(library) ->
         assert isinstance(app.screen, TrashScreen)
         trash_rows = rows(app.screen.query_one("#trash-table", DataTable))
         assert trash_rows == [
-            [" ", "2026-11-01 20:00", "hp11c", "[b]Ann, Bob[/], Cy, Di", "3", "Cy"]]
+            [" ", "2026-11-01 20:00", "hp11c", "[b]Ann, Bob[/], Cy, Di", "3", "Cy"]
+        ]
         await pilot.press("enter")
         await pilot.pause()
         assert library["night1"].is_file() and not (trash / "night1.toml").exists()
@@ -355,11 +364,22 @@ async def test_whatif_start_points_25000_and_east_x3(library, club_ruleset) -> N
     app = _App()
     async with app.run_test(size=SIZE) as pilot:
         screen = await whatif_screen(pilot)
-        assert screen.keys == ["table.players", "table.start_points", "payments.east_multiplier",
-                               "rotation.on_east_win", "rotation.on_other_win",
-                               "rotation.on_draw"]
+        assert screen.keys == [
+            "table.players",
+            "table.start_points",
+            "payments.east_multiplier",
+            "rotation.on_east_win",
+            "rotation.on_other_win",
+            "rotation.on_draw",
+        ]
         assert [field(screen, k).value for k in screen.keys] == [
-            "4", "10000", "2", "stay", "next", "stay"]
+            "4",
+            "10000",
+            "2",
+            "stay",
+            "next",
+            "stay",
+        ]
         assert app.focused is field(screen, "table.players")
         field(screen, "table.start_points").value = "25000"
         await pilot.press("tab", "tab", "3", "enter")  # Tab selects the old value: 3 replaces it
@@ -375,8 +395,8 @@ async def test_whatif_start_points_25000_and_east_x3(library, club_ruleset) -> N
             ["Di", "9,888", "24,882", "-112", "-118", "-6"],
         ]
         assert text_of(screen, "#whatif-diff") == (
-            "Rules that differ: table.start_points 10000 → 25000 · "
-            "payments.east_multiplier 2 → 3")
+            "Rules that differ: table.start_points 10000 → 25000 · payments.east_multiplier 2 → 3"
+        )
         assert not screen.query_one("#whatif-error").display
 
         # The same from the installed ruleset "Club [25k]" (25000, x3), chosen as the base.
@@ -390,7 +410,13 @@ async def test_whatif_start_points_25000_and_east_x3(library, club_ruleset) -> N
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert rows(screen.query_one("#whatif-table", DataTable))[1] == [
-            "Bob[/]", "9,840", "24,786", "-160", "-214", "-54"]
+            "Bob[/]",
+            "9,840",
+            "24,786",
+            "-160",
+            "-214",
+            "-54",
+        ]
         shown = app.export_screenshot()
         assert "what&#160;if&#160;(Club&#160;[25k])" in shown  # the title, as typed
         assert "[b]Ann&#160;" in shown and "Bob[/]&#160;" in shown
@@ -409,16 +435,20 @@ async def test_whatif_bad_values_show_their_message_and_keep_the_form(library) -
         await pilot.pause()
         message = str(error.render())
         assert error.display
-        assert "[rules] (what-if changes): key 'payments.east_multiplier': expected an " \
-               "integer >= 1, got 0 (integer)" in message
+        assert (
+            "[rules] (what-if changes): key 'payments.east_multiplier': expected an "
+            "integer >= 1, got 0 (integer)" in message
+        )
         assert field(screen, "payments.east_multiplier").value == "0"  # as typed
         assert not table.display
 
         field(screen, "payments.east_multiplier").value = "two"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "key 'payments.east_multiplier': expected an integer >= 1, got 'two' (string)" \
+        assert (
+            "key 'payments.east_multiplier': expected an integer >= 1, got 'two' (string)"
             in str(error.render())
+        )
         assert field(screen, "payments.east_multiplier").value == "two"
 
         # Fixed, it compares; another table size cannot score these hands.
@@ -429,8 +459,9 @@ async def test_whatif_bad_values_show_their_message_and_keep_the_form(library) -
         field(screen, "table.players").value = "3"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "is for 3 players, but the session has 4 ([b]Ann, Bob[/], Cy, Di)" \
-            in str(error.render())
+        assert "is for 3 players, but the session has 4 ([b]Ann, Bob[/], Cy, Di)" in str(
+            error.render()
+        )
         assert not table.display
 
 
@@ -459,11 +490,13 @@ async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
         assert "[b]ann&#160;" in shown and "Bob[/]&#160;" in shown  # as typed, not read as markup
         assert text_of(screen, "#stats-detail") == (
             "Cy: net +184 over 4 hands · best hand +200: night1.toml, hand 1 · "
-            "biggest swing +200: night1.toml, hand 1")
+            "biggest swing +200: night1.toml, hand 1"
+        )
         table.move_cursor(row=4)
         await pilot.pause()
-        assert "Bob[/]: net -168 over 4 hands · biggest swing -96: night1.toml, hand 3" \
-            in text_of(screen, "#stats-detail")
+        assert "Bob[/]: net -168 over 4 hands · biggest swing -96: night1.toml, hand 3" in text_of(
+            screen, "#stats-detail"
+        )
         skipped = text_of(screen, "#stats-skipped")
         assert skipped.startswith(f"2 files not counted (in {paths.sessions_dir()}")
         assert "skipped, cannot be read: broken.toml: key 'format'" in skipped

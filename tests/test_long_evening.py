@@ -43,8 +43,7 @@ async def test_hands_entered_leave_no_old_footer_keys_alive() -> None:
         assert detached == 0, f"{detached} of {alive} footer keys are kept off screen"
 
 
-async def test_the_sheets_own_pass_comes_after_the_new_totals_not_during_an_entry(
-) -> None:
+async def test_the_sheets_own_pass_comes_after_the_new_totals_not_during_an_entry() -> None:
     # A closed form's widgets are cycles that only a full pass frees; left to the
     # collector's own timing, a 20-40 ms pass fell between a ctrl+s and the new
     # totals now and then (benchmarks/entry_latency.py). The sheet makes that pass
@@ -68,8 +67,12 @@ async def test_the_sheets_own_pass_comes_after_the_new_totals_not_during_an_entr
     def counted(screen, renderable) -> None:  # noqa: ANN001
         nonlocal frames_with_hand
         display(screen, renderable)
-        if (renderable is not None and isinstance(screen, ScoreScreen)
-                and screen is app.screen and screen.book.session.hands):
+        if (
+            renderable is not None
+            and isinstance(screen, ScoreScreen)
+            and screen is app.screen
+            and screen.book.session.hands
+        ):
             frames_with_hand += 1
 
     app._display = counted

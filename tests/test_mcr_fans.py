@@ -35,8 +35,12 @@ def test_mahjongjoy_short_straight_example() -> None:
     """mahjongjoy.com, Chinese Official hands, "3. Short Straight": the second Short
     Straight (345m 678m) is not counted, its chows having been used."""
     assert fans("678m345s678s55p [345m]") == {
-        "all_chows": 1, "all_simples": 1, "short_straight": 1, "mixed_double_chow": 2,
-        "single_wait": 1}
+        "all_chows": 1,
+        "all_simples": 1,
+        "short_straight": 1,
+        "mixed_double_chow": 2,
+        "single_wait": 1,
+    }
 
 
 def test_mahjongjoy_two_terminal_chows_example() -> None:
@@ -44,8 +48,12 @@ def test_mahjongjoy_two_terminal_chows_example() -> None:
     not counted; the hand is worth 7 fan, under the minimum."""
     score = score_text(RULES, "789m123s789s55s [123m]", Situation())
     assert dict(score.fans) == {
-        "all_chows": 1, "two_terminal_chows": 1, "mixed_double_chow": 2,
-        "one_voided_suit": 1, "single_wait": 1}
+        "all_chows": 1,
+        "two_terminal_chows": 1,
+        "mixed_double_chow": 2,
+        "one_voided_suit": 1,
+        "single_wait": 1,
+    }
     assert score.fan == 7 and not score.minimum_met
     assert "under the minimum of 8" in (score.reason or "")
 
@@ -54,8 +62,12 @@ def test_mahjongtime_pure_straight_example() -> None:
     """mahjongtime.com, Chinese Official scoring, Pure Straight, example 23: Short
     Straight (123s 456s) is not counted, 123s having made Pure Double Chow."""
     score = score_text(RULES, "123456789s11z [123s]", Situation(seat_wind=1, round_wind=2))
-    assert dict(score.fans) == {"pure_straight": 1, "half_flush": 1, "pure_double_chow": 1,
-                                "single_wait": 1}
+    assert dict(score.fans) == {
+        "pure_straight": 1,
+        "half_flush": 1,
+        "pure_double_chow": 1,
+        "single_wait": 1,
+    }
     assert score.fan == 24
 
 
@@ -79,20 +91,24 @@ def test_non_identical_principle() -> None:
 def test_exclusions_apply_from_the_highest_fan_down() -> None:
     # Four Concealed Pungs leaves out Concealed Hand and Fully Concealed Hand: a
     # self-draw keeps only Self-Drawn.
-    found = apply_exclusions({"four_concealed_pungs": 1, "fully_concealed_hand": 1,
-                              "all_pungs": 1, "self_drawn": 1})
+    found = apply_exclusions(
+        {"four_concealed_pungs": 1, "fully_concealed_hand": 1, "all_pungs": 1, "self_drawn": 1}
+    )
     assert found == {"four_concealed_pungs": 1, "self_drawn": 1}
 
 
-@pytest.mark.parametrize("tiles, expected", [
-    ("19m19p19s12345677z", "thirteen_orphans"),
-    ("147m258p369s12345z", "lesser_honors_and_knitted_tiles"),
-    ("147m25p36s1234567z", "greater_honors_and_knitted_tiles"),
-    ("22334455667788p", "seven_shifted_pairs"),
-    ("11335577m2244p11z", "seven_pairs"),
-    ("11123456789999m", "nine_gates"),
-    ("147m258p369s11122z", "knitted_straight"),
-])
+@pytest.mark.parametrize(
+    "tiles, expected",
+    [
+        ("19m19p19s12345677z", "thirteen_orphans"),
+        ("147m258p369s12345z", "lesser_honors_and_knitted_tiles"),
+        ("147m25p36s1234567z", "greater_honors_and_knitted_tiles"),
+        ("22334455667788p", "seven_shifted_pairs"),
+        ("11335577m2244p11z", "seven_pairs"),
+        ("11123456789999m", "nine_gates"),
+        ("147m258p369s11122z", "knitted_straight"),
+    ],
+)
 def test_special_forms(tiles: str, expected: str) -> None:
     assert expected in fans(tiles)
 
@@ -121,16 +137,20 @@ def test_flowers_add_fan_but_not_toward_the_minimum() -> None:
     assert "flowers do not count" in (score.reason or "")
 
 
-@pytest.mark.parametrize("tiles, situation, words", [
-    ("123m456p789s11z [555z]", {"kong": True, "self_draw": True}, "needs a kong"),
-    ("123m456p789s11z [555z]", {"kong": True}, "fourth of its kind"),
-    ("123m456p789s11z [555z]", {"fourth_tile": True}, "holds another"),
-    ("12m456p789s11z [555z]4m", {}, "not a winning hand"),
-    ("23m456p789s11z [5555z]1m", {"kong": True, "last_tile": True}, "never robbed"),
-    ("123m406p789s11z [555z]", {}, "no red fives"),
-])
-def test_situations_the_tiles_contradict(tiles: str, situation: dict[str, bool],
-                                         words: str) -> None:
+@pytest.mark.parametrize(
+    "tiles, situation, words",
+    [
+        ("123m456p789s11z [555z]", {"kong": True, "self_draw": True}, "needs a kong"),
+        ("123m456p789s11z [555z]", {"kong": True}, "fourth of its kind"),
+        ("123m456p789s11z [555z]", {"fourth_tile": True}, "holds another"),
+        ("12m456p789s11z [555z]4m", {}, "not a winning hand"),
+        ("23m456p789s11z [5555z]1m", {"kong": True, "last_tile": True}, "never robbed"),
+        ("123m406p789s11z [555z]", {}, "no red fives"),
+    ],
+)
+def test_situations_the_tiles_contradict(
+    tiles: str, situation: dict[str, bool], words: str
+) -> None:
     with pytest.raises(HandError, match=words):
         fans(tiles, **situation)
 

@@ -48,10 +48,12 @@ def test_a_penalty_goes_to_nobody() -> None:
 
 
 hands = st.one_of(
-    st.builds(Win, st.integers(0, 3), st.integers(8, 400),
-              st.one_of(st.none(), st.integers(0, 3))).filter(
-        lambda w: w.discarder != w.winner),
-    st.just(Draw()), st.builds(FalseWin, st.integers(0, 3)))
+    st.builds(
+        Win, st.integers(0, 3), st.integers(8, 400), st.one_of(st.none(), st.integers(0, 3))
+    ).filter(lambda w: w.discarder != w.winner),
+    st.just(Draw()),
+    st.builds(FalseWin, st.integers(0, 3)),
+)
 
 
 @given(st.lists(hands, max_size=20))
@@ -76,7 +78,7 @@ def test_sixteen_hands_the_dealer_passing_and_the_seats_changing() -> None:
     assert rounds == ["East"] * 4 + ["South"] * 4 + ["West"] * 4 + ["North"] * 4
     # Each round every player deals once; the seats of game.seats move them.
     for r in range(4):
-        assert sorted(dealers[4 * r:4 * r + 4]) == [0, 1, 2, 3]
+        assert sorted(dealers[4 * r : 4 * r + 4]) == [0, 1, 2, 3]
     assert dealers[:8] == [0, 1, 2, 3, 1, 0, 3, 2]
     with pytest.raises(HandError, match="game is over"):
         table.check_in_play(RULES, state, Draw())
@@ -90,8 +92,7 @@ def test_a_win_with_tiles_is_checked_against_the_table_winds() -> None:
     with pytest.raises(HandError, match="tiles score"):
         table.check_in_play(RULES, state, hand)
     with pytest.raises(HandError, match="under the minimum"):
-        table.check_in_play(RULES, state, Win(1, 8, discarder=0,
-                                              tiles="123m456p678s99m [444z]"))
+        table.check_in_play(RULES, state, Win(1, 8, discarder=0, tiles="123m456p678s99m [444z]"))
 
 
 def test_a_win_under_the_minimum_is_refused() -> None:
@@ -105,30 +106,48 @@ def test_table_points_shared_by_ties() -> None:
     state = SimpleNamespace(totals=(30, 30, -10, -50))
     standings = final_standings(RULES, state)
     assert [(s.seat, s.rank, s.table_points) for s in standings] == [
-        (0, 1, 3), (1, 1, 3), (2, 3, 1), (3, 4, 0)]
+        (0, 1, 3),
+        (1, 1, 3),
+        (2, 3, 1),
+        (3, 4, 0),
+    ]
     state = SimpleNamespace(totals=(0, 0, 0, 0))
     assert {s.table_points for s in final_standings(RULES, state)} == {Fraction(7, 4)}
 
 
-@pytest.mark.parametrize("record", [
-    {"win": 2, "fan": 12, "from": 3},
-    {"win": 1, "fan": 25, "flowers": 2, "tiles": "123m456p789s11z [555z]",
-     "win_tile": "1z", "context": ["kong"]},
-    {"draw": True}, {"false_win": 4}, {"penalty": 1, "points": 10},
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"win": 2, "fan": 12, "from": 3},
+        {
+            "win": 1,
+            "fan": 25,
+            "flowers": 2,
+            "tiles": "123m456p789s11z [555z]",
+            "win_tile": "1z",
+            "context": ["kong"],
+        },
+        {"draw": True},
+        {"false_win": 4},
+        {"penalty": 1, "points": 10},
+    ],
+)
 def test_records_round_trip(record: dict[str, object]) -> None:
     assert hand_to_record(hand_from_record(RULES, record)) == record
 
 
-@pytest.mark.parametrize("record, words", [
-    ({"win": 2}, "'fan' is missing"),
-    ({"win": 2, "fan": 12, "from": 2}, "own discard"),
-    ({"win": 5, "fan": 12}, "seat from 1 to 4"),
-    ({"draw": True, "win": 1}, "cannot both"),
-    ({"penalty": 1, "points": 0}, "from 1 to 100"),
-    ({"win": 1, "fan": 9, "context": ["kong"]}, "with its tiles"),
-    ({"win": 1, "fan": 9, "bonus": 1}, "unknown key 'bonus'"),
-])
+@pytest.mark.parametrize(
+    "record, words",
+    [
+        ({"win": 2}, "'fan' is missing"),
+        ({"win": 2, "fan": 12, "from": 2}, "own discard"),
+        ({"win": 5, "fan": 12}, "seat from 1 to 4"),
+        ({"draw": True, "win": 1}, "cannot both"),
+        ({"penalty": 1, "points": 0}, "from 1 to 100"),
+        ({"win": 1, "fan": 9, "context": ["kong"]}, "with its tiles"),
+        ({"win": 1, "fan": 9, "bonus": 1}, "unknown key 'bonus'"),
+    ],
+)
 def test_bad_records_are_refused(record: dict[str, object], words: str) -> None:
     with pytest.raises(HandError, match=words):
         hand_from_record(RULES, record)

@@ -28,8 +28,11 @@ def test_json_gives_fan_patterns_and_points(capsys) -> None:
     assert code == 0
     assert data["fan"] == 9 and data["total"] == 9 and not data["limit_hand"]
     assert [(p["name"], p["fan"]) for p in data["patterns"]] == [
-        ("Chi Mo (self-draw)", 1), ("Clean Door (concealed)", 1), ("Pure Hand", 6),
-        ("All Sequences", 1)]
+        ("Chi Mo (self-draw)", 1),
+        ("Clean Door (concealed)", 1),
+        ("Pure Hand", 6),
+        ("All Sequences", 1),
+    ]
     # 9 fan half-spicy: 96 from each of the three; a guarantor would pay all 288.
     assert data["points"] == {"total": 288, "each": 96, "guarantor": 288}
     assert data["reading"] == "123m 234m 456m 789m 55m"
@@ -53,8 +56,15 @@ def test_each_situation_is_a_flag_of_its_word(capsys) -> None:
     helped = capsys.readouterr().out
     assert all(f"--{s.word}" in helped for s in SITUATIONS)
     # Given out of the list's order, named in its order, each scoring its pattern.
-    hand = ["123m456p789s[2222z]55p", "--seat", "S", "--self-draw", "--last-tile",
-            "--kong-replacement", "--json"]
+    hand = [
+        "123m456p789s[2222z]55p",
+        "--seat",
+        "S",
+        "--self-draw",
+        "--last-tile",
+        "--kong-replacement",
+        "--json",
+    ]
     _, out = run(["pocket", *hand], capsys)
     data = json.loads(out)
     assert data["context"] == ["kong-replacement", "last-tile"]
@@ -76,11 +86,13 @@ def test_under_the_minimum_is_refused_with_the_reason(capsys) -> None:
 
 
 def test_batch_goes_on_after_a_bad_line(capsys, monkeypatch) -> None:
-    lines = ("123m456m789m234m55m --self-draw\n"
-             "# a comment\n"
-             "123m456p789s234m56p\n"
-             "123m456p789s234m55p --seat X\n"
-             "[111z][222z][333z]444z55m --json\n")
+    lines = (
+        "123m456m789m234m55m --self-draw\n"
+        "# a comment\n"
+        "123m456p789s234m56p\n"
+        "123m456p789s234m55p --seat X\n"
+        "[111z][222z][333z]444z55m --json\n"
+    )
     code, out = run(["pocket", "--batch"], capsys, stdin=lines, monkeypatch=monkeypatch)
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2
@@ -94,7 +106,8 @@ def test_the_command_runs(run_mjtui) -> None:
     result = run_mjtui("hand", "pocket", "19m19p19s1234567z1m", "--self-draw", "--json")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
-    assert data["patterns"] == [{"key": "thirteen_orphans", "name": "Thirteen Orphans",
-                                 "fan": "limit"}]
+    assert data["patterns"] == [
+        {"key": "thirteen_orphans", "name": "Thirteen Orphans", "fan": "limit"}
+    ]
     bad = run_mjtui("hand", "pocket", "123m456p789s234m55p")
     assert bad.returncode == 2 and "under the minimum" in bad.stderr

@@ -24,15 +24,17 @@ NAMES = ("[b]Ann", "Bob", "Cy", "Di")
 
 def sheet_app(name: str = "pocket") -> MjtuiApp:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(name)
-    session = Session(ruleset=ruleset, players=NAMES,
-                      started=datetime(2026, 11, 29, 23, 0).astimezone())
+    session = Session(
+        ruleset=ruleset, players=NAMES, started=datetime(2026, 11, 29, 23, 0).astimezone()
+    )
     return MjtuiApp(book=Scorebook(session, new_session_path(paths.sessions_dir(), session)))
 
 
 def totals(app: MjtuiApp) -> list[int]:
     board = app.screen.query_one(Scoreboard)
-    return [int(str(board.get_cell_at((row, 3))).replace(",", ""))
-            for row in range(board.row_count)]
+    return [
+        int(str(board.get_cell_at((row, 3))).replace(",", "")) for row in range(board.row_count)
+    ]
 
 
 def winds(app: MjtuiApp) -> list[str]:
@@ -151,8 +153,9 @@ async def test_flowers_and_seasons_are_typed_after_the_tiles() -> None:
         field(app, "flowers").focus()
         await pilot.press("1")
         await pilot.pause()
-        assert text(app, "#ff-error") == ("Flowers: flower 1 is given twice: there is one "
-                                          "flower of each number")
+        assert text(app, "#ff-error") == (
+            "Flowers: flower 1 is given twice: there is one flower of each number"
+        )
         await pilot.press("backspace", "ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)

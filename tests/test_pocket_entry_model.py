@@ -55,11 +55,27 @@ def error(**values: str) -> str:
 def test_one_list_of_situations_names_the_fields_the_context_and_the_words() -> None:
     words = [s.word for s in SITUATIONS]
     assert list(CONTEXT) == words
-    assert list(FIELDS) == ["outcome", "winner", "fan", "tiles", *words, "flowers", "seasons",
-                            "from", "guarantor", "offender"]
+    assert list(FIELDS) == [
+        "outcome",
+        "winner",
+        "fan",
+        "tiles",
+        *words,
+        "flowers",
+        "seasons",
+        "from",
+        "guarantor",
+        "offender",
+    ]
     flags = [f.name for f in dataclasses.fields(Context)]
-    assert flags == ["seat_wind", "round_wind", "self_draw", *(s.field for s in SITUATIONS),
-                     "flowers", "seasons"]
+    assert flags == [
+        "seat_wind",
+        "round_wind",
+        "self_draw",
+        *(s.field for s in SITUATIONS),
+        "flowers",
+        "seasons",
+    ]
     patterns = {key for key, _ in POCKET.patterns.items()}
     assert {s.pattern for s in SITUATIONS} <= patterns
     assert all(len(s.label) <= 12 for s in SITUATIONS)  # five boxes on one line at 80 columns
@@ -98,15 +114,19 @@ def test_situations_only_with_tiles_and_only_those_that_can_happen() -> None:
     assert situations(outcome="t", winner="1", fan="4") == set()
     # A self-draw: no robbed kong; heavenly only for the starter (seat 1).
     assert situations(outcome="t", winner="1", tiles=ANN_TILES) == {
-        "kong-replacement", "last-tile", "heavenly"}
+        "kong-replacement",
+        "last-tile",
+        "heavenly",
+    }
     # An earthly hand is won on the starter's first discard, never a self-draw.
-    assert situations(outcome="t", winner="2", tiles=ANN_TILES) == {
-        "kong-replacement", "last-tile"}
+    assert situations(outcome="t", winner="2", tiles=ANN_TILES) == {"kong-replacement", "last-tile"}
     # A discard: no kong replacement; earthly only for another than the starter.
     assert situations(outcome="r", winner="2", tiles=ANN_TILES) == {
-        "robbing-kong", "last-tile", "earthly"}
-    assert situations(outcome="r", winner="1", tiles=ANN_TILES) == {
-        "robbing-kong", "last-tile"}
+        "robbing-kong",
+        "last-tile",
+        "earthly",
+    }
+    assert situations(outcome="r", winner="1", tiles=ANN_TILES) == {"robbing-kong", "last-tile"}
     # The starter moves with the table.
     later = replace(START, passes=1)
     assert "heavenly" in active(before=later, outcome="t", winner="2", tiles=ANN_TILES)
@@ -116,8 +136,15 @@ def test_a_field_that_is_not_active_is_not_read() -> None:
     # A box left ticked that cannot go with the outcome: the hand is scored without it.
     entry = read(outcome="t", winner="1", tiles=ANN_TILES, **{"robbing-kong": TICKED})
     assert entry.hand == Win(0, 7, tiles=ANN_TILES, context=())
-    assert read(outcome="r", winner="3", fan="4", **{"from": "2"}, guarantor="4",
-                offender="1", **{"last-tile": TICKED}).hand == Win(2, 4, 1)
+    assert read(
+        outcome="r",
+        winner="3",
+        fan="4",
+        **{"from": "2"},
+        guarantor="4",
+        offender="1",
+        **{"last-tile": TICKED},
+    ).hand == Win(2, 4, 1)
     assert read(outcome="d", winner="3", fan="4").hand == Draw()
     assert read(outcome="c", offender="4", winner="3", fan="x").hand == FalseWin(3)
     assert read(outcome="t", winner="1", fan="4", tiles=ANN_TILES).hand.tiles == ANN_TILES
@@ -126,38 +153,67 @@ def test_a_field_that_is_not_active_is_not_read() -> None:
 # ------------------------------------------------------------------ every message
 
 
-@pytest.mark.parametrize(("values", "message"), [
-    ({}, "Outcome: type r discard · t self-draw · d draw · c false win"),
-    ({"outcome": "w"}, "Outcome: type r discard"),
-    ({"outcome": "c"}, "Offender: type the seat (1-4) of the player who declared a false win"),
-    ({"outcome": "c", "offender": "5"}, "Offender: type the seat (1-4)"),
-    ({"outcome": "r", "fan": "4"}, "Winner: type the winner's seat, 1-4"),
-    ({"outcome": "r", "winner": "0", "fan": "4"}, "Winner: type the winner's seat, 1-4"),
-    ({"outcome": "r", "winner": "3"}, "Fan: type the fan, or the winner's tiles below it"),
-    ({"outcome": "r", "winner": "3", "fan": "4x"}, "Fan: type the fan as a whole number"),
-    ({"outcome": "r", "winner": "3", "fan": "4"},
-     "Discard from: type the seat (1-4) of the player who discarded the winning tile"),
-    ({"outcome": "r", "winner": "3", "fan": "4", "from": "9"}, "Discard from: type the seat"),
-    ({"outcome": "t", "winner": "3", "fan": "4", "guarantor": "x"},
-     "Guarantor: type the seat (1-4) of the player who pays for all, or leave it empty"),
-    ({"outcome": "r", "winner": "3", "fan": "2", "from": "2"},
-     "2 fan is under the minimum of 3 fan to win: the hand cannot be declared"),
-    ({"outcome": "r", "winner": "3", "fan": "100", "from": "2"},
-     f"fan must be a whole number from 0 to {MAX_FAN}"),
-    ({"outcome": "r", "winner": "3", "fan": "4", "from": "3"},
-     "seat 3 cannot win on his own discard"),
-    ({"outcome": "t", "winner": "3", "fan": "4", "guarantor": "3"},
-     "the winner cannot guarantee his own self-draw"),
-    ({"outcome": "t", "winner": "1", "tiles": ANN_TILES + "5m"}, "a complete hand has 14 tiles"),
-    ({"outcome": "t", "winner": "1", "tiles": "123m456m789m111z56m"},
-     "these tiles are not a winning hand"),
-    ({"outcome": "t", "winner": "1", "tiles": ANN_TILES, "kong-replacement": TICKED},
-     "a win on a kong's replacement tile needs a kong in the hand"),
-    ({"outcome": "r", "winner": "3", "tiles": "123m456m789m222z55m", "earthly": TICKED,
-      "from": "2"},
-     "an earthly hand is won on the starter's first discard, not another's "
-     "(seat 1 is the starter)"),
-])
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ({}, "Outcome: type r discard · t self-draw · d draw · c false win"),
+        ({"outcome": "w"}, "Outcome: type r discard"),
+        ({"outcome": "c"}, "Offender: type the seat (1-4) of the player who declared a false win"),
+        ({"outcome": "c", "offender": "5"}, "Offender: type the seat (1-4)"),
+        ({"outcome": "r", "fan": "4"}, "Winner: type the winner's seat, 1-4"),
+        ({"outcome": "r", "winner": "0", "fan": "4"}, "Winner: type the winner's seat, 1-4"),
+        ({"outcome": "r", "winner": "3"}, "Fan: type the fan, or the winner's tiles below it"),
+        ({"outcome": "r", "winner": "3", "fan": "4x"}, "Fan: type the fan as a whole number"),
+        (
+            {"outcome": "r", "winner": "3", "fan": "4"},
+            "Discard from: type the seat (1-4) of the player who discarded the winning tile",
+        ),
+        ({"outcome": "r", "winner": "3", "fan": "4", "from": "9"}, "Discard from: type the seat"),
+        (
+            {"outcome": "t", "winner": "3", "fan": "4", "guarantor": "x"},
+            "Guarantor: type the seat (1-4) of the player who pays for all, or leave it empty",
+        ),
+        (
+            {"outcome": "r", "winner": "3", "fan": "2", "from": "2"},
+            "2 fan is under the minimum of 3 fan to win: the hand cannot be declared",
+        ),
+        (
+            {"outcome": "r", "winner": "3", "fan": "100", "from": "2"},
+            f"fan must be a whole number from 0 to {MAX_FAN}",
+        ),
+        (
+            {"outcome": "r", "winner": "3", "fan": "4", "from": "3"},
+            "seat 3 cannot win on his own discard",
+        ),
+        (
+            {"outcome": "t", "winner": "3", "fan": "4", "guarantor": "3"},
+            "the winner cannot guarantee his own self-draw",
+        ),
+        (
+            {"outcome": "t", "winner": "1", "tiles": ANN_TILES + "5m"},
+            "a complete hand has 14 tiles",
+        ),
+        (
+            {"outcome": "t", "winner": "1", "tiles": "123m456m789m111z56m"},
+            "these tiles are not a winning hand",
+        ),
+        (
+            {"outcome": "t", "winner": "1", "tiles": ANN_TILES, "kong-replacement": TICKED},
+            "a win on a kong's replacement tile needs a kong in the hand",
+        ),
+        (
+            {
+                "outcome": "r",
+                "winner": "3",
+                "tiles": "123m456m789m222z55m",
+                "earthly": TICKED,
+                "from": "2",
+            },
+            "an earthly hand is won on the starter's first discard, not another's "
+            "(seat 1 is the starter)",
+        ),
+    ],
+)
 def test_each_message(values: dict[str, str], message: str) -> None:
     assert error(**values).startswith(message)
 
@@ -166,7 +222,8 @@ def test_no_hand_after_the_end_of_the_series() -> None:
     over = replace(START, passes=16)
     entry = read(before=over, outcome="d")
     assert entry.hand is None and entry.errors == (
-        "the series is over: the North round was the last",)
+        "the series is over: the North round was the last",
+    )
 
 
 def test_the_score_shows_while_the_discarder_is_missing() -> None:
@@ -208,8 +265,12 @@ def test_tiles_with_a_situation() -> None:
 
 
 def test_patterns_text_of_a_capped_and_a_limit_hand() -> None:
-    found = (Found("pure_hand", "Pure Hand", 6), Found("all_triplets", "All Triplets", 3),
-             Found("dragon_triplet", "Dragon (Red)", 1), Found("self_draw", "Chi Mo", 1))
+    found = (
+        Found("pure_hand", "Pure Hand", 6),
+        Found("all_triplets", "All Triplets", 3),
+        Found("dragon_triplet", "Dragon (Red)", 1),
+        Found("self_draw", "Chi Mo", 1),
+    )
     assert patterns_text(Score(10, 11, found, False, "r")).endswith("= 11 fan (paid as 10)")
     limit = Score(10, 10, (Found("all_honors", "All Honors", "limit"),), True, "r")
     assert patterns_text(limit) == "r\nAll Honors limit: limit hand, 10 fan"
@@ -259,8 +320,9 @@ def test_values_of_reads_back_to_the_hand(hand, passes: int) -> None:
     assert entry.after == table.apply(POCKET, before, hand)
 
 
-@given(st.dictionaries(st.sampled_from(FIELDS),
-                       st.text("rtdcRTDC0123456789 mpsz[]()x", max_size=20)))
+@given(
+    st.dictionaries(st.sampled_from(FIELDS), st.text("rtdcRTDC0123456789 mpsz[]()x", max_size=20))
+)
 def test_any_typing_gives_a_message_or_a_hand(values: dict[str, str]) -> None:
     entry = read_entry(POCKET, START, values)
     assert (entry.hand is None) == bool(entry.errors)

@@ -17,15 +17,23 @@ from mjtui.systems.pocket.patterns import Context, Score, score_hand
 REPO = Path(__file__).resolve().parents[1]
 HK = load_ruleset(REPO / "rulesets" / "hk-common.toml").rules
 SAMPLE = json.loads((REPO / "tests" / "data" / "hk_mahjong_sample.json").read_text("utf-8"))
-FLAGS = {"rk": "robbing_kong", "kr": "kong_replacement", "lt": "last_tile",
-         "hv": "heavenly", "ea": "earthly"}
+FLAGS = {
+    "rk": "robbing_kong",
+    "kr": "kong_replacement",
+    "lt": "last_tile",
+    "hv": "heavenly",
+    "ea": "earthly",
+}
 
 
 def context(opts: str) -> Context:
     """The Context of a line's options (scripts/hk_mahjong_hands.py)."""
     seat, round_wind, *flags = opts.split()
-    given: dict = {"seat_wind": "ESWN".index(seat), "round_wind": "ESWN".index(round_wind),
-                   "self_draw": "t" in flags}
+    given: dict = {
+        "seat_wind": "ESWN".index(seat),
+        "round_wind": "ESWN".index(round_wind),
+        "self_draw": "t" in flags,
+    }
     for flag in flags:
         if flag in FLAGS:
             given[FLAGS[flag]] = True
@@ -45,7 +53,7 @@ def known_difference(hand: TileHand, ctx: Context, ours: Score, theirs: int | st
     if theirs == "limit" and not ours.limit_hand and any(m.opened for m in hand.melds):
         counts = hand.counts()
         suit = [t // 9 for t, c in enumerate(counts) if c][0]
-        run = counts[suit * 9: suit * 9 + 9]
+        run = counts[suit * 9 : suit * 9 + 9]
         if sum(run) >= 14 and run[0] >= 3 and run[8] >= 3 and min(run) >= 1:
             return "nine gates with an open meld"  # hk-mahjong reads the open meld as hidden
     return None
@@ -72,6 +80,8 @@ def test_hk_common_gives_hk_mahjongs_fan() -> None:
     assert agree + sum(classes.values()) == len(hands)
     # The sample as stored: 3,330 of 3,500 agree (docs/pocket.md).
     assert (agree, len(hands)) == (3330, 3500)
-    assert classes == {"concealed kong in four concealed triplets": 135,
-                       "four concealed triplets won on a discard": 34,
-                       "nine gates with an open meld": 1}
+    assert classes == {
+        "concealed kong in four concealed triplets": 135,
+        "four concealed triplets won on a discard": 34,
+        "nine gates with an open meld": 1,
+    }

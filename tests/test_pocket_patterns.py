@@ -33,19 +33,34 @@ CASES = [
     ("concealed", "123m456p789s(8888p)55p", "123m456p789s[8888p]55p", {}, {}),
     ("pure_hand", "123m456m789m234m55m", "123m456m789m234m55p", {}, {}),
     ("semi_pure_hand", "123m456m789m111z55m", "123m456m789m111z55p", {}, {}),
-    ("round_wind", "123m456p789s[222z]55p", "123m456p789s234m22z", {"round_wind": 1},
-     {"round_wind": 1}),
+    (
+        "round_wind",
+        "123m456p789s[222z]55p",
+        "123m456p789s234m22z",
+        {"round_wind": 1},
+        {"round_wind": 1},
+    ),
     ("round_wind", "123m456p789s[222z]55p", "123m456p789s[222z]55p", {"round_wind": 1}, {}),
-    ("seat_wind", "123m456p789s[444z]55p", "123m456p789s[444z]55p", {"seat_wind": 3},
-     {"seat_wind": 2}),
+    (
+        "seat_wind",
+        "123m456p789s[444z]55p",
+        "123m456p789s[444z]55p",
+        {"seat_wind": 3},
+        {"seat_wind": 2},
+    ),
     ("all_sequences", "123m456p789s234m55p", "123m456p789s222m55p", {}, {}),
     ("all_triplets", "[111m][222p]333s444m55m", "[111m][222p]333s456m55m", {}, {}),
     ("dragon_triplet", "123m456p789s[555z]55p", "123m456p789s234m55z", {}, {}),
     ("small_dragons", "123m456p[555z][666z]77z", "123m456p[555z][666z]77p", {}, {}),
     ("big_dragons", "123m[555z][666z]777z55p", "123m456p[555z][666z]77z", {}, {}),
     ("robbing_kong", "123m456p789s234m55p", "123m456p789s234m55p", {"robbing_kong": True}, {}),
-    ("kong_replacement", "123m456p789s(8888p)55p", "123m456p789s(8888p)55p",
-     {"self_draw": True, "kong_replacement": True}, {"self_draw": True}),
+    (
+        "kong_replacement",
+        "123m456p789s(8888p)55p",
+        "123m456p789s(8888p)55p",
+        {"self_draw": True, "kong_replacement": True},
+        {"self_draw": True},
+    ),
     ("last_tile", "123m456p789s234m55p", "123m456p789s234m55p", {"last_tile": True}, {}),
     ("big_four_winds", "[111z][222z][333z]444z55m", "[111z][222z][333z]44z123m", {}, {}),
     ("small_four_winds", "[111z][222z][333z]44z123m", "[111z][222z][333z]55z123m", {}, {}),
@@ -53,18 +68,34 @@ CASES = [
     ("all_terminals", "111m999m111p[999p]11s", "111m999m111p[999p]11z", {}, {}),
     ("nine_gates", "1112345678999m5m", "[123m]11456789999m", {}, {}),
     ("four_kongs", "[1111m][2222p](3333s)[4444z]55m", "[1111m][2222p](3333s)444z55m", {}, {}),
-    ("four_concealed_triplets", "111m222p333s444z55m", "111m222p333s55m444z",
-     {"self_draw": True}, {}),
+    (
+        "four_concealed_triplets",
+        "111m222p333s444z55m",
+        "111m222p333s55m444z",
+        {"self_draw": True},
+        {},
+    ),
     ("thirteen_orphans", "19m19p19s1234567z1m", "19m19p19s1234567z1m", {}, None),
-    ("heavenly_hand", "123m456p789s234m55p", "123m456p789s234m55p",
-     {"heavenly": True, "self_draw": True}, {"self_draw": True}),
-    ("earthly_hand", "123m456p789s234m55p", "123m456p789s234m55p",
-     {"earthly": True, "seat_wind": 2}, {"seat_wind": 2}),
+    (
+        "heavenly_hand",
+        "123m456p789s234m55p",
+        "123m456p789s234m55p",
+        {"heavenly": True, "self_draw": True},
+        {"self_draw": True},
+    ),
+    (
+        "earthly_hand",
+        "123m456p789s234m55p",
+        "123m456p789s234m55p",
+        {"earthly": True, "seat_wind": 2},
+        {"seat_wind": 2},
+    ),
 ]
 
 
-@pytest.mark.parametrize("key,has,near,ctx,near_ctx", CASES,
-                         ids=[f"{c[0]}-{n}" for n, c in enumerate(CASES)])
+@pytest.mark.parametrize(
+    "key,has,near,ctx,near_ctx", CASES, ids=[f"{c[0]}-{n}" for n, c in enumerate(CASES)]
+)
 def test_each_pattern_and_a_near_miss(key, has, near, ctx, near_ctx) -> None:
     assert key in keys(has, **ctx)
     if near_ctx is None:
@@ -79,14 +110,19 @@ def test_thirteen_orphans_near_miss_is_no_winning_hand() -> None:
 
 def test_every_pattern_key_has_a_case() -> None:
     from test_pocket_hk import HK_CASES  # the keys played by hk-common only
+
     assert {c[0] for c in CASES + HK_CASES} == {k for k, _ in RULES.patterns.items()}
 
 
 def test_fan_adds_up_with_names_from_the_ruleset() -> None:
     result = score("123m456m789m111z55m", self_draw=True)
     assert [(f.name, f.fan) for f in result.patterns] == [
-        ("Chi Mo (self-draw)", 1), ("Clean Door (concealed)", 1), ("Semi-Pure Hand", 3),
-        ("Round Wind (East)", 1), ("Seat Wind (East)", 1)]
+        ("Chi Mo (self-draw)", 1),
+        ("Clean Door (concealed)", 1),
+        ("Semi-Pure Hand", 3),
+        ("Round Wind (East)", 1),
+        ("Seat Wind (East)", 1),
+    ]
     assert result.fan == result.total == 7 and not result.limit_hand
 
 
@@ -100,8 +136,7 @@ def test_round_and_seat_wind_stack_to_two() -> None:
 
 def test_dragon_triplets_count_each() -> None:
     result = score("123m456p[555z][777z]99s")
-    assert [f.name for f in result.patterns] == [
-        "Dragon Triplet (White)", "Dragon Triplet (Red)"]
+    assert [f.name for f in result.patterns] == ["Dragon Triplet (White)", "Dragon Triplet (Red)"]
     assert result.total == 2
 
 
@@ -151,15 +186,17 @@ def test_the_best_reading_is_chosen() -> None:
     assert result.reading == "123m 123m 123m 456p 55s"
 
 
-@pytest.mark.parametrize("text,ctx,words", [
-    ("123m456p789s234m55p", {"robbing_kong": True, "self_draw": True}, "not a self-draw"),
-    ("123m456p789s234m55p", {"kong_replacement": True, "self_draw": True}, "needs a kong"),
-    ("123m456p789s(8888p)55p", {"kong_replacement": True}, "is a self-draw"),
-    ("123m456p789s234m55p", {"heavenly": True, "self_draw": True, "seat_wind": 1},
-     "starter"),
-    ("123m456p789s234m55p", {"earthly": True}, "other than the starter"),
-    ("123m456p789s234m56p", {}, "not a winning hand"),
-])
+@pytest.mark.parametrize(
+    "text,ctx,words",
+    [
+        ("123m456p789s234m55p", {"robbing_kong": True, "self_draw": True}, "not a self-draw"),
+        ("123m456p789s234m55p", {"kong_replacement": True, "self_draw": True}, "needs a kong"),
+        ("123m456p789s(8888p)55p", {"kong_replacement": True}, "is a self-draw"),
+        ("123m456p789s234m55p", {"heavenly": True, "self_draw": True, "seat_wind": 1}, "starter"),
+        ("123m456p789s234m55p", {"earthly": True}, "other than the starter"),
+        ("123m456p789s234m56p", {}, "not a winning hand"),
+    ],
+)
 def test_impossible_situations_are_refused(text, ctx, words) -> None:
     with pytest.raises(HandError, match=words):
         score(text, **ctx)

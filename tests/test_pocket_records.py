@@ -67,19 +67,22 @@ def test_records_read_and_write_each_other() -> None:
     assert SYSTEM.hand_to_record(FalseWin(0)) == {"false_win": 1}
 
 
-@pytest.mark.parametrize("record,words", [
-    ({"win": 1}, "'fan' is missing"),
-    ({"win": 1, "fan": 2}, "under the minimum of 3 fan"),
-    ({"win": 5, "fan": 3}, "'win' must be a seat from 1 to 4"),
-    ({"win": 1, "fan": 3, "from": 1}, "own discard"),
-    ({"win": 1, "fan": "3"}, "'fan' must be a whole number"),
-    ({"draw": True, "fan": 3}, "'fan' does not go with 'draw'"),
-    ({"draw": False}, "'draw' must be true"),
-    ({"win": 1, "draw": True}, "cannot both be given"),
-    ({"winner": 1}, "unknown key 'winner'"),
-    ({}, "one of 'win', 'draw' or 'false_win'"),
-    ({"win": 1, "fan": 3, "context": ["doubled"]}, "'context' must be an array"),
-])
+@pytest.mark.parametrize(
+    "record,words",
+    [
+        ({"win": 1}, "'fan' is missing"),
+        ({"win": 1, "fan": 2}, "under the minimum of 3 fan"),
+        ({"win": 5, "fan": 3}, "'win' must be a seat from 1 to 4"),
+        ({"win": 1, "fan": 3, "from": 1}, "own discard"),
+        ({"win": 1, "fan": "3"}, "'fan' must be a whole number"),
+        ({"draw": True, "fan": 3}, "'fan' does not go with 'draw'"),
+        ({"draw": False}, "'draw' must be true"),
+        ({"win": 1, "draw": True}, "cannot both be given"),
+        ({"winner": 1}, "unknown key 'winner'"),
+        ({}, "one of 'win', 'draw' or 'false_win'"),
+        ({"win": 1, "fan": 3, "context": ["doubled"]}, "'context' must be an array"),
+    ],
+)
 def test_bad_records_are_refused_with_the_key(record, words) -> None:
     with pytest.raises(HandError, match=words):
         SYSTEM.hand_from_record(POCKET.rules, record)
@@ -88,8 +91,17 @@ def test_bad_records_are_refused_with_the_key(record, words) -> None:
 def test_replay_document_has_round_and_starter() -> None:
     document = replay_document(session())
     rounds = [(h["round"], h["starter"]) for h in document["hands"]]
-    assert rounds == [("East", 1), ("East", 1), ("East", 2), ("East", 2), ("East", 2),
-                      ("East", 3), ("East", 4), ("East", 4), ("South", 1)]
+    assert rounds == [
+        ("East", 1),
+        ("East", 1),
+        ("East", 2),
+        ("East", 2),
+        ("East", 2),
+        ("East", 3),
+        ("East", 4),
+        ("East", 4),
+        ("South", 1),
+    ]
     assert all(sum(h["totals"]) == 4 * 5000 for h in document["hands"])
 
 
@@ -102,5 +114,10 @@ def test_replay_json_from_the_command(run_mjtui, folders, tmp_path: Path) -> Non
     assert len(hands) == len(HANDS)
     assert hands[-1]["round"] == "South" and hands[-1]["starter"] == 1
     # Ann's 3 fan self-draw: 8 from each; Cy's 4 fan off Bob: 16 from Bob, 8 from the others.
-    assert hands[2] == {"totals": [5016, 4976, 5024, 4984], "east": 2, "round": "East",
-                        "starter": 2, "finished": False}
+    assert hands[2] == {
+        "totals": [5016, 4976, 5024, 4984],
+        "east": 2,
+        "round": "East",
+        "starter": 2,
+        "finished": False,
+    }

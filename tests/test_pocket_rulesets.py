@@ -39,20 +39,42 @@ def test_the_seed_lines_and_the_completion() -> None:
         p = load(name).rules.patterns
         # Seed 004: Chi Mo 1, Clean Door 1, Pure Hand 6, Semi-Pure Hand 3, Round Wind 1,
         # Seat Wind 1.
-        assert [p.self_draw.fan, p.concealed.fan, p.pure_hand.fan, p.semi_pure_hand.fan,
-                p.round_wind.fan, p.seat_wind.fan] == [1, 1, 6, 3, 1, 1]
+        assert [
+            p.self_draw.fan,
+            p.concealed.fan,
+            p.pure_hand.fan,
+            p.semi_pure_hand.fan,
+            p.round_wind.fan,
+            p.seat_wind.fan,
+        ] == [1, 1, 6, 3, 1, 1]
         assert p.pure_hand.excludes == ("semi_pure_hand",)
         # rules.md §4: all sequences 1, all triplets 3, dragon triplet 1, small three
         # dragons 4 (instead of the dragon triplets), big three dragons 6, robbing a kong 1,
         # kong replacement 1, last tile 1; the limit hands.
-        assert [p.all_sequences.fan, p.all_triplets.fan, p.dragon_triplet.fan,
-                p.small_dragons.fan, p.big_dragons.fan, p.robbing_kong.fan,
-                p.kong_replacement.fan, p.last_tile.fan] == [1, 3, 1, 4, 6, 1, 1, 1]
+        assert [
+            p.all_sequences.fan,
+            p.all_triplets.fan,
+            p.dragon_triplet.fan,
+            p.small_dragons.fan,
+            p.big_dragons.fan,
+            p.robbing_kong.fan,
+            p.kong_replacement.fan,
+            p.last_tile.fan,
+        ] == [1, 3, 1, 4, 6, 1, 1, 1]
         assert "dragon_triplet" in p.small_dragons.excludes
         limits = [k for k, pattern in p.items() if pattern.fan == "limit"]
-        assert limits == ["big_four_winds", "small_four_winds", "all_honors", "all_terminals",
-                          "nine_gates", "four_kongs", "four_concealed_triplets",
-                          "thirteen_orphans", "heavenly_hand", "earthly_hand"]
+        assert limits == [
+            "big_four_winds",
+            "small_four_winds",
+            "all_honors",
+            "all_terminals",
+            "nine_gates",
+            "four_kongs",
+            "four_concealed_triplets",
+            "thirteen_orphans",
+            "heavenly_hand",
+            "earthly_hand",
+        ]
     hk = load("pocket").rules
     assert (hk.fan.minimum, hk.fan.limit) == (3, 10)
     assert hk.payments.curve == "half-spicy" and hk.payments.discard == "half"
@@ -91,25 +113,47 @@ def pocket_text(old: str = "", new: str = "") -> str:
     return text.replace(old, new, 1)
 
 
-@pytest.mark.parametrize("old,new,key,words", [
-    ("minimum = 3", "minimum = 11", "fan.minimum", "at most fan.limit"),
-    ("limit = 10", "limit = 0", "fan.limit", "from 1 to 99"),
-    ('curve = "half-spicy"', 'curve = "mild"', "payments.curve",
-     "'half-spicy', 'spicy', 'table'"),
-    ('curve = "half-spicy"', 'curve = "table"', "payments.multipliers", "missing"),
-    ('curve = "half-spicy"', 'curve = "spicy"\nmultipliers = [1, 2]', "payments.multipliers",
-     "only read with curve = 'table'"),
-    ('discard = "half"', 'discard = "double"', "payments.discard", "'half', 'full', 'all'"),
-    ('fan = "limit"\nstarter', 'fan = "max"\nstarter', "false_win.fan",
-     "an integer >= 0 or one of 'limit'"),
-    ('pure_hand = { name = "Pure Hand", fan = 6, excludes = ["semi_pure_hand"] }',
-     'pure_hand = { name = "Pure Hand", fan = 6, excludes = ["semipure"] }',
-     "patterns.pure_hand.excludes", "'semipure' is not another pattern key"),
-    ('last_tile = { name = "Win on the Last Tile", fan = 1 }\n', "", "patterns.last_tile",
-     "missing"),
-    ("rounds = 4", "rounds = 5", "table.rounds", "from 1 to 4"),
-    ("guarantee = true", "guarantee = true\nbao = 1", "payments.bao", "unknown key"),
-])
+@pytest.mark.parametrize(
+    "old,new,key,words",
+    [
+        ("minimum = 3", "minimum = 11", "fan.minimum", "at most fan.limit"),
+        ("limit = 10", "limit = 0", "fan.limit", "from 1 to 99"),
+        (
+            'curve = "half-spicy"',
+            'curve = "mild"',
+            "payments.curve",
+            "'half-spicy', 'spicy', 'table'",
+        ),
+        ('curve = "half-spicy"', 'curve = "table"', "payments.multipliers", "missing"),
+        (
+            'curve = "half-spicy"',
+            'curve = "spicy"\nmultipliers = [1, 2]',
+            "payments.multipliers",
+            "only read with curve = 'table'",
+        ),
+        ('discard = "half"', 'discard = "double"', "payments.discard", "'half', 'full', 'all'"),
+        (
+            'fan = "limit"\nstarter',
+            'fan = "max"\nstarter',
+            "false_win.fan",
+            "an integer >= 0 or one of 'limit'",
+        ),
+        (
+            'pure_hand = { name = "Pure Hand", fan = 6, excludes = ["semi_pure_hand"] }',
+            'pure_hand = { name = "Pure Hand", fan = 6, excludes = ["semipure"] }',
+            "patterns.pure_hand.excludes",
+            "'semipure' is not another pattern key",
+        ),
+        (
+            'last_tile = { name = "Win on the Last Tile", fan = 1 }\n',
+            "",
+            "patterns.last_tile",
+            "missing",
+        ),
+        ("rounds = 4", "rounds = 5", "table.rounds", "from 1 to 4"),
+        ("guarantee = true", "guarantee = true\nbao = 1", "payments.bao", "unknown key"),
+    ],
+)
 def test_broken_pocket_rulesets(tmp_path: Path, old, new, key, words) -> None:
     path = tmp_path / "club.toml"
     path.write_text(pocket_text(old, new), encoding="utf-8")
@@ -123,9 +167,17 @@ def test_hk_common_plays_the_common_table_with_flowers() -> None:
     rules = load("hk-common").rules
     p = rules.patterns
     assert (p.pure_hand.fan, p.small_dragons.fan, p.big_dragons.fan, p.mixed_orphans.fan) == (
-        7, 5, "limit", 1)
+        7,
+        5,
+        "limit",
+        1,
+    )
     assert (p.no_bonus.fan, p.own_flower.fan, p.flower_set.fan, p.all_bonus.fan) == (
-        1, 1, 2, "limit")
+        1,
+        1,
+        2,
+        "limit",
+    )
     assert p.seven_pairs.fan == 0
     assert rules.bonus.tiles and not rules.bonus.counts_to_minimum
     assert (rules.fan.minimum, rules.fan.limit) == (3, 13)
@@ -133,18 +185,35 @@ def test_hk_common_plays_the_common_table_with_flowers() -> None:
     for name in ("pocket", "pocket-3fan"):
         old = load(name).rules
         assert not old.bonus.tiles
-        assert all(getattr(old.patterns, k).fan == 0 for k in (
-            "mixed_orphans", "seven_pairs", "no_bonus", "own_flower", "flower_set",
-            "all_bonus"))
+        assert all(
+            getattr(old.patterns, k).fan == 0
+            for k in (
+                "mixed_orphans",
+                "seven_pairs",
+                "no_bonus",
+                "own_flower",
+                "flower_set",
+                "all_bonus",
+            )
+        )
 
 
 def test_a_ruleset_written_before_the_added_keys_still_reads() -> None:
     text = (REPO / "rulesets" / "pocket.toml").read_text(encoding="utf-8")
-    for key in ("mixed_orphans", "seven_pairs", "no_bonus", "own_flower", "flower_set",
-                "all_bonus"):
+    for key in (
+        "mixed_orphans",
+        "seven_pairs",
+        "no_bonus",
+        "own_flower",
+        "flower_set",
+        "all_bonus",
+    ):
         text = "\n".join(line for line in text.split("\n") if not line.startswith(key))
-    text = text.replace("[bonus]\n", "").replace("tiles = false\n", "").replace(
-        "counts_to_minimum = true\n", "")
+    text = (
+        text.replace("[bonus]\n", "")
+        .replace("tiles = false\n", "")
+        .replace("counts_to_minimum = true\n", "")
+    )
     rules = rules_from_table(tomllib.loads(text), "old", "")
     assert rules == load("pocket").rules
 

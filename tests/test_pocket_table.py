@@ -40,7 +40,7 @@ def test_the_curves() -> None:
     half = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
     assert [multiplier(POCKET, f) for f in range(14)] == half
     spicy = paying(curve="spicy")
-    assert [multiplier(spicy, f) for f in range(14)] == [2 ** f for f in range(14)]
+    assert [multiplier(spicy, f) for f in range(14)] == [2**f for f in range(14)]
     # The other published table: 3 -> 1, 4-6 -> 2, 7-9 -> 4, 10+ -> 8.
     assert [multiplier(THREE_FAN, f) for f in range(3, 13)] == [1, 2, 2, 2, 4, 4, 4, 8, 8, 8]
 
@@ -91,34 +91,53 @@ def test_false_win_pays_the_limit_to_each() -> None:
     assert change(POCKET, Draw()) == (0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("hand,words", [
-    (Win(0, 2), "under the minimum of 3 fan"),
-    (Win(0, 3, discarder=0), "cannot win on his own discard"),
-    (Win(4, 3), "seat from 1 to 4, got 5"),
-    (Win(0, 3, guarantor=0), "cannot guarantee his own"),
-    (FalseWin(-1), "the offender must be a seat"),
-    (Win(0, 3, context=("doubled",)), "unknown context"),
-])
+@pytest.mark.parametrize(
+    "hand,words",
+    [
+        (Win(0, 2), "under the minimum of 3 fan"),
+        (Win(0, 3, discarder=0), "cannot win on his own discard"),
+        (Win(4, 3), "seat from 1 to 4, got 5"),
+        (Win(0, 3, guarantor=0), "cannot guarantee his own"),
+        (FalseWin(-1), "the offender must be a seat"),
+        (Win(0, 3, context=("doubled",)), "unknown context"),
+    ],
+)
 def test_check_refuses_with_the_reason(hand, words) -> None:
     with pytest.raises(HandError, match=words):
         check(POCKET, hand)
 
 
 HANDS = st.one_of(
-    st.builds(Win, st.integers(0, 3), st.integers(0, 20), st.none(),
-              st.one_of(st.none(), st.integers(0, 3))),
+    st.builds(
+        Win,
+        st.integers(0, 3),
+        st.integers(0, 20),
+        st.none(),
+        st.one_of(st.none(), st.integers(0, 3)),
+    ),
     st.builds(Win, st.integers(0, 3), st.integers(0, 20), st.integers(0, 3)),
     st.builds(FalseWin, st.integers(0, 3)),
     st.just(Draw()),
 )
 
 
-@given(hand=HANDS, curve=st.sampled_from(["half-spicy", "spicy", "table"]),
-       discard=st.sampled_from(["half", "full", "all"]), base=st.integers(1, 50),
-       each=st.integers(1, 3), table=st.lists(st.integers(0, 100), min_size=1, max_size=14))
+@given(
+    hand=HANDS,
+    curve=st.sampled_from(["half-spicy", "spicy", "table"]),
+    discard=st.sampled_from(["half", "full", "all"]),
+    base=st.integers(1, 50),
+    each=st.integers(1, 3),
+    table=st.lists(st.integers(0, 100), min_size=1, max_size=14),
+)
 def test_every_payment_is_zero_sum(hand, curve, discard, base, each, table) -> None:
-    rules = paying(POCKET, curve=curve, discard=discard, base=base, self_draw_each=each,
-                   multipliers=tuple(table) if curve == "table" else ())
+    rules = paying(
+        POCKET,
+        curve=curve,
+        discard=discard,
+        base=base,
+        self_draw_each=each,
+        multipliers=tuple(table) if curve == "table" else (),
+    )
     rules = replace(rules, fan=replace(rules.fan, minimum=0))
     try:
         check(rules, hand)
@@ -142,15 +161,15 @@ def fold(rules, hands):
 
 def test_a_whole_round_of_rotation_into_south_with_repeats() -> None:
     hands = [
-        Win(0, 3),                 # Ann (starter) wins: she stays
-        Draw(),                    # a draw: she stays
-        Win(2, 4, discarder=1),    # Cy wins: the role passes to Bob
-        Win(1, 3, discarder=3),    # Bob, the starter, wins: he stays
-        FalseWin(3),               # a false win: the starter stays (false_win.starter)
-        Win(3, 3),                 # Di wins: the role passes to Cy
-        Win(0, 3, discarder=2),    # Ann wins: passes to Di
-        Draw(),                    # Di stays
-        Win(1, 5),                 # Bob wins: back to Ann, and the South round begins
+        Win(0, 3),  # Ann (starter) wins: she stays
+        Draw(),  # a draw: she stays
+        Win(2, 4, discarder=1),  # Cy wins: the role passes to Bob
+        Win(1, 3, discarder=3),  # Bob, the starter, wins: he stays
+        FalseWin(3),  # a false win: the starter stays (false_win.starter)
+        Win(3, 3),  # Di wins: the role passes to Cy
+        Win(0, 3, discarder=2),  # Ann wins: passes to Di
+        Draw(),  # Di stays
+        Win(1, 5),  # Bob wins: back to Ann, and the South round begins
     ]
     states = fold(POCKET, hands)
     assert [s.east for s in states] == [0, 0, 0, 1, 1, 1, 2, 3, 3, 0]
@@ -161,8 +180,12 @@ def test_a_whole_round_of_rotation_into_south_with_repeats() -> None:
     assert state_text(after, NAMES) == "South round · starter Ann"
     assert state_text(states[1], NAMES) == "East round · starter Ann (hand 2 as starter)"
     assert SYSTEM.replay_fields(after) == {
-        "totals": list(after.totals), "east": 1, "round": "South", "starter": 1,
-        "finished": False}
+        "totals": list(after.totals),
+        "east": 1,
+        "round": "South",
+        "starter": 1,
+        "finished": False,
+    }
     assert all(sum(s.totals) == 4 * POCKET.table.start_points for s in states)
     assert states[-1].last_change == (-24, 72, -24, -24)  # 5 fan: 24 each
 

@@ -16,7 +16,8 @@ TOP = {"format": "mjtui-session/1", "players": ["Ann", "Bob"], "rules": {"name":
 
 keys = st.text("abcdefghijklmnopqrstuvwxyz_-0123456789", min_size=1, max_size=12)
 scalars = st.one_of(
-    st.integers(-10**12, 10**12), st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.booleans(),
     st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=12),
 )
 values = st.one_of(scalars, st.lists(scalars, max_size=6))
@@ -29,23 +30,36 @@ def document(hands: list[dict]) -> str:
 
 
 @given(records)
-@settings(max_examples=300, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_what_tomli_w_writes_reads_as_tomllib_reads_it(hands) -> None:
     text = document(hands)
     quick = loads_hands(text, tomllib.loads)
     assert quick is None or quick == tomllib.loads(text)
-    plain = all(isinstance(v, (int, bool)) or isinstance(v, list) and all(
-        isinstance(x, (int, bool)) for x in v) for hand in hands for v in hand.values())
+    plain = all(
+        isinstance(v, (int, bool))
+        or isinstance(v, list)
+        and all(isinstance(x, (int, bool)) for x in v)
+        for hand in hands
+        for v in hand.values()
+    )
     if "\n[[hands]]\n" in text and plain:  # numbers and booleans are always read quickly
         assert quick == tomllib.loads(text)
 
 
 def test_a_long_series_of_plain_hands_is_read_quickly_and_exactly() -> None:
     rng = random.Random(15)
-    hands = [{"winner": rng.randrange(4), "points": [rng.randrange(60) for _ in range(4)],
-              "yaku": ["riichi", "tsumo"], "draw": "exhaustive", "riichi": [True, False],
-              "fu": 30, "dealer": -0} for _ in range(300)]
+    hands = [
+        {
+            "winner": rng.randrange(4),
+            "points": [rng.randrange(60) for _ in range(4)],
+            "yaku": ["riichi", "tsumo"],
+            "draw": "exhaustive",
+            "riichi": [True, False],
+            "fu": 30,
+            "dealer": -0,
+        }
+        for _ in range(300)
+    ]
     text = document(hands)
     assert loads_hands(text, tomllib.loads) == tomllib.loads(text)
     one_line = text.replace("[\n    ", "[").replace(",\n    ", ", ").replace(",\n]", "]")
@@ -54,15 +68,34 @@ def test_a_long_series_of_plain_hands_is_read_quickly_and_exactly() -> None:
 
 
 @given(records, st.randoms(use_true_random=False), st.integers(1, 6))
-@settings(max_examples=400, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_a_damaged_text_is_read_as_tomllib_reads_it_or_declined(hands, rnd, edits) -> None:
     chars = list(document(hands or [{"a": 1}]))
     for _ in range(edits):
         at = rnd.randrange(len(chars))
         what = rnd.choice(["drop", "put", "swap"])
-        piece = rnd.choice(['"', "[", "]", ",", "\n", " ", "=", "0", "x", "#", "\\", "1.5",
-                            "[[hands]]", "[hands.x]", "\r", "'''", "-", "_"])
+        piece = rnd.choice(
+            [
+                '"',
+                "[",
+                "]",
+                ",",
+                "\n",
+                " ",
+                "=",
+                "0",
+                "x",
+                "#",
+                "\\",
+                "1.5",
+                "[[hands]]",
+                "[hands.x]",
+                "\r",
+                "'''",
+                "-",
+                "_",
+            ]
+        )
         if what == "drop":
             del chars[at]
         elif what == "put":
@@ -79,13 +112,25 @@ def test_a_damaged_text_is_read_as_tomllib_reads_it_or_declined(hands, rnd, edit
 
 
 def test_declines_what_is_not_plain() -> None:
-    for hand_text in ['a = 1.5', 'a = "x\\"y"', 'a = 1 # note', 'a = 1\na = 2', 'a = 01',
-                      'a = 1_000', 'a = {b = 1}', 'a = [[1]]', '[hands.x]\nb = 1',
-                      'a = 1234567890123456789012', 'a.b = 1', ' a = 1', 'a = [\n  1,\n]']:
+    for hand_text in [
+        "a = 1.5",
+        'a = "x\\"y"',
+        "a = 1 # note",
+        "a = 1\na = 2",
+        "a = 01",
+        "a = 1_000",
+        "a = {b = 1}",
+        "a = [[1]]",
+        "[hands.x]\nb = 1",
+        "a = 1234567890123456789012",
+        "a.b = 1",
+        " a = 1",
+        "a = [\n  1,\n]",
+    ]:
         text = HEAD + "[[hands]]\n" + hand_text + "\n"
         assert loads_hands(text, tomllib.loads) is None, hand_text
     assert loads_hands(HEAD, tomllib.loads) is None  # no hands at all
-    twice = 'hands = []\n' + "[[hands]]\na = 1\n"
+    twice = "hands = []\n" + "[[hands]]\na = 1\n"
     assert loads_hands(twice, tomllib.loads) is None
     after = HEAD + "[[hands]]\na = 1\n\n[other]\nb = 2\n"
     assert loads_hands(after, tomllib.loads) is None

@@ -20,8 +20,17 @@ from mjtui.systems.riichi.points import payment
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.reference import ReferenceScreen
 
-SHIPPED = ("fx602p", "hk-common", "hp11c", "pocket", "pocket-3fan", "riichi-mleague",
-           "riichi-sanma", "riichi-tenhou", "riichi-wrc")
+SHIPPED = (
+    "fx602p",
+    "hk-common",
+    "hp11c",
+    "pocket",
+    "pocket-3fan",
+    "riichi-mleague",
+    "riichi-sanma",
+    "riichi-tenhou",
+    "riichi-wrc",
+)
 
 
 def ruleset(rid: str):
@@ -39,7 +48,7 @@ def section(rs, start: str) -> list[str]:
 
 def row(lines: list[str], label: str) -> list[str]:
     (line,) = [line for line in lines if line.startswith(label + " ")]
-    return line.split()[len(label.split()):]
+    return line.split()[len(label.split()) :]
 
 
 @pytest.mark.parametrize("rid", SHIPPED)
@@ -61,8 +70,7 @@ def test_riichi_tables_are_the_ruleset_s_payments() -> None:
     assert row(section(rs, "Dealer tsumo"), "40 fu")[0:2] == ["700", "all"]
     assert row(section(rs, "Dealer ron"), "30 fu")[3] == "11600"
     limits = section(rs, "Limits")
-    assert row(limits, "mangan (5 han)") == ["2000", "8000", "2000/4000", "12000", "4000",
-                                             "all"]
+    assert row(limits, "mangan (5 han)") == ["2000", "8000", "2000/4000", "12000", "4000", "all"]
     # A ruleset that changes a key changes its reference: kiriage, rounding, the mangan.
     kiri = with_rules(rs, limits=dataclasses.replace(rules.limits, kiriage=True))
     assert row(section(kiri, "Non-dealer ron"), "30 fu")[3] == "8000"
@@ -74,11 +82,15 @@ def test_riichi_tables_are_the_ruleset_s_payments() -> None:
 def test_riichi_fu_items_and_yaku_come_from_the_keys() -> None:
     rs = ruleset("riichi-mleague")
     fu = section(rs, "Fu items")
-    assert any(line.split()[:4] == ["double", "wind", "pair", str(rs.rules.fu.double_wind_pair)]
-               for line in fu)
+    assert any(
+        line.split()[:4] == ["double", "wind", "pair", str(rs.rules.fu.double_wind_pair)]
+        for line in fu
+    )
     changed = with_rules(rs, fu=dataclasses.replace(rs.rules.fu, closed_kan_terminals=40))
-    assert any(line.split()[:4] == ["closed", "kan", "terminals", "40"]
-               for line in section(changed, "Fu items"))
+    assert any(
+        line.split()[:4] == ["closed", "kan", "terminals", "40"]
+        for line in section(changed, "Fu items")
+    )
     yaku = " ".join(section(rs, "Yaku"))
     assert "chinitsu 6/5" in yaku and "iipeikou 1/-" in yaku and "kokushi musou" in yaku
 
@@ -91,7 +103,8 @@ def test_riichi_final_standings_come_from_the_keys() -> None:
     assert "count as they are" in final and "seat nearer the first dealer" in final
     old = with_rules(rs, final=dataclasses.replace(rs.rules.final, rounding="4-down-5-up"))
     assert "500 or more up (4 down, 5 up); first place takes the difference" in " ".join(
-        section(old, "Final standings"))
+        section(old, "Final standings")
+    )
     split = " ".join(section(ruleset("riichi-mleague"), "Final standings"))
     assert "share the rank" in split and "+30.0 / +10.0 / -10.0 / -30.0" in split
 
@@ -101,8 +114,7 @@ def test_claiming_order_follows_the_multiple_ron_rule() -> None:
     claims = " ".join(section(rs, "Claiming"))
     assert "a win beats everything" in claims and "pung or a kong beats a chow" in claims
     assert claims.index("win beats") < claims.index("beats a chow") < claims.index("chow comes")
-    bump = with_rules(rs, payments=dataclasses.replace(rs.rules.payments,
-                                                       multiple_ron="head-bump"))
+    bump = with_rules(rs, payments=dataclasses.replace(rs.rules.payments, multiple_ron="head-bump"))
     assert "nearest player in turn" in " ".join(section(bump, "Claiming"))
     assert "nearest player in turn" in " ".join(section(ruleset("pocket"), "Claiming"))
 
@@ -138,8 +150,17 @@ def test_fx602p_coefficient_table_and_yaku() -> None:
     for han, c in enumerate(rs.rules.points.coefficients):
         assert row(table, str(han))[:2] == [str(c), str(16 * 50 * c)]
     yaku = " ".join(section(rs, "Yaku ("))
-    for name in ("pinfu", "tanyao", "iipeiko", "dora", "ittsu", "chanta", "toitoi",
-                 "sanrenko", "tenho"):
+    for name in (
+        "pinfu",
+        "tanyao",
+        "iipeiko",
+        "dora",
+        "ittsu",
+        "chanta",
+        "toitoi",
+        "sanrenko",
+        "tenho",
+    ):
         assert name in yaku
     assert "chinroto" in " ".join(section(rs, "Yakuman"))
 
@@ -186,8 +207,9 @@ async def test_r_opens_the_reference_which_scrolls_and_goes_back() -> None:
         assert isinstance(app.screen, ReferenceScreen)
 
 
-@pytest.mark.parametrize("rid, system", [("pocket", "pocket"), ("riichi-wrc", "riichi"),
-                                         ("fx602p", "fx602p")])
+@pytest.mark.parametrize(
+    "rid, system", [("pocket", "pocket"), ("riichi-wrc", "riichi"), ("fx602p", "fx602p")]
+)
 def test_rules_command_is_headless_and_loads_its_system_alone(tmp_path, rid, system) -> None:
     from test_lazy_imports import assert_headless, run, systems_in
 

@@ -28,8 +28,6 @@ SEED = Path(__file__).resolve().parents[2] / "shared" / "seeds" / "000_efbfaf89b
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
-
-
 # --------------------------------------------------------------------------
 # The seed's rules, in the seed's words (1-based players, as on the sheet)
 # --------------------------------------------------------------------------
@@ -105,8 +103,11 @@ def random_sheet(rng: random.Random, count: int) -> tuple[str, list]:
         if rng.random() < 0.05:
             points = [rng.randint(0, 100000) for _ in range(4)]
         else:
-            points = [rng.choice([0, 2, 4, 8, 10, 16, 20, 24, 32, 40, 64, 100, 128, 500, 1000])
-                      + rng.randint(0, 60) for _ in range(4)]
+            points = [
+                rng.choice([0, 2, 4, 8, 10, 16, 20, 24, 32, 40, 64, 100, 128, 500, 1000])
+                + rng.randint(0, 60)
+                for _ in range(4)
+            ]
         if rng.random() < 0.02:
             points[winner - 1] = 0
         sep = rng.choice([", ", ",", " , "])
@@ -157,7 +158,8 @@ def test_replay_document_in_process(folders) -> None:
 
 
 def test_replay_json_lists_the_seat_changes_and_the_names_of_each_hand(
-        run_mjtui, tmp_path: Path) -> None:
+    run_mjtui, tmp_path: Path
+) -> None:
     session = Session(load_ruleset(HP11C), tuple(NAMES), datetime(2026, 11, 29))
     for hand in [Hand(2, (10, 4, 50, 6)), Hand(None, (0, 0, 0, 0)), Hand(1, (0, 8, 0, 0))]:
         session.add(hand)
@@ -183,20 +185,22 @@ def test_replay_json_lists_the_seat_changes_and_the_names_of_each_hand(
 
 
 def test_replay_of_a_damaged_file_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
-    text = "\n".join([
-        'format = "mjtui-session/1"',
-        'ruleset = "hp11c"',
-        'players = ["Ann", "Bob", "Cy", "Di"]',
-        "",
-        "[[hands]]",
-        "winner = 1",
-        "points = [8, 0, 0, 0]",
-        "",
-        "[[hands]]",
-        "winner = 7",
-        "points = [8, 0, 0, 0]",
-        "",
-    ])
+    text = "\n".join(
+        [
+            'format = "mjtui-session/1"',
+            'ruleset = "hp11c"',
+            'players = ["Ann", "Bob", "Cy", "Di"]',
+            "",
+            "[[hands]]",
+            "winner = 1",
+            "points = [8, 0, 0, 0]",
+            "",
+            "[[hands]]",
+            "winner = 7",
+            "points = [8, 0, 0, 0]",
+            "",
+        ]
+    )
     path = tmp_path / "damaged.toml"
     path.write_text(text + "[[hands]]\nwinner = 2\npoints = [0, 4, 0, 0]\n", encoding="utf-8")
     result = run_mjtui("replay", str(path), "--json")

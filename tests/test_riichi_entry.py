@@ -77,11 +77,27 @@ def test_the_fields_in_form_order_and_the_rows_per_ruleset() -> None:
     # play, last, so the same keys give the same seats whatever is left out.
     assert FIELDS[-4:] == ("offender", "tenpai", "riichi", "nagashi")
     assert (winner_rows(WRC), winner_rows(TENHOU), winner_rows(TRIPLE)) == (1, 2, 3)
-    assert fields(1) == ("outcome", "seat-0", "han-0", "fu-0", "yakuman-0", "from",
-                         "pao", "offender", "tenpai", "riichi", "nagashi")
+    assert fields(1) == (
+        "outcome",
+        "seat-0",
+        "han-0",
+        "fu-0",
+        "yakuman-0",
+        "from",
+        "pao",
+        "offender",
+        "tenpai",
+        "riichi",
+        "nagashi",
+    )
     assert fields(3) == FIELDS and "seat-1" in fields(2) and "seat-2" not in fields(2)
-    assert [row_of(f) for f in ("han-1", "yakuman-2", "from", "seat-0", "riichi")] == \
-        [1, 2, None, 0, None]
+    assert [row_of(f) for f in ("han-1", "yakuman-2", "from", "seat-0", "riichi")] == [
+        1,
+        2,
+        None,
+        0,
+        None,
+    ]
     assert seats_of("3191") == (0, 2) and seats_of("5x0") == ()
 
 
@@ -107,21 +123,28 @@ def test_values_for_a_key_on_the_sheet() -> None:
 # ------------------------------------------------------------ what is wrong
 
 
-@pytest.mark.parametrize("values,message", [
-    ({}, "Outcome: type r ron · t tsumo · d draw · a abortive · c chombo"),
-    ({"outcome": "x"}, "Outcome: type r ron"),
-    ({"outcome": "r", "han-0": "3", "from": "2"}, "Winner: type the winner's seat, 1-4"),
-    ({"outcome": "r", "seat-0": "3", "from": "2"},
-     "han: type the han (1 or more), or a yakuman count"),
-    ({"outcome": "r", "seat-0": "3", "han-0": "3", "fu-0": "40"},
-     "Ron off: type the seat (1-4) of the player who discarded the winning tile"),
-    (ron(**{"seat-1": "4"}), "winner 2 han: type the han (1 or more), or a yakuman count"),
-    ({"outcome": "c"}, "Offender: type the seat (1-4) of the player who made the chombo"),
-    ({"outcome": "r", "seat-0": "7", "han-0": "3", "from": "2"}, "Winner: type the winner's"),
-    # The table's own checks, once the fields make a hand:
-    (ron(**{"from": "3"}), "seat 3 cannot win on a tile they discarded"),
-    (ron(**{"han-0": "1", "fu-0": "20"}), "20 fu cannot be won by ron"),
-])
+@pytest.mark.parametrize(
+    "values,message",
+    [
+        ({}, "Outcome: type r ron · t tsumo · d draw · a abortive · c chombo"),
+        ({"outcome": "x"}, "Outcome: type r ron"),
+        ({"outcome": "r", "han-0": "3", "from": "2"}, "Winner: type the winner's seat, 1-4"),
+        (
+            {"outcome": "r", "seat-0": "3", "from": "2"},
+            "han: type the han (1 or more), or a yakuman count",
+        ),
+        (
+            {"outcome": "r", "seat-0": "3", "han-0": "3", "fu-0": "40"},
+            "Ron off: type the seat (1-4) of the player who discarded the winning tile",
+        ),
+        (ron(**{"seat-1": "4"}), "winner 2 han: type the han (1 or more), or a yakuman count"),
+        ({"outcome": "c"}, "Offender: type the seat (1-4) of the player who made the chombo"),
+        ({"outcome": "r", "seat-0": "7", "han-0": "3", "from": "2"}, "Winner: type the winner's"),
+        # The table's own checks, once the fields make a hand:
+        (ron(**{"from": "3"}), "seat 3 cannot win on a tile they discarded"),
+        (ron(**{"han-0": "1", "fu-0": "20"}), "20 fu cannot be won by ron"),
+    ],
+)
 def test_each_mistake_has_its_message(values: dict[str, str], message: str) -> None:
     entry = read(values)
     assert entry.hand is None
@@ -142,14 +165,17 @@ def test_a_game_that_is_over_takes_no_hand() -> None:
 # ------------------------------------------------------------ the fields that count
 
 
-@pytest.mark.parametrize("letter,extra", [
-    ("r", {"seat-0", "han-0", "fu-0", "yakuman-0", "from", "seat-1"}),
-    ("t", {"seat-0", "han-0", "fu-0", "yakuman-0"}),
-    ("d", {"tenpai", "nagashi"}),
-    ("a", set()),
-    ("c", {"offender"}),
-    ("", set()),
-])
+@pytest.mark.parametrize(
+    "letter,extra",
+    [
+        ("r", {"seat-0", "han-0", "fu-0", "yakuman-0", "from", "seat-1"}),
+        ("t", {"seat-0", "han-0", "fu-0", "yakuman-0"}),
+        ("d", {"tenpai", "nagashi"}),
+        ("a", set()),
+        ("c", {"offender"}),
+        ("", set()),
+    ],
+)
 def test_the_active_fields_per_outcome(letter: str, extra: set[str]) -> None:
     assert read({"outcome": letter}).active == {"outcome", "riichi"} | extra
 
@@ -167,8 +193,18 @@ def test_han_and_fu_or_a_yakuman_count_whichever_is_typed() -> None:
 
 
 def test_a_tsumo_reads_the_first_row_only() -> None:
-    entry = read({"outcome": "t", "seat-0": "4", "han-0": "2", "fu-0": "40", "from": "2",
-                  "seat-1": "3", "han-1": "1", "riichi": "4"})
+    entry = read(
+        {
+            "outcome": "t",
+            "seat-0": "4",
+            "han-0": "2",
+            "fu-0": "40",
+            "from": "2",
+            "seat-1": "3",
+            "han-1": "1",
+            "riichi": "4",
+        }
+    )
     assert entry.hand == Win((Winner(3, 2, 40),), None, (3,))
     assert entry.pays == {0: "700/1300"}
     assert entry.seats["seat-1"] == 2 and "seat-1" not in entry.active
@@ -216,16 +252,20 @@ def test_pao_once_a_lone_winner_has_a_yakuman() -> None:
     assert values_of(entry.hand)["pao"] == "4"
     # Not for han and fu, not with a second winner, not where no pao is played.
     assert "pao" not in read({**yakuman, "yakuman-0": "", "han-0": "5"}).active
-    double = {**yakuman, "outcome": "r", "from": "1", "seat-1": "3", "han-1": "2",
-              "fu-1": "30"}
+    double = {**yakuman, "outcome": "r", "from": "1", "seat-1": "3", "han-1": "2", "fu-1": "30"}
     assert "pao" not in read(double).active and read(double).hand.pao is None
-    assert "pao" not in read(yakuman, rules=replace(
-        TENHOU, payments=replace(TENHOU.payments, pao=()))).active
+    assert (
+        "pao"
+        not in read(
+            yakuman, rules=replace(TENHOU, payments=replace(TENHOU.payments, pao=()))
+        ).active
+    )
 
 
 def test_draws_and_chombo() -> None:
-    assert read({"outcome": "d", "tenpai": "31", "riichi": "3"}).hand == \
-        ExhaustiveDraw((0, 2), (2,))
+    assert read({"outcome": "d", "tenpai": "31", "riichi": "3"}).hand == ExhaustiveDraw(
+        (0, 2), (2,)
+    )
     assert read({"outcome": "a", "riichi": "2"}).hand == AbortiveDraw((1,))
     entry = read({"outcome": "c", "offender": "2", "seat-0": "3"})
     assert entry.hand == Chombo(1) and entry.seats["offender"] == 1
@@ -265,8 +305,7 @@ def test_what_the_tiles_form_is_told() -> None:
     south = replace(BEFORE, east=3, round_wind=1, honba=2)  # Di deals: Cy is West
     entry = read(ron(riichi="3"), before=south)
     known, tiles = tiles_context(entry, south, 0, NAMES, {0: SCORED})
-    assert known == TilesContext("Cy", tsumo=False, seat_wind=3, round_wind=1, riichi=True,
-                                 honba=2)
+    assert known == TilesContext("Cy", tsumo=False, seat_wind=3, round_wind=1, riichi=True, honba=2)
     assert tiles == SCORED.tiles
     assert tiles_context(entry, south, 0, NAMES, {0: replace(SCORED, seat=1)})[1] == ""
     for values, row in ((ron(outcome="d"), 0), (ron(**{"seat-0": ""}), 0), (ron(), 1)):
@@ -277,21 +316,25 @@ def test_what_the_tiles_form_is_told() -> None:
 # ------------------------------------------------------------ editing a recorded hand
 
 
-@pytest.mark.parametrize("hand", [
-    Win((Winner(2, 3, 40),), 1, (0, 2)),
-    Win((Winner(3, 2, 40),), None, (3,)),
-    Win((SCORED, Winner(3, 0, None, 2)), 1, (2,)),
-    ExhaustiveDraw((0, 2), (2,)),
-    AbortiveDraw((1,)),
-    Chombo(1, (3,)),
-])
+@pytest.mark.parametrize(
+    "hand",
+    [
+        Win((Winner(2, 3, 40),), 1, (0, 2)),
+        Win((Winner(3, 2, 40),), None, (3,)),
+        Win((SCORED, Winner(3, 0, None, 2)), 1, (2,)),
+        ExhaustiveDraw((0, 2), (2,)),
+        AbortiveDraw((1,)),
+        Chombo(1, (3,)),
+    ],
+)
 def test_a_recorded_hand_reads_back_from_its_fields(hand) -> None:
     entry = read(values_of(hand), from_tiles=kept_of(hand))
     assert entry.errors == () and entry.hand == hand
 
 
-@settings(max_examples=150, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=150, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(events())
 def test_every_hand_the_table_takes_reads_back_from_its_fields(hand) -> None:
     hand = replace(hand, riichi=tuple(sorted(hand.riichi)))
@@ -311,8 +354,9 @@ def test_every_hand_the_table_takes_reads_back_from_its_fields(hand) -> None:
 
 def test_the_situation_letters_and_the_cli_options_are_one_list() -> None:
     assert SITUATION_LETTERS == "dilkch"
-    assert SITUATION_HELP == ("d double riichi · i ippatsu · l last tile · k rinshan · "
-                              "c chankan · h tenhou")
+    assert SITUATION_HELP == (
+        "d double riichi · i ippatsu · l last tile · k rinshan · c chankan · h tenhou"
+    )
     flags = {f for s in SITUATIONS for f in (s.flag, s.ron, s.non_dealer) if f}
     assert flags == set(STATED) - {"riichi"}  # riichi is the hand form's own field
     assert set(STATED) < set(WinContext.__dataclass_fields__)
@@ -324,8 +368,11 @@ def test_situation_letters_follow_how_the_hand_was_won() -> None:
     assert situation_flags("l", tsumo=True, dealer=True) == {"haitei"}
     assert situation_flags("L", tsumo=False, dealer=True) == {"houtei"}
     assert situation_flags("hh", tsumo=True, dealer=False) == {"chiihou"}
-    assert situation_flags("dik", tsumo=True, dealer=False) == {"double_riichi", "ippatsu",
-                                                                 "rinshan"}
+    assert situation_flags("dik", tsumo=True, dealer=False) == {
+        "double_riichi",
+        "ippatsu",
+        "rinshan",
+    }
     with pytest.raises(HandError, match="'x' is not a situation letter: d double riichi"):
         situation_flags("dx", tsumo=True, dealer=True)
     ron = TilesContext("Bob", tsumo=False, seat_wind=1, round_wind=0, riichi=True, honba=2)
@@ -343,8 +390,9 @@ def test_the_cli_takes_the_tiles_forms_letters(letters: str, tsumo: bool, seat: 
     parser = tool_parser("test", riichi_cli.HAND)
     argv = ["1m", "--seat", seat, "--riichi", "--also", letters] + (["--tsumo"] if tsumo else [])
     args = parser.parse_args(argv)
-    known = TilesContext("", tsumo=tsumo, seat_wind=0 if seat == "E" else 1, round_wind=0,
-                         riichi=True, honba=0)
+    known = TilesContext(
+        "", tsumo=tsumo, seat_wind=0 if seat == "E" else 1, round_wind=0, riichi=True, honba=0
+    )
     assert riichi_cli.context(args) == win_context(known, letters, (), ())
 
 
@@ -360,12 +408,12 @@ def test_the_tiles_read_into_a_score_and_the_yaku_kept() -> None:
     a = entry.result.analysis
     assert (a.han, a.fu, a.payment.short()) == (4, 30, "7700")
     assert entry.result.yaku == ("riichi", "pinfu", "dora 1", "red fives 1")
-    assert entry.result.winner(1) == Winner(1, 4, 30, 0, "234m406p2256778s 9s",
-                                            entry.result.yaku)
+    assert entry.result.winner(1) == Winner(1, 4, 30, 0, "234m406p2256778s 9s", entry.result.yaku)
     assert entry.active == {"tiles", "dora", "ura", "extras"}
     yakuman = read_tiles(TENHOU, RON, {"tiles": "19m19p19s1234567z1z"}).result
     assert yakuman is not None and yakuman.winner(1) == Winner(
-        1, 0, None, 1, yakuman.tiles, yakuman.yaku)
+        1, 0, None, 1, yakuman.tiles, yakuman.yaku
+    )
 
 
 def test_what_is_wrong_with_the_tiles() -> None:
@@ -402,8 +450,9 @@ def test_the_fu_calculator_starts_on_a_plain_closed_ron() -> None:
     entry = fu()
     assert entry.errors == () and entry.result is not None and entry.result.fu == 30
     assert entry.active == set(FU_FIELDS)
-    assert entry.words["wait"] == "ryanmen (two-sided)" and entry.words["meld-0"] == \
-        "closed sequence"
+    assert (
+        entry.words["wait"] == "ryanmen (two-sided)" and entry.words["meld-0"] == "closed sequence"
+    )
     assert start_values(tsumo=True, closed=False)["win"] == "t"
 
 
@@ -424,16 +473,19 @@ def test_the_meld_a_shanpon_ron_completed() -> None:
     assert lines["meld 1: closed triplet of simples"] == 4
 
 
-@pytest.mark.parametrize("changed,message", [
-    ({"win": ""}, "Win: type one of r/t"),
-    ({"closed": "x"}, "Hand: type one of c/o"),
-    ({"shape": ""}, "Shape: type one of s/p/7"),
-    ({"wait": ""}, "Wait: type one of r/s/k/p/t"),
-    ({"pair": "q"}, "Pair: type one of n/g/d/s/r/w"),
-    ({"kind-2": ""}, "Meld 3: kind s/t/k, then c/o, then s/h"),
-    ({"won": "5"}, "Won on meld: type the meld (1-4)"),
-    ({"won": "12"}, "Won on meld"),
-])
+@pytest.mark.parametrize(
+    "changed,message",
+    [
+        ({"win": ""}, "Win: type one of r/t"),
+        ({"closed": "x"}, "Hand: type one of c/o"),
+        ({"shape": ""}, "Shape: type one of s/p/7"),
+        ({"wait": ""}, "Wait: type one of r/s/k/p/t"),
+        ({"pair": "q"}, "Pair: type one of n/g/d/s/r/w"),
+        ({"kind-2": ""}, "Meld 3: kind s/t/k, then c/o, then s/h"),
+        ({"won": "5"}, "Won on meld: type the meld (1-4)"),
+        ({"won": "12"}, "Won on meld"),
+    ],
+)
 def test_each_fu_mistake_has_its_message(changed: dict[str, str], message: str) -> None:
     entry = fu(**changed)
     assert entry.result is None and message in entry.errors[0]

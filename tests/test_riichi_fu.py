@@ -28,12 +28,19 @@ MLEAGUE = load_ruleset(REPO / "rulesets" / "riichi-mleague.toml").rules
 SEQ = Meld("sequence")
 OPEN_SEQ = Meld("sequence", open=True)
 
-FAST = settings(max_examples=300, database=None, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=300, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
-def hand(win: str = "ron", *melds: Meld, closed: bool = True, wait: str = "ryanmen",
-         pair: str = "number", shape: str = "standard") -> FuHand:
+def hand(
+    win: str = "ron",
+    *melds: Meld,
+    closed: bool = True,
+    wait: str = "ryanmen",
+    pair: str = "number",
+    shape: str = "standard",
+) -> FuHand:
     melds = melds + (SEQ,) * (4 - len(melds)) if shape == "standard" else melds
     return FuHand(win=win, closed=closed, wait=wait, pair=pair, melds=melds, shape=shape)
 
@@ -54,8 +61,11 @@ def items(h: FuHand, rules=TENHOU) -> dict[str, int]:
 def test_a_base_and_b_closed_ron() -> None:
     # Closed ron, kanchan, sequences, number pair: 20 + 10 + 2 = 32 -> 40.
     result = calculate(TENHOU, hand("ron", wait="kanchan"))
-    assert result.lines[:3] == (("base", 20), ("closed hand won by ron", 10),
-                                ("kanchan wait (middle)", 2))
+    assert result.lines[:3] == (
+        ("base", 20),
+        ("closed hand won by ron", 10),
+        ("kanchan wait (middle)", 2),
+    )
     assert result.total == 32 and result.fu == 40
     assert result.rounding == "32 fu rounds up to 40"
 
@@ -80,9 +90,16 @@ def test_b_an_open_hand_gets_no_ron_fu() -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("wait,value", [
-    ("tanki", 2), ("kanchan", 2), ("penchan", 2), ("ryanmen", 0), ("shanpon", 0),
-])
+@pytest.mark.parametrize(
+    "wait,value",
+    [
+        ("tanki", 2),
+        ("kanchan", 2),
+        ("penchan", 2),
+        ("ryanmen", 0),
+        ("shanpon", 0),
+    ],
+)
 def test_c_waits(wait: str, value: int) -> None:
     # Closed ron with a closed triplet of simples: 20 + 10 + 4 = 34, + the wait.
     # tanki/kanchan/penchan: 36 -> 40; ryanmen: 34 -> 40; shanpon: the triplet is
@@ -100,10 +117,17 @@ def test_c_waits(wait: str, value: int) -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("pair,value", [
-    ("number", 0), ("guest-wind", 0), ("dragon", 2), ("seat-wind", 2), ("round-wind", 2),
-    ("double-wind", 4),
-])
+@pytest.mark.parametrize(
+    "pair,value",
+    [
+        ("number", 0),
+        ("guest-wind", 0),
+        ("dragon", 2),
+        ("seat-wind", 2),
+        ("round-wind", 2),
+        ("double-wind", 4),
+    ],
+)
 def test_d_pairs(pair: str, value: int) -> None:
     # Closed tsumo, tanki wait: 20 + 2 + 2 = 24, + the pair. Double wind: 28 -> 30.
     h = hand("tsumo", wait="tanki", pair=pair)
@@ -131,13 +155,21 @@ def test_d_double_wind_pair_is_2_by_rule() -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("kind,open_,terminals,value", [
-    ("sequence", False, False, 0), ("sequence", True, False, 0),
-    ("triplet", True, False, 2), ("triplet", False, False, 4),
-    ("triplet", True, True, 4), ("triplet", False, True, 8),
-    ("kan", True, False, 8), ("kan", False, False, 16),
-    ("kan", True, True, 16), ("kan", False, True, 32),
-])
+@pytest.mark.parametrize(
+    "kind,open_,terminals,value",
+    [
+        ("sequence", False, False, 0),
+        ("sequence", True, False, 0),
+        ("triplet", True, False, 2),
+        ("triplet", False, False, 4),
+        ("triplet", True, True, 4),
+        ("triplet", False, True, 8),
+        ("kan", True, False, 8),
+        ("kan", False, False, 16),
+        ("kan", True, True, 16),
+        ("kan", False, True, 32),
+    ],
+)
 def test_e_melds(kind: str, open_: bool, terminals: bool, value: int) -> None:
     # Tsumo, kanchan (on a closed sequence), the meld, three sequences:
     # 20 + 2 + 2 + value.
@@ -151,8 +183,13 @@ def test_e_melds(kind: str, open_: bool, terminals: bool, value: int) -> None:
 def test_e_several_triplets_add_up() -> None:
     # An open hand won by ron, ryanmen, number pair: 20 + closed terminal kan 32
     # + open simple triplet 2 + closed terminal triplet 8 + sequence 0 = 62 -> 70.
-    h = hand("ron", Meld("kan", terminals=True), Meld("triplet", open=True),
-             Meld("triplet", terminals=True), closed=False)
+    h = hand(
+        "ron",
+        Meld("kan", terminals=True),
+        Meld("triplet", open=True),
+        Meld("triplet", terminals=True),
+        closed=False,
+    )
     result = calculate(TENHOU, h)
     assert [v for _, v in result.lines] == [20, 0, 0, 32, 2, 8, 0]
     assert (result.total, result.fu) == (62, 70)
@@ -164,13 +201,17 @@ def test_e_shanpon_won_by_ron_counts_the_triplet_open() -> None:
     nines = Meld("triplet", terminals=True, winning=True)
     fives = Meld("triplet")
     result = calculate(TENHOU, hand("ron", nines, fives, wait="shanpon"))
-    assert result.lines[4] == ("meld 1: closed triplet of terminals/honors, completed by ron "
-                               "(counts as open)", 4)
+    assert result.lines[4] == (
+        "meld 1: closed triplet of terminals/honors, completed by ron (counts as open)",
+        4,
+    )
     assert result.lines[5] == ("meld 2: closed triplet of simples", 4)
     assert result.total == 38
     # Won on 5 instead: 999 closed (8), 555 open (2): 40.
-    result = calculate(TENHOU, hand("ron", replace(nines, winning=False),
-                                    replace(fives, winning=True), wait="shanpon"))
+    result = calculate(
+        TENHOU,
+        hand("ron", replace(nines, winning=False), replace(fives, winning=True), wait="shanpon"),
+    )
     assert result.total == 40
     # By tsumo both stay closed: 20 + 2 + 8 + 4 = 34 -> 40.
     assert calculate(TENHOU, hand("tsumo", nines, fives, wait="shanpon")).total == 34
@@ -256,23 +297,39 @@ def test_text_has_a_line_per_item() -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("h,words", [
-    (FuHand("ron", melds=(SEQ,) * 3), "4 melds and a pair; got 3"),
-    (hand("ron", OPEN_SEQ), "meld 1 is open"),
-    (hand("ron", closed=False), "at least one called"),
-    (FuHand("ron", closed=False, shape="seven-pairs"), "seven pairs is always a closed"),
-    (hand("ron", Meld("triplet"), Meld("triplet"), Meld("triplet"), Meld("triplet"),
-          wait="kanchan"), "kanchan wait completes a sequence"),
-    (hand("ron", wait="shanpon"), "shanpon wait completes a triplet"),
-    (hand("ron", Meld("triplet", open=True), closed=False, wait="shanpon"),
-     "shanpon wait completes a triplet"),
-    (hand("ron", Meld("sequence", winning=True), Meld("sequence", winning=True)),
-     "melds 1, 2 are marked"),
-    (hand("ron", Meld("triplet", winning=True)), "ryanmen wait completes a sequence"),
-    (hand("ron", Meld("triplet", winning=True), wait="tanki"), "completes the pair"),
-    (FuHand("ron", wait="sideways", melds=(SEQ,) * 4), "the wait must be one of"),
-    (FuHand("ron", melds=(Meld("quad"),) + (SEQ,) * 3), "meld 1 must be a"),
-])
+@pytest.mark.parametrize(
+    "h,words",
+    [
+        (FuHand("ron", melds=(SEQ,) * 3), "4 melds and a pair; got 3"),
+        (hand("ron", OPEN_SEQ), "meld 1 is open"),
+        (hand("ron", closed=False), "at least one called"),
+        (FuHand("ron", closed=False, shape="seven-pairs"), "seven pairs is always a closed"),
+        (
+            hand(
+                "ron",
+                Meld("triplet"),
+                Meld("triplet"),
+                Meld("triplet"),
+                Meld("triplet"),
+                wait="kanchan",
+            ),
+            "kanchan wait completes a sequence",
+        ),
+        (hand("ron", wait="shanpon"), "shanpon wait completes a triplet"),
+        (
+            hand("ron", Meld("triplet", open=True), closed=False, wait="shanpon"),
+            "shanpon wait completes a triplet",
+        ),
+        (
+            hand("ron", Meld("sequence", winning=True), Meld("sequence", winning=True)),
+            "melds 1, 2 are marked",
+        ),
+        (hand("ron", Meld("triplet", winning=True)), "ryanmen wait completes a sequence"),
+        (hand("ron", Meld("triplet", winning=True), wait="tanki"), "completes the pair"),
+        (FuHand("ron", wait="sideways", melds=(SEQ,) * 4), "the wait must be one of"),
+        (FuHand("ron", melds=(Meld("quad"),) + (SEQ,) * 3), "meld 1 must be a"),
+    ],
+)
 def test_impossible_descriptions_are_refused(h: FuHand, words: str) -> None:
     with pytest.raises(HandError) as caught:
         calculate(TENHOU, h)
@@ -293,8 +350,9 @@ def test_yakuman_shapes_are_noted() -> None:
 # Every hand the calculator can describe is accepted at hand entry
 # --------------------------------------------------------------------------
 
-melds = st.builds(Meld, kind=st.sampled_from(MELD_KINDS), open=st.booleans(),
-                  terminals=st.booleans())
+melds = st.builds(
+    Meld, kind=st.sampled_from(MELD_KINDS), open=st.booleans(), terminals=st.booleans()
+)
 
 
 @st.composite
@@ -328,9 +386,15 @@ def test_every_calculated_fu_can_be_entered(h: FuHand, rules) -> None:
 def test_largest_fu_is_reached() -> None:
     # Closed ron on a shanpon: three closed terminal kans (96), the completed
     # terminal triplet counts open (4), double-wind pair (4): 20 + 10 + 104 = 134 -> 140.
-    h = hand("ron", *(Meld("kan", terminals=True),) * 3, Meld("triplet", terminals=True),
-             wait="shanpon", pair="double-wind")
+    h = hand(
+        "ron",
+        *(Meld("kan", terminals=True),) * 3,
+        Meld("triplet", terminals=True),
+        wait="shanpon",
+        pair="double-wind",
+    )
     assert calculate(TENHOU, h).total == 134
     assert calculate(TENHOU, h).fu == largest_fu(TENHOU.fu) == 140
     assert calculate(TENHOU, h).notes == (
-        "a pair of the seat and round wind counts 4 fu with this ruleset",)
+        "a pair of the seat and round wind counts 4 fu with this ruleset",
+    )

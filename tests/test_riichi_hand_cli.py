@@ -30,8 +30,19 @@ def points_json(argv: list[str], capsys) -> dict:
 
 
 def test_json_has_han_fu_yaku_and_the_points_object(capsys) -> None:
-    code, out = run(["riichi-tenhou", "123m456p789s2355s4s", "--seat", "S", "--riichi",
-                     "--dora", "3s", "--json"], capsys)
+    code, out = run(
+        [
+            "riichi-tenhou",
+            "123m456p789s2355s4s",
+            "--seat",
+            "S",
+            "--riichi",
+            "--dora",
+            "3s",
+            "--json",
+        ],
+        capsys,
+    )
     data = json.loads(out)
     assert code == 0
     assert (data["han"], data["fu"], data["yakuman"]) == (3, 30, 0)
@@ -40,19 +51,35 @@ def test_json_has_han_fu_yaku_and_the_points_object(capsys) -> None:
     assert data["dora"] == {"dora": 1, "ura": 0, "red": 0, "kita": 0}
     assert data["fu_items"][:2] == [["base", 20], ["closed hand won by ron", 10]]
     assert data["fu_total"] == 30
-    assert data["points"] == points_json(["riichi-tenhou", "--han", "3", "--fu", "30",
-                                          "--ron"], capsys)
+    assert data["points"] == points_json(
+        ["riichi-tenhou", "--han", "3", "--fu", "30", "--ron"], capsys
+    )
     assert data["points"] == {"total": 3900, "payments": {"discarder": 3900}}
 
 
 def test_tsumo_winds_honba_and_the_winning_tile(capsys) -> None:
-    _, out = run(["riichi-mleague", "123m456p222s79s11z8s", "--tsumo", "--seat", "east",
-                  "--round", "E", "--honba", "1", "--json"], capsys)
+    _, out = run(
+        [
+            "riichi-mleague",
+            "123m456p222s79s11z8s",
+            "--tsumo",
+            "--seat",
+            "east",
+            "--round",
+            "E",
+            "--honba",
+            "1",
+            "--json",
+        ],
+        capsys,
+    )
     data = json.loads(out)
     assert (data["han"], data["fu"]) == (1, 30)  # the double-wind pair is 2 fu here
     assert data["points"] == {"total": 1800, "payments": {"non_dealer": 600}}
-    _, out = run(["riichi-tenhou", "123m456p789s23455s", "--win", "2s", "--seat", "W",
-                  "--tsumo", "--json"], capsys)
+    _, out = run(
+        ["riichi-tenhou", "123m456p789s23455s", "--win", "2s", "--seat", "W", "--tsumo", "--json"],
+        capsys,
+    )
     data = json.loads(out)
     assert data["yaku"] == ["menzen tsumo", "pinfu"]
     assert data["points"]["payments"] == {"dealer": 700, "non_dealer": 400}
@@ -82,8 +109,10 @@ def test_mistakes_are_reported(capsys) -> None:
 
 
 def test_batch_prints_one_object_per_line(capsys, monkeypatch) -> None:
-    lines = ("# a comment\n123m456p789s2355s4s --seat S\n\n123m456p789s11222z\n"
-             "19m19p19s12345677z --tsumo\n")
+    lines = (
+        "# a comment\n123m456p789s2355s4s --seat S\n\n123m456p789s11222z\n"
+        "19m19p19s12345677z --tsumo\n"
+    )
     code, out = run(["riichi-wrc", "--batch"], capsys, stdin=lines, monkeypatch=monkeypatch)
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 2

@@ -34,8 +34,10 @@ HANDS = {"tenhou": 6000, "mleague": 2500, "wrc": 2500}
 def as_library(rules):
     """The ruleset with the two options the library cannot change set its way."""
     return dataclasses.replace(
-        rules, fu=dataclasses.replace(rules.fu, double_wind_pair=4),
-        limits=dataclasses.replace(rules.limits, multiple_yakuman=True))
+        rules,
+        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
+        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
+    )
 
 
 def score(rules, case):
@@ -68,8 +70,12 @@ def test_the_analyzer_agrees_with_the_mahjong_library(name: str) -> None:
         actual = score(shipped, case)
         if not agrees(actual, result, case.ctx):
             disagree += 1
-            composite = not isinstance(actual, HandError) and actual.yakuman and (
-                not shipped.limits.multiple_yakuman) and result.han >= 26
+            composite = (
+                not isinstance(actual, HandError)
+                and actual.yakuman
+                and (not shipped.limits.multiple_yakuman)
+                and result.han >= 26
+            )
             explained += double_wind_pair(case) or bool(composite)
     assert scored > HANDS[name] * 0.7
     assert disagree == explained

@@ -205,18 +205,21 @@ def test_honba_values_come_from_the_ruleset() -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("han,fu,is_tsumo,words", [
-    (1, 20, False, "20 fu cannot be won by ron"),
-    (3, 20, False, "20 fu cannot be won by ron"),
-    (1, 20, True, "pinfu tsumo: at least 2 han"),
-    (1, 25, False, "seven pairs, at least 2 han"),
-    (2, 25, True, "at least 3 han by tsumo"),
-    (2, 35, False, "35 fu cannot exist"),
-    (2, 15, False, "15 fu cannot exist"),
-    (2, 150, False, "from 30 to 140"),
-    (0, 30, False, "han must be a whole number from 1"),
-    (4, None, False, "4 han needs its fu"),
-])
+@pytest.mark.parametrize(
+    "han,fu,is_tsumo,words",
+    [
+        (1, 20, False, "20 fu cannot be won by ron"),
+        (3, 20, False, "20 fu cannot be won by ron"),
+        (1, 20, True, "pinfu tsumo: at least 2 han"),
+        (1, 25, False, "seven pairs, at least 2 han"),
+        (2, 25, True, "at least 3 han by tsumo"),
+        (2, 35, False, "35 fu cannot exist"),
+        (2, 15, False, "15 fu cannot exist"),
+        (2, 150, False, "from 30 to 140"),
+        (0, 30, False, "han must be a whole number from 1"),
+        (4, None, False, "4 han needs its fu"),
+    ],
+)
 def test_impossible_scores_are_refused(han, fu, is_tsumo, words) -> None:
     problem = score_problem(TENHOU, han, fu, tsumo=is_tsumo)
     assert problem is not None and words in problem
@@ -255,25 +258,37 @@ def points_json(capsys, *argv: str) -> dict:
 
 def test_points_json_ron(capsys) -> None:
     assert points_json(capsys, "riichi-tenhou", "--han", "4", "--fu", "30", "--ron") == {
-        "total": 7700, "payments": {"discarder": 7700}}
-    assert points_json(capsys, "riichi-wrc", "--han", "4", "--fu", "30", "--ron",
-                       "--dealer") == {"total": 12000, "payments": {"discarder": 12000}}
+        "total": 7700,
+        "payments": {"discarder": 7700},
+    }
+    assert points_json(capsys, "riichi-wrc", "--han", "4", "--fu", "30", "--ron", "--dealer") == {
+        "total": 12000,
+        "payments": {"discarder": 12000},
+    }
 
 
 def test_points_json_tsumo(capsys) -> None:
     assert points_json(capsys, "riichi-tenhou", "--han", "1", "--fu", "30", "--tsumo") == {
-        "total": 1100, "payments": {"dealer": 500, "non_dealer": 300}}
-    assert points_json(capsys, "riichi-tenhou", "--han", "1", "--fu", "30", "--tsumo",
-                       "--dealer") == {"total": 1500, "payments": {"non_dealer": 500}}
+        "total": 1100,
+        "payments": {"dealer": 500, "non_dealer": 300},
+    }
+    assert points_json(
+        capsys, "riichi-tenhou", "--han", "1", "--fu", "30", "--tsumo", "--dealer"
+    ) == {"total": 1500, "payments": {"non_dealer": 500}}
 
 
 def test_points_json_honba_and_limits(capsys) -> None:
-    assert points_json(capsys, "riichi-tenhou", "--han", "3", "--fu", "60", "--ron",
-                       "--honba", "2") == {"total": 8300, "payments": {"discarder": 8300}}
+    assert points_json(
+        capsys, "riichi-tenhou", "--han", "3", "--fu", "60", "--ron", "--honba", "2"
+    ) == {"total": 8300, "payments": {"discarder": 8300}}
     assert points_json(capsys, "riichi-tenhou", "--han", "6", "--tsumo", "--honba", "1") == {
-        "total": 12300, "payments": {"dealer": 6100, "non_dealer": 3100}}
+        "total": 12300,
+        "payments": {"dealer": 6100, "non_dealer": 3100},
+    }
     assert points_json(capsys, "riichi-tenhou", "--yakuman", "1", "--ron", "--dealer") == {
-        "total": 48000, "payments": {"discarder": 48000}}
+        "total": 48000,
+        "payments": {"discarder": 48000},
+    }
 
 
 def test_points_text(capsys) -> None:
@@ -292,22 +307,27 @@ def test_points_text(capsys) -> None:
 def test_points_of_the_three_player_ruleset(capsys) -> None:
     # Tsumo loss: a non-dealer's mangan 2000/4000 (6000); north split: 3000/5000.
     assert points_json(capsys, "riichi-sanma", "--han", "5", "--tsumo") == {
-        "total": 6000, "payments": {"dealer": 4000, "non_dealer": 2000}}
+        "total": 6000,
+        "payments": {"dealer": 4000, "non_dealer": 2000},
+    }
     out = run_points(capsys, "riichi-sanma", "--han", "5", "--tsumo", "--dealer")
     assert out.splitlines()[1:] == ["  each of the two others pays 4000", "  total 8000"]
     out = run_points(capsys, "riichi-sanma", "--han", "1", "--fu", "30", "--tsumo")
     assert "  the other non-dealer pays 300" in out.splitlines()
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["riichi-tenhou", "--han", "1", "--fu", "20", "--ron"], "20 fu cannot be won by ron"),
-    (["riichi-tenhou", "--han", "2", "--fu", "35", "--ron"], "35 fu cannot exist"),
-    (["riichi-tenhou", "--fu", "30", "--ron"], "give --han"),
-    (["riichi-tenhou", "--han", "2", "--fu", "30", "--ron", "--honba", "-1"], "--honba"),
-    (["riichi-tenhou", "--yakuman", "1", "--han", "3", "--ron"], "--yakuman alone"),
-    (["hp11c", "--han", "1", "--fu", "30", "--ron"], "has no `mjtui points`"),
-    (["nosuch", "--han", "1", "--fu", "30", "--ron"], "no ruleset named 'nosuch'"),
-])
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["riichi-tenhou", "--han", "1", "--fu", "20", "--ron"], "20 fu cannot be won by ron"),
+        (["riichi-tenhou", "--han", "2", "--fu", "35", "--ron"], "35 fu cannot exist"),
+        (["riichi-tenhou", "--fu", "30", "--ron"], "give --han"),
+        (["riichi-tenhou", "--han", "2", "--fu", "30", "--ron", "--honba", "-1"], "--honba"),
+        (["riichi-tenhou", "--yakuman", "1", "--han", "3", "--ron"], "--yakuman alone"),
+        (["hp11c", "--han", "1", "--fu", "30", "--ron"], "has no `mjtui points`"),
+        (["nosuch", "--han", "1", "--fu", "30", "--ron"], "no ruleset named 'nosuch'"),
+    ],
+)
 def test_points_refuses_with_a_message(capsys, argv, words) -> None:
     parser = argparse.ArgumentParser(prog="mjtui")
     add_points_command(parser.add_subparsers(dest="command"))

@@ -43,13 +43,16 @@ def read(record: dict, rules=TENHOU):
 
 def test_each_kind_of_record() -> None:
     assert read({"ron": 3, "from": 1, "han": 3, "fu": 40, "riichi": [2]}) == Win(
-        (Winner(2, 3, 40),), discarder=0, riichi=(1,))
+        (Winner(2, 3, 40),), discarder=0, riichi=(1,)
+    )
     assert read({"tsumo": 2, "han": 6}) == Win((Winner(1, 6, None),))
     assert read({"tsumo": 2, "yakuman": 2}) == Win((Winner(1, 0, None, 2),))
     assert read({"ron": [4, 2], "from": 1, "han": [2, 5], "fu": [30, 0]}) == Win(
-        (Winner(3, 2, 30), Winner(1, 5, None)), discarder=0)
+        (Winner(3, 2, 30), Winner(1, 5, None)), discarder=0
+    )
     assert read({"draw": "exhaustive", "tenpai": [1, 3], "riichi": [3]}) == ExhaustiveDraw(
-        tenpai=(0, 2), riichi=(2,))
+        tenpai=(0, 2), riichi=(2,)
+    )
     assert read({"draw": "exhaustive"}) == ExhaustiveDraw()
     assert read({"draw": "abortive", "riichi": [4]}) == AbortiveDraw(riichi=(3,))
     assert read({"chombo": 4}) == Chombo(3)
@@ -83,7 +86,7 @@ BAD = [
     ({"draw": "exhaustive", "tenpai": 2}, "'tenpai' must be an array of seats"),
     ({"draw": "abortive", "tenpai": [1]}, "'tenpai' does not go with draw = \"abortive\""),
     ({"draw": "exhaustive", "tenpai": [1], "riichi": [2]}, "seat 2 declared riichi"),
-    ({"draw": "yes"}, "'draw' must be \"exhaustive\" or \"abortive\""),
+    ({"draw": "yes"}, '\'draw\' must be "exhaustive" or "abortive"'),
     ({"chombo": 0}, "'chombo' must be a seat from 1 to 4, got 0"),
     ({"chombo": 2, "riichi": [2, 2]}, "riichi names a seat twice"),
     ({"chombo": 2, "riichi": "2"}, "'riichi' must be an array of seats"),
@@ -118,36 +121,65 @@ def events(draw):
     score = st.sampled_from([(1, 30), (3, 25), (3, 40), (5, None), (0, None)])
     if kind in ("ron", "tsumo"):
         discarder = draw(seat) if kind == "ron" else None
-        seats = draw(st.lists(seat.filter(lambda s: s != discarder), min_size=1,
-                              max_size=2 if kind == "ron" else 1, unique=True))
+        seats = draw(
+            st.lists(
+                seat.filter(lambda s: s != discarder),
+                min_size=1,
+                max_size=2 if kind == "ron" else 1,
+                unique=True,
+            )
+        )
         winners = []
         for s in seats:
             han, fu = draw(score)
             tiles = draw(st.sampled_from(["", "234m456p2267s [777z] 5s"]))
             # A yaku list has riichi exactly when the winner declared it.
-            yaku = tuple((["riichi"] if s in riichi else [])
-                         + draw(st.lists(st.just("dora 1"), max_size=1))
-                         ) if draw(st.booleans()) else ()
-            winners.append(Winner(s, han, fu, 0 if han else draw(st.integers(1, 3)),
-                                  tiles, yaku))
+            yaku = (
+                tuple(
+                    (["riichi"] if s in riichi else [])
+                    + draw(st.lists(st.just("dora 1"), max_size=1))
+                )
+                if draw(st.booleans())
+                else ()
+            )
+            winners.append(Winner(s, han, fu, 0 if han else draw(st.integers(1, 3)), tiles, yaku))
         return Win(tuple(winners), discarder=discarder, riichi=riichi)
     if kind == "draw":
-        return ExhaustiveDraw(tenpai=riichi + tuple(draw(st.lists(seat.filter(
-            lambda s: s not in riichi), unique=True))), riichi=riichi)
+        return ExhaustiveDraw(
+            tenpai=riichi
+            + tuple(draw(st.lists(seat.filter(lambda s: s not in riichi), unique=True))),
+            riichi=riichi,
+        )
     if kind == "abortive":
         return AbortiveDraw(riichi=riichi)
     return Chombo(draw(seat), riichi=riichi)
 
 
 def test_tiles_and_yaku_are_kept_per_winner_and_checked() -> None:
-    one = read({"ron": 3, "from": 1, "han": 1, "fu": 30, "tiles": "234m456p2267s [777z] 5s",
-                "yaku": ["chun (red dragon)"]})
+    one = read(
+        {
+            "ron": 3,
+            "from": 1,
+            "han": 1,
+            "fu": 30,
+            "tiles": "234m456p2267s [777z] 5s",
+            "yaku": ["chun (red dragon)"],
+        }
+    )
     assert one.winners[0].yaku == ("chun (red dragon)",)
     assert one.winners[0].tiles == "234m456p2267s [777z] 5s"
-    assert SYSTEM.describe_hand(one, NAMES) == \
-        "Chen ron off Ann, 1 han 30 fu (chun (red dragon))"
-    two = read({"ron": [2, 3], "from": 1, "han": [1, 2], "fu": [30, 30],
-                "tiles": ["", "123m"], "yaku": [[], ["pinfu", "riichi"]], "riichi": [3]})
+    assert SYSTEM.describe_hand(one, NAMES) == "Chen ron off Ann, 1 han 30 fu (chun (red dragon))"
+    two = read(
+        {
+            "ron": [2, 3],
+            "from": 1,
+            "han": [1, 2],
+            "fu": [30, 30],
+            "tiles": ["", "123m"],
+            "yaku": [[], ["pinfu", "riichi"]],
+            "riichi": [3],
+        }
+    )
     assert [w.yaku for w in two.winners] == [(), ("pinfu", "riichi")]
     with pytest.raises(HandError, match="'yaku' must be an array of 2 arrays"):
         read({"ron": [2, 3], "from": 1, "han": [1, 2], "fu": [30, 30], "yaku": ["pinfu"]})
@@ -159,8 +191,9 @@ def test_tiles_and_yaku_are_kept_per_winner_and_checked() -> None:
         read({"draw": "abortive", "tiles": "123m"})
 
 
-@settings(max_examples=200, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=200, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(events())
 def test_records_round_trip(hand) -> None:
     assert read(SYSTEM.hand_to_record(hand)) == hand
@@ -259,22 +292,36 @@ def test_a_bad_hand_is_reported_with_its_number_and_the_rest_read(tmp_path: Path
 # Seven hands won by the seat after the dealer (E1 to S3), then South 4 drawn with
 # Ann and Chen in riichi and tenpai, Dora (the dealer) noten: the game ends with
 # their 2000 in deposits still on the table.
-TO_THE_END = 'players = ["Ann", "Bob", "Chen", "Dora"]\n' + "".join(
-    f"[[hands]]\nron = {winner}\nfrom = {winner % 4 + 1}\nhan = 2\nfu = 30\n"
-    for winner in (2, 3, 4, 1, 2, 3, 4)
-) + '[[hands]]\ndraw = "exhaustive"\ntenpai = [1, 3]\nriichi = [1, 3]\n'
+TO_THE_END = (
+    'players = ["Ann", "Bob", "Chen", "Dora"]\n'
+    + "".join(
+        f"[[hands]]\nron = {winner}\nfrom = {winner % 4 + 1}\nhan = 2\nfu = 30\n"
+        for winner in (2, 3, 4, 1, 2, 3, 4)
+    )
+    + '[[hands]]\ndraw = "exhaustive"\ntenpai = [1, 3]\nriichi = [1, 3]\n'
+)
 
 
-@pytest.mark.parametrize("ruleset, totals, left_over", [
-    # WRC: left-over deposits leave the game ("lost"): the totals add up to 118000.
-    ("riichi-wrc", [28500, 30500, 30500, 28500],
-     {"points": 2000, "to": "lost", "shares": [0, 0, 0, 0]}),
-    # M-League: to first place; Bob and Chen tie at 25500 and split them ("split").
-    ("riichi-mleague", [23500, 26500, 26500, 23500],
-     {"points": 2000, "to": "first", "shares": [0, 1000, 1000, 0]}),
-])
-def test_replay_json_says_where_left_over_deposits_went(tmp_path: Path, capsys, ruleset,
-                                                         totals, left_over) -> None:
+@pytest.mark.parametrize(
+    "ruleset, totals, left_over",
+    [
+        # WRC: left-over deposits leave the game ("lost"): the totals add up to 118000.
+        (
+            "riichi-wrc",
+            [28500, 30500, 30500, 28500],
+            {"points": 2000, "to": "lost", "shares": [0, 0, 0, 0]},
+        ),
+        # M-League: to first place; Bob and Chen tie at 25500 and split them ("split").
+        (
+            "riichi-mleague",
+            [23500, 26500, 26500, 23500],
+            {"points": 2000, "to": "first", "shares": [0, 1000, 1000, 0]},
+        ),
+    ],
+)
+def test_replay_json_says_where_left_over_deposits_went(
+    tmp_path: Path, capsys, ruleset, totals, left_over
+) -> None:
     path = tmp_path / "game.toml"
     path.write_text(f'format = "mjtui-session/1"\nruleset = "{ruleset}"\n{TO_THE_END}')
     assert main(["replay", str(path), "--json"]) == 0
@@ -298,13 +345,16 @@ def test_replay_json_of_a_game_ending_with_no_deposits_left(tmp_path: Path, caps
     assert last["left_over_deposits"] == {"points": 0, "to": "none", "shares": [0, 0, 0, 0]}
 
 
-@pytest.mark.parametrize("record", [
-    {"ron": 3, "from": 1, "han": 2, "fu": 30, "note": "30符2飜2000点 役牌 中(1飜)"},
-    {"tsumo": 2, "yakuman": 1, "note": "役満"},
-    {"draw": "exhaustive", "tenpai": [1], "note": "流局"},
-    {"draw": "abortive", "note": "九種九牌 (nine terminals)"},
-    {"chombo": 4, "note": "false ron"},
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"ron": 3, "from": 1, "han": 2, "fu": 30, "note": "30符2飜2000点 役牌 中(1飜)"},
+        {"tsumo": 2, "yakuman": 1, "note": "役満"},
+        {"draw": "exhaustive", "tenpai": [1], "note": "流局"},
+        {"draw": "abortive", "note": "九種九牌 (nine terminals)"},
+        {"chombo": 4, "note": "false ron"},
+    ],
+)
 def test_a_note_is_kept_with_any_outcome(record: dict) -> None:
     hand = read(record)
     assert hand.note == record["note"]

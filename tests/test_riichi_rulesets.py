@@ -92,19 +92,30 @@ def riichi_text(old: str = "", new: str = "") -> str:
     return text.replace(old, new, 1)
 
 
-@pytest.mark.parametrize("old,new,key,words", [
-    ("uma = [20000, 10000, -10000, -20000]", "uma = [20000, -20000]", "final.uma",
-     "expected 4 amounts"),
-    ("extra_rounds = 1", "extra_rounds = 3", "length.extra_rounds", "4 or less"),
-    ("noten_total = 3000", "noten_total = 1000", "draws.noten_total", "multiple of 12"),
-    ("open_pinfu = 30", "open_pinfu = 25", "fu.open_pinfu", "one of 20, 30"),
-    ('multiple_ron = "double"', 'multiple_ron = "yes"', "payments.multiple_ron",
-     "'head-bump', 'double', 'triple'"),
-    ("kiriage = false", 'kiriage = "no"', "limits.kiriage", "true or false"),
-    ("rounds = 2", "rounds = 0", "length.rounds", "from 1 to 4"),
-    ("tobi = true\n", "", "end.tobi", "missing"),
-    ("[chombo]", "[chombo]\nfine = 1", "chombo.fine", "unknown key"),
-])
+@pytest.mark.parametrize(
+    "old,new,key,words",
+    [
+        (
+            "uma = [20000, 10000, -10000, -20000]",
+            "uma = [20000, -20000]",
+            "final.uma",
+            "expected 4 amounts",
+        ),
+        ("extra_rounds = 1", "extra_rounds = 3", "length.extra_rounds", "4 or less"),
+        ("noten_total = 3000", "noten_total = 1000", "draws.noten_total", "multiple of 12"),
+        ("open_pinfu = 30", "open_pinfu = 25", "fu.open_pinfu", "one of 20, 30"),
+        (
+            'multiple_ron = "double"',
+            'multiple_ron = "yes"',
+            "payments.multiple_ron",
+            "'head-bump', 'double', 'triple'",
+        ),
+        ("kiriage = false", 'kiriage = "no"', "limits.kiriage", "true or false"),
+        ("rounds = 2", "rounds = 0", "length.rounds", "from 1 to 4"),
+        ("tobi = true\n", "", "end.tobi", "missing"),
+        ("[chombo]", "[chombo]\nfine = 1", "chombo.fine", "unknown key"),
+    ],
+)
 def test_broken_riichi_rulesets(tmp_path: Path, old, new, key, words) -> None:
     path = tmp_path / "club.toml"
     path.write_text(riichi_text(old, new), encoding="utf-8")

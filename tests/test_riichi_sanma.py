@@ -42,14 +42,17 @@ def test_the_ruleset() -> None:
     assert r.payments.tsumo_loss
 
 
-@pytest.mark.parametrize("r,dealer,short,total", [
-    # Tsumo loss: a non-dealer's mangan is 2000/4000, 6000 in all (riichi.wiki, Sanma).
-    (SANMA, False, "2000/4000", 6000),
-    (SANMA, True, "4000 all", 8000),
-    # North split: the North's 2000 (4000 from a dealer's win) shared by the two payers.
-    (NORTH_SPLIT, False, "3000/5000", 8000),
-    (NORTH_SPLIT, True, "6000 all", 12000),
-])
+@pytest.mark.parametrize(
+    "r,dealer,short,total",
+    [
+        # Tsumo loss: a non-dealer's mangan is 2000/4000, 6000 in all (riichi.wiki, Sanma).
+        (SANMA, False, "2000/4000", 6000),
+        (SANMA, True, "4000 all", 8000),
+        # North split: the North's 2000 (4000 from a dealer's win) shared by the two payers.
+        (NORTH_SPLIT, False, "3000/5000", 8000),
+        (NORTH_SPLIT, True, "6000 all", 12000),
+    ],
+)
 def test_a_mangan_tsumo(r, dealer, short, total) -> None:
     pay = payment(r, 5, None, dealer=dealer, tsumo=True)
     assert (pay.short(), pay.total) == (short, total)
@@ -60,11 +63,24 @@ def test_a_mangan_tsumo(r, dealer, short, total) -> None:
 # (https://tenhou.club/sanma-tumo-tensuu): (han, fu) -> (from the dealer, from the
 # other non-dealer).
 TENHOU_CLUB_TSUMO = {
-    (1, 30): (500, 300), (1, 40): (700, 400), (1, 50): (800, 400), (1, 60): (1000, 500),
-    (2, 20): (700, 400), (2, 30): (1000, 500), (2, 40): (1300, 700), (2, 60): (2000, 1000),
-    (3, 20): (1300, 700), (3, 30): (2000, 1000), (3, 40): (2600, 1300), (3, 60): (3900, 2000),
-    (4, 20): (2600, 1300), (4, 30): (3900, 2000), (5, 30): (4000, 2000),
-    (6, 30): (6000, 3000), (8, 30): (8000, 4000), (11, 30): (12000, 6000),
+    (1, 30): (500, 300),
+    (1, 40): (700, 400),
+    (1, 50): (800, 400),
+    (1, 60): (1000, 500),
+    (2, 20): (700, 400),
+    (2, 30): (1000, 500),
+    (2, 40): (1300, 700),
+    (2, 60): (2000, 1000),
+    (3, 20): (1300, 700),
+    (3, 30): (2000, 1000),
+    (3, 40): (2600, 1300),
+    (3, 60): (3900, 2000),
+    (4, 20): (2600, 1300),
+    (4, 30): (3900, 2000),
+    (5, 30): (4000, 2000),
+    (6, 30): (6000, 3000),
+    (8, 30): (8000, 4000),
+    (11, 30): (12000, 6000),
     (13, 30): (16000, 8000),
 }
 
@@ -93,12 +109,15 @@ def test_a_tsumo_is_paid_by_the_two_others() -> None:
     assert after.last_change == (12000, -6000, -6000)
 
 
-@pytest.mark.parametrize("tenpai,change", [
-    ((), (0, 0, 0)),
-    ((1,), (-1000, 2000, -1000)),
-    ((0, 2), (1000, -2000, 1000)),
-    ((0, 1, 2), (0, 0, 0)),
-])
+@pytest.mark.parametrize(
+    "tenpai,change",
+    [
+        ((), (0, 0, 0)),
+        ((1,), (-1000, 2000, -1000)),
+        ((0, 2), (1000, -2000, 1000)),
+        ((0, 1, 2), (0, 0, 0)),
+    ],
+)
 def test_noten_payments(tenpai, change) -> None:
     _, after = fold(SANMA, ExhaustiveDraw(tenpai=tenpai))
     assert after.last_change == change
@@ -116,8 +135,7 @@ def test_nagashi_pao_and_chombo_with_three_seats() -> None:
 
 def test_the_deal_goes_round_three_seats() -> None:
     states = fold(SANMA, tsumo(1, 1, 30), tsumo(2, 1, 30), tsumo(0, 1, 30))
-    assert [(s.round, s.east) for s in states] == [("E1", 0), ("E2", 1), ("E3", 2),
-                                                   ("S1", 0)]
+    assert [(s.round, s.east) for s in states] == [("E1", 0), ("E2", 1), ("E3", 2), ("S1", 0)]
     assert states[1].wind(1) == "East" and states[1].wind(0) == "West"
 
 
@@ -181,8 +199,7 @@ def test_kita_are_dora_and_a_west_indicator_doubles_them(capsys) -> None:
     # The payment is the three-player table's: the dealer's mangan 4000 all, 8000.
     assert data["points"] == {"total": 8000, "payments": {"non_dealer": 4000}}
     # West (3z) shows North: each kita counts once more.
-    code, data = hand_json(["riichi-sanma", HAND, "--kita", "1", "--dora", "3z", "--json"],
-                           capsys)
+    code, data = hand_json(["riichi-sanma", HAND, "--kita", "1", "--dora", "3z", "--json"], capsys)
     assert data["dora"] == {"dora": 1, "ura": 0, "red": 0, "kita": 1}
 
 
@@ -194,11 +211,15 @@ def test_the_tiles_form_reads_kita_as_the_command_line_does(capsys) -> None:
     assert "kita" in entry.active and entry.result is not None
     _, data = hand_json(["riichi-sanma", HAND, "--tsumo", "--kita", "2", "--json"], capsys)
     analysis = entry.result.analysis
-    assert (analysis.han, analysis.dora.kita, analysis.payment.total) \
-        == (data["han"], 2, data["points"]["total"])
+    assert (analysis.han, analysis.dora.kita, analysis.payment.total) == (
+        data["han"],
+        2,
+        data["points"]["total"],
+    )
     assert "kita 2" in entry.result.yaku
-    assert read_tiles(SANMA, known, {"tiles": HAND, "kita": "5"}).errors \
-        == ("kita: 0 to 4 North tiles set aside, got 5",)
+    assert read_tiles(SANMA, known, {"tiles": HAND, "kita": "5"}).errors == (
+        "kita: 0 to 4 North tiles set aside, got 5",
+    )
     # Four players: no kita field, and what it would hold is not read.
     four = read_tiles(rules("tenhou"), known, {"tiles": HAND, "kita": "2"})
     assert "kita" not in four.active and four.result is not None
@@ -212,15 +233,18 @@ def test_a_1m_indicator_shows_9m(capsys) -> None:
     assert data["dora"]["dora"] == 0  # 2m at four players
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["riichi-sanma", "234m456p789s111z99s"], "2m is not in the three-player set"),
-    (["riichi-sanma", HAND, "--dora", "5m"], "5m is not in the three-player set"),
-    (["riichi-sanma", "123p456p99s111z[789s]", "--tsumo"], "no chi at a three-player table"),
-    (["riichi-sanma", HAND, "--seat", "N"], "no North seat"),
-    (["riichi-sanma", HAND, "--kita", "5"], "0 to 4 North tiles"),
-    (["riichi-sanma", "123p456p789s444z99m", "--kita", "2"], "four North tiles"),
-    (["riichi-tenhou", HAND, "--kita", "1"], "three players only"),
-])
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["riichi-sanma", "234m456p789s111z99s"], "2m is not in the three-player set"),
+        (["riichi-sanma", HAND, "--dora", "5m"], "5m is not in the three-player set"),
+        (["riichi-sanma", "123p456p99s111z[789s]", "--tsumo"], "no chi at a three-player table"),
+        (["riichi-sanma", HAND, "--seat", "N"], "no North seat"),
+        (["riichi-sanma", HAND, "--kita", "5"], "0 to 4 North tiles"),
+        (["riichi-sanma", "123p456p789s444z99m", "--kita", "2"], "four North tiles"),
+        (["riichi-tenhou", HAND, "--kita", "1"], "three players only"),
+    ],
+)
 def test_what_the_three_player_set_refuses(argv, words, capsys) -> None:
     from test_riichi_hand_cli import run
 
@@ -241,7 +265,8 @@ def test_a_three_player_session_replays_and_rescores_under_the_north_split(tmp_p
     from mjtui.core.sessions.session_file import load_session
 
     path = tmp_path / "sanma.toml"
-    path.write_text('''format = "mjtui-session/1"
+    path.write_text(
+        """format = "mjtui-session/1"
 ruleset = "riichi-sanma"
 players = ["Ann", "Bob", "Cy"]
 
@@ -260,12 +285,17 @@ ron = 1
 from = 3
 yakuman = 1
 pao = 2
-''', encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     library = RulesetLibrary(paths.ruleset_folders())
     loaded = load_session(path, library.get)
     session = loaded.session
     assert [s.totals for s in session.states()[1:]] == [
-        (31000, 42000, 32000), (37000, 38000, 30000), (69200, 22000, 13800)]
+        (31000, 42000, 32000),
+        (37000, 38000, 30000),
+        (69200, 22000, 13800),
+    ]
     north = variant(session.ruleset, {"payments.tsumo_loss": False}, name="north split")
     again = replace(session, ruleset=north)
     # Bob's mangan: 3000 from Cy and 5000 from the dealer, plus Cy's stick.

@@ -30,8 +30,11 @@ def east_only():
 def sheet_app(ruleset=None) -> MjtuiApp:
     """The score sheet of a new series straight away (the new-series form is tested above)."""
     ruleset = ruleset or east_only()
-    session = Session(ruleset=ruleset, players=("[b]Ann", "Bob", "Cy", "Di"),
-                      started=datetime(2026, 11, 29, 22, 0).astimezone())
+    session = Session(
+        ruleset=ruleset,
+        players=("[b]Ann", "Bob", "Cy", "Di"),
+        started=datetime(2026, 11, 29, 22, 0).astimezone(),
+    )
     return MjtuiApp(book=Scorebook(session, new_session_path(paths.sessions_dir(), session)))
 
 
@@ -42,8 +45,9 @@ def new_app() -> MjtuiApp:
 
 def totals(app: MjtuiApp) -> list[int]:
     board = app.screen.query_one(Scoreboard)
-    return [int(str(board.get_cell_at((row, 3))).replace(",", ""))
-            for row in range(board.row_count)]
+    return [
+        int(str(board.get_cell_at((row, 3))).replace(",", "")) for row in range(board.row_count)
+    ]
 
 
 def status(app: MjtuiApp) -> str:
@@ -220,8 +224,14 @@ async def test_double_ron_and_editing_it() -> None:
         # Bob 1 han 30 fu and Cy 2 han 30 fu, both off Ann (Tenhou plays double ron).
         await pilot.press("2")
         await pilot.pause()
-        for key, value in (("han-0", "1"), ("fu-0", "30"), ("from", "1"), ("seat-1", "3"),
-                           ("han-1", "2"), ("fu-1", "30")):
+        for key, value in (
+            ("han-0", "1"),
+            ("fu-0", "30"),
+            ("from", "1"),
+            ("seat-1", "3"),
+            ("han-1", "2"),
+            ("fu-1", "30"),
+        ):
             field(app, key).value = value  # the Enter walk is played in the game above
         await pilot.pause()
         assert error(app) == ""
@@ -244,10 +254,14 @@ def test_the_note_is_read_in_the_hand_description() -> None:
 
     names = ("Ann", "Bob", "Cy", "Di")
     win = Win((Winner(1, han=2, fu=30),), discarder=0, riichi=(1,), note="立直(1飜) 平和(1飜)")
-    assert describe(win, names) \
+    assert (
+        describe(win, names)
         == "Bob ron off Ann, 2 han 30 fu; riichi: Bob; note: 立直(1飜) 平和(1飜)"
-    assert describe(AbortiveDraw(note="九種九牌 (nine terminals)"), names) \
+    )
+    assert (
+        describe(AbortiveDraw(note="九種九牌 (nine terminals)"), names)
         == "abortive draw: 九種九牌 (nine terminals)"
+    )
     assert describe(AbortiveDraw(), names) == "abortive draw"
 
 
@@ -373,7 +387,10 @@ def test_the_standings_say_when_the_points_are_rounded() -> None:
     rs = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     state = SYSTEM.start(rs.rules)
     assert "rounded" not in StandingsScreen(rs, ("A", "B", "C", "D"), state)._extra()
-    old = replace(rs, rules=replace(rs.rules, final=replace(rs.rules.final,
-                                                            rounding="4-down-5-up")))
-    assert "points rounded 4-down-5-up but first place's" in StandingsScreen(
-        old, ("A", "B", "C", "D"), state)._extra()
+    old = replace(
+        rs, rules=replace(rs.rules, final=replace(rs.rules.final, rounding="4-down-5-up"))
+    )
+    assert (
+        "points rounded 4-down-5-up but first place's"
+        in StandingsScreen(old, ("A", "B", "C", "D"), state)._extra()
+    )

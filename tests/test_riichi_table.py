@@ -37,8 +37,9 @@ from mjtui.systems.riichi.system import (
 
 REPO = Path(__file__).resolve().parents[1]
 
-FAST = settings(max_examples=200, database=None, deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(
+    max_examples=200, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def rules(name: str = "tenhou", **changes) -> Rules:
@@ -105,13 +106,16 @@ def test_non_dealer_tsumo_pays_the_dealer_double() -> None:
     assert after.last_change == (-1000, 4000, -2000, -1000)
 
 
-@pytest.mark.parametrize("tenpai,change", [
-    ((), (0, 0, 0, 0)),
-    ((2,), (-1000, -1000, 3000, -1000)),
-    ((0, 3), (1500, -1500, -1500, 1500)),
-    ((0, 1, 3), (1000, 1000, -3000, 1000)),
-    ((0, 1, 2, 3), (0, 0, 0, 0)),
-])
+@pytest.mark.parametrize(
+    "tenpai,change",
+    [
+        ((), (0, 0, 0, 0)),
+        ((2,), (-1000, -1000, 3000, -1000)),
+        ((0, 3), (1500, -1500, -1500, 1500)),
+        ((0, 1, 3), (1000, 1000, -3000, 1000)),
+        ((0, 1, 2, 3), (0, 0, 0, 0)),
+    ],
+)
 def test_noten_payments(tenpai, change) -> None:
     # 3000 in all: 1 tenpai gets 1000 from each; 2 get 1500 each; 3 get 1000 each.
     assert noten_payments(TENHOU, tenpai) == change
@@ -152,8 +156,15 @@ def test_honba_after_dealer_wins_and_draws() -> None:
         Chombo(1),  # the same hand again
     )
     positions = [(s.round, s.east, s.honba) for s in states]
-    assert positions == [("E1", 0, 0), ("E1", 0, 1), ("E1", 0, 2), ("E2", 1, 3),
-                         ("E2", 1, 4), ("E3", 2, 0), ("E3", 2, 0)]
+    assert positions == [
+        ("E1", 0, 0),
+        ("E1", 0, 1),
+        ("E1", 0, 2),
+        ("E2", 1, 3),
+        ("E2", 1, 4),
+        ("E3", 2, 0),
+        ("E3", 2, 0),
+    ]
     # The ron carried 4 honba: 1000 + 4 x 300.
     assert states[5].last_change == (-2200, 0, 0, 2200)
 
@@ -190,8 +201,9 @@ def test_double_ron_honba_and_deposits_go_to_the_first_in_turn() -> None:
     # 1 han 30 fu (1000) + 300 honba + the 1000 deposit; seat 0 only its 2 han
     # 30 fu (2000).
     hand = Win((Winner(0, 2, 30), Winner(3, 1, 30)), discarder=1)
-    state = at(TENHOU, east=2, hand_number=3, honba=1, deposits=1000,
-               totals=(25000, 25000, 24000, 25000))
+    state = at(
+        TENHOU, east=2, hand_number=3, honba=1, deposits=1000, totals=(25000, 25000, 24000, 25000)
+    )
     _, after = fold(TENHOU, hand, state=state)
     assert after.last_change == (2000, -3300, 0, 2300)
     # Neither winner dealt: seat 3 deals E4, honba back to 0.
@@ -308,8 +320,7 @@ def test_west_round_until_someone_has_30000() -> None:
     assert after.totals[0] == 30900
     assert after.end == "target" and after.end_text == "seat 1 has 30000 or more in West 1"
     # West 4 ends it whatever the totals.
-    state = at(TENHOU, round_wind=2, hand_number=4, east=3,
-               totals=(25000, 25000, 25000, 25000))
+    state = at(TENHOU, round_wind=2, hand_number=4, east=3, totals=(25000, 25000, 25000, 25000))
     _, after = fold(TENHOU, ron(1, 2, 1, 30), state=state)
     assert after.end == "length" and after.end_text == "West 4 was the last hand"
 
@@ -371,21 +382,24 @@ def test_riichi_needs_the_deposit_where_the_rules_say() -> None:
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("hand,words", [
-    (ron(1, 1, 1, 30), "seat 2 cannot win on a tile they discarded"),
-    (Win((Winner(0, 1, 30), Winner(1, 1, 30))), "a tsumo has one winner"),
-    (ron(1, 0, 1, 20), "20 fu cannot be won by ron"),
-    (tsumo(1, 1, 20), "at least 2 han"),
-    (ron(1, 0, 2, 45), "45 fu cannot exist"),
-    (ron(4, 0, 1, 30), "the winners must be a seat from 1 to 4, got 5"),
-    (ron(1, 7, 1, 30), "the discarder must be a seat from 1 to 4"),
-    (Win((), discarder=0), "a win needs a winner"),
-    (Win((Winner(1, 1, 30), Winner(1, 2, 30)), discarder=0), "names a seat twice"),
-    (ron(1, 0, 1, 30, riichi=(2, 2)), "riichi names a seat twice"),
-    (ExhaustiveDraw(tenpai=(1,), riichi=(2,)), "seat 3 declared riichi, so is tenpai"),
-    (Chombo(4), "the offender must be a seat"),
-    (Win((Winner(1, 3, 30, yakuman=1),)), "without han and fu"),
-])
+@pytest.mark.parametrize(
+    "hand,words",
+    [
+        (ron(1, 1, 1, 30), "seat 2 cannot win on a tile they discarded"),
+        (Win((Winner(0, 1, 30), Winner(1, 1, 30))), "a tsumo has one winner"),
+        (ron(1, 0, 1, 20), "20 fu cannot be won by ron"),
+        (tsumo(1, 1, 20), "at least 2 han"),
+        (ron(1, 0, 2, 45), "45 fu cannot exist"),
+        (ron(4, 0, 1, 30), "the winners must be a seat from 1 to 4, got 5"),
+        (ron(1, 7, 1, 30), "the discarder must be a seat from 1 to 4"),
+        (Win((), discarder=0), "a win needs a winner"),
+        (Win((Winner(1, 1, 30), Winner(1, 2, 30)), discarder=0), "names a seat twice"),
+        (ron(1, 0, 1, 30, riichi=(2, 2)), "riichi names a seat twice"),
+        (ExhaustiveDraw(tenpai=(1,), riichi=(2,)), "seat 3 declared riichi, so is tenpai"),
+        (Chombo(4), "the offender must be a seat"),
+        (Win((Winner(1, 3, 30, yakuman=1),)), "without han and fu"),
+    ],
+)
 def test_wrong_combinations_are_refused(hand, words) -> None:
     with pytest.raises(HandError) as caught:
         check(TENHOU, hand)
@@ -411,15 +425,20 @@ def test_state_fields_for_the_screens() -> None:
     _, after = fold(TENHOU, ron(2, 0, 1, 30))
     assert [after.wind(s) for s in range(4)] == ["North", "East", "South", "West"]
     assert SYSTEM.replay_fields(after) == {
-        "totals": [24000, 25000, 26000, 25000], "east": 2, "honba": 0, "deposits": 0,
-        "round": "E2", "dealer": 2,
+        "totals": [24000, 25000, 26000, 25000],
+        "east": 2,
+        "honba": 0,
+        "deposits": 0,
+        "round": "E2",
+        "dealer": 2,
     }
 
 
 def test_hands_in_words_for_the_history() -> None:
     names = ("Ann", "Bob", "Chen", "Dora")
     assert describe(ron(2, 0, 3, 40, riichi=(1,)), names) == (
-        "Chen ron off Ann, 3 han 40 fu; riichi: Bob")
+        "Chen ron off Ann, 3 han 40 fu; riichi: Bob"
+    )
     double = Win((Winner(3, 5), Winner(1, 0, None, 2)), discarder=0)
     assert describe(double, names) == "ron off Ann: Dora 5 han; Bob 2x yakuman"
     assert winners(double) == (3, 1)
@@ -439,7 +458,8 @@ def test_the_scoring_system_protocol_is_complete() -> None:
     assert SYSTEM.hand_scores(ron(2, 0, 1, 30)) is None
     state = at(TENHOU, east=1, hand_number=2, honba=1, deposits=2000)
     assert SYSTEM.describe_state(state, names) == (
-        "East 2 · dealer Bob · 1 honba · 2000 on the table")
+        "East 2 · dealer Bob · 1 honba · 2000 on the table"
+    )
     totals = (40000, 1000, 30000, 29000)
     _, over = fold(TENHOU, ron(2, 1, 2, 30), state=at(TENHOU, totals=totals))
     assert SYSTEM.describe_state(over, names) == "Game over: Bob went below zero"
@@ -449,13 +469,16 @@ def test_settle_lists_every_transfer() -> None:
     state = at(TENHOU, honba=1, deposits=1000, totals=(25000, 25000, 24000, 25000))
     settled = settle(TENHOU, state, ron(2, 0, 1, 30, riichi=(1,)))
     assert [(t.payer, t.receiver, t.amount, t.what) for t in settled.transfers] == [
-        (1, None, 1000, "riichi deposit"), (0, 2, 1300, "ron"), (None, 2, 2000, "deposits"),
+        (1, None, 1000, "riichi deposit"),
+        (0, 2, 1300, "ron"),
+        (None, 2, 2000, "deposits"),
     ]
     assert settled.payments[0][1].honba == 300
     # A tsumo: what the form previews (seat 1's 2 han 30 fu with 1 honba: 600/1100).
     settled = settle(TENHOU, state, tsumo(1, 2, 30))
     assert [(seat, pay.short(), pay.total) for seat, pay in settled.payments] == [
-        (1, "600/1100", 2300)]
+        (1, "600/1100", 2300)
+    ]
     assert settled.change == (-1100, 2300 + 1000, -600, -600)
 
 
@@ -493,20 +516,29 @@ def hands(draw, r: Rules):
     if kind == "ron":
         discarder = draw(seat)
         most = {"head-bump": 1, "double": 2, "triple": 3}[r.payments.multiple_ron]
-        seats = draw(st.lists(st.sampled_from([s for s in range(n) if s != discarder]),
-                              min_size=1, max_size=most, unique=True))
+        seats = draw(
+            st.lists(
+                st.sampled_from([s for s in range(n) if s != discarder]),
+                min_size=1,
+                max_size=most,
+                unique=True,
+            )
+        )
         winners = tuple(replace(draw(scores(False, r)), seat=s) for s in seats)
-        return Win(winners, discarder=discarder, riichi=riichi,
-                   pao=_pao(draw, r, winners, range(n)))
+        return Win(
+            winners, discarder=discarder, riichi=riichi, pao=_pao(draw, r, winners, range(n))
+        )
     if kind == "tsumo":
         winners = (replace(draw(scores(True, r)), seat=draw(seat)),)
         return Win(winners, riichi=riichi, pao=_pao(draw, r, winners, range(n)))
     if kind == "draw":
         tenpai = tuple(draw(st.lists(seat, unique=True, max_size=n)))
-        nagashi = tuple(draw(st.lists(seat, unique=True, max_size=2))
-                        ) if r.draws.nagashi_mangan else ()
-        return ExhaustiveDraw(tenpai=tenpai, riichi=tuple(s for s in riichi if s in tenpai),
-                              nagashi=nagashi)
+        nagashi = (
+            tuple(draw(st.lists(seat, unique=True, max_size=2))) if r.draws.nagashi_mangan else ()
+        )
+        return ExhaustiveDraw(
+            tenpai=tenpai, riichi=tuple(s for s in riichi if s in tenpai), nagashi=nagashi
+        )
     if kind == "abortive":
         return AbortiveDraw(riichi=riichi)
     return Chombo(draw(seat), riichi=riichi)
@@ -524,18 +556,28 @@ def games(draw):
     r = draw(st.sampled_from([TENHOU, MLEAGUE, WRC, SANMA]))
     r = replace(
         r,
-        payments=replace(r.payments,
-                         multiple_ron=draw(st.sampled_from(["head-bump", "double", "triple"])),
-                         multiple_ron_honba=draw(st.sampled_from(["first", "each"])),
-                         multiple_ron_deposits=draw(st.sampled_from(["first", "split"])),
-                         tsumo_loss=draw(st.booleans())),
-        draws=replace(r.draws, nagashi_mangan=draw(st.booleans()),
-                      nagashi_honba=draw(st.booleans()), nagashi_noten=draw(st.booleans()),
-                      nagashi_flow=draw(st.sampled_from(["draw", "win"]))),
-        length=replace(r.length, rounds=draw(st.integers(1, 2)),
-                       extra_rounds=draw(st.integers(0, 1))),
-        end=replace(r.end, tobi=draw(st.booleans()),
-                    left_over_deposits=draw(st.sampled_from(["first", "lost"]))),
+        payments=replace(
+            r.payments,
+            multiple_ron=draw(st.sampled_from(["head-bump", "double", "triple"])),
+            multiple_ron_honba=draw(st.sampled_from(["first", "each"])),
+            multiple_ron_deposits=draw(st.sampled_from(["first", "split"])),
+            tsumo_loss=draw(st.booleans()),
+        ),
+        draws=replace(
+            r.draws,
+            nagashi_mangan=draw(st.booleans()),
+            nagashi_honba=draw(st.booleans()),
+            nagashi_noten=draw(st.booleans()),
+            nagashi_flow=draw(st.sampled_from(["draw", "win"])),
+        ),
+        length=replace(
+            r.length, rounds=draw(st.integers(1, 2)), extra_rounds=draw(st.integers(0, 1))
+        ),
+        end=replace(
+            r.end,
+            tobi=draw(st.booleans()),
+            left_over_deposits=draw(st.sampled_from(["first", "lost"])),
+        ),
         final=replace(r.final, ties=draw(st.sampled_from(["seat", "split"]))),
     )
     return r, draw(st.lists(hands(r), max_size=40))
@@ -632,12 +674,15 @@ def test_pao_ron_is_split_with_the_discarder() -> None:
     assert after.last_change == (48000, 0, -48000, 0)
 
 
-@pytest.mark.parametrize("hand,words", [
-    (yakuman_win(0, 2, 0), "another player"),
-    (Win((Winner(0, 3, 30),), discarder=2, pao=1), "no yakuman"),
-    (yakuman_win(0, None, 1, ["tsuuiisou"]), "none of them"),
-    (Win((Winner(0, 0, None, 1), Winner(1, 2, 30)), discarder=2, pao=3), "double ron"),
-])
+@pytest.mark.parametrize(
+    "hand,words",
+    [
+        (yakuman_win(0, 2, 0), "another player"),
+        (Win((Winner(0, 3, 30),), discarder=2, pao=1), "no yakuman"),
+        (yakuman_win(0, None, 1, ["tsuuiisou"]), "none of them"),
+        (Win((Winner(0, 0, None, 1), Winner(1, 2, 30)), discarder=2, pao=3), "double ron"),
+    ],
+)
 def test_pao_wrong_combinations(hand, words) -> None:
     with pytest.raises(HandError, match=words):
         check(TENHOU, hand)
@@ -668,7 +713,8 @@ def test_double_ron_deposits_head_bump_or_split() -> None:
 def test_nagashi_and_pao_in_words_and_in_the_file() -> None:
     names = ("Ann", "Bob", "Chen", "Dora")
     assert describe(ExhaustiveDraw(tenpai=(1,), nagashi=(2,)), names) == (
-        "draw (Bob tenpai); nagashi mangan: Chen")
+        "draw (Bob tenpai); nagashi mangan: Chen"
+    )
     assert describe(yakuman_win(0, None, 3), names) == "Ann tsumo, yakuman; pao: Dora"
     for hand in (ExhaustiveDraw(tenpai=(1,), nagashi=(2, 3)), yakuman_win(0, 2, 1)):
         record = SYSTEM.hand_to_record(hand)

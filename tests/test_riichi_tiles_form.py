@@ -81,8 +81,11 @@ async def test_three_players_have_a_kita_field_reached_by_enter() -> None:
     from mjtui.ui.app import MjtuiApp
 
     library = RulesetLibrary(paths.ruleset_folders())
-    session = Session(library.get("riichi-sanma"), ("Ann", "Bob", "Cy"),
-                      datetime(2026, 11, 29, 22, 0).astimezone())
+    session = Session(
+        library.get("riichi-sanma"),
+        ("Ann", "Bob", "Cy"),
+        datetime(2026, 11, 29, 22, 0).astimezone(),
+    )
     app = MjtuiApp(book=Scorebook(session, new_session_path(paths.sessions_dir(), session)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

@@ -58,7 +58,9 @@ def test_shipped_hp11c_loads() -> None:
     assert ruleset.rules.system == "east-doubling"
     rotation = ruleset.rules.rotation
     assert (rotation.on_east_win, rotation.on_other_win, rotation.on_draw) == (
-        "stay", "next", "stay",
+        "stay",
+        "next",
+        "stay",
     )
 
 
@@ -91,61 +93,75 @@ def test_with_start_points_changes_only_the_start() -> None:
 BROKEN = {
     "unknown key": (
         variant("start_points = 10000", "start_points = 10000\nstart_point = 5"),
-        "table.start_point", ["unknown key", "players, start_points"],
+        "table.start_point",
+        ["unknown key", "players, start_points"],
     ),
     "unknown top-level key": (
         variant('description = "for the tests"', 'descripton = "typo"'),
-        "descripton", ["unknown key", "description"],
+        "descripton",
+        ["unknown key", "description"],
     ),
     "wrong type": (
         variant("start_points = 10000", 'start_points = "ten"'),
-        "table.start_points", ["expected an integer >= 0", "'ten'"],
+        "table.start_points",
+        ["expected an integer >= 0", "'ten'"],
     ),
     "float for an integer": (
         variant("start_points = 10000", "start_points = 10000.0"),
-        "table.start_points", ["expected an integer >= 0", "10000.0"],
+        "table.start_points",
+        ["expected an integer >= 0", "10000.0"],
     ),
     "bool for an integer": (
         variant("east_multiplier = 2", "east_multiplier = true"),
-        "payments.east_multiplier", ["expected an integer >= 1", "true"],
+        "payments.east_multiplier",
+        ["expected an integer >= 1", "true"],
     ),
     "below the minimum": (
         variant("east_multiplier = 2", "east_multiplier = 0"),
-        "payments.east_multiplier", ["expected an integer >= 1", "0"],
+        "payments.east_multiplier",
+        ["expected an integer >= 1", "0"],
     ),
     "out of range": (
         variant("players = 4", "players = 5"),
-        "table.players", ["expected an integer from 2 to 4", "5"],
+        "table.players",
+        ["expected an integer from 2 to 4", "5"],
     ),
     "missing key": (
         variant("east_multiplier = 2\n", ""),
-        "payments.east_multiplier", ["missing", "expected an integer >= 1"],
+        "payments.east_multiplier",
+        ["missing", "expected an integer >= 1"],
     ),
     "missing table": (
         variant("[payments]\neast_multiplier = 2\n", ""),
-        "payments", ["missing", "expected a table"],
+        "payments",
+        ["missing", "expected a table"],
     ),
     "missing name": (
         variant('name = "Test rules"\n', ""),
-        "name", ["missing", "expected a string"],
+        "name",
+        ["missing", "expected a string"],
     ),
     "a value where a table belongs": (
         variant("[payments]\neast_multiplier = 2\n", "").replace(
             'description = "for the tests"', 'description = "x"\npayments = 2'
         ),
-        "payments", ["expected a table"],
+        "payments",
+        ["expected a table"],
     ),
     "bad Literal value": (
         variant('on_draw = "stay"', 'on_draw = "sideways"'),
-        "rotation.on_draw", ["expected one of 'stay', 'next'", "'sideways'"],
+        "rotation.on_draw",
+        ["expected one of 'stay', 'next'", "'sideways'"],
     ),
     "unknown system": (
         variant('system = "east-doubling"', 'system = "chess"'),
-        "system", ["expected one of 'east-doubling', 'fx602p', 'pocket', 'riichi'", "'chess'"],
+        "system",
+        ["expected one of 'east-doubling', 'fx602p', 'pocket', 'riichi'", "'chess'"],
     ),
     "missing system": (
         variant('system = "east-doubling"\n', ""),
-        "system", ["missing", "'east-doubling'"],
+        "system",
+        ["missing", "'east-doubling'"],
     ),
 }
 
@@ -175,14 +191,20 @@ def test_toml_syntax_error_names_file_and_line(tmp_path: Path) -> None:
     assert f"line {line}" in message
 
 
-@pytest.mark.parametrize("calculator, words", [
-    ('program = "east_doubling.hp11c"\nstray = 1', "key 'calculator.stray': unknown key "
-                                                  "(known here: program)"),
-    ("program = 5", "key 'calculator.program': expected a string, got 5 (integer)"),
-    ("", "key 'calculator.program': missing; expected a string"),
-])
-def test_what_is_wrong_inside_an_optional_table_is_named(tmp_path: Path, calculator: str,
-                                                         words: str) -> None:
+@pytest.mark.parametrize(
+    "calculator, words",
+    [
+        (
+            'program = "east_doubling.hp11c"\nstray = 1',
+            "key 'calculator.stray': unknown key (known here: program)",
+        ),
+        ("program = 5", "key 'calculator.program': expected a string, got 5 (integer)"),
+        ("", "key 'calculator.program': missing; expected a string"),
+    ],
+)
+def test_what_is_wrong_inside_an_optional_table_is_named(
+    tmp_path: Path, calculator: str, words: str
+) -> None:
     """Not "key 'calculator': expected a table, got a table" (issue 26)."""
     path = write(tmp_path / "odd.toml", VALID + f"\n[calculator]\n{calculator}\n")
     with pytest.raises(RulesetError) as caught:
@@ -190,8 +212,7 @@ def test_what_is_wrong_inside_an_optional_table_is_named(tmp_path: Path, calcula
     assert words in str(caught.value)
 
 
-def test_a_value_of_the_wrong_kind_for_an_optional_table_says_what_it_is(tmp_path: Path
-                                                                         ) -> None:
+def test_a_value_of_the_wrong_kind_for_an_optional_table_says_what_it_is(tmp_path: Path) -> None:
     path = write(tmp_path / "odd.toml", "calculator = 5\n" + VALID)
     with pytest.raises(RulesetError, match="key 'calculator': expected a table, got 5"):
         load_ruleset(path)
@@ -332,8 +353,6 @@ def test_broken_config(folders, text: str, words: list[str]) -> None:
 # --------------------------------------------------------------------------
 # The command line (few subprocesses; every one of them must fail before the UI)
 # --------------------------------------------------------------------------
-
-
 
 
 def test_cli_broken_ruleset_path_exits_2(run_mjtui, folders, tmp_path: Path) -> None:

@@ -25,21 +25,33 @@ SHIPPED = paths.shipped_rulesets_dir()
 
 
 def read_in_full(folders: list[Path]) -> list[Listed]:
-    return [Listed(e.id, e.path, e.ruleset and e.ruleset.name,
-                   e.ruleset and e.ruleset.rules.system, e.error)
-            for e in RulesetLibrary(folders).entries()]
+    return [
+        Listed(
+            e.id,
+            e.path,
+            e.ruleset and e.ruleset.name,
+            e.ruleset and e.ruleset.rules.system,
+            e.error,
+        )
+        for e in RulesetLibrary(folders).entries()
+    ]
 
 
 @pytest.fixture
 def where(tmp_path: Path) -> tuple[list[Path], Path]:
     mine = tmp_path / "mine"
     mine.mkdir()
-    (mine / "club.toml").write_text((SHIPPED / "riichi-wrc.toml").read_text()
-                                    .replace('name = "Riichi (WRC)"', 'name = "Our club"'))
-    (mine / "hp11c.toml").write_text((SHIPPED / "hp11c.toml").read_text()
-                                     .replace("HP-11C East doubling", "Our HP-11C"))
+    (mine / "club.toml").write_text(
+        (SHIPPED / "riichi-wrc.toml")
+        .read_text()
+        .replace('name = "Riichi (WRC)"', 'name = "Our club"')
+    )
+    (mine / "hp11c.toml").write_text(
+        (SHIPPED / "hp11c.toml").read_text().replace("HP-11C East doubling", "Our HP-11C")
+    )
     (mine / "broken.toml").write_text(
-        'name = "x"\nsystem = "riichi"\n[table]\nstart_points = "a"\n')
+        'name = "x"\nsystem = "riichi"\n[table]\nstart_points = "a"\n'
+    )
     (mine / "notes.txt").write_text("not a ruleset")
     return [SHIPPED, mine], tmp_path / "cache"
 
@@ -47,7 +59,7 @@ def where(tmp_path: Path) -> tuple[list[Path], Path]:
 @pytest.fixture
 def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Files written by the test count as settled (as a user's are, seconds later)."""
-    monkeypatch.setattr(ruleset_listing, "SETTLED_NS", -10**9)
+    monkeypatch.setattr(ruleset_listing, "SETTLED_NS", -(10**9))
 
 
 def cached(cache: Path) -> dict:
@@ -72,8 +84,7 @@ def counting_reads(monkeypatch: pytest.MonkeyPatch) -> list[Path]:
     return read
 
 
-def test_the_listing_is_the_full_reading_cold_and_warm(where, settled_at_once,
-                                                      monkeypatch) -> None:
+def test_the_listing_is_the_full_reading_cold_and_warm(where, settled_at_once, monkeypatch) -> None:
     folders, cache = where
     expected = read_in_full(folders)
     assert [x.id for x in expected if x.error] == ["broken"]
@@ -87,7 +98,8 @@ def test_the_listing_is_the_full_reading_cold_and_warm(where, settled_at_once,
 
 
 def test_a_file_changed_is_read_again_even_with_its_old_size_and_mtime(
-        where, settled_at_once, monkeypatch) -> None:
+    where, settled_at_once, monkeypatch
+) -> None:
     folders, cache = where
     club = folders[1] / "club.toml"
     listing(folders, cache)
@@ -209,7 +221,7 @@ def test_seeded_mutations_of_the_cache_change_nothing_listed(where, settled_at_o
             if action == "flip":
                 data[at] = rng.randrange(256)
             elif action == "cut":
-                del data[at:at + rng.randint(1, 40)]
+                del data[at : at + rng.randint(1, 40)]
             else:
                 data[at:at] = rng.choice((b"[", b"{", b'"', b"-1", b"1e999", b"null", b"\\u0000"))
         (cache / CACHE_FILE).write_bytes(bytes(data))

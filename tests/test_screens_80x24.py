@@ -28,9 +28,13 @@ NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")
 STARTED = datetime(2026, 11, 29, 22, 0).astimezone()
 
 RIICHI_HANDS = [
-    riichi.Win(winners=(riichi.Winner(seat=1, han=4, fu=30,
-                                      yaku=("riichi", "ippatsu", "pinfu", "tanyao")),),
-               discarder=2, riichi=(1, 3)),
+    riichi.Win(
+        winners=(
+            riichi.Winner(seat=1, han=4, fu=30, yaku=("riichi", "ippatsu", "pinfu", "tanyao")),
+        ),
+        discarder=2,
+        riichi=(1, 3),
+    ),
     riichi.ExhaustiveDraw(tenpai=(0, 2)),
     riichi.Win(winners=(riichi.Winner(seat=0, han=3, fu=40),), discarder=None),
 ]
@@ -62,14 +66,17 @@ def hand_column(app: MjtuiApp) -> str:
     table = app.screen.query_one(HandsTable)
     number, width = table.widths[:2]
     left = table.region.x + 1 + (number + 2) + 1  # the border, the # column, the padding
-    rows = screen_lines(app)[table.region.y + 2:table.region.bottom - 1]
-    return words(" ".join(line[left:left + width] for line in rows))
+    rows = screen_lines(app)[table.region.y + 2 : table.region.bottom - 1]
+    return words(" ".join(line[left : left + width] for line in rows))
 
 
 def region_text(app: MjtuiApp, widget) -> str:
     region = widget.region
-    return words(" ".join(line[region.x:region.right]
-                          for line in screen_lines(app)[region.y:region.bottom]))
+    return words(
+        " ".join(
+            line[region.x : region.right] for line in screen_lines(app)[region.y : region.bottom]
+        )
+    )
 
 
 def assert_sheet_whole(app: MjtuiApp, sheet: Scorebook) -> None:
@@ -94,8 +101,10 @@ async def test_score_sheets_show_every_description_and_total() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until_passes(pilot, lambda: assert_sheet_whole(app, tenhou))
 
-        for sheet in (book("pocket", POCKET_HANDS),
-                      book("hp11c", [east_doubling.Hand(winner=1, points=(20, 5, 10, 40))])):
+        for sheet in (
+            book("pocket", POCKET_HANDS),
+            book("hp11c", [east_doubling.Hand(winner=1, points=(20, 5, 10, 40))]),
+        ):
             app.push_screen(ScoreScreen(sheet))
             await until_passes(pilot, lambda: assert_sheet_whole(app, sheet))
         # An edit that widens a figure: the columns follow (+12,000 shown whole).
@@ -110,8 +119,10 @@ async def test_score_sheets_show_every_description_and_total() -> None:
         board = region_text(app, app.screen.query_one(Scoreboard))
         for seat, name in enumerate(NAMES):
             assert name in board and numbers.points(sheet.session.state.totals[seat]) in board
-        assert app.screen.query_one(Scoreboard).region.right <= app.screen.query_one(
-            "#calculator").region.x
+        assert (
+            app.screen.query_one(Scoreboard).region.right
+            <= app.screen.query_one("#calculator").region.x
+        )
 
 
 def test_the_description_takes_the_width_the_figures_leave() -> None:

@@ -47,6 +47,7 @@ def session(changes=()) -> Session:
 # The seating
 # --------------------------------------------------------------------------
 
+
 def test_a_swap_for_the_whole_session_is_a_correction_of_players():
     seating = Seating(NAMES).swap(0, 2, None, 3)
     assert seating == Seating(("Chen", "Bob", "Ann", "Dora"))
@@ -77,27 +78,33 @@ def test_a_change_that_changes_nothing_is_dropped():
     assert Seating(NAMES).swap(0, 1, 2, 3).swap(0, 1, 2, 3).changes == ()
 
 
-@pytest.mark.parametrize(("change", "words"), [
-    (lambda s: s.swap(0, 0, None, 3), "seat 1 twice"),
-    (lambda s: s.swap(0, 5, None, 3), "seats are 1 to 4, got 6"),
-    (lambda s: s.swap(0, 1, 9, 3), "hand 9 is not in this session"),
-    (lambda s: s.substitute(0, "chen ", 2, 3), "cannot sit in two seats"),
-    (lambda s: s.substitute(0, "ann", 2, 3), "sits in seat 1 already"),
-    (lambda s: s.substitute(0, "  ", 2, 3), "needs a name"),
-])
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda s: s.swap(0, 0, None, 3), "seat 1 twice"),
+        (lambda s: s.swap(0, 5, None, 3), "seats are 1 to 4, got 6"),
+        (lambda s: s.swap(0, 1, 9, 3), "hand 9 is not in this session"),
+        (lambda s: s.substitute(0, "chen ", 2, 3), "cannot sit in two seats"),
+        (lambda s: s.substitute(0, "ann", 2, 3), "sits in seat 1 already"),
+        (lambda s: s.substitute(0, "  ", 2, 3), "needs a name"),
+    ],
+)
 def test_changes_that_cannot_be(change, words):
     with pytest.raises(HandError, match=words):
         change(Seating(NAMES))
 
 
-@pytest.mark.parametrize(("value", "words"), [
-    ({"from": 2}, "expected an array"),
-    ([{"from": 2}], "exactly 'from'"),
-    ([{"from": 1, "players": list(NAMES)}], "from 2 on"),
-    ([{"from": 3, "players": list(NAMES)}, {"from": 2, "players": list(NAMES)}], "grow"),
-    ([{"from": 2, "players": ["a", "b"]}], "4 names"),
-    ([{"from": 2, "players": ["a", "b", "A", "c"]}], "same player"),
-])
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ({"from": 2}, "expected an array"),
+        ([{"from": 2}], "exactly 'from'"),
+        ([{"from": 1, "players": list(NAMES)}], "from 2 on"),
+        ([{"from": 3, "players": list(NAMES)}, {"from": 2, "players": list(NAMES)}], "grow"),
+        ([{"from": 2, "players": ["a", "b"]}], "4 names"),
+        ([{"from": 2, "players": ["a", "b", "A", "c"]}], "same player"),
+    ],
+)
 def test_bad_seat_changes_are_refused(value, words):
     with pytest.raises(ValueError, match=words):
         from_tables(value, 4)
@@ -106,6 +113,7 @@ def test_bad_seat_changes_are_refused(value, words):
 # --------------------------------------------------------------------------
 # The session, its file and what is shown
 # --------------------------------------------------------------------------
+
 
 def test_the_fold_is_the_same_and_the_names_move():
     plain, changed = session(), session([SeatChange(2, ("Ann", "Eve", "Chen", "Dora"))])
@@ -134,8 +142,7 @@ def test_the_file_keeps_the_changes_and_hands_are_still_appended(tmp_path: Path)
     finally:
         book.close()
     assert path.stat().st_ino == inode  # appended, not saved whole (a rename)
-    assert path.read_text() == session_text(session([SeatChange(3, ("Ann", "Bob", "Eve",
-                                                                     "Dora"))]))
+    assert path.read_text() == session_text(session([SeatChange(3, ("Ann", "Bob", "Eve", "Dora"))]))
     again = load_session(path, find)
     assert not again.problems and again.appendable and len(again.session.hands) == 3
 
@@ -143,9 +150,13 @@ def test_the_file_keeps_the_changes_and_hands_are_still_appended(tmp_path: Path)
 def test_a_file_with_a_broken_seat_change_says_which_key(tmp_path: Path):
     path = tmp_path / "s.toml"
     save_session(session(), path)
-    path.write_text(path.read_text().replace(
-        "\n[[hands]]", '\n[[seat_changes]]\nfrom = 0\nplayers = ["a", "b", "c", "d"]\n'
-        "\n[[hands]]", 1))
+    path.write_text(
+        path.read_text().replace(
+            "\n[[hands]]",
+            '\n[[seat_changes]]\nfrom = 0\nplayers = ["a", "b", "c", "d"]\n\n[[hands]]',
+            1,
+        )
+    )
     with pytest.raises(SessionError, match="key 'seat_changes': entry 1: 'from' must be"):
         load_session(path, find)
 
@@ -164,6 +175,7 @@ def test_statistics_credit_each_person_with_their_hands():
 # --------------------------------------------------------------------------
 # The command
 # --------------------------------------------------------------------------
+
 
 def test_seats_command(tmp_path: Path, capsys):
     path = tmp_path / "s.toml"
@@ -185,10 +197,15 @@ def test_seats_command(tmp_path: Path, capsys):
 # What-if and the exports keep the seat changes
 # --------------------------------------------------------------------------
 
+
 def changed_session() -> Session:
     """Seats 1 and 3 swapped from hand 2; Eve in seat 2 from hand 3."""
-    return session([SeatChange(2, ("Chen", "Bob", "Ann", "Dora")),
-                    SeatChange(3, ("Chen", "Eve", "Ann", "Dora"))])
+    return session(
+        [
+            SeatChange(2, ("Chen", "Bob", "Ann", "Dora")),
+            SeatChange(3, ("Chen", "Eve", "Ann", "Dora")),
+        ]
+    )
 
 
 def test_what_if_keeps_the_names_of_each_hand():
@@ -223,8 +240,10 @@ def test_exports_name_each_seat_as_it_was_then():
     assert lines[1].startswith("1,ron,Chen,Ann,") and lines[4].startswith("4,ron,Eve,Chen,")
     document = export_document(s)
     assert document["players"] == list(NAMES)
-    assert document["seat_changes"] == [{"from": 2, "players": ["Chen", "Bob", "Ann", "Dora"]},
-                                        {"from": 3, "players": ["Chen", "Eve", "Ann", "Dora"]}]
+    assert document["seat_changes"] == [
+        {"from": 2, "players": ["Chen", "Bob", "Ann", "Dora"]},
+        {"from": 3, "players": ["Chen", "Eve", "Ann", "Dora"]},
+    ]
     # The standings credit the person in each seat at the end, in every export.
     assert {r["player"] for r in final_standings(s)} == {"Chen", "Eve", "Ann", "Dora"}
     assert "Eve" in to_results(s) and "Bob" not in to_results(s)
@@ -238,5 +257,9 @@ def test_exports_name_each_seat_as_it_was_then():
 def test_the_table_display_names_who_sits_there_now():
     from mjtui.core.reports.board import board_view
 
-    assert [seat.name for seat in board_view(changed_session()).seats] \
-        == ["Chen", "Eve", "Ann", "Dora"]
+    assert [seat.name for seat in board_view(changed_session()).seats] == [
+        "Chen",
+        "Eve",
+        "Ann",
+        "Dora",
+    ]

@@ -34,34 +34,41 @@ def fields(**given: str) -> dict[str, str]:
 
 def test_the_fields_read_as_the_command_line_reads_its_options():
     seating = Seating(NAMES)
-    assert read_change(seating, 3, fields(seat="1", other="3", start="2")) \
-        == seating.swap(0, 2, 2, 3)
-    assert read_change(seating, 3, fields(seat="1", other="3", start="1")) \
-        == Seating(("Chen", "Bob", "Ann", "Dora"))
+    assert read_change(seating, 3, fields(seat="1", other="3", start="2")) == seating.swap(
+        0, 2, 2, 3
+    )
+    assert read_change(seating, 3, fields(seat="1", other="3", start="1")) == Seating(
+        ("Chen", "Bob", "Ann", "Dora")
+    )
     # An empty start: the next hand.
-    assert read_change(seating, 3, fields(kind="s", seat="2", name=" Eve ")) \
-        == Seating(NAMES, (SeatChange(4, ("Ann", "Eve", "Chen", "Dora")),))
+    assert read_change(seating, 3, fields(kind="s", seat="2", name=" Eve ")) == Seating(
+        NAMES, (SeatChange(4, ("Ann", "Eve", "Chen", "Dora")),)
+    )
 
 
-@pytest.mark.parametrize("given, message", [
-    (fields(kind=""), "type w to swap"),
-    (fields(), "the seat is missing"),
-    (fields(seat="1"), "the other seat is missing"),
-    (fields(seat="1", other="1"), "seat 1 twice"),
-    (fields(seat="5", other="1"), "seats are 1 to 4"),
-    (fields(seat="1", other="2", start="9"), "hand 9 is not in this session"),
-    (fields(kind="s", seat="1"), "needs a name"),
-    (fields(kind="s", seat="1", name="ann"), "Ann sits in seat 1 already"),
-    (fields(kind="s", seat="1", name="Bob"), "cannot sit in two seats"),
-])
+@pytest.mark.parametrize(
+    "given, message",
+    [
+        (fields(kind=""), "type w to swap"),
+        (fields(), "the seat is missing"),
+        (fields(seat="1"), "the other seat is missing"),
+        (fields(seat="1", other="1"), "seat 1 twice"),
+        (fields(seat="5", other="1"), "seats are 1 to 4"),
+        (fields(seat="1", other="2", start="9"), "hand 9 is not in this session"),
+        (fields(kind="s", seat="1"), "needs a name"),
+        (fields(kind="s", seat="1", name="ann"), "Ann sits in seat 1 already"),
+        (fields(kind="s", seat="1", name="Bob"), "cannot sit in two seats"),
+    ],
+)
 def test_what_is_missing_or_wrong_is_said(given, message):
     with pytest.raises(HandError, match=message):
         read_change(Seating(NAMES), 3, given)
 
 
 def book() -> Scorebook:
-    session = Session(library().get("riichi-tenhou"), NAMES,
-                      datetime(2026, 11, 30, 20, 0).astimezone())
+    session = Session(
+        library().get("riichi-tenhou"), NAMES, datetime(2026, 11, 30, 20, 0).astimezone()
+    )
     for hand in (Win((Winner(2, han=3, fu=40),), discarder=0), ExhaustiveDraw(tenpai=(1,))):
         session.add(hand)
     sheet = Scorebook(session, new_session_path(paths.sessions_dir(), session))
@@ -106,8 +113,7 @@ async def test_s_on_the_sheet_swaps_seats_and_puts_in_a_substitute() -> None:
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
-        assert load_session(sheet.path, library().get).session.seat_changes \
-            == saved.seat_changes
+        assert load_session(sheet.path, library().get).session.seat_changes == saved.seat_changes
 
 
 async def test_the_seats_form_fits_80x24() -> None:

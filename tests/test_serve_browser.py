@@ -45,9 +45,11 @@ def shows(screen: str, total: int) -> bool:
     """Whether the screen has ``total`` drawn in large digits: its three lines one under
     the other, in the same columns."""
     lines, drawn = screen.splitlines(), big(total)
-    return any(all(lines[i + k][x:x + len(drawn[k])] == drawn[k] for k in range(3))
-               for i in range(len(lines) - 2)
-               for x in range(len(lines[i]) - len(drawn[0]) + 1))
+    return any(
+        all(lines[i + k][x : x + len(drawn[k])] == drawn[k] for k in range(3))
+        for i in range(len(lines) - 2)
+        for x in range(len(lines[i]) - len(drawn[0]) + 1)
+    )
 
 
 def free_port() -> int:
@@ -74,13 +76,15 @@ def wait_for_server(url: str, process: subprocess.Popen, timeout: float = 10) ->
 def chromium() -> str:
     binary = find_chromium()
     if binary is None:
-        pytest.skip("no Chromium on this machine (Debian: apt-get install chromium; "
-                    ".ci/run installs it)")
+        pytest.skip(
+            "no Chromium on this machine (Debian: apt-get install chromium; .ci/run installs it)"
+        )
     return binary
 
 
 def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
-        chromium, tmp_path, folders) -> None:
+    chromium, tmp_path, folders
+) -> None:
     started = time.monotonic()
     path = tmp_path / "club-night.toml"
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
@@ -90,9 +94,23 @@ def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "mjtui", "serve", str(path), "--host", "127.0.0.1",
-         "--port", str(port)], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-        text=True, start_new_session=True)  # its own group: the board processes end with it
+        [
+            sys.executable,
+            "-m",
+            "mjtui",
+            "serve",
+            str(path),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )  # its own group: the board processes end with it
     browser = None
     try:
         wait_for_server(f"http://127.0.0.1:{port}/", server)
@@ -100,7 +118,8 @@ def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
         browser.open(f"http://127.0.0.1:{port}/", CATCH_TERMINAL)
         assert "club-night.toml" in browser.wait_for("document.body.innerText")
         screen = browser.wait_for(
-            f"(() => {{ const s = {SCREEN_TEXT}; return s.includes('Following') ? s : ''; }})()")
+            f"(() => {{ const s = {SCREEN_TEXT}; return s.includes('Following') ? s : ''; }})()"
+        )
         assert "Following club-night.toml (read-only)" in screen
         for name in NAMES:
             assert name in screen
@@ -114,8 +133,9 @@ def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
         assert totals[3] == 25000 + 7900  # 2000 / 3900
         deadline = time.monotonic() + 8
         # The page may be caught drawing: wait until every total is there.
-        while not all(shows(screen := browser.evaluate(SCREEN_TEXT) or "", total)
-                      for total in totals):
+        while not all(
+            shows(screen := browser.evaluate(SCREEN_TEXT) or "", total) for total in totals
+        ):
             assert time.monotonic() < deadline, (totals, screen)
             time.sleep(0.2)
         assert "2 played" in screen and not shows(screen, 28900)

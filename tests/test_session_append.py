@@ -31,8 +31,12 @@ REPO = Path(__file__).resolve().parents[1]
 HP11C = REPO / "rulesets" / "hp11c.toml"
 NAMES = ("Ann", "Bob", "Cy", "Di")
 STARTED = datetime(2026, 11, 29, 20, 15, 0, tzinfo=timezone(timedelta(hours=1)))
-HANDS = [Hand(2, (10, 4, 50, 6)), Hand(None, (0, 0, 0, 0)), Hand(0, (40, 10, 20, 8)),
-         Hand(3, (1, 2, 3, 900))]
+HANDS = [
+    Hand(2, (10, 4, 50, 6)),
+    Hand(None, (0, 0, 0, 0)),
+    Hand(0, (40, 10, 20, 8)),
+    Hand(3, (1, 2, 3, 900)),
+]
 
 
 def find(name: str):
@@ -48,8 +52,11 @@ def riichi_hands() -> list:
         Win((Winner(2, han=3, fu=40),), discarder=0),  # short: tomli-w would inline these
         AbortiveDraw(),
         ExhaustiveDraw(tenpai=(1, 3), riichi=(1,)),
-        Win((Winner(1, han=1, fu=30, tiles="234m456p789s23455s",
-                    yaku=("riichi", "menzen tsumo")),), discarder=None, riichi=(1,)),
+        Win(
+            (Winner(1, han=1, fu=30, tiles="234m456p789s23455s", yaku=("riichi", "menzen tsumo")),),
+            discarder=None,
+            riichi=(1,),
+        ),
     ]
 
 
@@ -105,14 +112,19 @@ def test_hands_tomli_w_would_inline_are_tables_too(tmp_path: Path, monkeypatch) 
     assert loaded.problems == [] and loaded.session.hands == riichi_hands()
 
 
-@pytest.mark.parametrize("records", [
-    [{"a": 1, "s": "x" * 120}, {"b": [1, 2]}],
-    [{"a": 1, "sub": {"b": 2, "deep": {"c": "y" * 120}}}, {"sub": {"c": 3}}, {}],
-    [{"t": [{"u": "z" * 120}, {"u": 2}], "v": True}],
-], ids=["keys", "sub-tables", "array-of-tables"])
+@pytest.mark.parametrize(
+    "records",
+    [
+        [{"a": 1, "s": "x" * 120}, {"b": [1, 2]}],
+        [{"a": 1, "sub": {"b": 2, "deep": {"c": "y" * 120}}}, {"sub": {"c": 3}}, {}],
+        [{"t": [{"u": "z" * 120}, {"u": 2}], "v": True}],
+    ],
+    ids=["keys", "sub-tables", "array-of-tables"],
+)
 def test_hand_text_is_tomli_w_layout_of_a_hand(records) -> None:
-    assert tomli_w.dumps({"k": 1, "hands": records}) + "\n" == \
-        "k = 1\n\n" + "".join(hand_text(r) for r in records)
+    assert tomli_w.dumps({"k": 1, "hands": records}) + "\n" == "k = 1\n\n" + "".join(
+        hand_text(r) for r in records
+    )
 
 
 def test_a_resumed_file_is_appended_to(tmp_path: Path, monkeypatch) -> None:
@@ -128,14 +140,20 @@ def test_a_resumed_file_is_appended_to(tmp_path: Path, monkeypatch) -> None:
         book.close()
 
 
-@pytest.mark.parametrize("hands", [
-    'hands = []\n',
-    'hands = [{ winner = 1, points = [1, 2, 3, 4] }]\n',
-], ids=["empty-array", "inline"])
+@pytest.mark.parametrize(
+    "hands",
+    [
+        "hands = []\n",
+        "hands = [{ winner = 1, points = [1, 2, 3, 4] }]\n",
+    ],
+    ids=["empty-array", "inline"],
+)
 def test_a_hand_written_array_is_saved_whole(tmp_path: Path, hands: str) -> None:
     path = tmp_path / "sheet.toml"
-    path.write_text(f'format = "mjtui-session/1"\nruleset = "hp11c"\n'
-                    f'players = ["Ann", "Bob", "Cy", "Di"]\n{hands}')
+    path.write_text(
+        f'format = "mjtui-session/1"\nruleset = "hp11c"\n'
+        f'players = ["Ann", "Bob", "Cy", "Di"]\n{hands}'
+    )
     book, _ = open_scorebook(path, find)
     try:
         before = len(book.session.hands)
@@ -160,8 +178,9 @@ def test_a_file_changed_under_the_book_is_saved_whole(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("fail_at", ["first write", "fsync", "last write"])
-def test_a_failed_append_leaves_the_file_as_it_was(tmp_path: Path, monkeypatch,
-                                                   fail_at: str) -> None:
+def test_a_failed_append_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch, fail_at: str
+) -> None:
     path = tmp_path / "s.toml"
     book = Scorebook(hp11c(), path)
     book.add(HANDS[0])
@@ -215,7 +234,8 @@ def test_every_cut_of_an_append_reads_as_the_hands_before_it(tmp_path: Path) -> 
         assert loaded.session.hands == HANDS[:3], cut
         assert loaded.problems == [
             f"{path}: hand 4 (line {line}): cut short as it was saved (mjtui stopped during "
-            "the save); this hand was left out"], cut
+            "the save); this hand was left out"
+        ], cut
         assert not loaded.appendable
     path.write_bytes(whole + text)
     assert load_session(path, find).session.hands == HANDS
@@ -279,9 +299,11 @@ def test_a_file_saved_whole_takes_appends(tmp_path: Path, ruleset_id: str) -> No
 
 def test_a_hand_written_sheet_gets_its_rules_from_a_whole_save(tmp_path: Path) -> None:
     path = tmp_path / "sheet.toml"
-    path.write_text('format = "mjtui-session/1"\nruleset = "hp11c"\n'
-                    'players = ["Ann", "Bob  Lee", "Cy", "Di"]\nstarted = 2026-11-28T19:30:00\n\n'
-                    '[[hands]]\nwinner = 3\npoints = [10, 20, 30, 40]\n')
+    path.write_text(
+        'format = "mjtui-session/1"\nruleset = "hp11c"\n'
+        'players = ["Ann", "Bob  Lee", "Cy", "Di"]\nstarted = 2026-11-28T19:30:00\n\n'
+        "[[hands]]\nwinner = 3\npoints = [10, 20, 30, 40]\n"
+    )
     assert not load_session(path, find).appendable
     book, _ = open_scorebook(path, find)
     try:

@@ -123,10 +123,13 @@ hands4 = st.builds(
 )
 
 
-@settings(max_examples=100, deadline=None, database=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
-@given(players=seated, hands=st.lists(hands4, max_size=15),
-       start=st.integers(0, 10**6))
+@settings(
+    max_examples=100,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(players=seated, hands=st.lists(hands4, max_size=15), start=st.integers(0, 10**6))
 def test_round_trip_property(players, hands, start) -> None:
     ruleset = load_ruleset(HP11C).with_start_points(start)
     session = Session(ruleset, players, datetime(2026, 1, 2, 3, 4, 5))
@@ -302,14 +305,17 @@ def test_toml_syntax_error_in_third_hand_is_salvaged(folders) -> None:
     assert "not valid TOML" in problem
     assert f"at line {bad_line}" in problem  # the line in the file, not in the block
     assert loaded.session.hands == [
-        Hand(2, (10, 4, 50, 6)), Hand(None, (0, 0, 0, 0)), Hand(0, (2, 2, 2, 2)),
+        Hand(2, (10, 4, 50, 6)),
+        Hand(None, (0, 0, 0, 0)),
+        Hand(0, (2, 2, 2, 2)),
     ]
     assert loaded.session.players == NAMES
 
 
 HEADER_CASES = {
     "format missing": (
-        lambda t: t.replace('format = "mjtui-session/1"\n', ""), ["key 'format'", "missing"],
+        lambda t: t.replace('format = "mjtui-session/1"\n', ""),
+        ["key 'format'", "missing"],
     ),
     "format wrong": (
         lambda t: t.replace("mjtui-session/1", "mjtui-session/9"),
@@ -320,10 +326,12 @@ HEADER_CASES = {
         ["key 'players'", "4 names"],
     ),
     "player name empty": (
-        lambda t: t.replace('"Cy"', '"  "'), ["key 'players'", "non-empty"],
+        lambda t: t.replace('"Cy"', '"  "'),
+        ["key 'players'", "non-empty"],
     ),
     "ruleset missing": (
-        lambda t: t.replace('ruleset = "hp11c"\n', ""), ["key 'ruleset'"],
+        lambda t: t.replace('ruleset = "hp11c"\n', ""),
+        ["key 'ruleset'"],
     ),
     "unknown ruleset without [rules]": (
         lambda t: t.replace('ruleset = "hp11c"', 'ruleset = "nosuch"'),
@@ -334,8 +342,11 @@ HEADER_CASES = {
         ["key 'rules.payments.east_multiplier'", "expected an integer >= 1"],
     ),
     "stray key in [rules.calculator]": (  # was "expected a table, got a table"
-        lambda t: t + RULES.format(start=10000, multiplier=2)
-        + '\n[rules.calculator]\nprogram = "east_doubling.hp11c"\nprogramme = "x"\n',
+        lambda t: (
+            t
+            + RULES.format(start=10000, multiplier=2)
+            + '\n[rules.calculator]\nprogram = "east_doubling.hp11c"\nprogramme = "x"\n'
+        ),
         ["key 'rules.calculator.programme': unknown key (known here: program)"],
     ),
     "started not a date": (
@@ -343,7 +354,8 @@ HEADER_CASES = {
         ["key 'started'", "'yesterday'"],
     ),
     "hands not an array": (
-        lambda t: t.split("\n[[hands]]")[0] + '\nhands = "none"\n', ["key 'hands'"],
+        lambda t: t.split("\n[[hands]]")[0] + '\nhands = "none"\n',
+        ["key 'hands'"],
     ),
     "syntax error in the header": (
         lambda t: t.replace('ruleset = "hp11c"', "ruleset = hp11c"),
@@ -537,8 +549,7 @@ def test_new_session_path_never_collides(tmp_path: Path, monkeypatch) -> None:
     ]
 
 
-def test_two_tables_on_two_machines_never_pick_the_same_name(tmp_path: Path,
-                                                             monkeypatch) -> None:
+def test_two_tables_on_two_machines_never_pick_the_same_name(tmp_path: Path, monkeypatch) -> None:
     from dataclasses import replace
 
     session = new_session()

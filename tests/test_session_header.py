@@ -22,14 +22,17 @@ def find_ruleset(name: str):
     return RulesetLibrary(paths.ruleset_folders()).get(name)
 
 
-def with_rules(ruleset_file: str, header_id: str, players: str = '["Ann", "Bob", "Cy", "Di"]',
-               hands: str = "") -> str:
+def with_rules(
+    ruleset_file: str, header_id: str, players: str = '["Ann", "Bob", "Cy", "Di"]', hands: str = ""
+) -> str:
     """A session whose [rules] are ``ruleset_file``'s, under the id ``header_id``."""
     import tomli_w
 
     rules = load_ruleset(REPO / "rulesets" / ruleset_file).table()
-    return (f'format = "mjtui-session/1"\nruleset = "{header_id}"\nplayers = {players}\n'
-            f"{hands}\n" + tomli_w.dumps({"rules": rules}))
+    return (
+        f'format = "mjtui-session/1"\nruleset = "{header_id}"\nplayers = {players}\n'
+        f"{hands}\n" + tomli_w.dumps({"rules": rules})
+    )
 
 
 def write(folder: Path, name: str, text: str) -> Path:
@@ -129,10 +132,16 @@ def test_a_file_seating_one_player_twice_is_refused(folders) -> None:
 def test_stats_count_one_player_under_every_spelling(folders) -> None:
     hands = "[[hands]]\nwinner = 1\npoints = [8, 0, 0, 0]\n"
     sessions = paths.sessions_dir()
-    write(sessions, "a.toml", with_rules("hp11c.toml", "hp11c", hands=hands,
-                                         players='["Ann", "Bob", "Cy", "Di"]'))
-    write(sessions, "b.toml", with_rules("hp11c.toml", "hp11c", hands=hands,
-                                         players='["ANN ", "Bob", "Cy", "Di"]'))
+    write(
+        sessions,
+        "a.toml",
+        with_rules("hp11c.toml", "hp11c", hands=hands, players='["Ann", "Bob", "Cy", "Di"]'),
+    )
+    write(
+        sessions,
+        "b.toml",
+        with_rules("hp11c.toml", "hp11c", hands=hands, players='["ANN ", "Bob", "Cy", "Di"]'),
+    )
     stats = collect(sessions, find_ruleset)
     assert stats.skipped == []
     ann = [p for p in stats.players if player_key(p.name) == "ann"]

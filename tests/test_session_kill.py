@@ -98,7 +98,10 @@ class Forker:
         env = dict(os.environ, PYTHONPATH=str(REPO))
         self.proc = subprocess.Popen(
             [sys.executable, str(script), str(HP11C), str(path), str(MOST_PER_ROUND)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE,             text=True, env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         self.lines: queue.Queue[str] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -202,6 +205,7 @@ def test_kill_9_loses_at_most_the_hand_being_saved(tmp_path: Path) -> None:
     again = load_session(path, lambda rid: ruleset)
     assert again.problems == [] and again.session.hands == [hand(i) for i in range(n + 2)]
     if cut_rounds:
-        assert list(tmp_path.glob("series.toml.damaged*")), \
+        assert list(tmp_path.glob("series.toml.damaged*")), (
             "a file with a hand cut short was resumed without a copy of it kept"
+        )
         assert any("cut short" in w for w in warnings) or not cut

@@ -55,8 +55,9 @@ def holder():
 
     def start(path: Path) -> subprocess.Popen:
         env = dict(os.environ, PYTHONPATH=str(REPO))
-        proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], env=env,
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, str(path)], env=env, stdout=subprocess.PIPE, text=True
+        )
         started.append(proc)
         assert proc.stdout.readline() == "locked\n"
         return proc
@@ -69,8 +70,7 @@ def holder():
         proc.stdout.close()
 
 
-def test_a_second_resume_names_the_holder_and_offers_replay(run_mjtui, folders,
-                                                              holder) -> None:
+def test_a_second_resume_names_the_holder_and_offers_replay(run_mjtui, folders, holder) -> None:
     path = saved(folders["data"] / "sessions" / "s.toml")
     before = path.read_bytes()
     proc = holder(path)
@@ -151,8 +151,7 @@ def test_holder_text_reads_back_and_survives_garbage() -> None:
         assert str(Holder.from_text(junk)) == "another mjtui"
 
 
-def test_new_series_names_pass_over_a_name_in_use(tmp_path: Path, holder,
-                                                  monkeypatch) -> None:
+def test_new_series_names_pass_over_a_name_in_use(tmp_path: Path, holder, monkeypatch) -> None:
     monkeypatch.setenv("MJTUI_MACHINE_ID", "m1")
     session = Session(load_ruleset(HP11C), NAMES, datetime(2026, 11, 29, 20, 15))
     taken = tmp_path / "2026-11-29_201500_hp11c_m1.toml"
@@ -213,8 +212,11 @@ async def test_the_library_opens_a_file_in_use_as_a_replay(folders, holder) -> N
 async def test_the_app_holds_a_new_series_file_until_it_ends(folders) -> None:
     from mjtui.ui.app import MjtuiApp
 
-    app = MjtuiApp(rulesets=[load_ruleset(HP11C)], ruleset=load_ruleset(HP11C),
-                   sessions_dir=paths.sessions_dir())
+    app = MjtuiApp(
+        rulesets=[load_ruleset(HP11C)],
+        ruleset=load_ruleset(HP11C),
+        sessions_dir=paths.sessions_dir(),
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(*"Ann", "enter", *"ann ", "enter", *"Cy", "enter", *"Di")
         await pilot.press("ctrl+s")
@@ -222,8 +224,9 @@ async def test_the_app_holds_a_new_series_file_until_it_ends(folders) -> None:
         assert app.book is None  # "Ann" and "ann ": one player, not two seats
         form = app.screen
         error = str(form.query_one("#form-error").render())
-        assert error == ("Seats 1 and 2 are the same player (Ann and ann): "
-                         "give each seat its own name")
+        assert error == (
+            "Seats 1 and 2 are the same player (Ann and ann): give each seat its own name"
+        )
         form.query_one("#name-1").value = "Bob"
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -259,16 +262,19 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
         kept.append(warnings[-1])
         book.save()  # the resumed series rewrites the file without the bad hand
         book.close()
-    assert kept == [f"The file as it was is kept as {tmp_path / name}." for name in
-                    ("s.toml.damaged", "s.toml.damaged.1", "s.toml.damaged.2")]
+    assert kept == [
+        f"The file as it was is kept as {tmp_path / name}."
+        for name in ("s.toml.damaged", "s.toml.damaged.1", "s.toml.damaged.2")
+    ]
     assert (tmp_path / "s.toml.damaged").read_text() == texts[0]
     assert (tmp_path / "s.toml.damaged.1").read_text() == texts[1]
     assert (tmp_path / "s.toml.damaged.2").read_text() == texts[2]
     assert load_session(path, find_ruleset).problems == []
 
 
-def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(tmp_path: Path,
-                                                                      monkeypatch) -> None:
+def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(
+    tmp_path: Path, monkeypatch
+) -> None:
     from mjtui.core.files.reading import writing
 
     path = tmp_path / "s.toml"
@@ -290,8 +296,12 @@ def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(tmp_path: Pa
 
 
 def dead_pid() -> int:
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(proc.stdout)
 
 
@@ -335,8 +345,9 @@ os.replace = stuck
 save_session(session, path)
 """
     env = dict(os.environ, PYTHONPATH=str(REPO))
-    proc = subprocess.Popen([sys.executable, "-c", writer, str(path)], env=env,
-                            stdout=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", writer, str(path)], env=env, stdout=subprocess.PIPE, text=True
+    )
     try:
         assert proc.stdout.readline() == "written\n"
         tmp = tmp_path / f".s.toml.{proc.pid}.tmp"

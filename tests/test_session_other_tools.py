@@ -89,7 +89,7 @@ def as_before(data: bytes) -> bytes:
     """The file as an mjtui from before each hand ended with a blank line wrote it."""
     text = data.decode()
     assert text.startswith(HEADER) and text.endswith("\n\n")
-    return (OLD_HEADER + text[len(HEADER):-1]).encode()
+    return (OLD_HEADER + text[len(HEADER) : -1]).encode()
 
 
 # --------------------------------------------------------------------------
@@ -120,14 +120,13 @@ def test_a_cut_inside_a_hands_line_never_takes_the_hand_before_it(rid: str) -> N
     for number, start in enumerate(hand_starts(data)[1:], 2):
         for cut in range(start + 1, start + len(HANDS) + 1):
             loaded = read(data[:cut])
-            assert loaded.session.hands == list(hands[:number - 1]), (number, data[start:cut])
+            assert loaded.session.hands == list(hands[: number - 1]), (number, data[start:cut])
             cut_note(loaded, number)
             assert not loaded.appendable
 
 
 @pytest.mark.parametrize("rid", RULESET_IDS)
-def test_every_cut_inside_the_last_hand_is_reported_never_read_as_another_hand(
-        rid: str) -> None:
+def test_every_cut_inside_the_last_hand_is_reported_never_read_as_another_hand(rid: str) -> None:
     """Issue 26: a cut at a line end read a different last hand (a riichi hand without
     its riichi line, a bare [[hands]] as a draw), with no problem reported."""
     data, hands = light(rid)
@@ -159,7 +158,7 @@ def test_a_bare_hands_line_left_by_a_cut_is_not_a_draw() -> None:
     assert loaded.session.hands == list(hands[:-1])
     cut_note(loaded, len(hands))
     # A sheet written by hand ends where it likes: its bare [[hands]] is still a draw.
-    sheet = data.decode().split("\n", 1)[1][:last - len(HEADER)] + "[[hands]]"
+    sheet = data.decode().split("\n", 1)[1][: last - len(HEADER)] + "[[hands]]"
     loaded = read(sheet.encode())
     assert loaded.problems == [] and loaded.session.hands == [*hands[:-1], DRAW]
 
@@ -180,7 +179,7 @@ def test_a_file_written_before_the_blank_line_end_is_read_as_it_was(rid: str) ->
     assert not loaded.appendable  # its next hand rewrites it, each hand ending blank
     last = before.rfind(b"\n" + HANDS) + 1
     for cut in range(last + 1, len(before)):
-        if before[cut - 1:cut] == b"\n":
+        if before[cut - 1 : cut] == b"\n":
             continue  # a cut at a line end cannot be told: why each hand now ends blank
         loaded = read(before[:cut])
         assert loaded.session.hands == list(hands[:-1]), before[last:cut]
@@ -188,7 +187,8 @@ def test_a_file_written_before_the_blank_line_end_is_read_as_it_was(rid: str) ->
 
 
 def test_the_next_hand_rewrites_a_file_written_before_as_the_app_writes_it_now(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     data, hands = saved("hp11c")
     path = tmp_path / "s.toml"
     path.write_bytes(as_before(data))
@@ -196,7 +196,7 @@ def test_the_next_hand_rewrites_a_file_written_before_as_the_app_writes_it_now(
     try:
         assert warnings == [] and book.session.hands == list(hands)
         book.add(hands[-1])  # not appended to a file without the blank line ends
-        assert path.read_bytes() == data + data[hand_starts(data)[-1]:]
+        assert path.read_bytes() == data + data[hand_starts(data)[-1] :]
     finally:
         book.close()
 
@@ -237,9 +237,9 @@ def test_a_zero_byte_for_a_line_end_loses_only_the_hand_it_is_in(rid: str) -> No
     data, hands = light(rid)
     starts = hand_starts(data)
     for at in range(starts[0] - 1, len(data)):  # from the blank line that ends the header
-        if data[at:at + 1] != b"\n":
+        if data[at : at + 1] != b"\n":
             continue
-        loaded = read(data[:at] + b"\0" + data[at + 1:])
+        loaded = read(data[:at] + b"\0" + data[at + 1 :])
         got = loaded.session.hands
         # The hand the byte is in: the blank line that ends a hand is that hand's.
         number = sum(1 for s in starts if s <= at)
@@ -306,8 +306,7 @@ def test_a_file_that_only_starts_like_utf16_says_how_it_was_read() -> None:
         read(b"\xff\xfe" + b"a\x00\x00\xd8")  # a lone surrogate
 
 
-def test_a_re_encoded_session_is_saved_back_the_app_s_way_by_a_whole_save(tmp_path: Path
-                                                                           ) -> None:
+def test_a_re_encoded_session_is_saved_back_the_app_s_way_by_a_whole_save(tmp_path: Path) -> None:
     data, hands = saved("pocket")
     path = tmp_path / "s.toml"
     path.write_bytes(ENCODINGS["CRLF line ends"](data))

@@ -52,8 +52,10 @@ def matches(name: str, svg: str) -> None:
         return
     if normal(svg) != kept.read_text():
         actual.write_text(normal(svg))
-        pytest.fail(f"{name} differs from {kept}: compare {actual} with it; "
-                    "MJTUI_UPDATE_SNAPSHOTS=1 keeps the new one")
+        pytest.fail(
+            f"{name} differs from {kept}: compare {actual} with it; "
+            "MJTUI_UPDATE_SNAPSHOTS=1 keeps the new one"
+        )
     actual.unlink(missing_ok=True)
 
 
@@ -83,43 +85,63 @@ W = riichi.Winner
 
 
 async def test_east_doubling(tmp_path: Path) -> None:
-    await shots(book("hp11c", [east_doubling.Hand(1, (8, 30, 4, 0)),
-                               east_doubling.Hand(None, (0, 0, 0, 0)),
-                               east_doubling.Hand(3, (120, 40, 0, 2000))], tmp_path), [
-        ("hp11c-sheet", []),
-        ("hp11c-hand", ["2", "8", "enter", "3", "0"]),
-        ("hp11c-pane", ["escape", "p"]),
-    ])
+    await shots(
+        book(
+            "hp11c",
+            [
+                east_doubling.Hand(1, (8, 30, 4, 0)),
+                east_doubling.Hand(None, (0, 0, 0, 0)),
+                east_doubling.Hand(3, (120, 40, 0, 2000)),
+            ],
+            tmp_path,
+        ),
+        [
+            ("hp11c-sheet", []),
+            ("hp11c-hand", ["2", "8", "enter", "3", "0"]),
+            ("hp11c-pane", ["escape", "p"]),
+        ],
+    )
 
 
 async def test_riichi(tmp_path: Path) -> None:
-    await shots(book("riichi-tenhou", [
-        riichi.Win((W(2, 3, 40, 0),), 1, (0, 2)),
-        riichi.ExhaustiveDraw((0, 2), ()),
-        riichi.Win((W(1, 0, None, 1),), None, ()),
-    ], tmp_path), [
-        ("riichi-sheet", []),
-        ("riichi-ron", ["3", "3", "enter", "4", "0", "enter", "2"]),
-        ("riichi-tiles", ["ctrl+t", *"234m406p22345s[555z]"]),
-        ("riichi-fu", ["escape", "ctrl+f"]),
-        ("riichi-draw", ["escape", "escape", "0", "1", "3"]),
-        ("riichi-standings", ["escape", "f"]),
-    ])
+    await shots(
+        book(
+            "riichi-tenhou",
+            [
+                riichi.Win((W(2, 3, 40, 0),), 1, (0, 2)),
+                riichi.ExhaustiveDraw((0, 2), ()),
+                riichi.Win((W(1, 0, None, 1),), None, ()),
+            ],
+            tmp_path,
+        ),
+        [
+            ("riichi-sheet", []),
+            ("riichi-ron", ["3", "3", "enter", "4", "0", "enter", "2"]),
+            ("riichi-tiles", ["ctrl+t", *"234m406p22345s[555z]"]),
+            ("riichi-fu", ["escape", "ctrl+f"]),
+            ("riichi-draw", ["escape", "escape", "0", "1", "3"]),
+            ("riichi-standings", ["escape", "f"]),
+        ],
+    )
 
 
 async def test_pocket(tmp_path: Path) -> None:
-    await shots(book("pocket", [pocket.Win(2, 4, 1, None), pocket.Draw(),
-                                pocket.FalseWin(3)], tmp_path), [
-        ("pocket-sheet", []),
-        ("pocket-discard", ["3", "4", "enter", "2"]),
-        ("pocket-tiles", ["escape", "1", "t", "enter", *"123m456p789s11z[555z]"]),
-    ])
+    await shots(
+        book("pocket", [pocket.Win(2, 4, 1, None), pocket.Draw(), pocket.FalseWin(3)], tmp_path),
+        [
+            ("pocket-sheet", []),
+            ("pocket-discard", ["3", "4", "enter", "2"]),
+            ("pocket-tiles", ["escape", "1", "t", "enter", *"123m456p789s11z[555z]"]),
+        ],
+    )
 
 
 async def test_fx602p(tmp_path: Path) -> None:
-    await shots(book("fx602p", [fx602p.Win(winner=0, tiles=tuple(range(1, 10)), win_tile=9)],
-                     tmp_path), [
-        ("fx602p-sheet", []),
-        ("fx602p-hand", ["1", *"123456789"]),
-        ("fx602p-pane", ["escape", "p"]),
-    ])
+    await shots(
+        book("fx602p", [fx602p.Win(winner=0, tiles=tuple(range(1, 10)), win_tile=9)], tmp_path),
+        [
+            ("fx602p-sheet", []),
+            ("fx602p-hand", ["1", *"123456789"]),
+            ("fx602p-pane", ["escape", "p"]),
+        ],
+    )

@@ -34,8 +34,9 @@ NIGHT2 = [Hand(1, (0, 8, 0, 0))]
 
 def collect(**filters) -> core_stats.Statistics:
     """The statistics of the sessions folder, gathered as `mjtui stats` does."""
-    return core_stats.collect(paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()),
-                              **filters)
+    return core_stats.collect(
+        paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()), **filters
+    )
 
 
 def save(name: str, players, started: datetime, hands, ruleset: Ruleset | None = None) -> Path:
@@ -103,10 +104,12 @@ def test_player_statistics_worked_by_hand(nights) -> None:
 def test_damaged_and_unreadable_files_are_skipped_with_a_note(nights) -> None:
     folder = paths.sessions_dir()
     good = nights["night1"].read_text(encoding="utf-8")
-    (folder / "bad-hand.toml").write_text(good + "\n[[hands]]\nwinner = 9\npoints = [1, 1, 1, 1]\n",
-                                          encoding="utf-8")
-    (folder / "bad-header.toml").write_text(good.replace("players = [", "players = [7, "),
-                                            encoding="utf-8")
+    (folder / "bad-hand.toml").write_text(
+        good + "\n[[hands]]\nwinner = 9\npoints = [1, 1, 1, 1]\n", encoding="utf-8"
+    )
+    (folder / "bad-header.toml").write_text(
+        good.replace("players = [", "players = [7, "), encoding="utf-8"
+    )
     stats = collect()
     assert stats.series == 2  # the same two as without the bad files
     assert row(stats, "Cy").net == 184
@@ -122,8 +125,13 @@ def test_per_ruleset_and_filters(nights) -> None:
     base = load_ruleset(HP11C)
     house = Ruleset("house", "test", base.system.with_start_points(base.rules, 500))
     # East Ann, Di wins 10: Di +40 (10 from Ann x2, Bob, Cy); Ann -20, Bob -10, Cy -10.
-    save("h.toml", ["Ann", "Bob", "Cy", "Di"], datetime(2026, 12, 2, 20),
-         [Hand(3, (0, 0, 0, 10))], ruleset=house)
+    save(
+        "h.toml",
+        ["Ann", "Bob", "Cy", "Di"],
+        datetime(2026, 12, 2, 20),
+        [Hand(3, (0, 0, 0, 10))],
+        ruleset=house,
+    )
     stats = collect()
     assert stats.series == 3
     assert [(r.id, r.series) for r in stats.rulesets] == [("house", 1), ("hp11c", 2)]
@@ -144,8 +152,14 @@ def test_compute_without_files() -> None:
     stats = compute([(None, session)])
     assert stats.series == 1
     # A draw only: everybody level, so everybody shares first place; no gains, no swings.
-    assert all(p.series_won == 1 and p.hands_played == 1 and p.hands_won == 0
-               and p.best_hand is None and p.biggest_swing is None for p in stats.players)
+    assert all(
+        p.series_won == 1
+        and p.hands_played == 1
+        and p.hands_won == 0
+        and p.best_hand is None
+        and p.biggest_swing is None
+        for p in stats.players
+    )
 
 
 # --------------------------------------------------------------------------
@@ -167,8 +181,12 @@ def test_stats_command_json(nights, capsys) -> None:
     assert doc == to_plain(collect())  # the same data, through JSON
     cy = doc["players"][0]
     assert cy["name"] == "Cy" and cy["win_rate"] == 0.25 and cy["average"] == 46.0
-    assert cy["best_hand"] == {"change": 200, "file": str(nights["night1"]),
-                               "started": "2026-11-01T20:00:00", "hand": 1}
+    assert cy["best_hand"] == {
+        "change": 200,
+        "file": str(nights["night1"]),
+        "started": "2026-11-01T20:00:00",
+        "hand": 1,
+    }
     assert doc["players"][3]["best_hand"] is None  # Di never gained
     assert [r["id"] for r in doc["rulesets"]] == ["hp11c"] and doc["skipped"] == []
 
@@ -207,8 +225,6 @@ def test_stats_command_notes_skipped_files_on_stderr(nights, capsys) -> None:
 # --------------------------------------------------------------------------
 # `mjtui stats` as users run it (mjtui/cli/entry.py adds the report commands)
 # --------------------------------------------------------------------------
-
-
 
 
 def test_cli_stats_json_with_a_damaged_file_in_the_folder(run_mjtui, nights) -> None:

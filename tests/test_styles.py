@@ -26,9 +26,15 @@ def names(css: str) -> set[str]:
 def uses(text: str, name: str) -> bool:
     """Whether a module's code gives a widget the id or class ``name``, or queries it."""
     n = re.escape(name)
-    return any(re.search(p, text) for p in (
-        rf'id=f?"{n}"', rf'classes=f?"([^"\n]* )?{n}( [^"\n]*)?"', rf'"[^"\n]*[#.]{n}\b',
-        rf'_class\([^)]*"{n}"'))
+    return any(
+        re.search(p, text)
+        for p in (
+            rf'id=f?"{n}"',
+            rf'classes=f?"([^"\n]* )?{n}( [^"\n]*)?"',
+            rf'"[^"\n]*[#.]{n}\b',
+            rf'_class\([^)]*"{n}"',
+        )
+    )
 
 
 def test_a_screen_using_another_stylesheets_names_declares_it() -> None:
@@ -41,8 +47,9 @@ def test_a_screen_using_another_stylesheets_names_declares_it() -> None:
             text = module.read_text(encoding="utf-8")
             used = {n for n in own if uses(text, n)}
             if used:
-                assert re.search(rf'STYLES = \([^)]*"{sheet.stem}"', text), \
+                assert re.search(rf'STYLES = \([^)]*"{sheet.stem}"', text), (
                     f"{module.name} uses {sorted(used)} from {sheet.name} without STYLES"
+                )
 
 
 async def test_a_screen_brings_its_stylesheet_once() -> None:
@@ -63,8 +70,10 @@ async def test_a_screen_brings_its_stylesheet_once() -> None:
             app.push_screen(StandingsScreen(ruleset, ("A", "B", "C", "D"), state))
             await pilot.pause()
             assert app.stylesheet.has_source(forms)
-            assert (app.screen.styles.align_horizontal, app.screen.styles.align_vertical) \
-                == ("center", "middle")  # StandingsScreen's rule in forms.tcss
+            assert (app.screen.styles.align_horizontal, app.screen.styles.align_vertical) == (
+                "center",
+                "middle",
+            )  # StandingsScreen's rule in forms.tcss
             app.pop_screen()
             await pilot.pause()
         assert sum(1 for path, _ in app.stylesheet.source if path == forms) == 1

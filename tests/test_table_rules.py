@@ -63,14 +63,21 @@ def refused(s: Session, hand, words: str) -> None:
     assert s.hands == hands and s.state == state
 
 
-def ron(winner: int, discarder: int, han: int, fu: int | None = None, riichi=(), yaku=(),
-        yakuman: int = 0) -> Win:
-    return Win((Winner(winner, han, fu, yakuman, "", tuple(yaku)),), discarder,
-               tuple(riichi))
+def ron(
+    winner: int,
+    discarder: int,
+    han: int,
+    fu: int | None = None,
+    riichi=(),
+    yaku=(),
+    yakuman: int = 0,
+) -> Win:
+    return Win((Winner(winner, han, fu, yakuman, "", tuple(yaku)),), discarder, tuple(riichi))
 
 
-def tsumo(winner: int, han: int, fu: int | None = None, riichi=(), yaku=(),
-          yakuman: int = 0) -> Win:
+def tsumo(
+    winner: int, han: int, fu: int | None = None, riichi=(), yaku=(), yakuman: int = 0
+) -> Win:
     return Win((Winner(winner, han, fu, yakuman, "", tuple(yaku)),), None, tuple(riichi))
 
 
@@ -94,8 +101,11 @@ def test_riichi_no_hand_after_the_game_is_over() -> None:
 
 def test_riichi_needs_the_deposit_on_tenhou_not_on_mleague() -> None:
     poor = TENHOU.with_start_points(900)
-    refused(session(poor), ExhaustiveDraw(tenpai=(1,), riichi=(1,)),
-            "seat 2 has 900 points, less than the 1000 riichi deposit")
+    refused(
+        session(poor),
+        ExhaustiveDraw(tenpai=(1,), riichi=(1,)),
+        "seat 2 has 900 points, less than the 1000 riichi deposit",
+    )
     session(MLEAGUE.with_start_points(900), ExhaustiveDraw(tenpai=(1,), riichi=(1,)))
     # Exactly the deposit is enough.
     session(TENHOU.with_start_points(1000), ExhaustiveDraw(tenpai=(1,), riichi=(1,)))
@@ -118,38 +128,66 @@ def test_riichi_four_declarations_stop_the_hand_where_abortive_draws_are_played(
 
 
 def test_riichi_yaku_from_the_tiles_must_fit_the_declarations() -> None:
-    refused(session(TENHOU), ron(1, 2, 2, 30, yaku=("riichi", "pinfu")),
-            "the yaku of seat 2 have riichi, but seat 2 is not among the riichi declarations")
-    refused(session(TENHOU), ron(1, 2, 2, 30, riichi=(2,), yaku=("ura dora 1", "pinfu")),
-            "have ura dora 1")
-    refused(session(TENHOU), ron(1, 2, 2, 30, riichi=(1,), yaku=("tanyao", "pinfu")),
-            "seat 2 declared riichi, but the yaku from the tiles have no riichi")
+    refused(
+        session(TENHOU),
+        ron(1, 2, 2, 30, yaku=("riichi", "pinfu")),
+        "the yaku of seat 2 have riichi, but seat 2 is not among the riichi declarations",
+    )
+    refused(
+        session(TENHOU),
+        ron(1, 2, 2, 30, riichi=(2,), yaku=("ura dora 1", "pinfu")),
+        "have ura dora 1",
+    )
+    refused(
+        session(TENHOU),
+        ron(1, 2, 2, 30, riichi=(1,), yaku=("tanyao", "pinfu")),
+        "seat 2 declared riichi, but the yaku from the tiles have no riichi",
+    )
     session(TENHOU, ron(1, 2, 2, 30, riichi=(1,), yaku=("riichi", "pinfu")))
     session(TENHOU, ron(1, 2, 2, 30, riichi=(1,)))  # typed han and fu: no list to check
     session(TENHOU, ron(1, 2, 0, riichi=(1,), yakuman=1, yaku=("kokushi musou",)))
 
 
 def test_riichi_yaku_from_the_tiles_must_fit_the_way_of_winning() -> None:
-    refused(session(TENHOU), ron(1, 2, 2, 30, yaku=("menzen tsumo", "pinfu")),
-            "seat 2 won by ron, but the yaku from the tiles have menzen tsumo, a tsumo yaku")
-    refused(session(TENHOU), tsumo(1, 2, 30, yaku=("chankan", "tanyao")),
-            "won by tsumo, but the yaku from the tiles have chankan, a ron yaku")
+    refused(
+        session(TENHOU),
+        ron(1, 2, 2, 30, yaku=("menzen tsumo", "pinfu")),
+        "seat 2 won by ron, but the yaku from the tiles have menzen tsumo, a tsumo yaku",
+    )
+    refused(
+        session(TENHOU),
+        tsumo(1, 2, 30, yaku=("chankan", "tanyao")),
+        "won by tsumo, but the yaku from the tiles have chankan, a ron yaku",
+    )
 
 
 def test_riichi_yaku_from_the_tiles_must_fit_the_seats_and_winds() -> None:
     # East 1: seat 1 deals, seat 2 is South.
-    refused(session(TENHOU), tsumo(1, 0, yakuman=1, yaku=("tenhou",)),
-            r"tenhou is the dealer's win, and seat 2 does not deal this hand \(seat 1 does\)")
-    refused(session(TENHOU), tsumo(0, 0, yakuman=1, yaku=("chiihou",)),
-            "chiihou is a non-dealer's win")
-    refused(session(TENHOU), tsumo(1, 0, riichi=(1,), yakuman=1, yaku=("chiihou",)),
-            "cannot have declared riichi")
+    refused(
+        session(TENHOU),
+        tsumo(1, 0, yakuman=1, yaku=("tenhou",)),
+        r"tenhou is the dealer's win, and seat 2 does not deal this hand \(seat 1 does\)",
+    )
+    refused(
+        session(TENHOU), tsumo(0, 0, yakuman=1, yaku=("chiihou",)), "chiihou is a non-dealer's win"
+    )
+    refused(
+        session(TENHOU),
+        tsumo(1, 0, riichi=(1,), yakuman=1, yaku=("chiihou",)),
+        "cannot have declared riichi",
+    )
     session(TENHOU, tsumo(0, 0, yakuman=1, yaku=("tenhou",)))
     session(TENHOU, tsumo(1, 0, yakuman=1, yaku=("chiihou",)))
-    refused(session(TENHOU), ron(1, 2, 1, 40, yaku=("seat wind East",)),
-            "have seat wind East, but its seat wind in East 1 is South")
-    refused(session(TENHOU), ron(1, 2, 1, 40, yaku=("round wind South",)),
-            "have round wind South, but this hand is East 1")
+    refused(
+        session(TENHOU),
+        ron(1, 2, 1, 40, yaku=("seat wind East",)),
+        "have seat wind East, but its seat wind in East 1 is South",
+    )
+    refused(
+        session(TENHOU),
+        ron(1, 2, 1, 40, yaku=("round wind South",)),
+        "have round wind South, but this hand is East 1",
+    )
     s = session(TENHOU, ron(1, 2, 1, 40, yaku=("seat wind South",)))
     # Seat 2 dealt by winning East 1 off seat 3: now seat 2 is East.
     s.add(ron(1, 2, 2, 40, yaku=("seat wind East", "round wind East")))
@@ -182,18 +220,19 @@ def test_pocket_no_seventeenth_hand() -> None:
 
 def test_pocket_situations_that_cannot_go_together() -> None:
     def win(winner: int, *context: str, discarder: int | None = None) -> pocket.Win:
-        return pocket.Win(winner, 13, discarder, tiles="123m456m789m234m55m",
-                          context=context)
+        return pocket.Win(winner, 13, discarder, tiles="123m456m789m234m55m", context=context)
 
     refused(session(POCKET), win(1, "robbing-kong"), "robbing a kong is a win on another")
     refused(session(POCKET), win(1, "kong-replacement", discarder=2), "is a self-draw")
     refused(session(POCKET), win(0, "heavenly", "earthly"), "both heavenly and earthly")
     # The first starter is seat 1.
-    refused(session(POCKET), win(1, "heavenly"),
-            r"heavenly hand is the starter's .* \(seat 1 is the starter\)")
+    refused(
+        session(POCKET),
+        win(1, "heavenly"),
+        r"heavenly hand is the starter's .* \(seat 1 is the starter\)",
+    )
     refused(session(POCKET), win(0, "earthly", discarder=1), "won by a player other than")
-    refused(session(POCKET), win(2, "earthly", discarder=1),
-            "won on the starter's first discard")
+    refused(session(POCKET), win(2, "earthly", discarder=1), "won on the starter's first discard")
     refused(session(POCKET), win(2, "earthly"), "not a self-draw")
     session(POCKET, win(0, "heavenly"))
     session(POCKET, win(2, "earthly", discarder=0))
@@ -207,8 +246,9 @@ def test_pocket_situations_that_cannot_go_together() -> None:
 
 
 def fx(winner: int, tsumo: bool, tenho: bool = True) -> fx602p.Win:
-    return fx602p.Win(winner, tiles=(2, 3, 4, 5, 6, 7, 8, 8, 8), win_tile=8, tsumo=tsumo,
-                      tenho=tenho)
+    return fx602p.Win(
+        winner, tiles=(2, 3, 4, 5, 6, 7, 8, 8, 8), win_tile=8, tsumo=tsumo, tenho=tenho
+    )
 
 
 def test_fx602p_tenho_fits_the_dealer() -> None:
@@ -241,8 +281,12 @@ def test_an_edit_is_checked_against_the_table_before_it() -> None:
 
 
 def test_an_edit_that_makes_a_later_hand_impossible_is_refused() -> None:
-    s = session(TENHOU, ExhaustiveDraw(tenpai=(0,)), ExhaustiveDraw(tenpai=(1,), riichi=(1,)),
-                AbortiveDraw())
+    s = session(
+        TENHOU,
+        ExhaustiveDraw(tenpai=(0,)),
+        ExhaustiveDraw(tenpai=(1,), riichi=(1,)),
+        AbortiveDraw(),
+    )
     hands, states = list(s.hands), s.states()
     # A dealer baiman (24000) off seat 2 in hand 1 leaves it 1000: hand 2's riichi
     # is still possible, with exactly the deposit.
@@ -251,8 +295,11 @@ def test_an_edit_that_makes_a_later_hand_impossible_is_refused() -> None:
     s.replace(0, hands[0])
     assert s.states() == states
     # A dealer yakuman instead ends the game (tobi): hand 2 could not have been played.
-    with pytest.raises(HandError, match=r"with this change hand 2 could not have been played "
-                       r"\(the game is over: seat 2 went below zero\)"):
+    with pytest.raises(
+        HandError,
+        match=r"with this change hand 2 could not have been played "
+        r"\(the game is over: seat 2 went below zero\)",
+    ):
         s.replace(0, ron(0, 1, 0, yakuman=1))
     assert s.hands == hands and s.states() == states
 
@@ -272,8 +319,10 @@ def test_an_edit_after_undo_starts_a_new_history(tmp_path: Path) -> None:
     # Redo puts back exactly what undo took, on the table it was taken from; an
     # edit in between changes that table, so it clears what was to redo rather
     # than let a hand come back that the table now refuses.
-    book = Scorebook(session(TENHOU, ExhaustiveDraw(tenpai=(0,)),
-                             ExhaustiveDraw(tenpai=(1,), riichi=(1,))), tmp_path / "s.toml")
+    book = Scorebook(
+        session(TENHOU, ExhaustiveDraw(tenpai=(0,)), ExhaustiveDraw(tenpai=(1,), riichi=(1,))),
+        tmp_path / "s.toml",
+    )
     book.undo()
     # Hand 1 becomes a dealer sanbaiman (36000) off seat 2: below zero, the game is over.
     book.replace(0, ron(0, 1, 11))
@@ -300,14 +349,20 @@ def written(tmp_path: Path, rs: Ruleset, hands: list) -> Path:
 
 
 def test_a_file_with_a_riichi_without_the_points_keeps_the_other_hands(tmp_path: Path) -> None:
-    hands = [ron(0, 1, 8), ExhaustiveDraw(tenpai=(0,)),
-             ExhaustiveDraw(tenpai=(0, 1), riichi=(1,)), AbortiveDraw()]
+    hands = [
+        ron(0, 1, 8),
+        ExhaustiveDraw(tenpai=(0,)),
+        ExhaustiveDraw(tenpai=(0, 1), riichi=(1,)),
+        AbortiveDraw(),
+    ]
     loaded = load_session(written(tmp_path, TENHOU, hands), no_other)
     assert loaded.session.hands == [hands[0], hands[1], hands[3]]
     [problem] = loaded.problems
     assert ": hand 3" in problem
-    assert problem.endswith("seat 2 has 0 points, less than the 1000 riichi deposit, and "
-                            "cannot declare riichi; this hand was left out")
+    assert problem.endswith(
+        "seat 2 has 0 points, less than the 1000 riichi deposit, and "
+        "cannot declare riichi; this hand was left out"
+    )
 
 
 def test_a_file_with_hands_after_the_end_reports_each(tmp_path: Path) -> None:
@@ -315,8 +370,10 @@ def test_a_file_with_hands_after_the_end_reports_each(tmp_path: Path) -> None:
     extra = [pocket.Win(0, 3), pocket.Draw()]
     loaded = load_session(written(tmp_path, POCKET, series + extra), no_other)
     assert loaded.session.hands == series
-    assert [re.search(r": (hand \d+)\b", p).group(1) for p in loaded.problems] == \
-        ["hand 17", "hand 18"]
+    assert [re.search(r": (hand \d+)\b", p).group(1) for p in loaded.problems] == [
+        "hand 17",
+        "hand 18",
+    ]
     assert all("the series is over" in p and p.endswith("left out") for p in loaded.problems)
 
 
@@ -364,8 +421,13 @@ def pocket_hands(draw):
     winner = draw(seat)
     discarder = draw(st.none() | seat.filter(lambda s: s != winner))
     context = tuple(draw(st.lists(st.sampled_from(pocket.CONTEXT), unique=True, max_size=2)))
-    return pocket.Win(winner, draw(st.integers(3, 13)), discarder,
-                      tiles="123m456m789m234m55m" if context else None, context=context)
+    return pocket.Win(
+        winner,
+        draw(st.integers(3, 13)),
+        discarder,
+        tiles="123m456m789m234m55m" if context else None,
+        context=context,
+    )
 
 
 def accepted(rs: Ruleset, hands: list) -> Session:
@@ -378,14 +440,25 @@ def accepted(rs: Ruleset, hands: list) -> Session:
     return s
 
 
-LAW = settings(max_examples=40, database=None, deadline=None,
-               suppress_health_check=[HealthCheck.too_slow])
+LAW = settings(
+    max_examples=40, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 GAMES = st.one_of(
-    st.tuples(st.sampled_from([TENHOU, MLEAGUE, TENHOU.with_start_points(3000)]),
-              st.lists(riichi_hands(), max_size=30)),
-    st.tuples(st.sampled_from([POCKET, replace(POCKET, rules=replace(
-        POCKET.rules, table=replace(POCKET.rules.table, rounds=1)))]),
-        st.lists(pocket_hands(), max_size=30)),
+    st.tuples(
+        st.sampled_from([TENHOU, MLEAGUE, TENHOU.with_start_points(3000)]),
+        st.lists(riichi_hands(), max_size=30),
+    ),
+    st.tuples(
+        st.sampled_from(
+            [
+                POCKET,
+                replace(
+                    POCKET, rules=replace(POCKET.rules, table=replace(POCKET.rules.table, rounds=1))
+                ),
+            ]
+        ),
+        st.lists(pocket_hands(), max_size=30),
+    ),
 )
 
 
@@ -415,18 +488,28 @@ def test_putting_a_hand_back_as_it_was_is_always_accepted(game, data) -> None:
     assert s.states() == states
 
 
-RIICHI_MIX = [ron(0, 1, 8), ExhaustiveDraw(tenpai=(0,)), ExhaustiveDraw(tenpai=(0, 1), riichi=(1,)),
-              AbortiveDraw(), ron(1, 0, 13), ron(2, 3, 1, 30, riichi=(2,))]
+RIICHI_MIX = [
+    ron(0, 1, 8),
+    ExhaustiveDraw(tenpai=(0,)),
+    ExhaustiveDraw(tenpai=(0, 1), riichi=(1,)),
+    AbortiveDraw(),
+    ron(1, 0, 13),
+    ron(2, 3, 1, 30, riichi=(2,)),
+]
 
 
-@given(st.lists(st.sampled_from(range(len(RIICHI_MIX))), max_size=14),
-       st.lists(st.sampled_from([pocket.Win(0, 3), pocket.Draw(), pocket.Win(2, 10)]),
-                max_size=6))
+@given(
+    st.lists(st.sampled_from(range(len(RIICHI_MIX))), max_size=14),
+    st.lists(st.sampled_from([pocket.Win(0, 3), pocket.Draw(), pocket.Win(2, 10)]), max_size=6),
+)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 def test_loading_hands_in_one_pass_keeps_and_refuses_what_adding_them_one_by_one_does(
-        riichi_order, pocket_extra) -> None:
-    for rs, hands in ((TENHOU, [RIICHI_MIX[i] for i in riichi_order]),
-                      (POCKET, pocket_series().hands + pocket_extra)):
+    riichi_order, pocket_extra
+) -> None:
+    for rs, hands in (
+        (TENHOU, [RIICHI_MIX[i] for i in riichi_order]),
+        (POCKET, pocket_series().hands + pocket_extra),
+    ):
         one_pass = Session(rs, NAMES[: rs.players], STARTED)
         refused = [i for i, _ in one_pass.add_read(hands)]
         one_by_one = Session(rs, NAMES[: rs.players], STARTED)

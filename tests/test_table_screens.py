@@ -50,8 +50,12 @@ async def test_the_dice_key_rolls_and_names_the_wall_and_dealer() -> None:
 
 
 async def test_every_sheet_footer_fits_80_columns() -> None:
-    for ruleset_id, names in (("riichi-tenhou", NAMES), ("hp11c", NAMES), ("pocket", NAMES),
-                              ("fx602p", NAMES[:2])):
+    for ruleset_id, names in (
+        ("riichi-tenhou", NAMES),
+        ("hp11c", NAMES),
+        ("pocket", NAMES),
+        ("fx602p", NAMES[:2]),
+    ):
         app = MjtuiApp(book=book(ruleset_id, names))
         async with app.run_test(size=SIZE) as pilot:
 
@@ -100,7 +104,8 @@ async def test_the_new_series_form_draws_seats_before_starting() -> None:
         assert [form.query_one(f"#name-{i}", Input).value for i in range(4)] == list(seats)
         shown = str(form.query_one("#seat-draw", Static).render())
         assert shown == "Seats drawn: " + " · ".join(
-            f"{w} {n}" for w, n in zip(("East", "South", "West", "North"), seats))
+            f"{w} {n}" for w, n in zip(("East", "South", "West", "North"), seats)
+        )
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)

@@ -13,10 +13,15 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.table.draws import Dice, draw_seats, roll, wall_for
 
 
-@pytest.mark.parametrize("totals, wall", [
-    ((1, 5, 9), "self"), ((2, 6, 10), "right"), ((3, 7, 11), "opposite"),
-    ((4, 8, 12), "left"),
-])
+@pytest.mark.parametrize(
+    "totals, wall",
+    [
+        ((1, 5, 9), "self"),
+        ((2, 6, 10), "right"),
+        ((3, 7, 11), "opposite"),
+        ((4, 8, 12), "left"),
+    ],
+)
 def test_the_wall_is_counted_from_the_dealer(totals, wall) -> None:
     for total in totals:
         assert wall_for(total) == wall
@@ -38,13 +43,20 @@ def test_seats_are_a_shuffle_of_the_names_the_same_for_a_seed() -> None:
     assert Counter(d[0] for d in drawn).keys() == set(names)  # anyone may draw East
     assert draw_seats(names, random.Random(5)) == draw_seats(names, random.Random(5))
     assert draw_seats([" Ann  Lee ", "Bob"], random.Random(1)) in (
-        ("Ann Lee", "Bob"), ("Bob", "Ann Lee"))
+        ("Ann Lee", "Bob"),
+        ("Bob", "Ann Lee"),
+    )
 
 
-@pytest.mark.parametrize("names, message", [
-    (["Ann"], "2 to 4 players"), (["A", "B", "C", "D", "E"], "2 to 4 players"),
-    (["Ann", " "], "name is empty"), (["Ann", "ann "], "same player"),
-])
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        (["Ann"], "2 to 4 players"),
+        (["A", "B", "C", "D", "E"], "2 to 4 players"),
+        (["Ann", " "], "name is empty"),
+        (["Ann", "ann "], "same player"),
+    ],
+)
 def test_bad_names_are_refused_with_a_reason(names, message) -> None:
     with pytest.raises(MjtuiError, match=message):
         draw_seats(names, random.Random(0))

@@ -39,12 +39,16 @@ def imported(document: dict, ruleset: str = "riichi-tenhou"):
 # Real logs
 # --------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("name", "hands", "reproduced"), [
-    ("mleague_2023-04-28.json", 11, 11),
-    ("ranked_game.json", 3, 3),
-    ("double_ron.json", 1, 1),
-    ("four_reach.json", 1, 1),
-])
+
+@pytest.mark.parametrize(
+    ("name", "hands", "reproduced"),
+    [
+        ("mleague_2023-04-28.json", 11, 11),
+        ("ranked_game.json", 3, 3),
+        ("double_ron.json", 1, 1),
+        ("four_reach.json", 1, 1),
+    ],
+)
 def test_real_logs_reproduce_under_tenhou_rules(name, hands, reproduced):
     result = imported(read_log(DATA / name))
     assert (result.compared, result.reproduced) == (hands, reproduced)
@@ -78,15 +82,16 @@ def log_final(document):
     """The log's own final points and scores, by seat (its "sc": points, score, ...)."""
     n = len([name for name in document["name"] if name])
     sc = document["sc"]
-    return tuple(sc[0:2 * n:2]), tuple(sc[1:2 * n:2])
+    return tuple(sc[0 : 2 * n : 2]), tuple(sc[1 : 2 * n : 2])
 
 
 def our_final(result):
     """The session's final totals and scores (one decimal), by seat."""
     session = result.session
     rules = session.ruleset.rules
-    scores = {s.seat: round(s.score, 1)
-              for s in session.ruleset.system.standings(rules, session.state)}
+    scores = {
+        s.seat: round(s.score, 1) for s in session.ruleset.system.standings(rules, session.state)
+    }
     return session.state.totals, tuple(scores[seat] for seat in range(len(scores)))
 
 
@@ -108,7 +113,10 @@ def test_the_real_three_player_games_show_tenhou_s_honba_and_noten_payments():
     result = imported(read_log(SANMA / "2024010120gm-00b9-0000-ef5da89f.json"), "riichi-sanma")
     hands = result.log.hands
     assert [h.changes for h in hands[2:5]] == [
-        (-2000, 1000, 1000), (1000, 1000, -2000), (-6800, 0, 10800)]
+        (-2000, 1000, 1000),
+        (1000, 1000, -2000),
+        (-6800, 0, 10800),
+    ]
     assert (hands[4].honba, hands[4].sticks, hands[4].scores_said) == (2, 3, ("25符4飜6400点",))
     assert result.reproduced == result.compared
 
@@ -118,9 +126,11 @@ def test_the_real_three_player_games_differ_under_the_four_player_numbers(name):
     # 300 a honba, 3000 of noten payments, uma 15/0/-15: what riichi-sanma had before.
     from mjtui.core.reports.whatif import variant
 
-    ruleset = variant(library().get("riichi-sanma"), {
-        "payments.honba_ron": 300, "draws.noten_total": 3000,
-        "final.uma": [15000, 0, -15000]}, name="four-player numbers")
+    ruleset = variant(
+        library().get("riichi-sanma"),
+        {"payments.honba_ron": 300, "draws.noten_total": 3000, "final.uma": [15000, 0, -15000]},
+        name="four-player numbers",
+    )
     document = read_log(SANMA / name)
     result = import_log(document, ruleset)
     assert result.reproduced < result.compared or our_final(result) != log_final(document)
@@ -149,13 +159,20 @@ def test_real_tenhou_games_and_the_rounding_their_standings_show(name, hands, ro
     # The importer plays the rounding the log's own standings show, and says so.
     assert result.session.ruleset.rules.final.rounding == rounding
     adapted = [line for line in result.lines if "final.rounding" in line]
-    assert adapted == ([f'the ruleset riichi-tenhou is played with final.rounding = '
-                        f'"{rounding}", as the log has it'] if rounding != "exact" else [])
+    assert adapted == (
+        [
+            f"the ruleset riichi-tenhou is played with final.rounding = "
+            f'"{rounding}", as the log has it'
+        ]
+        if rounding != "exact"
+        else []
+    )
     assert our_final(result) == log_final(document)
     assert result.lines[-1].startswith("the final standings are the log's: ")
     exact = final_standings(library().get("riichi-tenhou").rules, result.session.state)
-    assert (sorted(round(s.score, 1) for s in exact) == sorted(log_final(document)[1])) \
-        == (rounding == "exact")
+    assert (sorted(round(s.score, 1) for s in exact) == sorted(log_final(document)[1])) == (
+        rounding == "exact"
+    )
 
 
 def test_the_rounding_is_said_with_the_log_s_standings():
@@ -163,7 +180,8 @@ def test_the_rounding_is_said_with_the_log_s_standings():
     assert result.lines == [
         'the ruleset riichi-tenhou is played with final.rounding = "4-down-5-up", as the '
         "log has it",
-        "the final standings are the log's: +48 / -21 / +8 / -35"]
+        "the final standings are the log's: +48 / -21 / +8 / -35",
+    ]
 
 
 def test_a_ruleset_with_kiriage_differs_and_says_why():
@@ -174,9 +192,13 @@ def test_a_ruleset_with_kiriage_differs_and_says_why():
     assert len(differing) == 2
     assert "ours [0, 0, -8000, +8000], the log's [0, 0, -7700, +7700]" in differing[0]
     # From the first hand that differs, the session's totals are not the log's.
-    assert any(line.startswith("hand 2 (E2): the session's table before it is E2 with 0 "
-                               "riichi sticks and [25000, 25000, 17000, 33000], the log's")
-               for line in result.lines)
+    assert any(
+        line.startswith(
+            "hand 2 (E2): the session's table before it is E2 with 0 "
+            "riichi sticks and [25000, 25000, 17000, 33000], the log's"
+        )
+        for line in result.lines
+    )
     assert result.lines[-1].startswith("the final totals: ours ")
 
 
@@ -209,6 +231,7 @@ def test_the_aka_and_start_points_are_taken_from_the_log():
 # Hand-made logs, one per outcome (the format of the module's docstring)
 # --------------------------------------------------------------------------
 
+
 def log_hand(result, round_=0, honba=0, sticks=0, scores=(25000,) * 4, discards=None):
     discards = discards or {}
     seats = []
@@ -218,8 +241,12 @@ def log_hand(result, round_=0, honba=0, sticks=0, scores=(25000,) * 4, discards=
 
 
 def document(*hands, aka=1, names=NAMES):
-    return {"title": ["", ""], "name": list(names), "rule": {"disp": "test", "aka": aka},
-            "log": list(hands)}
+    return {
+        "title": ["", ""],
+        "name": list(names),
+        "rule": {"disp": "test", "aka": aka},
+        "log": list(hands),
+    }
 
 
 def only(result, **kwargs):
@@ -229,33 +256,55 @@ def only(result, **kwargs):
 
 
 def test_ron():
-    out = only(["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)",
-                                               "ドラ(1飜)"]])
+    out = only(
+        ["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)", "ドラ(1飜)"]]
+    )
     assert out.reproduced == 1
     hand = out.log.hands[0].hand
-    assert hand == Win((Winner(2, 2, 30),), discarder=1,
-                       note="30符2飜2000点 役牌 中(1飜) ドラ(1飜)")
+    assert hand == Win(
+        (Winner(2, 2, 30),), discarder=1, note="30符2飜2000点 役牌 中(1飜) ドラ(1飜)"
+    )
 
 
 def test_dealer_tsumo():
-    out = only(["和了", [3900, -1300, -1300, -1300],
-                [0, 0, 0, "40符2飜1300点∀", "門前清自摸和(1飜)", "ドラ(1飜)"]])
+    out = only(
+        [
+            "和了",
+            [3900, -1300, -1300, -1300],
+            [0, 0, 0, "40符2飜1300点∀", "門前清自摸和(1飜)", "ドラ(1飜)"],
+        ]
+    )
     assert out.reproduced == 1
     assert out.log.hands[0].hand.tsumo
 
 
 def test_non_dealer_tsumo_with_honba_and_sticks():
     # 700-1300 and 1 honba: 800/1400; the stick on the table to the winner.
-    out = only(["和了", [-1400, 4000, -800, -800],
-                [1, 1, 1, "40符2飜700-1300点", "門前清自摸和(1飜)", "ドラ(1飜)"]],
-               honba=1, sticks=1)
+    out = only(
+        [
+            "和了",
+            [-1400, 4000, -800, -800],
+            [1, 1, 1, "40符2飜700-1300点", "門前清自摸和(1飜)", "ドラ(1飜)"],
+        ],
+        honba=1,
+        sticks=1,
+    )
     assert out.reproduced == 1
 
 
 def test_double_ron_honba_and_sticks_to_the_first_in_turn():
-    out = only(["和了", [-2300, 3300, 0, 0], [1, 0, 1, "30符2飜2000点", "ドラ(2飜)"],
-                [-8000, 0, 0, 8000], [3, 0, 3, "満貫8000点", "ドラ(5飜)"]],
-               round_=2, honba=1, sticks=1)
+    out = only(
+        [
+            "和了",
+            [-2300, 3300, 0, 0],
+            [1, 0, 1, "30符2飜2000点", "ドラ(2飜)"],
+            [-8000, 0, 0, 8000],
+            [3, 0, 3, "満貫8000点", "ドラ(5飜)"],
+        ],
+        round_=2,
+        honba=1,
+        sticks=1,
+    )
     assert out.reproduced == 1
     hand = out.log.hands[0].hand
     assert [w.seat for w in hand.winners] == [1, 3] and hand.discarder == 0
@@ -263,20 +312,23 @@ def test_double_ron_honba_and_sticks_to_the_first_in_turn():
 
 
 def test_a_riichi_winner_collects_its_own_stick():
-    out = only(["和了", [3000, -2000, 0, 0], [0, 1, 0, "40符1飜2000点", "立直(1飜)"]],
-               discards={0: [12, "r11"], 1: [13, 14]})
+    out = only(
+        ["和了", [3000, -2000, 0, 0], [0, 1, 0, "40符1飜2000点", "立直(1飜)"]],
+        discards={0: [12, "r11"], 1: [13, 14]},
+    )
     assert out.reproduced == 1 and out.log.hands[0].hand.riichi == (0,)
 
 
 def test_a_riichi_declared_on_the_tile_that_deals_in_is_not_made():
-    out = only(["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "ドラ(2飜)"]],
-               discards={1: [13, "r15"]})
+    out = only(
+        ["和了", [0, -2000, 2000, 0], [2, 1, 2, "30符2飜2000点", "ドラ(2飜)"]],
+        discards={1: [13, "r15"]},
+    )
     assert out.reproduced == 1 and out.log.hands[0].hand.riichi == ()
 
 
 def test_a_mangan_below_5_han_gets_the_least_fu_that_makes_it():
-    out = only(["和了", [0, -8000, 8000, 0], [2, 1, 2, "満貫8000点", "断幺九(1飜)",
-                                               "ドラ(3飜)"]])
+    out = only(["和了", [0, -8000, 8000, 0], [2, 1, 2, "満貫8000点", "断幺九(1飜)", "ドラ(3飜)"]])
     assert out.reproduced == 1
     assert out.log.hands[0].hand.winners[0] == Winner(2, 4, 40)
 
@@ -305,10 +357,13 @@ def test_nagashi_mangan():
     assert isinstance(hand, ExhaustiveDraw) and hand.nagashi == (2,)
 
 
-@pytest.mark.parametrize(("result", "changes"), [
-    ([1, 1, 3, "役満8000-16000点", "大三元(役満)"], [0, 32000, 0, -32000]),
-    ([1, 2, 3, "役満32000点", "大三元(役満)"], [0, 32000, -16000, -16000]),
-])
+@pytest.mark.parametrize(
+    ("result", "changes"),
+    [
+        ([1, 1, 3, "役満8000-16000点", "大三元(役満)"], [0, 32000, 0, -32000]),
+        ([1, 2, 3, "役満32000点", "大三元(役満)"], [0, 32000, -16000, -16000]),
+    ],
+)
 def test_pao(result, changes):
     out = only(["和了", changes, result])
     assert out.reproduced == 1
@@ -352,10 +407,13 @@ RON_E2 = ["和了", [0, 0, -2000, 2000], [3, 2, 3, "30符2飜2000点", "役牌 �
 BROKEN = ["和了", [0, 0, 0, 0], [1, 2, 1, "lots"]]
 
 
-@pytest.mark.parametrize("first", [
-    log_hand(BROKEN),  # where it is can be read, the rest cannot
-    [[0, 0], [25000] * 4],  # nothing can be read
-])
+@pytest.mark.parametrize(
+    "first",
+    [
+        log_hand(BROKEN),  # where it is can be read, the rest cannot
+        [[0, 0], [25000] * 4],  # nothing can be read
+    ],
+)
 def test_a_broken_first_hand_never_turns_the_seats(first):
     # Before, the second hand (East 2) was taken for where the game starts: the seats
     # were turned, the names moved and the totals reset, and the summary said 1 of 1.
@@ -372,8 +430,11 @@ def test_a_broken_first_hand_never_turns_the_seats(first):
 
 
 def test_a_hand_left_out_is_counted_named_and_its_consequence_said(tmp_path, capsys):
-    doc = document(log_hand(RON_E1), log_hand(BROKEN, round_=1, scores=AFTER_E1),
-                   log_hand(RON_E2, round_=2, scores=(25000, 25000, 25000, 25000)))
+    doc = document(
+        log_hand(RON_E1),
+        log_hand(BROKEN, round_=1, scores=AFTER_E1),
+        log_hand(RON_E2, round_=2, scores=(25000, 25000, 25000, 25000)),
+    )
     out = imported(doc)
     assert out.summary == "2 of 3 hands reproduce exactly; 1 left out (hand 2)"
     assert "hand 2 (E2): the score 'lots': expected e.g." in out.lines[0]
@@ -391,8 +452,20 @@ def test_a_hand_left_out_is_counted_named_and_its_consequence_said(tmp_path, cap
 
 def test_a_hand_that_differs_makes_the_command_exit_3(tmp_path, capsys):
     out = tmp_path / "s.toml"
-    assert main(["import", "tenhou6", str(DATA / "ranked_game.json"), "--ruleset",
-                 "riichi-wrc", "--output", str(out)]) == 3
+    assert (
+        main(
+            [
+                "import",
+                "tenhou6",
+                str(DATA / "ranked_game.json"),
+                "--ruleset",
+                "riichi-wrc",
+                "--output",
+                str(out),
+            ]
+        )
+        == 3
+    )
     assert "1 of 3 hands reproduce exactly; 2 differ" in capsys.readouterr().out
     assert len(load_session(out, library().get).session.hands) == 3
 
@@ -406,13 +479,18 @@ def test_a_start_at_the_target_has_no_oka():
     # nearer the first dealer, is second): 2 + 20, 0 + 10, -2 - 20, 0 - 10; no oka. Before,
     # the oka of 20000 stayed, and first place had 42.
     start = (30000,) * 4
-    doc = scored(document(log_hand(RON_E1, scores=start)), (30000, 28000, 32000, 30000),
-                 (10.0, -22.0, 22.0, -10.0))
+    doc = scored(
+        document(log_hand(RON_E1, scores=start)),
+        (30000, 28000, 32000, 30000),
+        (10.0, -22.0, 22.0, -10.0),
+    )
     out = imported(doc)
     rules = out.session.ruleset.rules
     assert (rules.table.start_points, rules.final.oka) == (30000, 0)
-    assert out.lines[0] == ("the ruleset riichi-tenhou is played with table.start_points = "
-                            "30000, final.oka = 0 (to balance it), as the log has it")
+    assert out.lines[0] == (
+        "the ruleset riichi-tenhou is played with table.start_points = "
+        "30000, final.oka = 0 (to balance it), as the log has it"
+    )
     assert out.lines[-1] == "the final standings are the log's: +10 / -22 / +22 / -10"
     assert out.exact
 
@@ -421,8 +499,9 @@ def test_standings_that_no_rounding_gives_are_said_and_make_it_inexact():
     doc = scored(document(log_hand(RON_E1)), AFTER_E1, (-5.0, -27.0, 47.0, -15.0))
     out = imported(doc)
     assert any("do not follow from its final points" in line for line in out.lines)
-    assert out.lines[-1].startswith("the final standings: ours +5 / -27 / +37 / -15, the "
-                                    "log's -5 / -27 / +47 / -15")
+    assert out.lines[-1].startswith(
+        "the final standings: ours +5 / -27 / +37 / -15, the log's -5 / -27 / +47 / -15"
+    )
     assert not out.exact and out.reproduced == out.compared == 1
 
 
@@ -436,11 +515,12 @@ def test_a_yaku_text_past_the_session_s_limit_is_cut_short_and_the_file_reads(tm
     # Before, the whole text went into the note, which the reader refuses past 2000
     # characters: the hand was dropped the next time the file was read.
     details = ["30符2飜2000点", "x" * 2500 + "(1飜)", "ドラ(1飜)"]
-    doc = document(log_hand(["和了", [0, -2000, 2000, 0], [2, 1, 2, *details]]),
-                   names=["Ann\x1b[2J", "Bob", "Chen", "Dora\u2028"])
+    doc = document(
+        log_hand(["和了", [0, -2000, 2000, 0], [2, 1, 2, *details]]),
+        names=["Ann\x1b[2J", "Bob", "Chen", "Dora\u2028"],
+    )
     out_file = tmp_path / "s.toml"
-    assert main(["import", "tenhou6", str(_written(tmp_path, doc)), "--output",
-                 str(out_file)]) == 0
+    assert main(["import", "tenhou6", str(_written(tmp_path, doc)), "--output", str(out_file)]) == 0
     loaded = load_session(out_file, library().get)
     assert not loaded.problems and len(loaded.session.hands) == 1
     note = loaded.session.hands[0].note
@@ -459,33 +539,40 @@ def _written(tmp_path, doc):
 # Logs that cannot be read
 # --------------------------------------------------------------------------
 
-@pytest.mark.parametrize(("text", "message"), [
-    ("[" * 40 + "]" * 40, "nest more than 32"),
-    ("{", "not a JSON document"),
-    ('{"name": NaN}', "NaN is not a number a log holds"),
-    ('{"name": 1' + "0" * 4300 + "}", "a number of 4301 digits .*at most 20"),
-    ('{"name": 1e999}', "too large for a log"),
-    ("[1]", "not a tenhou.net/6 log"),
-    ('"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["', "not a tenhou.net/6 log"),
-])
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("[" * 40 + "]" * 40, "nest more than 32"),
+        ("{", "not a JSON document"),
+        ('{"name": NaN}', "NaN is not a number a log holds"),
+        ('{"name": 1' + "0" * 4300 + "}", "a number of 4301 digits .*at most 20"),
+        ('{"name": 1e999}', "too large for a log"),
+        ("[1]", "not a tenhou.net/6 log"),
+        ('"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["', "not a tenhou.net/6 log"),
+    ],
+)
 def test_unreadable_text(text, message):
     with pytest.raises(LogError, match=message):
         loads_log(text)
 
 
-@pytest.mark.parametrize(("doc", "message"), [
-    ({"log": []}, "the players' names"),
-    ({"name": ["a", "b"], "log": []}, "the players' names"),
-    ({"name": ["a", "", "c", "d"], "log": [1]}, "a name is empty"),
-    ({"name": ["a", "b", "c", ""], "log": [1]}, "three-player"),
-    ({"name": NAMES, "log": []}, "at least one"),
-    ({"name": NAMES, "log": [[1, 2]]}, "hand 1: expected an array"),
-    (document(log_hand(["和了", [0, 0, 0, 0], [9, 1, 9, "1点"]])), "the winner"),
-    (document(log_hand(["和了", [0, 0, 0, 0], [1, 2, 1, "lots"]])), "the score 'lots'"),
-    (document(log_hand(["ツモ"])), "not one mjtui knows"),
-    (document(log_hand(["流局", [1, 2]])), "4 numbers"),
-    (document(log_hand(["流局", [0, 0, 0, 0]], round_=3), names=SANMA_NAMES), "riichi-sanma"),
-])
+@pytest.mark.parametrize(
+    ("doc", "message"),
+    [
+        ({"log": []}, "the players' names"),
+        ({"name": ["a", "b"], "log": []}, "the players' names"),
+        ({"name": ["a", "", "c", "d"], "log": [1]}, "a name is empty"),
+        ({"name": ["a", "b", "c", ""], "log": [1]}, "three-player"),
+        ({"name": NAMES, "log": []}, "at least one"),
+        ({"name": NAMES, "log": [[1, 2]]}, "hand 1: expected an array"),
+        (document(log_hand(["和了", [0, 0, 0, 0], [9, 1, 9, "1点"]])), "the winner"),
+        (document(log_hand(["和了", [0, 0, 0, 0], [1, 2, 1, "lots"]])), "the score 'lots'"),
+        (document(log_hand(["ツモ"])), "not one mjtui knows"),
+        (document(log_hand(["流局", [1, 2]])), "4 numbers"),
+        (document(log_hand(["流局", [0, 0, 0, 0]], round_=3), names=SANMA_NAMES), "riichi-sanma"),
+    ],
+)
 def test_unusable_logs(doc, message):
     with pytest.raises(LogError, match=message):
         imported(doc)
@@ -495,10 +582,13 @@ def test_unusable_logs(doc, message):
 # The command
 # --------------------------------------------------------------------------
 
+
 def test_import_command_writes_a_session_that_loads(tmp_path, capsys):
     out = tmp_path / "game.toml"
-    assert main(["import", "tenhou6", str(DATA / "mleague_2023-04-28.json"),
-                 "--output", str(out)]) == 0
+    assert (
+        main(["import", "tenhou6", str(DATA / "mleague_2023-04-28.json"), "--output", str(out)])
+        == 0
+    )
     printed = capsys.readouterr().out
     assert "11 of 11 hands reproduce exactly" in printed
     loaded = load_session(out, library().get)
@@ -506,12 +596,13 @@ def test_import_command_writes_a_session_that_loads(tmp_path, capsys):
     assert loaded.session.players[0] == "松ヶ瀬隆弥"
     assert "立直(1飜)" in loaded.session.hands[0].note
     # never over a file that is there, unless told
-    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--output",
-                 str(out)]) == 2
+    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--output", str(out)]) == 2
     assert "is there already" in capsys.readouterr().err
     assert len(load_session(out, library().get).session.hands) == 11
-    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--output", str(out),
-                 "--force"]) == 0
+    assert (
+        main(["import", "tenhou6", str(DATA / "double_ron.json"), "--output", str(out), "--force"])
+        == 0
+    )
     assert len(load_session(out, library().get).session.hands) == 1
 
 
@@ -537,8 +628,20 @@ def test_import_command_exits_2_without_a_traceback(tmp_path, capsys, content):
 def test_import_command_refuses_a_folder_and_another_system(tmp_path, capsys):
     assert main(["import", "tenhou6", str(tmp_path)]) == 2
     assert "is a folder" in capsys.readouterr().err
-    assert main(["import", "tenhou6", str(DATA / "double_ron.json"), "--ruleset",
-                 "pocket", "--output", str(tmp_path / "s.toml")]) == 2
+    assert (
+        main(
+            [
+                "import",
+                "tenhou6",
+                str(DATA / "double_ron.json"),
+                "--ruleset",
+                "pocket",
+                "--output",
+                str(tmp_path / "s.toml"),
+            ]
+        )
+        == 2
+    )
     assert "choose a riichi ruleset" in capsys.readouterr().err
 
 
@@ -562,35 +665,63 @@ def sanma_hand(result, round_, scores, fourth=False, discards=None, honba=0):
     seats = []
     for seat in range(4 if fourth else 3):
         seats += [[] if seat == 3 else [12] * 13, [], discards.get(seat, [])]
-    return [[round_, honba, 0], list(scores) + ([0] if fourth else []), [21], [], *seats,
-            result]
+    return [[round_, honba, 0], list(scores) + ([0] if fourth else []), [21], [], *seats, result]
 
 
 def sanma_log(fourth: bool) -> dict:
     pad = [0] if fourth else []
     hands = [
         # East 1: Cy 2000 off Bob.
-        sanma_hand(["和了", [0, -2000, 2000, *pad], [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)",
-                                                    "ドラ(1飜)"]], 0, [35000] * 3, fourth),
+        sanma_hand(
+            [
+                "和了",
+                [0, -2000, 2000, *pad],
+                [2, 1, 2, "30符2飜2000点", "役牌 中(1飜)", "ドラ(1飜)"],
+            ],
+            0,
+            [35000] * 3,
+            fourth,
+        ),
         # East 2 (Bob deals): Ann tsumo 300-500, tsumo loss: Ann +800.
-        sanma_hand(["和了", [800, -500, -300, *pad], [0, 0, 0, "30符1飜300-500点",
-                                                     "門前清自摸和(1飜)"]],
-                   1, [35000, 33000, 37000], fourth, discards={0: ["f44", 17]}),
+        sanma_hand(
+            ["和了", [800, -500, -300, *pad], [0, 0, 0, "30符1飜300-500点", "門前清自摸和(1飜)"]],
+            1,
+            [35000, 33000, 37000],
+            fourth,
+            discards={0: ["f44", 17]},
+        ),
         # East 3 (Cy deals): Ann 2000 off Cy.
-        sanma_hand(["和了", [2000, 0, -2000, *pad], [0, 2, 0, "30符2飜2000点", "役牌 白(1飜)",
-                                                    "ドラ(1飜)"]],
-                   2, [35800, 32500, 36700], fourth),
+        sanma_hand(
+            [
+                "和了",
+                [2000, 0, -2000, *pad],
+                [0, 2, 0, "30符2飜2000点", "役牌 白(1飜)", "ドラ(1飜)"],
+            ],
+            2,
+            [35800, 32500, 36700],
+            fourth,
+        ),
         # South 1 (Ann deals): Ann tsumo 1300 all, tsumo loss: 2600.
-        sanma_hand(["和了", [2600, -1300, -1300, *pad], [0, 0, 0, "40符2飜1300点∀",
-                                                      "門前清自摸和(1飜)", "抜きドラ(1飜)"]],
-                   4, [37800, 32500, 34700], fourth),
+        sanma_hand(
+            [
+                "和了",
+                [2600, -1300, -1300, *pad],
+                [0, 0, 0, "40符2飜1300点∀", "門前清自摸和(1飜)", "抜きドラ(1飜)"],
+            ],
+            4,
+            [37800, 32500, 34700],
+            fourth,
+        ),
         # South 1, 1 honba: a draw, Ann alone tenpai: 1000 from each other.
-        sanma_hand(["流局", [2000, -1000, -1000, *pad]], 4, [40400, 31200, 33400], fourth,
-                   honba=1),
+        sanma_hand(["流局", [2000, -1000, -1000, *pad]], 4, [40400, 31200, 33400], fourth, honba=1),
     ]
     names = SANMA_NAMES + ([""] if fourth else [])
-    return {"title": ["", ""], "name": names,
-            "rule": {"disp": "三南喰赤", "aka53": 1, "aka52": 1, "aka51": 0}, "log": hands}
+    return {
+        "title": ["", ""],
+        "name": names,
+        "rule": {"disp": "三南喰赤", "aka53": 1, "aka52": 1, "aka51": 0},
+        "log": hands,
+    }
 
 
 @pytest.mark.parametrize("fourth", [False, True])

@@ -25,8 +25,10 @@ from mjtui.core.text import (
 
 # What no terminal may get raw: C0 but line ends and tabs, DEL, C1, surrogates, the line
 # and paragraph separators and the bidirectional controls.
-RAW = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u061c\u200e\u200f"
-                 "\u202a-\u202e\u2066-\u2069]")
+RAW = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u061c\u200e\u200f"
+    "\u202a-\u202e\u2066-\u2069]"
+)
 
 # The sequences of the issue, each before a name, and what is kept of it.
 HOSTILE = {
@@ -55,8 +57,19 @@ def test_a_line_keeps_nothing_a_terminal_obeys(raw: str, kept: str) -> None:
 
 
 def test_text_without_controls_is_kept_as_it_is() -> None:
-    for text in ("Ann", "Chén", unicodedata.normalize("NFD", "Chén"), "陳大文", "Ａｎｎ",
-                 "Ли", "[b]Ann", "👨\u200d👩\u200d👧", "می\u200cخواهم", "🇯🇵", "Ann  Lee"):
+    for text in (
+        "Ann",
+        "Chén",
+        unicodedata.normalize("NFD", "Chén"),
+        "陳大文",
+        "Ａｎｎ",
+        "Ли",
+        "[b]Ann",
+        "👨\u200d👩\u200d👧",
+        "می\u200cخواهم",
+        "🇯🇵",
+        "Ann  Lee",
+    ):
         assert clean_line(text) == text, text  # not normalised, joiners where they join
 
 
@@ -117,12 +130,16 @@ def test_look_alikes_across_scripts() -> None:
 def test_look_alike_names_are_reported_never_merged() -> None:
     notes = look_alike_notes(["Ann", "\u0410nn", "Ann\u200b", "Bob"])
     assert len(notes) == 1  # Ann+ZWSP is Ann: one pair, told once
-    assert "'Ann' and 'Аnn' look alike but are different names, counted as 2 players" \
-        in notes[0] and "U+0410 CYRILLIC CAPITAL LETTER A" in notes[0]
+    assert (
+        "'Ann' and 'Аnn' look alike but are different names, counted as 2 players" in notes[0]
+        and "U+0410 CYRILLIC CAPITAL LETTER A" in notes[0]
+    )
     alone = look_alike_notes(["\u0410nn", "Bob"])
     assert len(alone) == 1 and "mixes Latin and Cyrillic letters" in alone[0]
-    assert look_alike_notes(["Ann", "Bob", "Chén", unicodedata.normalize("NFD", "Chén"),
-                             "Ли", "陳"]) == []
+    assert (
+        look_alike_notes(["Ann", "Bob", "Chén", unicodedata.normalize("NFD", "Chén"), "Ли", "陳"])
+        == []
+    )
 
 
 @given(st.text(alphabet=st.characters(), max_size=40))

@@ -24,16 +24,31 @@ from mjtui.core.tiles.render import format_hand, hand_glyphs, hand_text
 
 def test_tile_names_cover_the_34_tiles() -> None:
     assert [tile_name(t) for t in (0, 8, 9, 17, 18, 26, 27, 33)] == [
-        "1m", "9m", "1p", "9p", "1s", "9s", "1z", "7z"]
+        "1m",
+        "9m",
+        "1p",
+        "9p",
+        "1s",
+        "9s",
+        "1z",
+        "7z",
+    ]
     assert [tile_text(t) for t in range(27, 34)] == [
-        "East", "South", "West", "North", "White", "Green", "Red"]
+        "East",
+        "South",
+        "West",
+        "North",
+        "White",
+        "Green",
+        "Red",
+    ]
     assert tile_text(4) == "5m"
-    assert tile_glyph(0) == "\U0001F007"  # one of characters
-    assert tile_glyph(9) == "\U0001F019"  # one of circles
-    assert tile_glyph(18) == "\U0001F010"  # one of bamboo
-    assert tile_glyph(27) == "\U0001F000"  # East
-    assert tile_glyph(31) == "\U0001F006"  # White
-    assert tile_glyph(33) == "\U0001F004"  # Red
+    assert tile_glyph(0) == "\U0001f007"  # one of characters
+    assert tile_glyph(9) == "\U0001f019"  # one of circles
+    assert tile_glyph(18) == "\U0001f010"  # one of bamboo
+    assert tile_glyph(27) == "\U0001f000"  # East
+    assert tile_glyph(31) == "\U0001f006"  # White
+    assert tile_glyph(33) == "\U0001f004"  # Red
     assert len({tile_glyph(t) for t in range(34)}) == 34
 
 
@@ -74,26 +89,29 @@ def test_the_winning_tile_may_be_red() -> None:
         parse_hand("123m456p789s11222z", win="0p")
 
 
-@pytest.mark.parametrize("text, column, reason", [
-    ("123m4x5p", 5, "unknown character 'x'"),
-    ("123m45", 4, "no suit letter"),
-    ("123m456p789s11z8z", 15, "there is no 8z"),
-    ("123m456p789s11z0z", 15, "there is no 0z"),
-    ("m123", 0, "has no digits before it"),
-    ("123m456p[124s]11z", 8, "run of one suit"),
-    ("123m456p[123z]11z", 8, "honors do not make runs"),
-    ("123m456p[12m3p]11z", 8, "run of one suit"),
-    ("123m456p(111z)11z", 8, "closed kan"),
-    ("123m[456p[789s]11z", 9, "cannot start inside"),
-    ("123m456p]789s11z", 8, "closes nothing"),
-    ("123m456p[789s)11z", 13, "closes nothing"),
-    ("123m[456p", 4, "not closed"),
-    ("11111m", 4, "a fifth 1m"),
-    ("0m0m", 2, "second red five"),
-    ("123m456p789s1122z", 17, "14 tiles plus one per kan; this one has 13"),
-    ("[1111z]123m456p789s2z", 21, "(15 with 1 kan); this one has 14"),
-    ("", 0, "no tiles"),
-])
+@pytest.mark.parametrize(
+    "text, column, reason",
+    [
+        ("123m4x5p", 5, "unknown character 'x'"),
+        ("123m45", 4, "no suit letter"),
+        ("123m456p789s11z8z", 15, "there is no 8z"),
+        ("123m456p789s11z0z", 15, "there is no 0z"),
+        ("m123", 0, "has no digits before it"),
+        ("123m456p[124s]11z", 8, "run of one suit"),
+        ("123m456p[123z]11z", 8, "honors do not make runs"),
+        ("123m456p[12m3p]11z", 8, "run of one suit"),
+        ("123m456p(111z)11z", 8, "closed kan"),
+        ("123m[456p[789s]11z", 9, "cannot start inside"),
+        ("123m456p]789s11z", 8, "closes nothing"),
+        ("123m456p[789s)11z", 13, "closes nothing"),
+        ("123m[456p", 4, "not closed"),
+        ("11111m", 4, "a fifth 1m"),
+        ("0m0m", 2, "second red five"),
+        ("123m456p789s1122z", 17, "14 tiles plus one per kan; this one has 13"),
+        ("[1111z]123m456p789s2z", 21, "(15 with 1 kan); this one has 14"),
+        ("", 0, "no tiles"),
+    ],
+)
 def test_mistakes_point_at_the_character(text: str, column: int, reason: str) -> None:
     with pytest.raises(HandError) as caught:
         parse_hand(text)
@@ -122,7 +140,7 @@ def _reading_tiles(pair: int, sets: tuple) -> list[int]:
     counts = [0] * 34
     counts[pair] += 2
     for kind, first in sets:
-        for t in ((first,) * 3 if kind == "pon" else (first, first + 1, first + 2)):
+        for t in (first,) * 3 if kind == "pon" else (first, first + 1, first + 2):
             counts[t] += 1
     return counts
 
@@ -131,18 +149,21 @@ def test_every_reading_of_a_nine_gates_shape() -> None:
     counts = parse_hand("11112345678999m").concealed_counts()
     found = readings(counts)
     assert [(r.pair, r.sets) for r in found] == [
-        (8, (("chi", 0), ("pon", 0), ("chi", 3), ("chi", 6)))]
+        (8, (("chi", 0), ("pon", 0), ("chi", 3), ("chi", 6)))
+    ]
     assert all(_reading_tiles(*r) == counts for r in found)
     assert len(set(found)) == len(found)
 
 
 def test_readings_of_a_ryanpeikou_shape() -> None:
     found = readings(parse_hand("22334455667788m").concealed_counts())
-    assert sorted(found) == sorted([
-        (1, (("chi", 2), ("chi", 2), ("chi", 5), ("chi", 5))),
-        (4, (("chi", 1), ("chi", 1), ("chi", 5), ("chi", 5))),
-        (7, (("chi", 1), ("chi", 1), ("chi", 4), ("chi", 4))),
-    ])
+    assert sorted(found) == sorted(
+        [
+            (1, (("chi", 2), ("chi", 2), ("chi", 5), ("chi", 5))),
+            (4, (("chi", 1), ("chi", 1), ("chi", 5), ("chi", 5))),
+            (7, (("chi", 1), ("chi", 1), ("chi", 4), ("chi", 4))),
+        ]
+    )
 
 
 def test_triplets_read_as_runs_too() -> None:
@@ -181,8 +202,9 @@ def test_readings_fill_the_tables_as_hands_come_and_build_tables_fills_them_all(
     assert [len(table) for table in decompose._TABLES] == [1, 1, 1, 1]
     assert decompose.suit_table.cache_info().currsize == 0  # nothing built up front
     decompose.build_tables()
-    assert [len(t) for t in decompose._TABLES] == [len(decompose.suit_table(f, n))
-                                                   for f, n in decompose.SUITS]
+    assert [len(t) for t in decompose._TABLES] == [
+        len(decompose.suit_table(f, n)) for f, n in decompose.SUITS
+    ]
     assert readings(counts) == first
 
 
@@ -240,7 +262,14 @@ def test_seven_pairs_and_thirteen_orphans() -> None:
     assert seven_pairs(parse_hand("1133m2255p6688s11z").counts()) == (0, 2, 10, 13, 23, 25, 27)
     assert seven_pairs(parse_hand("1111m2255p6688s11z").counts()) is None
     assert seven_pairs(parse_hand("1111m2255p6688s11z").counts(), four_alike=True) == (
-        0, 0, 10, 13, 23, 25, 27)
+        0,
+        0,
+        10,
+        13,
+        23,
+        25,
+        27,
+    )
     assert thirteen_orphans(parse_hand("19m19p19s12345677z").counts()) == 33
     assert thirteen_orphans(parse_hand("19m19p19s12345667z").counts()) == 32
     assert thirteen_orphans(parse_hand("119m19p19s1234566z").counts()) is None
@@ -249,20 +278,22 @@ def test_seven_pairs_and_thirteen_orphans() -> None:
 def test_previews() -> None:
     hand = parse_hand("123m406p1z[0555s](7777z)1z")
     assert format_hand(hand) == "123m406p1z [0555s] (7777z) 1z"
-    assert hand_text(hand) == ("1m 2m 3m 4p 5p* 6p East  [5s* 5s 5s 5s]  (Red Red Red Red)  "
-                               "win East")
-    assert hand_glyphs(hand).startswith("\U0001F007\U0001F008\U0001F009")
-    assert hand_glyphs(hand).endswith("win \U0001F000")
+    assert hand_text(hand) == (
+        "1m 2m 3m 4p 5p* 6p East  [5s* 5s 5s 5s]  (Red Red Red Red)  win East"
+    )
+    assert hand_glyphs(hand).startswith("\U0001f007\U0001f008\U0001f009")
+    assert hand_glyphs(hand).endswith("win \U0001f000")
     assert parse_hand(format_hand(hand).replace(" ", "")) == hand
 
 
 def test_a_preview_grows_with_the_typing() -> None:
     from mjtui.core.tiles.render import preview
 
-    assert preview("12m") == ("1m 2m", "\U0001F007\U0001F008")
+    assert preview("12m") == ("1m 2m", "\U0001f007\U0001f008")
     assert preview("123m 0p [555z] (7777z)") == (
         "1m 2m 3m 5p*  [White White White]  (Red Red Red Red)",
-        "\U0001F007\U0001F008\U0001F009\U0001F01D*  [\U0001F006\U0001F006\U0001F006]  "
-        "(\U0001F004\U0001F004\U0001F004\U0001F004)")
+        "\U0001f007\U0001f008\U0001f009\U0001f01d*  [\U0001f006\U0001f006\U0001f006]  "
+        "(\U0001f004\U0001f004\U0001f004\U0001f004)",
+    )
     with pytest.raises(HandError, match="unknown character"):
         preview("12q")

@@ -29,9 +29,14 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 @pytest.fixture
 def players_csv(tmp_path: Path) -> Path:
     path = tmp_path / "players.csv"
-    path.write_text("name,team,country,ema\n" + "".join(
-        f"Player {i:02d},Team {i % 4},{'NL' if i % 2 else 'DE'},{4010000 + i:08d}\n"
-        for i in range(14)), encoding="utf-8")
+    path.write_text(
+        "name,team,country,ema\n"
+        + "".join(
+            f"Player {i:02d},Team {i % 4},{'NL' if i % 2 else 'DE'},{4010000 + i:08d}\n"
+            for i in range(14)
+        ),
+        encoding="utf-8",
+    )
     return path
 
 
@@ -40,19 +45,48 @@ def folder(folders) -> Path:
 
 
 def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv) -> None:
-    code, out, _ = run(capsys, "new", NAME, "--ruleset", "riichi-ema2025", "--rounds", "3",
-                       "--players", str(players_csv), "--minutes", "90", "--seed", "5",
-                       "--keep-apart", "team", "--cut", "4")
+    code, out, _ = run(
+        capsys,
+        "new",
+        NAME,
+        "--ruleset",
+        "riichi-ema2025",
+        "--rounds",
+        "3",
+        "--players",
+        str(players_csv),
+        "--minutes",
+        "90",
+        "--seed",
+        "5",
+        "--keep-apart",
+        "team",
+        "--cut",
+        "4",
+    )
     assert code == 0 and "14 players at 4 tables" in out
     assert "added 2 substitute seats to fill the tables: Substitute 1, Substitute 2" in out
-    assert run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "3",
-               "--players", str(players_csv))[0] == 2  # never over a tournament
+    assert (
+        run(
+            capsys,
+            "new",
+            NAME,
+            "--ruleset",
+            "riichi-ema",
+            "--rounds",
+            "3",
+            "--players",
+            str(players_csv),
+        )[0]
+        == 2
+    )  # never over a tournament
     code, out, _ = run(capsys, "seat", NAME, "--round", "1", "--json")
     seating = json.loads(out)
     assert code == 0 and {"round", "tables", "repeats", "lower_bound"} <= set(seating)
     assert seating["round"] == 1 and len(seating["tables"]) == 4
-    assert sorted(n for t in seating["tables"] for n in t) == \
-        sorted([f"Player {i:02d}" for i in range(14)] + ["Substitute 1", "Substitute 2"])
+    assert sorted(n for t in seating["tables"] for n in t) == sorted(
+        [f"Player {i:02d}" for i in range(14)] + ["Substitute 1", "Substitute 2"]
+    )
     assert (seating["repeats"], seating["lower_bound"]) == (0, 0)
     code, _, err = run(capsys, "seat", NAME, "--round", "1")
     assert code == 2 and "round 1 is seated already; --force" in err
@@ -92,16 +126,27 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
 
     code, out, _ = run(capsys, "standings", NAME, "--format", "ema")
     rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["Place", "First name", "Last name", "EMA number", "Table points",
-                       "Score", "EMA member", "Country"]
+    assert rows[0] == [
+        "Place",
+        "First name",
+        "Last name",
+        "EMA number",
+        "Table points",
+        "Score",
+        "EMA member",
+        "Country",
+    ]
     assert len(rows) == 15 and rows[-1][4] == "-2.0"
     code, out, _ = run(capsys, "standings", NAME, "--format", "csv")
     assert out.startswith("place,player,team,country,ema,total,penalty,games,round_1,")
     code, out, _ = run(capsys, "standings", NAME, "--format", "md")
     assert out.startswith("# Spring Open\n")
     code, out, _ = run(capsys, "standings", NAME)
-    assert "--- the cut: the first 4 go on ---" in out and "not started: tables 1, 2, 3, 4" \
-        in out and "table 2 +5 min" in out
+    assert (
+        "--- the cut: the first 4 go on ---" in out
+        and "not started: tables 1, 2, 3, 4" in out
+        and "table 2 +5 min" in out
+    )
 
     # Swiss seating needs the round before finished; --force seats it as it stands.
     code, _, err = run(capsys, "seat", NAME, "--round", "2", "--method", "swiss")
@@ -117,24 +162,62 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
 
 
 def test_the_folder_may_be_another_but_must_hold_that_tournament(
-        capsys, tmp_path: Path, players_csv) -> None:
+    capsys, tmp_path: Path, players_csv
+) -> None:
     shared = tmp_path / "shared"
-    assert run(capsys, "new", "Club", "--ruleset", "riichi-ema", "--rounds", "2",
-               "--players", str(players_csv), "--folder", str(shared))[0] == 0
+    assert (
+        run(
+            capsys,
+            "new",
+            "Club",
+            "--ruleset",
+            "riichi-ema",
+            "--rounds",
+            "2",
+            "--players",
+            str(players_csv),
+            "--folder",
+            str(shared),
+        )[0]
+        == 0
+    )
     assert (shared / FILE_NAME).is_file()
     code, _, err = run(capsys, "standings", "Other", "--folder", str(shared))
     assert code == 2 and "is the tournament 'Club', not 'Other'" in err
     code, _, err = run(capsys, "standings", "Club")
     assert code == 2 and "no tournament here (give its folder with --folder)" in err
-    code, _, err = run(capsys, "new", "X", "--ruleset", "riichi-ema", "--rounds", "0",
-                       "--players", str(players_csv), "--folder", str(tmp_path / "x"))
+    code, _, err = run(
+        capsys,
+        "new",
+        "X",
+        "--ruleset",
+        "riichi-ema",
+        "--rounds",
+        "0",
+        "--players",
+        str(players_csv),
+        "--folder",
+        str(tmp_path / "x"),
+    )
     assert code == 2 and "--rounds: expected 1 to 50" in err
 
 
 async def test_a_table_plays_its_game_in_the_app_and_the_standings_follow(
-        capsys, folders, players_csv) -> None:
-    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
-        str(players_csv), "--seed", "3")
+    capsys, folders, players_csv
+) -> None:
+    run(
+        capsys,
+        "new",
+        NAME,
+        "--ruleset",
+        "riichi-ema",
+        "--rounds",
+        "2",
+        "--players",
+        str(players_csv),
+        "--seed",
+        "3",
+    )
     run(capsys, "seat", NAME, "--round", "1")
     t = load_tournament(folder(folders) / FILE_NAME)
     args = entry.build_parser().parse_args(["tournament", "play", NAME, "--table", "2"])
@@ -177,8 +260,17 @@ def test_the_tournament_command_is_headless_but_for_play(tmp_path: Path) -> None
 def test_no_two_directors_change_the_file_at_once(capsys, folders, players_csv) -> None:
     from mjtui.core.sessions.lock import SessionLock
 
-    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
-        str(players_csv))
+    run(
+        capsys,
+        "new",
+        NAME,
+        "--ruleset",
+        "riichi-ema",
+        "--rounds",
+        "2",
+        "--players",
+        str(players_csv),
+    )
     path = folder(folders) / FILE_NAME
     held = SessionLock.take(path)
     try:
@@ -193,14 +285,24 @@ def test_no_two_directors_change_the_file_at_once(capsys, folders, players_csv) 
 
 
 def test_the_standings_read_again_only_the_files_changed_since(
-        capsys, folders, players_csv, monkeypatch) -> None:
+    capsys, folders, players_csv, monkeypatch
+) -> None:
     from tournament_helpers import TWO_HANDS, play
 
     from mjtui.cli.tournament import _cache_file
     from mjtui.core.tournament.games import GameReader
 
-    run(capsys, "new", NAME, "--ruleset", "riichi-ema", "--rounds", "2", "--players",
-        str(players_csv))
+    run(
+        capsys,
+        "new",
+        NAME,
+        "--ruleset",
+        "riichi-ema",
+        "--rounds",
+        "2",
+        "--players",
+        str(players_csv),
+    )
     run(capsys, "seat", NAME, "--round", "1")
     where = folder(folders)
     t = load_tournament(where / FILE_NAME)
@@ -208,8 +310,7 @@ def test_the_standings_read_again_only_the_files_changed_since(
         play(t, where, 1, table, TWO_HANDS)
     reads = []
     real = GameReader._read
-    monkeypatch.setattr(GameReader, "_read", lambda self, *a: reads.append(a[2]) or
-                        real(self, *a))
+    monkeypatch.setattr(GameReader, "_read", lambda self, *a: reads.append(a[2]) or real(self, *a))
 
     def standings() -> dict:
         code, out, _ = run(capsys, "standings", NAME, "--json")

@@ -21,8 +21,16 @@ R1 = [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "P7"]]
 
 
 def full(tmp_path: Path):
-    t = seated(replace(make(), minutes=90, keep_apart=("team",), tiebreak=("places", "raw"),
-                       cut=4, seed=12), 1, R1, seed=13, started=START, extra=(0, 5))
+    t = seated(
+        replace(
+            make(), minutes=90, keep_apart=("team",), tiebreak=("places", "raw"), cut=4, seed=12
+        ),
+        1,
+        R1,
+        seed=13,
+        started=START,
+        extra=(0, 5),
+    )
     t, _ = t.with_penalty("P2", 2000, "late", 1, START)
     t, cancelled = t.with_penalty("P3", 1000, "noise", 1, START)
     t, _ = t.cancel_penalty(cancelled.id)
@@ -39,27 +47,39 @@ def test_a_tournament_reads_back_as_it_was_written(tmp_path: Path) -> None:
     assert back.round(1).extra_for(2) == 5 and back.substitute_in("p4", 2) == "Ola"
     assert [(p.id, p.cancelled) for p in back.penalties] == [(1, False), (2, True)]
     # Written by hand, a table may be its names East first.
-    path.write_text(path.read_text().replace(
-        '{ east = "P4", south = "P5", west = "P6", north = "P7" }', '["p4", "P5", "P6", "P7"]'))
+    path.write_text(
+        path.read_text().replace(
+            '{ east = "P4", south = "P5", west = "P6", north = "P7" }', '["p4", "P5", "P6", "P7"]'
+        )
+    )
     assert load_tournament(path).round(1).tables == t.round(1).tables
 
 
-@pytest.mark.parametrize("old, new, words", [
-    ('format = "mjtui-tournament/1"', 'format = "mjtui-session/1"',
-     "key 'format': expected 'mjtui-tournament/1'"),
-    ("rounds = 4", "rounds = 0", "key 'rounds': expected an integer from 1 to 50"),
-    ("rounds = 4", "rounds = 4\nround = 1", "key 'round': unknown key"),
-    ('south = "P5"', 'south = "Zed"', "'Zed' is not one of the players"),
-    ('south = "P5"', 'wind = "P5"', "expected { east = NAME, south = NAME"),
-    ('name = "P1"', 'name = "p0"', "'p0' is players[0] already"),
-    ('method = "csv"', 'method = "best"', "key 'seating[0].method': expected one of"),
-    ("amount = 2000", "amount = 0", "key 'penalties[0].amount': expected an integer"),
-    ('keep_apart = [\n    "team",\n]', 'keep_apart = ["age"]', "key 'keep_apart'"),
-    ("extra = [\n    0,\n    5,\n]", "extra = [1, 2, 3]", "key 'seating[0].extra'"),
-    ('ema = "00000007" }', 'ema = "00000007", substitute = "yes" }',
-     "key 'players[7].substitute'"),
-    ("cut = 4", "cut = 99999999999", "beyond the largest number"),
-])
+@pytest.mark.parametrize(
+    "old, new, words",
+    [
+        (
+            'format = "mjtui-tournament/1"',
+            'format = "mjtui-session/1"',
+            "key 'format': expected 'mjtui-tournament/1'",
+        ),
+        ("rounds = 4", "rounds = 0", "key 'rounds': expected an integer from 1 to 50"),
+        ("rounds = 4", "rounds = 4\nround = 1", "key 'round': unknown key"),
+        ('south = "P5"', 'south = "Zed"', "'Zed' is not one of the players"),
+        ('south = "P5"', 'wind = "P5"', "expected { east = NAME, south = NAME"),
+        ('name = "P1"', 'name = "p0"', "'p0' is players[0] already"),
+        ('method = "csv"', 'method = "best"', "key 'seating[0].method': expected one of"),
+        ("amount = 2000", "amount = 0", "key 'penalties[0].amount': expected an integer"),
+        ('keep_apart = [\n    "team",\n]', 'keep_apart = ["age"]', "key 'keep_apart'"),
+        ("extra = [\n    0,\n    5,\n]", "extra = [1, 2, 3]", "key 'seating[0].extra'"),
+        (
+            'ema = "00000007" }',
+            'ema = "00000007", substitute = "yes" }',
+            "key 'players[7].substitute'",
+        ),
+        ("cut = 4", "cut = 99999999999", "beyond the largest number"),
+    ],
+)
 def test_a_broken_tournament_file_names_the_key(tmp_path: Path, old, new, words) -> None:
     path = save(full(tmp_path), tmp_path)
     text = path.read_text(encoding="utf-8")
@@ -70,8 +90,7 @@ def test_a_broken_tournament_file_names_the_key(tmp_path: Path, old, new, words)
     assert str(path) in str(caught.value) and words in str(caught.value)
 
 
-def test_a_seating_that_leaves_a_player_out_or_seats_one_twice_is_refused(
-        tmp_path: Path) -> None:
+def test_a_seating_that_leaves_a_player_out_or_seats_one_twice_is_refused(tmp_path: Path) -> None:
     path = save(full(tmp_path), tmp_path)
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace('west = "P6"', 'west = "P1"', 1), encoding="utf-8")
@@ -90,22 +109,30 @@ def test_a_seating_that_leaves_a_player_out_or_seats_one_twice_is_refused(
 
 def test_the_players_csv(tmp_path: Path) -> None:
     path = tmp_path / "players.csv"
-    path.write_text("\ufeffName,Team,Country,EMA\nAnn Lee,Tigers,NL,04010001\n\n"
-                    "  Bob  ,,DE,\nChen\n", encoding="utf-8")
+    path.write_text(
+        "\ufeffName,Team,Country,EMA\nAnn Lee,Tigers,NL,04010001\n\n  Bob  ,,DE,\nChen\n",
+        encoding="utf-8",
+    )
     players = read_players_csv(path)
     assert [(p.name, p.team, p.country, p.ema) for p in players] == [
-        ("Ann Lee", "Tigers", "NL", "04010001"), ("Bob", "", "DE", ""), ("Chen", "", "", "")]
+        ("Ann Lee", "Tigers", "NL", "04010001"),
+        ("Bob", "", "DE", ""),
+        ("Chen", "", "", ""),
+    ]
     path.write_text("Ann;NL\nBob;DE\n", encoding="utf-8")  # a spreadsheet's semicolons
     assert [p.team for p in read_players_csv(path)] == ["NL", "DE"]
 
 
-@pytest.mark.parametrize("text, words", [
-    ("Ann\nann\n", "line 2: 'ann' is on line 1 already"),
-    ("Ann,a,b,c,d\n", "line 1: expected at most 4 columns"),
-    ("Ann,,,12x\n", "line 1: an EMA number is up to 12 digits"),
-    ("Ann\n,Tigers\n", "line 2: the name is empty"),
-    ("name\n", "no players"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("Ann\nann\n", "line 2: 'ann' is on line 1 already"),
+        ("Ann,a,b,c,d\n", "line 1: expected at most 4 columns"),
+        ("Ann,,,12x\n", "line 1: an EMA number is up to 12 digits"),
+        ("Ann\n,Tigers\n", "line 2: the name is empty"),
+        ("name\n", "no players"),
+    ],
+)
 def test_a_broken_players_csv_names_the_line(tmp_path: Path, text, words) -> None:
     path = tmp_path / "players.csv"
     path.write_text(text, encoding="utf-8")
@@ -127,8 +154,10 @@ def test_a_seating_csv_seats_every_player_once(tmp_path: Path) -> None:
 
 
 def test_substitutes_fill_the_tables_and_names_make_folders() -> None:
-    assert [p.name for p in substitutes_for(10, 4, {"substitute 1"})] == \
-        ["Substitute 2", "Substitute 3"]
+    assert [p.name for p in substitutes_for(10, 4, {"substitute 1"})] == [
+        "Substitute 2",
+        "Substitute 3",
+    ]
     assert substitutes_for(12, 4, set()) == []
     assert all(p.substitute for p in substitutes_for(9, 4, set()))
     assert folder_name("Spring Open 2026!") == "spring-open-2026"
@@ -155,7 +184,7 @@ def test_a_damaged_tournament_file_is_a_message_never_a_traceback(tmp_path: Path
             else:
                 line = mutated[i]
                 at = rng.randrange(len(line) + 1)
-                mutated[i] = line[:at] + rng.choice(junk) + line[at + (kind == 3):]
+                mutated[i] = line[:at] + rng.choice(junk) + line[at + (kind == 3) :]
         path.write_text("".join(mutated), encoding="utf-8")
         try:
             load_tournament(path)
@@ -174,8 +203,12 @@ def test_a_control_character_never_reaches_a_name(tmp_path: Path) -> None:
     else:
         assert all(c.isprintable() for n in names for c in n)
     saved = save(full(tmp_path), tmp_path)
-    saved.write_text(saved.read_text(encoding="utf-8").replace(
-        'name = "Club Night"', 'name = "Club\\u001b[2J"', 1), encoding="utf-8")
+    saved.write_text(
+        saved.read_text(encoding="utf-8").replace(
+            'name = "Club Night"', 'name = "Club\\u001b[2J"', 1
+        ),
+        encoding="utf-8",
+    )
     try:
         name = load_tournament(saved).name
     except TournamentError as e:

@@ -38,8 +38,16 @@ def test_the_ema_presets() -> None:
     assert not EMA.limits.kiriage and EMA2025.limits.kiriage
     assert not EMA.chombo.ends_last_hand and EMA2025.chombo.ends_last_hand
     # The two differ in exactly these (and their names), as Pantheon's presets do.
-    assert replace(EMA2025, name=EMA.name, description=EMA.description,
-                   limits=EMA.limits, chombo=EMA.chombo) == EMA
+    assert (
+        replace(
+            EMA2025,
+            name=EMA.name,
+            description=EMA.description,
+            limits=EMA.limits,
+            chombo=EMA.chombo,
+        )
+        == EMA
+    )
 
 
 def play(r, *hands):
@@ -72,16 +80,18 @@ def test_a_chombo_before_the_last_hand_is_played_again_under_ema_2025() -> None:
     state = play(EMA2025, Chombo(0))
     assert not state.finished and state.round == "E1"
     # South 4 repeated by the dealer's win is still the last hand.
-    state = play(EMA2025, *to_south_4(EMA2025),
-                 Win(winners=(Winner(3, 2, 30),), discarder=0), Chombo(1))
+    state = play(
+        EMA2025, *to_south_4(EMA2025), Win(winners=(Winner(3, 2, 30),), discarder=0), Chombo(1)
+    )
     assert state.finished and state.end == "chombo"
 
 
 def test_with_extra_rounds_the_last_hand_is_the_one_that_would_end_the_game() -> None:
     # Tenhou's West round goes on while nobody has 30000: a chombo in South 4 with
     # everyone at 25000 is not the last hand, so it is played again even with the key.
-    r = replace(rules("riichi-tenhou"), chombo=replace(rules("riichi-tenhou").chombo,
-                                                       ends_last_hand=True))
+    r = replace(
+        rules("riichi-tenhou"), chombo=replace(rules("riichi-tenhou").chombo, ends_last_hand=True)
+    )
     state = play(r, *to_south_4(r), Chombo(1))
     assert not state.finished and state.round == "S4"
 
@@ -97,8 +107,9 @@ def test_a_ruleset_or_session_without_the_new_keys_reads_as_before() -> None:
 def test_a_substitute_of_one_number_is_refused_with_the_key(tmp_path: Path) -> None:
     text = (REPO / "rulesets" / "riichi-ema.toml").read_text(encoding="utf-8")
     path = tmp_path / "club.toml"
-    path.write_text(text.replace("substitute = [-15000, -15000]", "substitute = [-15000]"),
-                    encoding="utf-8")
+    path.write_text(
+        text.replace("substitute = [-15000, -15000]", "substitute = [-15000]"), encoding="utf-8"
+    )
     with pytest.raises(RulesetError, match=r"key 'final.substitute': expected \[points, uma\]"):
         load_ruleset(path)
 

@@ -16,14 +16,21 @@ def names(n: int, **kinds) -> list[Player]:
     return [Player(f"P{i:02d}", **{k: f(i) for k, f in kinds.items()}) for i in range(n)]
 
 
-def season(players: list[Player], rounds: int, method: str = "random", seed: int = 1,
-           keep_apart=(), order=None) -> list[tuple[Round, object]]:
+def season(
+    players: list[Player],
+    rounds: int,
+    method: str = "random",
+    seed: int = 1,
+    keep_apart=(),
+    order=None,
+) -> list[tuple[Round, object]]:
     """Seat ``rounds`` rounds in turn; each round with its seating."""
     history: list[Round] = []
     out = []
     for r in range(1, rounds + 1):
-        seating = seat_round(players, history, r, method if r > 1 else "random", 4,
-                             seed + r, keep_apart, order)
+        seating = seat_round(
+            players, history, r, method if r > 1 else "random", 4, seed + r, keep_apart, order
+        )
         history.append(Round(r, method, seating.tables))
         out.append((history[-1], seating))
     return out
@@ -33,8 +40,9 @@ def pairs_of(tables) -> set[frozenset[str]]:
     return {frozenset(p) for t in tables for p in itertools.combinations(t, 2)}
 
 
-@pytest.mark.parametrize("count, method", [(8, "random"), (20, "swiss"), (36, "interval"),
-                                            (40, "random")])
+@pytest.mark.parametrize(
+    "count, method", [(8, "random"), (20, "swiss"), (36, "interval"), (40, "random")]
+)
 def test_every_player_sits_once_a_round_at_tables_of_four(count: int, method: str) -> None:
     players = names(count)
     for seated, _ in season(players, 6, method, order=[p.name for p in reversed(players)]):
@@ -85,9 +93,14 @@ def test_repeats_are_as_few_as_any_seating_has_and_never_below_the_bound(count: 
         for i, j in itertools.combinations(range(count), 2):
             pair = frozenset((players[i].name, players[j].name))
             weight[i, j] = (int(pair in before), int(pair in met))
-        best = min(tuple(map(sum, zip(*(weight[pair] for t in part
-                                        for pair in itertools.combinations(t, 2)))))
-                   for part in every)
+        best = min(
+            tuple(
+                map(
+                    sum, zip(*(weight[pair] for t in part for pair in itertools.combinations(t, 2)))
+                )
+            )
+            for part in every
+        )
         ours = counts(seating.tables, history, r)
         assert ours == best, (count, r)
         assert (seating.cost.consecutive, seating.cost.repeats) == ours
@@ -105,7 +118,7 @@ def test_the_lower_bound_is_a_bound_for_any_seating() -> None:
     for r in range(1, 9):
         order = [p.name for p in players]
         rng.shuffle(order)
-        tables = [order[i:i + 4] for i in range(0, 16, 4)]
+        tables = [order[i : i + 4] for i in range(0, 16, 4)]
         seating = seating_of(players, history, r, tables, 4)
         assert seating.cost.repeats >= seating.cost.lower_bound
         assert seating.cost.repeats == counts(tables, history, r)[1]
@@ -122,14 +135,17 @@ def test_teams_and_countries_are_kept_apart_where_asked() -> None:
     # Countries: 8 and 8, so two of each at every table at best; keep_apart counts them.
     for _, seating in season(players, 2, keep_apart=("country",)):
         country = {p.name: p.country for p in players}
-        assert all(sorted(country[n] for n in t) == ["DE", "DE", "NL", "NL"]
-                   for t in seating.tables)
+        assert all(
+            sorted(country[n] for n in t) == ["DE", "DE", "NL", "NL"] for t in seating.tables
+        )
         assert seating.cost.apart == 8  # the pairs that cannot be avoided, said
 
 
 def test_substitutes_sit_at_different_tables() -> None:
-    players = names(14) + [Player("Substitute 1", substitute=True),
-                           Player("Substitute 2", substitute=True)]
+    players = names(14) + [
+        Player("Substitute 1", substitute=True),
+        Player("Substitute 2", substitute=True),
+    ]
     for _, seating in season(players, 4):
         assert not any({"Substitute 1", "Substitute 2"} <= set(t) for t in seating.tables)
 
@@ -140,11 +156,12 @@ def test_swiss_seats_the_standings_in_order_and_interval_spreads_them() -> None:
     # player of every table, each from another seat: they never met, and can each
     # get a wind they have not had.
     order = [f"P{4 * t + (t + g) % 4:02d}" for g in range(4) for t in range(4)]
-    first = Round(1, "csv", tuple(tuple(f"P{i:02d}" for i in range(t, t + 4))
-                                  for t in range(0, 16, 4)))
+    first = Round(
+        1, "csv", tuple(tuple(f"P{i:02d}" for i in range(t, t + 4)) for t in range(0, 16, 4))
+    )
     swiss = seat_round(players, [first], 2, "swiss", 4, seed=1, order=order)
     # The first four of the standings never met: they make table 1, and so on.
-    assert [sorted(t) for t in swiss.tables] == [sorted(order[i:i + 4]) for i in (0, 4, 8, 12)]
+    assert [sorted(t) for t in swiss.tables] == [sorted(order[i : i + 4]) for i in (0, 4, 8, 12)]
     interval = seat_round(players, [first], 2, "interval", 4, seed=1, order=order)
     part = {name: i // 4 for i, name in enumerate(order)}
     assert all(sorted(part[n] for n in t) == [0, 1, 2, 3] for t in interval.tables)
@@ -154,7 +171,7 @@ def test_swiss_seats_the_standings_in_order_and_interval_spreads_them() -> None:
 def test_swiss_avoids_a_repeat_by_the_smallest_move() -> None:
     players = names(16)
     order = [p.name for p in players]
-    first = Round(1, "csv", tuple(tuple(order[i:i + 4]) for i in range(0, 16, 4)))
+    first = Round(1, "csv", tuple(tuple(order[i : i + 4]) for i in range(0, 16, 4)))
     seating = seat_round(players, [first], 2, "swiss", 4, seed=1, order=order)
     assert seating.cost.repeats == 0
     # Table 1 still holds the best of the standings it can: one of each first table.

@@ -52,20 +52,37 @@ def test_eighty_players_eight_rounds_a_process_a_table(tmp_path: Path) -> None:
     folder.mkdir()
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-ema2025")
     players = tuple(Player(f"Player {i:02d}", team=f"Club {i % 10}") for i in range(PLAYERS))
-    t = Tournament(name="Open", ruleset=ruleset, rounds=ROUNDS, players=players,
-                   created=START, keep_apart=("team",), seed=1)
+    t = Tournament(
+        name="Open",
+        ruleset=ruleset,
+        rounds=ROUNDS,
+        players=players,
+        created=START,
+        keep_apart=("team",),
+        seed=1,
+    )
     save_tournament(t, folder / FILE_NAME)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE.parent), str(HERE)])}
     script = str(HERE / "tournament_processes.py")
     # One process forks the twenty tables' processes, so mjtui is imported once.
-    tables = [subprocess.Popen([sys.executable, script, "tables", str(folder),
-                                str(PLAYERS // 4), str(HANDS)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=env)]
+    tables = [
+        subprocess.Popen(
+            [sys.executable, script, "tables", str(folder), str(PLAYERS // 4), str(HANDS)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+    ]
     stop = tmp_path / "stop"
-    reader = subprocess.Popen([sys.executable, script, "read", str(folder), str(stop)],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                              env=env)
+    reader = subprocess.Popen(
+        [sys.executable, script, "read", str(folder), str(stop)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     director = GameReader(folder)
     try:
         for number in range(1, ROUNDS + 1):
@@ -74,9 +91,16 @@ def test_eighty_players_eight_rounds_a_process_a_table(tmp_path: Path) -> None:
             if number > 1:
                 games, notes = director.read(t)
                 order = [line.player.name for line in compute(t, games, START).lines]
-            seating = seat_round(t.players, t.seatings, number,
-                                 "swiss" if number > 1 else "random", 4, t.seed + number,
-                                 t.keep_apart, order)
+            seating = seat_round(
+                t.players,
+                t.seatings,
+                number,
+                "swiss" if number > 1 else "random",
+                4,
+                t.seed + number,
+                t.keep_apart,
+                order,
+            )
             assert seating.cost.repeats == 0 and seating.cost.apart == 0
             t = t.with_round(Round(number, "swiss", seating.tables, t.seed + number))
             save_tournament(t, folder / FILE_NAME)
@@ -111,7 +135,8 @@ def test_eighty_players_eight_rounds_a_process_a_table(tmp_path: Path) -> None:
             assert loaded.session.hands == hands_of(loaded.session, seated.number, n, HANDS)
             for entry in final_standings(loaded.session):
                 folded[names[entry["seat"] - 1]] += entry["score"]
-    assert {line.player.name: line.total for line in standings.lines} == \
-        {name: round(total, 3) + 0.0 for name, total in folded.items()}
+    assert {line.player.name: line.total for line in standings.lines} == {
+        name: round(total, 3) + 0.0 for name, total in folded.items()
+    }
     assert [line.place for line in standings.lines][0] == 1
     assert all(len(line.games) == ROUNDS for line in standings.lines)

@@ -45,18 +45,15 @@ def test_a_player_s_total_is_the_sum_of_his_games_final_scores(tmp_path: Path) -
     s = standings(t, tmp_path)
     # Worked by hand: East's mangan (12000) then West's 3 han 30 fu with a honba (4200):
     # P0 42000 +12 +15 uma; P2 34200 +4.2 +5; P3 25800 -4.2 -5; P1 18000 -12 -15.
-    first = {line.player.name: [g.score for g in line.games if g.number == 1]
-             for line in s.lines}
-    assert (first["P0"], first["P2"], first["P3"], first["P1"]) == \
-        ([27.0], [9.2], [-9.2], [-27.0])
+    first = {line.player.name: [g.score for g in line.games if g.number == 1] for line in s.lines}
+    assert (first["P0"], first["P2"], first["P3"], first["P1"]) == ([27.0], [9.2], [-9.2], [-27.0])
     # The fold of every file, seat by seat to the seated player, gives the same totals.
     folded: dict[str, float] = {p.name: 0.0 for p in t.players}
     for number, tables in ((1, R1), (2, R2)):
         for table, names in enumerate(tables, 1):
             if not (tmp_path / game_file(number, table)).exists():
                 continue
-            session = load_session(tmp_path / game_file(number, table),
-                                   FIND).session
+            session = load_session(tmp_path / game_file(number, table), FIND).session
             for entry in final_standings(session):
                 folded[names[entry["seat"] - 1]] += entry["score"]
     assert totals(s) == pytest.approx(folded, abs=1e-9)
@@ -67,7 +64,8 @@ def test_a_player_s_total_is_the_sum_of_his_games_final_scores(tmp_path: Path) -
 
 
 def test_penalties_are_taken_off_with_their_reason_and_cancelled_ones_are_not(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     t = seated(make(), 1, R1)
     play(t, tmp_path, 1, 1, TWO_HANDS)
     t, late = t.with_penalty("p0", 2000, "late", 1)
@@ -75,8 +73,7 @@ def test_penalties_are_taken_off_with_their_reason_and_cancelled_ones_are_not(
     t, _ = t.cancel_penalty(wrong.id)
     s = standings(t, tmp_path)
     p0 = s.lines[[x.player.name for x in s.lines].index("P0")]
-    assert p0.total == 25.0 and p0.penalty == 2.0 and [p.reason for p in p0.penalties] == \
-        ["late"]
+    assert p0.total == 25.0 and p0.penalty == 2.0 and [p.reason for p in p0.penalties] == ["late"]
     assert totals(s)["P1"] == -27.0
     with pytest.raises(Exception, match="cancelled already"):
         t.cancel_penalty(wrong.id)
@@ -91,10 +88,19 @@ def test_places_ties_tiebreaks_the_cut_and_the_base_rank(tmp_path: Path) -> None
     s = standings(t, tmp_path, cut=4)
     by_name = {line.player.name: line for line in s.lines}
     # Equal totals share the place when the tournament breaks no ties.
-    assert [by_name[n].place for n in ("P0", "P4", "P2", "P6", "P3", "P7", "P1", "P5")] == \
-        [1, 1, 3, 3, 5, 5, 7, 7]
+    assert [by_name[n].place for n in ("P0", "P4", "P2", "P6", "P3", "P7", "P1", "P5")] == [
+        1,
+        1,
+        3,
+        3,
+        5,
+        5,
+        7,
+        7,
+    ]
     assert by_name["P0"].base_rank == 1000 and by_name["P1"].base_rank == round(
-        1000 * (8 - 7) / 7, 2)
+        1000 * (8 - 7) / 7, 2
+    )
     assert [line.in_cut for line in s.lines[:6]] == [True] * 4 + [False] * 2
     from mjtui.core.tournament.reports import standings_text
 
@@ -103,17 +109,42 @@ def test_places_ties_tiebreaks_the_cut_and_the_base_rank(tmp_path: Path) -> None
 
 
 def game(number: int, results: list[tuple[str, int, float, int]]) -> Game:
-    return Game(number, 1, Path("x"), "finished", 8, "", tuple(
-        SeatResult(seat, name, (name,), rank, score, raw)
-        for seat, (name, rank, score, raw) in enumerate(results)))
+    return Game(
+        number,
+        1,
+        Path("x"),
+        "finished",
+        8,
+        "",
+        tuple(
+            SeatResult(seat, name, (name,), rank, score, raw)
+            for seat, (name, rank, score, raw) in enumerate(results)
+        ),
+    )
 
 
 def test_equal_totals_are_told_apart_by_the_tiebreaks_in_turn() -> None:
     t = seated(seated(make(4), 1, [["P0", "P1", "P2", "P3"]]), 2, [["P1", "P0", "P3", "P2"]])
-    games = [game(1, [("P0", 1, 27.0, 12000), ("P1", 4, -27.0, -12000),
-                      ("P2", 2, 9.2, 4200), ("P3", 3, -9.2, -4200)]),
-             game(2, [("P1", 1, 27.0, 13000), ("P0", 4, -27.0, -12000),
-                      ("P3", 2, 9.2, 4200), ("P2", 3, -9.2, -4200)])]
+    games = [
+        game(
+            1,
+            [
+                ("P0", 1, 27.0, 12000),
+                ("P1", 4, -27.0, -12000),
+                ("P2", 2, 9.2, 4200),
+                ("P3", 3, -9.2, -4200),
+            ],
+        ),
+        game(
+            2,
+            [
+                ("P1", 1, 27.0, 13000),
+                ("P0", 4, -27.0, -12000),
+                ("P3", 2, 9.2, 4200),
+                ("P2", 3, -9.2, -4200),
+            ],
+        ),
+    ]
 
     def places(tiebreak):
         s = compute(replace(t, tiebreak=tiebreak), games, START)
@@ -127,8 +158,7 @@ def test_equal_totals_are_told_apart_by_the_tiebreaks_in_turn() -> None:
     assert places(("best",))[:2] == [("P0", 1), ("P1", 1)]
 
 
-def test_a_substitute_at_the_table_gives_the_seated_player_the_fixed_result(
-        tmp_path: Path) -> None:
+def test_a_substitute_at_the_table_gives_the_seated_player_the_fixed_result(tmp_path: Path) -> None:
     t = seated(make(), 1, R1)
 
     def eve_from_hand_2(session):
@@ -163,15 +193,20 @@ def test_the_directors_substitute_sits_in_the_game_and_counts_fixed(tmp_path: Pa
 
 def test_substitute_seats_are_not_ranked_and_not_in_the_ema_file(tmp_path: Path) -> None:
     base = make(6)
-    t = replace(base, players=base.players + (Player("Substitute 1", substitute=True),
-                                              Player("Substitute 2", substitute=True)))
+    t = replace(
+        base,
+        players=base.players
+        + (Player("Substitute 1", substitute=True), Player("Substitute 2", substitute=True)),
+    )
     t = seated(t, 1, [["P0", "P1", "P2", "Substitute 1"], ["P3", "P4", "P5", "Substitute 2"]])
     play(t, tmp_path, 1, 1, TWO_HANDS)
     s = standings(t, tmp_path)
     assert [line.player.name for line in s.ranked] == ["P0", "P2", "P3", "P4", "P5", "P1"]
     sub = [line for line in s.lines if not line.place]
-    assert [(line.player.name, line.total) for line in sub] == [("Substitute 1", -30.0),
-                                                                ("Substitute 2", 0.0)]
+    assert [(line.player.name, line.total) for line in sub] == [
+        ("Substitute 1", -30.0),
+        ("Substitute 2", 0.0),
+    ]
     # P1 was fourth at the table (-27): the substitute's -9.2 does not count for anyone.
     assert totals(s)["P1"] == -27.0
     text = ema_csv(s)
@@ -195,8 +230,9 @@ def test_tables_waiting_playing_and_finished_by_the_rules_or_the_clock(tmp_path:
     play(t, tmp_path, 1, 1, TWO_HANDS)
     s = standings(t, tmp_path, now=START + timedelta(minutes=30))
     assert (s.still_playing(), s.waiting()) == ([1], [2])
-    assert s.clock is not None and s.clock.table(1).left(START + timedelta(minutes=30)) == \
-        timedelta(minutes=30)
+    assert s.clock is not None and s.clock.table(1).left(
+        START + timedelta(minutes=30)
+    ) == timedelta(minutes=30)
     # Time is up and the file was saved after it: the hand being played was the last.
     path = tmp_path / game_file(1, 1)
     late = (START + timedelta(minutes=61)).timestamp()
@@ -209,8 +245,13 @@ def test_tables_waiting_playing_and_finished_by_the_rules_or_the_clock(tmp_path:
     assert s.still_playing() == [1]
     # A game the rules ended is finished whatever the clock: eight hands, each won off
     # the dealer by the next seat, pass the deal from East 1 to South 4.
-    play(t, tmp_path, 1, 2, [{"ron": (d + 1) % 4 + 1, "from": d + 1, "han": 1, "fu": 30}
-                             for d in (0, 1, 2, 3) * 2])
+    play(
+        t,
+        tmp_path,
+        1,
+        2,
+        [{"ron": (d + 1) % 4 + 1, "from": d + 1, "han": 1, "fu": 30} for d in (0, 1, 2, 3) * 2],
+    )
     assert [x.status for x in standings(t, tmp_path, now=START).tables][1] == "finished"
 
 
@@ -229,7 +270,8 @@ def test_only_changed_files_are_read_again(tmp_path: Path) -> None:
 
 
 def test_a_file_still_arriving_counts_as_last_read_and_a_damaged_one_what_can_be_read(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     t = seated(make(), 1, R1)
     path = play(t, tmp_path, 1, 1, TWO_HANDS[:1])
     reader = GameReader(tmp_path)
@@ -237,7 +279,7 @@ def test_a_file_still_arriving_counts_as_last_read_and_a_damaged_one_what_can_be
     assert first[0].hands == 1 and not first[0].notes
     # A sync tool's copy cut short: no line end at the end, written just now.
     text = path.read_text(encoding="utf-8")
-    path.write_text(text + '\n[[hands]]\nron = 3\nfrom = 4\nhan = 3\nfu = 3', encoding="utf-8")
+    path.write_text(text + "\n[[hands]]\nron = 3\nfrom = 4\nhan = 3\nfu = 3", encoding="utf-8")
     games, _ = reader.read(t)
     assert games[0].hands == 1 and "counted as it was after hand 1" in games[0].notes[-1]
     # An append a crash cut short: the zero byte before it; the hand before it counts.
@@ -259,7 +301,8 @@ def test_a_sync_conflict_copy_of_a_game_is_said(tmp_path: Path) -> None:
     t = seated(make(), 1, R1)
     path = play(t, tmp_path, 1, 1, TWO_HANDS)
     (tmp_path / "round-01_table-01.sync-conflict-20261205-101500-ABCDEFG.toml").write_bytes(
-        path.read_bytes())
+        path.read_bytes()
+    )
     s = standings(t, tmp_path)
     assert any("sync conflict copy" in n for n in s.notes)
     assert totals(s)["P0"] == 27.0  # counted once
@@ -268,8 +311,9 @@ def test_a_sync_conflict_copy_of_a_game_is_said(tmp_path: Path) -> None:
 def test_a_game_named_for_other_players_counts_for_the_seated_ones(tmp_path: Path) -> None:
     t = seated(make(), 1, R1)
     path = play(t, tmp_path, 1, 1, TWO_HANDS)
-    path.write_text(path.read_text(encoding="utf-8").replace('"P1"', '"Pee \\u001b[31m"'),
-                    encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"P1"', '"Pee \\u001b[31m"'), encoding="utf-8"
+    )
     s = standings(t, tmp_path)
     note = next(n for n in s.notes if "seat 2" in n)
     assert "\x1b" not in note and "counted for P1" in note

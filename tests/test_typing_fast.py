@@ -38,7 +38,7 @@ def keys_of(sequence: str) -> list[str]:
             name = next((n for n in KEY_NAMES if word.startswith(n)), None)
             if name:
                 keys.append(KEY_NAMES[name])
-                word = word[len(name):]
+                word = word[len(name) :]
             else:
                 keys.append(word[0])
                 word = word[1:]
@@ -71,19 +71,24 @@ def test_keys_of() -> None:
 async def test_east_doubling(tmp_path: Path) -> None:
     H = east_doubling.Hand
     hands = await typed("hp11c", "2 8⏎30⏎4⏎⏎⏎⏎ 0⏎⏎ 3 10⏎20⏎5⏎⏎⏎⏎ 1 40⏎5^s", tmp_path)
-    assert hands == [H(1, (8, 30, 4, 0)), H(None, (0, 0, 0, 0)), H(2, (10, 20, 5, 0)),
-                     H(0, (40, 5, 0, 0))]
+    assert hands == [
+        H(1, (8, 30, 4, 0)),
+        H(None, (0, 0, 0, 0)),
+        H(2, (10, 20, 5, 0)),
+        H(0, (40, 5, 0, 0)),
+    ]
 
 
 async def test_riichi(tmp_path: Path) -> None:
     W = riichi.Winner
     hands = await typed(
         "riichi-tenhou",
-        "3 3⏎40⏎2⏎⏎⏎⏎⏎"   # ron: han, fu, ron off, (winner 2), (riichi), Confirm, one Enter more
-        " 4 t2⏎40⏎4^s"     # tsumo with riichi: the outcome letter from the han field
-        " 0 13^s"          # exhaustive draw, seats 1 and 3 tenpai
-        " 0 c2^s",         # chombo from the draw form's tenpai field
-        tmp_path)
+        "3 3⏎40⏎2⏎⏎⏎⏎⏎"  # ron: han, fu, ron off, (winner 2), (riichi), Confirm, one Enter more
+        " 4 t2⏎40⏎4^s"  # tsumo with riichi: the outcome letter from the han field
+        " 0 13^s"  # exhaustive draw, seats 1 and 3 tenpai
+        " 0 c2^s",  # chombo from the draw form's tenpai field
+        tmp_path,
+    )
     assert hands == [
         riichi.Win((W(2, 3, 40, 0),), 1, ()),
         riichi.Win((W(3, 2, 40, 0),), None, (3,)),
@@ -94,7 +99,8 @@ async def test_riichi(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("ruleset_id", ["riichi-tenhou", "riichi-wrc"])
 async def test_the_seats_a_draw_names_mean_the_same_in_every_ruleset(
-        ruleset_id: str, tmp_path: Path) -> None:
+    ruleset_id: str, tmp_path: Path
+) -> None:
     # Tenpai, then riichi: nagashi (played by Tenhou, not by the WRC) comes after both.
     hands = await typed(ruleset_id, "0 24⏎24^s", tmp_path)
     assert hands == [riichi.ExhaustiveDraw((1, 3), (1, 3))]
@@ -108,8 +114,12 @@ async def test_a_digit_typed_on_a_checkbox_goes_on_to_the_discarder(tmp_path: Pa
 
 async def test_pocket(tmp_path: Path) -> None:
     hands = await typed("pocket", "3 4⏎2⏎⏎⏎ 1 t3^s 0⏎⏎ 0 c2^s", tmp_path)
-    assert hands == [pocket.Win(2, 4, 1, None), pocket.Win(0, 3, None, None), pocket.Draw(),
-                     pocket.FalseWin(1)]
+    assert hands == [
+        pocket.Win(2, 4, 1, None),
+        pocket.Win(0, 3, None, None),
+        pocket.Draw(),
+        pocket.FalseWin(1),
+    ]
 
 
 async def test_fx602p(tmp_path: Path) -> None:

@@ -52,16 +52,19 @@ def find(name: str):
 
 
 def session(hands: int = 1, **kw) -> Session:
-    s = Session(load_ruleset(HP11C), kw.pop("players", NAMES), datetime(2026, 11, 29, 20, 15),
-                **kw)
+    s = Session(load_ruleset(HP11C), kw.pop("players", NAMES), datetime(2026, 11, 29, 20, 15), **kw)
     for _ in range(hands):
         s.add(HAND)
     return s
 
 
 def dead_pid() -> int:
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(proc.stdout)
 
 
@@ -72,8 +75,9 @@ def holder():
 
     def start(path: Path) -> subprocess.Popen:
         env = dict(os.environ, PYTHONPATH=str(REPO))
-        proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(path)], env=env,
-                                stdout=subprocess.PIPE, text=True)
+        proc = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, str(path)], env=env, stdout=subprocess.PIPE, text=True
+        )
         started.append(proc)
         assert proc.stdout.readline() == "locked\n"
         return proc
@@ -234,8 +238,9 @@ async def test_the_form_refuses_a_table_name_it_was_given_too_long(folders) -> N
     from mjtui.ui.app import MjtuiApp
 
     chosen = find("hp11c")
-    app = MjtuiApp(ruleset=chosen, rulesets=[chosen], sessions_dir=paths.sessions_dir(),
-                   table="T" * 41)
+    app = MjtuiApp(
+        ruleset=chosen, rulesets=[chosen], sessions_dir=paths.sessions_dir(), table="T" * 41
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert app.screen.query_one("#table", Input).value == "T" * 41
@@ -305,8 +310,7 @@ def test_the_scorer_is_told_before_the_limit(tmp_path: Path) -> None:
     assert book.size_notice is not None and "90%" in book.size_notice
 
 
-async def test_the_sheet_tells_the_scorer_as_the_file_nears_the_limit(folders,
-                                                                      monkeypatch) -> None:
+async def test_the_sheet_tells_the_scorer_as_the_file_nears_the_limit(folders, monkeypatch) -> None:
     from test_app import SIZE, enter_hand
 
     from mjtui.cli import entry
@@ -315,15 +319,19 @@ async def test_the_sheet_tells_the_scorer_as_the_file_nears_the_limit(folders,
     path = paths.sessions_dir() / "club.toml"
     save_session(session(1), path)
     full_from = path.stat().st_size + 1  # the next hand takes the file past it
-    monkeypatch.setattr(scorebook, "size_notice", lambda p, size: (
-        f"{p.name} is nearly full" if size >= full_from else None))
+    monkeypatch.setattr(
+        scorebook,
+        "size_notice",
+        lambda p, size: f"{p.name} is nearly full" if size >= full_from else None,
+    )
     app = entry.resume(entry.build_parser().parse_args(["resume", str(path)]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert not any("nearly full" in n.message for n in app._notifications)
         await enter_hand(pilot, "1", (10, 0, 0, 0))
-        assert [n.title for n in app._notifications if "nearly full" in n.message] \
-            == ["The file is nearly full"]
+        assert [n.title for n in app._notifications if "nearly full" in n.message] == [
+            "The file is nearly full"
+        ]
 
 
 def test_a_number_past_the_readers_limit_in_the_header_is_refused(tmp_path: Path) -> None:
@@ -341,8 +349,7 @@ def test_a_seat_change_the_file_cannot_hold_changes_nothing(tmp_path: Path) -> N
     book.save()
     before = path.read_bytes()
     swapped = ("Bob", "Ann", "Cy", "Di")
-    changes = tuple(SeatChange(n, NAMES if n % 2 else swapped)
-                    for n in range(2, MAX_CHANGES + 3))
+    changes = tuple(SeatChange(n, NAMES if n % 2 else swapped) for n in range(2, MAX_CHANGES + 3))
     with pytest.raises(HandError, match=f"at most {MAX_CHANGES}"):
         book.change_seats(Seating(NAMES, changes))
     assert book.session.seat_changes == () and book.save_error is None
@@ -370,8 +377,7 @@ def test_a_session_behind_a_link_is_not_played(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "real.toml"]
 
 
-def test_the_trash_on_another_disk_gets_a_copy_with_its_times(tmp_path: Path,
-                                                               monkeypatch) -> None:
+def test_the_trash_on_another_disk_gets_a_copy_with_its_times(tmp_path: Path, monkeypatch) -> None:
     import errno
 
     from mjtui.core.sessions import library

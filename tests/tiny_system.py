@@ -61,11 +61,15 @@ class Tiny(ScoringSystem[Rules, State, Hand]):
 
     def apply(self, rules: Rules, state: State, hand: Hand) -> State:
         n = len(state.totals)
-        change = (0,) * n if hand.winner is None else tuple(
-            n - 1 if seat == hand.winner else -1 for seat in range(n))
+        change = (
+            (0,) * n
+            if hand.winner is None
+            else tuple(n - 1 if seat == hand.winner else -1 for seat in range(n))
+        )
         east = state.east if hand.winner in (None, state.east) else (state.east + 1) % n
-        return State(tuple(t + c for t, c in zip(state.totals, change)), east,
-                     state.hands + 1, change)
+        return State(
+            tuple(t + c for t, c in zip(state.totals, change)), east, state.hands + 1, change
+        )
 
     def check(self, rules: Rules, hand: Hand) -> None:
         if hand.winner is not None and not 0 <= hand.winner < rules.table.players:
@@ -91,8 +95,14 @@ class Tiny(ScoringSystem[Rules, State, Hand]):
     def describe_state(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1} next · East: {players[state.east]}"
 
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> TinyForm:
+    def entry(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> TinyForm:
         return TinyForm(rules, before, players, hand, winner)
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
@@ -118,16 +128,23 @@ start_points = 10
 class TinyForm:
     """The winner, already given by the key pressed on the sheet: Enter records."""
 
-    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
-                 hand: Hand | None = None, winner: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> None:
         self.rules, self.before, self.players = rules, before, players
         won = hand.winner if hand is not None else winner
         self.winner = "0" if won is None else str(won + 1)
 
     def layout(self) -> FormLayout:
         seats = "".join(str(n) for n in range(len(self.players) + 1))
-        return FormLayout((Row("winner", "Winner", (Field("winner", "code", allowed=seats),)),),
-                          given=("winner",))
+        return FormLayout(
+            (Row("winner", "Winner", (Field("winner", "code", allowed=seats),)),), given=("winner",)
+        )
 
     def start(self) -> dict[str, str]:
         return {"winner": self.winner}
@@ -160,5 +177,16 @@ def describe(rules: Rules, result: dict[str, Any], args: Any) -> str:
     return f"seat {result['winner']} takes {result['takes']}"
 
 
-HAND = Tool((Option("tiles", "text", "the winner's seat (this system has no tiles)",
-                    metavar="SEAT", positional=True),), score, describe)
+HAND = Tool(
+    (
+        Option(
+            "tiles",
+            "text",
+            "the winner's seat (this system has no tiles)",
+            metavar="SEAT",
+            positional=True,
+        ),
+    ),
+    score,
+    describe,
+)

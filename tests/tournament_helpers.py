@@ -17,13 +17,20 @@ from mjtui.core.tournament.tournament_file import save_tournament
 START = datetime(2026, 12, 5, 10, 0).astimezone()
 
 
-def make(count: int = 8, ruleset: str = "riichi-ema", rounds: int = 4, **changes: Any
-         ) -> Tournament:
-    players = tuple(Player(f"P{i}", team=f"T{i % 2}", country="NL", ema=f"{i:08d}")
-                    for i in range(count))
-    return Tournament(name="Club Night", ruleset=RulesetLibrary(paths.ruleset_folders())
-                      .get(ruleset), rounds=rounds, players=players, created=START,
-                      **changes)
+def make(
+    count: int = 8, ruleset: str = "riichi-ema", rounds: int = 4, **changes: Any
+) -> Tournament:
+    players = tuple(
+        Player(f"P{i}", team=f"T{i % 2}", country="NL", ema=f"{i:08d}") for i in range(count)
+    )
+    return Tournament(
+        name="Club Night",
+        ruleset=RulesetLibrary(paths.ruleset_folders()).get(ruleset),
+        rounds=rounds,
+        players=players,
+        created=START,
+        **changes,
+    )
 
 
 def seated(t: Tournament, number: int, tables: list[list[str]], **changes: Any) -> Tournament:
@@ -35,8 +42,9 @@ def save(t: Tournament, folder: Path) -> Path:
     return folder / FILE_NAME
 
 
-def play(t: Tournament, folder: Path, number: int, table: int, records: list[dict],
-         seats: Any = None) -> Path:
+def play(
+    t: Tournament, folder: Path, number: int, table: int, records: list[dict], seats: Any = None
+) -> Path:
     """Table ``table`` of round ``number`` with these hands (records as a file holds
     them); ``seats`` a core/model/seats.py Seating to put in the session first."""
     session = table_session(t, number, table, START)

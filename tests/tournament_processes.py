@@ -113,8 +113,11 @@ def play_tables(folder: Path, count: int, hands: int) -> None:
         down_read, down_write = os.pipe()
         up_read, up_write = os.pipe()
         if os.fork() == 0:  # the table's own process
-            for fd in (down_write, up_read, *(f for pair in tables for f in
-                                                (pair[0].fileno(), pair[1].fileno()))):
+            for fd in (
+                down_write,
+                up_read,
+                *(f for pair in tables for f in (pair[0].fileno(), pair[1].fileno())),
+            ):
                 os.close(fd)
             status = 0
             with os.fdopen(down_read) as rounds, os.fdopen(up_write, "w") as reports:
@@ -182,13 +185,16 @@ def read(folder: Path, stop: Path) -> None:
                 for hand in hands_of(session, game.number, game.table, game.hands):
                     session.add(hand)
                 if len(session.hands) != game.hands:
-                    raise SystemExit(f"{game.path}: {game.hands} hands counted, not the "
-                                     "first hands written")
+                    raise SystemExit(
+                        f"{game.path}: {game.hands} hands counted, not the first hands written"
+                    )
                 by_seat = sorted(final_standings(session), key=lambda e: e["seat"])
                 expected[key] = [float(e.get("score", e["net"])) for e in by_seat]
             if [r.score for r in game.results] != expected[key]:
-                raise SystemExit(f"{game.path}: counted {[r.score for r in game.results]}, "
-                                 f"the first {game.hands} hands give {expected[key]}")
+                raise SystemExit(
+                    f"{game.path}: counted {[r.score for r in game.results]}, "
+                    f"the first {game.hands} hands give {expected[key]}"
+                )
             counted += 1
             most = max(most, game.hands)
         assert len(standings.ranked) == len(t.players)
@@ -196,9 +202,19 @@ def read(folder: Path, stop: Path) -> None:
         if last:
             break
         time.sleep(0.2)  # leave the tables most of the machine
-    print(json.dumps({"reads": reads, "counted": counted, "most_hands": most,
-                      "slowest": slowest, "files_read": reader.reads,
-                      "cpu": time.process_time(), "notes": standings.notes}))
+    print(
+        json.dumps(
+            {
+                "reads": reads,
+                "counted": counted,
+                "most_hands": most,
+                "slowest": slowest,
+                "files_read": reader.reads,
+                "cpu": time.process_time(),
+                "notes": standings.notes,
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -34,8 +34,9 @@ async def until_passes(pilot: Any, check: Callable[[], T], limit: float = LIMIT)
         await pilot.pause()
 
 
-async def until(pilot: Any, condition: Callable[[], object], what: str,
-                limit: float = LIMIT) -> None:
+async def until(
+    pilot: Any, condition: Callable[[], object], what: str, limit: float = LIMIT
+) -> None:
     """Pause until ``condition()`` is true; fail naming ``what`` after ``limit`` seconds."""
 
     def check() -> None:

@@ -66,10 +66,11 @@ class CalculatorLink:
     def follow(self, hands: list[Any]) -> None:
         """Key what changed: the new hands at the end, or everything after an edit or undo."""
         same = len(self.keyed) <= len(hands) and all(
-            a is b or a == b for a, b in zip(self.keyed, hands))
+            a is b or a == b for a, b in zip(self.keyed, hands)
+        )
         if not same:
             self.reset()
-        for hand in hands[len(self.keyed):]:
+        for hand in hands[len(self.keyed) :]:
             self.key_hand(hand)
 
     def key_hand(self, hand: Any) -> None:
@@ -79,21 +80,26 @@ class CalculatorLink:
         self._press(LABELS[hand.winner])
         for points in hand.points:
             if self.machine.state is not RunState.WAITING:
-                self._problem = (f"hand {len(self.keyed)}: the program did not stop for "
-                                 f"the points ({self.machine.message or self.machine.display})")
+                self._problem = (
+                    f"hand {len(self.keyed)}: the program did not stop for "
+                    f"the points ({self.machine.message or self.machine.display})"
+                )
                 return
             self.machine.press_keys(number_keys(str(points)) or [])
             self._press("R/S")
         self._east = self._seat_shown()
         if self._east is None and self._problem is None:
-            self._problem = (f"hand {len(self.keyed)}: the program ended showing "
-                             f"{self.machine.display}, not the next East (1-{self.players})")
+            self._problem = (
+                f"hand {len(self.keyed)}: the program ended showing "
+                f"{self.machine.display}, not the next East (1-{self.players})"
+            )
 
     def _press(self, key: str) -> None:
         self.machine.press(key)
         if self.machine.error is not None or self.machine.state is RunState.HALTED:
             self._problem = self._problem or (
-                f"hand {len(self.keyed)}: {self.machine.display}: {self.machine.message}")
+                f"hand {len(self.keyed)}: {self.machine.display}: {self.machine.message}"
+            )
 
     def _seat_shown(self) -> int | None:
         x = self.machine.x

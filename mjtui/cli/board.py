@@ -21,16 +21,23 @@ from mjtui.core.errors import MjtuiError, SessionError
 
 def add_board_commands(subparsers: Any) -> None:
     board = subparsers.add_parser(
-        "board", help="the table display of a session: large totals, read-only, kept up to date")
+        "board", help="the table display of a session: large totals, read-only, kept up to date"
+    )
     board.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
     serve = subparsers.add_parser(
-        "serve", help="serve the table display of a session to browsers on the network")
+        "serve", help="serve the table display of a session to browsers on the network"
+    )
     serve.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
-    serve.add_argument("--host", default="0.0.0.0", metavar="H",
-                       help="the address to listen on (default 0.0.0.0: every network "
-                            "of this machine; 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=int, default=8000, metavar="P",
-                       help="the port (default 8000)")
+    serve.add_argument(
+        "--host",
+        default="0.0.0.0",
+        metavar="H",
+        help="the address to listen on (default 0.0.0.0: every network "
+        "of this machine; 127.0.0.1: this machine only)",
+    )
+    serve.add_argument(
+        "--port", type=int, default=8000, metavar="P", help="the port (default 8000)"
+    )
 
 
 def _check_file(path: Path) -> Path:
@@ -55,8 +62,9 @@ def serve_command(args: argparse.Namespace) -> int:
     try:
         from textual_serve.server import Server
     except ImportError:
-        raise MjtuiError("`mjtui serve` needs the textual-serve package: "
-                         "pip install textual-serve") from None
+        raise MjtuiError(
+            "`mjtui serve` needs the textual-serve package: pip install textual-serve"
+        ) from None
 
     class BoardServer(Server):
         """Pages name the address the browser used, so phones on the network reach the
@@ -67,10 +75,13 @@ def serve_command(args: argparse.Namespace) -> int:
             return await super().handle_index(request)
 
     command = shlex.join([sys.executable, "-m", "mjtui", "board", str(path)])
-    server = BoardServer(command, host=args.host, port=args.port,
-                         title=f"mjtui board · {path.name}")
+    server = BoardServer(
+        command, host=args.host, port=args.port, title=f"mjtui board · {path.name}"
+    )
     where = "this machine" if args.host in ("127.0.0.1", "localhost") else "the network"
-    print(f"mjtui: serving the board of {path.name} to {where} on port {args.port}; "
-          "Ctrl+C stops", file=sys.stderr)
+    print(
+        f"mjtui: serving the board of {path.name} to {where} on port {args.port}; Ctrl+C stops",
+        file=sys.stderr,
+    )
     server.serve()
     return 0

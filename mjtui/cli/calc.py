@@ -37,39 +37,72 @@ def add_calc_commands(subparsers: Any) -> None:
         f"or a shipped program ({', '.join(shipped()) or 'none'})"
     )
     run = commands.add_parser(
-        "run", help="press keys on an HP-11C holding LISTING and print the display",
+        "run",
+        help="press keys on an HP-11C holding LISTING and print the display",
         description="Press KEYS on an HP-11C holding LISTING; print the display "
-                    "(or, with --json, the display, X, R0-R9 and I and the steps run).",
+        "(or, with --json, the display, X, R0-R9 and I and the steps run).",
     )
     run.add_argument("listing", metavar="LISTING", help=listing_help)
-    run.add_argument("--keys", required=True, metavar="KEYS",
-                     help='key words, e.g. "GSB 9 A 10 R/S 20 R/S" (docs/hp11c.md lists them)')
-    run.add_argument("--json", action="store_true",
-                     help="print the display, X, the registers and the step count as JSON")
-    run.add_argument("--step-limit", type=int, default=DEFAULT_STEP_LIMIT, metavar="N",
-                     help=f"halt a program after N steps (default {DEFAULT_STEP_LIMIT:,})")
-    run.add_argument("--trace", action="store_true",
-                     help="print every program step run, with X after it, on stderr")
+    run.add_argument(
+        "--keys",
+        required=True,
+        metavar="KEYS",
+        help='key words, e.g. "GSB 9 A 10 R/S 20 R/S" (docs/hp11c.md lists them)',
+    )
+    run.add_argument(
+        "--json",
+        action="store_true",
+        help="print the display, X, the registers and the step count as JSON",
+    )
+    run.add_argument(
+        "--step-limit",
+        type=int,
+        default=DEFAULT_STEP_LIMIT,
+        metavar="N",
+        help=f"halt a program after N steps (default {DEFAULT_STEP_LIMIT:,})",
+    )
+    run.add_argument(
+        "--trace",
+        action="store_true",
+        help="print every program step run, with X after it, on stderr",
+    )
     show = commands.add_parser("show", help="print LISTING as read, in the .hp11c format")
     show.add_argument("listing", metavar="LISTING", help=listing_help)
     auto = commands.add_parser(
-        "autoplay-fx602p", help="play the FX-602P game listing headless with a scripted human",
+        "autoplay-fx602p",
+        help="play the FX-602P game listing headless with a scripted human",
         description="Run an FX-602P game listing (program areas P0-P9) on the emulator: "
-                    "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
-                    "and check every score against mjtui's own FX-602P evaluator.",
+        "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
+        "and check every score against mjtui's own FX-602P evaluator.",
     )
     auto.add_argument("listing", metavar="LISTING", help="an FX-602P program list (P0-P9)")
-    auto.add_argument("--hands", type=int, default=10, metavar="N",
-                      help="hands to play (default 10)")
-    auto.add_argument("--seed", type=int, default=None, metavar="S",
-                      help="seed of the calculator's RAN# (default: a random seed)")
-    auto.add_argument("--player", choices=PLAYERS, default="efficient",
-                      help="the scripted human: efficient (keeps the most valuable tiles) "
-                           "or drawn (throws away what it drew); default efficient")
-    auto.add_argument("--max-turns", type=int, default=MAX_TURNS, metavar="N",
-                      help=f"give a hand up as stalled after N human turns (default {MAX_TURNS})")
-    auto.add_argument("--json", action="store_true",
-                      help="print one JSON object per hand (and no summary)")
+    auto.add_argument(
+        "--hands", type=int, default=10, metavar="N", help="hands to play (default 10)"
+    )
+    auto.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="seed of the calculator's RAN# (default: a random seed)",
+    )
+    auto.add_argument(
+        "--player",
+        choices=PLAYERS,
+        default="efficient",
+        help="the scripted human: efficient (keeps the most valuable tiles) "
+        "or drawn (throws away what it drew); default efficient",
+    )
+    auto.add_argument(
+        "--max-turns",
+        type=int,
+        default=MAX_TURNS,
+        metavar="N",
+        help=f"give a hand up as stalled after N human turns (default {MAX_TURNS})",
+    )
+    auto.add_argument(
+        "--json", action="store_true", help="print one JSON object per hand (and no summary)"
+    )
 
 
 def calc_command(args: argparse.Namespace) -> int:
@@ -80,8 +113,9 @@ def calc_command(args: argparse.Namespace) -> int:
         print(format_listing(program, f"read from {program.origin}"), end="")
         return 0
     if args.step_limit < 1:
-        raise CalcError(f"--step-limit: expected a whole number of 1 or more, "
-                           f"got {args.step_limit}")
+        raise CalcError(
+            f"--step-limit: expected a whole number of 1 or more, got {args.step_limit}"
+        )
     trace = _print_trace if args.trace else None
     outcome = run_keys(program, args.keys, step_limit=args.step_limit, trace=trace)
     if args.json:
@@ -99,13 +133,18 @@ def autoplay_command(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise CalcError(f"--hands: expected a whole number of 1 or more, got {args.hands}")
     if args.max_turns < 1:
-        raise CalcError(f"--max-turns: expected a whole number of 1 or more, "
-                        f"got {args.max_turns}")
+        raise CalcError(f"--max-turns: expected a whole number of 1 or more, got {args.max_turns}")
     listing = read_fx602p_listing(Path(args.listing).expanduser())
     if 0 not in listing.areas:
         raise CalcError(f"{args.listing}: the listing has no P0, where the game starts")
-    results = autoplay(listing, args.hands, rules=default_rules(paths.shipped_rulesets_dir()),
-                       seed=args.seed, player=args.player, max_turns=args.max_turns)
+    results = autoplay(
+        listing,
+        args.hands,
+        rules=default_rules(paths.shipped_rulesets_dir()),
+        seed=args.seed,
+        player=args.player,
+        max_turns=args.max_turns,
+    )
     for result in results:
         if args.json:
             json.dump(result.to_dict(), sys.stdout, ensure_ascii=False)
@@ -114,11 +153,13 @@ def autoplay_command(args: argparse.Namespace) -> int:
             print(result.line())
     if not args.json:
         s = summarize(results)
-        print(f"{s.hands} hands: human {s.human_wins}, calculator {s.calculator_wins}, "
-              f"stalled {s.stalled}, errors {s.errors}; total {s.total:+}, "
-              f"average {s.average:+.1f} a hand (the program shows "
-              f"{s.program_total}/{s.finished}, Ave {s.program_average}); native evaluator: "
-              f"{s.agree} agree, {s.quirks} listing quirks, {s.differ} differ")
+        print(
+            f"{s.hands} hands: human {s.human_wins}, calculator {s.calculator_wins}, "
+            f"stalled {s.stalled}, errors {s.errors}; total {s.total:+}, "
+            f"average {s.average:+.1f} a hand (the program shows "
+            f"{s.program_total}/{s.finished}, Ave {s.program_average}); native evaluator: "
+            f"{s.agree} agree, {s.quirks} listing quirks, {s.differ} differ"
+        )
     return 0
 
 

@@ -39,51 +39,135 @@ class Command(NamedTuple):
 
 HERE = __name__
 COMMANDS = {
-    "new": Command(HERE, "add_series_commands", "new_series",
-                   "start a new series (the default)", opens_app=True),
-    "library": Command(HERE, "add_series_commands", "library",
-                       "browse saved series: resume, replay, what-if, stats", opens_app=True),
-    "play": Command(HERE, "add_series_commands", "play",
-                    "play the FX-602P game of 1986 against the computer", opens_app=True),
-    "rulesets": Command(HERE, "add_folder_commands", "list_rulesets",
-                        "list the rulesets found and where they are"),
-    "folders": Command(HERE, "add_folder_commands", "folders",
-                       "print where rulesets, config, sessions and the cache are kept"),
-    "resume": Command(HERE, "add_series_commands", "resume",
-                      "go on with the latest session, or FILE", opens_app=True),
-    "replay": Command(HERE, "add_series_commands", "replay",
-                      "step through a saved session, read-only", opens_app=True),
-    "export": Command("mjtui.cli.reports", "add_report_commands", "export_command",
-                      "write a session's hands, changes and totals as CSV, JSON or Markdown"),
-    "stats": Command("mjtui.cli.reports", "add_report_commands", "stats_command",
-                     "statistics per player (and per ruleset) across all saved sessions"),
-    "calc": Command("mjtui.cli.calc", "add_calc_commands", "calc_command",
-                    "run calculator program listings headless"),
-    "points": Command("mjtui.cli.points", "add_points_command", "points_command",
-                      "what a hand pays under a ruleset (riichi: han and fu, honba included)"),
-    "hand": Command("mjtui.cli.hand", "add_hand_command", "hand_command",
-                    "score a winning hand from its tiles (the options depend on the ruleset)"),
-    "league": Command("mjtui.cli.league", "add_league_command", "league_command",
-                      "a league table across sessions: games, average rank, points and a "
-                      "skill rating"),
-    "dice": Command("mjtui.cli.table", "add_table_commands", "dice_command",
-                    "roll two dice: the total and the wall to break"),
-    "draw-seats": Command("mjtui.cli.table", "add_table_commands", "draw_seats_command",
-                          "draw seats for the players with shuffled wind tiles"),
-    "board": Command("mjtui.cli.board", "add_board_commands", "board_command",
-                     "the table display of a session: large totals, read-only, kept up to date",
-                     opens_app=True),
-    "serve": Command("mjtui.cli.board", "add_board_commands", "serve_command",
-                     "serve the table display of a session to browsers on the network"),
-    "rules": Command("mjtui.cli.table", "add_table_commands", "rules_command",
-                     "print a ruleset's rules reference: payment tables, fan, fu, claims"),
-    "import": Command("mjtui.cli.importing", "add_import_command", "import_command",
-                      "make a session of a game record, each hand checked against it"),
-    "seats": Command("mjtui.cli.seats", "add_seats_command", "seats_command",
-                     "show or correct who sat in which seat; substitutes from a hand on"),
-    "tournament": Command("mjtui.cli.tournament", "add_tournament_command",
-                          "tournament_command", "run a tournament or club night: players, "
-                          "seating, tables, standings, penalties"),
+    "new": Command(
+        HERE,
+        "add_series_commands",
+        "new_series",
+        "start a new series (the default)",
+        opens_app=True,
+    ),
+    "library": Command(
+        HERE,
+        "add_series_commands",
+        "library",
+        "browse saved series: resume, replay, what-if, stats",
+        opens_app=True,
+    ),
+    "play": Command(
+        HERE,
+        "add_series_commands",
+        "play",
+        "play the FX-602P game of 1986 against the computer",
+        opens_app=True,
+    ),
+    "rulesets": Command(
+        HERE, "add_folder_commands", "list_rulesets", "list the rulesets found and where they are"
+    ),
+    "folders": Command(
+        HERE,
+        "add_folder_commands",
+        "folders",
+        "print where rulesets, config, sessions and the cache are kept",
+    ),
+    "resume": Command(
+        HERE,
+        "add_series_commands",
+        "resume",
+        "go on with the latest session, or FILE",
+        opens_app=True,
+    ),
+    "replay": Command(
+        HERE,
+        "add_series_commands",
+        "replay",
+        "step through a saved session, read-only",
+        opens_app=True,
+    ),
+    "export": Command(
+        "mjtui.cli.reports",
+        "add_report_commands",
+        "export_command",
+        "write a session's hands, changes and totals as CSV, JSON or Markdown",
+    ),
+    "stats": Command(
+        "mjtui.cli.reports",
+        "add_report_commands",
+        "stats_command",
+        "statistics per player (and per ruleset) across all saved sessions",
+    ),
+    "calc": Command(
+        "mjtui.cli.calc",
+        "add_calc_commands",
+        "calc_command",
+        "run calculator program listings headless",
+    ),
+    "points": Command(
+        "mjtui.cli.points",
+        "add_points_command",
+        "points_command",
+        "what a hand pays under a ruleset (riichi: han and fu, honba included)",
+    ),
+    "hand": Command(
+        "mjtui.cli.hand",
+        "add_hand_command",
+        "hand_command",
+        "score a winning hand from its tiles (the options depend on the ruleset)",
+    ),
+    "league": Command(
+        "mjtui.cli.league",
+        "add_league_command",
+        "league_command",
+        "a league table across sessions: games, average rank, points and a skill rating",
+    ),
+    "dice": Command(
+        "mjtui.cli.table",
+        "add_table_commands",
+        "dice_command",
+        "roll two dice: the total and the wall to break",
+    ),
+    "draw-seats": Command(
+        "mjtui.cli.table",
+        "add_table_commands",
+        "draw_seats_command",
+        "draw seats for the players with shuffled wind tiles",
+    ),
+    "board": Command(
+        "mjtui.cli.board",
+        "add_board_commands",
+        "board_command",
+        "the table display of a session: large totals, read-only, kept up to date",
+        opens_app=True,
+    ),
+    "serve": Command(
+        "mjtui.cli.board",
+        "add_board_commands",
+        "serve_command",
+        "serve the table display of a session to browsers on the network",
+    ),
+    "rules": Command(
+        "mjtui.cli.table",
+        "add_table_commands",
+        "rules_command",
+        "print a ruleset's rules reference: payment tables, fan, fu, claims",
+    ),
+    "import": Command(
+        "mjtui.cli.importing",
+        "add_import_command",
+        "import_command",
+        "make a session of a game record, each hand checked against it",
+    ),
+    "seats": Command(
+        "mjtui.cli.seats",
+        "add_seats_command",
+        "seats_command",
+        "show or correct who sat in which seat; substitutes from a hand on",
+    ),
+    "tournament": Command(
+        "mjtui.cli.tournament",
+        "add_tournament_command",
+        "tournament_command",
+        "run a tournament or club night: players, seating, tables, standings, penalties",
+    ),
 }
 DEFAULT_COMMAND = "new"
 
@@ -119,8 +203,13 @@ class LazySubcommands(argparse._SubParsersAction):
         self._choices_actions = [a for a in self._choices_actions if a.dest not in same]
         add(self)
 
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: Any, option_string: str | None = None) -> None:
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> None:
         self.load(values[0])
         super().__call__(parser, namespace, values, option_string)
 
@@ -132,13 +221,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mjtui {__version__}")
     parser.add_argument(
-        "--ruleset", metavar="NAME|PATH",
+        "--ruleset",
+        metavar="NAME|PATH",
         help="ruleset id (see `mjtui rulesets`) or path to a ruleset TOML file",
     )
     parser.add_argument(
-        "--calc-program", metavar="FILE",
+        "--calc-program",
+        metavar="FILE",
         help="the calculator pane's program: an HP-11C listing keyed with each hand (default: "
-             "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
+        "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", action=LazySubcommands)
     for name, command in COMMANDS.items():
@@ -152,14 +243,22 @@ def add_series_commands(subparsers: Any) -> None:
     add("new")
     add("library")
     play = add("play")
-    play.add_argument("game", nargs="?", default="fx602p", choices=["fx602p"],
-                      help="the game (only fx602p so far)")
+    play.add_argument(
+        "game",
+        nargs="?",
+        default="fx602p",
+        choices=["fx602p"],
+        help="the game (only fx602p so far)",
+    )
     resume = add("resume")
     resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
     replay = add("replay")
     replay.add_argument("file", type=Path, metavar="FILE")
-    replay.add_argument("--json", action="store_true",
-                        help="print the totals after each hand as JSON instead of opening the app")
+    replay.add_argument(
+        "--json",
+        action="store_true",
+        help="print the totals after each hand as JSON instead of opening the app",
+    )
 
 
 def add_folder_commands(subparsers: Any) -> None:
@@ -266,13 +365,21 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
     def the_others() -> tuple[list[Ruleset], list[str]]:
         # Read once the form is shown: the chosen ruleset is all it needs to open.
         entries = library.entries()
-        return ([e.ruleset for e in entries if e.ruleset],
-                [f"Ruleset not offered: {e.error}" for e in entries if e.error])
+        return (
+            [e.ruleset for e in entries if e.ruleset],
+            [f"Ruleset not offered: {e.error}" for e in entries if e.error],
+        )
 
-    return MjtuiApp(ruleset=chosen, rulesets=[chosen], more_rulesets=the_others,
-                    sessions_dir=paths.sessions_dir(), calc_program=args.calc_program,
-                    time_limit=config.time_limit, time_warning=config.time_warning,
-                    table=config.table)
+    return MjtuiApp(
+        ruleset=chosen,
+        rulesets=[chosen],
+        more_rulesets=the_others,
+        sessions_dir=paths.sessions_dir(),
+        calc_program=args.calc_program,
+        time_limit=config.time_limit,
+        time_warning=config.time_warning,
+        table=config.table,
+    )
 
 
 def library(args: argparse.Namespace) -> MjtuiApp:
@@ -331,9 +438,10 @@ def _with_replay_hint(
     try:
         return open_book()
     except SessionInUse as e:
-        raise SessionError(f"{e}; it can be played in one window at a time. To look at it "
-                           f"without changing it: mjtui replay {shlex.quote(str(path))}") \
-            from None
+        raise SessionError(
+            f"{e}; it can be played in one window at a time. To look at it "
+            f"without changing it: mjtui replay {shlex.quote(str(path))}"
+        ) from None
 
 
 def list_rulesets(args: argparse.Namespace) -> int:
@@ -372,8 +480,12 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
     from mjtui.ui.app import MjtuiApp
 
     config = load_config(paths.config_file())
-    return MjtuiApp(book=book, warnings=warnings, calc_program=args.calc_program,
-                    time_warning=config.time_warning)
+    return MjtuiApp(
+        book=book,
+        warnings=warnings,
+        calc_program=args.calc_program,
+        time_warning=config.time_warning,
+    )
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:
@@ -402,8 +514,11 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
         return 2 if loaded.problems else 0
     from mjtui.ui.app import MjtuiApp
 
-    return MjtuiApp(replay=loaded.session, replay_name=args.file.name,
-                    warnings=loaded.warnings + loaded.problems)
+    return MjtuiApp(
+        replay=loaded.session,
+        replay_name=args.file.name,
+        warnings=loaded.warnings + loaded.problems,
+    )
 
 
 def _print_json(document: dict) -> None:

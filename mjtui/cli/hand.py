@@ -30,13 +30,20 @@ from mjtui.core.systems import SYSTEMS
 def add_hand_command(subparsers: Any) -> None:
     """Add `hand` to the `mjtui` command's subparsers."""
     hand = subparsers.add_parser(
-        "hand", help="score a winning hand from its tiles (the options depend on the ruleset)",
+        "hand",
+        help="score a winning hand from its tiles (the options depend on the ruleset)",
         description="Score a winning hand under RULESET. The options depend on the ruleset's "
-                    "system: `mjtui hand RULESET --help` lists them.")
-    hand.add_argument("ruleset", metavar="RULESET",
-                      help="a ruleset id (see `mjtui rulesets`) or path")
-    hand.add_argument("rest", nargs=argparse.REMAINDER, metavar="TILES [options]",
-                      help="the winner's tiles and the system's options")
+        "system: `mjtui hand RULESET --help` lists them.",
+    )
+    hand.add_argument(
+        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+    )
+    hand.add_argument(
+        "rest",
+        nargs=argparse.REMAINDER,
+        metavar="TILES [options]",
+        help="the winner's tiles and the system's options",
+    )
 
 
 def hand_command(args: argparse.Namespace) -> int:
@@ -46,5 +53,6 @@ def hand_command(args: argparse.Namespace) -> int:
         able = [name for name, system in SYSTEMS.items() if system.hand_tool() is not None]
         raise RulesetError(
             f"{ruleset.id}: {ruleset.name} is scored with the {ruleset.rules.system!r} system, "
-            f"which scores no hand from its tiles; `mjtui hand` scores {', '.join(able)} hands")
+            f"which scores no hand from its tiles; `mjtui hand` scores {', '.join(able)} hands"
+        )
     return run_tool(ruleset, tool, f"mjtui hand {ruleset.id}", args.rest)

@@ -42,24 +42,38 @@ NOT_WHOLE = 3  # the exit status of a session written from a log that does not r
 def add_import_command(subparsers: Any) -> None:
     """Add `import` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
-        "import", help="make a session of a game record, each hand checked against it",
+        "import",
+        help="make a session of a game record, each hand checked against it",
         description="Make a session of a game record, checking each hand's payment against "
-                    "the record's own. FORMAT is one the scoring systems read: "
-                    "`mjtui import --formats` lists them.")
-    command.add_argument("format", nargs="?", metavar="FORMAT",
-                         help="the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)")
+        "the record's own. FORMAT is one the scoring systems read: "
+        "`mjtui import --formats` lists them.",
+    )
+    command.add_argument(
+        "format",
+        nargs="?",
+        metavar="FORMAT",
+        help="the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)",
+    )
     command.add_argument("log", nargs="?", type=Path, metavar="LOG", help="the record's file")
-    command.add_argument("--formats", action="store_true",
-                         help="list the formats the installed systems read")
-    command.add_argument("--ruleset", metavar="ID",
-                         help="a ruleset id or path of the format's system for as many "
-                              "players as the record (default: the format's own choice, "
-                              "e.g. riichi-tenhou, or riichi-sanma for three players)")
-    command.add_argument("--output", type=Path, metavar="FILE",
-                         help="the session file to write (default: a new file in the "
-                              "sessions folder)")
-    command.add_argument("--force", action="store_true",
-                         help="write --output even over a file that is there")
+    command.add_argument(
+        "--formats", action="store_true", help="list the formats the installed systems read"
+    )
+    command.add_argument(
+        "--ruleset",
+        metavar="ID",
+        help="a ruleset id or path of the format's system for as many "
+        "players as the record (default: the format's own choice, "
+        "e.g. riichi-tenhou, or riichi-sanma for three players)",
+    )
+    command.add_argument(
+        "--output",
+        type=Path,
+        metavar="FILE",
+        help="the session file to write (default: a new file in the sessions folder)",
+    )
+    command.add_argument(
+        "--force", action="store_true", help="write --output even over a file that is there"
+    )
 
 
 def importers() -> dict[str, Importer]:
@@ -77,34 +91,38 @@ def import_command(args: argparse.Namespace) -> int:
             print(f"{name}: {importer.help}")
         return 0
     if args.format is None or args.log is None:
-        raise MjtuiError("give the record's FORMAT and its LOG file "
-                         f"(formats: {', '.join(sorted(known)) or 'none installed'})")
+        raise MjtuiError(
+            "give the record's FORMAT and its LOG file "
+            f"(formats: {', '.join(sorted(known)) or 'none installed'})"
+        )
     importer = known.get(args.format)
     if importer is None:
-        raise MjtuiError(f"no installed system reads {args.format!r} records "
-                         f"(formats: {', '.join(sorted(known)) or 'none'})")
+        raise MjtuiError(
+            f"no installed system reads {args.format!r} records "
+            f"(formats: {', '.join(sorted(known)) or 'none'})"
+        )
     document = importer.read(args.log)
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(
-        args.ruleset or importer.ruleset(document))
+        args.ruleset or importer.ruleset(document)
+    )
     imported = importer.convert(document, ruleset)
     if args.output is not None:
         path = args.output
         check_target(path, SessionError, "write")  # a FIFO, a device, a link: never
         if os.path.lexists(path) and not args.force:
-            raise SessionError(f"{path}: is there already; give another --output, or "
-                               "--force to write over it")
+            raise SessionError(
+                f"{path}: is there already; give another --output, or --force to write over it"
+            )
     else:
         path = new_session_path(paths.sessions_dir(), imported.session)
     for line in imported.lines:
         print(line)
     print(imported.summary)
     if not imported.session.hands:
-        print("mjtui: no hand could be added to the session: nothing written",
-              file=sys.stderr)
+        print("mjtui: no hand could be added to the session: nothing written", file=sys.stderr)
         return 2
     _write(imported.session, path, args.force)
-    print(f"wrote {path} ({len(imported.session.hands)} hands, "
-          f"{imported.session.ruleset.id})")
+    print(f"wrote {path} ({len(imported.session.hands)} hands, {imported.session.ruleset.id})")
     notice = size_notice(path, path.stat().st_size)
     if notice:
         print(f"mjtui: {notice}", file=sys.stderr)
@@ -119,14 +137,14 @@ def _write(session: Session, path: Path, force: bool) -> None:
     try:
         lock = SessionLock.take(path)
     except SessionInUse as e:
-        raise SessionError(f"{e}; quit that mjtui first (q), or give another --output") \
-            from None
+        raise SessionError(f"{e}; quit that mjtui first (q), or give another --output") from None
     try:
         if lock.warning:
             print(f"mjtui: {lock.warning}", file=sys.stderr)
         if os.path.lexists(path) and not force:  # made meanwhile
-            raise SessionError(f"{path}: is there already; give another --output, or "
-                               "--force to write over it")
+            raise SessionError(
+                f"{path}: is there already; give another --output, or --force to write over it"
+            )
         save_session(session, path)
     finally:
         lock.release()

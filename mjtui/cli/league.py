@@ -23,19 +23,40 @@ HELP = "a league table across sessions: games, average rank, points and a skill 
 def add_league_command(subparsers: Any) -> None:
     league = subparsers.add_parser("league", help=HELP, description=HELP + " (docs/league.md)")
     which = league.add_mutually_exclusive_group()
-    which.add_argument("--ruleset", dest="league_ruleset", metavar="ID",
-                       help="count only the sessions played with this ruleset id")
-    which.add_argument("--system", dest="league_system", metavar="NAME",
-                       help="count only the sessions of this scoring system (riichi, pocket, "
-                            "fx602p, east-doubling)")
-    league.add_argument("--since", type=_day, metavar="DATE",
-                        help="count only the sessions begun on or after DATE (YYYY-MM-DD)")
-    league.add_argument("--folder", type=Path, metavar="PATH",
-                        help="read the sessions of PATH (default: the sessions folder)")
+    which.add_argument(
+        "--ruleset",
+        dest="league_ruleset",
+        metavar="ID",
+        help="count only the sessions played with this ruleset id",
+    )
+    which.add_argument(
+        "--system",
+        dest="league_system",
+        metavar="NAME",
+        help="count only the sessions of this scoring system (riichi, pocket, "
+        "fx602p, east-doubling)",
+    )
+    league.add_argument(
+        "--since",
+        type=_day,
+        metavar="DATE",
+        help="count only the sessions begun on or after DATE (YYYY-MM-DD)",
+    )
+    league.add_argument(
+        "--folder",
+        type=Path,
+        metavar="PATH",
+        help="read the sessions of PATH (default: the sessions folder)",
+    )
     out = league.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the league as JSON")
-    out.add_argument("--format", dest="league_format", choices=["text", "csv", "md"],
-                     default="text", help="text (default), csv or md (Markdown)")
+    out.add_argument(
+        "--format",
+        dest="league_format",
+        choices=["text", "csv", "md"],
+        default="text",
+        help="text (default), csv or md (Markdown)",
+    )
 
 
 def _day(text: str) -> date:
@@ -43,7 +64,8 @@ def _day(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a date such as 2026-11-01, got {text!r}") from None
+            f"expected a date such as 2026-11-01, got {text!r}"
+        ) from None
 
 
 def league_command(args: argparse.Namespace) -> int:
@@ -55,11 +77,16 @@ def league_command(args: argparse.Namespace) -> int:
         from mjtui.core.systems import SYSTEMS
 
         if system not in SYSTEMS:
-            raise MjtuiError(f"no scoring system named {system!r} (known: "
-                             f"{', '.join(sorted(SYSTEMS))})")
-    league = collect(folder, ruleset_finder(paths.ruleset_folders()),
-                     ruleset_id=args.league_ruleset, system=args.league_system,
-                     since=args.since)
+            raise MjtuiError(
+                f"no scoring system named {system!r} (known: {', '.join(sorted(SYSTEMS))})"
+            )
+    league = collect(
+        folder,
+        ruleset_finder(paths.ruleset_folders()),
+        ruleset_id=args.league_ruleset,
+        system=args.league_system,
+        since=args.since,
+    )
     if args.json:
         print(json_text(to_plain(league)))
         return 0
@@ -80,9 +107,18 @@ COLUMNS = ["#", "Player", "Rating", "Games", "Avg rank", "1st", "Points"]
 
 
 def league_rows(league: League) -> list[list[str]]:
-    return [[str(i), p.name, f"{p.rating:.2f}", str(p.games), f"{p.average_rank:.2f}",
-             str(p.firsts), _points(p.points)]
-            for i, p in enumerate(league.players, 1)]
+    return [
+        [
+            str(i),
+            p.name,
+            f"{p.rating:.2f}",
+            str(p.games),
+            f"{p.average_rank:.2f}",
+            str(p.firsts),
+            _points(p.points),
+        ]
+        for i, p in enumerate(league.players, 1)
+    ]
 
 
 def _points(x: float) -> str:
@@ -97,6 +133,7 @@ def format_league(league: League, folder: Path) -> str:
         return f"no sessions with any hands in {folder}"
     tables = sorted({g.table for g in league.games if g.table})
     head = f"League of {len(league.games)} games" + (
-        f" at {len(tables)} tables ({', '.join(tables)})" if tables else "")
+        f" at {len(tables)} tables ({', '.join(tables)})" if tables else ""
+    )
     right = [True, False, True, True, True, True, True]
     return head + "\n" + aligned([COLUMNS, *league_rows(league)], right)

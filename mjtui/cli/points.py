@@ -22,19 +22,25 @@ from mjtui.core.rulesets.ruleset import RulesetLibrary
 def add_points_command(subparsers: Any) -> None:
     """Add `points` to the `mjtui` command's subparsers."""
     points = subparsers.add_parser(
-        "points", help="what a hand pays under a ruleset (riichi: han and fu, honba included)",
+        "points",
+        help="what a hand pays under a ruleset (riichi: han and fu, honba included)",
         description="What a hand pays under RULESET. The options depend on the ruleset's "
-                    "system: `mjtui points RULESET --help` lists them.")
-    points.add_argument("ruleset", metavar="RULESET",
-                        help="a ruleset id (see `mjtui rulesets`) or path")
-    points.add_argument("rest", nargs=argparse.REMAINDER, metavar="[options]",
-                        help="the system's options")
+        "system: `mjtui points RULESET --help` lists them.",
+    )
+    points.add_argument(
+        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+    )
+    points.add_argument(
+        "rest", nargs=argparse.REMAINDER, metavar="[options]", help="the system's options"
+    )
 
 
 def points_command(args: argparse.Namespace) -> int:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
     tool = ruleset.system.points_tool()
     if tool is None:
-        raise RulesetError(f"{ruleset.id}: {ruleset.name} is scored with the "
-                           f"{ruleset.rules.system!r} system, which has no `mjtui points`")
+        raise RulesetError(
+            f"{ruleset.id}: {ruleset.name} is scored with the "
+            f"{ruleset.rules.system!r} system, which has no `mjtui points`"
+        )
     return run_tool(ruleset, tool, f"mjtui points {ruleset.id}", args.rest)

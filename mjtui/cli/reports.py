@@ -33,19 +33,25 @@ def add_report_commands(subparsers: Any) -> None:
     )
     export.add_argument("file", type=Path, metavar="FILE", help="the session file")
     export.add_argument(
-        "--format", metavar="FORMAT",
+        "--format",
+        metavar="FORMAT",
         help="csv, json or md (a short report); results (the final standings as CSV, for "
-             "tournament tools); or a format the session's own system adds (docs/export.md); "
-             "by default taken from --output's ending",
+        "tournament tools); or a format the session's own system adds (docs/export.md); "
+        "by default taken from --output's ending",
     )
-    export.add_argument("--output", "-o", type=Path, metavar="PATH",
-                        help="write to PATH instead of standard output")
+    export.add_argument(
+        "--output", "-o", type=Path, metavar="PATH", help="write to PATH instead of standard output"
+    )
     stats = subparsers.add_parser(
         "stats", help="statistics per player (and per ruleset) across all saved sessions"
     )
     stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
-    stats.add_argument("--ruleset", dest="stats_ruleset", metavar="ID",
-                       help="count only the sessions played with this ruleset id")
+    stats.add_argument(
+        "--ruleset",
+        dest="stats_ruleset",
+        metavar="ID",
+        help="count only the sessions played with this ruleset id",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -58,9 +64,11 @@ def export_command(args: argparse.Namespace) -> int:
     loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
     if loaded.problems:
         # An export of part of the hands would pass for the whole series.
-        raise SessionError("\n".join(shown(p) for p in loaded.problems)
-                           + "\nnothing was exported: fix the hands above, or see what can be "
-                           f"read with `mjtui replay {shown(str(args.file))}`")
+        raise SessionError(
+            "\n".join(shown(p) for p in loaded.problems)
+            + "\nnothing was exported: fix the hands above, or see what can be "
+            f"read with `mjtui replay {shown(str(args.file))}`"
+        )
     text = export_session(loaded.session, fmt, source=shown(args.file.name))
     if args.output is None:
         sys.stdout.write(text)
@@ -79,8 +87,10 @@ def _format_from(output: Path | None) -> str:
     if suffix in FORMATS:
         return suffix
     where = f"{output}: " if output else ""
-    raise ExportError(f"{where}say which format to write: --format "
-                      f"{', '.join(FORMATS)} or one of the session's system")
+    raise ExportError(
+        f"{where}say which format to write: --format "
+        f"{', '.join(FORMATS)} or one of the session's system"
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -90,8 +100,9 @@ def _format_from(output: Path | None) -> str:
 
 def stats_command(args: argparse.Namespace) -> int:
     ruleset = getattr(args, "stats_ruleset", None)
-    stats = collect(paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()),
-                    ruleset_id=ruleset)
+    stats = collect(
+        paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()), ruleset_id=ruleset
+    )
     if args.json:
         print(json_text(to_plain(stats)))
         return 0
@@ -108,24 +119,48 @@ def format_stats(stats: Statistics, folder: Path, ruleset: str | None = None) ->
     if not stats.series:
         which = f" of ruleset {ruleset!r}" if ruleset else ""
         return f"no sessions{which} with any hands in {folder}"
-    blocks = [f"All sessions ({_count(stats.series, 'series', 'series')})",
-              player_table(stats.players)]
+    blocks = [
+        f"All sessions ({_count(stats.series, 'series', 'series')})",
+        player_table(stats.players),
+    ]
     if len(stats.rulesets) > 1:
         for r in stats.rulesets:
-            blocks += ["", f"{r.name} ({r.id}, {_count(r.series, 'series', 'series')})",
-                       player_table(r.players)]
+            blocks += [
+                "",
+                f"{r.name} ({r.id}, {_count(r.series, 'series', 'series')})",
+                player_table(r.players),
+            ]
     return "\n".join(blocks)
 
 
-COLUMNS = ["Player", "Series", "Series won", "Hands", "Hands won", "Win %", "Net", "Avg/hand",
-           "Best hand", "Biggest swing"]
+COLUMNS = [
+    "Player",
+    "Series",
+    "Series won",
+    "Hands",
+    "Hands won",
+    "Win %",
+    "Net",
+    "Avg/hand",
+    "Best hand",
+    "Biggest swing",
+]
 
 
 def player_table(players: list[PlayerStats]) -> str:
     rows = [
-        [p.name, str(p.series), str(p.series_won), str(p.hands_played), str(p.hands_won),
-         f"{100 * p.win_rate:.1f}", _signed(p.net), f"{p.average:+.1f}",
-         _ref(p.best_hand), _ref(p.biggest_swing)]
+        [
+            p.name,
+            str(p.series),
+            str(p.series_won),
+            str(p.hands_played),
+            str(p.hands_won),
+            f"{100 * p.win_rate:.1f}",
+            _signed(p.net),
+            f"{p.average:+.1f}",
+            _ref(p.best_hand),
+            _ref(p.biggest_swing),
+        ]
         for p in players
     ]
     right = [False] + [True] * 7 + [False, False]
@@ -148,8 +183,14 @@ def aligned(rows: list[list[str]], right: list[bool]) -> str:
 def _width(text: str) -> int:
     """Terminal columns: wide characters take two, combining marks ("Chén" written
     decomposed) and joiners none."""
-    return sum(0 if unicodedata.category(ch) in ("Mn", "Me", "Cf") else
-               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return sum(
+        0
+        if unicodedata.category(ch) in ("Mn", "Me", "Cf")
+        else 2
+        if unicodedata.east_asian_width(ch) in "WF"
+        else 1
+        for ch in text
+    )
 
 
 def _signed(n: int) -> str:

@@ -23,18 +23,34 @@ from mjtui.core.errors import HandError, SessionError
 def add_seats_command(subparsers: Any) -> None:
     """Add `seats` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
-        "seats", help="show or correct who sat in which seat; substitutes from a hand on",
+        "seats",
+        help="show or correct who sat in which seat; substitutes from a hand on",
         description="Show who sat in which seat, swap two seats' players (for the whole "
-                    "session or from a hand on), or put a substitute in a seat from a "
-                    "hand on. The points stay with the seats.")
+        "session or from a hand on), or put a substitute in a seat from a "
+        "hand on. The points stay with the seats.",
+    )
     command.add_argument("file", type=Path, metavar="FILE", help="the session file")
     change = command.add_mutually_exclusive_group()
-    change.add_argument("--swap", type=int, nargs=2, metavar=("A", "B"),
-                        help="the players of seats A and B change places")
-    change.add_argument("--substitute", nargs=2, metavar=("SEAT", "NAME"),
-                        help="NAME takes over SEAT (needs --from)")
-    command.add_argument("--from", dest="start", type=int, metavar="N",
-                         help="from hand N on (left out with --swap: the whole session)")
+    change.add_argument(
+        "--swap",
+        type=int,
+        nargs=2,
+        metavar=("A", "B"),
+        help="the players of seats A and B change places",
+    )
+    change.add_argument(
+        "--substitute",
+        nargs=2,
+        metavar=("SEAT", "NAME"),
+        help="NAME takes over SEAT (needs --from)",
+    )
+    command.add_argument(
+        "--from",
+        dest="start",
+        type=int,
+        metavar="N",
+        help="from hand N on (left out with --swap: the whole session)",
+    )
 
 
 def seats_command(args: argparse.Namespace) -> int:
@@ -54,13 +70,16 @@ def seats_command(args: argparse.Namespace) -> int:
     try:
         lock = SessionLock.take(args.file)
     except SessionInUse as e:
-        raise SessionError(f"{e}; change the seats there (s on the score sheet), or quit "
-                           "it first") from None
+        raise SessionError(
+            f"{e}; change the seats there (s on the score sheet), or quit it first"
+        ) from None
     try:
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         if loaded.problems:
-            raise SessionError(f"{args.file}: {loaded.problems[0]}; open it with `mjtui "
-                               "resume` first (which keeps a copy) so it is read whole")
+            raise SessionError(
+                f"{args.file}: {loaded.problems[0]}; open it with `mjtui "
+                "resume` first (which keeps a copy) so it is read whole"
+            )
         session = loaded.session
         seating = Seating(session.players, session.seat_changes)
         hands = len(session.hands)
@@ -70,8 +89,9 @@ def seats_command(args: argparse.Namespace) -> int:
                 seating = seating.swap(a - 1, b - 1, args.start, hands)
             else:
                 if args.start is None:
-                    raise HandError("--substitute needs --from N: the first hand the "
-                                    "substitute plays")
+                    raise HandError(
+                        "--substitute needs --from N: the first hand the substitute plays"
+                    )
                 seat = _seat_number(args.substitute[0])
                 seating = seating.substitute(seat - 1, args.substitute[1], args.start, hands)
         except HandError as e:
@@ -100,8 +120,9 @@ def _show(session: Any) -> None:
     last = max(len(session.hands), 1)
     for i, start in enumerate(starts):
         end = starts[i + 1] - 1 if i + 1 < len(starts) else last
-        names = ", ".join(f"{seat}: {name}"
-                          for seat, name in enumerate(session.names_at(start - 1), 1))
+        names = ", ".join(
+            f"{seat}: {name}" for seat, name in enumerate(session.names_at(start - 1), 1)
+        )
         span = f"hand {start}" if end <= start else f"hands {start}-{end}"
         if start > len(session.hands):
             span = f"from hand {start}"

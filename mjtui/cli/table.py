@@ -24,18 +24,25 @@ from mjtui.core.table.draws import draw_seats, roll, seeded
 def add_table_commands(subparsers: Any) -> None:
     dice = subparsers.add_parser("dice", help="roll two dice: the total and the wall to break")
     dice.add_argument("--seed", type=int, metavar="N", help="the same roll again for N")
-    dice.add_argument("--json", action="store_true",
-                      help='print {"dice": [a, b], "total": t, "wall": ...} as JSON')
+    dice.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"dice": [a, b], "total": t, "wall": ...} as JSON',
+    )
     seats = subparsers.add_parser(
-        "draw-seats", help="draw seats for the players with shuffled wind tiles")
+        "draw-seats", help="draw seats for the players with shuffled wind tiles"
+    )
     seats.add_argument("names", nargs="+", metavar="NAME", help="2 to 4 players' names")
     seats.add_argument("--seed", type=int, metavar="N", help="the same draw again for N")
-    seats.add_argument("--json", action="store_true",
-                       help='print {"seats": [...]} (East first) as JSON')
+    seats.add_argument(
+        "--json", action="store_true", help='print {"seats": [...]} (East first) as JSON'
+    )
     rules = subparsers.add_parser(
-        "rules", help="print a ruleset's rules reference: payment tables, fan, fu, claims")
-    rules.add_argument("ruleset", metavar="RULESET",
-                       help="a ruleset id (see `mjtui rulesets`) or path")
+        "rules", help="print a ruleset's rules reference: payment tables, fan, fu, claims"
+    )
+    rules.add_argument(
+        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+    )
 
 
 def dice_command(args: argparse.Namespace) -> int:

@@ -35,19 +35,30 @@ def _wind(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def _add(parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, option: Option,
-         line: bool) -> None:
+def _add(
+    parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, option: Option, line: bool
+) -> None:
     if option.positional:
-        parser.add_argument(option.dest, metavar=option.metavar or option.name.upper(),
-                            nargs=None if line else "?", help=option.help)
+        parser.add_argument(
+            option.dest,
+            metavar=option.metavar or option.name.upper(),
+            nargs=None if line else "?",
+            help=option.help,
+        )
         return
     flag = f"--{option.name}"
     if option.kind == "flag":
         parser.add_argument(flag, dest=option.dest, action="store_true", help=option.help)
         return
     kind = {"int": int, "wind": _wind, "text": str}[option.kind]
-    parser.add_argument(flag, dest=option.dest, type=kind, default=option.default,
-                        metavar=option.metavar or None, help=option.help)
+    parser.add_argument(
+        flag,
+        dest=option.dest,
+        type=kind,
+        default=option.default,
+        metavar=option.metavar or None,
+        help=option.help,
+    )
 
 
 def parser(prog: str, tool: Tool, *, line: bool = False, description: str = "") -> ToolParser:
@@ -59,22 +70,25 @@ def parser(prog: str, tool: Tool, *, line: bool = False, description: str = "") 
         if option.group:
             group = groups.get(option.group)
             if group is None:
-                group = groups[option.group] = made.add_mutually_exclusive_group(
-                    required=True)
+                group = groups[option.group] = made.add_mutually_exclusive_group(required=True)
             _add(group, option, line)
         else:
             _add(made, option, line)
     if not line:
         made.add_argument("--json", action="store_true", help="print the result as JSON")
         if tool.batch:
-            made.add_argument("--batch", action="store_true",
-                              help="read one hand per line from standard input (the same "
-                                   "arguments), print one JSON object per line")
+            made.add_argument(
+                "--batch",
+                action="store_true",
+                help="read one hand per line from standard input (the same "
+                "arguments), print one JSON object per line",
+            )
     return made
 
 
-def run_tool(ruleset: Ruleset, tool: Tool, prog: str, argv: list[str],
-             description: str = "") -> int:
+def run_tool(
+    ruleset: Ruleset, tool: Tool, prog: str, argv: list[str], description: str = ""
+) -> int:
     """Run ``tool`` under ``ruleset`` with the command line ``argv``: 0, or 2 when a line
     of ``--batch`` was bad; a bad hand alone raises HandError (entry.main says it)."""
     args = parser(prog, tool, description=description).parse_args(argv)
@@ -82,8 +96,10 @@ def run_tool(ruleset: Ruleset, tool: Tool, prog: str, argv: list[str],
     if not getattr(args, "batch", False):
         missing = [d for d in positional if getattr(args, d) is None]
         if missing:
-            raise HandError(f"give the {', '.join(missing)}"
-                            + (" (or --batch to read hands from stdin)" if tool.batch else ""))
+            raise HandError(
+                f"give the {', '.join(missing)}"
+                + (" (or --batch to read hands from stdin)" if tool.batch else "")
+            )
         result = tool.run(ruleset.rules, args)
         print(json.dumps(result) if args.json else tool.describe(ruleset.rules, result, args))
         return 0

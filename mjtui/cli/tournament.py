@@ -40,101 +40,196 @@ HELP = "run a tournament or club night: players, seating, tables, standings, pen
 
 
 def add_tournament_command(subparsers: Any) -> None:
-    command = subparsers.add_parser("tournament", help=HELP,
-                                    description=HELP + " (docs/tournament.md)")
+    command = subparsers.add_parser(
+        "tournament", help=HELP, description=HELP + " (docs/tournament.md)"
+    )
     steps = command.add_subparsers(dest="step", metavar="STEP", required=True)
 
     def step(name: str, help: str) -> argparse.ArgumentParser:
         parser = steps.add_parser(name, help=help, description=help)
         parser.add_argument("name", metavar="NAME", help="the tournament's name")
-        parser.add_argument("--folder", type=Path, metavar="PATH",
-                            help="the tournament's folder (default: tournaments/NAME beside "
-                                 "the sessions folder `mjtui folders` prints)")
+        parser.add_argument(
+            "--folder",
+            type=Path,
+            metavar="PATH",
+            help="the tournament's folder (default: tournaments/NAME beside "
+            "the sessions folder `mjtui folders` prints)",
+        )
         return parser
 
     new = step("new", "make a tournament: its folder and tournament.toml")
-    new.add_argument("--ruleset", required=True, metavar="ID",
-                     help="the ruleset every table plays (its rules are copied in)")
-    new.add_argument("--rounds", required=True, type=int, metavar="R",
-                     help=f"the rounds to play (1 to {MAX_ROUNDS})")
-    new.add_argument("--players", required=True, type=Path, metavar="FILE.csv",
-                     help="the players: one a line, name, then optional team, country and "
-                          "EMA number")
-    new.add_argument("--minutes", type=int, default=0, metavar="M",
-                     help="a round's length, for the round's clock (default: none)")
-    new.add_argument("--seed", type=int, metavar="S",
-                     help="the seed every round's seating starts from (default: drawn)")
-    new.add_argument("--keep-apart", default="", metavar="team,country",
-                     help="keep players of one team, or one country, at different tables")
-    new.add_argument("--tiebreak", default="", metavar="places,best,raw",
-                     help="tell equal totals apart by more first places (then seconds...), "
-                          "the better best game, more points before uma; in this order. "
-                          "Left out: equal totals share the place")
-    new.add_argument("--cut", type=int, default=0, metavar="K",
-                     help="the first K players go on (marked in the standings)")
+    new.add_argument(
+        "--ruleset",
+        required=True,
+        metavar="ID",
+        help="the ruleset every table plays (its rules are copied in)",
+    )
+    new.add_argument(
+        "--rounds",
+        required=True,
+        type=int,
+        metavar="R",
+        help=f"the rounds to play (1 to {MAX_ROUNDS})",
+    )
+    new.add_argument(
+        "--players",
+        required=True,
+        type=Path,
+        metavar="FILE.csv",
+        help="the players: one a line, name, then optional team, country and EMA number",
+    )
+    new.add_argument(
+        "--minutes",
+        type=int,
+        default=0,
+        metavar="M",
+        help="a round's length, for the round's clock (default: none)",
+    )
+    new.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="the seed every round's seating starts from (default: drawn)",
+    )
+    new.add_argument(
+        "--keep-apart",
+        default="",
+        metavar="team,country",
+        help="keep players of one team, or one country, at different tables",
+    )
+    new.add_argument(
+        "--tiebreak",
+        default="",
+        metavar="places,best,raw",
+        help="tell equal totals apart by more first places (then seconds...), "
+        "the better best game, more points before uma; in this order. "
+        "Left out: equal totals share the place",
+    )
+    new.add_argument(
+        "--cut",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the first K players go on (marked in the standings)",
+    )
 
-    seat = step("seat", "seat a round: tables with the fewest repeat meetings, winds "
-                        "balanced")
+    seat = step("seat", "seat a round: tables with the fewest repeat meetings, winds balanced")
     seat.add_argument("--round", dest="number", type=int, required=True, metavar="N")
     how = seat.add_mutually_exclusive_group()
-    how.add_argument("--method", choices=["random", "swiss", "interval"], default="random",
-                     help="random (default), swiss (by the standings), interval (each "
-                          "table one player of each part of the standings)")
-    how.add_argument("--csv", type=Path, metavar="FILE",
-                     help="the seating as given: one line a table, its players East first")
-    seat.add_argument("--seed", type=int, metavar="S",
-                      help="the seating's seed (default: the tournament's seed + N)")
-    seat.add_argument("--force", action="store_true",
-                      help="seat the round again (no table has begun it), or seat it "
-                           "while tables of the round before still play")
-    seat.add_argument("--json", action="store_true",
-                      help='print {"round", "tables", "repeats", "lower_bound", ...}')
+    how.add_argument(
+        "--method",
+        choices=["random", "swiss", "interval"],
+        default="random",
+        help="random (default), swiss (by the standings), interval (each "
+        "table one player of each part of the standings)",
+    )
+    how.add_argument(
+        "--csv",
+        type=Path,
+        metavar="FILE",
+        help="the seating as given: one line a table, its players East first",
+    )
+    seat.add_argument(
+        "--seed",
+        type=int,
+        metavar="S",
+        help="the seating's seed (default: the tournament's seed + N)",
+    )
+    seat.add_argument(
+        "--force",
+        action="store_true",
+        help="seat the round again (no table has begun it), or seat it "
+        "while tables of the round before still play",
+    )
+    seat.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"round", "tables", "repeats", "lower_bound", ...}',
+    )
 
-    play = step("play", "score a table's game in the app (made with its seated players "
-                        "when it is not there yet)")
+    play = step(
+        "play",
+        "score a table's game in the app (made with its seated players when it is not there yet)",
+    )
     play.add_argument("--table", type=int, required=True, metavar="T")
-    play.add_argument("--round", dest="number", type=int, metavar="N",
-                      help="the round (default: the last one seated)")
+    play.add_argument(
+        "--round",
+        dest="number",
+        type=int,
+        metavar="N",
+        help="the round (default: the last one seated)",
+    )
     play.set_defaults(opens_app=True)
 
-    standings = step("standings", "the standings: every table's game summed, penalties "
-                                  "applied, the tables still playing")
+    standings = step(
+        "standings",
+        "the standings: every table's game summed, penalties applied, the tables still playing",
+    )
     out = standings.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the standings as JSON")
-    out.add_argument("--format", dest="out_format", default="text",
-                     choices=["text", "csv", "md", "ema"],
-                     help="text (default), csv, md (Markdown) or ema (the EMA results "
-                          "file)")
-    standings.add_argument("--round", dest="number", type=int, metavar="N",
-                           help="the standings after round N (default: every round)")
-    standings.add_argument("--cut", type=int, metavar="K",
-                           help="mark the first K (default: the tournament's cut)")
+    out.add_argument(
+        "--format",
+        dest="out_format",
+        default="text",
+        choices=["text", "csv", "md", "ema"],
+        help="text (default), csv, md (Markdown) or ema (the EMA results file)",
+    )
+    standings.add_argument(
+        "--round",
+        dest="number",
+        type=int,
+        metavar="N",
+        help="the standings after round N (default: every round)",
+    )
+    standings.add_argument(
+        "--cut", type=int, metavar="K", help="mark the first K (default: the tournament's cut)"
+    )
 
     penalty = step("penalty", "give a penalty, cancel one, or list them")
     penalty.add_argument("player", nargs="?", metavar="PLAYER")
-    penalty.add_argument("amount", nargs="?", metavar="AMOUNT",
-                         help="table points taken off (riichi: 2000 takes 2.0)")
+    penalty.add_argument(
+        "amount",
+        nargs="?",
+        metavar="AMOUNT",
+        help="table points taken off (riichi: 2000 takes 2.0)",
+    )
     penalty.add_argument("--reason", metavar="R", help="why (kept with the penalty)")
-    penalty.add_argument("--round", dest="number", type=int, metavar="N",
-                         help="the round it is for (default: the last one seated)")
+    penalty.add_argument(
+        "--round",
+        dest="number",
+        type=int,
+        metavar="N",
+        help="the round it is for (default: the last one seated)",
+    )
     what = penalty.add_mutually_exclusive_group()
     what.add_argument("--cancel", type=int, metavar="ID", help="cancel penalty ID")
     what.add_argument("--list", action="store_true", help="list the penalties")
 
-    sub = step("substitute", "someone plays a player's seat in a round (the player named "
-                             "again as BY withdraws it)")
+    sub = step(
+        "substitute",
+        "someone plays a player's seat in a round (the player named again as BY withdraws it)",
+    )
     sub.add_argument("player", metavar="PLAYER")
     sub.add_argument("by", metavar="BY", help="who plays the seat")
     sub.add_argument("--round", dest="number", type=int, required=True, metavar="N")
-    sub.add_argument("--to", dest="last", type=int, metavar="M",
-                     help="and every round up to M")
+    sub.add_argument("--to", dest="last", type=int, metavar="M", help="and every round up to M")
 
     timer = step("timer", "the round's clock: start it, give a table extra time, show it")
-    timer.add_argument("--round", dest="number", type=int, metavar="N",
-                       help="the round (default: the last one seated)")
+    timer.add_argument(
+        "--round",
+        dest="number",
+        type=int,
+        metavar="N",
+        help="the round (default: the last one seated)",
+    )
     timer.add_argument("--start", action="store_true", help="start the round's clock now")
-    timer.add_argument("--extra", nargs=2, type=int, metavar=("TABLE", "MINUTES"),
-                       help="give a table MINUTES more than the round (0 takes them back)")
+    timer.add_argument(
+        "--extra",
+        nargs=2,
+        type=int,
+        metavar=("TABLE", "MINUTES"),
+        help="give a table MINUTES more than the round (0 takes them back)",
+    )
     timer.add_argument("--json", action="store_true", help="print the clock as JSON")
 
 
@@ -167,16 +262,18 @@ def _load(args: argparse.Namespace) -> tuple[Tournament, Path]:
     path = folder / FILE_NAME
     if not path.exists():
         where = "" if args.folder is not None else " (give its folder with --folder)"
-        raise TournamentError(f"{path}: no tournament here{where}; make one with `mjtui "
-                              "tournament new`")
+        raise TournamentError(
+            f"{path}: no tournament here{where}; make one with `mjtui tournament new`"
+        )
     t = load_tournament(path)
     if not same_player(t.name, args.name):
         raise TournamentError(f"{path} is the tournament {t.name!r}, not {args.name!r}")
     return t, folder
 
 
-def _change(args: argparse.Namespace, change: Callable[[Tournament, Path], Tournament]
-            ) -> Tournament:
+def _change(
+    args: argparse.Namespace, change: Callable[[Tournament, Path], Tournament]
+) -> Tournament:
     """Load the tournament, change it and save it, its file locked meanwhile."""
     from mjtui.core.sessions.lock import SessionInUse, SessionLock
     from mjtui.core.tournament.tournament_file import save_tournament
@@ -186,8 +283,9 @@ def _change(args: argparse.Namespace, change: Callable[[Tournament, Path], Tourn
     try:
         lock = SessionLock.take(path) if path.exists() else None
     except SessionInUse as e:
-        raise TournamentError(f"{e}: another `mjtui tournament` is changing it; try again "
-                              "once it is done") from None
+        raise TournamentError(
+            f"{e}: another `mjtui tournament` is changing it; try again once it is done"
+        ) from None
     try:
         t, folder = _load(args)
         changed = change(t, folder)
@@ -233,24 +331,34 @@ def new_command(args: argparse.Namespace) -> int:
     players = read_players_csv(args.players)
     added = substitutes_for(len(players), ruleset.players, {p.key for p in players})
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
-    t = Tournament(name=name, ruleset=ruleset, rounds=args.rounds,
-                   players=tuple(players + added), created=_now(), minutes=args.minutes,
-                   seed=seed, keep_apart=_choices(args.keep_apart, APART, "--keep-apart"),
-                   tiebreak=_choices(args.tiebreak, TIEBREAKS, "--tiebreak"),
-                   cut=max(0, args.cut))
+    t = Tournament(
+        name=name,
+        ruleset=ruleset,
+        rounds=args.rounds,
+        players=tuple(players + added),
+        created=_now(),
+        minutes=args.minutes,
+        seed=seed,
+        keep_apart=_choices(args.keep_apart, APART, "--keep-apart"),
+        tiebreak=_choices(args.tiebreak, TIEBREAKS, "--tiebreak"),
+        cut=max(0, args.cut),
+    )
     if t.tables < 1:
         raise TournamentError(f"{len(players)} players: a table needs {ruleset.players}")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise TournamentError(f"{folder}: cannot make the folder ({e.strerror or e})") \
-            from None
+        raise TournamentError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
     save_tournament(t, path)
-    print(f"{t.name}: {len(players)} players at {t.tables} tables, {t.rounds} rounds of "
-          f"{ruleset.id}, seed {seed}; in {folder}")
+    print(
+        f"{t.name}: {len(players)} players at {t.tables} tables, {t.rounds} rounds of "
+        f"{ruleset.id}, seed {seed}; in {folder}"
+    )
     if added:
-        print(f"added {len(added)} substitute seats to fill the tables: "
-              + ", ".join(p.name for p in added))
+        print(
+            f"added {len(added)} substitute seats to fill the tables: "
+            + ", ".join(p.name for p in added)
+        )
     print(f"next: mjtui tournament seat {_quoted(t.name)} --round 1")
     return 0
 
@@ -279,17 +387,19 @@ def seat_command(args: argparse.Namespace) -> int:
         if not 1 <= number <= t.rounds:
             raise TournamentError(f"--round: {t.name} has rounds 1 to {t.rounds}")
         if number > t.last_round + 1:
-            raise TournamentError(f"round {number - 1} is not seated yet: seat the rounds "
-                                  "in turn")
+            raise TournamentError(f"round {number - 1} is not seated yet: seat the rounds in turn")
         if t.round(number) is not None:
-            begun = [n for n in range(1, t.tables + 1)
-                     if (folder / game_file(number, n)).exists()]
+            begun = [n for n in range(1, t.tables + 1) if (folder / game_file(number, n)).exists()]
             if begun:
-                raise TournamentError(f"round {number} is seated and tables have begun it "
-                                      f"(table {begun[0]}); it cannot be seated again")
+                raise TournamentError(
+                    f"round {number} is seated and tables have begun it "
+                    f"(table {begun[0]}); it cannot be seated again"
+                )
             if not args.force:
-                raise TournamentError(f"round {number} is seated already; --force seats it "
-                                      "again (no table has begun it)")
+                raise TournamentError(
+                    f"round {number} is seated already; --force seats it "
+                    "again (no table has begun it)"
+                )
         history = [r for r in t.seatings if r.number < number]
         seed = args.seed if args.seed is not None else t.seed + number
         if args.csv is not None:
@@ -301,11 +411,13 @@ def seat_command(args: argparse.Namespace) -> int:
             order = None
             if method != "random" and number > 1:
                 order = _ranking_before(t, folder, number, args.force)
-            seating = seat_round(t.players, history, number, method, t.seats, seed,
-                                 t.keep_apart, order)
+            seating = seat_round(
+                t.players, history, number, method, t.seats, seed, t.keep_apart, order
+            )
         made.update(seating=seating, method=method)
-        return t.with_round(Round(number, method, seating.tables,
-                                  None if method == "csv" else seed))
+        return t.with_round(
+            Round(number, method, seating.tables, None if method == "csv" else seed)
+        )
 
     t = _change(args, seat)
     if args.json:
@@ -328,7 +440,8 @@ def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> li
         raise TournamentError(
             f"round {number - 1}: tables {', '.join(map(str, sorted(busy)))} have not "
             "finished; the seating by the standings needs their results (wait for them, "
-            "or --force to seat with the games as they stand)")
+            "or --force to seat with the games as they stand)"
+        )
     return [line.player.name for line in standings.lines]
 
 
@@ -348,8 +461,9 @@ def play_command(args: argparse.Namespace) -> Any:
     t, folder = _load(args)
     number = args.number or t.last_round
     if not number:
-        raise TournamentError(f"{t.name} has no round seated yet: mjtui tournament seat "
-                              f"{_quoted(t.name)} --round 1")
+        raise TournamentError(
+            f"{t.name} has no round seated yet: mjtui tournament seat {_quoted(t.name)} --round 1"
+        )
     seated = t.need_round(number)
     if not 1 <= args.table <= len(seated.tables):
         raise TournamentError(f"--table: round {number} has tables 1 to {len(seated.tables)}")
@@ -357,17 +471,17 @@ def play_command(args: argparse.Namespace) -> Any:
     try:
         book, warnings = _table_book(t, number, args.table, path)
     except SessionInUse as e:
-        raise SessionError(f"{e}; it can be played in one window at a time. To look at it "
-                           f"without changing it: mjtui replay {shlex.quote(str(path))}") \
-            from None
+        raise SessionError(
+            f"{e}; it can be played in one window at a time. To look at it "
+            f"without changing it: mjtui replay {shlex.quote(str(path))}"
+        ) from None
     from mjtui.ui.app import MjtuiApp
 
     config = load_config(paths.config_file())
     return MjtuiApp(book=book, warnings=warnings, time_warning=config.time_warning)
 
 
-def _table_book(t: Tournament, number: int, table: int, path: Path
-                ) -> tuple[Scorebook, list[str]]:
+def _table_book(t: Tournament, number: int, table: int, path: Path) -> tuple[Scorebook, list[str]]:
     """The table's game, resumed, or made with its seated players and saved: locked
     either way (core/sessions/lock.py)."""
     from mjtui.core.sessions.lock import SessionLock
@@ -405,8 +519,9 @@ def _table_book(t: Tournament, number: int, table: int, path: Path
 # --------------------------------------------------------------------------
 
 
-def read_standings(t: Tournament, folder: Path, number: int | None = None,
-                   cut: int | None = None) -> Standings:
+def read_standings(
+    t: Tournament, folder: Path, number: int | None = None, cut: int | None = None
+) -> Standings:
     from mjtui.core.tournament.standings import compute
 
     if number is not None and not 1 <= number <= t.rounds:
@@ -432,8 +547,7 @@ def _reader(folder: Path) -> Any:
 
     reader = GameReader(folder)
     try:
-        reader.take_plain(json.loads(read_text(_cache_file(folder), ValueError,
-                                               MAX_BYTES * 4)))
+        reader.take_plain(json.loads(read_text(_cache_file(folder), ValueError, MAX_BYTES * 4)))
     except (ValueError, RecursionError):
         pass  # none yet, or damaged: every file is read
     return reader
@@ -484,8 +598,7 @@ def penalty_command(args: argparse.Namespace) -> int:
             print(f"{t.name}: no penalties")
         for p in t.penalties:
             state = " (cancelled)" if p.cancelled else ""
-            print(f"#{p.id} {p.player}, round {p.round}, {p.amount} points: "
-                  f"{p.reason}{state}")
+            print(f"#{p.id} {p.player}, round {p.round}, {p.amount} points: {p.reason}{state}")
         return 0
     done: dict[str, Any] = {}
     if args.cancel is not None:
@@ -505,19 +618,23 @@ def penalty_command(args: argparse.Namespace) -> int:
     try:
         amount = int(args.amount)
     except ValueError:
-        raise TournamentError(f"AMOUNT is table points, a whole number (riichi: 2000 takes "
-                              f"2.0), got {args.amount!r}") from None
+        raise TournamentError(
+            f"AMOUNT is table points, a whole number (riichi: 2000 takes 2.0), got {args.amount!r}"
+        ) from None
 
     def give(t: Tournament, folder: Path) -> Tournament:
         number = args.number or t.last_round or 1
-        changed, done["penalty"] = t.with_penalty(args.player, amount, args.reason or "",
-                                                  number, _now())
+        changed, done["penalty"] = t.with_penalty(
+            args.player, amount, args.reason or "", number, _now()
+        )
         return changed
 
     t = _change(args, give)
     p = done["penalty"]
-    print(f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-          f"({p.amount / t.unit:g} off the total): {p.reason}")
+    print(
+        f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
+        f"({p.amount / t.unit:g} off the total): {p.reason}"
+    )
     return 0
 
 
@@ -531,13 +648,18 @@ def substitute_command(args: argparse.Namespace) -> int:
         if not 1 <= args.number <= last <= t.rounds:
             raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
         for n in range(args.number, last + 1):
-            begun = [tb for tb in range(1, t.tables + 1) if (folder / game_file(n, tb)).exists()
-                     and t.round(n) is not None and any(
-                         same_player(x, args.player) for x in t.round(n).tables[tb - 1])]
+            begun = [
+                tb
+                for tb in range(1, t.tables + 1)
+                if (folder / game_file(n, tb)).exists()
+                and t.round(n) is not None
+                and any(same_player(x, args.player) for x in t.round(n).tables[tb - 1])
+            ]
             if begun:
                 raise TournamentError(
                     f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
-                    "at the table: `s` on its score sheet, or mjtui seats FILE --substitute")
+                    "at the table: `s` on its score sheet, or mjtui seats FILE --substitute"
+                )
             t = t.with_substitute(args.player, args.by, n)
         return t
 
@@ -564,18 +686,19 @@ def timer_command(args: argparse.Namespace) -> int:
         return number
 
     if args.start or args.extra:
+
         def set_clock(t: Tournament, folder: Path) -> Tournament:
             seated = t.need_round(number_of(t))
             if not t.minutes:
-                raise TournamentError(f"{t.name} has no round length (tournament new "
-                                      "--minutes M)")
+                raise TournamentError(f"{t.name} has no round length (tournament new --minutes M)")
             if args.start:
                 seated = replace(seated, started=_now())
             if args.extra:
                 table, minutes = args.extra
                 if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
-                    raise TournamentError(f"--extra: tables are 1 to {len(seated.tables)}, "
-                                          f"minutes 0 to {MAX_MINUTES}")
+                    raise TournamentError(
+                        f"--extra: tables are 1 to {len(seated.tables)}, minutes 0 to {MAX_MINUTES}"
+                    )
                 extra = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
                 extra[table - 1] = minutes
                 seated = replace(seated, extra=tuple(extra))
@@ -591,15 +714,21 @@ def timer_command(args: argparse.Namespace) -> int:
         _json(clock_plain(clock, now) or {"round": seated.number, "started": None})
         return 0
     if clock is None:
-        print(f"round {seated.number}: the clock has not been started"
-              + ("" if t.minutes else f" ({t.name} has no round length)"))
+        print(
+            f"round {seated.number}: the clock has not been started"
+            + ("" if t.minutes else f" ({t.name} has no round length)")
+        )
         return 0
-    print(f"round {seated.number}: {t.minutes} minutes from {clock.started:%H:%M}, "
-          f"{clock_text(clock.ends - now)}" + (" left" if clock.ends > now else ""))
+    print(
+        f"round {seated.number}: {t.minutes} minutes from {clock.started:%H:%M}, "
+        f"{clock_text(clock.ends - now)}" + (" left" if clock.ends > now else "")
+    )
     for c in clock.tables:
         if c.extra:
-            print(f"  table {c.table}: +{c.extra} min, until {c.ends:%H:%M}, "
-                  f"{clock_text(c.left(now))}")
+            print(
+                f"  table {c.table}: +{c.extra} min, until {c.ends:%H:%M}, "
+                f"{clock_text(c.left(now))}"
+            )
     return 0
 
 
@@ -609,7 +738,11 @@ def _json(document: Any) -> None:
 
 
 STEPS: dict[str, Callable[[argparse.Namespace], Any]] = {
-    "new": new_command, "seat": seat_command, "play": play_command,
-    "standings": standings_command, "penalty": penalty_command,
-    "substitute": substitute_command, "timer": timer_command,
+    "new": new_command,
+    "seat": seat_command,
+    "play": play_command,
+    "standings": standings_command,
+    "penalty": penalty_command,
+    "substitute": substitute_command,
+    "timer": timer_command,
 }

@@ -49,15 +49,19 @@ from typing import Any
 
 # ECMA-48: CSI (parameters, intermediates, a final byte), the control strings (OSC,
 # DCS, SOS, PM, APC) up to their terminator, and two-character escape sequences.
-_SEQUENCE = (r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
-             r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
-             r"|\x1b[\x20-\x2f]*[\x30-\x7e]")
+_SEQUENCE = (
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]"
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)"
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]"
+)
 
 BIDI = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
 """The bidirectional controls (marks, embeddings, overrides, isolates), as a class."""
 
-INVISIBLE = ("\u00ad\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2065\u206a-\u206f\u3164"
-             "\ufeff\uffa0\ufff9-\ufffb")
+INVISIBLE = (
+    "\u00ad\u115f\u1160\u17b4\u17b5\u180e\u200b\u2060-\u2065\u206a-\u206f\u3164"
+    "\ufeff\uffa0\ufff9-\ufffb"
+)
 """Characters that draw nothing (or a blank that is no space), removed from names."""
 
 _SHOWN_BLANK = frozenset("\u115f\u1160\u17b4\u17b5\u3164\uffa0")
@@ -74,10 +78,43 @@ _UNSAFE_ASCII_LINES = "[\x00-\x08\x0b-\x1f\x7f]"
 # Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt, 15.1): nothing
 # to see, so nothing to tell two names apart by. First and last of each range, in order
 # (looked up with bisect: a regex of them took 5 ms to compile).
-_IGNORABLE = (0x00AD, 0x00AD, 0x034F, 0x034F, 0x061C, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5,
-              0x180B, 0x180F, 0x200B, 0x200F, 0x202A, 0x202E, 0x2060, 0x206F, 0x3164, 0x3164,
-              0xFE00, 0xFE0F, 0xFEFF, 0xFEFF, 0xFFA0, 0xFFA0, 0xFFF0, 0xFFF8, 0x1BCA0, 0x1BCA3,
-              0x1D173, 0x1D17A, 0xE0000, 0xE0FFF)
+_IGNORABLE = (
+    0x00AD,
+    0x00AD,
+    0x034F,
+    0x034F,
+    0x061C,
+    0x061C,
+    0x115F,
+    0x1160,
+    0x17B4,
+    0x17B5,
+    0x180B,
+    0x180F,
+    0x200B,
+    0x200F,
+    0x202A,
+    0x202E,
+    0x2060,
+    0x206F,
+    0x3164,
+    0x3164,
+    0xFE00,
+    0xFE0F,
+    0xFEFF,
+    0xFEFF,
+    0xFFA0,
+    0xFFA0,
+    0xFFF0,
+    0xFFF8,
+    0x1BCA0,
+    0x1BCA3,
+    0x1D173,
+    0x1D17A,
+    0xE0000,
+    0xE0FFF,
+)
+
 
 @functools.cache
 def _pattern(pattern: str) -> re.Pattern[str]:
@@ -101,14 +138,19 @@ def clean_line(text: str) -> str:
 
 def _joiner(text: str, at: int) -> str:
     """The joiner at ``at``, kept only between two characters it can join."""
-    before, after = text[at - 1:at], text[at + 1:at + 2]
+    before, after = text[at - 1 : at], text[at + 1 : at + 2]
     return text[at] if _joins(before) and _joins(after) else ""
 
 
 def _joins(ch: str) -> bool:
     # Beyond Latin, Greek and Cyrillic (and their extensions and full-width forms).
-    return bool(ch) and ord(ch) > 0x52F and not (0x1E00 <= ord(ch) <= 0x1FFF) \
-        and not (0xFF00 <= ord(ch) <= 0xFFEF) and not ch.isspace()
+    return (
+        bool(ch)
+        and ord(ch) > 0x52F
+        and not (0x1E00 <= ord(ch) <= 0x1FFF)
+        and not (0xFF00 <= ord(ch) <= 0xFFEF)
+        and not ch.isspace()
+    )
 
 
 def fold(text: str) -> str:
@@ -132,18 +174,67 @@ def _ignorable(ch: str) -> bool:
 # Look-alikes across scripts
 # --------------------------------------------------------------------------
 
-CONFUSABLE = str.maketrans({
-    # Cyrillic, capital and small
-    "А": "A", "В": "B", "Е": "E", "Ѕ": "S", "І": "I", "Ј": "J", "К": "K", "М": "M",
-    "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X", "У": "Y", "Ү": "Y",
-    "Һ": "H", "Ӏ": "I", "Ԛ": "Q", "Ԝ": "W",
-    "а": "a", "е": "e", "ѕ": "s", "і": "i", "ј": "j", "о": "o", "р": "p", "с": "c",
-    "у": "y", "х": "x", "һ": "h", "ӏ": "l", "ԁ": "d", "ԛ": "q", "ԝ": "w",
-    # Greek, capital and small
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M",
-    "Ν": "N", "Ο": "O", "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-    "ο": "o", "ν": "v", "ρ": "p", "ι": "i", "α": "a", "υ": "u",
-})
+CONFUSABLE = str.maketrans(
+    {
+        # Cyrillic, capital and small
+        "А": "A",
+        "В": "B",
+        "Е": "E",
+        "Ѕ": "S",
+        "І": "I",
+        "Ј": "J",
+        "К": "K",
+        "М": "M",
+        "Н": "H",
+        "О": "O",
+        "Р": "P",
+        "С": "C",
+        "Т": "T",
+        "Х": "X",
+        "У": "Y",
+        "Ү": "Y",
+        "Һ": "H",
+        "Ӏ": "I",
+        "Ԛ": "Q",
+        "Ԝ": "W",
+        "а": "a",
+        "е": "e",
+        "ѕ": "s",
+        "і": "i",
+        "ј": "j",
+        "о": "o",
+        "р": "p",
+        "с": "c",
+        "у": "y",
+        "х": "x",
+        "һ": "h",
+        "ӏ": "l",
+        "ԁ": "d",
+        "ԛ": "q",
+        "ԝ": "w",
+        # Greek, capital and small
+        "Α": "A",
+        "Β": "B",
+        "Ε": "E",
+        "Ζ": "Z",
+        "Η": "H",
+        "Ι": "I",
+        "Κ": "K",
+        "Μ": "M",
+        "Ν": "N",
+        "Ο": "O",
+        "Ρ": "P",
+        "Τ": "T",
+        "Υ": "Y",
+        "Χ": "X",
+        "ο": "o",
+        "ν": "v",
+        "ρ": "p",
+        "ι": "i",
+        "α": "a",
+        "υ": "u",
+    }
+)
 """Cyrillic and Greek letters drawn as a Latin letter, to that letter."""
 
 _SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")

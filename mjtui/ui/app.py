@@ -111,8 +111,13 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         from mjtui.ui.screens.new_series import NewSeriesScreen
 
         assert self.ruleset is not None and self.sessions_dir is not None
-        self._new_series = NewSeriesScreen(self.rulesets, self.ruleset, self._start_series,
-                                           minutes=self.time_limit, table=self.table)
+        self._new_series = NewSeriesScreen(
+            self.rulesets,
+            self.ruleset,
+            self._start_series,
+            minutes=self.time_limit,
+            table=self.table,
+        )
         return self._new_series
 
     def on_mount(self) -> None:
@@ -157,15 +162,21 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         from mjtui.core.sessions.scorebook import create_scorebook
 
         started = datetime.now().astimezone().replace(microsecond=0)
-        session = Session(ruleset=choice.ruleset, players=choice.players, started=started,
-                          table=choice.table, time_limit=choice.minutes)
+        session = Session(
+            ruleset=choice.ruleset,
+            players=choice.players,
+            started=started,
+            table=choice.table,
+            time_limit=choice.minutes,
+        )
         assert self.sessions_dir is not None
         self.book, warnings = create_scorebook(session, self.sessions_dir)
         self.hold(self.book)
         self._open_sheet(self.book)  # over the form, which stays below unseen
         if self.book.save_error:
-            self.notify(self.book.save_error, title="Not saved", severity="error", timeout=15,
-                        markup=False)
+            self.notify(
+                self.book.save_error, title="Not saved", severity="error", timeout=15, markup=False
+            )
         for warning in [*warnings, *look_alike_notes(choice.players)]:
             self._warn(warning)
 
@@ -178,8 +189,11 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
 
         return LibraryScreen(
             open_sheet=lambda book: LibraryScoreScreen(
-                self.hold(book), partial(self._calculator_for, book.session),
-                fx602p=self._fx602p_listing(), clock=self._clock(book))
+                self.hold(book),
+                partial(self._calculator_for, book.session),
+                fx602p=self._fx602p_listing(),
+                clock=self._clock(book),
+            )
         )
 
     def _open_sheet(self, book: Scorebook) -> None:
@@ -190,8 +204,12 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
 
         # The calculator is made once the sheet is shown, so what it warns of is said
         # then, the app running.
-        return ScoreScreen(book, partial(self._calculator_for, book.session),
-                           fx602p=self._fx602p_listing(), clock=self._clock(book))
+        return ScoreScreen(
+            book,
+            partial(self._calculator_for, book.session),
+            fx602p=self._fx602p_listing(),
+            clock=self._clock(book),
+        )
 
     def _clock(self, book: Scorebook) -> GameClock | None:
         """The game's clock, from the series' start and the limit it was started with

@@ -228,8 +228,10 @@ class KeyForm(ModalScreen[Any]):
 
     def _character(self, char: str, focused: Widget | None) -> bool:
         if char.lower() in self.OUTCOMES and not (
-                isinstance(focused, Input) and not self.is_outcome_field(focused)
-                and (accepts(focused, char) or accepts_alone(focused, char))):
+            isinstance(focused, Input)
+            and not self.is_outcome_field(focused)
+            and (accepts(focused, char) or accepts_alone(focused, char))
+        ):
             self.set_outcome(char.lower())
             self.refresh_fields()
             if not isinstance(self.focused, (Input, Checkbox)) or self.focused.disabled:
@@ -252,13 +254,18 @@ class KeyForm(ModalScreen[Any]):
         the walk that takes it (Enter left the tiles for a box, and the discarder's
         digit follows), or is refused with a bell and the reason; never dropped."""
         walk = self.walk()
-        later = walk[walk.index(focused) + 1:] if focused in walk else [
-            w for w in walk if _before(focused, w)]
-        target = next((w for w in later if isinstance(w, Input) and takes_as_text(w, char)),
-                      None)
+        later = (
+            walk[walk.index(focused) + 1 :]
+            if focused in walk
+            else [w for w in walk if _before(focused, w)]
+        )
+        target = next((w for w in later if isinstance(w, Input) and takes_as_text(w, char)), None)
         if target is None:
-            what = "a checkbox takes space" if isinstance(focused, Checkbox) \
+            what = (
+                "a checkbox takes space"
+                if isinstance(focused, Checkbox)
                 else "a button takes Enter"
+            )
             self.refused(f"{char!r} goes into no field from here: {what}")
             return True
         self.focus_field(target)
@@ -339,9 +346,11 @@ def takes_as_text(widget: Widget | None, char: str) -> bool:
     """Whether ``char`` is text to ``widget``: a field whose restrict and length let
     it in and whose checks pass with it (points and seat fields check what is typed
     later)."""
-    return (isinstance(widget, Input) and accepts(widget, char)
-            and all(check.validate(typed(widget, char)).is_valid
-                    for check in widget.validators))
+    return (
+        isinstance(widget, Input)
+        and accepts(widget, char)
+        and all(check.validate(typed(widget, char)).is_valid for check in widget.validators)
+    )
 
 
 def _before(a: Widget, b: Widget) -> bool:
@@ -380,8 +389,7 @@ class OrderedKeys:
         # The screen each key was handed to: a key a widget leaves unhandled
         # comes back up to the app, where Textual would try it against the
         # bindings of whatever screen is on top by then (the next hand's form).
-        self._sent_to: weakref.WeakKeyDictionary[events.Key, Any] = \
-            weakref.WeakKeyDictionary()
+        self._sent_to: weakref.WeakKeyDictionary[events.Key, Any] = weakref.WeakKeyDictionary()
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -402,8 +410,7 @@ class OrderedKeys:
         while self._held and self._handling is None:
             stack = self.screen_stack  # type: ignore[attr-defined]
             top = stack[-1] if stack else None
-            if top is not None and not (top.ready if isinstance(top, KeyForm)
-                                        else top.is_mounted):
+            if top is not None and not (top.ready if isinstance(top, KeyForm) else top.is_mounted):
                 # The rest wait for the screen; a form says when it is ready, any
                 # other screen is looked at again shortly.
                 if not self._waiting:
@@ -446,8 +453,10 @@ class OrderedKeys:
         """Keys wait behind one on its way: make sure they wait HANDLING_LIMIT at most."""
         if self._held and self._handling is not None and not self._watching:
             self._watching = True
-            self.set_timer(self.HANDLING_LIMIT,  # type: ignore[attr-defined]
-                           partial(self._overdue, self._handling))
+            self.set_timer(
+                self.HANDLING_LIMIT,  # type: ignore[attr-defined]
+                partial(self._overdue, self._handling),
+            )
 
     async def _overdue(self, event: events.Key) -> None:
         self._watching = False

@@ -17,7 +17,10 @@ def drawn_like(field: Input) -> Static:
 
     The Static's id is the field's with ``-shown``.
     """
-    shown = Static(Text(field.value or field.placeholder, no_wrap=True, overflow="crop"),
-                   id=f"{field.id}-shown", classes="input-shown")
+    shown = Static(
+        Text(field.value or field.placeholder, no_wrap=True, overflow="crop"),
+        id=f"{field.id}-shown",
+        classes="input-shown",
+    )
     shown.set_class(not field.value, "-placeholder")
     return shown

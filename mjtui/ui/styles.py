@@ -33,5 +33,4 @@ def add_styles(app: Any, screen: Any) -> None:
     for name in getattr(screen, "STYLES", ()):
         path = FOLDER / f"{name}.tcss"
         if not app.stylesheet.has_source(str(path)):
-            app.stylesheet.add_source(path.read_text(encoding="utf-8"),
-                                      read_from=(str(path), ""))
+            app.stylesheet.add_source(path.read_text(encoding="utf-8"), read_from=(str(path), ""))

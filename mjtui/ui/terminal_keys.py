@@ -35,9 +35,15 @@ def _esc_and_digits() -> dict[str, str]:
         from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
     except ImportError:  # a Textual that reads them otherwise: nothing to take apart
         return {}
-    return {read: sequence[1] for sequence, read in ANSI_SEQUENCES_KEYS.items()
-            if len(sequence) == 2 and sequence[0] == "\x1b" and sequence[1].isdigit()
-            and isinstance(read, str) and len(read) == 1}
+    return {
+        read: sequence[1]
+        for sequence, read in ANSI_SEQUENCES_KEYS.items()
+        if len(sequence) == 2
+        and sequence[0] == "\x1b"
+        and sequence[1].isdigit()
+        and isinstance(read, str)
+        and len(read) == 1
+    }
 
 
 ESC_AND_DIGIT = _esc_and_digits()

@@ -25,19 +25,67 @@ LONG_KEY = 100_000
 LONG_DIGITS = 20_000  # quadratic in the HP-11C key hints: ~6 s on main
 
 NUMBERS = [
-    "1" + "0" * 400, "-1" + "0" * 400, "1e400", "-1e400", "1e308", "-1", "0", "-0",
-    "9" * 4000, "9" * 5000, "9" * LONG_DIGITS, "9223372036854775808", "-9223372036854775809",
-    "1.5", "0.1", "nan", "inf", "-inf", "1_000_000_000_000", "0x7fffffffffffffff",
+    "1" + "0" * 400,
+    "-1" + "0" * 400,
+    "1e400",
+    "-1e400",
+    "1e308",
+    "-1",
+    "0",
+    "-0",
+    "9" * 4000,
+    "9" * 5000,
+    "9" * LONG_DIGITS,
+    "9223372036854775808",
+    "-9223372036854775809",
+    "1.5",
+    "0.1",
+    "nan",
+    "inf",
+    "-inf",
+    "1_000_000_000_000",
+    "0x7fffffffffffffff",
 ]
 VALUES = [
-    '"s"', '""', "[1, 2]", "[]", '["a", 1]', "{ a = 1 }", "{}", "true", "false",
-    "1979-05-27T07:32:00Z", "1979-05-27", "07:32:00", "1.5", "-7", "[[1], [\"a\"]]",
-    '"' + "x" * 10_000 + '"', "'''\nmulti\nline\n'''",
+    '"s"',
+    '""',
+    "[1, 2]",
+    "[]",
+    '["a", 1]',
+    "{ a = 1 }",
+    "{}",
+    "true",
+    "false",
+    "1979-05-27T07:32:00Z",
+    "1979-05-27",
+    "07:32:00",
+    "1.5",
+    "-7",
+    '[[1], ["a"]]',
+    '"' + "x" * 10_000 + '"',
+    "'''\nmulti\nline\n'''",
 ]
 ODD_RULESETS = [
-    "x" * 300, "x" * 300 + ".toml", "/dev/zero", "../x", "../../x.toml", "/etc/passwd", "/",
-    "/tmp", "~", "~/x.toml", "a/\\u0000b", "a\\u0000b", ".", "..", "sessions/../x",
-    "/proc/self/status", "hp11c", " hp11c", "HP11C", "riichi-tenhou\\n",
+    "x" * 300,
+    "x" * 300 + ".toml",
+    "/dev/zero",
+    "../x",
+    "../../x.toml",
+    "/etc/passwd",
+    "/",
+    "/tmp",
+    "~",
+    "~/x.toml",
+    "a/\\u0000b",
+    "a\\u0000b",
+    ".",
+    "..",
+    "sessions/../x",
+    "/proc/self/status",
+    "hp11c",
+    " hp11c",
+    "HP11C",
+    "riichi-tenhou\\n",
 ]
 HANG_RULESETS = {"/dev/zero"}  # reads forever: only ever run as a process with a memory cap
 
@@ -65,7 +113,8 @@ class Mutation:
     def process_only(self) -> bool:
         """Unsafe in-process (reads without end, with no memory cap): run as a process only."""
         return self.data is not None and any(
-            f'ruleset = "{p}"'.encode() in self.data for p in HANG_RULESETS)
+            f'ruleset = "{p}"'.encode() in self.data for p in HANG_RULESETS
+        )
 
 
 # --------------------------------------------------------------------------
@@ -86,8 +135,9 @@ def _lines(data: bytes) -> list[bytes]:
 
 
 _NUMBER = re.compile(rb"(?<![\w.:\"'-])-?\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.:\"'-])")
-_ASSIGN = re.compile(rb"^(?P<key>[ \t]*[A-Za-z0-9_\-\"'. ]+?[ \t]*=[ \t]*)(?P<value>.*)$",
-                     re.MULTILINE)
+_ASSIGN = re.compile(
+    rb"^(?P<key>[ \t]*[A-Za-z0-9_\-\"'. ]+?[ \t]*=[ \t]*)(?P<value>.*)$", re.MULTILINE
+)
 
 
 def _value_span(data: bytes, m: re.Match) -> tuple[int, int]:
@@ -140,7 +190,7 @@ def delete_lines(rng: random.Random, data: bytes) -> bytes:
 def duplicate_line(rng: random.Random, data: bytes) -> bytes:
     lines = _lines(data)
     at = rng.randrange(len(lines))
-    return b"\n".join(lines[:at] + [lines[at]] * rng.choice([2, 3, 50]) + lines[at + 1:])
+    return b"\n".join(lines[:at] + [lines[at]] * rng.choice([2, 3, 50]) + lines[at + 1 :])
 
 
 def swap_lines(rng: random.Random, data: bytes) -> bytes:
@@ -160,7 +210,7 @@ def number_blowup(rng: random.Random, data: bytes) -> bytes:
     if not found:
         return _replace_value(rng, data, new)
     m = rng.choice(found)
-    return data[: m.start()] + new + data[m.end():]
+    return data[: m.start()] + new + data[m.end() :]
 
 
 def type_swap(rng: random.Random, data: bytes) -> bytes:
@@ -187,8 +237,9 @@ def name_ruleset(data: bytes, rid: str) -> bytes:
     """The session with ``ruleset = "<rid>"`` (TOML escapes kept) and no [rules]."""
     text = _text(data)
     text = re.sub(r"^\[rules(\.[^\]]*)?\]\n(?:(?!\[).*\n)*", "", text, flags=re.MULTILINE)
-    text = re.sub(r"^ruleset = .*$", lambda _: f'ruleset = "{rid}"', text, count=1,
-                  flags=re.MULTILINE)
+    text = re.sub(
+        r"^ruleset = .*$", lambda _: f'ruleset = "{rid}"', text, count=1, flags=re.MULTILINE
+    )
     return _bytes(text)
 
 
@@ -231,7 +282,7 @@ def nul_newline(rng: random.Random, data: bytes) -> bytes:
     if not ends:
         return data + b"\0"
     at = rng.choice(ends)
-    return data[:at] + b"\0" + data[at + 1:]
+    return data[:at] + b"\0" + data[at + 1 :]
 
 
 def bom(rng: random.Random, data: bytes) -> bytes:
@@ -287,13 +338,27 @@ MUTATORS: dict[str, tuple[Mutator, Sequence[str], float]] = {
     "directory": (directory, FILE_KINDS, 0.2),
 }
 # Mutators worth stacking a second one on (the others already wreck the file).
-STACKABLE = {"flip_bytes", "delete_lines", "duplicate_line", "swap_lines", "number_blowup",
-             "type_swap", "deep_array", "deep_table", "odd_ruleset", "crlf", "bom"}
+STACKABLE = {
+    "flip_bytes",
+    "delete_lines",
+    "duplicate_line",
+    "swap_lines",
+    "number_blowup",
+    "type_swap",
+    "deep_array",
+    "deep_table",
+    "odd_ruleset",
+    "crlf",
+    "bom",
+}
 
 
 def _pick(rng: random.Random, kind: str, names: Sequence[str] | None = None) -> str:
-    choices = [(n, w) for n, (_, kinds, w) in MUTATORS.items()
-               if kind in kinds and (names is None or n in names)]
+    choices = [
+        (n, w)
+        for n, (_, kinds, w) in MUTATORS.items()
+        if kind in kinds and (names is None or n in names)
+    ]
     return rng.choices([n for n, _ in choices], [w for _, w in choices])[0]
 
 
@@ -310,8 +375,9 @@ def mutate(seed: Seed, rng: random.Random, index: str, how: str | None = None) -
     return Mutation(index, seed, "+".join(names), data)
 
 
-def generate(seed: int, count: int, seeds: Sequence[Seed] | None = None,
-             start: int = 0) -> list[Mutation]:
+def generate(
+    seed: int, count: int, seeds: Sequence[Seed] | None = None, start: int = 0
+) -> list[Mutation]:
     """``count`` mutations for ``seed``; the same every time.
 
     The first ones use each mutator in turn, so every sample of at least

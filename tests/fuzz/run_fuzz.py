@@ -41,15 +41,35 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--mutations", type=int, default=2000, metavar="N")
     p.add_argument("--seed", type=int, default=14, metavar="S")
     p.add_argument("--jobs", type=int, default=2, metavar="J", help="runs at the same time")
-    p.add_argument("--timeout", type=float, default=10.0, metavar="SECONDS",
-                   help="a run past this is a hang (default 10)")
-    p.add_argument("--out", type=Path, default=Path("fuzz-failures"), metavar="DIR",
-                   help="where the failing inputs go (default ./fuzz-failures)")
-    p.add_argument("--examples", type=int, default=3, metavar="K",
-                   help="failing inputs kept per cause (default 3)")
-    p.add_argument("--seeds", type=Path, default=SEEDS, metavar="DIR",
-                   help="the seed listings' folder (default ../shared/seeds beside the "
-                        "repository); left out when absent")
+    p.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="a run past this is a hang (default 10)",
+    )
+    p.add_argument(
+        "--out",
+        type=Path,
+        default=Path("fuzz-failures"),
+        metavar="DIR",
+        help="where the failing inputs go (default ./fuzz-failures)",
+    )
+    p.add_argument(
+        "--examples",
+        type=int,
+        default=3,
+        metavar="K",
+        help="failing inputs kept per cause (default 3)",
+    )
+    p.add_argument(
+        "--seeds",
+        type=Path,
+        default=SEEDS,
+        metavar="DIR",
+        help="the seed listings' folder (default ../shared/seeds beside the "
+        "repository); left out when absent",
+    )
     return p.parse_args(argv)
 
 
@@ -90,17 +110,30 @@ class Report:
 
     def figures(self, elapsed: float, kinds: Counter[str]) -> dict:
         causes = [
-            {"status": s, "cause": c, "runs": sum(cmds.values()), "commands": dict(cmds),
-             "examples": self.kept[(s, c)]}
-            for (s, c), cmds in sorted(self.by_cause.items(),
-                                       key=lambda kv: (kv[0][0], -sum(kv[1].values())))
+            {
+                "status": s,
+                "cause": c,
+                "runs": sum(cmds.values()),
+                "commands": dict(cmds),
+                "examples": self.kept[(s, c)],
+            }
+            for (s, c), cmds in sorted(
+                self.by_cause.items(), key=lambda kv: (kv[0][0], -sum(kv[1].values()))
+            )
         ]
-        return {"mutations": self.mutations, "by_kind": dict(kinds),
-                "runs": sum(self.status.values()), "clean_errors": self.status["clean"],
-                "successes": self.status["success"], "tracebacks": self.status["traceback"],
-                "hangs": self.status["hang"], "odd": self.status["odd"],
-                "hangs_by_command": dict(self.hangs_by_command), "causes": causes,
-                "seconds": round(elapsed, 1)}
+        return {
+            "mutations": self.mutations,
+            "by_kind": dict(kinds),
+            "runs": sum(self.status.values()),
+            "clean_errors": self.status["clean"],
+            "successes": self.status["success"],
+            "tracebacks": self.status["traceback"],
+            "hangs": self.status["hang"],
+            "odd": self.status["odd"],
+            "hangs_by_command": dict(self.hangs_by_command),
+            "causes": causes,
+            "seconds": round(elapsed, 1),
+        }
 
 
 def run_one(m: Mutation, timeout: float) -> list[Outcome]:
@@ -129,8 +162,10 @@ def print_figures(f: dict, args: argparse.Namespace) -> None:
             if c["examples"]:
                 print(f"         repro: sh {c['examples'][0]}")
     if f["hangs_by_command"]:
-        print("hangs by command: " + ", ".join(f"{k} {v}" for k, v in
-                                               sorted(f["hangs_by_command"].items())))
+        print(
+            "hangs by command: "
+            + ", ".join(f"{k} {v}" for k, v in sorted(f["hangs_by_command"].items()))
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,9 +182,13 @@ def main(argv: list[str] | None = None) -> int:
             report.add(m, future.result())
             if done % 100 == 0 or done == len(futures):
                 s = report.status
-                print(f"{done}/{len(futures)} mutations, {sum(s.values())} runs: "
-                      f"{s['traceback']} tracebacks, {s['hang']} hangs, {s['odd']} odd "
-                      f"({time.monotonic() - started:.0f} s)", file=sys.stderr, flush=True)
+                print(
+                    f"{done}/{len(futures)} mutations, {sum(s.values())} runs: "
+                    f"{s['traceback']} tracebacks, {s['hang']} hangs, {s['odd']} odd "
+                    f"({time.monotonic() - started:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
     figures = report.figures(time.monotonic() - started, kinds)
     (args.out / "summary.json").write_text(json.dumps(figures, indent=2) + "\n")
     print_figures(figures, args)

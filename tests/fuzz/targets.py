@@ -109,8 +109,7 @@ def materialize(m: Mutation, ws: Path) -> None:
     if m.seed.kind == "session":
         (ws / "data/sessions/valid.toml").write_text(_named_session("hp11c", "east-doubling"))
     if m.seed.kind == "ruleset":
-        (ws / NAMED).write_text(_named_session("fuzzed", m.seed.system,
-                                               _players_of(m.seed.data)))
+        (ws / NAMED).write_text(_named_session("fuzzed", m.seed.system, _players_of(m.seed.data)))
     where = input_path(m)
     if not where:
         return
@@ -135,9 +134,13 @@ def _players_of(ruleset: bytes) -> int | None:
 def _named_session(rid: str, system: str, players: int | None = None) -> str:
     """A session that names its ruleset by id only (no [rules]), as a transcribed sheet."""
     players = players or SYSTEMS[system].seats or 4
-    lines = ['format = "mjtui-session/1"', f'ruleset = "{rid}"',
-             f"players = {list(PLAYERS[:players])!r}".replace("'", '"'),
-             "started = 2026-11-29T20:15:00", ""]
+    lines = [
+        'format = "mjtui-session/1"',
+        f'ruleset = "{rid}"',
+        f"players = {list(PLAYERS[:players])!r}".replace("'", '"'),
+        "started = 2026-11-29T20:15:00",
+        "",
+    ]
     fitting = [r for r in records(system) if _fits(r, players)]
     for record in fitting[:2]:
         lines.append("[[hands]]")
@@ -177,35 +180,50 @@ def keys_text(m: Mutation) -> str:
 def commands(m: Mutation) -> list[Command]:
     kind, system = m.seed.kind, m.seed.system
     if kind == "session":
-        return [Command("replay --json", ("replay", SESSION, "--json")),
-                Command("export --format csv", ("export", SESSION, "--format", "csv")),
-                Command("stats", ("stats",)),
-                Command("resume (app built)", ("resume", SESSION), probe=True),
-                Command("library summary", ("library", SESSION), probe=True)]
+        return [
+            Command("replay --json", ("replay", SESSION, "--json")),
+            Command("export --format csv", ("export", SESSION, "--format", "csv")),
+            Command("stats", ("stats",)),
+            Command("resume (app built)", ("resume", SESSION), probe=True),
+            Command("library summary", ("library", SESSION), probe=True),
+        ]
     if kind == "ruleset":
         examples = SYSTEMS[system].examples()
-        out = [Command("rulesets", ("rulesets",)),
-               Command("hand PATH", ("hand", RULESET, *(examples.hand_args or ("1",)))),
-               Command("replay --json (ruleset by id)", ("replay", NAMED, "--json")),
-               Command("mjtui --ruleset fuzzed (app built)", ("start", "fuzzed"), probe=True)]
+        out = [
+            Command("rulesets", ("rulesets",)),
+            Command("hand PATH", ("hand", RULESET, *(examples.hand_args or ("1",)))),
+            Command("replay --json (ruleset by id)", ("replay", NAMED, "--json")),
+            Command("mjtui --ruleset fuzzed (app built)", ("start", "fuzzed"), probe=True),
+        ]
         if examples.points_args:
             out.append(Command("points PATH", ("points", RULESET, *examples.points_args)))
         return out
     if kind == "hp11c":
         listing = input_path(m)
-        return [Command("calc run", ("calc", "run", listing, "--keys", HP11C_KEYS)),
-                Command("calc show", ("calc", "show", listing))]
+        return [
+            Command("calc run", ("calc", "run", listing, "--keys", HP11C_KEYS)),
+            Command("calc show", ("calc", "show", listing)),
+        ]
     if kind == "keys":
-        return [Command("calc run --keys", ("calc", "run", "east_doubling", "--keys",
-                                            keys_text(m)))]
+        return [
+            Command("calc run --keys", ("calc", "run", "east_doubling", "--keys", keys_text(m)))
+        ]
     if kind == "fx602p":
-        return [Command("calc autoplay-fx602p", ("calc", "autoplay-fx602p", input_path(m),
-                                                 "--hands", "1", "--seed", "1"))]
+        return [
+            Command(
+                "calc autoplay-fx602p",
+                ("calc", "autoplay-fx602p", input_path(m), "--hands", "1", "--seed", "1"),
+            )
+        ]
     if kind == "config":
         return [Command("mjtui (app built, config read)", ("start",), probe=True)]
     if kind == "tenhou6":
-        return [Command("import tenhou6", ("import", "tenhou6", input_path(m), "--output",
-                                           "data/sessions/imported.toml"))]
+        return [
+            Command(
+                "import tenhou6",
+                ("import", "tenhou6", input_path(m), "--output", "data/sessions/imported.toml"),
+            )
+        ]
     raise ValueError(kind)
 
 
@@ -233,14 +251,16 @@ def cause_of(exc: BaseException) -> str:
 
 
 _TB_FRAME = re.compile(r'^\s*File "(?P<file>[^"]+)", line \d+,? in (?P<func>\S+)', re.M)
-_EXC_LINE = re.compile(r"^(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|"
-                       r"Expired|Iteration)\w*)(?::|$)", re.M)
+_EXC_LINE = re.compile(
+    r"^(?P<type>[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|"
+    r"Expired|Iteration)\w*)(?::|$)",
+    re.M,
+)
 
 
 def cause_from_text(text: str, innermost_first: bool = False) -> str:
     """The cause of the last traceback printed in ``text`` (or of a faulthandler dump)."""
-    block = text[text.rfind("Traceback (most recent call last)"):] if not innermost_first \
-        else text
+    block = text[text.rfind("Traceback (most recent call last)") :] if not innermost_first else text
     inner = [w for m in _TB_FRAME.finditer(block) if (w := _where(m["file"], m["func"]))]
     frame = (inner[0] if innermost_first else inner[-1]) if inner else "(outside mjtui)"
     if innermost_first:
@@ -298,16 +318,16 @@ def run_in_process(command: Command, ws: Path, budget: float = 2.0) -> Outcome:
             signal.setitimer(signal.ITIMER_PROF, budget)
             signal.setitimer(signal.ITIMER_REAL, budget * BLOCKED_FACTOR)
             try:
-                code = probe.run(list(command.argv)) if command.probe else main(
-                    list(command.argv))
+                code = probe.run(list(command.argv)) if command.probe else main(list(command.argv))
             except SystemExit as e:  # argparse
                 code = e.code if isinstance(e.code, int) else 2
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
                 signal.setitimer(signal.ITIMER_REAL, 0)
     except Hang as e:
-        return Outcome(command, "hang", "hang in " + cause_of(e).split(" in ", 1)[1],
-                       err.getvalue())
+        return Outcome(
+            command, "hang", "hang in " + cause_of(e).split(" in ", 1)[1], err.getvalue()
+        )
     except Exception as e:  # noqa: BLE001 - every escape is what the fuzz looks for
         text = "".join(traceback.format_exception(e))
         return Outcome(command, "traceback", cause_of(e), err.getvalue() + text)
@@ -320,8 +340,9 @@ def run_in_process(command: Command, ws: Path, budget: float = 2.0) -> Outcome:
 
 def _classify(command: Command, code: int | None, stdout: str, stderr: str) -> Outcome:
     if "Traceback" in stdout or "Traceback" in stderr:
-        return Outcome(command, "traceback", cause_from_text(stderr + stdout),
-                       (stderr + stdout)[-5000:])
+        return Outcome(
+            command, "traceback", cause_from_text(stderr + stdout), (stderr + stdout)[-5000:]
+        )
     stderr = stderr[-5000:]
     if code == 0 or (code == 3 and command.name == "import tenhou6"):
         # 3: the session was written, but the log does not reproduce whole (it says how).
@@ -330,8 +351,9 @@ def _classify(command: Command, code: int | None, stdout: str, stderr: str) -> O
         return Outcome(command, "clean")
     if code == 1:
         return Outcome(command, "traceback", "exit 1 without a traceback", stderr)
-    return Outcome(command, "odd", f"exit {code}" + ("" if stderr.strip() else ", no message"),
-                   stderr)
+    return Outcome(
+        command, "odd", f"exit {code}" + ("" if stderr.strip() else ", no message"), stderr
+    )
 
 
 def process_argv(command: Command) -> list[str]:
@@ -343,11 +365,22 @@ def process_argv(command: Command) -> list[str]:
 def run_process(command: Command, ws: Path, timeout: float = 10.0) -> Outcome:
     """Run ``command`` as a real `mjtui` process in ``ws``; past ``timeout`` it is a hang,
     and faulthandler (SIGABRT) says where it was."""
-    env = {**os.environ, **environment(ws), "PYTHONFAULTHANDLER": "1",
-           "PYTHONPATH": os.pathsep.join([str(PACKAGE.parent), str(PROBE.parents[1])])}
-    proc = subprocess.Popen(process_argv(command), cwd=ws, env=env, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            errors="replace")
+    env = {
+        **os.environ,
+        **environment(ws),
+        "PYTHONFAULTHANDLER": "1",
+        "PYTHONPATH": os.pathsep.join([str(PACKAGE.parent), str(PROBE.parents[1])]),
+    }
+    proc = subprocess.Popen(
+        process_argv(command),
+        cwd=ws,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        errors="replace",
+    )
     try:
         stdout, stderr = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -381,9 +414,14 @@ def repro_script(m: Mutation, command: Command, timeout: float) -> str:
     elif m.special == "dir":
         make = f"mkdir -p {input_path(m)}\n"
     head = f"python {PROBE}" if command.probe else "python -m mjtui"
-    return ("#!/bin/sh\n# " + m.label + "\ncd \"$(dirname \"$0\")\"\n" + make
-            + f"PYTHONPATH={shlex.quote(str(PACKAGE.parent))} "
-            + 'MJTUI_CONFIG_DIR="$PWD/config" MJTUI_DATA_DIR="$PWD/data" '
-            + f"timeout {timeout:g} {head} " + " ".join(map(shlex.quote, command.argv)) + "\n")
-
-
+    return (
+        "#!/bin/sh\n# "
+        + m.label
+        + '\ncd "$(dirname "$0")"\n'
+        + make
+        + f"PYTHONPATH={shlex.quote(str(PACKAGE.parent))} "
+        + 'MJTUI_CONFIG_DIR="$PWD/config" MJTUI_DATA_DIR="$PWD/data" '
+        + f"timeout {timeout:g} {head} "
+        + " ".join(map(shlex.quote, command.argv))
+        + "\n"
+    )

@@ -29,10 +29,10 @@ YAKUMAN_SHOWN = "*YAKUMAN*"
 
 QUIRKS = {
     "3renko-without-toitoi": "the listing shows 3renko without toitoi: the top tile is a "
-                             "triplet and the tile below appears four times",
+    "triplet and the tile below appears four times",
     "yakuman-names": "for a yakuman the listing leaves some yaku names out before "
-                     "*YAKUMAN* (nine of a kind; Iipeiko of 111111999, 111999999); the "
-                     "points are right",
+    "*YAKUMAN* (nine of a kind; Iipeiko of 111111999, 111999999); the "
+    "points are right",
 }
 
 
@@ -73,8 +73,9 @@ class Check:
         return self.verdict == "agree"
 
 
-def native_score(rules: Rules, tiles: tuple[int, ...], win: int, dora: int | None,
-                 tenho: bool) -> Score:
+def native_score(
+    rules: Rules, tiles: tuple[int, ...], win: int, dora: int | None, tenho: bool
+) -> Score:
     return evaluate(rules, tiles, win, dora, tenho)
 
 
@@ -83,13 +84,32 @@ def program_names(yaku: list[str] | tuple[str, ...]) -> tuple[str, ...]:
     return tuple(NAMES.get(n, n) for n in yaku if n != YAKUMAN_SHOWN)
 
 
-def compare(rules: Rules, tiles: tuple[int, ...], win: int, dora: int | None, tenho: bool,
-            yaku: list[str] | tuple[str, ...], points: int) -> Check:
+def compare(
+    rules: Rules,
+    tiles: tuple[int, ...],
+    win: int,
+    dora: int | None,
+    tenho: bool,
+    yaku: list[str] | tuple[str, ...],
+    points: int,
+) -> Check:
     """The program's ``yaku`` and ``points`` (unsigned) against the native evaluator."""
     score = native_score(rules, tiles, win, dora, tenho)
-    native_yaku = tuple(n for n in ("Pinfu", "Tanyao", "Iipeiko", "Dora", "Ittsu", "Chanta",
-                                    "Toitoi", "Sanrenko", "Tenho")
-                        if n in score.yaku or n in score.shown)
+    native_yaku = tuple(
+        n
+        for n in (
+            "Pinfu",
+            "Tanyao",
+            "Iipeiko",
+            "Dora",
+            "Ittsu",
+            "Chanta",
+            "Toitoi",
+            "Sanrenko",
+            "Tenho",
+        )
+        if n in score.yaku or n in score.shown
+    )
     native_yaku += tuple(n for n in YAKUMAN if n in score.yaku)
     shown = set(program_names(yaku))
     expected = {n for n in native_yaku if n not in YAKUMAN}
@@ -99,8 +119,7 @@ def compare(rules: Rules, tiles: tuple[int, ...], win: int, dora: int | None, te
     reason = _reason(shown, expected, abs(points), score)
     if "Sanrenko" in shown and "Toitoi" not in shown and _renko_quirk_shape(tiles):
         return Check(score.points, native_yaku, "quirk", "3renko-without-toitoi", reason)
-    if score.yakuman and YAKUMAN_SHOWN in yaku and abs(points) == score.points \
-            and shown < expected:
+    if score.yakuman and YAKUMAN_SHOWN in yaku and abs(points) == score.points and shown < expected:
         return Check(score.points, native_yaku, "quirk", "yakuman-names", reason)
     return Check(score.points, native_yaku, "differ", None, reason)
 
@@ -129,8 +148,9 @@ class ProgramScore:
     displays: tuple[str, ...]
 
 
-def score_with_program(machine: Machine, tiles: tuple[int, ...], win: int, dora: int,
-                       tenho: bool, winner: int = 1) -> ProgramScore:
+def score_with_program(
+    machine: Machine, tiles: tuple[int, ...], win: int, dora: int, tenho: bool, winner: int = 1
+) -> ProgramScore:
     """Run the listing's scoring (LBL3 of P0) for a hand put into the memories.
 
     ``winner`` is the program's player number (1 the human, 2 the calculator);
@@ -172,7 +192,17 @@ def _is_number(text: str) -> bool:
 
 
 __all__ = [
-    "Check", "NAMES", "ProgramScore", "QUIRKS", "YAKUMAN_SHOWN", "compare", "decode",
-    "default_rules", "encode", "native_score", "parse_scoring", "program_names",
+    "Check",
+    "NAMES",
+    "ProgramScore",
+    "QUIRKS",
+    "YAKUMAN_SHOWN",
+    "compare",
+    "decode",
+    "default_rules",
+    "encode",
+    "native_score",
+    "parse_scoring",
+    "program_names",
     "score_with_program",
 ]

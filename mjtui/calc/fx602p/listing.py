@@ -59,14 +59,51 @@ _WITH_ARG = [
     (re.compile(r"RND([0-9]{1,2})"), "rnd"),
 ]
 _PLAIN = {
-    "AC": "ac", "=": "eq", "EXE": "eq", "+": "add", "-": "sub", "×": "mul", "*": "mul",
-    "x": "mul", "÷": "div", "/": "div", "(": "open", ")": "close", "10^x": "pow10",
-    "log": "log", "ln": "ln", "e^x": "exp", "INT": "int", "FRAC": "frac", "ABS": "abs",
-    "sin": "sin", "cos": "cos", "tan": "tan", "1/x": "inv", "x^2": "sq", "x²": "sq",
-    "√": "sqrt", "sqrt": "sqrt", "+/-": "neg", "π": "pi", "RAN#": "ran",
-    "x=0": "eq0", "x=F": "eqf", "x>=0": "ge0", "x≥0": "ge0", "x>=F": "gef", "x≥F": "gef",
-    "ISZ": "isz", "DSZ": "dsz", "IND": "ind", "HLT": "hlt", "PAUSE": "pause",
-    "XD": "xd", "x~": "mean", "x̄": "mean", "NOP": "nop",
+    "AC": "ac",
+    "=": "eq",
+    "EXE": "eq",
+    "+": "add",
+    "-": "sub",
+    "×": "mul",
+    "*": "mul",
+    "x": "mul",
+    "÷": "div",
+    "/": "div",
+    "(": "open",
+    ")": "close",
+    "10^x": "pow10",
+    "log": "log",
+    "ln": "ln",
+    "e^x": "exp",
+    "INT": "int",
+    "FRAC": "frac",
+    "ABS": "abs",
+    "sin": "sin",
+    "cos": "cos",
+    "tan": "tan",
+    "1/x": "inv",
+    "x^2": "sq",
+    "x²": "sq",
+    "√": "sqrt",
+    "sqrt": "sqrt",
+    "+/-": "neg",
+    "π": "pi",
+    "RAN#": "ran",
+    "x=0": "eq0",
+    "x=F": "eqf",
+    "x>=0": "ge0",
+    "x≥0": "ge0",
+    "x>=F": "gef",
+    "x≥F": "gef",
+    "ISZ": "isz",
+    "DSZ": "dsz",
+    "IND": "ind",
+    "HLT": "hlt",
+    "PAUSE": "pause",
+    "XD": "xd",
+    "x~": "mean",
+    "x̄": "mean",
+    "NOP": "nop",
 }
 _AR = re.compile(r"AR" + _MEM)
 
@@ -160,17 +197,19 @@ def _tokens(text: str, line: int, origin: str) -> list[Step]:
         if c.isspace():
             i += 1
             continue
-        if c in "\"“”":
+        if c in '"“”':
             end = _find_quote(text, i + 1)
             if end < 0:
-                raise ListingError(f"{origin}, line {line}: a string opened at column "
-                                   f"{i + 1} is not closed: {text[i:i + 20]!r}")
-            step = parse_string(text[i + 1:end])
+                raise ListingError(
+                    f"{origin}, line {line}: a string opened at column "
+                    f"{i + 1} is not closed: {text[i : i + 20]!r}"
+                )
+            step = parse_string(text[i + 1 : end])
             steps.append(Step(step.op, step.arg, step.text, step.size, line))
             i = end + 1
             continue
         j = i
-        while j < len(text) and not text[j].isspace() and text[j] not in "\"“”":
+        while j < len(text) and not text[j].isspace() and text[j] not in '"“”':
             j += 1
         token = text[i:j]
         steps.extend(_token_steps(token, line, origin))
@@ -180,7 +219,7 @@ def _tokens(text: str, line: int, origin: str) -> list[Step]:
 
 def _find_quote(text: str, start: int) -> int:
     for k in range(start, len(text)):
-        if text[k] in "\"“”":
+        if text[k] in '"“”':
             return k
     return -1
 
@@ -191,8 +230,10 @@ def _token_steps(token: str, line: int, origin: str) -> list[Step]:
     try:
         step = parse_key(token)
     except ValueError:
-        raise ListingError(f"{origin}, line {line}: {token!r} is not an FX-602P key "
-                           f"(docs/fx602p-emulator.md lists them)") from None
+        raise ListingError(
+            f"{origin}, line {line}: {token!r} is not an FX-602P key "
+            f"(docs/fx602p-emulator.md lists them)"
+        ) from None
     return [Step(step.op, step.arg, step.text, 1, line)]
 
 
@@ -210,8 +251,10 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
         number, line, count, steps = current
         area = Area(number, tuple(steps), line)
         if count is not None and area.steps != count:
-            raise ListingError(f"{origin}, line {line}: P{number} says {count} steps but its "
-                               f"keys make {area.steps} (one end step counted)")
+            raise ListingError(
+                f"{origin}, line {line}: P{number} says {count} steps but its "
+                f"keys make {area.steps} (one end step counted)"
+            )
         areas[number] = area
         current = None
 
@@ -241,18 +284,20 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
         body = raw.strip()
         counted = _COUNT.fullmatch(body)
         if counted and current[2] is None and not current[3]:
-            current = (current[0], current[1], _count(counted.group(1), number, origin),
-                       current[3])
+            current = (current[0], current[1], _count(counted.group(1), number, origin), current[3])
             body = counted.group(2)
         current[3].extend(_tokens(body, number, origin))
     close()
     if not areas:
-        raise ListingError(f"{origin}: not an FX-602P listing: no program area header "
-                           f"(a line P0 ... P9) was found")
+        raise ListingError(
+            f"{origin}: not an FX-602P listing: no program area header (a line P0 ... P9) was found"
+        )
     listing = Listing(areas, origin)
     if total is not None and listing.total_steps != total[0]:
-        raise ListingError(f"{origin}, line {total[1]}: the listing says {total[0]} steps in "
-                           f"all but its areas make {listing.total_steps}")
+        raise ListingError(
+            f"{origin}, line {total[1]}: the listing says {total[0]} steps in "
+            f"all but its areas make {listing.total_steps}"
+        )
     return listing
 
 
@@ -262,8 +307,10 @@ _MAX_COUNT_DIGITS = 6  # a step count far beyond the machine's 512 steps is a ty
 def _count(digits: str, line: int, origin: str) -> int:
     """A step count written in the listing; a number of thousands of digits is refused."""
     if len(digits.lstrip("0")) > _MAX_COUNT_DIGITS:
-        raise ListingError(f"{origin}, line {line}: a step count of {len(digits)} digits is "
-                           "beyond any FX-602P program")
+        raise ListingError(
+            f"{origin}, line {line}: a step count of {len(digits)} digits is "
+            "beyond any FX-602P program"
+        )
     return int(digits)
 
 
@@ -291,7 +338,17 @@ def looks_like_listing(text: str) -> bool:
 
 
 __all__ = [
-    "AREAS", "Area", "BLOCK", "Listing", "MEMORY_NAMES", "SPACE", "Step", "is_listing_file",
+    "AREAS",
+    "Area",
+    "BLOCK",
+    "Listing",
+    "MEMORY_NAMES",
+    "SPACE",
+    "Step",
+    "is_listing_file",
     "looks_like_listing",
-    "parse_key", "parse_listing", "parse_string", "read_listing",
+    "parse_key",
+    "parse_listing",
+    "parse_string",
+    "read_listing",
 ]

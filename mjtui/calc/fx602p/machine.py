@@ -60,8 +60,13 @@ NESTING = 10
 DEFAULT_STEP_LIMIT = 200_000
 """Instructions one run may execute before the machine stops it (a loop must not hang)."""
 
-CONTEXT = Context(prec=DIGITS, rounding=ROUND_HALF_UP, Emax=99, Emin=-99,
-                  traps=[InvalidOperation, DivisionByZero, Overflow])
+CONTEXT = Context(
+    prec=DIGITS,
+    rounding=ROUND_HALF_UP,
+    Emax=99,
+    Emin=-99,
+    traps=[InvalidOperation, DivisionByZero, Overflow],
+)
 ZERO, ONE = Decimal(0), Decimal(1)
 _PREC = {"add": 1, "sub": 1, "mul": 2, "div": 2}
 _OPEN = None  # a "(" on the pending stack
@@ -159,7 +164,7 @@ class Machine:
 
     def take_shown(self) -> list[str]:
         """The displays shown since the last call (strings as they complete, stops)."""
-        new = self.shown[self._taken:]
+        new = self.shown[self._taken :]
         self._taken = len(self.shown)
         return new
 
@@ -234,8 +239,10 @@ class Machine:
                 break
             if self.run_steps >= self.step_limit:
                 self.state = State.LIMIT
-                self.message = (f"stopped after {self.step_limit:,} steps without reaching "
-                                f"HLT, PAUSE or the end")
+                self.message = (
+                    f"stopped after {self.step_limit:,} steps without reaching "
+                    f"HLT, PAUSE or the end"
+                )
                 self.shown.append(self.display)
                 break
             area_code = code[self.area]
@@ -574,6 +581,14 @@ class Machine:
 
 
 __all__ = [
-    "CONTEXT", "DEFAULT_STEP_LIMIT", "DIGITS", "Machine", "MathError", "NESTING", "State",
-    "format_memory", "format_number", "round_significant",
+    "CONTEXT",
+    "DEFAULT_STEP_LIMIT",
+    "DIGITS",
+    "Machine",
+    "MathError",
+    "NESTING",
+    "State",
+    "format_memory",
+    "format_number",
+    "round_significant",
 ]

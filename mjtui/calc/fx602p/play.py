@@ -132,41 +132,64 @@ class HandResult:
     def to_dict(self) -> dict[str, Any]:
         c = self.check
         return {
-            "hand_number": self.number, "status": self.status, "winner": self.winner,
-            "how": self.how, "hand": self.hand, "win_tile": self.win_tile,
-            "dora": self.dora, "tenho": self.tenho, "yaku": list(self.yaku),
-            "points": self.points, "total": self.total, "hands": self.hands,
+            "hand_number": self.number,
+            "status": self.status,
+            "winner": self.winner,
+            "how": self.how,
+            "hand": self.hand,
+            "win_tile": self.win_tile,
+            "dora": self.dora,
+            "tenho": self.tenho,
+            "yaku": list(self.yaku),
+            "points": self.points,
+            "total": self.total,
+            "hands": self.hands,
             "average": self.average,
             "native": c.native if c else None,
             "native_yaku": list(c.native_yaku) if c else None,
             "agreement": c.verdict if c else None,
             "quirk": c.quirk if c else None,
             "difference": c.reason if c else None,
-            "calculator_hand": self.calculator_hand, "turns": self.turns,
-            "displays": list(self.displays), "message": self.message or None,
+            "calculator_hand": self.calculator_hand,
+            "turns": self.turns,
+            "displays": list(self.displays),
+            "message": self.message or None,
         }
 
     def line(self) -> str:
         """One readable line."""
         if self.status != "finished":
-            return (f"hand {self.number}: {self.status} after {self.turns} turns"
-                    + (f" ({self.message})" if self.message else ""))
-        mark = {"agree": "agrees", "quirk": f"quirk: {self.check.quirk}" if self.check else "",
-                "differ": f"DIFFERS: {self.check.reason}" if self.check else ""}
+            return f"hand {self.number}: {self.status} after {self.turns} turns" + (
+                f" ({self.message})" if self.message else ""
+            )
+        mark = {
+            "agree": "agrees",
+            "quirk": f"quirk: {self.check.quirk}" if self.check else "",
+            "differ": f"DIFFERS: {self.check.reason}" if self.check else "",
+        }
         yaku = ", ".join(self.yaku) or "no yaku"
         native = self.check.native if self.check else "?"
-        return (f"hand {self.number}: {self.winner} {self.how} {self.win_tile} "
-                f"{self.hand} dora {self.dora}{' tenho' if self.tenho else ''}: {yaku}; "
-                f"{self.points:+} (native {native}, {mark.get(self.verdict or '', '')}); "
-                f"total {self.total}/{self.hands}, Ave {self.average}")
+        return (
+            f"hand {self.number}: {self.winner} {self.how} {self.win_tile} "
+            f"{self.hand} dora {self.dora}{' tenho' if self.tenho else ''}: {yaku}; "
+            f"{self.points:+} (native {native}, {mark.get(self.verdict or '', '')}); "
+            f"total {self.total}/{self.hands}, Ave {self.average}"
+        )
 
 
 class Game:
     """A machine holding the listing, played hand after hand by a scripted human."""
 
-    def __init__(self, listing: Listing, player: Player, *, seed: int | None = None,
-                 rules: Rules, max_turns: int = MAX_TURNS,
-                 step_limit: int = DEFAULT_STEP_LIMIT) -> None:
+    def __init__(
+        self,
+        listing: Listing,
+        player: Player,
+        *,
+        seed: int | None = None,
+        rules: Rules,
+        max_turns: int = MAX_TURNS,
+        step_limit: int = DEFAULT_STEP_LIMIT,
+    ) -> None:
         self.machine = Machine(listing, seed=seed, step_limit=step_limit)
         self.machine.clear_memories()  # INV MAC, as the game asks before its first run
         self.player = player
@@ -189,8 +212,13 @@ class Game:
             hand8 = note_displays(result, shown, hand8)
             if state is State.PAUSE:
                 tile = shown[-1] if shown else ""
-                if not claimed and tile.isdigit() and len(tile) == 1 and hand8 is not None \
-                        and self.player.claim(hand8, int(tile)):
+                if (
+                    not claimed
+                    and tile.isdigit()
+                    and len(tile) == 1
+                    and hand8 is not None
+                    and self.player.claim(hand8, int(tile))
+                ):
                     claimed = True
                     state = m.resume(0)
                 else:
@@ -225,8 +253,9 @@ class Game:
             return _failed(result, m.message or state.value)
 
 
-def note_displays(result: HandResult, shown: list[str],
-                  hand8: tuple[int, ...] | None) -> tuple[int, ...] | None:
+def note_displays(
+    result: HandResult, shown: list[str], hand8: tuple[int, ...] | None
+) -> tuple[int, ...] | None:
     """Add ``shown`` to the hand's displays; the deal (8 tiles) when it is among them.
 
     Counts the draws (each shows ``■d■ total``) and notes the dora.
@@ -270,20 +299,22 @@ def finish_hand(result: HandResult, claimed: bool, rules: Rules) -> HandResult:
     if i >= len(shown):
         return _failed(result, "the program showed no points")
     result.points = int(shown[i])
-    for text in shown[i + 1:]:
+    for text in shown[i + 1 :]:
         if (t := _TOTAL.fullmatch(text)) is not None:
             result.total, result.hands = int(t.group(1)), int(t.group(2))
         elif (a := _AVE.fullmatch(text)) is not None:
             result.average = int(a.group(1))
     result.winner = "human" if claimed else "calculator"
     if (result.points > 0) != (result.winner == "human"):
-        result.message = (f"the points' sign ({result.points}) does not match the "
-                          f"winner ({result.winner})")
+        result.message = (
+            f"the points' sign ({result.points}) does not match the winner ({result.winner})"
+        )
     result.tenho = result.draws == 1
     tiles = decode(result.hand)
     if len(tiles) == 9 and is_complete(tiles) and result.win_tile in tiles:
-        result.check = compare(rules, tiles, result.win_tile, result.dora,
-                               result.tenho, result.yaku, result.points)
+        result.check = compare(
+            rules, tiles, result.win_tile, result.dora, result.tenho, result.yaku, result.points
+        )
     else:
         result.message = f"the winning hand {result.hand} is not three melds"
     return result
@@ -321,12 +352,14 @@ def summarize(results: list[HandResult]) -> Summary:
     total = sum(r.points or 0 for r in finished)
     last = finished[-1] if finished else None
     return Summary(
-        hands=len(results), finished=len(finished),
+        hands=len(results),
+        finished=len(finished),
         stalled=sum(r.status == "stalled" for r in results),
         errors=sum(r.status == "error" for r in results),
         human_wins=sum(r.winner == "human" for r in finished),
         calculator_wins=sum(r.winner == "calculator" for r in finished),
-        total=total, average=total / len(finished) if finished else 0.0,
+        total=total,
+        average=total / len(finished) if finished else 0.0,
         agree=sum(r.verdict == "agree" for r in finished),
         quirks=sum(r.verdict == "quirk" for r in finished),
         differ=sum(r.verdict == "differ" for r in finished),
@@ -335,19 +368,37 @@ def summarize(results: list[HandResult]) -> Summary:
     )
 
 
-def autoplay(listing: Listing, hands: int, *, rules: Rules, seed: int | None = None,
-             player: str = "efficient", max_turns: int = MAX_TURNS) -> list[HandResult]:
+def autoplay(
+    listing: Listing,
+    hands: int,
+    *,
+    rules: Rules,
+    seed: int | None = None,
+    player: str = "efficient",
+    max_turns: int = MAX_TURNS,
+) -> list[HandResult]:
     """Play ``hands`` hands headless; the results in order.
 
     ``rules`` are the native evaluator's (the seed's: check.default_rules), used
     by the efficient player and to check every score.
     """
-    game = Game(listing, make_player(player, rules), seed=seed, rules=rules,
-                max_turns=max_turns)
+    game = Game(listing, make_player(player, rules), seed=seed, rules=rules, max_turns=max_turns)
     return [game.play_hand() for _ in range(hands)]
 
 
 __all__ = [
-    "Drawn", "Efficient", "Game", "HandResult", "MAX_TURNS", "PLAYERS", "Player", "Summary",
-    "autoplay", "finish_hand", "make_player", "note_displays", "program_names", "summarize",
+    "Drawn",
+    "Efficient",
+    "Game",
+    "HandResult",
+    "MAX_TURNS",
+    "PLAYERS",
+    "Player",
+    "Summary",
+    "autoplay",
+    "finish_hand",
+    "make_player",
+    "note_displays",
+    "program_names",
+    "summarize",
 ]

@@ -10,6 +10,15 @@ from mjtui.calc.hp11c.listing import Program, Step, format_listing, parse_listin
 from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Line, Machine, RunState
 
 __all__ = [
-    "DEFAULT_STEP_LIMIT", "Key", "Line", "Machine", "Program", "RunState", "Step",
-    "format_listing", "parse_key", "parse_listing", "read_listing",
+    "DEFAULT_STEP_LIMIT",
+    "Key",
+    "Line",
+    "Machine",
+    "Program",
+    "RunState",
+    "Step",
+    "format_listing",
+    "parse_key",
+    "parse_listing",
+    "read_listing",
 ]

@@ -53,8 +53,9 @@ class ProgramOps(StackOps):
         if slot == INDIRECT:
             number = int(self.regs[I_SLOT].copy_abs())
             if number >= self.available:
-                raise Fault(3, f"(i) names register {number} (I = {self.regs[I_SLOT]}); "
-                                f"{self._have()}")
+                raise Fault(
+                    3, f"(i) names register {number} (I = {self.regs[I_SLOT]}); {self._have()}"
+                )
             return number
         if slot < REGISTERS and slot >= self.available:
             raise Fault(3, f"R{REGISTER_NAMES[slot]} holds program lines; {self._have()}")

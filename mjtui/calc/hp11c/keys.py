@@ -116,10 +116,29 @@ class UnknownKey(ValueError):
 # Printed symbols -> the ASCII the patterns below use. Longer ones first:
 # "<=>" must become "<>" before "<=" could be read in it.
 _SYMBOLS = (
-    ("<=>", "<>"), ("<->", "<>"), ("⇄", "<>"), ("⇆", "<>"), ("↔", "<>"), ("≷", "<>"),
-    ("⇌", "<>"), ("≤", "<="), ("≠", "!="), ("≥", ">="), ("–", "-"), ("—", "-"),
-    ("−", "-"), ("‐", "-"), ("×", "*"), ("÷", "/"), ("↑", "^"), ("↓", "v"), ("←", "<-"),
-    ("√", "sqrt"), ("π", "pi"), ("²", "^2"), ("ˣ", "^x"),
+    ("<=>", "<>"),
+    ("<->", "<>"),
+    ("⇄", "<>"),
+    ("⇆", "<>"),
+    ("↔", "<>"),
+    ("≷", "<>"),
+    ("⇌", "<>"),
+    ("≤", "<="),
+    ("≠", "!="),
+    ("≥", ">="),
+    ("–", "-"),
+    ("—", "-"),
+    ("−", "-"),
+    ("‐", "-"),
+    ("×", "*"),
+    ("÷", "/"),
+    ("↑", "^"),
+    ("↓", "v"),
+    ("←", "<-"),
+    ("√", "sqrt"),
+    ("π", "pi"),
+    ("²", "^2"),
+    ("ˣ", "^x"),
 )
 
 
@@ -131,21 +150,49 @@ def compact(text: str) -> str:
 
 
 _SIMPLE: dict[str, Key] = {
-    ".": Key("point"), "eex": Key("eex"), "chs": Key("chs"),
-    "enter": Key("enter"), "enter^": Key("enter"),
-    "clx": Key("clx"), "lstx": Key("lastx"), "lastx": Key("lastx"),
+    ".": Key("point"),
+    "eex": Key("eex"),
+    "chs": Key("chs"),
+    "enter": Key("enter"),
+    "enter^": Key("enter"),
+    "clx": Key("clx"),
+    "lstx": Key("lastx"),
+    "lastx": Key("lastx"),
     "x<>y": Key("swap"),
-    "rv": Key("rdown"), "rdn": Key("rdown"), "r^": Key("rup"), "rup": Key("rup"),
-    "+": Key("add"), "-": Key("sub"), "*": Key("mul"), "/": Key("div"),
-    "1/x": Key("recip"), "y^x": Key("pow"), "yx": Key("pow"),
-    "sqrt": Key("sqrt"), "sqrtx": Key("sqrt"), "x^2": Key("square"),
-    "ln": Key("ln"), "log": Key("log"), "e^x": Key("exp"), "10^x": Key("exp10"),
-    "int": Key("int"), "intg": Key("int"), "frac": Key("frac"), "abs": Key("abs"),
+    "rv": Key("rdown"),
+    "rdn": Key("rdown"),
+    "r^": Key("rup"),
+    "rup": Key("rup"),
+    "+": Key("add"),
+    "-": Key("sub"),
+    "*": Key("mul"),
+    "/": Key("div"),
+    "1/x": Key("recip"),
+    "y^x": Key("pow"),
+    "yx": Key("pow"),
+    "sqrt": Key("sqrt"),
+    "sqrtx": Key("sqrt"),
+    "x^2": Key("square"),
+    "ln": Key("ln"),
+    "log": Key("log"),
+    "e^x": Key("exp"),
+    "10^x": Key("exp10"),
+    "int": Key("int"),
+    "intg": Key("int"),
+    "frac": Key("frac"),
+    "abs": Key("abs"),
     "pi": Key("pi"),
-    "x<>(i)": Key("x<>(i)"), "x<>i": Key("x<>I"),
-    "rtn": Key("rtn"), "r/s": Key("rs"), "pse": Key("pse"),
-    "isg": Key("isg"), "dse": Key("dse"),
-    "sst": Key("sst"), "bst": Key("bst"), "<-": Key("back"), "bsp": Key("back"),
+    "x<>(i)": Key("x<>(i)"),
+    "x<>i": Key("x<>I"),
+    "rtn": Key("rtn"),
+    "r/s": Key("rs"),
+    "pse": Key("pse"),
+    "isg": Key("isg"),
+    "dse": Key("dse"),
+    "sst": Key("sst"),
+    "bst": Key("bst"),
+    "<-": Key("back"),
+    "bsp": Key("back"),
 }
 
 _REGISTER = r"(\(i\)|i|[0-9]|\.[0-9])"
@@ -225,8 +272,9 @@ def _hint(text: str, word: str) -> str:
     if word.startswith("rcl") and word[3:4] in ("+", "-", "*", "/"):
         return f"{shown}: the HP-11C has no recall arithmetic; use RCL n, then the operation"
     if word.startswith(("sto", "rcl")):
-        return (f"{shown}: {word[:3].upper()} takes a register: 0-9, .0-.9, I or (i)"
-                + (" (STO + n for storage arithmetic)" if word.startswith("sto") else ""))
+        return f"{shown}: {word[:3].upper()} takes a register: 0-9, .0-.9, I or (i)" + (
+            " (STO + n for storage arithmetic)" if word.startswith("sto") else ""
+        )
     if word.startswith("lbl"):
         return f"{shown}: LBL takes a label: 0-9, .0-.9 or A-E"
     if word.startswith(("gto", "goto", "gsb", "gosub")):
@@ -234,8 +282,7 @@ def _hint(text: str, word: str) -> str:
     if re.fullmatch(r"(sf|cf)[0-9]+|fs?\?[0-9]+|f[0-9]+\?", word):
         return f"{shown}: the HP-11C has flags 0 and 1"
     if re.fullmatch(r"x(<=|<|>=|>|!=|=)(y|0)\??", word):
-        return (f"{shown} is not an HP-11C test; it has "
-                + " ".join(t + "?" for t in TESTS))
+        return f"{shown} is not an HP-11C test; it has " + " ".join(t + "?" for t in TESTS)
     if word.startswith(("fix", "sci", "eng")):
         return f"{shown}: {word[:3].upper()} takes one digit, 0-9"
     return f"{shown} is not an HP-11C key {_WHAT}"

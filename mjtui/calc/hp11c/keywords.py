@@ -46,11 +46,10 @@ def parse_key_words(text: str, origin: str = "--keys") -> list[Key]:
                 keys += typed
                 break
             try:
-                keys.append(parse_key(" ".join(words[i:i + n]), keyboard=True))
+                keys.append(parse_key(" ".join(words[i : i + n]), keyboard=True))
                 break
             except UnknownKey as e:
                 if n == 1:
                     raise KeyWordError(f"{origin}: word {i + 1}: {e}") from None
         i += n
     return keys
-

@@ -87,16 +87,16 @@ def parse_listing(text: str, origin: str = "<listing>", *, printed: bool = False
             spelled = line
         if len(steps) == MAX_STEPS:
             raise ListingError(
-                f"{origin}, line {number}: more than {MAX_STEPS} steps, "
-                f"the HP-11C's program memory"
+                f"{origin}, line {number}: more than {MAX_STEPS} steps, the HP-11C's program memory"
             )
         try:
             steps.append(Step(parse_key(spelled), number))
         except UnknownKey as e:
             raise ListingError(f"{origin}, line {number}: {e}") from None
     if not steps:
-        where = ("no line starts with a step number (001, 002, ...)" if printed
-                 else "it holds no steps")
+        where = (
+            "no line starts with a step number (001, 002, ...)" if printed else "it holds no steps"
+        )
         raise ListingError(f"{origin}: no program found: {where}")
     return Program(tuple(steps), origin)
 

@@ -112,8 +112,9 @@ class Machine(ProgramOps):
         for number, step in enumerate(program.steps, 1):
             if step.key.op == "lbl":
                 self._labels.setdefault(step.key.arg, []).append(number)
-        self._code = [self._compile(step.key, number) for number, step in
-                      enumerate(program.steps, 1)]
+        self._code = [
+            self._compile(step.key, number) for number, step in enumerate(program.steps, 1)
+        ]
         extra = max(0, len(program) - FREE_LINES)
         self.available = REGISTERS - math.ceil(extra / LINES_PER_REGISTER)
         self.pc = 0
@@ -329,17 +330,60 @@ class Machine(ProgramOps):
 
 # op -> the _op_ method that carries it out (tests by their name, see keys.TESTS)
 _HANDLERS = {
-    "digit": "digit", "point": "point", "eex": "eex", "chs": "chs",
-    "enter": "enter", "clx": "clx", "lastx": "lastx", "pi": "pi",
-    "swap": "swap", "rdown": "rdown", "rup": "rup",
-    "add": "add", "sub": "sub", "mul": "mul", "div": "div", "pow": "pow",
-    "recip": "recip", "sqrt": "sqrt", "square": "square", "ln": "ln", "log": "log",
-    "exp": "exp", "exp10": "exp10", "int": "int", "frac": "frac", "abs": "abs",
-    "sto": "sto", "sto+": "sto_add", "sto-": "sto_sub", "sto*": "sto_mul",
-    "sto/": "sto_div", "rcl": "rcl", "x<>(i)": "x_ind", "x<>I": "x_i",
-    "lbl": "lbl", "pse": "pse", "gto": "gto", "gsb": "gsb", "rtn": "rtn", "rs": "rs",
-    "x<=y": "x_le_y", "x<0": "x_lt_0", "x>y": "x_gt_y", "x>0": "x_gt_0",
-    "x!=y": "x_ne_y", "x!=0": "x_ne_0", "x=y": "x_eq_y", "x=0": "x_eq_0",
-    "sf": "sf", "cf": "cf", "fs": "fs", "isg": "isg", "dse": "dse",
-    "fix": "fix", "sci": "sci", "eng": "eng",
+    "digit": "digit",
+    "point": "point",
+    "eex": "eex",
+    "chs": "chs",
+    "enter": "enter",
+    "clx": "clx",
+    "lastx": "lastx",
+    "pi": "pi",
+    "swap": "swap",
+    "rdown": "rdown",
+    "rup": "rup",
+    "add": "add",
+    "sub": "sub",
+    "mul": "mul",
+    "div": "div",
+    "pow": "pow",
+    "recip": "recip",
+    "sqrt": "sqrt",
+    "square": "square",
+    "ln": "ln",
+    "log": "log",
+    "exp": "exp",
+    "exp10": "exp10",
+    "int": "int",
+    "frac": "frac",
+    "abs": "abs",
+    "sto": "sto",
+    "sto+": "sto_add",
+    "sto-": "sto_sub",
+    "sto*": "sto_mul",
+    "sto/": "sto_div",
+    "rcl": "rcl",
+    "x<>(i)": "x_ind",
+    "x<>I": "x_i",
+    "lbl": "lbl",
+    "pse": "pse",
+    "gto": "gto",
+    "gsb": "gsb",
+    "rtn": "rtn",
+    "rs": "rs",
+    "x<=y": "x_le_y",
+    "x<0": "x_lt_0",
+    "x>y": "x_gt_y",
+    "x>0": "x_gt_0",
+    "x!=y": "x_ne_y",
+    "x!=0": "x_ne_0",
+    "x=y": "x_eq_y",
+    "x=0": "x_eq_0",
+    "sf": "sf",
+    "cf": "cf",
+    "fs": "fs",
+    "isg": "isg",
+    "dse": "dse",
+    "fix": "fix",
+    "sci": "sci",
+    "eng": "eng",
 }

@@ -130,4 +130,4 @@ class Entry:
 def group(digits: str) -> str:
     """Digits of an integer part with the 11C's separators: 1234567 -> 1,234,567."""
     head = len(digits) % 3 or 3
-    return ",".join([digits[:head]] + [digits[i:i + 3] for i in range(head, len(digits), 3)])
+    return ",".join([digits[:head]] + [digits[i : i + 3] for i in range(head, len(digits), 3)])

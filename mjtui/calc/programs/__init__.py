@@ -35,6 +35,7 @@ def load_program(name_or_path: str) -> Program:
             path = programs[name]
         else:
             known = ", ".join(programs) or "none"
-            raise ListingError(f"{name_or_path}: no such file, nor a shipped program "
-                               f"(shipped: {known})")
+            raise ListingError(
+                f"{name_or_path}: no such file, nor a shipped program (shipped: {known})"
+            )
     return read_listing(path)

@@ -111,7 +111,7 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
     codec, body = "utf-8", data
     for bom, name, words in _BOMS:
         if data.startswith(bom):
-            codec, body = name, data[len(bom):]
+            codec, body = name, data[len(bom) :]
             how.append(words)
             break
     try:
@@ -119,15 +119,19 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
     except UnicodeDecodeError as e:
         at = e.start + len(data) - len(body)
         if codec != "utf-8":
-            raise error(f"{where}: not {how[0]} text (byte {at}), though it starts as "
-                        f"such; save it as UTF-8") from None
+            raise error(
+                f"{where}: not {how[0]} text (byte {at}), though it starts as "
+                f"such; save it as UTF-8"
+            ) from None
         raise error(f"{where}: not UTF-8 text (byte {at}); save it as UTF-8") from None
     if codec == "utf-8":
         bare = _bare_utf16(data)
         if bare:
-            raise error(f"{where}: looks like {bare} text without a byte-order mark, which "
-                        f"mjtui does not guess; save it as UTF-8 (for example `iconv -f "
-                        f"{bare} -t UTF-8 FILE > NEW`) or as UTF-16 with a byte-order mark")
+            raise error(
+                f"{where}: looks like {bare} text without a byte-order mark, which "
+                f"mjtui does not guess; save it as UTF-8 (for example `iconv -f "
+                f"{bare} -t UTF-8 FILE > NEW`) or as UTF-16 with a byte-order mark"
+            )
     if "\r" in text:
         how.append("CRLF line ends" if "\r\n" in text else "CR line ends")
         # A CR is a line end only: TOML takes CRLF as LF and a CR alone nowhere else.
@@ -170,8 +174,7 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
     except OSError as e:
         raise error(f"{shown_path(path)}: cannot read it ({e.strerror or e})") from None
     if len(data) > limit:
-        raise error(f"{shown_path(path)}: too large to be an mjtui file "
-                    f"(more than {_size(limit)})")
+        raise error(f"{shown_path(path)}: too large to be an mjtui file (more than {_size(limit)})")
     return data
 
 
@@ -194,8 +197,7 @@ def _size(n: int) -> str:
     return f"{n // (1024 * 1024)} MB" if n >= 1024 * 1024 else f"{n // 1024} KB"
 
 
-def read_toml(path: Path, error: type[Exception], limit: int = MAX_SMALL_BYTES
-              ) -> dict[str, Any]:
+def read_toml(path: Path, error: type[Exception], limit: int = MAX_SMALL_BYTES) -> dict[str, Any]:
     """Parse a TOML file (a ruleset, the config), turning every failure into ``error``
     with the file's name.
 
@@ -250,12 +252,17 @@ def _first_line(e: Exception) -> str:
 
 # Outside strings and comments TOML is made of these. Strings are skipped by
 # hand (their ends depend on escapes), so no pattern can backtrack.
-_TOKEN = re.compile(r"""[ \t\r]*(?:(?P<quote>'''|\"\"\"|'|")|(?P<comment>\#)|(?P<nl>\n)
+_TOKEN = re.compile(
+    r"""[ \t\r]*(?:(?P<quote>'''|\"\"\"|'|")|(?P<comment>\#)|(?P<nl>\n)
     |(?P<punct>[\[\]{}=,.])|(?P<word>[A-Za-z0-9_\-]+)|(?P<other>[^ \t\r\n'"\#\[\]{}=,.]))""",
-                    re.VERBOSE)
+    re.VERBOSE,
+)
 # In a value only strings, comments, brackets, commas and line ends matter.
-_VALUE_TOKEN = re.compile(r"""[^\[\]{},'"\#\n]*(?:(?P<quote>'''|\"\"\"|'|")|(?P<comment>\#)
-    |(?P<nl>\n)|(?P<punct>[\[\]{},]))""", re.VERBOSE)
+_VALUE_TOKEN = re.compile(
+    r"""[^\[\]{},'"\#\n]*(?:(?P<quote>'''|\"\"\"|'|")|(?P<comment>\#)
+    |(?P<nl>\n)|(?P<punct>[\[\]{},]))""",
+    re.VERBOSE,
+)
 _BASIC_STOP = re.compile(r'["\\\n]')
 _ML_BASIC_STOP = re.compile(r'["\\]')
 
@@ -302,7 +309,8 @@ def check_toml_limits(text: str) -> None:
                 if len(stack) > MAX_DEPTH:
                     raise TomlLimitError(
                         f"arrays or inline tables nested more than {MAX_DEPTH} deep "
-                        f"(at line {line})")
+                        f"(at line {line})"
+                    )
                 if token == "{":
                     tables = _count_table(tables, line)
                     mode, parts, part_open = "key", 0, False
@@ -332,21 +340,21 @@ def check_toml_limits(text: str) -> None:
 
 def _count_table(tables: int, line: int) -> int:
     if tables >= MAX_TABLES:
-        raise TooManyTables(f"more than {MAX_TABLES:,} tables (headers and inline tables; "
-                            f"at line {line}), more than any mjtui file holds")
+        raise TooManyTables(
+            f"more than {MAX_TABLES:,} tables (headers and inline tables; "
+            f"at line {line}), more than any mjtui file holds"
+        )
     return tables + 1
 
 
 def _key_part(parts: int, part_open: bool, length: int, line: int) -> tuple[int, bool]:
     if length > MAX_KEY_LENGTH:
-        raise TomlLimitError(
-            f"a key longer than {MAX_KEY_LENGTH} characters (at line {line})")
+        raise TomlLimitError(f"a key longer than {MAX_KEY_LENGTH} characters (at line {line})")
     if part_open:  # bare words run together (not TOML; the parser says so)
         return parts, True
     parts += 1
     if parts > MAX_KEY_PARTS:
-        raise TomlLimitError(
-            f"a key of more than {MAX_KEY_PARTS} dotted parts (at line {line})")
+        raise TomlLimitError(f"a key of more than {MAX_KEY_PARTS} dotted parts (at line {line})")
     return parts, True
 
 
@@ -412,8 +420,10 @@ def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str 
         elif isinstance(value, float) and not math.isfinite(value):
             return f"key '{key}': {value} is not a number mjtui can count with"
         elif isinstance(value, (int, float)) and abs(value) > limit:
-            return (f"key '{key}': {show_number(value)} is beyond the largest number "
-                    f"mjtui reads ({limit:,} either way)")
+            return (
+                f"key '{key}': {show_number(value)} is beyond the largest number "
+                f"mjtui reads ({limit:,} either way)"
+            )
     return None
 
 
@@ -425,8 +435,11 @@ def _beyond_any(data: Any, limit: int) -> bool:
             todo.extend(value.values())
         elif isinstance(value, list):
             todo.extend(value)
-        elif isinstance(value, (int, float)) and not isinstance(value, bool) and not (
-                -limit <= value <= limit):  # NaN compares False, so it is caught too
+        elif (
+            isinstance(value, (int, float))
+            and not isinstance(value, bool)
+            and not (-limit <= value <= limit)
+        ):  # NaN compares False, so it is caught too
             return True
     return False
 

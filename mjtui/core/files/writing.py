@@ -58,8 +58,10 @@ def check_target(path: Path, error: type[Exception], doing: str = "save") -> Non
     """``error`` naming ``path`` and what it is, unless it is a regular file or nothing."""
     kind = kind_at(path)
     if kind is not None:
-        raise error(f"{path}: could not {doing} it: it is {kind}, and mjtui writes only "
-                    "over a regular file; give another name")
+        raise error(
+            f"{path}: could not {doing} it: it is {kind}, and mjtui writes only "
+            "over a regular file; give another name"
+        )
 
 
 # --------------------------------------------------------------------------
@@ -72,8 +74,15 @@ def temp_name(path: Path, pid: int) -> Path:
     return path.with_name(f".{path.name}.{pid}.tmp")
 
 
-def replace_file(path: Path, data: bytes, error: type[Exception], *, doing: str = "save",
-                 make_folder: bool = False, durable: bool = True) -> os.stat_result:
+def replace_file(
+    path: Path,
+    data: bytes,
+    error: type[Exception],
+    *,
+    doing: str = "save",
+    make_folder: bool = False,
+    durable: bool = True,
+) -> os.stat_result:
     """Make ``data`` the whole of ``path``, atomically; the new file as written (fstat).
 
     ``error`` (naming the file) when it cannot be written, or when something
@@ -126,8 +135,7 @@ def _create_temp(tmp: Path) -> int:
             try:
                 os.unlink(tmp)
             except OSError as e:  # a folder: left alone, and said
-                raise OSError(e.errno, f"{tmp.name} is in the way ({e.strerror or e})") \
-                    from None
+                raise OSError(e.errno, f"{tmp.name} is in the way ({e.strerror or e})") from None
     raise OSError(errno.EEXIST, f"{tmp.name} keeps being put back in the way")
 
 

@@ -73,16 +73,20 @@ def look_alike_notes(names: Iterable[str]) -> list[str]:
     for group in by_look.values():
         if len(group) > 1 and all(look_alike(group[0], other) for other in group[1:]):
             which = "; ".join(f"{n!r} has {_letters(n)}" for n in group if odd_letters(n))
-            notes.append(f"{' and '.join(repr(n) for n in group)} look alike but are "
-                         f"different names, counted as {len(group)} players ({which}); "
-                         f"if they are one player, correct the name ({CORRECT})")
+            notes.append(
+                f"{' and '.join(repr(n) for n in group)} look alike but are "
+                f"different names, counted as {len(group)} players ({which}); "
+                f"if they are one player, correct the name ({CORRECT})"
+            )
             told.update(group)
     for name in players.values():
         scripts = mixed_script(name)
         if scripts and name not in told:
-            notes.append(f"the name {name!r} mixes {' and '.join(scripts)} letters that look "
-                         f"alike ({_letters(name)}): it is not the same player as a name "
-                         f"spelt in one script; if it should be, correct it ({CORRECT})")
+            notes.append(
+                f"the name {name!r} mixes {' and '.join(scripts)} letters that look "
+                f"alike ({_letters(name)}): it is not the same player as a name "
+                f"spelt in one script; if it should be, correct it ({CORRECT})"
+            )
     return notes
 
 

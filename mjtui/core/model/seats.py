@@ -34,8 +34,7 @@ class SeatChange:
     players: tuple[str, ...]
 
 
-def names_at(players: Sequence[str], changes: Sequence[SeatChange], index: int
-             ) -> tuple[str, ...]:
+def names_at(players: Sequence[str], changes: Sequence[SeatChange], index: int) -> tuple[str, ...]:
     """The names in seat order at hand ``index`` (0-based; ``len(hands)`` for the next)."""
     names = tuple(players)
     for change in changes:
@@ -52,29 +51,43 @@ def to_tables(changes: Sequence[SeatChange]) -> list[dict[str, Any]]:
 def from_tables(value: Any, players: int) -> tuple[SeatChange, ...]:
     """Read ``seat_changes``; ValueError with a message naming what is wrong."""
     if not isinstance(value, list) or len(value) > MAX_CHANGES:
-        raise ValueError(f"expected an array of at most {MAX_CHANGES} tables "
-                         "([[seat_changes]]), each with 'from' and 'players'")
+        raise ValueError(
+            f"expected an array of at most {MAX_CHANGES} tables "
+            "([[seat_changes]]), each with 'from' and 'players'"
+        )
     out: list[SeatChange] = []
     for i, table in enumerate(value, 1):
         if not isinstance(table, dict) or set(table) != {"from", "players"}:
-            raise ValueError(f"entry {i}: expected exactly 'from' (a hand number) and "
-                             "'players' (the names in seat order)")
+            raise ValueError(
+                f"entry {i}: expected exactly 'from' (a hand number) and "
+                "'players' (the names in seat order)"
+            )
         start, names = table["from"], table["players"]
         if not isinstance(start, int) or isinstance(start, bool) or start < 2:
-            raise ValueError(f"entry {i}: 'from' must be a hand number from 2 on (the "
-                             f"names of hand 1 are 'players'), got {start!r}")
+            raise ValueError(
+                f"entry {i}: 'from' must be a hand number from 2 on (the "
+                f"names of hand 1 are 'players'), got {start!r}"
+            )
         if out and start <= out[-1].start:
-            raise ValueError(f"entry {i}: 'from' must grow from entry to entry, got "
-                             f"{start} after {out[-1].start}")
-        if not isinstance(names, list) or len(names) != players or not all(
-                isinstance(n, str) and n.strip() for n in names):
-            raise ValueError(f"entry {i}: 'players' must be {players} names in seat order, "
-                             f"got {names!r}")
+            raise ValueError(
+                f"entry {i}: 'from' must grow from entry to entry, got "
+                f"{start} after {out[-1].start}"
+            )
+        if (
+            not isinstance(names, list)
+            or len(names) != players
+            or not all(isinstance(n, str) and n.strip() for n in names)
+        ):
+            raise ValueError(
+                f"entry {i}: 'players' must be {players} names in seat order, got {names!r}"
+            )
         clean = tuple(clean_name(n) for n in names)
         if not all(clean):
             seat = clean.index("") + 1
-            raise ValueError(f"entry {i}: the name of seat {seat}, {names[seat - 1]!r}, has "
-                             "only control or invisible characters: give it a name")
+            raise ValueError(
+                f"entry {i}: the name of seat {seat}, {names[seat - 1]!r}, has "
+                "only control or invisible characters: give it a name"
+            )
         _check_differ(clean, f"entry {i}")
         out.append(SeatChange(start, clean))
     return tuple(out)
@@ -84,8 +97,7 @@ def _check_differ(names: tuple[str, ...], where: str) -> None:
     repeat = first_repeat(names)
     if repeat is not None:
         a, b = repeat
-        raise ValueError(f"{where}: seats {a + 1} and {b + 1} are the same player "
-                         f"({names[a]!r})")
+        raise ValueError(f"{where}: seats {a + 1} and {b + 1} are the same player ({names[a]!r})")
 
 
 # --------------------------------------------------------------------------
@@ -144,23 +156,29 @@ class Seating:
     def _from(self, start: int | None, hands: int, change: Any, applies: Any) -> Seating:
         if start is None or start == 1:
             players = change(self.players)
-            changes = [SeatChange(c.start, change(c.players) if applies(c.players)
-                                  else c.players) for c in self.changes]
+            changes = [
+                SeatChange(c.start, change(c.players) if applies(c.players) else c.players)
+                for c in self.changes
+            ]
         else:
             _in_session(start, hands)
             players = self.players
             changes = [c for c in self.changes if c.start < start]
             changes.append(SeatChange(start, change(self.at(start - 1))))
-            changes += [SeatChange(c.start, change(c.players) if applies(c.players)
-                                   else c.players)
-                        for c in self.changes if c.start > start]
+            changes += [
+                SeatChange(c.start, change(c.players) if applies(c.players) else c.players)
+                for c in self.changes
+                if c.start > start
+            ]
         return Seating(players, _tidy(players, changes))
 
 
 def _in_session(start: int, hands: int) -> None:
     if not 1 <= start <= hands + 1:
-        raise HandError(f"hand {start} is not in this session: hands are 1 to {hands}, or "
-                        f"{hands + 1} for the next")
+        raise HandError(
+            f"hand {start} is not in this session: hands are 1 to {hands}, or "
+            f"{hands + 1} for the next"
+        )
 
 
 def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChange, ...]:
@@ -178,8 +196,9 @@ def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChan
     except ValueError as e:
         raise HandError(f"{e}: a player cannot sit in two seats") from None
     if len(kept) > MAX_CHANGES:  # the most a session file's reader takes (from_tables)
-        raise HandError(f"a session holds at most {MAX_CHANGES} seat changes: start a new "
-                        "series for this one")
+        raise HandError(
+            f"a session holds at most {MAX_CHANGES} seat changes: start a new series for this one"
+        )
     return tuple(kept)
 
 
@@ -202,8 +221,9 @@ def read_change(seating: Seating, hands: int, fields: dict[str, str]) -> Seating
     start_text = fields.get("start", "").strip()
     start = hands + 1 if not start_text else _number(start_text, "the first hand")
     if kind == SWAP:
-        return seating.swap(seat - 1, _number(fields.get("other", ""), "the other seat") - 1,
-                            start, hands)
+        return seating.swap(
+            seat - 1, _number(fields.get("other", ""), "the other seat") - 1, start, hands
+        )
     return seating.substitute(seat - 1, fields.get("name", ""), start, hands)
 
 

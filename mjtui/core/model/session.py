@@ -137,9 +137,11 @@ class Session:
             try:  # the later hands were checked alone as they were added
                 system.check_at_table(rules, folded[-1], later)
             except HandError as e:
-                raise HandError(f"with this change hand {number} could not have been "
-                                f"played ({e}); take back the hands after "
-                                f"hand {index + 1} first to change it so") from None
+                raise HandError(
+                    f"with this change hand {number} could not have been "
+                    f"played ({e}); take back the hands after "
+                    f"hand {index + 1} first to change it so"
+                ) from None
             folded.append(system.apply(rules, folded[-1], later))
         self.hands[index] = hand
         self.forget(index)

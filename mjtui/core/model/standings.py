@@ -35,6 +35,9 @@ def standings(session: Session, states: list[Any] | None = None) -> list[Standin
     for place, seat in enumerate(order, 1):
         tied = table and table[-1].total == final[seat]
         rank = table[-1].rank if tied else place
-        table.append(Standing(rank, seat, session.current_players[seat], final[seat],
-                              final[seat] - start[seat]))
+        table.append(
+            Standing(
+                rank, seat, session.current_players[seat], final[seat], final[seat] - start[seat]
+            )
+        )
     return table

@@ -51,13 +51,24 @@ def board_view(session: Session) -> BoardView:
     top = max(state.totals)
     names = session.current_players  # seat changes: who sits there now
     seats = tuple(
-        Seat(name, state.wind(seat), total,
-             state.last_change[seat] if state.last_change else None,
-             seat == state.east, total == top and state.hands > 0)
-        for seat, (name, total) in enumerate(zip(names, state.totals)))
-    return BoardView(session.ruleset.name, state.round_label,
-                     system.describe_state(state, names), state.hands,
-                     state.finished, seats)
+        Seat(
+            name,
+            state.wind(seat),
+            total,
+            state.last_change[seat] if state.last_change else None,
+            seat == state.east,
+            total == top and state.hands > 0,
+        )
+        for seat, (name, total) in enumerate(zip(names, state.totals))
+    )
+    return BoardView(
+        session.ruleset.name,
+        state.round_label,
+        system.describe_state(state, names),
+        state.hands,
+        state.finished,
+        seats,
+    )
 
 
 @dataclass
@@ -74,8 +85,13 @@ TAIL = 4096  # bytes looked at for an append under way: more than one hand's tex
 
 
 class SessionFollower:
-    def __init__(self, path: Path, find_ruleset: Callable[[str], Ruleset], *,
-                 stat: Callable[[Path], os.stat_result] = os.stat) -> None:
+    def __init__(
+        self,
+        path: Path,
+        find_ruleset: Callable[[str], Ruleset],
+        *,
+        stat: Callable[[Path], os.stat_result] = os.stat,
+    ) -> None:
         self.path = path
         self.find_ruleset = find_ruleset
         self.stat = stat

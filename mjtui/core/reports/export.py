@@ -60,16 +60,18 @@ def hand_rows(session: Session, states: list[Any] | None = None) -> list[HandRow
     for i, hand in enumerate(session.hands):
         before, after = fields[i], fields[i + 1]
         totals = tuple(after["totals"])
-        rows.append(HandRow(
-            number=i + 1,
-            winners=system.winners(hand),
-            what=system.describe_hand(hand, session.names_at(i)),
-            east=before["east"] - 1,
-            next_east=after["east"] - 1,
-            points=tuple(system.hand_scores(hand) or (0,) * n),
-            change=tuple(a - b for a, b in zip(totals, before["totals"])),
-            totals=totals,
-        ))
+        rows.append(
+            HandRow(
+                number=i + 1,
+                winners=system.winners(hand),
+                what=system.describe_hand(hand, session.names_at(i)),
+                east=before["east"] - 1,
+                next_east=after["east"] - 1,
+                points=tuple(system.hand_scores(hand) or (0,) * n),
+                change=tuple(a - b for a, b in zip(totals, before["totals"])),
+                totals=totals,
+            )
+        )
     return rows
 
 
@@ -83,7 +85,9 @@ def _winners_cells(rules: Any, before: Any, hand: Any, system: Any = None) -> di
 
 
 GENERIC_COLUMNS = HandColumns(
-    fields=("winners",), cells=_winners_cells, seats=frozenset({"winners"}),
+    fields=("winners",),
+    cells=_winners_cells,
+    seats=frozenset({"winners"}),
     docs=(("winners", "the winning seats (none when nobody won)"),),
 )
 
@@ -94,8 +98,11 @@ def hand_columns(system: Any) -> HandColumns:
     if own is not None:
         return own
     return HandColumns(
-        fields=GENERIC_COLUMNS.fields, seats=GENERIC_COLUMNS.seats, docs=GENERIC_COLUMNS.docs,
-        cells=lambda rules, before, hand: _winners_cells(rules, before, hand, system))
+        fields=GENERIC_COLUMNS.fields,
+        seats=GENERIC_COLUMNS.seats,
+        docs=GENERIC_COLUMNS.docs,
+        cells=lambda rules, before, hand: _winners_cells(rules, before, hand, system),
+    )
 
 
 def hand_records(session: Session, states: list[Any] | None = None) -> list[dict[str, Any]]:
@@ -105,8 +112,13 @@ def hand_records(session: Session, states: list[Any] | None = None) -> list[dict
     rules = session.ruleset.rules
     columns = hand_columns(session.ruleset.system)
     return [
-        {"hand": row.number, **columns.cells(rules, states[i], session.hands[i]),
-         "change": list(row.change), "totals": list(row.totals), "what": row.what}
+        {
+            "hand": row.number,
+            **columns.cells(rules, states[i], session.hands[i]),
+            "change": list(row.change),
+            "totals": list(row.totals),
+            "what": row.what,
+        }
         for i, row in enumerate(hand_rows(session, states))
     ]
 
@@ -124,8 +136,10 @@ def final_standings(session: Session, states: list[Any] | None = None) -> list[d
     start = system.replay_fields(states[0])["totals"]
     own = system.standings(rules, states[-1]) if session.hands else None
     if not own:
-        return [{"rank": s.rank, "seat": s.seat + 1, "player": s.player, "total": s.total,
-                 "net": s.net} for s in standings(session, states)]
+        return [
+            {"rank": s.rank, "seat": s.seat + 1, "player": s.player, "total": s.total, "net": s.net}
+            for s in standings(session, states)
+        ]
     table = []
     for entry in own:
         parts = dataclasses.asdict(entry)
@@ -133,9 +147,16 @@ def final_standings(session: Session, states: list[Any] | None = None) -> list[d
         total = parts.pop("points", parts.pop("total", None))
         if total is None:
             total = system.replay_fields(states[-1])["totals"][seat]
-        table.append({"rank": rank, "seat": seat + 1, "player": session.current_players[seat],
-                      "total": total, "net": total - start[seat],
-                      **{k: _number(v) for k, v in parts.items()}})
+        table.append(
+            {
+                "rank": rank,
+                "seat": seat + 1,
+                "player": session.current_players[seat],
+                "total": total,
+                "net": total - start[seat],
+                **{k: _number(v) for k, v in parts.items()},
+            }
+        )
     return table
 
 
@@ -179,7 +200,7 @@ def seat_labels(session: Session) -> tuple[str, ...]:
 
 
 def seat_change_lines(session: Session) -> list[str]:
-    """"from hand 9: Ann, Bob, Eve, Dora" for each change of the seating."""
+    """ "from hand 9: Ann, Bob, Eve, Dora" for each change of the seating."""
     return [f"from hand {c.start}: {', '.join(c.players)}" for c in session.seat_changes]
 
 
@@ -226,8 +247,12 @@ def export_document(session: Session, states: list[Any] | None = None) -> dict[s
         "format": FORMAT,
         "started": session.started.isoformat(),
         "table": session_table(session),
-        "ruleset": {"id": ruleset.id, "name": ruleset.name, "system": ruleset.rules.system,
-                    "rules": ruleset.table()},
+        "ruleset": {
+            "id": ruleset.id,
+            "name": ruleset.name,
+            "system": ruleset.rules.system,
+            "rules": ruleset.table(),
+        },
         "players": list(session.players),
         "seat_changes": to_tables(session.seat_changes),
         "start_totals": list(ruleset.system.replay_fields(states[0])["totals"]),
@@ -270,11 +295,15 @@ def standings_markdown(table: list[dict[str, Any]]) -> list[str]:
         return []
     keys = [k for k in table[0] if k != "seat"]
     signed = {k for k in keys if k not in ("rank", "player", "total")}
-    lines = ["| " + " | ".join(STANDING_TITLES.get(k, k.capitalize()) for k in keys) + " |",
-             "|" + "|".join("---" if k == "player" else "---:" for k in keys) + "|"]
+    lines = [
+        "| " + " | ".join(STANDING_TITLES.get(k, k.capitalize()) for k in keys) + " |",
+        "|" + "|".join("---" if k == "player" else "---:" for k in keys) + "|",
+    ]
     for row in table:
-        cells = [_md(str(row[k])) if k == "player" else
-                 _signed(row[k]) if k in signed else str(row[k]) for k in keys]
+        cells = [
+            _md(str(row[k])) if k == "player" else _signed(row[k]) if k in signed else str(row[k])
+            for k in keys
+        ]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
@@ -298,8 +327,7 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
         "",
         f"- Date: {session.started:%Y-%m-%d %H:%M}",
         f"- Ruleset: {_md(session.ruleset.name)} ({_md(session.ruleset.id)})",
-        f"- Players: {', '.join(_md(p) for p in session.players)} "
-        "(seat order; seat 1 East first)",
+        f"- Players: {', '.join(_md(p) for p in session.players)} (seat order; seat 1 East first)",
         *(f"- Seats changed {_md(line)}" for line in seat_change_lines(session)),
         f"- Hands: {len(records)}" + (f" ({draws} drawn)" if draws else ""),
     ]
@@ -310,8 +338,11 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
     lines += ["", "## Final standings", ""]
     own = session.hands and session.ruleset.system.standings(session.ruleset.rules, states[-1])
     if own and not getattr(states[-1], "finished", True):
-        lines += ["Provisional: the series is not over; the standings are as if it ended "
-                  "after the last hand.", ""]
+        lines += [
+            "Provisional: the series is not over; the standings are as if it ended "
+            "after the last hand.",
+            "",
+        ]
     lines += [*standings_markdown(final_standings(session, states)), "", "## Hands", ""]
     if not records:
         lines.append("No hands were played.")
@@ -324,8 +355,16 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
         "|---:|---|" + "---:|" * len(players),
     ]
     for r in records:
-        cells = [" / ".join([*(str(r[f][seat]) for f in per_seat), _signed(r["change"][seat]),
-                             str(r["totals"][seat])]) for seat in range(len(players))]
+        cells = [
+            " / ".join(
+                [
+                    *(str(r[f][seat]) for f in per_seat),
+                    _signed(r["change"][seat]),
+                    str(r["totals"][seat]),
+                ]
+            )
+            for seat in range(len(players))
+        ]
         lines.append(f"| {r['hand']} | {_md(r['what'])} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
@@ -345,13 +384,26 @@ def to_results(session: Session, states: list[Any] | None = None) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["rank", "player", "seat", *keys, "table", "started", "ruleset"])
     for row in table:
-        writer.writerow([row["rank"], row["player"], row["seat"], *(row[k] for k in keys),
-                         session.table, session.started.isoformat(), session.ruleset.id])
+        writer.writerow(
+            [
+                row["rank"],
+                row["player"],
+                row["seat"],
+                *(row[k] for k in keys),
+                session.table,
+                session.started.isoformat(),
+                session.ruleset.id,
+            ]
+        )
     return out.getvalue()
 
 
-FORMATS: dict[str, Callable[..., str]] = {"csv": to_csv, "json": to_json, "md": to_markdown,
-                                          "results": to_results}
+FORMATS: dict[str, Callable[..., str]] = {
+    "csv": to_csv,
+    "json": to_json,
+    "md": to_markdown,
+    "results": to_results,
+}
 """The formats of every session; a system may add its own (``export_formats``)."""
 
 

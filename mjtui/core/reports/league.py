@@ -126,8 +126,7 @@ def compute(games: Iterable[Game], skipped: list[str] | None = None) -> League:
     for game in ordered:
         seats = [players.setdefault(player_key(name), Player(name)) for name in game.players]
         after = rate(model, [(p.mu, p.sigma) for p in seats], game.ranks)
-        for p, name, rank, points, new in zip(seats, game.players, game.ranks, game.points,
-                                              after):
+        for p, name, rank, points, new in zip(seats, game.players, game.ranks, game.points, after):
             p.name = clean_name(name)  # the games come oldest first: the latest spelling stays
             p.games += 1
             p.rank_sum += rank
@@ -135,14 +134,13 @@ def compute(games: Iterable[Game], skipped: list[str] | None = None) -> League:
             p.points += points
             p.mu, p.sigma = new
             p.history.append(RatingPoint(game.started, p.rating, p.mu, p.sigma))
-    table = sorted(players.values(),
-                   key=lambda p: (-p.rating, -p.games, player_key(p.name)))
-    return League(table, ordered, list(skipped or []),
-                  look_alike_notes(p.name for p in table))
+    table = sorted(players.values(), key=lambda p: (-p.rating, -p.games, player_key(p.name)))
+    return League(table, ordered, list(skipped or []), look_alike_notes(p.name for p in table))
 
 
-def rate(model: Any, ratings: list[tuple[float, float]],
-         ranks: tuple[int, ...]) -> list[tuple[float, float]]:
+def rate(
+    model: Any, ratings: list[tuple[float, float]], ranks: tuple[int, ...]
+) -> list[tuple[float, float]]:
     """Each seat's (mu, sigma) after a game with these ranks (1 best; equal ranks tie).
 
     Plackett-Luce in openskill rates a tie for first below a clear third
@@ -166,20 +164,28 @@ def rate(model: Any, ratings: list[tuple[float, float]],
     return [(mu / len(orders), sigma / len(orders)) for mu, sigma in sums]
 
 
-def chooser(ruleset_id: str | None = None, system: str | None = None,
-            since: date | None = None) -> Callable[[Session], bool]:
+def chooser(
+    ruleset_id: str | None = None, system: str | None = None, since: date | None = None
+) -> Callable[[Session], bool]:
     """Which sessions a league counts: of a ruleset, of a system, begun on or after a day."""
+
     def keep(session: Session) -> bool:
         if ruleset_id and session.ruleset.id != ruleset_id:
             return False
         if system and session.ruleset.rules.system != system:
             return False
         return not (since and session.started.date() < since)
+
     return keep
 
 
-def collect(folder: Path, find_ruleset: Callable[[str], Ruleset], ruleset_id: str | None = None,
-            system: str | None = None, since: date | None = None) -> League:
+def collect(
+    folder: Path,
+    find_ruleset: Callable[[str], Ruleset],
+    ruleset_id: str | None = None,
+    system: str | None = None,
+    since: date | None = None,
+) -> League:
     """The league of the settled sessions in the folder (core/sessions/ledger.py says which are)."""
     read = read_folder(folder, find_ruleset, chooser(ruleset_id, system, since))
     games = [g for g in (game_of(s, p) for p, s in read.sessions) if g is not None]
@@ -205,8 +211,10 @@ def to_plain(league: League) -> dict[str, Any]:
                 "points": _round(p.points),
                 "mu": _round(p.mu),
                 "sigma": _round(p.sigma),
-                "history": [{"started": h.started.isoformat(), "rating": _round(h.rating)}
-                            for h in p.history],
+                "history": [
+                    {"started": h.started.isoformat(), "rating": _round(h.rating)}
+                    for h in p.history
+                ],
             }
             for p in league.players
         ],

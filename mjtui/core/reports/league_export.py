@@ -13,8 +13,17 @@ from typing import Callable
 from mjtui.core.reports.export import _md
 from mjtui.core.reports.league import League
 
-CSV_HEADER = ["place", "player", "rating", "games", "average_rank", "firsts", "points", "mu",
-              "sigma"]
+CSV_HEADER = [
+    "place",
+    "player",
+    "rating",
+    "games",
+    "average_rank",
+    "firsts",
+    "points",
+    "mu",
+    "sigma",
+]
 
 
 def _num(x: float) -> str:
@@ -27,8 +36,19 @@ def league_csv(league: League) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)
     for place, p in enumerate(league.players, 1):
-        writer.writerow([place, p.name, _num(p.rating), p.games, _num(p.average_rank), p.firsts,
-                         _num(p.points), _num(p.mu), _num(p.sigma)])
+        writer.writerow(
+            [
+                place,
+                p.name,
+                _num(p.rating),
+                p.games,
+                _num(p.average_rank),
+                p.firsts,
+                _num(p.points),
+                _num(p.mu),
+                _num(p.sigma),
+            ]
+        )
     return out.getvalue()
 
 
@@ -43,12 +63,17 @@ def league_markdown(league: League) -> str:
         lines.append("- Games: 0")
     if tables:
         lines.append(f"- Tables: {', '.join(_md(t) for t in tables)}")
-    lines += ["- Rating: openskill Plackett-Luce, mu - 3 sigma (docs/league.md)", "",
-              "| # | Player | Rating | Games | Avg rank | 1st | Points |",
-              "|---:|---|---:|---:|---:|---:|---:|"]
+    lines += [
+        "- Rating: openskill Plackett-Luce, mu - 3 sigma (docs/league.md)",
+        "",
+        "| # | Player | Rating | Games | Avg rank | 1st | Points |",
+        "|---:|---|---:|---:|---:|---:|---:|",
+    ]
     for place, p in enumerate(league.players, 1):
-        lines.append(f"| {place} | {_md(p.name)} | {p.rating:.2f} | {p.games} | "
-                     f"{p.average_rank:.2f} | {p.firsts} | {_num(p.points)} |")
+        lines.append(
+            f"| {place} | {_md(p.name)} | {p.rating:.2f} | {p.games} | "
+            f"{p.average_rank:.2f} | {p.firsts} | {_num(p.points)} |"
+        )
     return "\n".join(lines) + "\n"
 
 

@@ -47,8 +47,9 @@ def wrap(text: str, indent: str = "") -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent) or [""]
 
 
-def table(header: list[str], rows: list[list[str]], first: int = 0,
-           left_last: bool = False) -> list[str]:
+def table(
+    header: list[str], rows: list[list[str]], first: int = 0, left_last: bool = False
+) -> list[str]:
     """Columns right-aligned to their widest cell (the first left-aligned, and the last
     too with ``left_last``)."""
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -84,8 +85,10 @@ def claiming(several: str) -> list[str]:
     ]
 
 
-NEAREST = ("Two or three players win on the same discard: the nearest player in turn "
-           "after the discarder wins; the others do not.")
+NEAREST = (
+    "Two or three players win on the same discard: the nearest player in turn "
+    "after the discarder wins; the others do not."
+)
 
 
 def short_doc(doc: str) -> str:
@@ -108,8 +111,9 @@ def fu_lines(rows: list[list[str]]) -> list[str]:
 
 def columns(cells: list[str], n: int) -> list[str]:
     width = WIDTH // n
-    return ["".join(c.ljust(width) for c in cells[i:i + n]).rstrip()
-            for i in range(0, len(cells), n)]
+    return [
+        "".join(c.ljust(width) for c in cells[i : i + n]).rstrip() for i in range(0, len(cells), n)
+    ]
 
 
 # ------------------------------------------------------------------ any other system
@@ -129,5 +133,3 @@ def keys(rules: Any) -> list[Section]:
 
     walk(rules, "")
     return [Section("Keys", tuple(lines))]
-
-

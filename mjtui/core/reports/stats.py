@@ -104,8 +104,7 @@ class _Tally:
         # substitutes: core/model/seats.py); the series to each who played a hand of it, and
         # won to those in first place's seat at its end.
         last = session.names_at(len(session.hands) - 1)
-        winners = {player_key(last[s.seat]) for s in standings(session, states)
-                   if s.rank == 1}
+        winners = {player_key(last[s.seat]) for s in standings(session, states) if s.rank == 1}
         played: dict[str, PlayerStats] = {}
         for row in rows:
             for seat, name in enumerate(session.names_at(row.number - 1)):
@@ -115,11 +114,11 @@ class _Tally:
                 stats.hands_played += 1
                 stats.hands_won += seat in row.winners
                 stats.net += change
-                if change > 0 and (stats.best_hand is None
-                                   or change > stats.best_hand.change):
+                if change > 0 and (stats.best_hand is None or change > stats.best_hand.change):
                     stats.best_hand = HandRef(change, path, session.started, row.number)
-                if change and (stats.biggest_swing is None
-                               or abs(change) > abs(stats.biggest_swing.change)):
+                if change and (
+                    stats.biggest_swing is None or abs(change) > abs(stats.biggest_swing.change)
+                ):
                     stats.biggest_swing = HandRef(change, path, session.started, row.number)
         for key, stats in played.items():
             stats.series += 1
@@ -135,8 +134,9 @@ class _Tally:
         return sorted(self.players.values(), key=lambda p: (-p.net, player_key(p.name)))
 
 
-def compute(sessions: Iterable[tuple[Path | None, Session]],
-            skipped: list[str] | None = None) -> Statistics:
+def compute(
+    sessions: Iterable[tuple[Path | None, Session]], skipped: list[str] | None = None
+) -> Statistics:
     """Statistics of the given sessions (each with its file, or None)."""
     ordered = sorted(
         ((path, s) for path, s in sessions if s.hands),
@@ -173,6 +173,7 @@ def collect(
     ``ruleset_id`` keeps only the sessions of that ruleset; ``since`` and
     ``until`` (inclusive) only those begun on those days, e.g. this month.
     """
+
     def keep(session: Session) -> bool:
         day = session.started.date()
         if ruleset_id and session.ruleset.id != ruleset_id:
@@ -191,8 +192,12 @@ def to_plain(stats: Statistics) -> dict[str, Any]:
         "series": stats.series,
         "players": [_player(p) for p in stats.players],
         "rulesets": [
-            {"id": r.id, "name": r.name, "series": r.series,
-             "players": [_player(p) for p in r.players]}
+            {
+                "id": r.id,
+                "name": r.name,
+                "series": r.series,
+                "players": [_player(p) for p in r.players],
+            }
             for r in stats.rulesets
         ],
         "skipped": stats.skipped,

@@ -71,8 +71,7 @@ class WhatIf:
         played, other = self.standings()
         by_seat = {s.seat: s for s in other}
         return [
-            Comparison(s.seat, s.player, s.total, by_seat[s.seat].total, s.net,
-                       by_seat[s.seat].net)
+            Comparison(s.seat, s.player, s.total, by_seat[s.seat].total, s.net, by_seat[s.seat].net)
             for s in sorted(played, key=lambda s: s.seat)
         ]
 
@@ -108,8 +107,13 @@ def rescore(session: Session, other: Ruleset) -> WhatIf:
             raise IncompatibleRulesError(
                 f"{other.origin}: hand {number} cannot be scored under {other.name!r}: {e}"
             ) from None
-    rescored = Session(other, session.players, session.started, list(session.hands),
-                       seat_changes=session.seat_changes)
+    rescored = Session(
+        other,
+        session.players,
+        session.started,
+        list(session.hands),
+        seat_changes=session.seat_changes,
+    )
     return WhatIf(session, rescored, session.states(), rescored.states())
 
 

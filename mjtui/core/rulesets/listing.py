@@ -49,8 +49,6 @@ class Listed(NamedTuple):
     error: str | None
 
 
-
-
 def listing(folders: list[Path], cache_dir: Path) -> list[Listed]:
     """The rulesets in ``folders``, each read in full unless ``cache_dir`` holds what
     reading it gave."""
@@ -71,8 +69,7 @@ def listing(folders: list[Path], cache_dir: Path) -> list[Listed]:
             entry["stat"] = stamp
         if stamp is not None and max(stamp[1], stamp[2]) < settled:
             fresh[key] = entry
-        listed.append(Listed(rid, path, entry.get("name"), entry.get("system"),
-                             entry.get("error")))
+        listed.append(Listed(rid, path, entry.get("name"), entry.get("system"), entry.get("error")))
     if fresh != kept:
         _write_cache(cache, {"format": FORMAT, "code": code, "files": fresh})
     return listed
@@ -104,8 +101,9 @@ def _code_stamp() -> list[Any]:
         for name in sorted(names):
             if name.endswith(".py"):
                 st = os.stat(os.path.join(folder, name))
-                modules.append([os.path.relpath(os.path.join(folder, name), core),
-                                st.st_size, st.st_mtime_ns])
+                modules.append(
+                    [os.path.relpath(os.path.join(folder, name), core), st.st_size, st.st_mtime_ns]
+                )
     return [__version__, modules]
 
 
@@ -125,8 +123,12 @@ def _read_cache(cache: Path, code: list[Any]) -> dict[str, dict[str, Any]]:
         document = json.loads(body)
     except (_Unusable, ValueError, RecursionError):
         return {}
-    if not isinstance(document, dict) or document.get("format") != FORMAT \
-            or document.get("code") != code or not isinstance(document.get("files"), dict):
+    if (
+        not isinstance(document, dict)
+        or document.get("format") != FORMAT
+        or document.get("code") != code
+        or not isinstance(document.get("files"), dict)
+    ):
         return {}
     files = document["files"]
     if all(_is_entry(entry) for entry in files.values()):
@@ -143,8 +145,11 @@ def _is_entry(entry: Any) -> bool:
         return False
     if set(entry) == {"stat", "error"}:
         return isinstance(entry["error"], str)
-    return set(entry) == {"stat", "name", "system"} and isinstance(entry["name"], str) \
+    return (
+        set(entry) == {"stat", "name", "system"}
+        and isinstance(entry["name"], str)
         and isinstance(entry["system"], str)
+    )
 
 
 def _write_cache(cache: Path, document: dict[str, Any]) -> None:

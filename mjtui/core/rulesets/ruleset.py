@@ -81,8 +81,9 @@ def check_ruleset_id(rid: str) -> None:
     if not rid:
         raise RulesetError("a ruleset id cannot be empty")
     if len(rid) > MAX_ID_LENGTH:
-        raise RulesetError(f"a ruleset id is a name of at most {MAX_ID_LENGTH} characters, "
-                           f"got one of {len(rid)}")
+        raise RulesetError(
+            f"a ruleset id is a name of at most {MAX_ID_LENGTH} characters, got one of {len(rid)}"
+        )
     if "/" in rid or "\\" in rid or rid.startswith(".") or rid.endswith(".toml"):
         raise RulesetError(f"a ruleset id is a name such as 'riichi-wrc', not a path: {rid!r}")
     if any(not c.isprintable() for c in rid):
@@ -102,8 +103,6 @@ class Entry:
     path: Path
     ruleset: Ruleset | None
     error: str | None
-
-
 
 
 class RulesetLibrary:

@@ -44,9 +44,7 @@ def read_struct(cls: type[T], data: Any, prefix: str = "") -> T:
     known = {f.name: f for f in dataclasses.fields(cls) if f.init}
     for key in data:
         if key not in known:
-            raise SchemaError(
-                prefix + key, f"unknown key (known here: {', '.join(sorted(known))})"
-            )
+            raise SchemaError(prefix + key, f"unknown key (known here: {', '.join(sorted(known))})")
     values = {}
     for name, f in known.items():
         path = prefix + name
@@ -127,7 +125,7 @@ def describe(tp: Any, meta: typing.Mapping[str, Any] | None = None) -> str:
 def _plural(words: str) -> str:
     for article in ("an ", "a "):
         if words.startswith(article):
-            return words[len(article):].replace("integer", "integers").replace("string", "strings")
+            return words[len(article) :].replace("integer", "integers").replace("string", "strings")
     return words
 
 
@@ -192,8 +190,12 @@ def _takes(tp: Any, value: Any) -> bool:
 
 def _show(value: Any) -> str:
     kind = {
-        bool: "boolean", int: "integer", float: "number", str: "string",
-        list: "array", dict: "table",
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "table",
     }.get(type(value), type(value).__name__)
     if isinstance(value, (dict, list)):
         return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"

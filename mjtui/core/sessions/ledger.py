@@ -39,8 +39,9 @@ from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import shown, shown_path
 
-_CONFLICT = re.compile(r"\.sync-conflict-|\(conflicted copy|\(conflict|conflicted copy",
-                       re.IGNORECASE)
+_CONFLICT = re.compile(
+    r"\.sync-conflict-|\(conflicted copy|\(conflict|conflicted copy", re.IGNORECASE
+)
 _IGNORED_ENDINGS = ("~", ".tmp", ".part", ".partial", ".swp", ".crdownload")
 
 
@@ -81,8 +82,10 @@ def latest_session(folder: Path) -> Path | None:
 
 
 def conflict_note(path: Path) -> str:
-    return (f"not counted, a sync conflict copy: {shown_path(path)} (two machines changed "
-            "one file; compare it with the original and keep one)")
+    return (
+        f"not counted, a sync conflict copy: {shown_path(path)} (two machines changed "
+        "one file; compare it with the original and keep one)"
+    )
 
 
 Stamp = tuple[int, int, int]
@@ -133,16 +136,17 @@ def read_settled(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Session:
     whole = ends_whole(path)
     loaded = load_session(path, find_ruleset)
     if stamp(path) != before:
-        raise Unsettled(f"{shown_path(path)}: changed while it was read (a hand arriving?); "
-                        "read again next time")
+        raise Unsettled(
+            f"{shown_path(path)}: changed while it was read (a hand arriving?); "
+            "read again next time"
+        )
     if loaded.problems:
         more = f" (and {len(loaded.problems) - 1} more)" if len(loaded.problems) > 1 else ""
         raise Damaged(f"{loaded.problems[0]}{more}")
     if not whole and time.time() - before[1] / 1e9 < SETTLE_SECONDS:
         # Every file mjtui writes ends with a line end: one just written without
         # it is a copy cut short, however well what arrived parses.
-        raise Unsettled(f"{shown_path(path)}: cut short (still arriving?); read again next "
-                        "time")
+        raise Unsettled(f"{shown_path(path)}: cut short (still arriving?); read again next time")
     return loaded.session
 
 
@@ -154,8 +158,11 @@ class FolderRead:
     skipped: list[str] = field(default_factory=list)
 
 
-def read_folder(folder: Path, find_ruleset: Callable[[str], Ruleset],
-                keep: Callable[[Session], bool] | None = None) -> FolderRead:
+def read_folder(
+    folder: Path,
+    find_ruleset: Callable[[str], Ruleset],
+    keep: Callable[[Session], bool] | None = None,
+) -> FolderRead:
     """Every settled session of the folder (and ``keep``'s choice of them); never raises
     for a file."""
     sessions, conflicts = session_names(folder)
@@ -173,8 +180,9 @@ def read_folder(folder: Path, find_ruleset: Callable[[str], Ruleset],
             result.skipped.append(f"skipped, cannot be read: {e}")
             continue
         except Exception as e:  # noqa: BLE001 - one odd file must not stop the read
-            result.skipped.append(f"skipped, cannot be read: {shown_path(path)}: "
-                                  f"{type(e).__name__}: {shown(str(e))}")
+            result.skipped.append(
+                f"skipped, cannot be read: {shown_path(path)}: {type(e).__name__}: {shown(str(e))}"
+            )
             continue
         if keep is None or keep(session):
             result.sessions.append((path, session))

@@ -121,8 +121,12 @@ def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     before = stamp(path)
     summary = _summarize(path, find_ruleset)
     if stamp(path) != before:
-        return _unreadable(path, summary.modified, f"{shown_path(path)}: changed while it "
-                           "was read (a hand arriving?); it is read again on the next look")
+        return _unreadable(
+            path,
+            summary.modified,
+            f"{shown_path(path)}: changed while it "
+            "was read (a hand arriving?); it is read again on the next look",
+        )
     if kind_of(path.name) == "conflict":
         return dataclasses.replace(summary, problems=(conflict_note(path), *summary.problems))
     return summary
@@ -138,8 +142,11 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     except MjtuiError as e:
         return _unreadable(path, modified, str(e))
     except Exception as e:  # noqa: BLE001 - one odd file must not hide the others
-        return _unreadable(path, modified, f"{shown_path(path)}: could not be read "
-                           f"({type(e).__name__}: {shown(str(e))})")
+        return _unreadable(
+            path,
+            modified,
+            f"{shown_path(path)}: could not be read ({type(e).__name__}: {shown(str(e))})",
+        )
     session = loaded.session
     states = session.states()
     table = standings(session, states)
@@ -175,7 +182,8 @@ def _unreadable(path: Path, modified: float, error: str) -> SessionSummary:
         ruleset_id=clean_line(rid)[:80] if isinstance(rid, str) else None,  # what it shows
         ruleset_name=None,
         players=tuple(clean_name(p)[:80] for p in players)
-        if isinstance(players, list) and all(isinstance(p, str) for p in players) else (),
+        if isinstance(players, list) and all(isinstance(p, str) for p in players)
+        else (),
         hands=0,
         totals=(),
         leaders=(),
@@ -255,7 +263,8 @@ def filter_summaries(
     """
     needle = fold(player)
     return [
-        s for s in summaries
+        s
+        for s in summaries
         if (not needle or any(needle in fold(p) for p in s.players))
         and (not ruleset_id or s.ruleset_id == ruleset_id)
     ]

@@ -59,8 +59,11 @@ class Holder:
         if self.host:
             words.append(f"on host {self.host}")
         if self.started is not None:
-            when = (f"{self.started:%H:%M}" if self.started.date() == datetime.now().date()
-                    else f"{self.started:%Y-%m-%d %H:%M}")
+            when = (
+                f"{self.started:%H:%M}"
+                if self.started.date() == datetime.now().date()
+                else f"{self.started:%Y-%m-%d %H:%M}"
+            )
             words.append(f"since {when}")
         return " ".join(words) if len(words) > 1 else "another mjtui"
 
@@ -93,8 +96,7 @@ class Holder:
 
     @classmethod
     def me(cls) -> Holder:
-        return cls(os.getpid(), _host_name(),
-                   datetime.now().astimezone().replace(microsecond=0))
+        return cls(os.getpid(), _host_name(), datetime.now().astimezone().replace(microsecond=0))
 
 
 def _host_name() -> str:
@@ -161,8 +163,9 @@ class SessionLock:
                 if e.errno in _CANNOT_LOCK:
                     self._unlocked(f"its folder cannot hold locks ({e.strerror or e})")
                     return
-                raise SessionError(f"{self.lock_path}: cannot lock it ({e.strerror or e})") \
-                    from None
+                raise SessionError(
+                    f"{self.lock_path}: cannot lock it ({e.strerror or e})"
+                ) from None
             if _same_file(fd, self.lock_path):
                 self._fd = fd
                 _write_holder(fd, Holder.me())
@@ -176,13 +179,16 @@ class SessionLock:
         fd = os.open(self.lock_path, flags | getattr(os, "O_NOFOLLOW", 0), 0o644)
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
-            raise SessionError(f"{self.lock_path}: not a regular file; remove it to open "
-                               f"{self.path.name}")
+            raise SessionError(
+                f"{self.lock_path}: not a regular file; remove it to open {self.path.name}"
+            )
         return fd
 
     def _unlocked(self, why: str) -> None:
-        self.warning = (f"{self.path.name} is open without a lock: {why}. Another mjtui "
-                        f"could open it at the same time, and the last to save would win.")
+        self.warning = (
+            f"{self.path.name} is open without a lock: {why}. Another mjtui "
+            f"could open it at the same time, and the last to save would win."
+        )
 
     def release(self) -> None:
         """Let go of the lock and remove FILE.lock (both done at most once)."""

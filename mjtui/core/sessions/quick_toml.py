@@ -47,8 +47,9 @@ def _scalar(text: str, limit: int | None) -> Any:
     return number
 
 
-def loads_hands(text: str, read_head: Callable[[str], dict[str, Any]],
-                limit: int | None = None) -> dict[str, Any] | None:
+def loads_hands(
+    text: str, read_head: Callable[[str], dict[str, Any]], limit: int | None = None
+) -> dict[str, Any] | None:
     """The document ``text`` holds, its head read by ``read_head``; None when the
     hands are not all in the plain form (read the whole text thoroughly then).
 
@@ -59,7 +60,7 @@ def loads_hands(text: str, read_head: Callable[[str], dict[str, Any]],
     if first is None:
         return None  # no hands: nothing to gain
     try:
-        hands = _read_hands(text[first.start():], limit)
+        hands = _read_hands(text[first.start() :], limit)
     except _Beyond:
         return None
     if hands is None:

@@ -39,8 +39,9 @@ class Change:
     old: Any | None = None  # the hand before an edit; None when the hand was added
 
     def __str__(self) -> str:
-        return f"Hand {self.index + 1}" if self.old is None else \
-            f"The edit of hand {self.index + 1}"
+        return (
+            f"Hand {self.index + 1}" if self.old is None else f"The edit of hand {self.index + 1}"
+        )
 
 
 class Scorebook:
@@ -58,8 +59,13 @@ class Scorebook:
     ``Loaded.appendable``); without it the first save writes the whole file.
     """
 
-    def __init__(self, session: Session, path: Path, lock: SessionLock | None = None,
-                 on_disk: Written | None = None) -> None:
+    def __init__(
+        self,
+        session: Session,
+        path: Path,
+        lock: SessionLock | None = None,
+        on_disk: Written | None = None,
+    ) -> None:
         self.session = session
         self.path = path
         self.lock = lock
@@ -67,8 +73,9 @@ class Scorebook:
         self._done: list[Change] = []
         self._undone: list[Change] = []
         # The hands the file holds and the file as this book left it; None: unknown.
-        self._saved: tuple[int, Written] | None = \
+        self._saved: tuple[int, Written] | None = (
             None if on_disk is None else (len(session.hands), on_disk)
+        )
 
     def close(self) -> None:
         """Let go of the file: another mjtui may open it now."""
@@ -235,16 +242,17 @@ def open_scorebook(
     # A series is played only in a file its saves can replace: not through a link (a
     # FIFO or a device the reader refuses, saying so).
     if kind_at(path) == "a symbolic link":
-        raise SessionError(f"{path}: could not play it: it is a symbolic link, and mjtui "
-                           "saves only over a regular file; resume the file it points to")
+        raise SessionError(
+            f"{path}: could not play it: it is a symbolic link, and mjtui "
+            "saves only over a regular file; resume the file it points to"
+        )
     lock = SessionLock.take(path)
     try:
         before = Written.at(path)
         loaded = load_session(path, find_ruleset)
         # Unchanged while it was read (the size and time agree), the file is the one read.
         on_disk = before if loaded.appendable and Written.at(path) == before else None
-        warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) \
-            + list(loaded.problems)
+        warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) + list(loaded.problems)
         if loaded.problems:
             backup = keep_damaged(path)
             warnings.append(f"The file as it was is kept as {backup}.")
@@ -295,10 +303,14 @@ def keep_damaged(path: Path) -> Path:
         except FileExistsError:
             continue
         except OSError as e:
-            raise SessionError(f"{path}: could not keep a copy of the damaged file "
-                               f"as {backup} ({e.strerror or e}); it was not opened") from None
+            raise SessionError(
+                f"{path}: could not keep a copy of the damaged file "
+                f"as {backup} ({e.strerror or e}); it was not opened"
+            ) from None
         with contextlib.suppress(OSError):
             shutil.copystat(path, backup)
         return backup
-    raise SessionError(f"{path}: {MAX_BACKUPS} copies of the damaged file are kept already "
-                       f"({base} and on); move some away, it was not opened")
+    raise SessionError(
+        f"{path}: {MAX_BACKUPS} copies of the damaged file are kept already "
+        f"({base} and on); move some away, it was not opened"
+    )

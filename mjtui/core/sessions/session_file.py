@@ -49,8 +49,10 @@ FORMAT = "mjtui-session/1"
 # The first line says the file ends each hand with a blank line (hand_text): a file with
 # it that does not end with one was cut short. Files written before it have _OLD_HEADER
 # and end each hand with its last line; a file with neither was written by hand.
-HEADER = ("# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md); "
-          "every hand ends with a blank line.\n")
+HEADER = (
+    "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md); "
+    "every hand ends with a blank line.\n"
+)
 _OLD_HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
 _HANDS_HEADER = re.compile(r"^[ \t]*\[\[[ \t]*hands[ \t]*\]\]", re.MULTILINE)
 _TABLE_HEADER = re.compile(
@@ -98,7 +100,7 @@ def hand_text(record: dict[str, Any]) -> str:
     """
     text = tomli_w.dumps({"hands": record})  # the same chunks under "[hands]"
     if text.startswith("[hands]\n"):
-        return "[[hands]]\n" + text[len("[hands]\n"):] + "\n"
+        return "[[hands]]\n" + text[len("[hands]\n") :] + "\n"
     return "[[hands]]\n\n" + text + "\n"  # sub-tables only: tomli-w writes no [hands] line
 
 
@@ -115,8 +117,7 @@ def session_text(session: Session) -> str:
 
 
 def _text(session: Session, records: list[dict[str, Any]]) -> str:
-    return (HEADER + tomli_w.dumps(_head(session)) + "\n"
-            + "".join(hand_text(r) for r in records))
+    return HEADER + tomli_w.dumps(_head(session)) + "\n" + "".join(hand_text(r) for r in records)
 
 
 @dataclass(frozen=True)
@@ -284,8 +285,7 @@ def _check_head(session: Session, path: Path) -> None:
         _read_time_limit(head, where)
         _read_seat_changes(head, where, session.ruleset.players)
     except (SessionError, RulesetError) as e:
-        raise Unwritable(f"{e}; the file was not saved (mjtui would not read it back)") \
-            from None
+        raise Unwritable(f"{e}; the file was not saved (mjtui would not read it back)") from None
 
 
 def _check_count(path: Path, hands: int) -> None:
@@ -293,7 +293,8 @@ def _check_count(path: Path, hands: int) -> None:
     if hands > MAX_HANDS:
         raise Unwritable(
             f"{path}: not saved: a session holds at most {MAX_HANDS:,} hands (mjtui would not "
-            "read it back); start a new series for the next hands")
+            "read it back); start a new series for the next hands"
+        )
 
 
 def _check_size(path: Path, size: int) -> None:
@@ -301,14 +302,17 @@ def _check_size(path: Path, size: int) -> None:
         raise Unwritable(
             f"{path}: not saved: the file would be {size:,} bytes, past the "
             f"{_megabytes(MAX_BYTES)} a session file may hold (mjtui would not read it "
-            f"back). The file keeps every hand saved so far. {go_on(path)}")
+            f"back). The file keeps every hand saved so far. {go_on(path)}"
+        )
 
 
 def go_on(path: Path) -> str:
     """How to go on when a session file is full (docs/session-format.md, *Limits*)."""
-    return ("Go on in a new series with the same players (`mjtui` opens the new-series "
-            "form); its totals start afresh, so note this one's first: `mjtui export "
-            f"{path} --format results` prints them, and stats and the league count both.")
+    return (
+        "Go on in a new series with the same players (`mjtui` opens the new-series "
+        "form); its totals start afresh, so note this one's first: `mjtui export "
+        f"{path} --format results` prints them, and stats and the league count both."
+    )
 
 
 def size_notice(path: Path, size: int) -> str | None:
@@ -317,8 +321,10 @@ def size_notice(path: Path, size: int) -> str | None:
     if size < MAX_BYTES * NOTICE_SHARE:
         return None
     share = min(int(100 * size / MAX_BYTES), 100)
-    return (f"{path.name} is {share}% of the {_megabytes(MAX_BYTES)} a session file may "
-            f"hold: start a new series soon, a hand that would pass it is refused. {go_on(path)}")
+    return (
+        f"{path.name} is {share}% of the {_megabytes(MAX_BYTES)} a session file may "
+        f"hold: start a new series soon, a hand that would pass it is refused. {go_on(path)}"
+    )
 
 
 def _megabytes(n: int) -> str:
@@ -367,8 +373,6 @@ def machine_id() -> str:
     return hashlib.sha256(str(uuid.getnode()).encode()).hexdigest()[:6]
 
 
-
-
 @dataclass
 class Loaded:
     session: Session
@@ -398,15 +402,17 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         try:
             data = loads(text)
         except TooManyTables as e:  # not one hand that can be left out: the whole file
-            raise SessionError(f"{where}: {e}; a session holds at most {MAX_HANDS:,} "
-                               "hands") from None
+            raise SessionError(
+                f"{where}: {e}; a session holds at most {MAX_HANDS:,} hands"
+            ) from None
         except (tomllib.TOMLDecodeError, TomlLimitError):
             try:
                 data = _salvage(text, where)  # keep every hand that can be read
             except SessionError as e:
                 if converted.startswith(("UTF-16", "UTF-32")):  # or only starts like it?
-                    raise SessionError(f"{e} (read as {converted.split(',')[0]} text, as "
-                                       "its first bytes say)") from None
+                    raise SessionError(
+                        f"{e} (read as {converted.split(',')[0]} text, as its first bytes say)"
+                    ) from None
                 raise
     head = number_problem({k: v for k, v in data.items() if k != "hands"})
     if head:
@@ -415,19 +421,25 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     if framed and "rules" not in data and "hands" not in data:
         # mjtui writes [rules] in every file: a file that says mjtui wrote it and holds
         # neither [rules] nor a hand was cut short before them, hands and all.
-        raise SessionError(f"{where}: cut short: the file ends inside its header, before "
-                           "[rules] and the hands; it cannot be scored. If [rules] was taken "
-                           "out on purpose, take out the first line too (it says mjtui "
-                           "wrote the file)")
+        raise SessionError(
+            f"{where}: cut short: the file ends inside its header, before "
+            "[rules] and the hands; it cannot be scored. If [rules] was taken "
+            "out on purpose, take out the first line too (it says mjtui "
+            "wrote the file)"
+        )
     ruleset = _read_ruleset(data, where, find_ruleset)
     warnings = _check_rules_agree(data, ruleset, where, find_ruleset)
     players = _read_players(data, where, ruleset)
     _check_players_differ(players, where)
     started = _read_started(data, where, path)
-    session = Session(ruleset=ruleset, players=players, started=started,
-                      table=_read_table(data, where),
-                      time_limit=_read_time_limit(data, where),
-                      seat_changes=_read_seat_changes(data, where, ruleset.players))
+    session = Session(
+        ruleset=ruleset,
+        players=players,
+        started=started,
+        table=_read_table(data, where),
+        time_limit=_read_time_limit(data, where),
+        seat_changes=_read_seat_changes(data, where, ruleset.players),
+    )
     warnings += _look_alikes(session, where)
 
     records = data.get("hands", [])
@@ -474,17 +486,23 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         problems.append(f"{where}: {at}: {why}")
     if cut is not None:
         line = _line_numbers(text, [cut.at])[0]
-        problems.append(f"{where}: hand {len(records) + 1} (line {line}): {cut.why}; this "
-                        "hand was left out")
+        problems.append(
+            f"{where}: hand {len(records) + 1} (line {line}): {cut.why}; this hand was left out"
+        )
     # A hand is appended only to a file whose header is the one a save writes (a
     # hand-written sheet gets its [rules], clean names and start from a whole save;
     # a file written before each hand ended with a blank line gets them), whose
     # bytes are the text read (no UTF-16, CRLF, zero byte...) and whose hands are
     # [[hands]] tables (an inline `hands = [...]` cannot take one).
-    appendable = not problems and headers == len(records) \
-        and framed and not converted and "\0" not in text \
-        and (bool(records) or "hands" not in data) \
+    appendable = (
+        not problems
+        and headers == len(records)
+        and framed
+        and not converted
+        and "\0" not in text
+        and (bool(records) or "hands" not in data)
         and {k: v for k, v in data.items() if k != "hands"} == _head(session)
+    )
     return Loaded(session, problems, warnings, appendable)
 
 
@@ -497,8 +515,10 @@ def _check_hand_count(count: int, where: str) -> None:
     of tables (core/files/reading.py) as it is parsed, and its hands counted once read.
     """
     if count > MAX_HANDS:
-        raise SessionError(f"{where}: {count:,} hands, more than a session holds (at most "
-                           f"{MAX_HANDS:,}); nothing was read")
+        raise SessionError(
+            f"{where}: {count:,} hands, more than a session holds (at most "
+            f"{MAX_HANDS:,}); nothing was read"
+        )
 
 
 @dataclass(frozen=True)
@@ -510,8 +530,9 @@ class _Cut:
 
 
 _SAVE_STOPPED = "cut short as it was saved (mjtui stopped during the save)"
-_FILE_ENDS = ("cut short: the file ends inside it, {where} (a copy, sync or disk that "
-              "stopped short?)")
+_FILE_ENDS = (
+    "cut short: the file ends inside it, {where} (a copy, sync or disk that stopped short?)"
+)
 
 
 def _framed(text: str) -> bool:
@@ -561,9 +582,11 @@ def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
         return text, None
     hands = [m.start() for m in _HANDS_HEADER.finditer(text)]  # a damaged file only
     if not hands:
-        raise SessionError(f"{where}: cut short: the file ends inside its header, before any "
-                           f"hand (it does not end with {_ENDS[end]}); it cannot be scored. "
-                           "If nothing is missing, end it with a blank line")
+        raise SessionError(
+            f"{where}: cut short: the file ends inside its header, before any "
+            f"hand (it does not end with {_ENDS[end]}); it cannot be scored. "
+            "If nothing is missing, end it with a blank line"
+        )
     cut = hands[-1]
     if end == "\n\n":
         # What follows the last blank line: after a hand that ended as every hand ends,
@@ -670,13 +693,15 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
     try:
         check_ruleset_id(rid)  # a name, never a path: the file is not the user typing
     except RulesetError as e:
-        raise SessionError(f"{where}: key 'ruleset': {e}; the file has no [rules] to score "
-                           "it with") from None
+        raise SessionError(
+            f"{where}: key 'ruleset': {e}; the file has no [rules] to score it with"
+        ) from None
     try:
         return find_ruleset(rid)
     except RulesetError as e:
-        raise SessionError(f"{where}: the file has no [rules] and its ruleset {rid!r} "
-                           f"cannot be loaded: {e}") from None
+        raise SessionError(
+            f"{where}: the file has no [rules] and its ruleset {rid!r} cannot be loaded: {e}"
+        ) from None
 
 
 def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
@@ -694,9 +719,11 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
     names = tuple(clean_name(p) for p in players)
     if not all(names):
         seat = names.index("") + 1
-        raise SessionError(f"{where}: key 'players': the name of seat {seat}, "
-                           f"{players[seat - 1]!r}, has only control or invisible characters; "
-                           "give the seat a name")
+        raise SessionError(
+            f"{where}: key 'players': the name of seat {seat}, "
+            f"{players[seat - 1]!r}, has only control or invisible characters; "
+            "give the seat a name"
+        )
     return names
 
 
@@ -704,8 +731,10 @@ def _read_table(data: dict, where: str) -> str:
     """The table's name (docs/ledger.md), "" when the file has none (files before it)."""
     table = data.get("table", "")
     if not isinstance(table, str) or len(table) > MAX_TABLE_NAME:
-        raise SessionError(f"{where}: key 'table': expected the table's name, a string of "
-                           f"at most {MAX_TABLE_NAME} characters, got {table!r:.60}")
+        raise SessionError(
+            f"{where}: key 'table': expected the table's name, a string of "
+            f"at most {MAX_TABLE_NAME} characters, got {table!r:.60}"
+        )
     return clean_name(table)
 
 
@@ -715,10 +744,15 @@ MAX_TIME_LIMIT = 24 * 60
 def _read_time_limit(data: dict, where: str) -> int:
     """The game's time limit in minutes, 0 when the file has none (files before it)."""
     minutes = data.get("time_limit", 0)
-    if isinstance(minutes, bool) or not isinstance(minutes, int) \
-            or not 0 <= minutes <= MAX_TIME_LIMIT:
-        raise SessionError(f"{where}: key 'time_limit': expected the minutes the game may "
-                           f"last, 0 to {MAX_TIME_LIMIT}, got {minutes!r:.60}")
+    if (
+        isinstance(minutes, bool)
+        or not isinstance(minutes, int)
+        or not 0 <= minutes <= MAX_TIME_LIMIT
+    ):
+        raise SessionError(
+            f"{where}: key 'time_limit': expected the minutes the game may "
+            f"last, 0 to {MAX_TIME_LIMIT}, got {minutes!r:.60}"
+        )
     return minutes
 
 
@@ -749,7 +783,6 @@ def _read_started(data: dict, where: str, path: Path) -> datetime:
     if isinstance(started, date):
         return datetime(started.year, started.month, started.day)
     raise SessionError(f"{where}: key 'started': expected a date-time, got {started!r}")
-
 
 
 # --------------------------------------------------------------------------

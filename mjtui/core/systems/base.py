@@ -189,8 +189,9 @@ class ScoringSystem(Generic[R, S, H]):
     def with_start_points(self, rules: R, points: int) -> R:
         """The rules with other start points (the new-series form's field)."""
         table = cast(WithTable, rules).table
-        return cast(R, replace(cast(Any, rules), table=replace(cast(Any, table),
-                                                               start_points=points)))
+        return cast(
+            R, replace(cast(Any, rules), table=replace(cast(Any, table), start_points=points))
+        )
 
     # ------------------------------------------------------------ the fold (its own)
 
@@ -228,8 +229,12 @@ class ScoringSystem(Generic[R, S, H]):
         """The table after a hand in `mjtui replay --json` (``totals`` first: exports
         read it)."""
         table = cast(TableState, state)
-        return {"totals": list(table.totals), "east": table.east + 1,
-                "round": table.round_label, "finished": table.finished}
+        return {
+            "totals": list(table.totals),
+            "east": table.east + 1,
+            "round": table.round_label,
+            "finished": table.finished,
+        }
 
     # ------------------------------------------------------------ words for the screens
 
@@ -257,8 +262,14 @@ class ScoringSystem(Generic[R, S, H]):
 
     # ------------------------------------------------------------ the hand form (its own)
 
-    def entry(self, rules: R, before: S, players: tuple[str, ...], hand: H | None = None,
-              winner: int | None = None) -> FormModel[H]:
+    def entry(
+        self,
+        rules: R,
+        before: S,
+        players: tuple[str, ...],
+        hand: H | None = None,
+        winner: int | None = None,
+    ) -> FormModel[H]:
         """The hand form's model: a new hand opened by the sheet's key (``winner``;
         None for a draw) or ``hand`` to edit."""
         raise NotImplementedError
@@ -307,8 +318,16 @@ class SystemDeclarationError(MjtuiError):
     """A scoring system that does not declare what mjtui needs of it."""
 
 
-OWN = ("start", "apply", "check", "hand_from_record", "hand_to_record", "describe_hand",
-       "winners", "entry")
+OWN = (
+    "start",
+    "apply",
+    "check",
+    "hand_from_record",
+    "hand_to_record",
+    "describe_hand",
+    "winners",
+    "entry",
+)
 """The members every system writes for itself."""
 
 
@@ -320,19 +339,23 @@ def check_declaration(system: object) -> None:
     if not isinstance(system, ScoringSystem):
         raise SystemDeclarationError(
             f"scoring system {name!r}: {type(system).__name__} is not a ScoringSystem "
-            "(mjtui.core.systems.base): subclass it")
+            "(mjtui.core.systems.base): subclass it"
+        )
     missing = [m for m in OWN if getattr(type(system), m, None) is getattr(ScoringSystem, m)]
-    missing += [m for m in ("rules_type", "state_type") if not isinstance(
-        getattr(system, m, None), type)]
+    missing += [
+        m for m in ("rules_type", "state_type") if not isinstance(getattr(system, m, None), type)
+    ]
     if missing:
         raise SystemDeclarationError(
-            f"scoring system {name!r} does not declare {', '.join(sorted(missing))}")
+            f"scoring system {name!r} does not declare {', '.join(sorted(missing))}"
+        )
     state = system.state_type
     lacking = [m for m in STATE_MEMBERS if not _has_member(state, m)]
     if lacking:
         raise SystemDeclarationError(
             f"scoring system {name!r}: its state {state.__name__} lacks {', '.join(lacking)}, "
-            "which the screens read (TableState in mjtui.core.systems.base)")
+            "which the screens read (TableState in mjtui.core.systems.base)"
+        )
 
 
 def _has_member(cls: type, name: str) -> bool:
@@ -344,6 +367,17 @@ def _has_member(cls: type, name: str) -> bool:
     return name in fields or name in getattr(cls, "__annotations__", {})
 
 
-__all__ = ["OWN", "STATE_MEMBERS", "WINDS", "Examples", "HandColumns", "Importer", "RulesHeader",
-           "ScoringSystem", "Section", "SystemDeclarationError", "TableState",
-           "check_declaration"]
+__all__ = [
+    "OWN",
+    "STATE_MEMBERS",
+    "WINDS",
+    "Examples",
+    "HandColumns",
+    "Importer",
+    "RulesHeader",
+    "ScoringSystem",
+    "Section",
+    "SystemDeclarationError",
+    "TableState",
+    "check_declaration",
+]

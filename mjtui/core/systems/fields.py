@@ -130,8 +130,10 @@ class FormLayout:
             if twice:
                 raise ValueError(f"a form's {kind} keys must differ: {', '.join(twice)} twice")
         if seats & set(rows):
-            raise ValueError("a row and a seat field share the key(s) "
-                             f"{', '.join(sorted(seats & set(rows)))}: their notes would too")
+            raise ValueError(
+                "a row and a seat field share the key(s) "
+                f"{', '.join(sorted(seats & set(rows)))}: their notes would too"
+            )
 
     def fields(self) -> tuple[Field, ...]:
         """Every field, in the order on screen."""
@@ -227,5 +229,19 @@ def seats_text(seats: tuple[int, ...] | list[int]) -> str:
     return "".join(str(s + 1) for s in sorted(seats))
 
 
-__all__ = ["TICKED", "Action", "Field", "FieldKind", "FormLayout", "FormModel", "Line",
-           "Reading", "Row", "SubForm", "seat_digits", "seat_of", "seats_text", "whole"]
+__all__ = [
+    "TICKED",
+    "Action",
+    "Field",
+    "FieldKind",
+    "FormLayout",
+    "FormModel",
+    "Line",
+    "Reading",
+    "Row",
+    "SubForm",
+    "seat_digits",
+    "seat_of",
+    "seats_text",
+    "whole",
+]

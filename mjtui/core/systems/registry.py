@@ -127,8 +127,11 @@ def _from_source_checkout(group: str) -> list[Declared]:
     except (OSError, ValueError):
         return []
     points = data.get("project", {}).get("entry-points", {}).get(group, {})
-    return [Declared(name, value, "mjtui (source checkout)") for name, value in points.items()
-            if isinstance(value, str)]
+    return [
+        Declared(name, value, "mjtui (source checkout)")
+        for name, value in points.items()
+        if isinstance(value, str)
+    ]
 
 
 class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
@@ -155,7 +158,8 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
                 if first is not None:
                     self.broken[entry.name] = (
                         f"the scoring system {entry.name!r} is declared twice: by {first} "
-                        f"and by {entry}")
+                        f"and by {entry}"
+                    )
                     continue
                 self._declared[entry.name] = entry
         return self._declared
@@ -172,11 +176,17 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
         try:
             plugin = _load(declared.value)
         except Exception as e:  # a broken plugin must never take mjtui down
-            raise self._break(name, f"the scoring system {name!r} ({declared}) cannot be "
-                                    f"loaded: {type(e).__name__}: {e}") from None
+            raise self._break(
+                name,
+                f"the scoring system {name!r} ({declared}) cannot be "
+                f"loaded: {type(e).__name__}: {e}",
+            ) from None
         if not isinstance(plugin, Plugin) or plugin.name != name:
-            raise self._break(name, f"{declared} is not the Plugin of a system named {name!r}"
-                                    " (mjtui.core.systems.registry.Plugin)")
+            raise self._break(
+                name,
+                f"{declared} is not the Plugin of a system named {name!r}"
+                " (mjtui.core.systems.registry.Plugin)",
+            )
         self._plugins[name] = plugin
         return plugin
 
@@ -192,11 +202,15 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
         try:
             rules = _load(plugin.rules)
         except Exception as e:
-            raise self._break(name, f"the scoring system {name!r}: its rules {plugin.rules!r} "
-                                    f"cannot be loaded: {type(e).__name__}: {e}") from None
+            raise self._break(
+                name,
+                f"the scoring system {name!r}: its rules {plugin.rules!r} "
+                f"cannot be loaded: {type(e).__name__}: {e}",
+            ) from None
         if not isinstance(rules, type):
-            raise self._break(name, f"the scoring system {name!r}: {plugin.rules!r} is not a "
-                                    "rules type")
+            raise self._break(
+                name, f"the scoring system {name!r}: {plugin.rules!r} is not a rules type"
+            )
         return rules
 
     def __getitem__(self, name: str) -> ScoringSystem[Any, Any, Any]:
@@ -206,15 +220,19 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
         try:
             system = _load(plugin.system)
         except Exception as e:
-            raise self._break(name, f"the scoring system {name!r}: {plugin.system!r} cannot "
-                                    f"be loaded: {type(e).__name__}: {e}") from None
+            raise self._break(
+                name,
+                f"the scoring system {name!r}: {plugin.system!r} cannot "
+                f"be loaded: {type(e).__name__}: {e}",
+            ) from None
         try:
             check_declaration(system)
         except SystemDeclarationError as e:
             raise self._break(name, str(e)) from None
         if system.name != name:
-            raise self._break(name, f"{plugin.system} is the scoring system "
-                                    f"{system.name!r}, not {name!r}")
+            raise self._break(
+                name, f"{plugin.system} is the scoring system {system.name!r}, not {name!r}"
+            )
         self._systems[name] = system
         return system
 
@@ -243,7 +261,8 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
         check_declaration(system)
         if system.name in self and self._systems.get(system.name) is not system:
             raise SystemDeclarationError(
-                f"a scoring system named {system.name!r} is registered already")
+                f"a scoring system named {system.name!r} is registered already"
+            )
         self._systems[system.name] = system
 
     def unregister(self, name: str) -> None:

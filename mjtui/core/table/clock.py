@@ -33,8 +33,11 @@ class ClockStatus:
             return "time is up"
         seconds = int(self.left.total_seconds())
         hours, rest = divmod(seconds, 3600)
-        clock = f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours \
+        clock = (
+            f"{hours}:{rest // 60:02d}:{rest % 60:02d}"
+            if hours
             else f"{rest // 60}:{rest % 60:02d}"
+        )
         return f"{clock} left" + ("!" if self.phase == "warning" else "")
 
 
@@ -46,8 +49,14 @@ NOTICES: dict[Phase, str] = {
 
 
 class GameClock:
-    def __init__(self, minutes: int, started: datetime, *, warning: int = 10,
-                 now: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        minutes: int,
+        started: datetime,
+        *,
+        warning: int = 10,
+        now: Callable[[], datetime] | None = None,
+    ) -> None:
         if minutes <= 0:
             raise ValueError("a time limit is 1 minute or more")
         self.minutes = minutes

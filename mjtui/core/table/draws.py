@@ -21,9 +21,12 @@ from mjtui.core.model.players import clean_name, first_repeat
 from mjtui.core.systems.base import WINDS
 
 WALLS = ("self", "right", "opposite", "left")  # counted from the dealer, 1 = self
-WALL_WORDS = {"self": "the dealer's own wall", "right": "the wall to the dealer's right",
-              "opposite": "the wall opposite the dealer",
-              "left": "the wall to the dealer's left"}
+WALL_WORDS = {
+    "self": "the dealer's own wall",
+    "right": "the wall to the dealer's right",
+    "opposite": "the wall opposite the dealer",
+    "left": "the wall to the dealer's left",
+}
 
 
 @dataclass(frozen=True)
@@ -67,14 +70,15 @@ def draw_seats(names: list[str] | tuple[str, ...], rng: random.Random) -> tuple[
     """
     cleaned = [clean_name(n) for n in names]
     if not 2 <= len(cleaned) <= len(WINDS):
-        raise MjtuiError(f"seats are drawn for 2 to {len(WINDS)} players, "
-                         f"got {len(cleaned)} names")
+        raise MjtuiError(f"seats are drawn for 2 to {len(WINDS)} players, got {len(cleaned)} names")
     if not all(cleaned):
         raise MjtuiError("a name is empty: type every player's name first")
     repeat = first_repeat(cleaned)
     if repeat is not None:
-        raise MjtuiError(f"{cleaned[repeat[0]]!r} and {cleaned[repeat[1]]!r} are the same "
-                         "player: give each their own name")
+        raise MjtuiError(
+            f"{cleaned[repeat[0]]!r} and {cleaned[repeat[1]]!r} are the same "
+            "player: give each their own name"
+        )
     tiles = list(range(len(cleaned)))  # the wind tiles East, South... face down
     rng.shuffle(tiles)
     seats = [""] * len(cleaned)

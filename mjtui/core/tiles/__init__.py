@@ -20,7 +20,19 @@ from mjtui.core.tiles.notation import (
 from mjtui.core.tiles.render import format_hand, hand_glyphs, hand_text, preview
 
 __all__ = [
-    "Meld", "TileHand", "parse_hand", "parse_tiles", "tile_name", "tile_text", "tile_glyph",
-    "Reading", "readings", "seven_pairs", "thirteen_orphans", "format_hand", "hand_text",
-    "hand_glyphs", "preview",
+    "Meld",
+    "TileHand",
+    "parse_hand",
+    "parse_tiles",
+    "tile_name",
+    "tile_text",
+    "tile_glyph",
+    "Reading",
+    "readings",
+    "seven_pairs",
+    "thirteen_orphans",
+    "format_hand",
+    "hand_text",
+    "hand_glyphs",
+    "preview",
 ]

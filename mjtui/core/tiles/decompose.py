@@ -83,8 +83,12 @@ def suit_readings(counts: tuple[int, ...], start: int, size: int) -> SuitEntry |
     tile's pon, then each chi), then by the pair's tile.
     """
     total = sum(counts)
-    if total % 3 == 1 or total > 3 * MAX_SETS + 2 or max(counts, default=0) > 4 \
-            or min(counts, default=0) < 0:
+    if (
+        total % 3 == 1
+        or total > 3 * MAX_SETS + 2
+        or max(counts, default=0) > 4
+        or min(counts, default=0) < 0
+    ):
         return None
     pairs = [i for i in range(size) if counts[i] >= 2] if total % 3 == 2 else [NO_PAIR]
     found: list[tuple[tuple[int, ...], int]] = []  # (choice places, pair place)
@@ -97,9 +101,12 @@ def suit_readings(counts: tuple[int, ...], start: int, size: int) -> SuitEntry |
         return None
     found.sort()
     return total % 3 == 2, tuple(
-        (NO_PAIR if pair == NO_PAIR else start + pair,
-         tuple(sorted((_choice(place, start, size) for place in places), key=_set_order)))
-        for places, pair in found)
+        (
+            NO_PAIR if pair == NO_PAIR else start + pair,
+            tuple(sorted((_choice(place, start, size) for place in places), key=_set_order)),
+        )
+        for places, pair in found
+    )
 
 
 def _sets_of(counts: list[int], i: int, size: int) -> Iterator[list[int]]:
@@ -186,9 +193,10 @@ def readings(concealed_counts: Sequence[int]) -> list[Reading]:
     if len(m) == len(p) == len(s) == len(h) == 1:  # most hands: one reading
         (p0, s0), (p1, s1), (p2, s2), (p3, s3) = m[0], p[0], s[0], h[0]
         return [Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)]
-    return [Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)
-            for (p0, s0), (p1, s1), (p2, s2), (p3, s3)
-            in product(m, p, s, h)]
+    return [
+        Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)
+        for (p0, s0), (p1, s1), (p2, s2), (p3, s3) in product(m, p, s, h)
+    ]
 
 
 def seven_pairs(counts: Sequence[int], four_alike: bool = False) -> tuple[int, ...] | None:

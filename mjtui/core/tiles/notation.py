@@ -125,8 +125,11 @@ def _read_group(text: str, digits: list[int], letter_pos: int) -> list[WrittenTi
     for pos in digits:
         d = int(text[pos])
         if suit == 3 and not 1 <= d <= 7:
-            raise caret_error(text, pos, f"there is no {d}z: honors are 1z-7z "
-                                         "(East South West North, White Green Red)")
+            raise caret_error(
+                text,
+                pos,
+                f"there is no {d}z: honors are 1z-7z (East South West North, White Green Red)",
+            )
         red = d == 0
         tiles.append(WrittenTile(suit * 9 + (4 if red else d - 1), red, pos))
     return tiles
@@ -158,8 +161,11 @@ def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]
             if digits:
                 raise caret_error(text, digits[0], "these digits have no suit letter after them")
             if opener is not None:
-                raise caret_error(text, pos, f"a meld cannot start inside the meld opened at "
-                                             f"column {opener[1] + 1}")
+                raise caret_error(
+                    text,
+                    pos,
+                    f"a meld cannot start inside the meld opened at column {opener[1] + 1}",
+                )
             flush_concealed()
             opener = (ch, pos)
         elif ch in "])" and allow_melds:
@@ -167,8 +173,11 @@ def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]
                 raise caret_error(text, digits[0], "these digits have no suit letter after them")
             want = "[" if ch == "]" else "("
             if opener is None or opener[0] != want:
-                raise caret_error(text, pos, f"{ch!r} closes nothing: an open meld is written "
-                                             "[...], a closed kan (...)")
+                raise caret_error(
+                    text,
+                    pos,
+                    f"{ch!r} closes nothing: an open meld is written [...], a closed kan (...)",
+                )
             if not current:
                 raise caret_error(text, opener[1], "an empty meld")
             groups.append((opener[0], opener[1], list(current)))
@@ -176,8 +185,11 @@ def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]
             opener = None
         else:
             hint = "; melds are not allowed here" if ch in "[]()" else ""
-            raise caret_error(text, pos, f"unknown character {ch!r} (tiles are digits followed "
-                                         f"by m, p, s or z){hint}")
+            raise caret_error(
+                text,
+                pos,
+                f"unknown character {ch!r} (tiles are digits followed by m, p, s or z){hint}",
+            )
     if digits:
         raise caret_error(text, digits[0], "these digits have no suit letter after them")
     if opener is not None:
@@ -193,21 +205,30 @@ def _meld(text: str, opener: str, pos: int, tiles: list[WrittenTile]) -> Meld:
     alike = len(set(ids)) == 1
     if opener == "(":
         if len(ids) != 4 or not alike:
-            raise caret_error(text, pos, "a closed kan in (...) is four alike tiles, "
-                                         "such as (1111z)")
+            raise caret_error(
+                text, pos, "a closed kan in (...) is four alike tiles, such as (1111z)"
+            )
         return Meld("kan", ids, False, red)
     if len(ids) == 4 and alike:
         return Meld("kan", ids, True, red)
     if len(ids) == 3 and alike:
         return Meld("pon", ids, True, red)
-    if len(ids) == 3 and ids[0] // 9 == ids[2] // 9 and ids[1] == ids[0] + 1 \
-            and ids[2] == ids[0] + 2:
+    if (
+        len(ids) == 3
+        and ids[0] // 9 == ids[2] // 9
+        and ids[1] == ids[0] + 1
+        and ids[2] == ids[0] + 2
+    ):
         if is_honor(ids[0]):
-            raise caret_error(text, pos, "honors do not make runs: a chi is three "
-                                         "consecutive numbers of one suit")
+            raise caret_error(
+                text, pos, "honors do not make runs: a chi is three consecutive numbers of one suit"
+            )
         return Meld("chi", ids, True, red)
-    raise caret_error(text, pos, "an open meld in [...] is a run of one suit (chi), three "
-                                 "alike (pon) or four alike (kan)")
+    raise caret_error(
+        text,
+        pos,
+        "an open meld in [...] is a run of one suit (chi), three alike (pon) or four alike (kan)",
+    )
 
 
 def parse_hand(text: str, win: str | None = None) -> TileHand:
@@ -229,10 +250,14 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
     kans = sum(m.kind == "kan" for m in melds)
     total = len(concealed) + sum(len(m.tiles) for m in melds)
     if total != HAND_SIZE + kans:
-        per_kan = f" plus one per kan ({HAND_SIZE + kans} with {kans} kan)" if kans else \
-            " plus one per kan"
-        raise caret_error(text, len(text), f"a complete hand has {HAND_SIZE} tiles{per_kan}; "
-                                           f"this one has {total}")
+        per_kan = (
+            f" plus one per kan ({HAND_SIZE + kans} with {kans} kan)"
+            if kans
+            else " plus one per kan"
+        )
+        raise caret_error(
+            text, len(text), f"a complete hand has {HAND_SIZE} tiles{per_kan}; this one has {total}"
+        )
     ids = [t.id for t in concealed]
     win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
     red = sum(t.red for t in concealed) + sum(m.red for m in melds)
@@ -247,14 +272,18 @@ def _check_copies(text: str, groups: list[tuple[str, int, list[WrittenTile]]]) -
         for t in tiles:
             seen[t.id] += 1
             if seen[t.id] > COPIES:
-                raise caret_error(text, t.pos, f"a fifth {tile_name(t.id)}: a set has four "
-                                               "of each tile")
+                raise caret_error(
+                    text, t.pos, f"a fifth {tile_name(t.id)}: a set has four of each tile"
+                )
             if t.red:
                 suit = t.id // 9
                 reds[suit] += 1
                 if reds[suit] > 1:
-                    raise caret_error(text, t.pos, f"a second red five of {SUITS[suit]}: a "
-                                                   "set has one red five per suit")
+                    raise caret_error(
+                        text,
+                        t.pos,
+                        f"a second red five of {SUITS[suit]}: a set has one red five per suit",
+                    )
 
 
 def _win_tile(text: str, win: str, concealed: list[WrittenTile]) -> int:
@@ -265,8 +294,10 @@ def _win_tile(text: str, win: str, concealed: list[WrittenTile]) -> int:
     ok = any(t.id == tile.id and (t.red or not tile.red) for t in concealed)
     if not ok:
         red = "a red " if tile.red else ""
-        raise HandError(f"the winning tile {red}{tile_name(tile.id)} is not among the concealed "
-                        f"tiles (outside the melds) of\n  {text}")
+        raise HandError(
+            f"the winning tile {red}{tile_name(tile.id)} is not among the concealed "
+            f"tiles (outside the melds) of\n  {text}"
+        )
     return tile.id
 
 

@@ -46,7 +46,7 @@ def format_hand(hand: TileHand) -> str:
 
 
 def _meld_mpsz(meld: Meld) -> str:
-    body = format_tiles(meld.tiles, [t for t in meld.tiles if t in FIVES][:meld.red])
+    body = format_tiles(meld.tiles, [t for t in meld.tiles if t in FIVES][: meld.red])
     return f"[{body}]" if meld.opened else f"({body})"
 
 
@@ -63,7 +63,7 @@ def _render(hand: TileHand, one: Callable[[int, bool], str], sep: str) -> str:
         tiles.append(one(t, red))
     parts = [sep.join(tiles)]
     for meld in hand.melds:
-        fives = [i for i, t in enumerate(meld.tiles) if t in FIVES][:meld.red]
+        fives = [i for i, t in enumerate(meld.tiles) if t in FIVES][: meld.red]
         body = sep.join(one(t, i in fives) for i, t in enumerate(meld.tiles))
         parts.append(f"[{body}]" if meld.opened else f"({body})")
     parts.append("win " + one(hand.win, win_red))

@@ -27,8 +27,16 @@ from mjtui.core.tournament.standings import Standings, base_rank
 
 __all__ = ["COLUMNS", "base_rank", "ema_csv", "ema_rows", "split_name"]
 
-COLUMNS = ("Place", "First name", "Last name", "EMA number", "Table points", "Score",
-           "EMA member", "Country")
+COLUMNS = (
+    "Place",
+    "First name",
+    "Last name",
+    "EMA number",
+    "Table points",
+    "Score",
+    "EMA member",
+    "Country",
+)
 
 
 def split_name(name: str) -> tuple[str, str]:
@@ -44,8 +52,18 @@ def ema_rows(standings: Standings) -> list[list[str]]:
     rows = []
     for line in standings.ranked:
         first, last = split_name(line.player.name)
-        rows.append([str(line.place), first, last, line.player.ema, f"{line.total:.1f}",
-                     str(line.raw), "YES" if line.player.ema else "NO", line.player.country])
+        rows.append(
+            [
+                str(line.place),
+                first,
+                last,
+                line.player.ema,
+                f"{line.total:.1f}",
+                str(line.raw),
+                "YES" if line.player.ema else "NO",
+                line.player.country,
+            ]
+        )
     return rows
 
 

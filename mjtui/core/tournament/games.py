@@ -56,13 +56,16 @@ def table_session(t: Tournament, number: int, table: int, now: datetime) -> Sess
     round's minutes and the table's extra time from the round's start (or from now)."""
     seated = t.need_round(number)
     if not 1 <= table <= len(seated.tables):
-        raise TournamentError(f"round {number} of {t.name} has tables 1 to "
-                              f"{len(seated.tables)}, not {table}")
+        raise TournamentError(
+            f"round {number} of {t.name} has tables 1 to {len(seated.tables)}, not {table}"
+        )
     names = tuple(t.substitute_in(n, number) or n for n in seated.tables[table - 1])
     repeat = first_repeat(names)
     if repeat is not None:
-        raise TournamentError(f"round {number}, table {table}: {names[repeat[1]]} would sit "
-                              "in two seats; change the substitutes")
+        raise TournamentError(
+            f"round {number}, table {table}: {names[repeat[1]]} would sit "
+            "in two seats; change the substitutes"
+        )
     started = seated.started if seated.started is not None and seated.started <= now else now
     minutes = t.minutes + seated.extra_for(table) if t.minutes else 0
     return Session(t.ruleset, names, started, table=table_name(table), time_limit=minutes)
@@ -127,8 +130,13 @@ class GameReader:
     def _game(self, t: Tournament, number: int, table: int) -> Game:
         path = self.folder / game_file(number, table)
         if path.is_symlink():  # a file of the folder's own, never one it points to
-            return Game(number, table, path, "unreadable", notes=(
-                f"{path}: a symbolic link, not read (a game is a file of the folder)",))
+            return Game(
+                number,
+                table,
+                path,
+                "unreadable",
+                notes=(f"{path}: a symbolic link, not read (a game is a file of the folder)",),
+            )
         before = file_stamp(path)
         if before is None:
             self._seen.pop(path, None)
@@ -150,44 +158,71 @@ class GameReader:
         why = "changing while it is read (a hand arriving?); read again next time"
         if kept is not None:
             old = kept
-            return Game(old.number, old.table, old.path, old.status, old.hands, old.next_hand,
-                        old.results, old.saved, (*old.notes, f"{path}: {why}; counted as "
-                                                 f"it was after hand {old.hands}"))
+            return Game(
+                old.number,
+                old.table,
+                old.path,
+                old.status,
+                old.hands,
+                old.next_hand,
+                old.results,
+                old.saved,
+                (*old.notes, f"{path}: {why}; counted as it was after hand {old.hands}"),
+            )
         return Game(number, table, path, "unreadable", notes=(f"{path}: {why}",))
 
-    def _read(self, t: Tournament, number: int, table: int, path: Path,
-              stamp: Stamp) -> tuple[Game, bool]:
+    def _read(
+        self, t: Tournament, number: int, table: int, path: Path, stamp: Stamp
+    ) -> tuple[Game, bool]:
         """The game in the file; whether the read can stand (the file was whole)."""
         self.reads += 1
         whole = ends_whole(path)
         try:
             loaded = load_session(path, _finder(t))
         except MjtuiError as e:
-            return Game(number, table, path, "unreadable", saved=stamp[1] / 1e9,
-                        notes=(str(e),)), True
+            return Game(
+                number, table, path, "unreadable", saved=stamp[1] / 1e9, notes=(str(e),)
+            ), True
         if not whole and time.time() - stamp[1] / 1e9 < SETTLE_SECONDS:
-            return Game(number, table, path, "unreadable", notes=(
-                f"{path}: cut short (still arriving?); read again next time",)), False
+            return Game(
+                number,
+                table,
+                path,
+                "unreadable",
+                notes=(f"{path}: cut short (still arriving?); read again next time",),
+            ), False
         notes = list(loaded.problems[:1])
         if len(loaded.problems) > 1:
             notes[0] += f" (and {len(loaded.problems) - 1} more)"
         notes += _seating_notes(t, number, table, loaded.session)
         return _scored(t, number, table, path, loaded.session, stamp, notes), True
 
-
     def to_plain(self) -> dict[str, Any]:
         """What was read, as JSON-ready data: each file's stamp, context and game."""
-        return {"format": CACHE_FORMAT, "folder": str(self.folder), "games": [
-            {"file": path.name, "stamp": list(stamp), "seated": list(context[0]),
-             "subs": [list(x) for x in context[1]], "game": _game_plain(game)}
-            for path, (stamp, context, game) in self._seen.items()]}
+        return {
+            "format": CACHE_FORMAT,
+            "folder": str(self.folder),
+            "games": [
+                {
+                    "file": path.name,
+                    "stamp": list(stamp),
+                    "seated": list(context[0]),
+                    "subs": [list(x) for x in context[1]],
+                    "game": _game_plain(game),
+                }
+                for path, (stamp, context, game) in self._seen.items()
+            ],
+        }
 
     def take_plain(self, data: Any) -> None:
         """Take what an earlier reader of this folder kept (:meth:`to_plain`); anything
         that does not fit is passed over (the file is then read again)."""
-        if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT \
-                or data.get("folder") != str(self.folder) \
-                or not isinstance(data.get("games"), list):
+        if (
+            not isinstance(data, dict)
+            or data.get("format") != CACHE_FORMAT
+            or data.get("folder") != str(self.folder)
+            or not isinstance(data.get("games"), list)
+        ):
             return
         for item in data["games"][:MAX_CACHED]:
             try:
@@ -195,8 +230,10 @@ class GameReader:
                 if path.parent != self.folder or path.name != item["file"]:
                     continue
                 stamp = tuple(int(x) for x in item["stamp"])
-                context = (tuple(map(str, item["seated"])),
-                           tuple((str(a), str(b)) for a, b in item["subs"]))
+                context = (
+                    tuple(map(str, item["seated"])),
+                    tuple((str(a), str(b)) for a, b in item["subs"]),
+                )
                 game = _game_of(item["game"], path)
             except (KeyError, TypeError, ValueError):
                 continue
@@ -215,28 +252,44 @@ def _context(t: Tournament, number: int, table: int) -> Context:
 
 
 def _game_plain(g: Game) -> dict[str, Any]:
-    return {"round": g.number, "table": g.table, "status": g.status, "hands": g.hands,
-            "next": g.next_hand, "saved": g.saved, "notes": list(g.notes),
-            "results": [[r.seat, r.player, list(r.sat), r.rank, r.score, r.raw]
-                        for r in g.results]}
+    return {
+        "round": g.number,
+        "table": g.table,
+        "status": g.status,
+        "hands": g.hands,
+        "next": g.next_hand,
+        "saved": g.saved,
+        "notes": list(g.notes),
+        "results": [[r.seat, r.player, list(r.sat), r.rank, r.score, r.raw] for r in g.results],
+    }
 
 
 def _game_of(data: dict[str, Any], path: Path) -> Game:
-    results = tuple(SeatResult(int(seat), str(player), tuple(map(str, sat)), int(rank),
-                               float(score), int(raw))
-                    for seat, player, sat, rank, score, raw in data["results"])
-    return Game(int(data["round"]), int(data["table"]), path, str(data["status"]),
-                int(data["hands"]), str(data["next"]), results, float(data["saved"]),
-                tuple(map(str, data["notes"])))
+    results = tuple(
+        SeatResult(int(seat), str(player), tuple(map(str, sat)), int(rank), float(score), int(raw))
+        for seat, player, sat, rank, score, raw in data["results"]
+    )
+    return Game(
+        int(data["round"]),
+        int(data["table"]),
+        path,
+        str(data["status"]),
+        int(data["hands"]),
+        str(data["next"]),
+        results,
+        float(data["saved"]),
+        tuple(map(str, data["notes"])),
+    )
 
 
 def _finder(t: Tournament) -> Callable[[str], Ruleset]:
     """The rules of a game file without its own: the tournament's, by its id only."""
+
     def find(rid: str) -> Ruleset:
         if rid == t.ruleset.id:
             return t.ruleset
-        raise RulesetError(f"no ruleset named {rid!r} in this tournament "
-                           f"(it plays {t.ruleset.id})")
+        raise RulesetError(f"no ruleset named {rid!r} in this tournament (it plays {t.ruleset.id})")
+
     return find
 
 
@@ -246,39 +299,73 @@ def _conflict_of_game(name: str) -> bool:
     return name.startswith("round-")
 
 
-def _scored(t: Tournament, number: int, table: int, path: Path, session: Session,
-            stamp: Stamp, notes: list[str]) -> Game:
+def _scored(
+    t: Tournament,
+    number: int,
+    table: int,
+    path: Path,
+    session: Session,
+    stamp: Stamp,
+    notes: list[str],
+) -> Game:
     seated = t.need_round(number).tables[table - 1]
     state = session.state
     system = session.ruleset.system
     status = "finished" if state.finished else "playing"
-    if session.ruleset.rules.system != t.ruleset.rules.system or \
-            len(session.players) != len(seated):
-        notes.append(f"{path}: a {session.ruleset.id} game of {len(session.players)} "
-                     f"players, not {t.ruleset.id}'s; not counted")
-        return Game(number, table, path, "unreadable", len(session.hands),
-                    saved=stamp[1] / 1e9, notes=tuple(notes))
+    if session.ruleset.rules.system != t.ruleset.rules.system or len(session.players) != len(
+        seated
+    ):
+        notes.append(
+            f"{path}: a {session.ruleset.id} game of {len(session.players)} "
+            f"players, not {t.ruleset.id}'s; not counted"
+        )
+        return Game(
+            number,
+            table,
+            path,
+            "unreadable",
+            len(session.hands),
+            saved=stamp[1] / 1e9,
+            notes=tuple(notes),
+        )
     results = []
     if session.hands:
         for entry in final_standings(session):
             seat = entry["seat"] - 1
-            results.append(SeatResult(
-                seat=seat, player=seated[seat], sat=_sat(session, seat),
-                rank=entry["rank"], score=float(entry.get("score", entry["net"])),
-                raw=int(entry["net"])))
+            results.append(
+                SeatResult(
+                    seat=seat,
+                    player=seated[seat],
+                    sat=_sat(session, seat),
+                    rank=entry["rank"],
+                    score=float(entry.get("score", entry["net"])),
+                    raw=int(entry["net"]),
+                )
+            )
         results.sort(key=lambda r: r.seat)
-    label = system.describe_state(state, session.current_players) if state.finished \
+    label = (
+        system.describe_state(state, session.current_players)
+        if state.finished
         else getattr(state, "round", "") or state.round_label
-    return Game(number, table, path, status, len(session.hands), label, tuple(results),
-                stamp[1] / 1e9, tuple(notes))
+    )
+    return Game(
+        number,
+        table,
+        path,
+        status,
+        len(session.hands),
+        label,
+        tuple(results),
+        stamp[1] / 1e9,
+        tuple(notes),
+    )
 
 
 def _sat(session: Session, seat: int) -> tuple[str, ...]:
     """Who sat in ``seat`` over the hands played, each once, in turn."""
     names = [session.players[seat]]
     for change in session.seat_changes:
-        if change.start <= len(session.hands) and \
-                not same_player(change.players[seat], names[-1]):
+        if change.start <= len(session.hands) and not same_player(change.players[seat], names[-1]):
             names.append(change.players[seat])
     out: list[str] = []
     for n in names:
@@ -295,9 +382,11 @@ def _seating_notes(t: Tournament, number: int, table: int, session: Session) -> 
     for seat, (name, expected) in enumerate(zip(session.players, seated), 1):
         sub = t.substitute_in(expected, number)
         if not same_player(name, expected) and not (sub and same_player(name, sub)):
-            notes.append(f"round {number}, table {table}, seat {seat}: the game names "
-                         f"{printable(name)!r}, the seating {expected}; counted for "
-                         f"{expected}")
+            notes.append(
+                f"round {number}, table {table}, seat {seat}: the game names "
+                f"{printable(name)!r}, the seating {expected}; counted for "
+                f"{expected}"
+            )
     return notes
 
 

@@ -107,8 +107,7 @@ class Tournament:
     seatings: tuple[Round, ...] = ()
     penalties: tuple[Penalty, ...] = ()
     substitutes: tuple[Substitute, ...] = ()
-    _by_key: dict[str, Player] = field(default_factory=dict, init=False, repr=False,
-                                       compare=False)
+    _by_key: dict[str, Player] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self._by_key.update((p.key, p) for p in self.players)
@@ -146,10 +145,17 @@ class Tournament:
         found = self.round(number)
         if found is None:
             seated = [r.number for r in self.seatings]
-            have = f"rounds {seated[0]}-{seated[-1]} are" if len(seated) > 1 \
-                else f"round {seated[0]} is" if seated else "no round is"
-            raise TournamentError(f"round {number} of {self.name} is not seated yet ({have} "
-                                  "seated); seat it with `mjtui tournament seat`")
+            have = (
+                f"rounds {seated[0]}-{seated[-1]} are"
+                if len(seated) > 1
+                else f"round {seated[0]} is"
+                if seated
+                else "no round is"
+            )
+            raise TournamentError(
+                f"round {number} of {self.name} is not seated yet ({have} "
+                "seated); seat it with `mjtui tournament seat`"
+            )
         return found
 
     @property
@@ -166,11 +172,11 @@ class Tournament:
 
     def with_round(self, seated: Round) -> Tournament:
         others = tuple(r for r in self.seatings if r.number != seated.number)
-        return replace(self, seatings=tuple(sorted(others + (seated,),
-                                                   key=lambda r: r.number)))
+        return replace(self, seatings=tuple(sorted(others + (seated,), key=lambda r: r.number)))
 
-    def with_penalty(self, player: str, amount: int, reason: str, number: int,
-                     given: datetime | None = None) -> tuple[Tournament, Penalty]:
+    def with_penalty(
+        self, player: str, amount: int, reason: str, number: int, given: datetime | None = None
+    ) -> tuple[Tournament, Penalty]:
         who = self.need_player(player)
         if not 1 <= number <= self.rounds:
             raise TournamentError(f"round {number}: {self.name} has rounds 1 to {self.rounds}")
@@ -179,8 +185,14 @@ class Tournament:
         reason = _text(reason, "the reason", 200)
         if not reason:
             raise TournamentError("a penalty needs its reason (--reason)")
-        penalty = Penalty(max((p.id for p in self.penalties), default=0) + 1, who.name,
-                          amount, reason, number, given)
+        penalty = Penalty(
+            max((p.id for p in self.penalties), default=0) + 1,
+            who.name,
+            amount,
+            reason,
+            number,
+            given,
+        )
         return replace(self, penalties=self.penalties + (penalty,)), penalty
 
     def cancel_penalty(self, number: int) -> tuple[Tournament, Penalty]:
@@ -189,10 +201,12 @@ class Tournament:
                 if p.cancelled:
                     raise TournamentError(f"penalty {number} is cancelled already")
                 done = replace(p, cancelled=True)
-                return replace(self, penalties=self.penalties[:i] + (done,)
-                               + self.penalties[i + 1:]), done
-        raise TournamentError(f"no penalty {number} in {self.name} (mjtui tournament "
-                              "penalty NAME --list shows them)")
+                return replace(
+                    self, penalties=self.penalties[:i] + (done,) + self.penalties[i + 1 :]
+                ), done
+        raise TournamentError(
+            f"no penalty {number} in {self.name} (mjtui tournament penalty NAME --list shows them)"
+        )
 
     def with_substitute(self, player: str, by: str, number: int) -> Tournament:
         who = self.need_player(player)
@@ -203,10 +217,14 @@ class Tournament:
             raise TournamentError(f"round {number}: {self.name} has rounds 1 to {self.rounds}")
         other = self.player(by)
         if other is not None and other.key != who.key:
-            raise TournamentError(f"{other.name} plays in {self.name} already and cannot "
-                                  f"take {who.name}'s seat too")
-        kept = tuple(s for s in self.substitutes
-                     if not (s.round == number and player_key(s.player) == who.key))
+            raise TournamentError(
+                f"{other.name} plays in {self.name} already and cannot take {who.name}'s seat too"
+            )
+        kept = tuple(
+            s
+            for s in self.substitutes
+            if not (s.round == number and player_key(s.player) == who.key)
+        )
         if other is not None:  # the player is back: the substitute is withdrawn
             return replace(self, substitutes=kept)
         return replace(self, substitutes=kept + (Substitute(who.name, by, number),))

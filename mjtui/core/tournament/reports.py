@@ -28,16 +28,22 @@ WINDS = ("East", "South", "West", "North")
 def seating_plain(number: int, seating: Seating) -> dict[str, Any]:
     """``{"round", "tables" (East first), "repeats", "lower_bound", ...}``."""
     c = seating.cost
-    return {"round": number, "tables": [list(t) for t in seating.tables],
-            "repeats": c.repeats, "lower_bound": c.lower_bound,
-            "consecutive_repeats": c.consecutive, "kept_apart_together": c.apart,
-            "wind_spread": c.winds, "wind_spread_best": c.winds_best,
-            "wind_off": c.winds_off}
+    return {
+        "round": number,
+        "tables": [list(t) for t in seating.tables],
+        "repeats": c.repeats,
+        "lower_bound": c.lower_bound,
+        "consecutive_repeats": c.consecutive,
+        "kept_apart_together": c.apart,
+        "wind_spread": c.winds,
+        "wind_spread_best": c.winds_best,
+        "wind_off": c.winds_off,
+    }
 
 
 def seating_text(t: Tournament, number: int, method: str, seating: Seating) -> str:
     c = seating.cost
-    rows = [["Table", *WINDS[:t.seats]]]
+    rows = [["Table", *WINDS[: t.seats]]]
     rows += [[str(i), *names] for i, names in enumerate(seating.tables, 1)]
     head = f"{t.name}: round {number} of {t.rounds}, seated by {method}"
     lines = [head, aligned(rows, [True] + [False] * t.seats)]
@@ -45,14 +51,15 @@ def seating_text(t: Tournament, number: int, method: str, seating: Seating) -> s
     if c.consecutive:
         again += f", {c.consecutive} of them from the round before"
     lines.append("Cost: " + again + ".")
-    winds = (f"Winds: every player's seat winds differ by at most {c.winds} over the "
-             f"rounds (at best {c.winds_best})")
+    winds = (
+        f"Winds: every player's seat winds differ by at most {c.winds} over the "
+        f"rounds (at best {c.winds_best})"
+    )
     if c.winds_off:
         winds += f"; {c.winds_off} players above that"
     lines.append(winds + ".")
     if c.apart:
-        lines.append(f"Kept apart but seated together: {c.apart} pairs (no seating "
-                     "found without).")
+        lines.append(f"Kept apart but seated together: {c.apart} pairs (no seating found without).")
     return "\n".join(lines)
 
 
@@ -62,9 +69,15 @@ def seating_text(t: Tournament, number: int, method: str, seating: Seating) -> s
 
 
 def _game_plain(g: GameLine) -> dict[str, Any]:
-    out: dict[str, Any] = {"round": g.number, "table": g.table, "seat": g.seat + 1,
-                           "score": g.score, "rank": g.rank, "raw": g.raw,
-                           "finished": g.finished}
+    out: dict[str, Any] = {
+        "round": g.number,
+        "table": g.table,
+        "seat": g.seat + 1,
+        "score": g.score,
+        "rank": g.rank,
+        "raw": g.raw,
+        "finished": g.finished,
+    }
     if g.fixed:
         out["fixed"] = True
     if g.sat:
@@ -75,36 +88,65 @@ def _game_plain(g: GameLine) -> dict[str, Any]:
 def _line_plain(line: Line) -> dict[str, Any]:
     p = line.player
     return {
-        "place": line.place or None, "name": p.name, "team": p.team, "country": p.country,
-        "ema": p.ema, "total": line.total, "penalty": line.penalty,
-        "base_rank": line.base_rank, "in_cut": line.in_cut,
+        "place": line.place or None,
+        "name": p.name,
+        "team": p.team,
+        "country": p.country,
+        "ema": p.ema,
+        "total": line.total,
+        "penalty": line.penalty,
+        "base_rank": line.base_rank,
+        "in_cut": line.in_cut,
         "games": [_game_plain(g) for g in line.games],
-        "penalties": [{"id": x.id, "amount": x.amount, "reason": x.reason, "round": x.round}
-                      for x in line.penalties],
+        "penalties": [
+            {"id": x.id, "amount": x.amount, "reason": x.reason, "round": x.round}
+            for x in line.penalties
+        ],
     }
 
 
 def clock_plain(clock: RoundClock | None, now: datetime) -> dict[str, Any] | None:
     if clock is None:
         return None
-    return {"round": clock.number, "started": clock.started.isoformat(),
-            "minutes": clock.minutes,
-            "tables": [{"table": c.table, "extra": c.extra, "ends": c.ends.isoformat(),
-                        "left_seconds": int(c.left(now).total_seconds())}
-                       for c in clock.tables]}
+    return {
+        "round": clock.number,
+        "started": clock.started.isoformat(),
+        "minutes": clock.minutes,
+        "tables": [
+            {
+                "table": c.table,
+                "extra": c.extra,
+                "ends": c.ends.isoformat(),
+                "left_seconds": int(c.left(now).total_seconds()),
+            }
+            for c in clock.tables
+        ],
+    }
 
 
 def standings_plain(s: Standings) -> dict[str, Any]:
     t = s.tournament
     return {
-        "tournament": t.name, "ruleset": t.ruleset.id, "rounds": t.rounds,
-        "after_round": s.upto, "cut": s.cut,
+        "tournament": t.name,
+        "ruleset": t.ruleset.id,
+        "rounds": t.rounds,
+        "after_round": s.upto,
+        "cut": s.cut,
         "players": [_line_plain(line) for line in s.ranked],
         "substitutes": [_line_plain(line) for line in s.lines if not line.place],
-        "tables": [{"round": x.number, "table": x.table, "status": x.status,
-                    "hands": x.hands, "next": x.next_hand, "players": list(x.players)}
-                   for x in s.tables],
-        "still_playing": s.still_playing(), "waiting": s.waiting(),
+        "tables": [
+            {
+                "round": x.number,
+                "table": x.table,
+                "status": x.status,
+                "hands": x.hands,
+                "next": x.next_hand,
+                "players": list(x.players),
+            }
+            for x in s.tables
+        ],
+        "still_playing": s.still_playing(),
+        "waiting": s.waiting(),
         "clock": clock_plain(s.clock, s.computed),
         "notes": s.notes,
     }
@@ -132,17 +174,26 @@ def _by_round(line: Line, rounds: int) -> list[GameLine | None]:
 def standings_text(s: Standings) -> str:
     t = s.tournament
     rounds = max(s.upto, 1)
-    out = [f"{t.name} ({t.ruleset.id}): standings after round {s.upto} of {t.rounds}"
-           if s.upto else f"{t.name} ({t.ruleset.id}): no round seated yet"]
+    out = [
+        f"{t.name} ({t.ruleset.id}): standings after round {s.upto} of {t.rounds}"
+        if s.upto
+        else f"{t.name} ({t.ruleset.id}): no round seated yet"
+    ]
     head = ["#", "Player", "Total", *[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
     rows = [head]
     cut_at = None
     for line in s.ranked:
         shared = sum(1 for other in s.ranked if other.place == line.place) > 1
-        rows.append([("=" if shared else "") + str(line.place), line.player.name,
-                     _number(line.total), *[_cell(g) for g in _by_round(line, rounds)],
-                     _number(-line.penalty) if line.penalty else "",
-                     f"{line.base_rank:.0f}" if line.base_rank is not None else ""])
+        rows.append(
+            [
+                ("=" if shared else "") + str(line.place),
+                line.player.name,
+                _number(line.total),
+                *[_cell(g) for g in _by_round(line, rounds)],
+                _number(-line.penalty) if line.penalty else "",
+                f"{line.base_rank:.0f}" if line.base_rank is not None else "",
+            ]
+        )
         if line.in_cut:
             cut_at = len(rows)
     right = [True, False, True, *[True] * rounds, True, True]
@@ -153,14 +204,22 @@ def standings_text(s: Standings) -> str:
     out.append("(* game still being played, s a substitute's fixed result)")
     others = [line for line in s.lines if not line.place]
     if others:
-        out.append("Substitute seats (not ranked): " + "; ".join(
-            f"{line.player.name} {_number(line.total)} ({_games(len(line.games))})"
-            for line in others))
+        out.append(
+            "Substitute seats (not ranked): "
+            + "; ".join(
+                f"{line.player.name} {_number(line.total)} ({_games(len(line.games))})"
+                for line in others
+            )
+        )
     given = [p for line in s.ranked for p in line.penalties]
     if given:
-        out.append("Penalties: " + "; ".join(
-            f"#{p.id} {p.player}, round {p.round}, {_number(-p.amount / t.unit)}: {p.reason}"
-            for p in sorted(given, key=lambda p: p.id)))
+        out.append(
+            "Penalties: "
+            + "; ".join(
+                f"#{p.id} {p.player}, round {p.round}, {_number(-p.amount / t.unit)}: {p.reason}"
+                for p in sorted(given, key=lambda p: p.id)
+            )
+        )
     cancelled = [p.id for p in t.penalties if p.cancelled]
     if cancelled:
         out.append("Cancelled penalties: " + ", ".join(f"#{n}" for n in cancelled))
@@ -179,12 +238,19 @@ def round_lines(s: Standings) -> list[str]:
         text = f"Round {s.upto}: {clock_text(s.clock.ends - now)}"
         text += " left" if s.clock.ends > now else ""
         if extra:
-            text += "; " + ", ".join(f"table {c.table} +{c.extra} min: "
-                                     f"{clock_text(c.left(now))}" for c in extra)
+            text += "; " + ", ".join(
+                f"table {c.table} +{c.extra} min: {clock_text(c.left(now))}" for c in extra
+            )
         lines.append(text)
     playing, waiting = s.still_playing(), s.waiting()
-    state = [f"still playing: {_tables(playing)}" if playing else "every table has finished"
-             if not waiting else "", f"not started: {_tables(waiting)}" if waiting else ""]
+    state = [
+        f"still playing: {_tables(playing)}"
+        if playing
+        else "every table has finished"
+        if not waiting
+        else "",
+        f"not started: {_tables(waiting)}" if waiting else "",
+    ]
     lines.append(f"Round {s.upto}: " + "; ".join(x for x in state if x) + ".")
     return lines
 
@@ -197,30 +263,59 @@ def standings_csv(s: Standings) -> str:
     rounds = s.tournament.rounds
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["place", "player", "team", "country", "ema", "total", "penalty",
-                     "games", *[f"round_{n}" for n in range(1, rounds + 1)], "base_rank"])
+    writer.writerow(
+        [
+            "place",
+            "player",
+            "team",
+            "country",
+            "ema",
+            "total",
+            "penalty",
+            "games",
+            *[f"round_{n}" for n in range(1, rounds + 1)],
+            "base_rank",
+        ]
+    )
     for line in s.lines:
         cells = [("" if g is None else g.score) for g in _by_round(line, rounds)]
-        writer.writerow([line.place or "", line.player.name, line.player.team,
-                         line.player.country, line.player.ema, line.total, line.penalty,
-                         len(line.games), *cells,
-                         "" if line.base_rank is None else line.base_rank])
+        writer.writerow(
+            [
+                line.place or "",
+                line.player.name,
+                line.player.team,
+                line.player.country,
+                line.player.ema,
+                line.total,
+                line.penalty,
+                len(line.games),
+                *cells,
+                "" if line.base_rank is None else line.base_rank,
+            ]
+        )
     return out.getvalue()
 
 
 def standings_md(s: Standings) -> str:
     t = s.tournament
     rounds = max(s.upto, 1)
-    lines = [f"# {_md(t.name)}", "",
-             f"Standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).", "",
-             "| # | Player | Total | " + " | ".join(f"R{n}" for n in range(1, rounds + 1))
-             + " | Penalty |",
-             "|---:|---|---:|" + "---:|" * rounds + "---:|"]
+    lines = [
+        f"# {_md(t.name)}",
+        "",
+        f"Standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).",
+        "",
+        "| # | Player | Total | "
+        + " | ".join(f"R{n}" for n in range(1, rounds + 1))
+        + " | Penalty |",
+        "|---:|---|---:|" + "---:|" * rounds + "---:|",
+    ]
     for line in s.lines:
         place = str(line.place) if line.place else "-"
-        lines.append(f"| {place} | {_md(line.player.name)} | {_number(line.total)} | "
-                     + " | ".join(_cell(g) for g in _by_round(line, rounds))
-                     + f" | {_number(-line.penalty) if line.penalty else ''} |")
+        lines.append(
+            f"| {place} | {_md(line.player.name)} | {_number(line.total)} | "
+            + " | ".join(_cell(g) for g in _by_round(line, rounds))
+            + f" | {_number(-line.penalty) if line.penalty else ''} |"
+        )
     return "\n".join(lines) + "\n"
 
 

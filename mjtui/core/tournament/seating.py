@@ -86,9 +86,16 @@ class Seating:
 class _Problem:
     """The players as numbers, the weight of every pair, each player's winds so far."""
 
-    def __init__(self, players: Sequence[Player], history: Sequence[Round], number: int,
-                 seats: int, keep_apart: Sequence[str], method: str,
-                 order: Sequence[str] | None) -> None:
+    def __init__(
+        self,
+        players: Sequence[Player],
+        history: Sequence[Round],
+        number: int,
+        seats: int,
+        keep_apart: Sequence[str],
+        method: str,
+        order: Sequence[str] | None,
+    ) -> None:
         self.players = list(players)
         self.seats = seats
         self.method = method
@@ -96,8 +103,9 @@ class _Problem:
         if n == 0 or n % seats:
             raise TournamentError(f"{n} players do not fill tables of {seats}")
         self.index = {p.key: i for i, p in enumerate(self.players)}
-        ranked = [self.index[player_key(name)] for name in order or ()
-                  if player_key(name) in self.index]
+        ranked = [
+            self.index[player_key(name)] for name in order or () if player_key(name) in self.index
+        ]
         ranked += [i for i in range(n) if i not in set(ranked)]
         self.rank = [0] * n
         for place, i in enumerate(ranked):
@@ -126,15 +134,18 @@ class _Problem:
         for a, b in itertools.combinations(range(n), 2):
             pa, pb = self.players[a], self.players[b]
             if (pa.substitute and pb.substitute) or any(
-                    getattr(pa, key) and player_key(getattr(pa, key))
-                    == player_key(getattr(pb, key)) for key in keep_apart):
+                getattr(pa, key) and player_key(getattr(pa, key)) == player_key(getattr(pb, key))
+                for key in keep_apart
+            ):
                 apart[a][b] = apart[b][a] = True
         self.apart = apart
         tables = n // seats
         # The winds each player has had least: two who need the same single wind (or
         # the same two) cannot both get it at one table.
-        self.wanted = [sum(1 << seat for seat, c in enumerate(counts) if c == min(counts))
-                       for counts in self.winds]
+        self.wanted = [
+            sum(1 << seat for seat, c in enumerate(counts) if c == min(counts))
+            for counts in self.winds
+        ]
         w = [[0] * n for _ in range(n)]
         for a in range(n):
             wa, ta, ba, aa = w[a], times[a], self.before[a], apart[a]
@@ -168,20 +179,18 @@ class _Problem:
         n, k = len(self.players), self.seats
         tables = n // k
         if self.method == "swiss":
-            return [self.ranked[t * k:(t + 1) * k] for t in range(tables)]
+            return [self.ranked[t * k : (t + 1) * k] for t in range(tables)]
         if self.method == "interval":
-            return [[self.ranked[t + part * tables] for part in range(k)]
-                    for t in range(tables)]
+            return [[self.ranked[t + part * tables] for part in range(k)] for t in range(tables)]
         order = list(range(n))
         rng.shuffle(order)
-        return [order[t * k:(t + 1) * k] for t in range(tables)]
+        return [order[t * k : (t + 1) * k] for t in range(tables)]
 
     def wind_short(self, groups: list[list[int]]) -> int:
         """Players of these tables who cannot get a wind they have had least."""
         if not self.rounds_seated:
             return 0
-        return sum(_unmatched(tuple(sorted(self.wanted[i] for i in g)), self.seats)
-                   for g in groups)
+        return sum(_unmatched(tuple(sorted(self.wanted[i] for i in g)), self.seats) for g in groups)
 
     def lower_bound(self) -> int:
         n, k = len(self.players), self.seats
@@ -300,9 +309,17 @@ class _Search:
                 return
 
 
-def seat_round(players: Sequence[Player], history: Sequence[Round], number: int,
-               method: str, seats: int, seed: int, keep_apart: Sequence[str] = (),
-               order: Sequence[str] | None = None, kicks: int | None = None) -> Seating:
+def seat_round(
+    players: Sequence[Player],
+    history: Sequence[Round],
+    number: int,
+    method: str,
+    seats: int,
+    seed: int,
+    keep_apart: Sequence[str] = (),
+    order: Sequence[str] | None = None,
+    kicks: int | None = None,
+) -> Seating:
     """Round ``number``'s seating (see the module): ``history`` holds the rounds seated
     before, ``order`` the players best first (swiss and interval)."""
     if method not in ("random", "swiss", "interval"):
@@ -358,13 +375,15 @@ def _wind_kick(problem: _Problem, search: _Search, rng: random.Random) -> tuple[
     uncovered = ((1 << problem.seats) - 1) & ~covered
     twins = [i for i, m in zip(group, masks) if masks.count(m) > 1] or list(group)
     p = rng.choice(twins)
-    others = [q for q in range(len(search.pos)) if search.pos[q] != search.pos[p]
-              and (not uncovered or problem.wanted[q] & uncovered)]
+    others = [
+        q
+        for q in range(len(search.pos))
+        if search.pos[q] != search.pos[p] and (not uncovered or problem.wanted[q] & uncovered)
+    ]
     return p, rng.choice(others) if others else rng.randrange(len(search.pos))
 
 
-def _balance_winds(problem: _Problem, search: _Search, rng: random.Random,
-                   tolerance: int) -> None:
+def _balance_winds(problem: _Problem, search: _Search, rng: random.Random, tolerance: int) -> None:
     """Swap players between tables where some player cannot get a wind he has had least,
     when the swap lets more of them get one and costs the pairs at most ``tolerance``
     (nothing for random; a little of the method's wish otherwise, never a repeat)."""
@@ -426,17 +445,24 @@ def _unmatched(masks: tuple[int, ...], seats: int) -> int:
     return len(masks) - best
 
 
-def seating_of(players: Sequence[Player], history: Sequence[Round], number: int,
-               tables: Sequence[Sequence[str]], seats: int, keep_apart: Sequence[str] = (),
-               seed: int = 0) -> Seating:
+def seating_of(
+    players: Sequence[Player],
+    history: Sequence[Round],
+    number: int,
+    tables: Sequence[Sequence[str]],
+    seats: int,
+    keep_apart: Sequence[str] = (),
+    seed: int = 0,
+) -> Seating:
     """A seating given whole (a CSV file), with its cost; its seat orders are kept."""
     problem = _Problem(players, history, number, seats, keep_apart, "random", None)
     groups = [[problem.index[player_key(name)] for name in table] for table in tables]
     return _finish(problem, groups, problem.lower_bound(), None)
 
 
-def _finish(problem: _Problem, groups: list[list[int]], bound: int,
-            rng: random.Random | None) -> Seating:
+def _finish(
+    problem: _Problem, groups: list[list[int]], bound: int, rng: random.Random | None
+) -> Seating:
     """The seat orders (winds balanced, unless ``rng`` is None: kept as given), the
     tables in the method's order, and the cost."""
     if problem.method in ("swiss", "interval"):

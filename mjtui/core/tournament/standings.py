@@ -122,8 +122,14 @@ def fixed_result(t: Tournament) -> float | None:
     return sum(fixed) / t.unit if fixed else None
 
 
-def compute(t: Tournament, games: list[Game], now: datetime, upto: int | None = None,
-            cut: int | None = None, notes: list[str] | None = None) -> Standings:
+def compute(
+    t: Tournament,
+    games: list[Game],
+    now: datetime,
+    upto: int | None = None,
+    cut: int | None = None,
+    notes: list[str] | None = None,
+) -> Standings:
     """The standings from the games read (core/tournament/games.py ``GameReader``)."""
     last = t.last_round if upto is None else min(upto, t.last_round)
     lines = {p.key: Line(p) for p in t.players}
@@ -136,18 +142,27 @@ def compute(t: Tournament, games: list[Game], now: datetime, upto: int | None = 
         seated = t.need_round(game.number)
         names = seated.tables[game.table - 1]
         status = _status(t, game, now)
-        table_lines.append(TableLine(game.number, game.table, status, game.hands,
-                                     game.next_hand, names))
+        table_lines.append(
+            TableLine(game.number, game.table, status, game.hands, game.next_hand, names)
+        )
         out_notes += game.notes
         for result in game.results:
             player = t.need_player(result.player)
             substituted = any(not same_player(name, player.name) for name in result.sat)
             use_fixed = fixed is not None and (player.substitute or substituted)
-            lines[player.key].games.append(GameLine(
-                game.number, game.table, result.seat,
-                fixed if use_fixed else result.score,  # type: ignore[arg-type]
-                result.rank, result.raw, status == "finished", use_fixed,
-                result.sat if substituted else ()))
+            lines[player.key].games.append(
+                GameLine(
+                    game.number,
+                    game.table,
+                    result.seat,
+                    fixed if use_fixed else result.score,  # type: ignore[arg-type]
+                    result.rank,
+                    result.raw,
+                    status == "finished",
+                    use_fixed,
+                    result.sat if substituted else (),
+                )
+            )
     for p in t.penalties:
         if p.cancelled or p.round > last:
             continue
@@ -170,8 +185,10 @@ def compute(t: Tournament, games: list[Game], now: datetime, upto: int | None = 
     for line in ranked:
         line.base_rank = round(base_rank(line.place, n), 2)
         line.in_cut = bool(limit) and line.place <= limit
-    others = sorted((line for line in lines.values() if line.player.substitute),
-                    key=lambda line: player_key(line.player.name))
+    others = sorted(
+        (line for line in lines.values() if line.player.substitute),
+        key=lambda line: player_key(line.player.name),
+    )
     clock = None
     seated = t.round(last)
     if seated is not None:

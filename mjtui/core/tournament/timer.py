@@ -44,17 +44,25 @@ def round_clock(t: Tournament, seated: Round) -> RoundClock | None:
     has not been started."""
     if not t.minutes or seated.started is None:
         return None
-    return RoundClock(seated.number, seated.started, t.minutes, tuple(
-        TableClock(n, seated.extra_for(n),
-                   seated.started + timedelta(minutes=t.minutes + seated.extra_for(n)))
-        for n in range(1, len(seated.tables) + 1)))
+    return RoundClock(
+        seated.number,
+        seated.started,
+        t.minutes,
+        tuple(
+            TableClock(
+                n,
+                seated.extra_for(n),
+                seated.started + timedelta(minutes=t.minutes + seated.extra_for(n)),
+            )
+            for n in range(1, len(seated.tables) + 1)
+        ),
+    )
 
 
 def clock_text(left: timedelta) -> str:
-    """"42:10", "1:05:00", or "time is up"."""
+    """ "42:10", "1:05:00", or "time is up"."""
     seconds = int(left.total_seconds())
     if seconds <= 0:
         return "time is up"
     hours, rest = divmod(seconds, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours \
-        else f"{rest // 60}:{rest % 60:02d}"
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"

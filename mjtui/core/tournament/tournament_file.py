@@ -58,9 +58,16 @@ MAX_EMA = 12
 
 def to_document(t: Tournament) -> dict[str, Any]:
     doc: dict[str, Any] = {
-        "format": FORMAT, "name": t.name, "ruleset": t.ruleset.id, "rounds": t.rounds,
-        "minutes": t.minutes, "seed": t.seed, "keep_apart": list(t.keep_apart),
-        "tiebreak": list(t.tiebreak), "cut": t.cut, "created": t.created,
+        "format": FORMAT,
+        "name": t.name,
+        "ruleset": t.ruleset.id,
+        "rounds": t.rounds,
+        "minutes": t.minutes,
+        "seed": t.seed,
+        "keep_apart": list(t.keep_apart),
+        "tiebreak": list(t.tiebreak),
+        "cut": t.cut,
+        "created": t.created,
         "rules": t.ruleset.table(),
         "players": [_player(p) for p in t.players],
     }
@@ -69,8 +76,9 @@ def to_document(t: Tournament) -> dict[str, Any]:
     if t.penalties:
         doc["penalties"] = [_penalty(p) for p in t.penalties]
     if t.substitutes:
-        doc["substitutes"] = [{"player": s.player, "by": s.by, "round": s.round}
-                              for s in t.substitutes]
+        doc["substitutes"] = [
+            {"player": s.player, "by": s.by, "round": s.round} for s in t.substitutes
+        ]
     return doc
 
 
@@ -98,8 +106,13 @@ def _round(r: Round) -> dict[str, Any]:
 
 
 def _penalty(p: Penalty) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": p.id, "player": p.player, "amount": p.amount,
-                           "reason": p.reason, "round": p.round}
+    out: dict[str, Any] = {
+        "id": p.id,
+        "player": p.player,
+        "amount": p.amount,
+        "reason": p.reason,
+        "round": p.round,
+    }
     if p.given is not None:
         out["given"] = p.given
     if p.cancelled:
@@ -128,8 +141,15 @@ class _Reader:
     def fail(self, key: str, problem: str) -> TournamentError:
         return TournamentError(f"{self.where}: key '{key}': {problem}")
 
-    def get(self, table: dict, key: str, path: str, kind: type | tuple[type, ...],
-            what: str, default: Any = ...) -> Any:
+    def get(
+        self,
+        table: dict,
+        key: str,
+        path: str,
+        kind: type | tuple[type, ...],
+        what: str,
+        default: Any = ...,
+    ) -> Any:
         if key not in table:
             if default is ...:
                 raise self.fail(path, f"missing; expected {what}")
@@ -139,8 +159,7 @@ class _Reader:
             raise self.fail(path, f"expected {what}, got {value!r:.60}")
         return value
 
-    def number(self, table: dict, key: str, path: str, lo: int, hi: int,
-               default: Any = ...) -> Any:
+    def number(self, table: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> Any:
         if key not in table and default is not ...:
             return default
         value = self.get(table, key, path, int, f"an integer from {lo} to {hi}")
@@ -148,8 +167,9 @@ class _Reader:
             raise self.fail(path, f"expected an integer from {lo} to {hi}, got {value}")
         return value
 
-    def text(self, table: dict, key: str, path: str, limit: int = MAX_NAME,
-             default: Any = ...) -> str:
+    def text(
+        self, table: dict, key: str, path: str, limit: int = MAX_NAME, default: Any = ...
+    ) -> str:
         value = self.get(table, key, path, str, "a string", default)
         try:
             return checked_text(value, "it", limit)
@@ -159,8 +179,9 @@ class _Reader:
     def only(self, table: dict, keys: set[str], path: str) -> None:
         unknown = sorted(set(table) - keys)
         if unknown:
-            raise self.fail(f"{path}{unknown[0]}",
-                            f"unknown key (known here: {', '.join(sorted(keys))})")
+            raise self.fail(
+                f"{path}{unknown[0]}", f"unknown key (known here: {', '.join(sorted(keys))})"
+            )
 
     def when(self, table: dict, key: str, path: str) -> datetime | None:
         value = table.get(key)
@@ -176,9 +197,23 @@ class _Reader:
         return value
 
 
-TOP_KEYS = {"format", "name", "ruleset", "rounds", "minutes", "seed", "keep_apart",
-            "tiebreak", "cut", "created", "rules", "players", "seating", "penalties",
-            "substitutes"}
+TOP_KEYS = {
+    "format",
+    "name",
+    "ruleset",
+    "rounds",
+    "minutes",
+    "seed",
+    "keep_apart",
+    "tiebreak",
+    "cut",
+    "created",
+    "rules",
+    "players",
+    "seating",
+    "penalties",
+    "substitutes",
+}
 
 
 def load_tournament(path: Path) -> Tournament:
@@ -186,8 +221,9 @@ def load_tournament(path: Path) -> Tournament:
     one)."""
     where = str(path)
     if path.is_symlink():
-        raise TournamentError(f"{where}: a symbolic link; the tournament's file is read only "
-                              "as a file of its folder")
+        raise TournamentError(
+            f"{where}: a symbolic link; the tournament's file is read only as a file of its folder"
+        )
     text = read_text(path, TournamentError, MAX_BYTES)
     try:
         data = loads(text)
@@ -217,26 +253,40 @@ def load_tournament(path: Path) -> Tournament:
     created = r.when(data, "created", "created") or datetime.fromtimestamp(0).astimezone()
     players = _players(r, data, ruleset.players)
     t = Tournament(
-        name=name, ruleset=ruleset, rounds=rounds, players=players, created=created,
+        name=name,
+        ruleset=ruleset,
+        rounds=rounds,
+        players=players,
+        created=created,
         minutes=r.number(data, "minutes", "minutes", 0, MAX_MINUTES, 0),
-        seed=r.number(data, "seed", "seed", -10**9, 10**9, 0),
+        seed=r.number(data, "seed", "seed", -(10**9), 10**9, 0),
         keep_apart=_choices(r, data, "keep_apart", APART),
         tiebreak=_choices(r, data, "tiebreak", TIEBREAKS),
         cut=r.number(data, "cut", "cut", 0, MAX_PLAYERS, 0),
     )
-    seatings = tuple(_read_round(r, t, table, f"seating[{i}]")
-                     for i, table in enumerate(_tables(r, data, "seating")))
+    seatings = tuple(
+        _read_round(r, t, table, f"seating[{i}]")
+        for i, table in enumerate(_tables(r, data, "seating"))
+    )
     numbers = [s.number for s in seatings]
     if len(set(numbers)) != len(numbers):
         raise r.fail("seating", f"a round is seated twice: rounds {numbers}")
-    penalties = tuple(_read_penalty(r, t, table, f"penalties[{i}]")
-                      for i, table in enumerate(_tables(r, data, "penalties")))
+    penalties = tuple(
+        _read_penalty(r, t, table, f"penalties[{i}]")
+        for i, table in enumerate(_tables(r, data, "penalties"))
+    )
     if len({p.id for p in penalties}) != len(penalties):
         raise r.fail("penalties", "two penalties have one id")
-    subs = tuple(_read_substitute(r, t, table, f"substitutes[{i}]")
-                 for i, table in enumerate(_tables(r, data, "substitutes")))
-    return replace(t, seatings=tuple(sorted(seatings, key=lambda s: s.number)),
-                   penalties=penalties, substitutes=subs)
+    subs = tuple(
+        _read_substitute(r, t, table, f"substitutes[{i}]")
+        for i, table in enumerate(_tables(r, data, "substitutes"))
+    )
+    return replace(
+        t,
+        seatings=tuple(sorted(seatings, key=lambda s: s.number)),
+        penalties=penalties,
+        substitutes=subs,
+    )
 
 
 def _tables(r: _Reader, data: dict, key: str) -> list[dict]:
@@ -251,8 +301,9 @@ def _choices(r: _Reader, data: dict, key: str, allowed: tuple[str, ...]) -> tupl
     value = r.get(data, key, key, list, f"an array of {', '.join(allowed)}", [])
     for item in value:
         if item not in allowed:
-            raise r.fail(key, f"expected an array of {', '.join(map(repr, allowed))}, got "
-                              f"{item!r:.40}")
+            raise r.fail(
+                key, f"expected an array of {', '.join(map(repr, allowed))}, got {item!r:.40}"
+            )
     return tuple(dict.fromkeys(value))
 
 
@@ -271,19 +322,30 @@ def _players(r: _Reader, data: dict, seats: int) -> tuple[Player, ...]:
         if not name:
             raise r.fail(f"{path}.name", "a player needs a name")
         if player_key(name) in seen:
-            raise r.fail(f"{path}.name", f"{name!r} is players[{seen[player_key(name)]}] "
-                                         "already (names are compared without case)")
+            raise r.fail(
+                f"{path}.name",
+                f"{name!r} is players[{seen[player_key(name)]}] "
+                "already (names are compared without case)",
+            )
         seen[player_key(name)] = i
         ema = r.text(table, "ema", f"{path}.ema", MAX_EMA, "")
         if ema and not ema.isdigit():
             raise r.fail(f"{path}.ema", f"an EMA number is digits, got {ema!r}")
-        out.append(Player(name, r.text(table, "team", f"{path}.team", default=""),
-                          r.text(table, "country", f"{path}.country", default=""), ema,
-                          r.get(table, "substitute", f"{path}.substitute", bool,
-                                "true or false", False)))
+        out.append(
+            Player(
+                name,
+                r.text(table, "team", f"{path}.team", default=""),
+                r.text(table, "country", f"{path}.country", default=""),
+                ema,
+                r.get(table, "substitute", f"{path}.substitute", bool, "true or false", False),
+            )
+        )
     if len(out) % seats:
-        raise r.fail("players", f"{len(out)} players do not fill tables of {seats}; add "
-                                "substitutes (`substitute = true`)")
+        raise r.fail(
+            "players",
+            f"{len(out)} players do not fill tables of {seats}; add "
+            "substitutes (`substitute = true`)",
+        )
     return tuple(out)
 
 
@@ -293,17 +355,18 @@ def _read_round(r: _Reader, t: Tournament, table: dict, path: str) -> Round:
     method = r.get(table, "method", f"{path}.method", str, f"one of {', '.join(METHODS)}")
     if method not in METHODS:
         raise r.fail(f"{path}.method", f"expected one of {', '.join(METHODS)}, got {method!r:.30}")
-    seed = r.number(table, "seed", f"{path}.seed", -10**9, 10**9, None)
+    seed = r.number(table, "seed", f"{path}.seed", -(10**9), 10**9, None)
     started = r.when(table, "started", f"{path}.started")
     extra = r.get(table, "extra", f"{path}.extra", list, "an array of minutes", [])
     if len(extra) > t.tables or not all(
-            isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= MAX_MINUTES
-            for m in extra):
-        raise r.fail(f"{path}.extra", f"expected at most {t.tables} numbers of minutes (0 to "
-                                      f"{MAX_MINUTES}), one a table")
+        isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= MAX_MINUTES for m in extra
+    ):
+        raise r.fail(
+            f"{path}.extra",
+            f"expected at most {t.tables} numbers of minutes (0 to {MAX_MINUTES}), one a table",
+        )
     tables = r.get(table, "tables", f"{path}.tables", list, "an array of tables' names")
-    read = tuple(_read_table(r, t, names, f"{path}.tables[{i}]")
-                 for i, names in enumerate(tables))
+    read = tuple(_read_table(r, t, names, f"{path}.tables[{i}]") for i, names in enumerate(tables))
     check_tables(t, read, f"{r.where}: key '{path}.tables'")
     return Round(number, method, read, seed, started, tuple(extra))
 
@@ -311,13 +374,19 @@ def _read_round(r: _Reader, t: Tournament, table: dict, path: str) -> Round:
 def _read_table(r: _Reader, t: Tournament, names: Any, path: str) -> tuple[str, ...]:
     """A table as written, ``{ east = "Ann", south = ... }``, or as an array of its names,
     East first."""
-    winds = WIND_KEYS[:t.seats]
+    winds = WIND_KEYS[: t.seats]
     if isinstance(names, dict) and set(names) == set(winds):
         names = [names[w] for w in winds]
-    if not isinstance(names, list) or len(names) != t.seats \
-            or not all(isinstance(n, str) for n in names):
-        raise r.fail(path, f"expected {{ {', '.join(f'{w} = NAME' for w in winds)} }} or "
-                           f"{t.seats} names, East first, got {names!r:.60}")
+    if (
+        not isinstance(names, list)
+        or len(names) != t.seats
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise r.fail(
+            path,
+            f"expected {{ {', '.join(f'{w} = NAME' for w in winds)} }} or "
+            f"{t.seats} names, East first, got {names!r:.60}",
+        )
     out = []
     for n in names:
         who = t.player(n)
@@ -334,31 +403,34 @@ def check_tables(t: Tournament, tables: tuple[tuple[str, ...], ...], where: str)
         for name in table:
             key = player_key(name)
             if key in seen:
-                raise TournamentError(f"{where}: {name} sits at table {seen[key]} and at "
-                                      f"table {number}")
+                raise TournamentError(
+                    f"{where}: {name} sits at table {seen[key]} and at table {number}"
+                )
             seen[key] = number
     missing = [p.name for p in t.players if p.key not in seen]
     if missing or len(tables) != t.tables:
         more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-        raise TournamentError(f"{where}: expected {t.tables} tables seating every player once"
-                              + (f"; not seated: {', '.join(missing[:3])}{more}"
-                                 if missing else ""))
+        raise TournamentError(
+            f"{where}: expected {t.tables} tables seating every player once"
+            + (f"; not seated: {', '.join(missing[:3])}{more}" if missing else "")
+        )
 
 
 def _read_penalty(r: _Reader, t: Tournament, table: dict, path: str) -> Penalty:
-    r.only(table, {"id", "player", "amount", "reason", "round", "given", "cancelled"},
-           f"{path}.")
+    r.only(table, {"id", "player", "amount", "reason", "round", "given", "cancelled"}, f"{path}.")
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
     if who is None:
         raise r.fail(f"{path}.player", f"{name!r:.40} is not one of the players")
     return Penalty(
-        r.number(table, "id", f"{path}.id", 1, 10**6), who.name,
+        r.number(table, "id", f"{path}.id", 1, 10**6),
+        who.name,
         r.number(table, "amount", f"{path}.amount", 1, 10**9),
         r.text(table, "reason", f"{path}.reason", 200),
         r.number(table, "round", f"{path}.round", 1, t.rounds),
         r.when(table, "given", f"{path}.given"),
-        r.get(table, "cancelled", f"{path}.cancelled", bool, "true or false", False))
+        r.get(table, "cancelled", f"{path}.cancelled", bool, "true or false", False),
+    )
 
 
 def _read_substitute(r: _Reader, t: Tournament, table: dict, path: str) -> Substitute:
@@ -385,8 +457,9 @@ def _csv_rows(path: Path) -> list[tuple[int, list[str]]]:
         text = text[1:]
     try:
         sample = text[:4096]
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t") if sample.strip() \
-            else csv.excel
+        dialect: Any = (
+            csv.Sniffer().sniff(sample, delimiters=",;\t") if sample.strip() else csv.excel
+        )
     except csv.Error:
         dialect = csv.excel
     rows = []
@@ -407,31 +480,37 @@ def read_players_csv(path: Path) -> list[Player]:
     if rows and rows[0][1][0].strip().casefold() in ("name", "player", "players"):
         rows = rows[1:]
     if not rows:
-        raise TournamentError(f"{path}: no players (one a line: name, team, country, EMA "
-                              "number)")
+        raise TournamentError(f"{path}: no players (one a line: name, team, country, EMA number)")
     if len(rows) > MAX_PLAYERS:
         raise TournamentError(f"{path}: more than {MAX_PLAYERS} players")
     out: list[Player] = []
     seen: dict[str, int] = {}
     for line, row in rows:
         if len(row) > 4:
-            raise TournamentError(f"{path}: line {line}: expected at most 4 columns (name, "
-                                  f"team, country, EMA number), got {len(row)}")
+            raise TournamentError(
+                f"{path}: line {line}: expected at most 4 columns (name, "
+                f"team, country, EMA number), got {len(row)}"
+            )
         cells = [*row, "", "", ""][:4]
         try:
-            name, team, country, ema = (checked_text(c, what) for c, what in zip(
-                cells, ("the name", "the team", "the country", "the EMA number")))
+            name, team, country, ema = (
+                checked_text(c, what)
+                for c, what in zip(cells, ("the name", "the team", "the country", "the EMA number"))
+            )
         except TournamentError as e:
             raise TournamentError(f"{path}: line {line}: {e}") from None
         if not name:
             raise TournamentError(f"{path}: line {line}: the name is empty")
         if ema and (not ema.isdigit() or len(ema) > MAX_EMA):
-            raise TournamentError(f"{path}: line {line}: an EMA number is up to {MAX_EMA} "
-                                  f"digits, got {ema!r}")
+            raise TournamentError(
+                f"{path}: line {line}: an EMA number is up to {MAX_EMA} digits, got {ema!r}"
+            )
         key = player_key(name)
         if key in seen:
-            raise TournamentError(f"{path}: line {line}: {name!r} is on line {seen[key]} "
-                                  "already (names are compared without case)")
+            raise TournamentError(
+                f"{path}: line {line}: {name!r} is on line {seen[key]} "
+                "already (names are compared without case)"
+            )
         seen[key] = line
         out.append(Player(name, team, country, ema))
     return out
@@ -443,14 +522,15 @@ def read_seating_csv(path: Path, t: Tournament) -> tuple[tuple[str, ...], ...]:
     for line, row in _csv_rows(path):
         names = [c.strip() for c in row if c.strip()]
         if len(names) != t.seats:
-            raise TournamentError(f"{path}: line {line}: expected {t.seats} names (a table, "
-                                  f"East first), got {len(names)}")
+            raise TournamentError(
+                f"{path}: line {line}: expected {t.seats} names (a table, "
+                f"East first), got {len(names)}"
+            )
         table = []
         for n in names:
             who = t.player(n)
             if who is None:
-                raise TournamentError(f"{path}: line {line}: {n!r:.40} is not one of the "
-                                      "players")
+                raise TournamentError(f"{path}: line {line}: {n!r:.40} is not one of the players")
             table.append(who.name)
         tables.append(tuple(table))
     check_tables(t, tuple(tables), str(path))

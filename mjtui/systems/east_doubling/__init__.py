@@ -9,5 +9,8 @@ declaration alone, so reading a ruleset file loads :mod:`.rules` alone.
 
 from mjtui.core.systems.registry import Plugin
 
-PLUGIN = Plugin("east-doubling", rules="mjtui.systems.east_doubling.rules:Rules",
-                system="mjtui.systems.east_doubling.system:SYSTEM")
+PLUGIN = Plugin(
+    "east-doubling",
+    rules="mjtui.systems.east_doubling.rules:Rules",
+    system="mjtui.systems.east_doubling.system:SYSTEM",
+)

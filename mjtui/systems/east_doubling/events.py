@@ -32,8 +32,10 @@ def check(rules: Rules, hand: Hand) -> None:
         raise HandError(f"expected {n} points (one per seat), got {len(hand.points)}")
     for seat, p in enumerate(hand.points, 1):
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
-            raise HandError(f"points of seat {seat} must be a whole number from 0 to "
-                            f"{MAX_POINTS:,}, got {_show(p)}")
+            raise HandError(
+                f"points of seat {seat} must be a whole number from 0 to "
+                f"{MAX_POINTS:,}, got {_show(p)}"
+            )
 
 
 def _show(value: Any) -> str:

@@ -26,7 +26,15 @@ from mjtui.systems.east_doubling.rules import Rules
 from mjtui.systems.east_doubling.table import State, apply, state_text
 
 WINNER_KEYS: dict[str, int | None] = {
-    "0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3,
+    "0": None,
+    "1": 0,
+    "2": 1,
+    "3": 2,
+    "4": 3,
+    "a": 0,
+    "b": 1,
+    "c": 2,
+    "d": 3,
 }
 """A key typed for the winner -> the seat (0-based), None for a draw."""
 
@@ -75,8 +83,9 @@ class Entry:
         return self.draw or self.winner is not None
 
 
-def read_entry(rules: Rules, before: State, values: Mapping[str, str],
-               players: Sequence[str]) -> Entry:
+def read_entry(
+    rules: Rules, before: State, values: Mapping[str, str], players: Sequence[str]
+) -> Entry:
     """The hand typed in ``values`` (field name -> text; a missing field is empty).
 
     ``players`` are the names at the table, in seat order: an error names the
@@ -123,24 +132,51 @@ def blank(players: int, winner: int | None) -> dict[str, str]:
     return values
 
 
-
-
 class EastDoublingForm:
     """The East-doubling hand form's model: the winner, then each seat's points."""
 
-    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
-                 hand: Hand | None = None, winner: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> None:
         self.rules, self.before, self.players = rules, before, players
         self.values = values_of(hand) if hand else blank(len(players), winner)
 
     def layout(self) -> FormLayout:
         n = len(self.players)
         keys = "".join(k for k, seat in WINNER_KEYS.items() if seat is None or seat < n)
-        rows = [Row("winner", "Winner", (Field(
-            "winner", "code", allowed=keys, problem=lambda text: winner_problem(text, n)),))]
-        rows += [Row(f"points-{seat}", f"{name} ({self.before.wind(seat)})", (Field(
-            f"points-{seat}", "text", width=10, max_length=12, placeholder="0",
-            problem=points_problem),)) for seat, name in enumerate(self.players)]
+        rows = [
+            Row(
+                "winner",
+                "Winner",
+                (
+                    Field(
+                        "winner", "code", allowed=keys, problem=lambda text: winner_problem(text, n)
+                    ),
+                ),
+            )
+        ]
+        rows += [
+            Row(
+                f"points-{seat}",
+                f"{name} ({self.before.wind(seat)})",
+                (
+                    Field(
+                        f"points-{seat}",
+                        "text",
+                        width=10,
+                        max_length=12,
+                        placeholder="0",
+                        problem=points_problem,
+                    ),
+                ),
+            )
+            for seat, name in enumerate(self.players)
+        ]
         return FormLayout(tuple(rows), given=("winner",), label_width=22)
 
     def start(self) -> dict[str, str]:
@@ -153,17 +189,35 @@ class EastDoublingForm:
         elif entry.draw:
             who = "a draw: no points change hands; East stays"
         else:
-            who = f"{self.players[entry.winner]} ({self.before.wind(entry.winner)})" \
-                if entry.winner is not None else ""
+            who = (
+                f"{self.players[entry.winner]} ({self.before.wind(entry.winner)})"
+                if entry.winner is not None
+                else ""
+            )
         after = entry.after
-        return Reading(entry.errors, entry.hand, entry.active, {"winner": who},
-                       after=after.totals if after else None,
-                       next=("Next: " + state_text(after, self.players))
-                       if after else "")
+        return Reading(
+            entry.errors,
+            entry.hand,
+            entry.active,
+            {"winner": who},
+            after=after.totals if after else None,
+            next=("Next: " + state_text(after, self.players)) if after else "",
+        )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
         raise HandError("this form opens no other form")
 
 
-__all__ = ["DRAW", "EastDoublingForm", "Entry", "MAX_POINTS", "WINNER_KEYS", "blank", "fields",
-           "points_problem", "read_entry", "values_of", "winner_problem"]
+__all__ = [
+    "DRAW",
+    "EastDoublingForm",
+    "Entry",
+    "MAX_POINTS",
+    "WINNER_KEYS",
+    "blank",
+    "fields",
+    "points_problem",
+    "read_entry",
+    "values_of",
+    "winner_problem",
+]

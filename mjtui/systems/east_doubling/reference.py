@@ -1,5 +1,4 @@
-"""The East-doubling rules reference: the rule, a worked hand, claims.
-"""
+"""The East-doubling rules reference: the rule, a worked hand, claims."""
 
 from __future__ import annotations
 
@@ -22,7 +21,8 @@ def sections(rules: Any) -> list[Section]:
     rule = wrap(
         f"Every player scores points in a hand. Each player pays every other player that "
         f"player's points, except that the winner pays nothing; an amount East pays or "
-        f"receives is multiplied by {m}. A draw changes nothing.") + [
+        f"receives is multiplied by {m}. A draw changes nothing."
+    ) + [
         f"East wins: {moves[rules.rotation.on_east_win]}. Another player wins: "
         f"{moves[rules.rotation.on_other_win]}.",
         f"A draw: {moves[rules.rotation.on_draw]}.",
@@ -32,17 +32,25 @@ def sections(rules: Any) -> list[Section]:
     winner, east = 1, 0
     change = settle(points, winner, east, m)
     seats = [f"{WINDS[s]}" for s in range(n)]
-    worked = [f"Worked hand: {seats[winner]} wins; points "
-              + ", ".join(f"{seats[s]} {points[s]}" for s in range(n)) + "."]
+    worked = [
+        f"Worked hand: {seats[winner]} wins; points "
+        + ", ".join(f"{seats[s]} {points[s]}" for s in range(n))
+        + "."
+    ]
     for receiver in range(n):
         for payer in range(n):
             if payer in (receiver, winner) or points[receiver] == 0:
                 continue
             factor = m if east in (receiver, payer) else 1
-            worked.append(f"  {seats[payer]} pays {seats[receiver]} {points[receiver]}"
-                          + (f" x {m} (East) = {points[receiver] * m}" if factor != 1 else ""))
-    worked.append("Changes: " + ", ".join(f"{seats[s]} {change[s]:+d}" for s in range(n))
-                  + " (they add up to 0).")
+            worked.append(
+                f"  {seats[payer]} pays {seats[receiver]} {points[receiver]}"
+                + (f" x {m} (East) = {points[receiver] * m}" if factor != 1 else "")
+            )
+    worked.append(
+        "Changes: "
+        + ", ".join(f"{seats[s]} {change[s]:+d}" for s in range(n))
+        + " (they add up to 0)."
+    )
     sections = [Section("East doubling", tuple(rule)), Section("A worked hand", tuple(worked))]
     if n > 2:
         sections.append(Section("Claiming a discard", tuple(claiming(NEAREST))))

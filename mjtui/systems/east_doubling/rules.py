@@ -36,10 +36,12 @@ class Rotation:
 
 @dataclass(frozen=True)
 class Calculator:
-    program: str = field(metadata={
-        "doc": "HP-11C listing run beside the sheet: a program shipped with mjtui "
-               "(e.g. 'east_doubling.hp11c') or a path to a listing file"
-    })
+    program: str = field(
+        metadata={
+            "doc": "HP-11C listing run beside the sheet: a program shipped with mjtui "
+            "(e.g. 'east_doubling.hp11c') or a path to a listing file"
+        }
+    )
 
 
 @dataclass(frozen=True, kw_only=True)

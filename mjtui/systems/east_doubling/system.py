@@ -39,8 +39,14 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
     def replay_fields(self, state: State) -> dict[str, Any]:
         return {"totals": list(state.totals), "east": state.east + 1}
 
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> EastDoublingForm:
+    def entry(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> EastDoublingForm:
         from mjtui.systems.east_doubling.form import EastDoublingForm
 
         return EastDoublingForm(rules, before, players, hand, winner)

@@ -17,5 +17,6 @@ names it), so reading a ruleset file loads :mod:`.rules` alone.
 
 from mjtui.core.systems.registry import Plugin
 
-PLUGIN = Plugin("fx602p", rules="mjtui.systems.fx602p.rules:Rules",
-                system="mjtui.systems.fx602p.system:SYSTEM")
+PLUGIN = Plugin(
+    "fx602p", rules="mjtui.systems.fx602p.rules:Rules", system="mjtui.systems.fx602p.system:SYSTEM"
+)

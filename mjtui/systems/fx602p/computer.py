@@ -50,11 +50,11 @@ def _hands(size: int) -> list[Counts]:
 
 
 def _plus(c: Counts, t: int) -> Counts:
-    return c[:t] + (c[t] + 1,) + c[t + 1:]
+    return c[:t] + (c[t] + 1,) + c[t + 1 :]
 
 
 def _minus(c: Counts, t: int) -> Counts:
-    return c[:t] + (c[t] - 1,) + c[t + 1:]
+    return c[:t] + (c[t] - 1,) + c[t + 1 :]
 
 
 def _tiles(c: Counts) -> tuple[int, ...]:
@@ -72,8 +72,7 @@ class _Shapes:
         self.complete = [is_complete(_tiles(c)) for c in nines]
         # discards from each 9-tile hand that is not a win: the 8-tile hands kept
         self.keep = [
-            () if self.complete[j] else
-            tuple(self.index8[_minus(c, t)] for t in range(9) if c[t])
+            () if self.complete[j] else tuple(self.index8[_minus(c, t)] for t in range(9) if c[t])
             for j, c in enumerate(nines)
         ]
         # per 8-tile hand: the winning draws (tile, 9-hand) and the others (9-hand)
@@ -91,8 +90,9 @@ def _shapes() -> _Shapes:
 
 
 @lru_cache(maxsize=64)
-def values(rules: Rules, dora: int, ron: float = RON, keep: float = KEEP,
-           rounds: int = ROUNDS) -> tuple[tuple[float, ...], tuple[int, ...]]:
+def values(
+    rules: Rules, dora: int, ron: float = RON, keep: float = KEEP, rounds: int = ROUNDS
+) -> tuple[tuple[float, ...], tuple[int, ...]]:
     """V and the number of winning tiles for every 8-tile hand (by the index of _Shapes)."""
     shapes = _shapes()
     won = [sum(points_of(rules, n, t, dora) for t, n in w) / 9 for w in shapes.wins]
@@ -123,8 +123,9 @@ def points_of(rules: Rules, nine: Counts, win: int, dora: int) -> int:
 class Computer:
     """Wins whenever it can; otherwise keeps the 8 tiles worth most (see the module)."""
 
-    def __init__(self, rules: Rules, ron: float = RON, keep: float = KEEP,
-                 rounds: int = ROUNDS) -> None:
+    def __init__(
+        self, rules: Rules, ron: float = RON, keep: float = KEEP, rounds: int = ROUNDS
+    ) -> None:
         self.rules = rules
         self.params = (ron, keep, rounds)
 

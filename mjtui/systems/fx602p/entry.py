@@ -133,12 +133,20 @@ def read_hand(values: Mapping[str, str]) -> Win:
     if text.strip():
         tiles = read_tiles(text)
         win = read_tile(values.get("win", ""), "Won on")
-        return Win(winner=winner, tiles=tiles,
-                   win_tile=last_typed(text) if win is None else win,
-                   dora=read_tile(values.get("dora", ""), "Dora"), tsumo=tsumo,
-                   tenho=values.get("tenho", "") == TICKED)
-    return Win(winner=winner, yaku=read_yaku(values.get("yaku", "")),
-               triplets=read_triplets(values.get("triplets", "")), tsumo=tsumo)
+        return Win(
+            winner=winner,
+            tiles=tiles,
+            win_tile=last_typed(text) if win is None else win,
+            dora=read_tile(values.get("dora", ""), "Dora"),
+            tsumo=tsumo,
+            tenho=values.get("tenho", "") == TICKED,
+        )
+    return Win(
+        winner=winner,
+        yaku=read_yaku(values.get("yaku", "")),
+        triplets=read_triplets(values.get("triplets", "")),
+        tsumo=tsumo,
+    )
 
 
 def read_entry(rules: Rules, before: State, values: Mapping[str, str]) -> Entry:
@@ -150,8 +158,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str]) -> Entry:
         check_in_play(rules, before, hand)
     except HandError as e:
         return Entry((str(e),), None, active)
-    return Entry((), hand, active, score(rules, hand),
-                 apply(rules, before, hand))
+    return Entry((), hand, active, score(rules, hand), apply(rules, before, hand))
 
 
 def values_of(hand: Win) -> dict[str, str]:
@@ -181,14 +188,18 @@ def blank(winner: int | None) -> dict[str, str]:
     return values
 
 
-
-
 class FX602PForm:
     """The FX-602P hand form's model: the outcome and the winner, then the nine tiles
     (or the yaku as read off the table)."""
 
-    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
-                 hand: Win | None = None, winner: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Win | None = None,
+        winner: int | None = None,
+    ) -> None:
         self.rules, self.before, self.players = rules, before, players
         values = values_of(hand) if hand else blank(winner)
         values["outcome"] = "t" if values.pop("tsumo") == TICKED else "r"
@@ -197,23 +208,60 @@ class FX602PForm:
     def layout(self) -> FormLayout:
         rows = (
             Row("outcome", "Outcome", (Field("outcome", "code", allowed="".join(OUTCOMES)),)),
-            Row("winner", "Winner (1 or 2)", (Field("winner", "code",
-                                                     allowed="".join(WINNER_KEYS)),)),
-            Row("tiles", "Nine tiles", (Field("tiles", "text", allowed="1-9", width=12,
-                                              max_length=TILES, placeholder="e.g. 223334567"),)),
-            Row("win", "Won on (tile)", (Field("win", "text", allowed="1-9", width=12,
-                                               max_length=1, placeholder="the last tile"),)),
-            Row("dora", "Dora", (Field("dora", "text", allowed="1-9", width=12,
-                                       max_length=1),)),
-            Row("yaku", "or the yaku", (Field("yaku", "text", width=30,
-                                              placeholder="e.g. Tanyao, Iipeiko"),)),
-            Row("triplets", "and triplets", (Field("triplets", "text", allowed="0-3", width=3,
-                                                   max_length=1),)),
+            Row(
+                "winner",
+                "Winner (1 or 2)",
+                (Field("winner", "code", allowed="".join(WINNER_KEYS)),),
+            ),
+            Row(
+                "tiles",
+                "Nine tiles",
+                (
+                    Field(
+                        "tiles",
+                        "text",
+                        allowed="1-9",
+                        width=12,
+                        max_length=TILES,
+                        placeholder="e.g. 223334567",
+                    ),
+                ),
+            ),
+            Row(
+                "win",
+                "Won on (tile)",
+                (
+                    Field(
+                        "win",
+                        "text",
+                        allowed="1-9",
+                        width=12,
+                        max_length=1,
+                        placeholder="the last tile",
+                    ),
+                ),
+            ),
+            Row("dora", "Dora", (Field("dora", "text", allowed="1-9", width=12, max_length=1),)),
+            Row(
+                "yaku",
+                "or the yaku",
+                (Field("yaku", "text", width=30, placeholder="e.g. Tanyao, Iipeiko"),),
+            ),
+            Row(
+                "triplets",
+                "and triplets",
+                (Field("triplets", "text", allowed="0-3", width=3, max_length=1),),
+            ),
             Row("tenho", "", (Field("tenho", "check", label="Tenho"),)),
         )
-        return FormLayout(rows, outcome="outcome", outcomes=OUTCOMES,
-                          given=("outcome", "winner"), label_width=18,
-                          help="r ron · t tsumo · yaku: " + ", ".join(ALL_YAKU))
+        return FormLayout(
+            rows,
+            outcome="outcome",
+            outcomes=OUTCOMES,
+            given=("outcome", "winner"),
+            label_width=18,
+            help="r ron · t tsumo · yaku: " + ", ".join(ALL_YAKU),
+        )
 
     def start(self) -> dict[str, str]:
         return dict(self.values)
@@ -226,17 +274,45 @@ class FX602PForm:
         lines: tuple[Line, ...] = ()
         if entry.score is not None:
             s = entry.score
-            lines = (Line(f"{', '.join(s.yaku) or 'no yaku'} · {s.han} han · "
-                          f"{s.triplets} triplets · {s.points:,} points", "good"),)
+            lines = (
+                Line(
+                    f"{', '.join(s.yaku) or 'no yaku'} · {s.han} han · "
+                    f"{s.triplets} triplets · {s.points:,} points",
+                    "good",
+                ),
+            )
         outcome = OUTCOMES.get(values.get("outcome", "").lower(), "?")
         after = entry.after
-        return Reading(entry.errors, entry.hand, active, {"outcome": outcome}, lines,
-                       after=after.totals if after else None)
+        return Reading(
+            entry.errors,
+            entry.hand,
+            active,
+            {"outcome": outcome},
+            lines,
+            after=after.totals if after else None,
+        )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
         raise HandError("this form opens no other form")
 
 
-__all__ = ["Entry", "FIELDS", "FX602PForm", "OUTCOMES", "TICKED", "WINNER_KEYS",
-           "active_fields", "blank", "find_yaku", "last_typed", "outcome_values", "read_entry",
-           "read_hand", "read_tile", "read_tiles", "read_triplets", "read_yaku", "values_of"]
+__all__ = [
+    "Entry",
+    "FIELDS",
+    "FX602PForm",
+    "OUTCOMES",
+    "TICKED",
+    "WINNER_KEYS",
+    "active_fields",
+    "blank",
+    "find_yaku",
+    "last_typed",
+    "outcome_values",
+    "read_entry",
+    "read_hand",
+    "read_tile",
+    "read_tiles",
+    "read_triplets",
+    "read_yaku",
+    "values_of",
+]

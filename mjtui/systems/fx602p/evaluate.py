@@ -119,8 +119,9 @@ def _two_sided(meld: Meld, win: int) -> bool:
     return (meld[0] == win and meld[2] != 9) or (meld[2] == win and meld[0] != 1)
 
 
-def yaku_of(melds: tuple[Meld, ...], tiles: tuple[int, ...], win: int, dora: int | None,
-            tenho: bool) -> list[str]:
+def yaku_of(
+    melds: tuple[Meld, ...], tiles: tuple[int, ...], win: int, dora: int | None, tenho: bool
+) -> list[str]:
     """The yaku present in one reading, yakuman included, in the seed's order."""
     triplets = sum(is_triplet(m) for m in melds)
     found = []
@@ -150,8 +151,9 @@ def yaku_of(melds: tuple[Meld, ...], tiles: tuple[int, ...], win: int, dora: int
     return found
 
 
-def score_yaku(rules: Rules, names: tuple[str, ...] | list[str], triplets: int,
-               melds: tuple[Meld, ...] = ()) -> Score:
+def score_yaku(
+    rules: Rules, names: tuple[str, ...] | list[str], triplets: int, melds: tuple[Meld, ...] = ()
+) -> Score:
     """The score of a hand given by its yaku and triplets (a yakuman replaces the rest)."""
     names = [n for n in ALL_YAKU if n in names]  # the seed's order, each once
     yakuman = [n for n in names if n in YAKUMAN]
@@ -165,16 +167,22 @@ def score_yaku(rules: Rules, names: tuple[str, ...] | list[str], triplets: int,
     return Score(counted, han, triplets, points(rules, han, triplets), shown, melds)
 
 
-def evaluate(rules: Rules, tiles: tuple[int, ...] | list[int], win: int | None = None,
-             dora: int | None = None, tenho: bool = False) -> Score:
+def evaluate(
+    rules: Rules,
+    tiles: tuple[int, ...] | list[int],
+    win: int | None = None,
+    dora: int | None = None,
+    tenho: bool = False,
+) -> Score:
     """Score nine winning tiles; ``win`` is the tile won on (default: the last one given).
 
     Raises HandError when the tiles are not nine tiles 1-9 making three melds.
     """
     tiles = tuple(tiles)
     if len(tiles) != 9 or not all(isinstance(t, int) and 1 <= t <= 9 for t in tiles):
-        raise HandError(f"a winning hand is nine tiles 1-9, got {len(tiles)}: "
-                        f"{''.join(map(str, tiles))}")
+        raise HandError(
+            f"a winning hand is nine tiles 1-9, got {len(tiles)}: {''.join(map(str, tiles))}"
+        )
     if win is None:
         win = tiles[-1]
     if win not in tiles:
@@ -201,6 +209,18 @@ def _text(tiles: tuple[int, ...]) -> str:
 
 
 __all__ = [
-    "ALL_YAKU", "Meld", "Score", "YAKU", "YAKUMAN", "counts_of", "evaluate", "is_complete",
-    "parse_tiles", "points", "readings", "score_yaku", "yaku_han", "yaku_of",
+    "ALL_YAKU",
+    "Meld",
+    "Score",
+    "YAKU",
+    "YAKUMAN",
+    "counts_of",
+    "evaluate",
+    "is_complete",
+    "parse_tiles",
+    "points",
+    "readings",
+    "score_yaku",
+    "yaku_han",
+    "yaku_of",
 ]

@@ -89,8 +89,14 @@ class Result:
     @property
     def event(self) -> Win:
         """The hand for the score sheet (a session's ``add``)."""
-        return Win(self.winner, tiles=self.tiles, win_tile=self.win_tile, dora=self.dora,
-                   tsumo=self.tsumo, tenho=self.tenho)
+        return Win(
+            self.winner,
+            tiles=self.tiles,
+            win_tile=self.win_tile,
+            dora=self.dora,
+            tsumo=self.tsumo,
+            tenho=self.tenho,
+        )
 
 
 class Round:
@@ -136,13 +142,18 @@ class Round:
         )
 
     def can_win(self, seat: int) -> bool:
-        return self.phase != "over" and self.view(seat).can_win() and (
-            self.phase == "claim" or self.turn == seat)
+        return (
+            self.phase != "over"
+            and self.view(seat).can_win()
+            and (self.phase == "claim" or self.turn == seat)
+        )
 
     def _expect(self, seat: int, phase: Phase, who: int) -> None:
         if self.phase != phase or seat != who:
-            raise HandError(f"not seat {seat + 1}'s move: the hand is at "
-                            f"{self.phase!r}, seat {who + 1 if self.phase != 'over' else '-'}")
+            raise HandError(
+                f"not seat {seat + 1}'s move: the hand is at "
+                f"{self.phase!r}, seat {who + 1 if self.phase != 'over' else '-'}"
+            )
 
     def tsumo(self, seat: int) -> Result:
         """Win on the own draw; HandError if the nine tiles do not make three melds."""
@@ -172,8 +183,11 @@ class Round:
             raise HandError(f"no win: {tile} does not complete the hand")
         self._hands[seat].append(tile)
         self._hands[seat].sort()
-        tenho = (self.turn == self.dealer and len(self._discards[self.dealer]) == 1
-                 and not self._discards[seat])
+        tenho = (
+            self.turn == self.dealer
+            and len(self._discards[self.dealer]) == 1
+            and not self._discards[seat]
+        )
         return self._finish(seat, tile, tsumo=False, tenho=tenho)
 
     def pass_claim(self, seat: int) -> None:
@@ -187,7 +201,12 @@ class Round:
         tiles = tuple(sorted(self._hands[seat]))
         self.phase = "over"
         self.result = Result(
-            winner=seat, tiles=tiles, win_tile=tile, tsumo=tsumo, tenho=tenho, dora=self.dora,
+            winner=seat,
+            tiles=tiles,
+            win_tile=tile,
+            tsumo=tsumo,
+            tenho=tenho,
+            dora=self.dora,
             score=evaluate(self._rules, tiles, tile, self.dora, tenho),
             hands=tuple(tuple(h) for h in self._hands),
             turns=sum(len(d) for d in self._discards),
@@ -195,8 +214,13 @@ class Round:
         return self.result
 
 
-def play_hand(rules: Rules, rng: random.Random, players: tuple[Player, Player],
-              dealer: int = 0, max_turns: int = 100_000) -> Result:
+def play_hand(
+    rules: Rules,
+    rng: random.Random,
+    players: tuple[Player, Player],
+    dealer: int = 0,
+    max_turns: int = 100_000,
+) -> Result:
     """Play one hand to its win between two players that see only their views."""
     game = Round(rules, rng, dealer)
     for _ in range(max_turns):

@@ -74,16 +74,22 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Win:
     allowed = TILE_KEYS if "tiles" in record else YAKU_KEYS
     for key in record:
         if key not in allowed:
-            raise HandError(f"'{key}' does not go with "
-                            f"{'tiles' if 'tiles' in record else 'yaku'!r}")
+            raise HandError(
+                f"'{key}' does not go with {'tiles' if 'tiles' in record else 'yaku'!r}"
+            )
     if "tiles" in record:
         text = record["tiles"]
         if not isinstance(text, str):
             raise HandError(f"'tiles' must be a string of nine digits 1-9, got {text!r}")
         tiles = parse_tiles(text)
-        hand = Win(winner - 1, tiles=tiles, win_tile=_tile(record, "win"),
-                   dora=_tile(record, "dora"), tsumo=_flag(record, "tsumo"),
-                   tenho=_flag(record, "tenho"))
+        hand = Win(
+            winner - 1,
+            tiles=tiles,
+            win_tile=_tile(record, "win"),
+            dora=_tile(record, "dora"),
+            tsumo=_flag(record, "tsumo"),
+            tenho=_flag(record, "tenho"),
+        )
     else:
         yaku = record["yaku"]
         if not isinstance(yaku, list) or not all(isinstance(y, str) for y in yaku):
@@ -91,8 +97,12 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Win:
         triplets = record.get("triplets", 0)
         if not _whole(triplets):
             raise HandError(f"'triplets' must be 0 to 3, got {triplets!r}")
-        hand = Win(winner - 1, yaku=tuple(yaku_name(y) for y in yaku), triplets=triplets,
-                   tsumo=_flag(record, "tsumo"))
+        hand = Win(
+            winner - 1,
+            yaku=tuple(yaku_name(y) for y in yaku),
+            triplets=triplets,
+            tsumo=_flag(record, "tsumo"),
+        )
     check(rules, hand)
     return hand
 

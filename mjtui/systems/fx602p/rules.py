@@ -33,9 +33,13 @@ class Points:
     multiplier: int = field(metadata=_int("the factor in front of everything (16)", 1))
     base: int = field(metadata=_int("base points of a hand without triplets (50)"))
     per_triplet: int = field(metadata=_int("base points added per triplet (10)"))
-    coefficients: tuple[int, ...] = field(metadata=_int(
-        "the factor for 0, 1, 2... han (1, 2, 4, 7, 11, 16, 22, 29, 37); more han than "
-        "the table holds use its last entry", 1))
+    coefficients: tuple[int, ...] = field(
+        metadata=_int(
+            "the factor for 0, 1, 2... han (1, 2, 4, 7, 11, 16, 22, 29, 37); more han than "
+            "the table holds use its last entry",
+            1,
+        )
+    )
 
     def __post_init__(self) -> None:
         if not self.coefficients:
@@ -52,8 +56,11 @@ class Yaku:
     chanta: int = field(metadata=_int("every meld holds a 1 or a 9 (2)"))
     toitoi: int = field(metadata=_int("three triplets (2)"))
     sanrenko: int = field(metadata=_int("three triplets of consecutive numbers (2)"))
-    tenho: int = field(metadata=_int(
-        "the dealer wins on the deal, or the other player on the dealer's first discard (2)"))
+    tenho: int = field(
+        metadata=_int(
+            "the dealer wins on the deal, or the other player on the dealer's first discard (2)"
+        )
+    )
 
 
 @dataclass(frozen=True)

@@ -63,8 +63,14 @@ class FX602P(ScoringSystem[Rules, State, Win]):
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
         return f"Hand {state.hands + 1} · dealer {players[state.east]}"
 
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Win | None = None, winner: int | None = None) -> FX602PForm:
+    def entry(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Win | None = None,
+        winner: int | None = None,
+    ) -> FX602PForm:
         from mjtui.systems.fx602p.entry import FX602PForm
 
         return FX602PForm(rules, before, players, hand, winner)
@@ -97,8 +103,26 @@ def evaluate_han(rules: Rules, name: str) -> int:
     """The han of one yaku under the rules."""
     return yaku_han(rules, name)
 
+
 __all__ = [
-    "ALL_YAKU", "FX602P", "Hand", "PLAYERS", "Rules", "SYSTEM", "Score", "State", "Win",
-    "YAKU", "YAKUMAN", "check", "check_in_play", "evaluate", "is_complete", "parse_tiles",
-    "points", "readings", "score", "evaluate_han",
+    "ALL_YAKU",
+    "FX602P",
+    "Hand",
+    "PLAYERS",
+    "Rules",
+    "SYSTEM",
+    "Score",
+    "State",
+    "Win",
+    "YAKU",
+    "YAKUMAN",
+    "check",
+    "check_in_play",
+    "evaluate",
+    "is_complete",
+    "parse_tiles",
+    "points",
+    "readings",
+    "score",
+    "evaluate_han",
 ]

@@ -37,7 +37,7 @@ class State:
         return self.east
 
     def wind(self, seat: int) -> str:
-        """"East" for the dealer of the next hand, "South" for the other player."""
+        """ "East" for the dealer of the next hand, "South" for the other player."""
         return WINDS[(seat - self.east) % PLAYERS]
 
     @property
@@ -58,8 +58,12 @@ class State:
 
 
 def start(rules: Rules) -> State:
-    return State(totals=(rules.table.start_points,) * PLAYERS, east=0, hands=0,
-                 start_points=rules.table.start_points)
+    return State(
+        totals=(rules.table.start_points,) * PLAYERS,
+        east=0,
+        hands=0,
+        start_points=rules.table.start_points,
+    )
 
 
 def change(winner: int, amount: int) -> tuple[int, ...]:
@@ -95,11 +99,15 @@ def check_at_table(rules: Rules, state: State, hand: Win) -> None:
         return
     seat = hand.winner + 1
     if hand.tsumo and hand.winner != state.east:
-        raise HandError(f"seat {seat} is not the dealer, so a tenho is a win on the dealer's "
-                        "first discard, not a self-draw: untick tsumo or tenho")
+        raise HandError(
+            f"seat {seat} is not the dealer, so a tenho is a win on the dealer's "
+            "first discard, not a self-draw: untick tsumo or tenho"
+        )
     if not hand.tsumo and hand.winner == state.east:
-        raise HandError(f"seat {seat} deals this hand, so a tenho is a self-draw on the deal: "
-                        "tick tsumo, or untick tenho")
+        raise HandError(
+            f"seat {seat} deals this hand, so a tenho is a self-draw on the deal: "
+            "tick tsumo, or untick tenho"
+        )
 
 
 def state_text(state: State, players: tuple[str, ...]) -> str:
@@ -107,10 +115,20 @@ def state_text(state: State, players: tuple[str, ...]) -> str:
     first = 0
     text = f"Hand {state.hands + 1} next · Dealer: {players[state.east]}"
     if state.hands:
-        text += (f" · {players[first]} {state.running_total(first):+d} in {state.hands} "
-                 f"hand{'s' if state.hands > 1 else ''}, Ave {state.average(first):+.0f}")
+        text += (
+            f" · {players[first]} {state.running_total(first):+d} in {state.hands} "
+            f"hand{'s' if state.hands > 1 else ''}, Ave {state.average(first):+.0f}"
+        )
     return text
 
 
-__all__ = ["State", "WINDS", "apply", "change", "check_at_table", "check_in_play", "start",
-           "state_text"]
+__all__ = [
+    "State",
+    "WINDS",
+    "apply",
+    "change",
+    "check_at_table",
+    "check_in_play",
+    "start",
+    "state_text",
+]

@@ -16,14 +16,23 @@ from mjtui.systems.fx602p.evaluate import evaluate, yaku_han
 from mjtui.systems.fx602p.rules import Rules
 
 OPTIONS = (
-    Option("tiles", "text", "the winner's nine tiles, e.g. 223344789 (digits 1-9)",
-           metavar="TILES", positional=True),
+    Option(
+        "tiles",
+        "text",
+        "the winner's nine tiles, e.g. 223344789 (digits 1-9)",
+        metavar="TILES",
+        positional=True,
+    ),
     Option("win", "int", "the tile won on (default: the last tile typed)", metavar="N"),
     Option("dora", "int", "the dora tile shown", metavar="N"),
     Option("tsumo", "flag", "won by self-draw"),
     Option("dealer", "flag", "the winner is the dealer"),
-    Option("tenho", "flag", "the dealer won on the deal (with --dealer --tsumo), or the other "
-           "player on the dealer's first discard"),
+    Option(
+        "tenho",
+        "flag",
+        "the dealer won on the deal (with --dealer --tsumo), or the other "
+        "player on the dealer's first discard",
+    ),
 )
 
 
@@ -34,8 +43,10 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
     tiles = read_tiles(args.tiles)
     win = last_typed(args.tiles) if args.win is None else args.win
     if args.tenho and args.dealer != args.tsumo:
-        raise HandError("tenho is the dealer's self-draw on the deal (--dealer --tsumo) or the "
-                        "other player's win on the dealer's first discard (neither)")
+        raise HandError(
+            "tenho is the dealer's self-draw on the deal (--dealer --tsumo) or the "
+            "other player's win on the dealer's first discard (neither)"
+        )
     result = evaluate(rules, tiles, win, args.dora, args.tenho)
     return {
         "tiles": "".join(map(str, tiles)),
@@ -60,14 +71,18 @@ def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     if r["dora"] is not None:
         head += f", dora {r['dora']}"
     yaku = " + ".join(f"{n} {yaku_han(rules, n)}" for n in r["yaku"]) or "no yaku"
-    lines = [f"{head}: {yaku} = {r['han']} han, {r['triplets']} triplet"
-             + ("" if r["triplets"] == 1 else "s")]
+    lines = [
+        f"{head}: {yaku} = {r['han']} han, {r['triplets']} triplet"
+        + ("" if r["triplets"] == 1 else "s")
+    ]
     if r["shown"]:
         lines.append(f"  also present, not counted beside a yakuman: {', '.join(r['shown'])}")
     p = rules.points
     coefficient = p.coefficients[min(r["han"], len(p.coefficients) - 1)]
-    lines.append(f"  {p.multiplier} x ({p.base} + {p.per_triplet} x {r['triplets']}) x "
-                 f"{coefficient} = {r['points']} points")
+    lines.append(
+        f"  {p.multiplier} x ({p.base} + {p.per_triplet} x {r['triplets']}) x "
+        f"{coefficient} = {r['points']} points"
+    )
     return "\n".join(lines)
 
 

@@ -43,10 +43,15 @@ GREEN = frozenset((19, 20, 21, 23, 25, 32))  # 2 3 4 6 8 of bamboo, Green
 REVERSIBLE = frozenset((9, 10, 11, 12, 13, 16, 17, 19, 21, 22, 23, 25, 26, 31))
 # The six knitted straights: 147, 258 and 369, each in another suit.
 KNITTED = tuple(
-    tuple(sorted(9 * suit + rank for suit, ranks in zip(order, ((0, 3, 6), (1, 4, 7),
-                                                                (2, 5, 8)))
-                 for rank in ranks))
-    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)))
+    tuple(
+        sorted(
+            9 * suit + rank
+            for suit, ranks in zip(order, ((0, 3, 6), (1, 4, 7), (2, 5, 8)))
+            for rank in ranks
+        )
+    )
+    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+)
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 MAX_FLOWERS = 8
 
@@ -102,10 +107,15 @@ class Score:
         """Why the hand cannot be declared, or None."""
         if self.minimum_met:
             return None
-        aside = " (flowers do not count toward it)" if self.flowers and \
-            self.counted == self.hand_fan else ""
-        return (f"{self.counted} fan is under the minimum of {self.minimum} fan{aside}: "
-                "the hand cannot be declared")
+        aside = (
+            " (flowers do not count toward it)"
+            if self.flowers and self.counted == self.hand_fan
+            else ""
+        )
+        return (
+            f"{self.counted} fan is under the minimum of {self.minimum} fan{aside}: "
+            "the hand cannot be declared"
+        )
 
 
 @dataclass(frozen=True)
@@ -145,23 +155,28 @@ def check_situation(h: _Hand, s: Situation) -> None:
     for what, value in (("seat wind", s.seat_wind), ("round wind", s.round_wind)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
             raise HandError(f"the {what} is 0 East ... 3 North, got {value!r}")
-    if isinstance(s.flowers, bool) or not isinstance(s.flowers, int) \
-            or not 0 <= s.flowers <= MAX_FLOWERS:
-        raise HandError(f"flowers: a player has 0 to {MAX_FLOWERS} flower tiles, "
-                        f"got {s.flowers!r}")
+    if (
+        isinstance(s.flowers, bool)
+        or not isinstance(s.flowers, int)
+        or not 0 <= s.flowers <= MAX_FLOWERS
+    ):
+        raise HandError(f"flowers: a player has 0 to {MAX_FLOWERS} flower tiles, got {s.flowers!r}")
     win = tile_name(h.win)
     if s.fourth_tile and h.concealed[h.win] > 1:
-        raise HandError(f"the winning {win} cannot be the last of its kind: the hand "
-                        "holds another")
+        raise HandError(f"the winning {win} cannot be the last of its kind: the hand holds another")
     if s.kong:
         if s.self_draw and not any(m.kind == KONG for m in h.melds):
             raise HandError("a win on a kong's replacement tile needs a kong in the hand")
         if not s.self_draw and (h.all_counts[h.win] > 1):
-            raise HandError(f"robbing a kong: the robbed {win} is the fourth of its kind, "
-                            "the other three in the kong; the hand cannot hold another")
+            raise HandError(
+                f"robbing a kong: the robbed {win} is the fourth of its kind, "
+                "the other three in the kong; the hand cannot hold another"
+            )
         if not s.self_draw and s.last_tile:
-            raise HandError("a kong is never robbed on the last tile: no kong is declared "
-                            "once the wall is empty")
+            raise HandError(
+                "a kong is never robbed on the last tile: no kong is declared "
+                "once the wall is empty"
+            )
 
 
 def situation_fans(h: _Hand, s: Situation) -> dict[str, int]:
@@ -251,6 +266,7 @@ def tile_fans(counts: tuple[int, ...], kongs: int) -> dict[str, int]:
 def _suit_shapes(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
     """Whether one suit's counts read as sets only, and as sets and one pair (counts may
     run to five: the reference counts a wait on a tile the hand holds four of)."""
+
     def sets_only(c: list[int], i: int) -> bool:
         while i < len(c) and c[i] == 0:
             i += 1
@@ -324,8 +340,9 @@ def other_wait(counts: list[int], win: int) -> bool:
         if suit == 3:
             candidates = {i for i in range(7) if vector[i]}
         else:
-            candidates = {j for i in range(9) if vector[i]
-                          for j in range(max(0, i - 2), min(8, i + 2) + 1)}
+            candidates = {
+                j for i in range(9) if vector[i] for j in range(max(0, i - 2), min(8, i + 2) + 1)
+            }
         for i in candidates:
             if a + i == win:
                 continue
@@ -343,8 +360,13 @@ def other_wait(counts: list[int], win: int) -> bool:
     return False
 
 
-def _set_fans(sets: list[Set], pair: int, h: _Hand, s: Situation, rules: Rules,
-              ) -> dict[str, int]:
+def _set_fans(
+    sets: list[Set],
+    pair: int,
+    h: _Hand,
+    s: Situation,
+    rules: Rules,
+) -> dict[str, int]:
     """The fans of one reading as four sets and a pair (before the exclusions)."""
     found: dict[str, int] = {}
     win = h.win
@@ -393,8 +415,9 @@ def _set_fans(sets: list[Set], pair: int, h: _Hand, s: Situation, rules: Rules,
         found["concealed_kong" if concealed_kongs else "melded_kong"] = 1
     hidden = concealed_pungs + concealed_kongs
     if hidden >= 2:
-        found[("two_concealed_pungs", "three_concealed_pungs",
-               "four_concealed_pungs")[hidden - 2]] = 1
+        found[
+            ("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")[hidden - 2]
+        ] = 1
     if len(pung_tiles) == 4:
         found["all_pungs"] = 1
     dragons = sum(1 for t in pung_tiles if t >= 31)
@@ -555,7 +578,7 @@ def _nine_gates(h: _Hand) -> dict[str, int] | None:
     c = h.concealed
     want = [3, 1, 1, 1, 1, 1, 1, 1, 3]
     want[win % 9] += 1
-    if list(c[start:start + 9]) != want or sum(c) != 14:
+    if list(c[start : start + 9]) != want or sum(c) != 14:
         return None
     r = win % 9 + 1
     found = {"nine_gates": 1}
@@ -651,8 +674,11 @@ def _knit_text(knit: tuple[int, ...]) -> str:
 def _set_text(x: Set) -> str:
     n = x.tile % 9 + 1
     suit = "mpsz"[x.tile // 9]
-    body = f"{n}{n + 1}{n + 2}{suit}" if x.kind == CHOW else f"{n}" * (3 if x.kind == PUNG
-                                                                       else 4) + suit
+    body = (
+        f"{n}{n + 1}{n + 2}{suit}"
+        if x.kind == CHOW
+        else f"{n}" * (3 if x.kind == PUNG else 4) + suit
+    )
     if not x.declared:
         return body
     return f"({body})" if x.concealed else f"[{body}]"
@@ -698,8 +724,12 @@ def score_hand(rules: Rules, hand: TileHand, situation: Situation) -> Score:
     return _score(rules, h, situation)
 
 
-def score_text(rules: Rules, tiles: str, situation: Situation, win: str | None = None,
-               ) -> Score:
+def score_text(
+    rules: Rules,
+    tiles: str,
+    situation: Situation,
+    win: str | None = None,
+) -> Score:
     """:func:`score_hand` of a hand written in the mpsz notation."""
     return score_hand(rules, parse_hand(tiles, win), situation)
 
@@ -727,8 +757,10 @@ def _score(rules: Rules, h: _Hand, s: Situation) -> Score:
             knitted = _honors_and_knitted(h)
             if knitted is not None:
                 special = {knitted: 1}
-                if knitted == "lesser_honors_and_knitted_tiles" and sum(
-                        h.concealed[t] for t in range(27)) == 9:
+                if (
+                    knitted == "lesser_honors_and_knitted_tiles"
+                    and sum(h.concealed[t] for t in range(27)) == 9
+                ):
                     special["knitted_straight"] = 1
                 form = "honors and knitted tiles"
             elif _thirteen_orphans(h):
@@ -761,17 +793,18 @@ def _score(rules: Rules, h: _Hand, s: Situation) -> Score:
             best, best_value, reading_text = regular
             form = "regular"
     if best is None:
-        raise HandError("these tiles are not a winning hand: four sets and a pair, seven "
-                        "pairs, thirteen orphans, honors and knitted tiles or a knitted "
-                        "straight with a set and a pair")
+        raise HandError(
+            "these tiles are not a winning hand: four sets and a pair, seven "
+            "pairs, thirteen orphans, honors and knitted tiles or a knitted "
+            "straight with a set and a pair"
+        )
     return _finish(rules, best, best_value, s, form, reading_text)
 
 
 def _tiles_text(counts: tuple[int, ...]) -> str:
     out = []
     for suit in range(4):
-        digits = "".join(str(t % 9 + 1) * counts[t] for t in range(9 * suit, min(
-            9 * suit + 9, 34)))
+        digits = "".join(str(t % 9 + 1) * counts[t] for t in range(9 * suit, min(9 * suit + 9, 34)))
         if digits:
             out.append(digits + "mpsz"[suit])
     return "".join(out)
@@ -782,9 +815,15 @@ def _reading_key(sets: tuple[tuple[str, int], ...]) -> tuple[tuple[int, int], ..
     return tuple(sorted((t, 0 if k == "pon" else 1) for k, t in sets))
 
 
-def _best_regular(rules: Rules, h: _Hand, s: Situation, flags: dict[str, int], kongs: int,
-                  best_value: int, seven: bool,
-                  ) -> tuple[dict[str, int], int, tuple[tuple[Set, ...], int]] | None:
+def _best_regular(
+    rules: Rules,
+    h: _Hand,
+    s: Situation,
+    flags: dict[str, int],
+    kongs: int,
+    best_value: int,
+    seven: bool,
+) -> tuple[dict[str, int], int, tuple[tuple[Set, ...], int]] | None:
     found_readings = readings(h.concealed)
     if not found_readings:
         return None
@@ -814,8 +853,14 @@ def _best_regular(rules: Rules, h: _Hand, s: Situation, flags: dict[str, int], k
             found[wait] = 1
         _settle(found, rules)
         value = _value(rules, found)
-        if (best is None and not seven) or value > best_value or (value == best_value and (
-                seven or "pure_triple_chow" in found or "triple_pung" in found)):
+        if (
+            (best is None and not seven)
+            or value > best_value
+            or (
+                value == best_value
+                and (seven or "pure_triple_chow" in found or "triple_pung" in found)
+            )
+        ):
             best_value = value
             best = (found, sets, pair)
     if best is None:
@@ -828,17 +873,30 @@ def _by_rank(kn: tuple[str, int]) -> int:
     return RANK[kn[0]]
 
 
-def _finish(rules: Rules, found: dict[str, int], value: int, s: Situation, form: str,
-            reading: tuple[tuple[Set, ...], int] | str) -> Score:
+def _finish(
+    rules: Rules,
+    found: dict[str, int],
+    value: int,
+    s: Situation,
+    form: str,
+    reading: tuple[tuple[Set, ...], int] | str,
+) -> Score:
     values = _values(rules)
     fans = tuple(sorted([(k, n) for k, n in found.items() if values[k]], key=_by_rank))
     flower_fan = s.flowers * values["flower_tiles"]
     counted = value + (flower_fan if rules.win.flowers_count else 0)
     return Score(
-        fans=fans, fan=value + flower_fan, hand_fan=value, flowers=s.flowers,
-        flower_fan=flower_fan, minimum=rules.win.minimum,
-        minimum_met=counted >= rules.win.minimum, form=form, layout=reading,
-        counted=counted)
+        fans=fans,
+        fan=value + flower_fan,
+        hand_fan=value,
+        flowers=s.flowers,
+        flower_fan=flower_fan,
+        minimum=rules.win.minimum,
+        minimum_met=counted >= rules.win.minimum,
+        form=form,
+        layout=reading,
+        counted=counted,
+    )
 
 
 def fan_name(key: str) -> str:
@@ -847,8 +905,11 @@ def fan_name(key: str) -> str:
 
 def describe_situation(s: Situation) -> str:
     """The situation in a few words: "self-draw, seat South, round East"."""
-    parts = ["self-draw" if s.self_draw else "discard",
-             f"seat {WINDS[s.seat_wind]}", f"round {WINDS[s.round_wind]}"]
+    parts = [
+        "self-draw" if s.self_draw else "discard",
+        f"seat {WINDS[s.seat_wind]}",
+        f"round {WINDS[s.round_wind]}",
+    ]
     if s.fourth_tile:
         parts.append("fourth tile")
     if s.kong:
@@ -860,5 +921,17 @@ def describe_situation(s: Situation) -> str:
     return ", ".join(parts)
 
 
-__all__ = ["Score", "Set", "Situation", "check_situation", "describe_situation", "fan_name",
-           "prepare", "score_hand", "score_text", "situation_fans", "tile_fans", "other_wait"]
+__all__ = [
+    "Score",
+    "Set",
+    "Situation",
+    "check_situation",
+    "describe_situation",
+    "fan_name",
+    "prepare",
+    "score_hand",
+    "score_text",
+    "situation_fans",
+    "tile_fans",
+    "other_wait",
+]

@@ -84,8 +84,7 @@ def two_chows_fan(a: int, b: int) -> str | None:
 
 
 # The two-chow fans, highest first: the order a surplus is cut from (lowest first).
-_TWO_CHOW_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight",
-                  "two_terminal_chows")
+_TWO_CHOW_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
 # The one extra two-chow fan a fourth chow may make beside a three-chow fan, by preference.
 _EXTRA_PREFERENCE = _TWO_CHOW_FANS
 
@@ -120,8 +119,15 @@ def chows(tiles: list[int], found: dict[str, int]) -> None:
         if fan is not None:
             found[fan] = 1
             return
-        _cut([two_chows_fan(tiles[0], tiles[1]), two_chows_fan(tiles[0], tiles[2]),
-              two_chows_fan(tiles[1], tiles[2])], 2, found)
+        _cut(
+            [
+                two_chows_fan(tiles[0], tiles[1]),
+                two_chows_fan(tiles[0], tiles[2]),
+                two_chows_fan(tiles[1], tiles[2]),
+            ],
+            2,
+            found,
+        )
     elif n == 2:
         fan = two_chows_fan(tiles[0], tiles[1])
         if fan is not None:
@@ -236,5 +242,13 @@ def pungs(tiles: list[int], found: dict[str, int]) -> None:
             found[two] = found.get(two, 0) + 1
 
 
-__all__ = ["chows", "four_chows_fan", "four_pungs_fan", "pungs", "three_chows_fan",
-           "three_pungs_fan", "two_chows_fan", "two_pungs_fan"]
+__all__ = [
+    "chows",
+    "four_chows_fan",
+    "four_pungs_fan",
+    "pungs",
+    "three_chows_fan",
+    "three_pungs_fan",
+    "two_chows_fan",
+    "two_pungs_fan",
+]

@@ -84,10 +84,13 @@ def fan_problem(rules: Rules, fan: object, flowers: int = 0) -> str | None:
     if counted < 0:
         return f"{fan} fan cannot hold {flowers} flowers of {rules.value('flower_tiles')} fan each"
     if counted < rules.win.minimum:
-        aside = " (flowers do not count toward it)" if flowers and not rules.win.flowers_count \
-            else ""
-        return (f"{counted} fan is under the minimum of {rules.win.minimum} fan{aside}: "
-                "the hand cannot be declared")
+        aside = (
+            " (flowers do not count toward it)" if flowers and not rules.win.flowers_count else ""
+        )
+        return (
+            f"{counted} fan is under the minimum of {rules.win.minimum} fan{aside}: "
+            "the hand cannot be declared"
+        )
     return None
 
 
@@ -102,11 +105,14 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.offender, "the offender")
         p = hand.points
         if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= rules.penalty.most:
-            raise HandError(f"a penalty is a whole number of points from 1 to "
-                            f"{rules.penalty.most}, got {p!r}")
+            raise HandError(
+                f"a penalty is a whole number of points from 1 to {rules.penalty.most}, got {p!r}"
+            )
         if rules.penalty.paid_to == "others" and p % (PLAYERS - 1):
-            raise HandError(f"this ruleset shares a penalty among the three others: give a "
-                            f"multiple of {PLAYERS - 1}, got {p}")
+            raise HandError(
+                f"this ruleset shares a penalty among the three others: give a "
+                f"multiple of {PLAYERS - 1}, got {p}"
+            )
         return
     if not isinstance(hand, Win):
         raise HandError(f"not a Chinese Official hand: {hand!r}")
@@ -114,12 +120,15 @@ def check(rules: Rules, hand: Hand) -> None:
     if hand.discarder is not None:
         _seat(hand.discarder, "the discarder")
         if hand.discarder == hand.winner:
-            raise HandError(f"seat {hand.winner + 1} cannot win on his own discard: name "
-                            "the discarder or make it a self-draw")
+            raise HandError(
+                f"seat {hand.winner + 1} cannot win on his own discard: name "
+                "the discarder or make it a self-draw"
+            )
     f = hand.flowers
     if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= rules.win.max_flowers:
-        raise HandError(f"flowers: a player has 0 to {rules.win.max_flowers} flower tiles, "
-                        f"got {f!r}")
+        raise HandError(
+            f"flowers: a player has 0 to {rules.win.max_flowers} flower tiles, got {f!r}"
+        )
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
         raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
@@ -148,5 +157,17 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return f"{names[hand.winner]} self-draw, {fan}"
 
 
-__all__ = ["CONTEXT", "Draw", "FalseWin", "Hand", "MAX_FAN", "Penalty", "Win", "check",
-           "counts_as_hand", "describe", "fan_problem", "winners"]
+__all__ = [
+    "CONTEXT",
+    "Draw",
+    "FalseWin",
+    "Hand",
+    "MAX_FAN",
+    "Penalty",
+    "Win",
+    "check",
+    "counts_as_hand",
+    "describe",
+    "fan_problem",
+    "winners",
+]

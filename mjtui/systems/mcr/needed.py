@@ -55,8 +55,13 @@ def needed(rules: Rules, totals: tuple[int, ...] | list[int], seat: int) -> Need
         bounds += [(1, totals[s] - me - 4 * b) for s in others if s != d]
         return _least(m, bounds)
 
-    return Needed(seat=seat, leader=leader, self_draw=self_draw, off_leader=off(leader),
-                  off_other={d: off(d) for d in others if d != leader})
+    return Needed(
+        seat=seat,
+        leader=leader,
+        self_draw=self_draw,
+        off_leader=off(leader),
+        off_other={d: off(d) for d in others if d != leader},
+    )
 
 
 def all_needed(rules: Rules, state: Any) -> tuple[Needed, ...]:

@@ -31,14 +31,16 @@ def payments(rules: Rules, hand: Hand) -> tuple[Payment, ...]:
         return ()
     if isinstance(hand, FalseWin):
         each = rules.false_win.each
-        return tuple(Payment(hand.offender, s if rules.false_win.paid_to == "others" else None,
-                             each) for s in range(PLAYERS) if s != hand.offender)
+        return tuple(
+            Payment(hand.offender, s if rules.false_win.paid_to == "others" else None, each)
+            for s in range(PLAYERS)
+            if s != hand.offender
+        )
     if isinstance(hand, Penalty):
         if rules.penalty.paid_to == "nobody":
             return (Payment(hand.offender, None, hand.points),)
         share = hand.points // (PLAYERS - 1)
-        return tuple(Payment(hand.offender, s, share) for s in range(PLAYERS)
-                     if s != hand.offender)
+        return tuple(Payment(hand.offender, s, share) for s in range(PLAYERS) if s != hand.offender)
     return _win(rules, hand)
 
 
@@ -69,8 +71,7 @@ def by_role(rules: Rules, fan: int, self_draw: bool) -> dict[str, int]:
     base = rules.payments.base
     if self_draw:
         return {"total": (PLAYERS - 1) * (base + fan), "each": base + fan}
-    return {"total": base + fan + (PLAYERS - 2) * base, "discarder": base + fan,
-            "others": base}
+    return {"total": base + fan + (PLAYERS - 2) * base, "discarder": base + fan, "others": base}
 
 
 __all__ = ["Payment", "by_role", "change", "payments"]

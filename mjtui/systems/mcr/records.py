@@ -65,15 +65,18 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
     kinds = [k for k in KINDS if k in record]
     if len(kinds) != 1:
-        raise HandError("say what happened with one of 'win', 'draw', 'false_win' or "
-                        "'penalty'" if not kinds else
-                        f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, "
-                        "one outcome")
+        raise HandError(
+            "say what happened with one of 'win', 'draw', 'false_win' or 'penalty'"
+            if not kinds
+            else f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, one outcome"
+        )
     kind = kinds[0]
     for key in record:
         if key not in KEYS[kind]:
-            raise HandError(f"'{key}' does not go with '{kind}' (it takes "
-                            f"{', '.join(repr(k) for k in KEYS[kind])})")
+            raise HandError(
+                f"'{key}' does not go with '{kind}' (it takes "
+                f"{', '.join(repr(k) for k in KEYS[kind])})"
+            )
     hand: Hand
     if kind == "draw":
         if record["draw"] is not True:
@@ -82,15 +85,16 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     elif kind == "false_win":
         hand = FalseWin(_seat(record, "false_win"))
     elif kind == "penalty":
-        hand = Penalty(_seat(record, "penalty"),
-                       _whole(record, "points", "the points the penalty takes off"))
+        hand = Penalty(
+            _seat(record, "penalty"), _whole(record, "points", "the points the penalty takes off")
+        )
     else:
         context = record.get("context", [])
         if not isinstance(context, list) or not all(c in CONTEXT for c in context):
-            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; "
-                            f"got {context!r}")
+            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; got {context!r}")
         hand = Win(
-            winner=_seat(record, "win"), fan=_whole(record, "fan", "the fan of the win"),
+            winner=_seat(record, "win"),
+            fan=_whole(record, "fan", "the fan of the win"),
             discarder=_seat(record, "from") if "from" in record else None,
             flowers=_whole(record, "flowers", "") if "flowers" in record else 0,
             tiles=_text(record, "tiles", "a string of tiles"),

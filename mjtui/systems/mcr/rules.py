@@ -31,9 +31,14 @@ MAX_FAN_VALUE = 200  # far above 88: a typo guard
 # fans.py once, not copied here.
 Fans: Any = make_dataclass(
     "Fans",
-    [(f.key, int, field(metadata=_int(f"{f.name} ({f.name_zh}): {f.description}",
-                                      0, MAX_FAN_VALUE)))
-     for f in ALL_FANS],
+    [
+        (
+            f.key,
+            int,
+            field(metadata=_int(f"{f.name} ({f.name_zh}): {f.description}", 0, MAX_FAN_VALUE)),
+        )
+        for f in ALL_FANS
+    ],
     frozen=True,
 )
 Fans.__doc__ = "The value of every fan, by key (0: not played)."
@@ -42,67 +47,109 @@ Fans.__module__ = __name__
 
 @dataclass(frozen=True)
 class Win:
-    minimum: int = field(metadata=_int(
-        "the fan a hand needs to be declared (8); see flowers_count", 0, MAX_FAN_VALUE))
-    flowers_count: bool = field(default=False, metadata={"doc": (
-        "the flowers' fan counts toward the minimum (false in the rules)")})
-    max_flowers: int = field(default=8, metadata=_int(
-        "flower and season tiles in the set (8; 0: a set without them)", 0, 8))
+    minimum: int = field(
+        metadata=_int(
+            "the fan a hand needs to be declared (8); see flowers_count", 0, MAX_FAN_VALUE
+        )
+    )
+    flowers_count: bool = field(
+        default=False,
+        metadata={"doc": ("the flowers' fan counts toward the minimum (false in the rules)")},
+    )
+    max_flowers: int = field(
+        default=8,
+        metadata=_int("flower and season tiles in the set (8; 0: a set without them)", 0, 8),
+    )
 
 
 @dataclass(frozen=True)
 class Payments:
-    base: int = field(metadata=_int(
-        "what every loser pays on top of the fan (8): on a discard the discarder pays "
-        "base + fan and the two others base; on a self-draw each of the three base + fan", 0))
+    base: int = field(
+        metadata=_int(
+            "what every loser pays on top of the fan (8): on a discard the discarder pays "
+            "base + fan and the two others base; on a self-draw each of the three base + fan",
+            0,
+        )
+    )
 
 
 @dataclass(frozen=True)
 class Game:
-    hands: int = field(metadata=_int(
-        "hands in a game (16: four rounds of four, the dealer passing every hand)", 1, 64))
-    hands_per_round: int = field(default=4, metadata=_int(
-        "hands in a round; the round wind and the seats change after each", 1, 16))
-    seats: tuple[tuple[int, ...], ...] = field(default=(), metadata={"doc": (
-        "the seat changes: for each round, the players (1-4, as seated in the first "
-        "round) sitting East, South, West and North; the last row repeats; empty: no "
-        "change")})
+    hands: int = field(
+        metadata=_int(
+            "hands in a game (16: four rounds of four, the dealer passing every hand)", 1, 64
+        )
+    )
+    hands_per_round: int = field(
+        default=4,
+        metadata=_int("hands in a round; the round wind and the seats change after each", 1, 16),
+    )
+    seats: tuple[tuple[int, ...], ...] = field(
+        default=(),
+        metadata={
+            "doc": (
+                "the seat changes: for each round, the players (1-4, as seated in the first "
+                "round) sitting East, South, West and North; the last row repeats; empty: no "
+                "change"
+            )
+        },
+    )
 
     def __post_init__(self) -> None:
         for r, row in enumerate(self.seats):
             if sorted(row) != [1, 2, 3, 4]:
-                raise SchemaError(f"game.seats[{r}]", (
-                    f"expected the players 1, 2, 3 and 4 once each, got {list(row)}"))
+                raise SchemaError(
+                    f"game.seats[{r}]",
+                    (f"expected the players 1, 2, 3 and 4 once each, got {list(row)}"),
+                )
 
 
 @dataclass(frozen=True)
 class FalseWin:
-    each: int = field(metadata=_int(
-        "what the offender pays for a false declaration (10)", 0))
-    paid_to: Literal["others", "nobody"] = field(default="others", metadata={"doc": (
-        "'others': each of the three others receives it; 'nobody': it is only taken off "
-        "the offender's score")})
+    each: int = field(metadata=_int("what the offender pays for a false declaration (10)", 0))
+    paid_to: Literal["others", "nobody"] = field(
+        default="others",
+        metadata={
+            "doc": (
+                "'others': each of the three others receives it; 'nobody': it is only taken off "
+                "the offender's score"
+            )
+        },
+    )
 
 
 @dataclass(frozen=True)
 class Penalty:
-    paid_to: Literal["nobody", "others"] = field(default="nobody", metadata={"doc": (
-        "a penalty for a foul: 'nobody' takes it off the offender's score only; "
-        "'others' shares it among the three others")})
-    most: int = field(default=100, metadata=_int(
-        "the largest penalty one entry may give (a typo guard)", 1))
+    paid_to: Literal["nobody", "others"] = field(
+        default="nobody",
+        metadata={
+            "doc": (
+                "a penalty for a foul: 'nobody' takes it off the offender's score only; "
+                "'others' shares it among the three others"
+            )
+        },
+    )
+    most: int = field(
+        default=100, metadata=_int("the largest penalty one entry may give (a typo guard)", 1)
+    )
 
 
 @dataclass(frozen=True)
 class Standings:
-    table_points: tuple[int, ...] = field(metadata=_int(
-        "the table points of 1st ... 4th place (4, 2, 1, 0); tied players share the "
-        "points of the places they hold", 0))
+    table_points: tuple[int, ...] = field(
+        metadata=_int(
+            "the table points of 1st ... 4th place (4, 2, 1, 0); tied players share the "
+            "points of the places they hold",
+            0,
+        )
+    )
 
     def __post_init__(self) -> None:
         if len(self.table_points) != PLAYERS:
-            raise SchemaError("standings.table_points", (
-                f"expected {PLAYERS} numbers, 1st to 4th, got {len(self.table_points)}"))
+            raise SchemaError(
+                "standings.table_points",
+                (f"expected {PLAYERS} numbers, 1st to 4th, got {len(self.table_points)}"),
+            )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -115,8 +162,10 @@ class Rules(RulesHeader):
     false_win: FalseWin
     standings: Standings
     penalty: Penalty = Penalty()
-    start_points: int = field(default=0, metadata=_int(
-        "each player's score at the start (0: scores are won and lost)", None))
+    start_points: int = field(
+        default=0,
+        metadata=_int("each player's score at the start (0: scores are won and lost)", None),
+    )
 
     def value(self, key: str) -> int:
         """The fan value of a fan key."""
@@ -135,5 +184,15 @@ class Rules(RulesHeader):
 # The schema reads a field by its annotation; Fans is made at run time.
 Rules.__annotations__["fans"] = Fans
 
-__all__ = ["FalseWin", "Fans", "Game", "PLAYERS", "PRESET", "Payments", "Penalty", "Rules",
-           "Standings", "Win"]
+__all__ = [
+    "FalseWin",
+    "Fans",
+    "Game",
+    "PLAYERS",
+    "PRESET",
+    "Payments",
+    "Penalty",
+    "Rules",
+    "Standings",
+    "Win",
+]

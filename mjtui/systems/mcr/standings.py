@@ -32,10 +32,11 @@ def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
     place = 0
     while place < len(order):
         group = [s for s in order[place:] if totals[s] == totals[order[place]]]
-        share = Fraction(sum(points[place:place + len(group)]), len(group))
+        share = Fraction(sum(points[place : place + len(group)]), len(group))
         for seat in group:
-            result.append(Standing(rank=place + 1, seat=seat, score=totals[seat],
-                                   table_points=share))
+            result.append(
+                Standing(rank=place + 1, seat=seat, score=totals[seat], table_points=share)
+            )
         place += len(group)
     return tuple(result)
 

@@ -81,8 +81,13 @@ class State:
 def start(rules: Rules) -> State:
     rounds = -(-rules.game.hands // rules.game.hands_per_round)
     chairs = tuple(tuple(rules.seat_of(r, p) for p in range(PLAYERS)) for r in range(rounds))
-    return State(totals=(rules.start_points,) * PLAYERS, hands=0, length=rules.game.hands,
-                 per_round=rules.game.hands_per_round, chairs=chairs)
+    return State(
+        totals=(rules.start_points,) * PLAYERS,
+        hands=0,
+        length=rules.game.hands,
+        per_round=rules.game.hands_per_round,
+        chairs=chairs,
+    )
 
 
 def apply(rules: Rules, state: State, hand: Hand) -> State:
@@ -97,8 +102,11 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
     return State(
         totals=tuple(t + d for t, d in zip(state.totals, delta)),
         hands=state.hands + (1 if counts_as_hand(hand) else 0),
-        length=state.length, per_round=state.per_round, chairs=state.chairs,
-        last_change=delta, events=state.events + 1,
+        length=state.length,
+        per_round=state.per_round,
+        chairs=state.chairs,
+        last_change=delta,
+        events=state.events + 1,
         penalties=tuple(p + x for p, x in zip(state.penalties, lost)),
     )
 
@@ -111,10 +119,15 @@ def check_in_play(rules: Rules, state: State, hand: Hand) -> None:
 
 def situation_at(state: State, hand: Win) -> Situation:
     """The situation of a win from its tiles: its context words and the table's winds."""
-    return Situation(self_draw=hand.self_draw, seat_wind=state.seat_wind(hand.winner),
-                     round_wind=state.round_wind, fourth_tile="fourth-tile" in hand.context,
-                     kong="kong" in hand.context, last_tile="last-tile" in hand.context,
-                     flowers=hand.flowers)
+    return Situation(
+        self_draw=hand.self_draw,
+        seat_wind=state.seat_wind(hand.winner),
+        round_wind=state.round_wind,
+        fourth_tile="fourth-tile" in hand.context,
+        kong="kong" in hand.context,
+        last_tile="last-tile" in hand.context,
+        flowers=hand.flowers,
+    )
 
 
 def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
@@ -128,8 +141,10 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
         if not score.minimum_met:
             raise HandError(score.reason or "under the minimum")
         if score.fan != hand.fan:
-            raise HandError(f"the tiles score {score.fan} fan (seat {state.wind(hand.winner)}, "
-                            f"round {state.round_wind_name}), not {hand.fan}")
+            raise HandError(
+                f"the tiles score {score.fan} fan (seat {state.wind(hand.winner)}, "
+                f"round {state.round_wind_name}), not {hand.fan}"
+            )
 
 
 def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
@@ -139,5 +154,12 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     return f"{state.round_label} · dealer {players[state.east]}"
 
 
-__all__ = ["State", "apply", "check_at_table", "check_in_play", "situation_at", "start",
-           "state_text"]
+__all__ = [
+    "State",
+    "apply",
+    "check_at_table",
+    "check_in_play",
+    "situation_at",
+    "start",
+    "state_text",
+]

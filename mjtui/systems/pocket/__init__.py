@@ -17,5 +17,6 @@ names it), so reading a ruleset file loads :mod:`.rules` alone.
 
 from mjtui.core.systems.registry import Plugin
 
-PLUGIN = Plugin("pocket", rules="mjtui.systems.pocket.rules:Rules",
-                system="mjtui.systems.pocket.system:SYSTEM")
+PLUGIN = Plugin(
+    "pocket", rules="mjtui.systems.pocket.rules:Rules", system="mjtui.systems.pocket.system:SYSTEM"
+)

@@ -51,8 +51,17 @@ OUTCOME_HELP = "r discard · t self-draw · d draw · c false win"
 WINS = ("win on a discard", "self-draw")
 SEATS = ("winner", "from", "guarantor", "offender")
 BONUS_FIELDS = ("flowers", "seasons")
-FIELDS: tuple[str, ...] = ("outcome", "winner", "fan", "tiles", *(s.word for s in SITUATIONS),
-                           *BONUS_FIELDS, "from", "guarantor", "offender")
+FIELDS: tuple[str, ...] = (
+    "outcome",
+    "winner",
+    "fan",
+    "tiles",
+    *(s.word for s in SITUATIONS),
+    *BONUS_FIELDS,
+    "from",
+    "guarantor",
+    "offender",
+)
 TICKED = "1"
 
 
@@ -84,8 +93,9 @@ def seat_of(text: str, players: int = PLAYERS) -> int | None:
     return int(text) - 1 if text.isdigit() and 1 <= int(text) <= players else None
 
 
-def active_fields(rules: Rules, before: State, values: Mapping[str, str],
-                  players: int = PLAYERS) -> frozenset[str]:
+def active_fields(
+    rules: Rules, before: State, values: Mapping[str, str], players: int = PLAYERS
+) -> frozenset[str]:
     """The fields that can still change the score, given what is typed so far."""
     outcome = outcome_of(values)
     active = {"outcome"}
@@ -111,17 +121,22 @@ def active_fields(rules: Rules, before: State, values: Mapping[str, str],
     return frozenset(active)
 
 
-def _possible_situations(before: State, values: Mapping[str, str], self_draw: bool,
-                         players: int) -> list[str]:
+def _possible_situations(
+    before: State, values: Mapping[str, str], self_draw: bool, players: int
+) -> list[str]:
     """The situations that can go with the outcome and the winner typed."""
     winner = seat_of(_text(values, "winner"), players)
     by_starter = None if winner is None else winner == before.east
-    return [s.word for s in SITUATIONS
-            if situation_problem((s.word,), self_draw=self_draw, by_starter=by_starter) is None]
+    return [
+        s.word
+        for s in SITUATIONS
+        if situation_problem((s.word,), self_draw=self_draw, by_starter=by_starter) is None
+    ]
 
 
-def read_entry(rules: Rules, before: State, values: Mapping[str, str],
-               players: int = PLAYERS) -> Entry:
+def read_entry(
+    rules: Rules, before: State, values: Mapping[str, str], players: int = PLAYERS
+) -> Entry:
     """The hand the fields make with the table ``before`` it, or what is wrong."""
     active = active_fields(rules, before, values, players)
     outcome = outcome_of(values)
@@ -136,8 +151,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
                 after = apply(rules, before, hand)
             except HandError as e:
                 error = str(e)
-        return Entry((error,) if error else (), None if error else hand, active, outcome,
-                     seats, score, after)
+        return Entry(
+            (error,) if error else (), None if error else hand, active, outcome, seats, score, after
+        )
 
     if outcome is None:
         return entry(f"Outcome: type {OUTCOME_HELP}")
@@ -145,8 +161,7 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
         return entry(hand=Draw())
     if outcome == "false win":
         if seats["offender"] is None:
-            return entry(f"Offender: type the seat ({span}) of the player who declared a "
-                         "false win")
+            return entry(f"Offender: type the seat ({span}) of the player who declared a false win")
         return entry(hand=FalseWin(seats["offender"]))
     winner = seats["winner"]
     if winner is None:
@@ -154,8 +169,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     self_draw = outcome == "self-draw"
     score = None
     tiles = _text(values, "tiles") if "tiles" in active else ""
-    situations = tuple(s.word for s in SITUATIONS
-                       if s.word in active and _text(values, s.word) == TICKED)
+    situations = tuple(
+        s.word for s in SITUATIONS if s.word in active and _text(values, s.word) == TICKED
+    )
     flowers: tuple[int, ...] = ()
     seasons: tuple[int, ...] = ()
     if tiles:
@@ -163,8 +179,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
             if "flowers" in active:
                 flowers = read_bonus(_text(values, "flowers"), "Flowers")
                 seasons = read_bonus(_text(values, "seasons"), "Seasons")
-            ctx = context_of(before.seat_wind(winner), before.round_wind, self_draw, situations,
-                             flowers, seasons)
+            ctx = context_of(
+                before.seat_wind(winner), before.round_wind, self_draw, situations, flowers, seasons
+            )
             score = score_hand(rules, parse_hand(tiles), ctx)
         except HandError as e:
             return entry(str(e))
@@ -180,16 +197,30 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
         return entry("Fan: type the fan, or the winner's tiles below it")
     discarder = seats.get("from")
     if not self_draw and discarder is None:
-        return entry(f"Discard from: type the seat ({span}) of the player who discarded the "
-                     "winning tile", score=score)
+        return entry(
+            f"Discard from: type the seat ({span}) of the player who discarded the winning tile",
+            score=score,
+        )
     guarantor = seats.get("guarantor")
     if guarantor is None and _text(values, "guarantor") and "guarantor" in active:
-        return entry(f"Guarantor: type the seat ({span}) of the player who pays for all, or "
-                     "leave it empty", score=score)
+        return entry(
+            f"Guarantor: type the seat ({span}) of the player who pays for all, or leave it empty",
+            score=score,
+        )
     if tiles:
-        return entry(hand=Win(winner, fan, discarder, guarantor, tiles=tiles,
-                              context=situations, flowers=flowers, seasons=seasons),
-                     score=score)
+        return entry(
+            hand=Win(
+                winner,
+                fan,
+                discarder,
+                guarantor,
+                tiles=tiles,
+                context=situations,
+                flowers=flowers,
+                seasons=seasons,
+            ),
+            score=score,
+        )
     return entry(hand=Win(winner, fan, discarder, guarantor), score=score)
 
 
@@ -215,8 +246,9 @@ def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:
         if hand.tiles is not None:
             values["tiles"] = hand.tiles
             values.update({word: TICKED for word in hand.context})
-            values.update(flowers="".join(map(str, hand.flowers)),
-                          seasons="".join(map(str, hand.seasons)))
+            values.update(
+                flowers="".join(map(str, hand.flowers)), seasons="".join(map(str, hand.seasons))
+            )
         else:
             values["fan"] = str(hand.fan)
     return values
@@ -246,6 +278,20 @@ def fan_note(rules: Rules) -> str:
     return f"at least {rules.fan.minimum}, paid up to {rules.fan.limit}"
 
 
-__all__ = ["BONUS_FIELDS", "FIELDS", "OUTCOMES", "OUTCOME_HELP", "SEATS", "TICKED", "Entry",
-           "active_fields", "bonus_note", "fan_note", "outcome_of", "patterns_text",
-           "read_entry", "seat_of", "values_of"]
+__all__ = [
+    "BONUS_FIELDS",
+    "FIELDS",
+    "OUTCOMES",
+    "OUTCOME_HELP",
+    "SEATS",
+    "TICKED",
+    "Entry",
+    "active_fields",
+    "bonus_note",
+    "fan_note",
+    "outcome_of",
+    "patterns_text",
+    "read_entry",
+    "seat_of",
+    "values_of",
+]

@@ -42,16 +42,23 @@ class Situation:
 # The one list of situations: the form's boxes, the CLI's flags, the Context
 # fields and the words of Win.context are all read from it, in this order.
 SITUATIONS = (
-    Situation("robbing-kong", "robbing_kong", "Robbed kong",
-              "won on a tile robbed from another player's kong"),
-    Situation("kong-replacement", "kong_replacement", "Kong tile",
-              "won on a kong's replacement tile"),
-    Situation("last-tile", "last_tile", "Last tile",
-              "won on the last tile of the wall"),
-    Situation("heavenly", "heavenly_hand", "Heavenly",
-              "the starter won on the tiles dealt (with --seat E --self-draw)"),
-    Situation("earthly", "earthly_hand", "Earthly",
-              "won on the starter's first discard"),
+    Situation(
+        "robbing-kong",
+        "robbing_kong",
+        "Robbed kong",
+        "won on a tile robbed from another player's kong",
+    ),
+    Situation(
+        "kong-replacement", "kong_replacement", "Kong tile", "won on a kong's replacement tile"
+    ),
+    Situation("last-tile", "last_tile", "Last tile", "won on the last tile of the wall"),
+    Situation(
+        "heavenly",
+        "heavenly_hand",
+        "Heavenly",
+        "the starter won on the tiles dealt (with --seat E --self-draw)",
+    ),
+    Situation("earthly", "earthly_hand", "Earthly", "won on the starter's first discard"),
 )
 CONTEXT = tuple(s.word for s in SITUATIONS)  # the words Win.context takes
 
@@ -60,16 +67,28 @@ CONTEXT = tuple(s.word for s in SITUATIONS)  # the words Win.context takes
 # (tiles_problem), this is the one list the form, the command line and the
 # session files refuse by.
 EXCLUSIVE = (
-    ("robbing-kong", "last-tile",
-     "a robbed kong is never the last tile: no kong is declared on the last tile"),
+    (
+        "robbing-kong",
+        "last-tile",
+        "a robbed kong is never the last tile: no kong is declared on the last tile",
+    ),
     ("heavenly", "earthly", "a hand cannot be both heavenly and earthly"),
-    ("heavenly", "kong-replacement",
-     "a heavenly hand is won on the tiles dealt, not on a kong's replacement tile"),
+    (
+        "heavenly",
+        "kong-replacement",
+        "a heavenly hand is won on the tiles dealt, not on a kong's replacement tile",
+    ),
     ("heavenly", "last-tile", "a heavenly hand is won on the tiles dealt, not on the last tile"),
-    ("earthly", "robbing-kong",
-     "an earthly hand is won on the starter's first discard, not on a robbed kong"),
-    ("earthly", "last-tile",
-     "an earthly hand is won on the starter's first discard, not on the last tile"),
+    (
+        "earthly",
+        "robbing-kong",
+        "an earthly hand is won on the starter's first discard, not on a robbed kong",
+    ),
+    (
+        "earthly",
+        "last-tile",
+        "an earthly hand is won on the starter's first discard, not on the last tile",
+    ),
 )
 BONUS_NUMBERS = range(1, 5)  # flowers 1-4 and seasons 1-4: East 1 ... North 4
 
@@ -114,13 +133,18 @@ def fan_problem(rules: Rules, fan: object) -> str | None:
     if isinstance(fan, bool) or not isinstance(fan, int) or not 0 <= fan <= MAX_FAN:
         return f"fan must be a whole number from 0 to {MAX_FAN}, got {fan!r}"
     if fan < rules.fan.minimum:
-        return (f"{fan} fan is under the minimum of {rules.fan.minimum} fan to win: "
-                "the hand cannot be declared")
+        return (
+            f"{fan} fan is under the minimum of {rules.fan.minimum} fan to win: "
+            "the hand cannot be declared"
+        )
     return None
 
 
 def situation_problem(
-    context: tuple[str, ...] | list[str], *, self_draw: bool, by_starter: bool | None = None,
+    context: tuple[str, ...] | list[str],
+    *,
+    self_draw: bool,
+    by_starter: bool | None = None,
     off_starter: bool | None = None,
 ) -> str | None:
     """Why the situations in ``context`` cannot go together or with how the hand was
@@ -152,16 +176,22 @@ def tiles_problem(context: tuple[str, ...] | list[str], hand: TileHand) -> str |
     if "kong-replacement" in given and not any(m.kind == "kan" for m in hand.melds):
         return "a win on a kong's replacement tile needs a kong in the hand"
     if "heavenly" in given and hand.melds:
-        return ("a heavenly hand is won on the tiles dealt: it has no declared meld "
-                "(a kong would have drawn a replacement tile)")
+        return (
+            "a heavenly hand is won on the tiles dealt: it has no declared meld "
+            "(a kong would have drawn a replacement tile)"
+        )
     if "earthly" in given and hand.melds:
-        return ("an earthly hand is won on the starter's first discard: nothing was "
-                "claimed or declared before it, so it has no meld")
+        return (
+            "an earthly hand is won on the starter's first discard: nothing was "
+            "claimed or declared before it, so it has no meld"
+        )
     return None
 
 
-def bonus_problem(flowers: tuple[int, ...] | list[int], seasons: tuple[int, ...] | list[int],
-                  ) -> str | None:
+def bonus_problem(
+    flowers: tuple[int, ...] | list[int],
+    seasons: tuple[int, ...] | list[int],
+) -> str | None:
     """Why these flower and season numbers cannot be a player's, or None."""
     for what, numbers in (("flower", flowers), ("season", seasons)):
         for n in numbers:
@@ -169,8 +199,7 @@ def bonus_problem(flowers: tuple[int, ...] | list[int], seasons: tuple[int, ...]
                 return f"a {what} is numbered 1 to 4, got {n!r}"
         repeated = sorted({n for n in numbers if list(numbers).count(n) > 1})
         if repeated:
-            return (f"{what} {repeated[0]} is given twice: there is one {what} of each "
-                    "number")
+            return f"{what} {repeated[0]} is given twice: there is one {what} of each number"
     return None
 
 
@@ -201,11 +230,14 @@ def check(rules: Rules, hand: Hand) -> None:
     if hand.discarder is not None:
         _seat(hand.discarder, "the discarder")
         if hand.discarder == hand.winner:
-            raise HandError(f"seat {hand.winner + 1} cannot win on his own discard: name "
-                            "the discarder or make it a self-draw")
+            raise HandError(
+                f"seat {hand.winner + 1} cannot win on his own discard: name "
+                "the discarder or make it a self-draw"
+            )
         if hand.guarantor is not None:
-            raise HandError("a guarantor pays for a self-draw only; on a discard the "
-                            "discarder pays")
+            raise HandError(
+                "a guarantor pays for a self-draw only; on a discard the discarder pays"
+            )
     if hand.guarantor is not None:
         if not rules.payments.guarantee:
             raise HandError("this ruleset plays no guarantee (包自摸): leave the guarantor out")
@@ -234,8 +266,9 @@ def _check_bonus(rules: Rules, hand: Win) -> None:
     if not rules.bonus.tiles:
         raise HandError("this ruleset plays no flowers or seasons (136 tiles): leave them out")
     if hand.tiles is None:
-        raise HandError("flowers and seasons are counted with the winner's tiles: give "
-                        "the tiles too")
+        raise HandError(
+            "flowers and seasons are counted with the winner's tiles: give the tiles too"
+        )
     problem = bonus_problem(hand.flowers, hand.seasons)
     if problem:
         raise HandError(problem)
@@ -260,6 +293,23 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-__all__ = ["BONUS_NUMBERS", "CONTEXT", "EXCLUSIVE", "Draw", "FalseWin", "Hand", "MAX_FAN",
-           "SITUATIONS", "Situation", "Win", "bonus_problem", "check", "describe",
-           "fan_problem", "read_bonus", "situation_problem", "tiles_problem", "winners"]
+__all__ = [
+    "BONUS_NUMBERS",
+    "CONTEXT",
+    "EXCLUSIVE",
+    "Draw",
+    "FalseWin",
+    "Hand",
+    "MAX_FAN",
+    "SITUATIONS",
+    "Situation",
+    "Win",
+    "bonus_problem",
+    "check",
+    "describe",
+    "fan_problem",
+    "read_bonus",
+    "situation_problem",
+    "tiles_problem",
+    "winners",
+]

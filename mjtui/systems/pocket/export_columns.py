@@ -16,8 +16,14 @@ def _patterns(rules: Any, before: Any, hand: Win) -> list[str]:
     """The patterns the tiles score (none when only the fan was entered)."""
     if hand.tiles is None:
         return []
-    ctx = context_of(before.seat_wind(hand.winner), before.round_wind, hand.self_draw,
-                     hand.context, hand.flowers, hand.seasons)
+    ctx = context_of(
+        before.seat_wind(hand.winner),
+        before.round_wind,
+        hand.self_draw,
+        hand.context,
+        hand.flowers,
+        hand.seasons,
+    )
     try:
         score = score_hand(rules, parse_hand(hand.tiles), ctx)
     except HandError:
@@ -27,8 +33,14 @@ def _patterns(rules: Any, before: Any, hand: Win) -> list[str]:
 
 def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
     row: dict[str, Any] = {
-        "outcome": "draw", "winner": None, "discarder": None, "fan": None, "patterns": [],
-        "responsible": None, "round": WINDS[before.round_wind], "starter": before.east + 1,
+        "outcome": "draw",
+        "winner": None,
+        "discarder": None,
+        "fan": None,
+        "patterns": [],
+        "responsible": None,
+        "round": WINDS[before.round_wind],
+        "starter": before.east + 1,
     }
     if isinstance(hand, FalseWin):
         row.update(outcome="false win", responsible=hand.offender + 1)
@@ -48,8 +60,7 @@ def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
 
 
 COLUMNS = HandColumns(
-    fields=("outcome", "winner", "discarder", "fan", "patterns", "responsible", "round",
-            "starter"),
+    fields=("outcome", "winner", "discarder", "fan", "patterns", "responsible", "round", "starter"),
     cells=_cells,
     seats=frozenset({"winner", "discarder", "responsible", "starter"}),
     docs=(
@@ -58,8 +69,11 @@ COLUMNS = HandColumns(
         ("discarder", "the seat whose discard won (empty for a self-draw)"),
         ("fan", "the fan the win is paid (empty for a draw and a false win)"),
         ("patterns", "the patterns and their fan, when the fan was counted from the tiles"),
-        ("responsible", "who pays more than a share: the discarder, the guarantor of a "
-                        "self-draw (包), or the player who declared a false win"),
+        (
+            "responsible",
+            "who pays more than a share: the discarder, the guarantor of a "
+            "self-draw (包), or the player who declared a false win",
+        ),
         ("round", "the round wind of the hand"),
         ("starter", "the starter (East) of the hand"),
     ),

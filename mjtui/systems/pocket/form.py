@@ -33,8 +33,14 @@ from mjtui.systems.pocket.table import State, state_text
 class PocketForm:
     """The Pocket Mahjong hand form's model."""
 
-    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
-                 hand: Hand | None = None, winner: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> None:
         self.rules, self.before, self.players = rules, before, players
         self.values = values_of(hand, winner)
 
@@ -43,35 +49,69 @@ class PocketForm:
         rows = [
             Row("outcome", "Outcome", (Field("outcome", "code", allowed="".join(OUTCOMES)),)),
             # The score first, then who pays it: the order of every system's form.
-            Row("win", "Winner", (Field("winner", "seat"),
-                                     Field("fan", "number", label="fan", width=3,
-                                           max_length=2))),
-            Row("tiles", "or the tiles", (Field(
-                "tiles", "text", allowed=r"0-9mpsz \[\]()", max_length=60,
-                placeholder="e.g. 123m456p789s11z [555z]"),)),
-            Row("situations", "", tuple(Field(s.word, "check", label=s.label)
-                                        for s in SITUATIONS)),
+            Row(
+                "win",
+                "Winner",
+                (
+                    Field("winner", "seat"),
+                    Field("fan", "number", label="fan", width=3, max_length=2),
+                ),
+            ),
+            Row(
+                "tiles",
+                "or the tiles",
+                (
+                    Field(
+                        "tiles",
+                        "text",
+                        allowed=r"0-9mpsz \[\]()",
+                        max_length=60,
+                        placeholder="e.g. 123m456p789s11z [555z]",
+                    ),
+                ),
+            ),
+            Row("situations", "", tuple(Field(s.word, "check", label=s.label) for s in SITUATIONS)),
         ]
         if rules.bonus.tiles:
-            rows.append(Row("bonus", "Flowers", (
-                Field("flowers", "text", allowed="0-9 ,", width=5, max_length=7),
-                Field("seasons", "text", label="seasons", allowed="0-9 ,", width=5,
-                      max_length=7))))
+            rows.append(
+                Row(
+                    "bonus",
+                    "Flowers",
+                    (
+                        Field("flowers", "text", allowed="0-9 ,", width=5, max_length=7),
+                        Field(
+                            "seasons",
+                            "text",
+                            label="seasons",
+                            allowed="0-9 ,",
+                            width=5,
+                            max_length=7,
+                        ),
+                    ),
+                )
+            )
         pays = (Field("from", "seat"),)
         if rules.payments.guarantee:
             pays += (Field("guarantor", "seat", label="guarantor"),)
         rows.append(Row("pays", "Discard from", pays))
         rows.append(Row("false-win", "False win by", (Field("offender", "seat"),)))
-        return FormLayout(tuple(rows), outcome="outcome", outcomes=OUTCOMES,
-                          given=("outcome", "winner"), help=OUTCOME_HELP)
+        return FormLayout(
+            tuple(rows),
+            outcome="outcome",
+            outcomes=OUTCOMES,
+            given=("outcome", "winner"),
+            help=OUTCOME_HELP,
+        )
 
     def start(self) -> dict[str, str]:
         return {key: self.values.get(key, "") for key in FIELDS}
 
     def read(self, values: Mapping[str, str]) -> Reading[Hand]:
         entry = read_entry(self.rules, self.before, values, len(self.players))
-        notes = {"outcome": entry.outcome or f"? {OUTCOME_HELP}",
-                 "win": fan_note(self.rules) if "fan" in entry.active else ""}
+        notes = {
+            "outcome": entry.outcome or f"? {OUTCOME_HELP}",
+            "win": fan_note(self.rules) if "fan" in entry.active else "",
+        }
         if self.rules.bonus.tiles:
             notes["bonus"] = bonus_note(self.before, entry.seats.get("winner"))
         for key, seat in entry.seats.items():
@@ -80,9 +120,15 @@ class PocketForm:
         patterns = patterns_text(entry.score)
         lines = tuple(Line(text, "good") for text in patterns.splitlines())
         after = entry.after
-        return Reading(entry.errors, entry.hand, entry.active, notes, lines,
-                       after=after.totals if after else None,
-                       next="Next: " + state_text(after, self.players) if after else "")
+        return Reading(
+            entry.errors,
+            entry.hand,
+            entry.active,
+            notes,
+            lines,
+            after=after.totals if after else None,
+            next="Next: " + state_text(after, self.players) if after else "",
+        )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
         raise HandError("this form opens no other form")

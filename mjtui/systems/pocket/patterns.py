@@ -82,8 +82,7 @@ class Score:
 
     def minimum_fan(self, rules: Rules) -> int:
         """The fan that counts toward the ruleset's minimum."""
-        return self.fan if rules.bonus.counts_to_minimum else min(self.total - self.bonus,
-                                                                  self.fan)
+        return self.fan if rules.bonus.counts_to_minimum else min(self.total - self.bonus, self.fan)
 
 
 @dataclass(frozen=True)
@@ -103,8 +102,13 @@ class _Set:
         else:
             name = tile_name(self.tile)
             body = name[0] * (4 if self.kind == "kan" else 3) + name[1]
-        return body if self.concealed and self.kind != "kan" else \
-            f"({body})" if self.concealed else f"[{body}]"
+        return (
+            body
+            if self.concealed and self.kind != "kan"
+            else f"({body})"
+            if self.concealed
+            else f"[{body}]"
+        )
 
 
 def check_context(hand: TileHand, ctx: Context) -> None:
@@ -112,19 +116,32 @@ def check_context(hand: TileHand, ctx: Context) -> None:
     if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4):
         raise HandError("the seat and round wind are East, South, West or North")
     names = context_names(ctx)
-    problem = (situation_problem(names, self_draw=ctx.self_draw, by_starter=ctx.seat_wind == 0)
-               or tiles_problem(names, hand) or bonus_problem(ctx.flowers, ctx.seasons))
+    problem = (
+        situation_problem(names, self_draw=ctx.self_draw, by_starter=ctx.seat_wind == 0)
+        or tiles_problem(names, hand)
+        or bonus_problem(ctx.flowers, ctx.seasons)
+    )
     if problem:
         raise HandError(problem)
 
 
-def context_of(seat_wind: int, round_wind: int, self_draw: bool,
-               words: tuple[str, ...] | list[str] = (), flowers: tuple[int, ...] = (),
-               seasons: tuple[int, ...] = ()) -> Context:
+def context_of(
+    seat_wind: int,
+    round_wind: int,
+    self_draw: bool,
+    words: tuple[str, ...] | list[str] = (),
+    flowers: tuple[int, ...] = (),
+    seasons: tuple[int, ...] = (),
+) -> Context:
     """The Context of a win with the situations named by their words (Win.context)."""
-    return Context(seat_wind=seat_wind, round_wind=round_wind, self_draw=self_draw,
-                   **{s.field: s.word in words for s in SITUATIONS},
-                   flowers=tuple(flowers), seasons=tuple(seasons))
+    return Context(
+        seat_wind=seat_wind,
+        round_wind=round_wind,
+        self_draw=self_draw,
+        **{s.field: s.word in words for s in SITUATIONS},
+        flowers=tuple(flowers),
+        seasons=tuple(seasons),
+    )
 
 
 def context_names(ctx: Context) -> tuple[str, ...]:
@@ -140,15 +157,23 @@ def score_hand(rules: Rules, hand: TileHand, ctx: Context) -> Score:
     options = [_score(rules, sets, pair, hand, ctx) for sets, pair in _readings(hand)]
     orphans = None if hand.melds else thirteen_orphans(hand.counts())
     if orphans is not None:
-        options.append(_finish(rules, {"thirteen_orphans": 1, **_situation(rules, hand, ctx)},
-                               "13 orphans, pair " + tile_name(orphans), ctx))
+        options.append(
+            _finish(
+                rules,
+                {"thirteen_orphans": 1, **_situation(rules, hand, ctx)},
+                "13 orphans, pair " + tile_name(orphans),
+                ctx,
+            )
+        )
     pairs = None if hand.melds else seven_pairs(hand.counts())
     if pairs is not None and rules.patterns.seven_pairs.fan != 0:
         options.append(_seven_pairs(rules, pairs, hand, ctx))
     if not options:
         seven = " nor seven pairs," if rules.patterns.seven_pairs.fan != 0 else ""
-        raise HandError("these tiles are not a winning hand: they do not make four sets "
-                        f"(chow, pong, kong) and a pair,{seven} nor thirteen orphans")
+        raise HandError(
+            "these tiles are not a winning hand: they do not make four sets "
+            f"(chow, pong, kong) and a pair,{seven} nor thirteen orphans"
+        )
     return max(options, key=lambda s: (s.fan, s.total))
 
 
@@ -156,9 +181,11 @@ def score_problem(rules: Rules, score: Score) -> str | None:
     """Why a hand of this score cannot be declared (under the minimum), or None."""
     counted = score.minimum_fan(rules)
     if counted < score.fan and counted < rules.fan.minimum:
-        return (f"{counted} fan without the bonus tiles' {score.fan - counted} is under the "
-                f"minimum of {rules.fan.minimum} fan to win: the hand cannot be declared "
-                "(bonus tiles do not count toward it)")
+        return (
+            f"{counted} fan without the bonus tiles' {score.fan - counted} is under the "
+            f"minimum of {rules.fan.minimum} fan to win: the hand cannot be declared "
+            "(bonus tiles do not count toward it)"
+        )
     return fan_problem(rules, score.fan)
 
 
@@ -193,8 +220,9 @@ def _bonus(ctx: Context) -> dict[str, int]:
     full = [len(kind) == len(BONUS_NUMBERS) for kind in (ctx.flowers, ctx.seasons)]
     return {
         "no_bonus": not ctx.flowers and not ctx.seasons,
-        "own_flower": sum(own in kind and not whole
-                          for kind, whole in zip((ctx.flowers, ctx.seasons), full)),
+        "own_flower": sum(
+            own in kind and not whole for kind, whole in zip((ctx.flowers, ctx.seasons), full)
+        ),
         "flower_set": sum(full),
         "all_bonus": all(full),
     }
@@ -202,8 +230,11 @@ def _bonus(ctx: Context) -> dict[str, int]:
 
 def _terminals_and_honors(tiles: list[int]) -> bool:
     """Mixed orphans: 1s, 9s and honors only, with both a terminal and an honor."""
-    return (all(t in ONES_AND_NINES or t >= HONORS for t in tiles)
-            and any(t >= HONORS for t in tiles) and any(t < HONORS for t in tiles))
+    return (
+        all(t in ONES_AND_NINES or t >= HONORS for t in tiles)
+        and any(t >= HONORS for t in tiles)
+        and any(t < HONORS for t in tiles)
+    )
 
 
 def _suits(tiles: list[int]) -> tuple[set[int], bool]:
@@ -214,11 +245,13 @@ def _seven_pairs(rules: Rules, pairs: tuple[int, ...], hand: TileHand, ctx: Cont
     tiles = [t for t in pairs for _ in range(2)]
     suits, honors = _suits(tiles)
     counts = {"seven_pairs": 1, **_situation(rules, hand, ctx)}
-    for key, on in (("pure_hand", len(suits) == 1 and not honors),
-                    ("semi_pure_hand", len(suits) == 1),
-                    ("all_honors", not suits),
-                    ("all_terminals", all(t in ONES_AND_NINES for t in tiles)),
-                    ("mixed_orphans", _terminals_and_honors(tiles))):
+    for key, on in (
+        ("pure_hand", len(suits) == 1 and not honors),
+        ("semi_pure_hand", len(suits) == 1),
+        ("all_honors", not suits),
+        ("all_terminals", all(t in ONES_AND_NINES for t in tiles)),
+        ("mixed_orphans", _terminals_and_honors(tiles)),
+    ):
         if on:
             counts[key] = 1
     reading = " ".join(tile_name(t)[0] * 2 + tile_name(t)[1] for t in pairs)
@@ -250,8 +283,7 @@ def _score(rules: Rules, sets: list[_Set], pair: int, hand: TileHand, ctx: Conte
     found("small_four_winds", len(winds) == 3 and pair in WIND_TILES)
     found("all_honors", not suits)
     found("all_terminals", all(t in ONES_AND_NINES for t in tiles))
-    found("mixed_orphans", not any(s.kind == "chi" for s in sets)
-          and _terminals_and_honors(tiles))
+    found("mixed_orphans", not any(s.kind == "chi" for s in sets) and _terminals_and_honors(tiles))
     found("nine_gates", _nine_gates(hand, suits))
     found("four_kongs", sum(s.kind == "kan" for s in sets) == SETS_IN_A_HAND)
     found("four_concealed_triplets", _four_concealed(triplets, sets, pair, hand, ctx))
@@ -264,12 +296,13 @@ def _nine_gates(hand: TileHand, suits: set[int]) -> bool:
     if hand.melds or len(suits) != 1 or any(t >= HONORS for t in hand.concealed):
         return False
     start = next(iter(suits)) * 9
-    c = hand.counts()[start:start + 9]
+    c = hand.counts()[start : start + 9]
     return c[0] >= 3 and c[8] >= 3 and all(n >= 1 for n in c[1:8])
 
 
-def _four_concealed(triplets: list[_Set], sets: list[_Set], pair: int, hand: TileHand,
-                    ctx: Context) -> bool:
+def _four_concealed(
+    triplets: list[_Set], sets: list[_Set], pair: int, hand: TileHand, ctx: Context
+) -> bool:
     if len(triplets) != SETS_IN_A_HAND or not all(s.concealed for s in triplets):
         return False
     # A triplet completed on a discard was shown to the table: only a pair
@@ -277,8 +310,13 @@ def _four_concealed(triplets: list[_Set], sets: list[_Set], pair: int, hand: Til
     return ctx.self_draw or pair == hand.win
 
 
-def _finish(rules: Rules, counts: dict[str, int], reading: str, ctx: Context,
-            dragons: list[int] | None = None) -> Score:
+def _finish(
+    rules: Rules,
+    counts: dict[str, int],
+    reading: str,
+    ctx: Context,
+    dragons: list[int] | None = None,
+) -> Score:
     table = dict(rules.patterns.items())
     counts = {k: n for k, n in counts.items() if table[k].fan != 0}
     excluded = {x for k in counts for x in table[k].excludes}
@@ -293,12 +331,16 @@ def _finish(rules: Rules, counts: dict[str, int], reading: str, ctx: Context,
         "round_wind": [WINDS[ctx.round_wind]],
         "seat_wind": [WINDS[ctx.seat_wind]],
         "dragon_triplet": [tile_text(t) for t in dragons or ()],
-        "own_flower": [f"{kind} {own}" for kind, numbers in
-                       (("flower", ctx.flowers), ("season", ctx.seasons))
-                       if own in numbers and len(numbers) < len(BONUS_NUMBERS)],
-        "flower_set": [kind for kind, numbers in
-                       (("flowers", ctx.flowers), ("seasons", ctx.seasons))
-                       if len(numbers) == len(BONUS_NUMBERS)],
+        "own_flower": [
+            f"{kind} {own}"
+            for kind, numbers in (("flower", ctx.flowers), ("season", ctx.seasons))
+            if own in numbers and len(numbers) < len(BONUS_NUMBERS)
+        ],
+        "flower_set": [
+            kind
+            for kind, numbers in (("flowers", ctx.flowers), ("seasons", ctx.seasons))
+            if len(numbers) == len(BONUS_NUMBERS)
+        ],
     }
     out: list[Found] = []
     for key in keys:
@@ -311,5 +353,14 @@ def _finish(rules: Rules, counts: dict[str, int], reading: str, ctx: Context,
     bonus = sum(f.fan for f in out if f.key in BONUS_PATTERNS)  # type: ignore[misc]
     return Score(min(total, limit), total, tuple(out), False, reading, bonus)
 
-__all__ = ["Context", "Found", "Score", "check_context", "context_names", "context_of",
-           "score_hand", "score_problem"]
+
+__all__ = [
+    "Context",
+    "Found",
+    "Score",
+    "check_context",
+    "context_names",
+    "context_of",
+    "score_hand",
+    "score_problem",
+]

@@ -28,7 +28,7 @@ def multiplier(rules: Rules, fan: int) -> int:
     if p.curve == "table":
         return p.multipliers[min(fan, len(p.multipliers) - 1)]
     if p.curve == "spicy" or fan <= _HALF_SPICY_DOUBLING:
-        return 2 ** fan
+        return 2**fan
     steps = fan - _HALF_SPICY_DOUBLING
     whole = 2 ** (_HALF_SPICY_DOUBLING + steps // 2)
     return whole * 3 // 2 if steps % 2 else whole
@@ -57,8 +57,9 @@ def payments(rules: Rules, hand: Hand) -> tuple[Payment, ...]:
     if isinstance(hand, FalseWin):
         fan = rules.fan_value(rules.false_win.fan)
         amount = portion(rules, fan)
-        return tuple(Payment(hand.offender, s, amount) for s in range(PLAYERS)
-                     if s != hand.offender)
+        return tuple(
+            Payment(hand.offender, s, amount) for s in range(PLAYERS) if s != hand.offender
+        )
     return _win(rules, hand)
 
 

@@ -46,7 +46,8 @@ def _numbers(record: dict[str, Any], key: str) -> tuple[int, ...]:
     out-of-range number)."""
     value = record.get(key, [])
     if not isinstance(value, list) or not all(
-            isinstance(n, int) and not isinstance(n, bool) for n in value):
+        isinstance(n, int) and not isinstance(n, bool) for n in value
+    ):
         raise HandError(f"'{key}' must be an array of numbers 1 to 4, got {value!r}")
     return tuple(value)
 
@@ -58,15 +59,18 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
     kinds = [k for k in KINDS if k in record]
     if len(kinds) != 1:
-        raise HandError("say what happened with one of 'win', 'draw' or 'false_win'"
-                        if not kinds else
-                        f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, "
-                        "one outcome")
+        raise HandError(
+            "say what happened with one of 'win', 'draw' or 'false_win'"
+            if not kinds
+            else f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, one outcome"
+        )
     kind = kinds[0]
     for key in record:
         if key not in KEYS[kind]:
-            raise HandError(f"'{key}' does not go with '{kind}' (it takes "
-                            f"{', '.join(repr(k) for k in KEYS[kind])})")
+            raise HandError(
+                f"'{key}' does not go with '{kind}' (it takes "
+                f"{', '.join(repr(k) for k in KEYS[kind])})"
+            )
     hand: Hand
     if kind == "draw":
         if record["draw"] is not True:
@@ -85,14 +89,16 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
             raise HandError(f"'tiles' must be a string of tiles, got {tiles!r}")
         context = record.get("context", [])
         if not isinstance(context, list) or not all(c in CONTEXT for c in context):
-            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; "
-                            f"got {context!r}")
+            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; got {context!r}")
         hand = Win(
-            winner=_seat(record, "win"), fan=fan,
+            winner=_seat(record, "win"),
+            fan=fan,
             discarder=_seat(record, "from") if "from" in record else None,
             guarantor=_seat(record, "guarantor") if "guarantor" in record else None,
-            tiles=None if tiles is None else clean_line(tiles), context=tuple(context),
-            flowers=_numbers(record, "flowers"), seasons=_numbers(record, "seasons"),
+            tiles=None if tiles is None else clean_line(tiles),
+            context=tuple(context),
+            flowers=_numbers(record, "flowers"),
+            seasons=_numbers(record, "seasons"),
         )
     check(rules, hand)
     return hand

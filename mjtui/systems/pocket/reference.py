@@ -1,5 +1,4 @@
-"""The Hong Kong fan rules reference: the fan table, payments by fan, claims.
-"""
+"""The Hong Kong fan rules reference: the fan table, payments by fan, claims."""
 
 from __future__ import annotations
 
@@ -25,8 +24,13 @@ def sections(rules: Any) -> list[Section]:
             off.append(pattern.name)
             continue
         excludes = ", ".join(getattr(rules.patterns, k).name for k in pattern.excludes)
-        played.append([pattern.name, "limit" if pattern.fan == "limit" else str(pattern.fan),
-                       f"replaces {excludes}" if excludes else ""])
+        played.append(
+            [
+                pattern.name,
+                "limit" if pattern.fan == "limit" else str(pattern.fan),
+                f"replaces {excludes}" if excludes else "",
+            ]
+        )
     # The "replaces" column wraps under itself.
     prefix = max(len(r[0]) for r in played) + 2 + max(3, *(len(r[1]) for r in played)) + 2
     rows = []
@@ -37,36 +41,58 @@ def sections(rules: Any) -> list[Section]:
     if off:
         lines += ["", "Not played here (0 fan):"] + wrap(", ".join(off), "  ")
     p = rules.payments
-    discard = {"half": "the discarder pays 1 portion, the two others half a portion each",
-               "full": "the discarder pays 2 portions",
-               "all": "the discarder pays what all three would pay on a self-draw"}[p.discard]
+    discard = {
+        "half": "the discarder pays 1 portion, the two others half a portion each",
+        "full": "the discarder pays 2 portions",
+        "all": "the discarder pays what all three would pay on a self-draw",
+    }[p.discard]
     curve = [
         f"A hand needs {rules.fan.minimum} fan to win; more than {rules.fan.limit} fan is "
         "paid as the limit.",
-        *wrap(f"A portion is {p.base} x the multiplier of the fan ({p.curve} curve). "
-               f"Self-draw: each other player pays {p.self_draw_each} portion(s)"
-               + ("; a named guarantor pays for all three." if p.guarantee else ".")
-               + f" On a discard {discard}."),
+        *wrap(
+            f"A portion is {p.base} x the multiplier of the fan ({p.curve} curve). "
+            f"Self-draw: each other player pays {p.self_draw_each} portion(s)"
+            + ("; a named guarantor pays for all three." if p.guarantee else ".")
+            + f" On a discard {discard}."
+        ),
         "",
     ]
     rows = []
     for fan in range(0, rules.fan.limit + 1):
         drawn, won = by_role(rules, fan, True), by_role(rules, fan, False)
-        rows.append([str(fan) + (" (limit)" if fan == rules.fan.limit else ""),
-                     str(multiplier(rules, fan)), str(portion(rules, fan)),
-                     str(drawn["each"]), str(drawn["total"]), str(won["discarder"]),
-                     str(won["others"]) if won["others"] else "-", str(won["total"])])
-    curve += table(["fan", "x", "portion", "each", "self-draw", "discarder", "others",
-                     "discard"], rows)
+        rows.append(
+            [
+                str(fan) + (" (limit)" if fan == rules.fan.limit else ""),
+                str(multiplier(rules, fan)),
+                str(portion(rules, fan)),
+                str(drawn["each"]),
+                str(drawn["total"]),
+                str(won["discarder"]),
+                str(won["others"]) if won["others"] else "-",
+                str(won["total"]),
+            ]
+        )
+    curve += table(
+        ["fan", "x", "portion", "each", "self-draw", "discarder", "others", "discard"], rows
+    )
     if rules.bonus.tiles:
-        curve += ["", "Flowers and seasons are played"
-                  + (" and their fan counts to the minimum." if rules.bonus.counts_to_minimum
-                     else "; their fan does not count to the minimum.")]
+        curve += [
+            "",
+            "Flowers and seasons are played"
+            + (
+                " and their fan counts to the minimum."
+                if rules.bonus.counts_to_minimum
+                else "; their fan does not count to the minimum."
+            ),
+        ]
     false_fan = rules.fan_value(rules.false_win.fan)
     curve += [""] + wrap(
         f"False win: the offender pays each other player the portion of {false_fan} fan "
         f"({portion(rules, false_fan)}); the starter "
-        + ("keeps the role." if rules.false_win.starter == "stay" else "passes."))
-    return [Section("Fan table", tuple(lines)),
-            Section("Payments by fan", tuple(curve)),
-            Section("Claiming a discard", tuple(claiming(NEAREST)))]
+        + ("keeps the role." if rules.false_win.starter == "stay" else "passes.")
+    )
+    return [
+        Section("Fan table", tuple(lines)),
+        Section("Payments by fan", tuple(curve)),
+        Section("Claiming a discard", tuple(claiming(NEAREST))),
+    ]

@@ -33,18 +33,25 @@ Fan = int | Literal["limit"]
 @dataclass(frozen=True)
 class Table:
     start_points: int = field(metadata=_int("each player's total at the start"))
-    rounds: int = field(metadata=_int(
-        "round winds the series lasts: 1 East only ... 4 East, South, West and North", 1, 4))
+    rounds: int = field(
+        metadata=_int(
+            "round winds the series lasts: 1 East only ... 4 East, South, West and North", 1, 4
+        )
+    )
 
 
 @dataclass(frozen=True)
 class Pattern:
     name: str = field(metadata={"doc": "the name shown beside the fan"})
-    fan: Fan = field(metadata={
-        "doc": "the fan it scores, or \"limit\" (the hand is paid the limit); 0: not played",
-        "min": 0})
-    excludes: tuple[str, ...] = field(default=(), metadata={
-        "doc": "the pattern keys it replaces when both are found"})
+    fan: Fan = field(
+        metadata={
+            "doc": 'the fan it scores, or "limit" (the hand is paid the limit); 0: not played',
+            "min": 0,
+        }
+    )
+    excludes: tuple[str, ...] = field(
+        default=(), metadata={"doc": "the pattern keys it replaces when both are found"}
+    )
 
 
 def _off(name: str) -> Any:
@@ -57,7 +64,7 @@ _OFF_DOCS = {
     "Seven Pairs": "seven different pairs, nothing declared (0: not a winning hand)",
     "No Flowers": "no flower and no season (with bonus.tiles)",
     "Own Flower": "each flower or season of the winner's seat number (East 1 ... North 4)"
-                  ", outside a full set",
+    ", outside a full set",
     "Full Set of Four": "all four flowers, or all four seasons; counted for each set",
     "All Eight Bonus Tiles": "all four flowers and all four seasons",
 }
@@ -70,39 +77,51 @@ BONUS_PATTERNS = ("no_bonus", "own_flower", "flower_set", "all_bonus")
 @dataclass(frozen=True)
 class Patterns:
     self_draw: Pattern = field(metadata={"doc": "Chi Mo: won on a tile drawn by the winner"})
-    concealed: Pattern = field(metadata={
-        "doc": "Clean Door: no chow, pong or open kong (a closed kong keeps it)"})
+    concealed: Pattern = field(
+        metadata={"doc": "Clean Door: no chow, pong or open kong (a closed kong keeps it)"}
+    )
     pure_hand: Pattern = field(metadata={"doc": "one suit only, no honors"})
     semi_pure_hand: Pattern = field(metadata={"doc": "one suit and honors"})
     round_wind: Pattern = field(metadata={"doc": "a pong or kong of the round wind"})
     seat_wind: Pattern = field(metadata={"doc": "a pong or kong of the winner's seat wind"})
     all_sequences: Pattern = field(metadata={"doc": "four chows and a pair"})
     all_triplets: Pattern = field(metadata={"doc": "four pongs or kongs and a pair"})
-    dragon_triplet: Pattern = field(metadata={
-        "doc": "a pong or kong of a dragon, counted for each"})
-    small_dragons: Pattern = field(metadata={
-        "doc": "small three dragons: two dragon pongs or kongs and a pair of the third"})
-    big_dragons: Pattern = field(metadata={
-        "doc": "big three dragons: pongs or kongs of all three dragons"})
-    robbing_kong: Pattern = field(metadata={
-        "doc": "won on the tile another player added to a pong to make a kong"})
+    dragon_triplet: Pattern = field(
+        metadata={"doc": "a pong or kong of a dragon, counted for each"}
+    )
+    small_dragons: Pattern = field(
+        metadata={"doc": "small three dragons: two dragon pongs or kongs and a pair of the third"}
+    )
+    big_dragons: Pattern = field(
+        metadata={"doc": "big three dragons: pongs or kongs of all three dragons"}
+    )
+    robbing_kong: Pattern = field(
+        metadata={"doc": "won on the tile another player added to a pong to make a kong"}
+    )
     kong_replacement: Pattern = field(metadata={"doc": "won on the replacement tile of a kong"})
     last_tile: Pattern = field(metadata={"doc": "won on the last tile of the wall"})
     big_four_winds: Pattern = field(metadata={"doc": "pongs or kongs of all four winds"})
-    small_four_winds: Pattern = field(metadata={
-        "doc": "three wind pongs or kongs and a pair of the fourth wind"})
+    small_four_winds: Pattern = field(
+        metadata={"doc": "three wind pongs or kongs and a pair of the fourth wind"}
+    )
     all_honors: Pattern = field(metadata={"doc": "winds and dragons only"})
     all_terminals: Pattern = field(metadata={"doc": "1s and 9s only"})
-    nine_gates: Pattern = field(metadata={
-        "doc": "concealed 1112345678999 of one suit and one more tile of that suit"})
+    nine_gates: Pattern = field(
+        metadata={"doc": "concealed 1112345678999 of one suit and one more tile of that suit"}
+    )
     four_kongs: Pattern = field(metadata={"doc": "four kongs"})
-    four_concealed_triplets: Pattern = field(metadata={
-        "doc": "four concealed pongs or kongs (one completed on a discard is not concealed)"})
-    thirteen_orphans: Pattern = field(metadata={
-        "doc": "one of each 1, 9, wind and dragon, and a second of one of them"})
+    four_concealed_triplets: Pattern = field(
+        metadata={
+            "doc": "four concealed pongs or kongs (one completed on a discard is not concealed)"
+        }
+    )
+    thirteen_orphans: Pattern = field(
+        metadata={"doc": "one of each 1, 9, wind and dragon, and a second of one of them"}
+    )
     heavenly_hand: Pattern = field(metadata={"doc": "the starter wins on the tiles dealt"})
-    earthly_hand: Pattern = field(metadata={
-        "doc": "another player wins on the starter's first discard"})
+    earthly_hand: Pattern = field(
+        metadata={"doc": "another player wins on the starter's first discard"}
+    )
     # Common Hong Kong patterns the Pocket page does not list (docs/pocket.md).
     mixed_orphans: Pattern = _off("Mixed Orphans")
     seven_pairs: Pattern = _off("Seven Pairs")
@@ -116,9 +135,13 @@ class Patterns:
         for key in known:
             for other in getattr(self, key).excludes:
                 if other not in known or other == key:
-                    raise SchemaError(f"patterns.{key}.excludes", (
-                        f"{other!r} is not another pattern key "
-                        f"(known: {', '.join(sorted(known))})"))
+                    raise SchemaError(
+                        f"patterns.{key}.excludes",
+                        (
+                            f"{other!r} is not another pattern key "
+                            f"(known: {', '.join(sorted(known))})"
+                        ),
+                    )
 
     def items(self) -> list[tuple[str, Pattern]]:
         """(key, pattern) in the order of the table."""
@@ -128,51 +151,92 @@ class Patterns:
 @dataclass(frozen=True)
 class FanRules:
     minimum: int = field(metadata=_int("the fan a hand needs to win (3; some tables 0 or 1)"))
-    limit: int = field(metadata=_int(
-        "the most fan a hand is paid; more is paid as the limit (10 or 13)", 1, 99))
+    limit: int = field(
+        metadata=_int("the most fan a hand is paid; more is paid as the limit (10 or 13)", 1, 99)
+    )
 
     def __post_init__(self) -> None:
         if self.minimum > self.limit:
-            raise SchemaError("fan.minimum", (
-                f"must be at most fan.limit ({self.limit}), got {self.minimum}"))
+            raise SchemaError(
+                "fan.minimum", (f"must be at most fan.limit ({self.limit}), got {self.minimum}")
+            )
 
 
 @dataclass(frozen=True)
 class Bonus:
-    tiles: bool = field(default=False, metadata={"doc": (
-        "the table plays the eight bonus tiles, flowers 1-4 and seasons 1-4 (false: 136 "
-        "tiles, a hand names none)")})
-    counts_to_minimum: bool = field(default=True, metadata={"doc": (
-        "the fan of the bonus tiles (no_bonus, own_flower, flower_set, a numbered "
-        "all_bonus) counts toward fan.minimum")})
+    tiles: bool = field(
+        default=False,
+        metadata={
+            "doc": (
+                "the table plays the eight bonus tiles, flowers 1-4 and seasons 1-4 (false: 136 "
+                "tiles, a hand names none)"
+            )
+        },
+    )
+    counts_to_minimum: bool = field(
+        default=True,
+        metadata={
+            "doc": (
+                "the fan of the bonus tiles (no_bonus, own_flower, flower_set, a numbered "
+                "all_bonus) counts toward fan.minimum"
+            )
+        },
+    )
 
 
 @dataclass(frozen=True)
 class Payments:
-    curve: Literal["half-spicy", "spicy", "table"] = field(metadata={"doc": (
-        "the multiplier per fan: 'half-spicy' 1, 2, 4, 8, 16, 24, 32, 48, 64...; "
-        "'spicy' 2 to the fan; 'table' the list in payments.multipliers")})
+    curve: Literal["half-spicy", "spicy", "table"] = field(
+        metadata={
+            "doc": (
+                "the multiplier per fan: 'half-spicy' 1, 2, 4, 8, 16, 24, 32, 48, 64...; "
+                "'spicy' 2 to the fan; 'table' the list in payments.multipliers"
+            )
+        }
+    )
     base: int = field(metadata=_int("the stake: a portion is base x the multiplier", 1))
-    self_draw_each: int = field(metadata=_int(
-        "portions each of the three others pays on a self-draw (1)", 1))
-    discard: Literal["half", "full", "all"] = field(metadata={"doc": (
-        "a win on a discard: 'half' the discarder pays 1 portion and the two others half a "
-        "portion each; 'full' the discarder pays 2 portions; 'all' the discarder pays what "
-        "the three would pay on a self-draw")})
-    guarantee: bool = field(metadata={"doc": (
-        "a self-draw may name a guarantor (包自摸) who pays what all three would pay")})
-    multipliers: tuple[int, ...] = field(default=(), metadata=_int(
-        "with curve = 'table': the multiplier for 0, 1, 2... fan; more fan than listed "
-        "use the last entry", 0))
+    self_draw_each: int = field(
+        metadata=_int("portions each of the three others pays on a self-draw (1)", 1)
+    )
+    discard: Literal["half", "full", "all"] = field(
+        metadata={
+            "doc": (
+                "a win on a discard: 'half' the discarder pays 1 portion and the two others half a "
+                "portion each; 'full' the discarder pays 2 portions; 'all' the discarder pays what "
+                "the three would pay on a self-draw"
+            )
+        }
+    )
+    guarantee: bool = field(
+        metadata={
+            "doc": ("a self-draw may name a guarantor (包自摸) who pays what all three would pay")
+        }
+    )
+    multipliers: tuple[int, ...] = field(
+        default=(),
+        metadata=_int(
+            "with curve = 'table': the multiplier for 0, 1, 2... fan; more fan than listed "
+            "use the last entry",
+            0,
+        ),
+    )
 
 
 @dataclass(frozen=True)
 class FalseWin:
-    fan: Fan = field(metadata={
-        "doc": "the offender pays each other player the portion of this fan, or of the limit",
-        "min": 0})
-    starter: Literal["stay", "next"] = field(metadata={"doc": (
-        "after a false win the starter keeps the role (the hand is played again) or passes")})
+    fan: Fan = field(
+        metadata={
+            "doc": "the offender pays each other player the portion of this fan, or of the limit",
+            "min": 0,
+        }
+    )
+    starter: Literal["stay", "next"] = field(
+        metadata={
+            "doc": (
+                "after a false win the starter keeps the role (the hand is played again) or passes"
+            )
+        }
+    )
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,16 +251,31 @@ class Rules(RulesHeader):
 
     def __post_init__(self) -> None:
         if self.payments.curve == "table" and not self.payments.multipliers:
-            raise SchemaError("payments.multipliers", (
-                "missing; expected the multiplier for 0, 1, 2... fan with curve = 'table'"))
+            raise SchemaError(
+                "payments.multipliers",
+                ("missing; expected the multiplier for 0, 1, 2... fan with curve = 'table'"),
+            )
         if self.payments.curve != "table" and self.payments.multipliers:
-            raise SchemaError("payments.multipliers", (
-                f"only read with curve = 'table' (the curve is {self.payments.curve!r})"))
+            raise SchemaError(
+                "payments.multipliers",
+                (f"only read with curve = 'table' (the curve is {self.payments.curve!r})"),
+            )
 
     def fan_value(self, fan: Fan) -> int:
         """A fan key's number: "limit" is the limit."""
         return self.fan.limit if fan == "limit" else fan
 
 
-__all__ = ["BONUS_PATTERNS", "Bonus", "Fan", "FalseWin", "FanRules", "PLAYERS", "Pattern",
-           "Patterns", "Payments", "Rules", "Table"]
+__all__ = [
+    "BONUS_PATTERNS",
+    "Bonus",
+    "Fan",
+    "FalseWin",
+    "FanRules",
+    "PLAYERS",
+    "Pattern",
+    "Patterns",
+    "Payments",
+    "Rules",
+    "Table",
+]

@@ -55,11 +55,19 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
         }
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return (f"Hand {state.hands + 1} · {state.round_wind_name} round · "
-                f"starter {players[state.east]}")
+        return (
+            f"Hand {state.hands + 1} · {state.round_wind_name} round · "
+            f"starter {players[state.east]}"
+        )
 
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> PocketForm:
+    def entry(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> PocketForm:
         from mjtui.systems.pocket.form import PocketForm
 
         return PocketForm(rules, before, players, hand, winner)
@@ -88,7 +96,25 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
 SYSTEM = Pocket()
 
 __all__ = [
-    "CONTEXT", "Draw", "FalseWin", "Hand", "PLAYERS", "Payment", "Pocket", "Rules", "SYSTEM",
-    "State", "Win", "change", "check", "check_in_play", "describe", "fan_problem",
-    "multiplier", "payments", "portion", "state_text", "winners",
+    "CONTEXT",
+    "Draw",
+    "FalseWin",
+    "Hand",
+    "PLAYERS",
+    "Payment",
+    "Pocket",
+    "Rules",
+    "SYSTEM",
+    "State",
+    "Win",
+    "change",
+    "check",
+    "check_in_play",
+    "describe",
+    "fan_problem",
+    "multiplier",
+    "payments",
+    "portion",
+    "state_text",
+    "winners",
 ]

@@ -69,8 +69,9 @@ class State:
 
 
 def start(rules: Rules) -> State:
-    return State(totals=(rules.table.start_points,) * PLAYERS, passes=0, hands=0,
-                 rounds=rules.table.rounds)
+    return State(
+        totals=(rules.table.start_points,) * PLAYERS, passes=0, hands=0, rounds=rules.table.rounds
+    )
 
 
 def starter_stays(rules: Rules, state: State, hand: Hand) -> bool:
@@ -109,8 +110,11 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
         raise HandError(f"the series is over: the {WINDS[state.rounds - 1]} round was the last")
     if isinstance(hand, Win) and hand.context:
         problem = situation_problem(
-            hand.context, self_draw=hand.self_draw, by_starter=hand.winner == state.east,
-            off_starter=None if hand.self_draw else hand.discarder == state.east)
+            hand.context,
+            self_draw=hand.self_draw,
+            by_starter=hand.winner == state.east,
+            off_starter=None if hand.self_draw else hand.discarder == state.east,
+        )
         if problem:
             raise HandError(f"{problem} (seat {state.east + 1} is the starter)")
     if isinstance(hand, Win) and hand.tiles is not None and (hand.flowers or hand.seasons):
@@ -120,8 +124,14 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
 def _check_bonus_fan(rules: Rules, state: State, hand: Win) -> None:
     """A win with bonus tiles reaches the minimum without them where the ruleset
     says they do not count toward it; the fan alone cannot tell, the tiles can."""
-    ctx = context_of(state.seat_wind(hand.winner), state.round_wind, hand.self_draw,
-                     hand.context, hand.flowers, hand.seasons)
+    ctx = context_of(
+        state.seat_wind(hand.winner),
+        state.round_wind,
+        hand.self_draw,
+        hand.context,
+        hand.flowers,
+        hand.seasons,
+    )
     try:
         score = score_hand(rules, parse_hand(hand.tiles), ctx)
     except HandError:
@@ -141,5 +151,12 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-__all__ = ["State", "apply", "check_at_table", "check_in_play", "start", "starter_stays",
-           "state_text"]
+__all__ = [
+    "State",
+    "apply",
+    "check_at_table",
+    "check_in_play",
+    "start",
+    "starter_stays",
+    "state_text",
+]

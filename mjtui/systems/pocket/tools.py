@@ -29,27 +29,46 @@ from mjtui.systems.pocket.payments import by_role
 from mjtui.systems.pocket.rules import Rules
 
 OPTIONS = (
-    Option("tiles", "text", "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' "
-           "(quoted)", metavar="TILES", positional=True),
+    Option(
+        "tiles",
+        "text",
+        "the winner's tiles in mpsz notation, e.g. '123m456p789s11z [555z]' (quoted)",
+        metavar="TILES",
+        positional=True,
+    ),
     Option("self-draw", "flag", "won on a tile the winner drew (otherwise on a discard)"),
     Option("seat", "wind", "the winner's seat wind (default E)", metavar="E|S|W|N", default=0),
     Option("round", "wind", "the round wind (default E)", metavar="E|S|W|N", default=0),
-    Option("win", "text", "the winning tile, e.g. 5p (default: the last concealed tile)",
-           metavar="TILE"),
+    Option(
+        "win",
+        "text",
+        "the winning tile, e.g. 5p (default: the last concealed tile)",
+        metavar="TILE",
+    ),
     *(Option(s.word, "flag", s.help) for s in SITUATIONS),
-    Option("flowers", "text", "the winner's flowers by number 1-4, e.g. 1,3 (rulesets with "
-           "bonus tiles; own flower: the seat wind's number, East 1)", metavar="N,N",
-           default=""),
-    Option("seasons", "text", "the winner's seasons by number 1-4, e.g. 2", metavar="N,N",
-           default=""),
+    Option(
+        "flowers",
+        "text",
+        "the winner's flowers by number 1-4, e.g. 1,3 (rulesets with "
+        "bonus tiles; own flower: the seat wind's number, East 1)",
+        metavar="N,N",
+        default="",
+    ),
+    Option(
+        "seasons", "text", "the winner's seasons by number 1-4, e.g. 2", metavar="N,N", default=""
+    ),
 )
 
 
 def context_of_args(args: Any) -> Context:
-    return context_of(args.seat, args.round, args.self_draw,
-                      [s.word for s in SITUATIONS if getattr(args, s.field)],
-                      read_bonus(args.flowers, "--flowers"),
-                      read_bonus(args.seasons, "--seasons"))
+    return context_of(
+        args.seat,
+        args.round,
+        args.self_draw,
+        [s.word for s in SITUATIONS if getattr(args, s.field)],
+        read_bonus(args.flowers, "--flowers"),
+        read_bonus(args.seasons, "--seasons"),
+    )
 
 
 def score(rules: Rules, args: Any) -> dict[str, Any]:
@@ -89,16 +108,21 @@ def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     lines = [f"{r['reading']}: won on {how}, seat {r['seat']}, round {r['round']}{extra}"]
     terms = " + ".join(f"{p['name']} {p['fan']}" for p in r["patterns"])
     capped = f" (paid as the {rules.fan.limit} fan limit)" if r["total"] > r["fan"] else ""
-    lines.append(f"  {terms} = {r['fan']} fan{capped}" if not r["limit_hand"]
-                 else f"  {terms}: limit hand, {r['fan']} fan")
+    lines.append(
+        f"  {terms} = {r['fan']} fan{capped}"
+        if not r["limit_hand"]
+        else f"  {terms}: limit hand, {r['fan']} fan"
+    )
     p = r["points"]
     if r["self_draw"]:
         text = f"  each of the three others pays {p['each']} ({p['total']} in all)"
         if "guarantor" in p:
             text += f"; a guarantor pays all {p['guarantor']}"
     elif p["others"]:
-        text = (f"  the discarder pays {p['discarder']}, each of the two others "
-                f"{p['others']} ({p['total']} in all)")
+        text = (
+            f"  the discarder pays {p['discarder']}, each of the two others "
+            f"{p['others']} ({p['total']} in all)"
+        )
     else:
         text = f"  the discarder pays {p['discarder']}"
     lines.append(text)

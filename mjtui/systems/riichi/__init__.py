@@ -19,5 +19,6 @@ names it), so reading a ruleset file loads :mod:`.rules` alone.
 
 from mjtui.core.systems.registry import Plugin
 
-PLUGIN = Plugin("riichi", rules="mjtui.systems.riichi.rules:Rules",
-                system="mjtui.systems.riichi.system:SYSTEM")
+PLUGIN = Plugin(
+    "riichi", rules="mjtui.systems.riichi.rules:Rules", system="mjtui.systems.riichi.system:SYSTEM"
+)

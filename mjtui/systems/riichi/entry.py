@@ -41,8 +41,7 @@ from mjtui.systems.riichi.rules import PLAYERS, Rules
 from mjtui.systems.riichi.table import State, apply, check_in_play, settle, with_riichi
 from mjtui.systems.riichi.tiles_entry import TilesContext
 
-OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw",
-            "c": "chombo"}
+OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw", "c": "chombo"}
 OUTCOME_HELP = "r ron · t tsumo · d draw · a abortive · c chombo"
 OUTCOME_KEYS = "/".join(OUTCOMES)
 WINS = ("ron", "tsumo")
@@ -57,9 +56,17 @@ def _row(n: int) -> tuple[str, ...]:
 
 # The form's order: the ron-off row comes right after the first winner; the seats a
 # hand names come tenpai, riichi, nagashi (played by some rulesets only) last.
-FIELDS: tuple[str, ...] = ("outcome", *_row(0), "from", "pao",
-                           *(f for n in range(1, MAX_ROWS) for f in _row(n)),
-                           "offender", "tenpai", "riichi", "nagashi")
+FIELDS: tuple[str, ...] = (
+    "outcome",
+    *_row(0),
+    "from",
+    "pao",
+    *(f for n in range(1, MAX_ROWS) for f in _row(n)),
+    "offender",
+    "tenpai",
+    "riichi",
+    "nagashi",
+)
 SEAT_FIELDS = ("from", "pao", "offender", *(f"seat-{n}" for n in range(MAX_ROWS)))
 
 
@@ -83,7 +90,7 @@ def fields(rows: int) -> tuple[str, ...]:
 
 def next_field(active: frozenset[str], name: str) -> str | None:
     """The field Enter moves to from ``name``: the next active one in form order."""
-    after = FIELDS[FIELDS.index(name) + 1:]
+    after = FIELDS[FIELDS.index(name) + 1 :]
     return next((f for f in after if f in active), None)
 
 
@@ -122,9 +129,13 @@ class Entry:
     nagashi: tuple[int, ...] = ()  # the nagashi seats typed, while the field counts
 
 
-def read_entry(rules: Rules, before: State, values: Mapping[str, str],
-               players: int = PLAYERS,
-               from_tiles: Mapping[int, Winner] | None = None) -> Entry:
+def read_entry(
+    rules: Rules,
+    before: State,
+    values: Mapping[str, str],
+    players: int = PLAYERS,
+    from_tiles: Mapping[int, Winner] | None = None,
+) -> Entry:
     """What the fields make of the hand after the table ``before``."""
     rows = winner_rows(rules)
     typed = {f: values.get(f, "").strip() for f in fields(rows)}
@@ -137,22 +148,39 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     nagashi = seats_of(typed["nagashi"], players) if rules.draws.nagashi_mangan else ()
     playing = with_riichi(rules, before, riichi)
     won = [n for n in range(rows) if outcome == "ron" or (outcome == "tsumo" and n == 0)]
-    yaku = tuple((n, w.seat, w.yaku if _kept(typed, n, w, players) else None)
-                 for n, w in sorted(kept.items())
-                 if n in won and seats.get(f"seat-{n}") == w.seat)
+    yaku = tuple(
+        (n, w.seat, w.yaku if _kept(typed, n, w, players) else None)
+        for n, w in sorted(kept.items())
+        if n in won and seats.get(f"seat-{n}") == w.seat
+    )
 
-    def entry(errors: list[str], hand: Hand | None = None,
-              winner_rows_used: list[int] | None = None) -> Entry:
+    def entry(
+        errors: list[str], hand: Hand | None = None, winner_rows_used: list[int] | None = None
+    ) -> Entry:
         after, pays = None, {}
         if hand is not None:
             after = apply(rules, before, hand)
-            at = dict(zip((w.seat for w in getattr(hand, "winners", ())),
-                          winner_rows_used or ()))
-            pays = {at[seat]: f"{pay.base.name} {pay.short()}".strip()
-                    for seat, pay in settle(rules, before, hand).payments if seat in at}
+            at = dict(zip((w.seat for w in getattr(hand, "winners", ())), winner_rows_used or ()))
+            pays = {
+                at[seat]: f"{pay.base.name} {pay.short()}".strip()
+                for seat, pay in settle(rules, before, hand).payments
+                if seat in at
+            }
         active = _active(rules, typed, outcome, rows, seats)
-        return Entry(tuple(errors), hand, active, outcome, seats, tenpai, riichi, playing,
-                     after, pays, yaku, nagashi if "nagashi" in active else ())
+        return Entry(
+            tuple(errors),
+            hand,
+            active,
+            outcome,
+            seats,
+            tenpai,
+            riichi,
+            playing,
+            after,
+            pays,
+            yaku,
+            nagashi if "nagashi" in active else (),
+        )
 
     hand: Hand
     used: list[int] = []
@@ -166,13 +194,15 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
             if problem:
                 errors.append(problem)
             if winner is not None:
-                winners.append(kept[n] if n in kept and _kept(typed, n, kept[n], players)
-                               else winner)
+                winners.append(
+                    kept[n] if n in kept and _kept(typed, n, kept[n], players) else winner
+                )
                 used.append(n)
         discarder = seats["from"] if outcome == "ron" else None
         if outcome == "ron" and discarder is None:
-            errors.append(f"Ron off: type the seat (1-{players}) of the player who "
-                          "discarded the winning tile")
+            errors.append(
+                f"Ron off: type the seat (1-{players}) of the player who discarded the winning tile"
+            )
         if errors:
             return entry(errors)
         pao = seats["pao"] if "pao" in _active(rules, typed, outcome, rows, seats) else None
@@ -184,8 +214,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     else:
         offender = seats["offender"]
         if offender is None:
-            return entry([f"Offender: type the seat (1-{players}) of the player who made "
-                          "the chombo"])
+            return entry(
+                [f"Offender: type the seat (1-{players}) of the player who made the chombo"]
+            )
         hand = Chombo(offender, riichi)
     try:
         check_in_play(rules, before, hand)
@@ -194,8 +225,9 @@ def read_entry(rules: Rules, before: State, values: Mapping[str, str],
     return entry([], hand, used)
 
 
-def _winner(typed: Mapping[str, str], n: int, seat: int | None,
-            players: int) -> tuple[str, Winner | None]:
+def _winner(
+    typed: Mapping[str, str], n: int, seat: int | None, players: int
+) -> tuple[str, Winner | None]:
     """(what is wrong, the winner) of winner row ``n``; an empty row after the first is
     no winner, and nothing wrong."""
     if seat is None:
@@ -219,12 +251,20 @@ def _score(typed: Mapping[str, str], n: int) -> tuple[int, int | None, int]:
 
 def _kept(typed: Mapping[str, str], n: int, scored: Winner, players: int) -> bool:
     """Whether row ``n`` still reads as the tiles form scored it: the same seat and score."""
-    return (_seat(typed[f"seat-{n}"], players) == scored.seat
-            and _score(typed, n) == (scored.han, scored.fu, scored.yakuman))
+    return _seat(typed[f"seat-{n}"], players) == scored.seat and _score(typed, n) == (
+        scored.han,
+        scored.fu,
+        scored.yakuman,
+    )
 
 
-def _active(rules: Rules, typed: Mapping[str, str], outcome: str | None, rows: int,
-            seats: Mapping[str, int | None]) -> frozenset[str]:
+def _active(
+    rules: Rules,
+    typed: Mapping[str, str],
+    outcome: str | None,
+    rows: int,
+    seats: Mapping[str, int | None],
+) -> frozenset[str]:
     """The fields that can still change the score, for this outcome and what is typed."""
     active = {"outcome", "riichi"}
     for n in range(rows):
@@ -246,8 +286,9 @@ def _active(rules: Rules, typed: Mapping[str, str], outcome: str | None, rows: i
         active.add("tenpai")
         if rules.draws.nagashi_mangan:
             active.add("nagashi")
-    lone = outcome == "tsumo" or (outcome == "ron" and all(
-        seats.get(f"seat-{n}") is None for n in range(1, rows)))
+    lone = outcome == "tsumo" or (
+        outcome == "ron" and all(seats.get(f"seat-{n}") is None for n in range(1, rows))
+    )
     if lone and rules.payments.pao and _int(typed["yakuman-0"]):
         active.add("pao")
     return frozenset(active)
@@ -265,9 +306,11 @@ def key_values(winner: int | None) -> dict[str, str]:
 
 def score_values(n: int, w: Winner) -> dict[str, str]:
     """Winner row ``n``'s han, fu and yakuman fields for ``w``."""
-    return {f"han-{n}": str(w.han) if w.han else "",
-            f"fu-{n}": "" if w.fu is None else str(w.fu),
-            f"yakuman-{n}": str(w.yakuman) if w.yakuman else ""}
+    return {
+        f"han-{n}": str(w.han) if w.han else "",
+        f"fu-{n}": "" if w.fu is None else str(w.fu),
+        f"yakuman-{n}": str(w.yakuman) if w.yakuman else "",
+    }
 
 
 def values_of(hand: Hand, rows: int = MAX_ROWS) -> dict[str, str]:
@@ -307,17 +350,21 @@ def kept_of(hand: Hand, rows: int = MAX_ROWS) -> dict[int, Winner]:
 TILES_NEED = "Tiles: first the outcome (r ron or t tsumo) and the winner's seat"
 
 
-def tiles_context(entry: Entry, before: State, row: int, names: tuple[str, ...],
-                  from_tiles: Mapping[int, Winner]) -> tuple[TilesContext, str]:
+def tiles_context(
+    entry: Entry, before: State, row: int, names: tuple[str, ...], from_tiles: Mapping[int, Winner]
+) -> tuple[TilesContext, str]:
     """What the tiles form is told of winner row ``row``, and the tiles it starts with
     (the row's last tiles, while its seat is the same); HandError without a winner."""
     seat = entry.seats.get(f"seat-{row}")
     if entry.outcome not in WINS or seat is None or f"seat-{row}" not in entry.active:
         raise HandError(TILES_NEED)
     known = TilesContext(
-        winner=names[seat], tsumo=entry.outcome == "tsumo",
-        seat_wind=(seat - before.east) % len(names), round_wind=before.round_wind,
-        riichi=seat in entry.riichi, honba=before.honba)
+        winner=names[seat],
+        tsumo=entry.outcome == "tsumo",
+        seat_wind=(seat - before.east) % len(names),
+        round_wind=before.round_wind,
+        riichi=seat in entry.riichi,
+        honba=before.honba,
+    )
     previous = from_tiles.get(row)
     return known, previous.tiles if previous is not None and previous.seat == seat else ""
-

@@ -101,6 +101,7 @@ def winners(hand: Hand) -> tuple[int, ...]:
 
 def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words for a history line, e.g. "Chen ron off Ann, 3 han 40 fu"."""
+
     def score(w: Winner) -> str:
         if w.yakuman:
             text = "yakuman" if w.yakuman == 1 else f"{w.yakuman}x yakuman"
@@ -137,8 +138,9 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
     return text
 
 
-def turn_order(discarder: int, seats: tuple[int, ...] | list[int],
-               players: int = PLAYERS) -> list[int]:
+def turn_order(
+    discarder: int, seats: tuple[int, ...] | list[int], players: int = PLAYERS
+) -> list[int]:
     """``seats`` in the order of play after ``discarder`` (the head-bump order)."""
     return sorted(seats, key=lambda s: (s - discarder) % players)
 
@@ -176,7 +178,8 @@ def check(rules: Rules, hand: Hand) -> None:
         if noten:
             raise HandError(
                 f"seat {noten[0]} declared riichi, so is tenpai at the draw (a riichi found "
-                "noten at the draw is a chombo: enter it as one)")
+                "noten at the draw is a chombo: enter it as one)"
+            )
         _check_four_riichi(rules, hand)
     elif isinstance(hand, AbortiveDraw):
         _seats(hand.riichi, "riichi", rules.players)
@@ -201,8 +204,10 @@ def _check_win(rules: Rules, hand: Win) -> None:
     else:
         _seat(hand.discarder, "the discarder", rules.players)
         if hand.discarder in seats:
-            raise HandError(f"seat {hand.discarder + 1} cannot win on a tile they discarded "
-                            "themselves: pick the discarder or make it a tsumo")
+            raise HandError(
+                f"seat {hand.discarder + 1} cannot win on a tile they discarded "
+                "themselves: pick the discarder or make it a tsumo"
+            )
         _check_multiple_ron(rules, hand.discarder, seats)
     for w in hand.winners:
         problem = score_problem(rules, w.han, w.fu, tsumo=hand.tsumo, yakuman=w.yakuman)
@@ -227,17 +232,21 @@ def _check_pao(rules: Rules, hand: Win) -> None:
     if not carried:
         raise HandError("this ruleset plays no pao (sekinin barai): leave 'pao' out")
     if len(hand.winners) > 1:
-        raise HandError("pao names the seat liable for one winner's yakuman: enter a "
-                        "double ron without it")
+        raise HandError(
+            "pao names the seat liable for one winner's yakuman: enter a double ron without it"
+        )
     w = hand.winners[0]
     if hand.pao == w.seat:
         raise HandError(f"seat {w.seat + 1} won: the liable seat (pao) is another player")
     if not w.yakuman:
-        raise HandError(f"pao is for a yakuman ({', '.join(carried)}): seat {w.seat + 1} "
-                        "won no yakuman")
+        raise HandError(
+            f"pao is for a yakuman ({', '.join(carried)}): seat {w.seat + 1} won no yakuman"
+        )
     if w.yaku and not any(name in carried for name in w.yaku):
-        raise HandError(f"pao is for {' or '.join(carried)} under this ruleset; the yaku of "
-                        f"seat {w.seat + 1} have none of them")
+        raise HandError(
+            f"pao is for {' or '.join(carried)} under this ruleset; the yaku of "
+            f"seat {w.seat + 1} have none of them"
+        )
 
 
 def _check_four_riichi(rules: Rules, hand: Win | ExhaustiveDraw) -> None:
@@ -245,7 +254,8 @@ def _check_four_riichi(rules: Rules, hand: Win | ExhaustiveDraw) -> None:
         raise HandError(
             "all four players declared riichi: with this ruleset the hand stops there as an "
             "abortive draw (enter it as one); a ron on the fourth riichi discard leaves that "
-            "riichi undeclared")
+            "riichi undeclared"
+        )
 
 
 def _is_riichi_yaku(name: str) -> bool:
@@ -260,15 +270,21 @@ def _check_yaku_list(hand: Win, w: Winner) -> None:
     wrong_way = [n for n in w.yaku if n in (RON_YAKU if hand.tsumo else TSUMO_YAKU)]
     if wrong_way:
         way, other = ("tsumo", "ron") if hand.tsumo else ("ron", "tsumo")
-        raise HandError(f"seat {seat} won by {way}, but the yaku from the tiles have "
-                        f"{wrong_way[0]}, a {other} yaku: score the tiles again")
+        raise HandError(
+            f"seat {seat} won by {way}, but the yaku from the tiles have "
+            f"{wrong_way[0]}, a {other} yaku: score the tiles again"
+        )
     riichi = [n for n in w.yaku if _is_riichi_yaku(n)]
     if riichi and w.seat not in hand.riichi:
-        raise HandError(f"the yaku of seat {seat} have {riichi[0]}, but seat {seat} is not "
-                        "among the riichi declarations of this hand: add it to riichi")
+        raise HandError(
+            f"the yaku of seat {seat} have {riichi[0]}, but seat {seat} is not "
+            "among the riichi declarations of this hand: add it to riichi"
+        )
     if not riichi and not w.yakuman and w.seat in hand.riichi:
-        raise HandError(f"seat {seat} declared riichi, but the yaku from the tiles have no "
-                        "riichi: score the tiles again with riichi")
+        raise HandError(
+            f"seat {seat} declared riichi, but the yaku from the tiles have no "
+            "riichi: score the tiles again with riichi"
+        )
 
 
 def _check_multiple_ron(rules: Rules, discarder: int, seats: tuple[int, ...]) -> None:
@@ -279,7 +295,10 @@ def _check_multiple_ron(rules: Rules, discarder: int, seats: tuple[int, ...]) ->
         first = turn_order(discarder, seats, rules.players)[0]
         raise HandError(
             f"this ruleset plays head bump: only seat {first + 1}, first in turn after the "
-            f"discarder, wins; enter that win alone")
+            f"discarder, wins; enter that win alone"
+        )
     if len(seats) == 3 and mode == "double":
-        raise HandError("three players won on one discard: with this ruleset that is an "
-                        "abortive draw (enter it as one)")
+        raise HandError(
+            "three players won on one discard: with this ruleset that is an "
+            "abortive draw (enter it as one)"
+        )

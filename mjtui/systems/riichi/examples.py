@@ -13,8 +13,14 @@ EXAMPLES = Examples(
         {"ron": [1, 2], "from": 4, "han": [2, 5], "fu": [30, 0]},
         {"tsumo": 3, "yakuman": 1},
         {"draw": "abortive"},
-        {"tsumo": 1, "han": 2, "fu": 30, "tiles": "123m456p789s2355s 4s",
-         "yaku": ["riichi"], "riichi": [1]},
+        {
+            "tsumo": 1,
+            "han": 2,
+            "fu": 30,
+            "tiles": "123m456p789s2355s 4s",
+            "yaku": ["riichi"],
+            "riichi": [1],
+        },
         {"chombo": 2},
     ),
     # no 2m-8m: three players play without them

@@ -32,10 +32,12 @@ def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
         "yaku": [list(w.yaku) for w in winners],
         "pao": win.pao + 1 if win and win.pao is not None else None,
         "riichi": [s + 1 for s in sorted(hand.riichi)],
-        "tenpai": ([s + 1 for s in sorted(hand.tenpai)]
-                   if isinstance(hand, ExhaustiveDraw) else None),
-        "nagashi": ([s + 1 for s in sorted(hand.nagashi)]
-                    if isinstance(hand, ExhaustiveDraw) else None),
+        "tenpai": (
+            [s + 1 for s in sorted(hand.tenpai)] if isinstance(hand, ExhaustiveDraw) else None
+        ),
+        "nagashi": (
+            [s + 1 for s in sorted(hand.nagashi)] if isinstance(hand, ExhaustiveDraw) else None
+        ),
         "offender": hand.offender + 1 if hasattr(hand, "offender") else None,
         "round": before.round,
         "dealer": before.east + 1,
@@ -45,11 +47,28 @@ def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
 
 
 COLUMNS = HandColumns(
-    fields=("outcome", "winners", "discarder", "han", "fu", "yakuman", "yaku", "pao", "riichi",
-            "tenpai", "nagashi", "offender", "round", "dealer", "honba", "deposits"),
+    fields=(
+        "outcome",
+        "winners",
+        "discarder",
+        "han",
+        "fu",
+        "yakuman",
+        "yaku",
+        "pao",
+        "riichi",
+        "tenpai",
+        "nagashi",
+        "offender",
+        "round",
+        "dealer",
+        "honba",
+        "deposits",
+    ),
     cells=_cells,
-    seats=frozenset({"winners", "discarder", "pao", "riichi", "tenpai", "nagashi", "offender",
-                     "dealer"}),
+    seats=frozenset(
+        {"winners", "discarder", "pao", "riichi", "tenpai", "nagashi", "offender", "dealer"}
+    ),
     docs=(
         ("outcome", "`tsumo`, `ron`, `exhaustive draw`, `abortive draw` or `chombo`"),
         ("winners", "the winning seats (several for a multiple ron)"),

@@ -67,8 +67,14 @@ from mjtui.systems.riichi.tiles_entry import (
 class RiichiForm:
     """The riichi hand form's model (a :class:`~mjtui.core.systems.fields.FormModel`)."""
 
-    def __init__(self, rules: Rules, before: State, players: tuple[str, ...],
-                 hand: Hand | None = None, winner: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> None:
         self.rules, self.before, self.players = rules, before, players
         self.rows = winner_rows(rules)
         self.keys = fields(self.rows)
@@ -80,15 +86,19 @@ class RiichiForm:
 
     def layout(self) -> FormLayout:
         rules = self.rules
-        rows = [Row("outcome", "Outcome", (
-            Field("outcome", "code", allowed="".join(OUTCOMES)),))]
+        rows = [Row("outcome", "Outcome", (Field("outcome", "code", allowed="".join(OUTCOMES)),))]
 
         def winner_row(n: int) -> Row:
-            return Row(f"winner-{n}", "Winner" if n == 0 else f"Winner {n + 1}", (
-                Field(f"seat-{n}", "seat"),
-                Field(f"han-{n}", "number", label="han", width=3, max_length=2),
-                Field(f"fu-{n}", "number", label="fu", width=3, max_length=3),
-                Field(f"yakuman-{n}", "number", label="yakuman", width=1, max_length=1)))
+            return Row(
+                f"winner-{n}",
+                "Winner" if n == 0 else f"Winner {n + 1}",
+                (
+                    Field(f"seat-{n}", "seat"),
+                    Field(f"han-{n}", "number", label="han", width=3, max_length=2),
+                    Field(f"fu-{n}", "number", label="fu", width=3, max_length=3),
+                    Field(f"yakuman-{n}", "number", label="yakuman", width=1, max_length=1),
+                ),
+            )
 
         ron_off = (Field("from", "seat"),)
         if rules.payments.pao:
@@ -102,9 +112,15 @@ class RiichiForm:
         if rules.draws.nagashi_mangan:
             rows.append(Row("nagashi", "Nagashi", (Field("nagashi", "seats"),)))
         return FormLayout(
-            tuple(rows), outcome="outcome", outcomes=OUTCOMES, given=("outcome", "seat-0"),
-            actions=(Action("tiles", "ctrl+t", "Tiles"),
-                     Action("fu", "ctrl+f", "Fu calc", button=True)))
+            tuple(rows),
+            outcome="outcome",
+            outcomes=OUTCOMES,
+            given=("outcome", "seat-0"),
+            actions=(
+                Action("tiles", "ctrl+t", "Tiles"),
+                Action("fu", "ctrl+f", "Fu calc", button=True),
+            ),
+        )
 
     def start(self) -> dict[str, str]:
         return {key: self.values.get(key, "") for key in self.keys}
@@ -118,7 +134,8 @@ class RiichiForm:
         entry = self.entry(values)
         active = entry.active if self.rules.payments.pao else entry.active - {"pao"}
         notes = {
-            "outcome": f"{entry.outcome}   ({OUTCOME_KEYS})" if entry.outcome
+            "outcome": f"{entry.outcome}   ({OUTCOME_KEYS})"
+            if entry.outcome
             else f"? {OUTCOME_HELP}",
             "tenpai": self._draw_text(entry),
             "riichi": self._riichi_text(entry),
@@ -129,17 +146,24 @@ class RiichiForm:
                 notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
         playing, after = entry.playing, entry.after
         return Reading(
-            entry.errors, entry.hand, active, notes, self._won_lines(entry),
-            now=playing.totals, after=after.totals if after else None,
+            entry.errors,
+            entry.hand,
+            active,
+            notes,
+            self._won_lines(entry),
+            now=playing.totals,
+            after=after.totals if after else None,
             table=f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
-            next="Next: " + state_text(after, self.players) if after else "")
+            next="Next: " + state_text(after, self.players) if after else "",
+        )
 
     def _riichi_text(self, entry: Entry) -> str:
         if not entry.riichi:
             return "nobody"
         deposit = self.rules.payments.riichi_deposit
-        return (", ".join(self.players[s] for s in entry.riichi)
-                + f" (-{deposit} each, on the table)")
+        return (
+            ", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)"
+        )
 
     def _draw_text(self, entry: Entry) -> str:
         if "tenpai" not in entry.active:
@@ -157,12 +181,17 @@ class RiichiForm:
             parts = [entry.pays[row]] if row in entry.pays else []
             if row in yaku:
                 kept = yaku[row][1]
-                parts.append(", ".join(kept) if kept is not None else
-                             "han/fu typed over the tiles' (the yaku list is not kept)")
+                parts.append(
+                    ", ".join(kept)
+                    if kept is not None
+                    else "han/fu typed over the tiles' (the yaku list is not kept)"
+                )
             liable = entry.seats.get("pao")
             if row == 0 and "pao" in entry.active and liable is not None:
-                parts.append(f"pao: {self.players[liable]} pays "
-                             + ("it all" if entry.outcome == "tsumo" else "half"))
+                parts.append(
+                    f"pao: {self.players[liable]} pays "
+                    + ("it all" if entry.outcome == "tsumo" else "half")
+                )
             name = self.players[seat] if seat is not None else f"winner {row + 1}"
             lines.append(Line(f"{name}: " + " · ".join(parts), "good"))
         return tuple(lines)
@@ -174,8 +203,11 @@ class RiichiForm:
         row = row if row is not None and row < self.rows else 0
         entry = self.entry(values)
         if action == "fu":
-            return SubForm("Fu calculator", FuForm(self.rules, tsumo=entry.outcome == "tsumo"),
-                           lambda fu: ({f"fu-{row}": str(fu)}, f"fu-{row}"))
+            return SubForm(
+                "Fu calculator",
+                FuForm(self.rules, tsumo=entry.outcome == "tsumo"),
+                lambda fu: ({f"fu-{row}": str(fu)}, f"fu-{row}"),
+            )
         known, start = tiles_context(entry, self.before, row, self.players, self.from_tiles)
         seat = entry.seats[f"seat-{row}"]
         assert seat is not None  # tiles_context checked it
@@ -194,8 +226,10 @@ class RiichiForm:
 def tiles_title(k: TilesContext) -> str:
     how = "tsumo" if k.tsumo else "ron"
     riichi = " · riichi" if k.riichi else ""
-    return (f"Tiles: {k.winner} ({WINDS[k.seat_wind]}) · {how} · "
-            f"{WINDS[k.round_wind]} round{riichi} · {k.honba} honba")
+    return (
+        f"Tiles: {k.winner} ({WINDS[k.seat_wind]}) · {how} · "
+        f"{WINDS[k.round_wind]} round{riichi} · {k.honba} honba"
+    )
 
 
 class TilesForm:
@@ -208,21 +242,47 @@ class TilesForm:
     def layout(self) -> FormLayout:
         dora: tuple[Field, ...] = (
             Field("dora", "text", allowed=r"0-9mpsz ", width=12, placeholder="indicators"),
-            Field("ura", "text", label="Ura", allowed=r"0-9mpsz ", width=12,
-                  placeholder="with riichi"))
+            Field(
+                "ura", "text", label="Ura", allowed=r"0-9mpsz ", width=12, placeholder="with riichi"
+            ),
+        )
         if self.rules.players == 3:  # North tiles set aside, each a dora
-            dora += (Field("kita", "number", label="Kita", width=1, max_length=1,
-                           placeholder="0"),)
-        return FormLayout((
-            Row("tiles", "Tiles", (Field("tiles", "text", max_length=80, placeholder=(
-                "123m456p789s11z [567s] (1111z), winning tile last")),)),
-            Row("dora", "Dora", dora),
-            Row("extras", "Also", (Field(
-                "extras", "text", width=6, max_length=len(SITUATION_LETTERS),
-                allowed=SITUATION_LETTERS + SITUATION_LETTERS.upper(),
-                placeholder="letters"),), note_below=True),
-        ), confirm="Use this hand", preview=False,
-            help="[ ] open meld, ( ) closed kan, 0 red five")
+            dora += (Field("kita", "number", label="Kita", width=1, max_length=1, placeholder="0"),)
+        return FormLayout(
+            (
+                Row(
+                    "tiles",
+                    "Tiles",
+                    (
+                        Field(
+                            "tiles",
+                            "text",
+                            max_length=80,
+                            placeholder=("123m456p789s11z [567s] (1111z), winning tile last"),
+                        ),
+                    ),
+                ),
+                Row("dora", "Dora", dora),
+                Row(
+                    "extras",
+                    "Also",
+                    (
+                        Field(
+                            "extras",
+                            "text",
+                            width=6,
+                            max_length=len(SITUATION_LETTERS),
+                            allowed=SITUATION_LETTERS + SITUATION_LETTERS.upper(),
+                            placeholder="letters",
+                        ),
+                    ),
+                    note_below=True,
+                ),
+            ),
+            confirm="Use this hand",
+            preview=False,
+            help="[ ] open meld, ( ) closed kan, 0 red five",
+        )
 
     def start(self) -> dict[str, str]:
         return {"tiles": self.tiles, **dict.fromkeys(TILES_FIELDS[1:], "")}
@@ -247,8 +307,11 @@ def score_text(a: Analysis) -> list[Line]:
     lines = [Line(a.reading, "dim")]
     lines += [Line(f"  {name:<26} {value:>2} {unit}") for name, value, unit in score_lines(a)]
     # the limit's name (mangan...), except "yakuman", which the total says already
-    words = [a.payment.short()] if a.yakuman or not a.payment.base.name \
+    words = (
+        [a.payment.short()]
+        if a.yakuman or not a.payment.base.name
         else [a.payment.base.name, a.payment.short()]
+    )
     if a.yakuman:
         total = f"= {a.yakuman} yakuman"
     else:
@@ -260,10 +323,14 @@ def score_text(a: Analysis) -> list[Line]:
     return lines
 
 
-SHORT = (("meld ", "m"), ("terminals/honors", "T/H"), ("simples", "2-8"),
-         (", completed by ron (counts as open)", " (ron: open)"),
-         ("the wind that is seat and round wind", "seat+round wind"),
-         (" (single, on the pair)", " (single)"))
+SHORT = (
+    ("meld ", "m"),
+    ("terminals/honors", "T/H"),
+    ("simples", "2-8"),
+    (", completed by ron (counts as open)", " (ron: open)"),
+    ("the wind that is seat and round wind", "seat+round wind"),
+    (" (single, on the pair)", " (single)"),
+)
 
 
 def _short(item: str) -> str:
@@ -283,16 +350,29 @@ class FuForm:
         def code(key: str) -> Field:
             return Field(key, "code", allowed="".join(CODES[key.split("-")[0]]))
 
-        rows = [Row(key, f"{label} {fu_choices(key)}", (code(key),))
-                for key, label in LABELS.items()]
-        rows += [Row(f"meld-{n}", f"Meld {n + 1}", tuple(code(f"{p}-{n}") for p in MELD_PARTS))
-                 for n in range(MELDS)]
-        rows.append(Row("won", f"Won on meld 1-{MELDS}", (
-            Field("won", "code", allowed="".join(str(n + 1) for n in range(MELDS))),)))
-        return FormLayout(tuple(rows), given=("win",), confirm="Use these fu", preview=False,
-                          beside=True,
-                          label_width=17,
-                          help="melds: s/t/k c/o s=2-8 h=T/H · won: a shanpon ron's meld")
+        rows = [
+            Row(key, f"{label} {fu_choices(key)}", (code(key),)) for key, label in LABELS.items()
+        ]
+        rows += [
+            Row(f"meld-{n}", f"Meld {n + 1}", tuple(code(f"{p}-{n}") for p in MELD_PARTS))
+            for n in range(MELDS)
+        ]
+        rows.append(
+            Row(
+                "won",
+                f"Won on meld 1-{MELDS}",
+                (Field("won", "code", allowed="".join(str(n + 1) for n in range(MELDS))),),
+            )
+        )
+        return FormLayout(
+            tuple(rows),
+            given=("win",),
+            confirm="Use these fu",
+            preview=False,
+            beside=True,
+            label_width=17,
+            help="melds: s/t/k c/o s=2-8 h=T/H · won: a shanpon ron's meld",
+        )
 
     def start(self) -> dict[str, str]:
         return fu_start(tsumo=self.tsumo)
@@ -302,8 +382,13 @@ class FuForm:
         notes = dict(entry.words)
         notes["won"] = "(shanpon ron)"
         lines = _fu_lines(entry.result) if entry.result else ()
-        return Reading(entry.errors, entry.result.fu if entry.result else None,
-                       entry.active & frozenset(FU_FIELDS), notes, lines)
+        return Reading(
+            entry.errors,
+            entry.result.fu if entry.result else None,
+            entry.active & frozenset(FU_FIELDS),
+            notes,
+            lines,
+        )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
         raise HandError("the fu calculator opens no other form")

@@ -46,19 +46,28 @@ Shape = Literal["standard", "pinfu", "seven-pairs"]
 
 WAITS: tuple[Wait, ...] = ("ryanmen", "shanpon", "kanchan", "penchan", "tanki")
 PAIRS: tuple[PairKind, ...] = (
-    "number", "guest-wind", "dragon", "seat-wind", "round-wind", "double-wind",
+    "number",
+    "guest-wind",
+    "dragon",
+    "seat-wind",
+    "round-wind",
+    "double-wind",
 )
 MELD_KINDS: tuple[MeldKind, ...] = ("sequence", "triplet", "kan")
 SHAPES: tuple[Shape, ...] = ("standard", "pinfu", "seven-pairs")
 
 WAIT_NAMES = {
-    "ryanmen": "ryanmen wait (two-sided)", "shanpon": "shanpon wait (two pairs)",
-    "kanchan": "kanchan wait (middle)", "penchan": "penchan wait (edge)",
+    "ryanmen": "ryanmen wait (two-sided)",
+    "shanpon": "shanpon wait (two pairs)",
+    "kanchan": "kanchan wait (middle)",
+    "penchan": "penchan wait (edge)",
     "tanki": "tanki wait (single, on the pair)",
 }
 PAIR_NAMES = {
-    "number": "pair of number tiles", "guest-wind": "pair of a guest wind",
-    "dragon": "pair of dragons", "seat-wind": "pair of the seat wind",
+    "number": "pair of number tiles",
+    "guest-wind": "pair of a guest wind",
+    "dragon": "pair of dragons",
+    "seat-wind": "pair of the seat wind",
     "round-wind": "pair of the round wind",
     "double-wind": "pair of the wind that is seat and round wind",
 }
@@ -130,8 +139,12 @@ def calculate(rules: Any, hand: FuHand) -> FuResult:
         if not hand.closed:
             raise HandError("seven pairs is always a closed hand")
         value = fu.seven_pairs
-        return FuResult((("seven pairs (a fixed value)", value),), value, value,
-                        f"{value} fu: fixed for seven pairs, not rounded")
+        return FuResult(
+            (("seven pairs (a fixed value)", value),),
+            value,
+            value,
+            f"{value} fu: fixed for seven pairs, not rounded",
+        )
     if hand.shape == "pinfu":
         sequences = (Meld("sequence", open=not hand.closed),) + (Meld("sequence"),) * 3
         hand = FuHand(hand.win, hand.closed, "ryanmen", "number", sequences)
@@ -139,8 +152,12 @@ def calculate(rules: Any, hand: FuHand) -> FuResult:
 
 
 def _check_choices(hand: FuHand) -> None:
-    choices = (("win", hand.win, ("ron", "tsumo")), ("wait", hand.wait, WAITS),
-               ("pair", hand.pair, PAIRS), ("shape", hand.shape, SHAPES))
+    choices = (
+        ("win", hand.win, ("ron", "tsumo")),
+        ("wait", hand.wait, WAITS),
+        ("pair", hand.pair, PAIRS),
+        ("shape", hand.shape, SHAPES),
+    )
     for name, value, allowed in choices:
         if value not in allowed:
             raise HandError(f"the {name} must be one of {', '.join(allowed)}, got {value!r}")
@@ -168,8 +185,10 @@ def _winning_meld(hand: FuHand) -> int | None:
     """The index of the meld the winning tile completed, when the fu depend on it."""
     marked = [i for i, m in enumerate(hand.melds) if m.winning]
     if len(marked) > 1:
-        raise HandError("the winning tile completes one meld; "
-                        f"melds {', '.join(str(i + 1) for i in marked)} are marked")
+        raise HandError(
+            "the winning tile completes one meld; "
+            f"melds {', '.join(str(i + 1) for i in marked)} are marked"
+        )
     if marked:
         meld = hand.melds[marked[0]]
         n = marked[0] + 1
@@ -186,8 +205,10 @@ def _winning_meld(hand: FuHand) -> int | None:
         return None
     closed = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
     if len({hand.melds[i].terminals for i in closed}) > 1:
-        raise HandError("which triplet did the winning tile complete? Mark it: on a shanpon "
-                        "wait won by ron it counts as open")
+        raise HandError(
+            "which triplet did the winning tile complete? Mark it: on a shanpon "
+            "wait won by ron it counts as open"
+        )
     return closed[0] if closed else None
 
 
@@ -200,14 +221,15 @@ def _standard(fu: Fu, hand: FuHand) -> FuResult:
         raise HandError(f"a closed hand has no called melds, but meld {opened[0]} is open")
     if not hand.closed and not opened:
         raise HandError("an open hand has at least one called (open) meld")
-    if hand.wait in SEQUENCE_WAITS and not any(
-        m.kind == "sequence" and not m.open for m in melds
-    ):
-        raise HandError(f"a {hand.wait} wait completes a sequence: one meld must be a "
-                        "sequence that was not called")
+    if hand.wait in SEQUENCE_WAITS and not any(m.kind == "sequence" and not m.open for m in melds):
+        raise HandError(
+            f"a {hand.wait} wait completes a sequence: one meld must be a "
+            "sequence that was not called"
+        )
     if hand.wait == "shanpon" and not any(m.kind == "triplet" and not m.open for m in melds):
-        raise HandError("a shanpon wait completes a triplet: one meld must be a triplet "
-                        "that was not called")
+        raise HandError(
+            "a shanpon wait completes a triplet: one meld must be a triplet that was not called"
+        )
     won_on = _winning_meld(hand)
 
     lines: list[tuple[str, int]] = [("base", fu.base)]
@@ -226,14 +248,20 @@ def _standard(fu: Fu, hand: FuHand) -> FuResult:
             lines.append(("tsumo (pinfu: not counted)", 0))
         else:
             lines.append(("tsumo", fu.tsumo))
-    lines.append((WAIT_NAMES[hand.wait], fu.wait if hand.wait in ("kanchan", "penchan",
-                                                                   "tanki") else 0))
-    pair = {"dragon": fu.value_pair, "seat-wind": fu.value_pair, "round-wind": fu.value_pair,
-            "double-wind": fu.double_wind_pair}.get(hand.pair, 0)
+    lines.append(
+        (WAIT_NAMES[hand.wait], fu.wait if hand.wait in ("kanchan", "penchan", "tanki") else 0)
+    )
+    pair = {
+        "dragon": fu.value_pair,
+        "seat-wind": fu.value_pair,
+        "round-wind": fu.value_pair,
+        "double-wind": fu.double_wind_pair,
+    }.get(hand.pair, 0)
     lines.append((PAIR_NAMES[hand.pair], pair))
     if hand.pair == "double-wind":
-        notes.append(f"a pair of the seat and round wind counts {fu.double_wind_pair} fu "
-                     "with this ruleset")
+        notes.append(
+            f"a pair of the seat and round wind counts {fu.double_wind_pair} fu with this ruleset"
+        )
     for n, meld in enumerate(melds, 1):
         as_open = meld.open
         name = _meld_name(meld)
@@ -248,8 +276,10 @@ def _standard(fu: Fu, hand: FuHand) -> FuResult:
         rounding = f"{total} fu: fixed for pinfu tsumo, not rounded"
         return FuResult(tuple(lines), total, total, rounding, tuple(notes))
     if pinfu_tsumo:
-        notes.append("with this ruleset a pinfu won by tsumo keeps its 2 tsumo fu (30 fu) "
-                     "and does not score pinfu")
+        notes.append(
+            "with this ruleset a pinfu won by tsumo keeps its 2 tsumo fu (30 fu) "
+            "and does not score pinfu"
+        )
     if not hand.closed and ron and total == fu.base:
         extra = fu.open_pinfu - fu.base
         lines.append((f"open hand with no fu: counts {fu.open_pinfu}", extra))
@@ -269,7 +299,10 @@ def _yakuman_notes(hand: FuHand, won_on: int | None) -> list[str]:
     if sum(m.kind == "kan" for m in hand.melds) == 4:
         notes.append("four kans are a yakuman (suukantsu): the fu do not count")
     concealed = [
-        i for i, m in enumerate(hand.melds) if m.kind != "sequence" and not m.open
+        i
+        for i, m in enumerate(hand.melds)
+        if m.kind != "sequence"
+        and not m.open
         and not (i == won_on and hand.win == "ron" and hand.wait == "shanpon")
     ]
     if len(concealed) == 4:

@@ -19,14 +19,26 @@ from mjtui.systems.riichi.fu import FuHand, FuResult, Meld, calculate
 CODES: dict[str, dict[str, tuple[Any, str]]] = {
     "win": {"r": ("ron", "ron"), "t": ("tsumo", "tsumo")},
     "closed": {"c": (True, "closed"), "o": (False, "open (called)")},
-    "shape": {"s": ("standard", "4 melds + pair"), "p": ("pinfu", "pinfu"),
-              "7": ("seven-pairs", "seven pairs")},
-    "wait": {"r": ("ryanmen", "ryanmen (two-sided)"), "s": ("shanpon", "shanpon (pairs)"),
-             "k": ("kanchan", "kanchan (middle)"), "p": ("penchan", "penchan (edge)"),
-             "t": ("tanki", "tanki (single)")},
-    "pair": {"n": ("number", "number tiles"), "g": ("guest-wind", "guest wind"),
-             "d": ("dragon", "dragons"), "s": ("seat-wind", "seat wind"),
-             "r": ("round-wind", "round wind"), "w": ("double-wind", "seat+round wind")},
+    "shape": {
+        "s": ("standard", "4 melds + pair"),
+        "p": ("pinfu", "pinfu"),
+        "7": ("seven-pairs", "seven pairs"),
+    },
+    "wait": {
+        "r": ("ryanmen", "ryanmen (two-sided)"),
+        "s": ("shanpon", "shanpon (pairs)"),
+        "k": ("kanchan", "kanchan (middle)"),
+        "p": ("penchan", "penchan (edge)"),
+        "t": ("tanki", "tanki (single)"),
+    },
+    "pair": {
+        "n": ("number", "number tiles"),
+        "g": ("guest-wind", "guest wind"),
+        "d": ("dragon", "dragons"),
+        "s": ("seat-wind", "seat wind"),
+        "r": ("round-wind", "round wind"),
+        "w": ("double-wind", "seat+round wind"),
+    },
     "kind": {"s": ("sequence", "sequence"), "t": ("triplet", "triplet"), "k": ("kan", "kan")},
     "open": {"c": (False, "closed"), "o": (True, "open")},
     "tiles": {"s": (False, "2-8"), "h": (True, "T/H")},
@@ -34,8 +46,11 @@ CODES: dict[str, dict[str, tuple[Any, str]]] = {
 LABELS = {"win": "Win", "closed": "Hand", "shape": "Shape", "wait": "Wait", "pair": "Pair"}
 MELD_PARTS = ("kind", "open", "tiles")
 MELDS = 4
-FIELDS: tuple[str, ...] = (*LABELS, *(f"{part}-{n}" for n in range(MELDS) for part in MELD_PARTS),
-                           "won")
+FIELDS: tuple[str, ...] = (
+    *LABELS,
+    *(f"{part}-{n}" for n in range(MELDS) for part in MELD_PARTS),
+    "won",
+)
 STANDARD_ONLY = ("wait", "pair", "won")  # with the melds: ignored for pinfu and seven pairs
 
 
@@ -46,8 +61,14 @@ def choices(name: str) -> str:
 
 def start_values(*, tsumo: bool = False, closed: bool = True) -> dict[str, str]:
     """The fields as the calculator opens: a standard hand of four closed sequences."""
-    values = {"win": "t" if tsumo else "r", "closed": "c" if closed else "o",
-              "shape": "s", "wait": "r", "pair": "n", "won": ""}
+    values = {
+        "win": "t" if tsumo else "r",
+        "closed": "c" if closed else "o",
+        "shape": "s",
+        "wait": "r",
+        "pair": "n",
+        "won": "",
+    }
     for n in range(MELDS):
         values.update({f"kind-{n}": "s", f"open-{n}": "c", f"tiles-{n}": "s"})
     return values
@@ -70,16 +91,17 @@ def _code(values: Mapping[str, str], name: str) -> tuple[Any, str] | None:
 
 def read_fu(rules: Any, values: Mapping[str, str]) -> FuEntry:
     """The hand the codes describe and its fu under ``rules``."""
-    words = {name: code[1] if code else "?"
-             for name in LABELS for code in [_code(values, name)]}
+    words = {name: code[1] if code else "?" for name in LABELS for code in [_code(values, name)]}
     standard = (_code(values, "shape") or ("standard",))[0] == "standard"
     for n in range(MELDS):
-        kind, opened, tiles = (code[1] if code else "?"
-                               for code in (_code(values, f"{p}-{n}") for p in MELD_PARTS))
+        kind, opened, tiles = (
+            code[1] if code else "?" for code in (_code(values, f"{p}-{n}") for p in MELD_PARTS)
+        )
         meld = f"{opened} {kind}" + ("" if kind == "sequence" else f" {tiles}")
         words[f"meld-{n}"] = meld if standard else ""
-    active = frozenset(f for f in FIELDS if standard or not (
-        f in STANDARD_ONLY or f.split("-")[0] in MELD_PARTS))
+    active = frozenset(
+        f for f in FIELDS if standard or not (f in STANDARD_ONLY or f.split("-")[0] in MELD_PARTS)
+    )
     error, hand = _hand(values)
     result = None
     if hand is not None:
@@ -107,5 +129,11 @@ def _hand(values: Mapping[str, str]) -> tuple[str, FuHand | None]:
             return f"Meld {n + 1}: kind s/t/k, then c/o, then s/h", None
         kind, opened, terminals = (p[0] for p in parts)  # type: ignore[index]
         melds.append(Meld(kind, open=opened, terminals=terminals, winning=won == str(n + 1)))
-    return "", FuHand(win=picked["win"], closed=picked["closed"], wait=picked["wait"],
-                      pair=picked["pair"], melds=tuple(melds), shape=picked["shape"])
+    return "", FuHand(
+        win=picked["win"],
+        closed=picked["closed"],
+        wait=picked["wait"],
+        pair=picked["pair"],
+        melds=tuple(melds),
+        shape=picked["shape"],
+    )

@@ -48,6 +48,7 @@ def score_problem(
     ron exists only where an open hand with no fu counts 20; 20 fu by tsumo is
     pinfu tsumo, at least 2 han; seven pairs are at least 2 han, 3 by tsumo.
     """
+
     def number(value: object) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
 
@@ -70,16 +71,21 @@ def score_problem(
     way = "tsumo" if tsumo else "ron"
     fixed = {20, f.seven_pairs}
     if fu not in fixed and not (30 <= fu <= top and fu % 10 == 0):  # type: ignore[operator]
-        return (f"{fu} fu cannot exist: fu are 20, {f.seven_pairs} (seven pairs) or a "
-                f"multiple of 10 from 30 to {top}")
+        return (
+            f"{fu} fu cannot exist: fu are 20, {f.seven_pairs} (seven pairs) or a "
+            f"multiple of 10 from 30 to {top}"
+        )
     if fu == f.seven_pairs and fu % 10:
         least = 3 if tsumo else 2
         if han < least:  # type: ignore[operator]
-            return (f"{fu} fu is seven pairs, at least {least} han by {way}"
-                    + (" (seven pairs 2, closed tsumo 1)" if tsumo else ""))
+            return f"{fu} fu is seven pairs, at least {least} han by {way}" + (
+                " (seven pairs 2, closed tsumo 1)" if tsumo else ""
+            )
     if fu == 20 and not tsumo and f.open_pinfu != 20:
-        return ("20 fu cannot be won by ron: a closed ron has at least 30 fu, and an open "
-                f"hand with no fu counts {f.open_pinfu}")
+        return (
+            "20 fu cannot be won by ron: a closed ron has at least 30 fu, and an open "
+            f"hand with no fu counts {f.open_pinfu}"
+        )
     if fu == 20 and tsumo:
         if f.pinfu_tsumo != 20:
             return "20 fu by tsumo does not exist with this ruleset: a pinfu tsumo counts 30"

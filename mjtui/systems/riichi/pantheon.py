@@ -13,8 +13,7 @@ from typing import Any
 from mjtui.core.model.session import Session
 from mjtui.core.reports.export import ExportError, hand_records, seat_change_lines
 
-PANTHEON_SPEC = ("MahjongPantheon/pantheon, Mimir/src/helpers/textLog/Parser.php and "
-                 "Tokenizer.php")
+PANTHEON_SPEC = "MahjongPantheon/pantheon, Mimir/src/helpers/textLog/Parser.php and Tokenizer.php"
 
 
 def pantheon_alias(name: str) -> str:
@@ -27,11 +26,15 @@ def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
     """A riichi game as Pantheon's text log (the format of its text-log parser,
     :data:`PANTHEON_SPEC`): the final scores, then one statement a hand."""
     if len(session.players) != 4:
-        raise ExportError("the Pantheon text log is for four-player games only; "
-                          "use --format results for the standings")
+        raise ExportError(
+            "the Pantheon text log is for four-player games only; "
+            "use --format results for the standings"
+        )
     if session.seat_changes:
-        raise ExportError("the Pantheon text log has one player per seat for the whole game, "
-                          f"but this session's seats change ({seat_change_lines(session)[0]})")
+        raise ExportError(
+            "the Pantheon text log has one player per seat for the whole game, "
+            f"but this session's seats change ({seat_change_lines(session)[0]})"
+        )
     states = session.states() if states is None else states
     aliases = _aliases(session.players)
     totals = session.ruleset.system.replay_fields(states[-1])["totals"]
@@ -64,15 +67,23 @@ def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> s
     if outcome == "chombo":
         return f"chombo {aliases[record['offender'] - 1]}"
     if outcome not in ("ron", "tsumo"):
-        raise ExportError(f"hand {number}: an {outcome} cannot be written in Pantheon's text "
-                          "log (its parser knows ron, tsumo, draw and chombo)")
+        raise ExportError(
+            f"hand {number}: an {outcome} cannot be written in Pantheon's text "
+            "log (its parser knows ron, tsumo, draw and chombo)"
+        )
     parts = []
     for i, (seat, han, fu, yakuman) in enumerate(
-            zip(record["winners"], record["han"], record["fu"], record["yakuman"])):
+        zip(record["winners"], record["han"], record["fu"], record["yakuman"])
+    ):
         if yakuman > 1 or (yakuman and riichi):
-            raise ExportError(f"hand {number}: Pantheon's text log has no way to write "
-                              + ("a multiple yakuman" if yakuman > 1 else
-                                 "riichi beside a yakuman without its yaku"))
+            raise ExportError(
+                f"hand {number}: Pantheon's text log has no way to write "
+                + (
+                    "a multiple yakuman"
+                    if yakuman > 1
+                    else "riichi beside a yakuman without its yaku"
+                )
+            )
         score = "yakuman" if yakuman else f"{han}han" + (f" {fu}fu" if fu and han < 5 else "")
         parts.append(f"{aliases[seat - 1]} {score}" + (riichi if i == 0 else ""))
     if outcome == "tsumo":

@@ -30,8 +30,12 @@ from mjtui.systems.riichi.rules import Limits, Rules
 # The first han of each limit; the base points come from the ruleset.
 LIMIT_HAN = (("kazoe", 13), ("sanbaiman", 11), ("baiman", 8), ("haneman", 6), ("mangan", 5))
 LIMIT_NAMES = {
-    "mangan": "mangan", "haneman": "haneman", "baiman": "baiman",
-    "sanbaiman": "sanbaiman", "kazoe": "kazoe yakuman", "yakuman": "yakuman",
+    "mangan": "mangan",
+    "haneman": "haneman",
+    "baiman": "baiman",
+    "sanbaiman": "sanbaiman",
+    "kazoe": "kazoe yakuman",
+    "yakuman": "yakuman",
 }
 KIRIAGE = ((4, 30), (3, 60))
 
@@ -126,7 +130,13 @@ class Payment:
 
 
 def payment(
-    rules: Rules, han: int, fu: int | None, *, dealer: bool, tsumo: bool, honba: int = 0,
+    rules: Rules,
+    han: int,
+    fu: int | None,
+    *,
+    dealer: bool,
+    tsumo: bool,
+    honba: int = 0,
     yakuman: int = 0,
 ) -> Payment:
     """What one winner is paid: ``dealer`` when the winner is the dealer."""
@@ -135,17 +145,33 @@ def payment(
     b = base.points
     if not tsumo:
         extra = rules.payments.honba_ron * honba
-        return Payment(base, dealer, False, discarder=round_up((6 if dealer else 4) * b, unit)
-                       + extra, honba=extra)
+        return Payment(
+            base,
+            dealer,
+            False,
+            discarder=round_up((6 if dealer else 4) * b, unit) + extra,
+            honba=extra,
+        )
     each = rules.payments.honba_tsumo * honba
     payers = rules.players - 1
     # The absent North's share, split between the two payers (north split), in halves
     # of the base points.
     north = 0 if payers == 3 or rules.payments.tsumo_loss else 1
     if dealer:
-        return Payment(base, True, True,
-                       non_dealer=round_up(2 * b + north * b, unit) + each,
-                       honba=payers * each, payers=payers)
-    return Payment(base, False, True, dealer=round_up(2 * b + north * b // 2, unit) + each,
-                   non_dealer=round_up(b + north * b // 2, unit) + each,
-                   honba=payers * each, payers=payers)
+        return Payment(
+            base,
+            True,
+            True,
+            non_dealer=round_up(2 * b + north * b, unit) + each,
+            honba=payers * each,
+            payers=payers,
+        )
+    return Payment(
+        base,
+        False,
+        True,
+        dealer=round_up(2 * b + north * b // 2, unit) + each,
+        non_dealer=round_up(b + north * b // 2, unit) + each,
+        honba=payers * each,
+        payers=payers,
+    )

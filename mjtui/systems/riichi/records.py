@@ -64,11 +64,8 @@ def _seat(record: dict[str, Any], key: str, players: int = PLAYERS) -> int:
 
 def _seat_list(record: dict[str, Any], key: str, players: int = PLAYERS) -> tuple[int, ...]:
     value = record.get(key, [])
-    if not isinstance(value, list) or not all(
-        _whole(v) and 1 <= v <= players for v in value
-    ):
-        raise HandError(f"'{key}' must be an array of seats from 1 to {players}, "
-                        f"got {value!r}")
+    if not isinstance(value, list) or not all(_whole(v) and 1 <= v <= players for v in value):
+        raise HandError(f"'{key}' must be an array of seats from 1 to {players}, got {value!r}")
     return tuple(v - 1 for v in value)
 
 
@@ -81,35 +78,51 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     if not kinds:
         raise HandError("say what happened with one of 'ron', 'tsumo', 'draw' or 'chombo'")
     if len(kinds) > 1:
-        raise HandError(f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, "
-                        "one outcome")
+        raise HandError(
+            f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, one outcome"
+        )
     kind = kinds[0]
     if kind == "draw":
         draw = record["draw"]
         if draw not in DRAWS:
-            raise HandError(f"'draw' must be \"exhaustive\" or \"abortive\", got {draw!r}")
+            raise HandError(f'\'draw\' must be "exhaustive" or "abortive", got {draw!r}')
         kind = draw
     n = rules.players
     allowed = KEYS[kind]
     for key in record:
         if key not in allowed:
-            what = f"draw = \"{kind}\"" if kind in DRAWS else f"'{kind}'"
-            raise HandError(f"'{key}' does not go with {what} (it takes "
-                            f"{', '.join(repr(k) for k in allowed)})")
+            what = f'draw = "{kind}"' if kind in DRAWS else f"'{kind}'"
+            raise HandError(
+                f"'{key}' does not go with {what} (it takes {', '.join(repr(k) for k in allowed)})"
+            )
     riichi = _seat_list(record, "riichi", n)
     note = _note(record)
     hand: Hand
     if kind == "ron":
         if "from" not in record:
             raise HandError("'from' is missing: the seat that discarded the winning tile")
-        hand = Win(_winners(record, "ron", n), discarder=_seat(record, "from", n), riichi=riichi,
-                   pao=_seat(record, "pao", n) if "pao" in record else None, note=note)
+        hand = Win(
+            _winners(record, "ron", n),
+            discarder=_seat(record, "from", n),
+            riichi=riichi,
+            pao=_seat(record, "pao", n) if "pao" in record else None,
+            note=note,
+        )
     elif kind == "tsumo":
-        hand = Win(_winners(record, "tsumo", n), discarder=None, riichi=riichi,
-                   pao=_seat(record, "pao", n) if "pao" in record else None, note=note)
+        hand = Win(
+            _winners(record, "tsumo", n),
+            discarder=None,
+            riichi=riichi,
+            pao=_seat(record, "pao", n) if "pao" in record else None,
+            note=note,
+        )
     elif kind == "exhaustive":
-        hand = ExhaustiveDraw(tenpai=_seat_list(record, "tenpai", n), riichi=riichi,
-                              nagashi=_seat_list(record, "nagashi", n), note=note)
+        hand = ExhaustiveDraw(
+            tenpai=_seat_list(record, "tenpai", n),
+            riichi=riichi,
+            nagashi=_seat_list(record, "nagashi", n),
+            note=note,
+        )
     elif kind == "abortive":
         hand = AbortiveDraw(riichi=riichi, note=note)
     else:
@@ -136,16 +149,20 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
         raise HandError(f"'{key}' is an empty array: name the winner(s)")
     for seat in seats:
         if not _whole(seat) or not 1 <= seat <= players:
-            raise HandError(f"'{key}' must be a seat from 1 to {players}"
-                            + (" or an array of seats" if key == "ron" else "")
-                            + f", got {record[key]!r}")
+            raise HandError(
+                f"'{key}' must be a seat from 1 to {players}"
+                + (" or an array of seats" if key == "ron" else "")
+                + f", got {record[key]!r}"
+            )
     columns = {}
     for name in ("han", "fu", "yakuman"):
         value = record.get(name, [0] * len(seats) if several else 0)
         if several:
             if not isinstance(value, list) or len(value) != len(seats):
-                raise HandError(f"'{name}' must be an array of {len(seats)} (one per winner "
-                                f"in '{key}'), got {value!r}")
+                raise HandError(
+                    f"'{name}' must be an array of {len(seats)} (one per winner "
+                    f"in '{key}'), got {value!r}"
+                )
         elif isinstance(value, list):
             raise HandError(f"'{name}' must be one number for one winner, got {value!r}")
         column = value if several else [value]
@@ -160,35 +177,41 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
     for i, seat in enumerate(seats):
         han, fu, yakuman = columns["han"][i], columns["fu"][i], columns["yakuman"][i]
         if not yakuman and not han:
-            raise HandError("'han' is missing" if "han" not in record else
-                            f"'han' must be 1 or more for seat {seat}, or give 'yakuman'")
+            raise HandError(
+                "'han' is missing"
+                if "han" not in record
+                else f"'han' must be 1 or more for seat {seat}, or give 'yakuman'"
+            )
         winners.append(Winner(seat - 1, han, fu or None, yakuman, tiles[i], yaku[i]))
     return tuple(winners)
 
 
-def _tiles_and_yaku(record: dict[str, Any], count: int, several: bool
-                    ) -> tuple[list[str], list[tuple[str, ...]]]:
+def _tiles_and_yaku(
+    record: dict[str, Any], count: int, several: bool
+) -> tuple[list[str], list[tuple[str, ...]]]:
     """The optional hand and yaku of each winner ("" and () where not given)."""
     tiles = record.get("tiles", [""] * count if several else "")
     yaku = record.get("yaku", [[]] * count if several else [])
     if several:
         if not isinstance(tiles, list) or len(tiles) != count:
-            raise HandError(f"'tiles' must be an array of {count} strings (one per winner), "
-                            f"got {tiles!r}")
+            raise HandError(
+                f"'tiles' must be an array of {count} strings (one per winner), got {tiles!r}"
+            )
         if not isinstance(yaku, list) or len(yaku) != count:
-            raise HandError(f"'yaku' must be an array of {count} arrays (one per winner), "
-                            f"got {yaku!r}")
+            raise HandError(
+                f"'yaku' must be an array of {count} arrays (one per winner), got {yaku!r}"
+            )
     else:
         tiles, yaku = [tiles], [yaku]
     for t in tiles:
         if not isinstance(t, str):
-            raise HandError(f"'tiles' must be the hand as text, e.g. \"234m456p2267s [777z] 5s\", "
-                            f"got {t!r}")
+            raise HandError(
+                f"'tiles' must be the hand as text, e.g. \"234m456p2267s [777z] 5s\", got {t!r}"
+            )
     for names in yaku:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise HandError(f"'yaku' must be an array of names, got {names!r}")
-    return [clean_line(t) for t in tiles], [tuple(clean_line(n) for n in names)
-                                            for names in yaku]
+    return [clean_line(t) for t in tiles], [tuple(clean_line(n) for n in names) for names in yaku]
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:

@@ -35,52 +35,90 @@ def sections(rules: Any) -> list[Section]:
     sections = []
     for dealer, who in ((False, "Non-dealer"), (True, "Dealer")):
         for tsumo, how in ((False, "ron"), (True, "tsumo")):
-            rows = [[f"{fu} fu", *(cell(h, fu, dealer, tsumo) for h in RIICHI_HAN)]
-                    for fu in RIICHI_FU]
-            unit = ("from each" if dealer else "non-dealers/dealer") if tsumo \
-                else "from the discarder"
-            sections.append(Section(
-                f"{who} {how} ({unit})",
-                tuple(table(["", *(f"{h} han" for h in RIICHI_HAN)], rows, 7))))
+            rows = [
+                [f"{fu} fu", *(cell(h, fu, dealer, tsumo) for h in RIICHI_HAN)] for fu in RIICHI_FU
+            ]
+            unit = (
+                ("from each" if dealer else "non-dealers/dealer") if tsumo else "from the discarder"
+            )
+            sections.append(
+                Section(
+                    f"{who} {how} ({unit})",
+                    tuple(table(["", *(f"{h} han" for h in RIICHI_HAN)], rows, 7)),
+                )
+            )
     lim = rules.limits
     rows = []
-    names = {"mangan": "5", "haneman": "6-7", "baiman": "8-10", "sanbaiman": "11-12",
-             "kazoe": "13+"}
+    names = {
+        "mangan": "5",
+        "haneman": "6-7",
+        "baiman": "8-10",
+        "sanbaiman": "11-12",
+        "kazoe": "13+",
+    }
     for name, han in reversed(LIMIT_HAN):
-        p = [payment(rules, han, None, dealer=d, tsumo=t).short()
-             for d in (False, True) for t in (False, True)]
-        label = LIMIT_NAMES[name] if getattr(lim, name) >= lim.yakuman or name != "kazoe" \
+        p = [
+            payment(rules, han, None, dealer=d, tsumo=t).short()
+            for d in (False, True)
+            for t in (False, True)
+        ]
+        label = (
+            LIMIT_NAMES[name]
+            if getattr(lim, name) >= lim.yakuman or name != "kazoe"
             else "kazoe (sanbaiman)"
+        )
         rows.append([f"{label} ({names[name]} han)", str(getattr(lim, name)), *p])
-    rows.append(["yakuman", str(lim.yakuman),
-                 *(payment(rules, 0, None, dealer=d, tsumo=t, yakuman=1).short()
-                   for d in (False, True) for t in (False, True))])
+    rows.append(
+        [
+            "yakuman",
+            str(lim.yakuman),
+            *(
+                payment(rules, 0, None, dealer=d, tsumo=t, yakuman=1).short()
+                for d in (False, True)
+                for t in (False, True)
+            ),
+        ]
+    )
     notes = [
-        *wrap("Below the limits the base is fu x 2^(2 + han), at most a mangan; each "
-               f"payment is rounded up to {rules.payments.rounding} on its own."),
-        "Kiriage: 4 han 30 fu and 3 han 60 fu are paid as a mangan." if lim.kiriage
+        *wrap(
+            "Below the limits the base is fu x 2^(2 + han), at most a mangan; each "
+            f"payment is rounded up to {rules.payments.rounding} on its own."
+        ),
+        "Kiriage: 4 han 30 fu and 3 han 60 fu are paid as a mangan."
+        if lim.kiriage
         else "No kiriage: 4 han 30 fu and 3 han 60 fu are paid as they count.",
-        "Several yakuman in one hand pay several times." if lim.multiple_yakuman
+        "Several yakuman in one hand pay several times."
+        if lim.multiple_yakuman
         else "A hand pays one yakuman however many it holds.",
         f"Honba: +{rules.payments.honba_ron} a counter on a ron, "
         f"+{rules.payments.honba_tsumo} from each player a counter on a tsumo.",
         f"Riichi: {rules.payments.riichi_deposit} on the table, to the next winner.",
-        f"Exhaustive draw: the noten players pay {rules.draws.noten_total} to the tenpai "
-        "players.",
+        f"Exhaustive draw: the noten players pay {rules.draws.noten_total} to the tenpai players.",
     ]
-    sections.append(Section("Limits (base; non-dealer ron, tsumo; dealer ron, tsumo)", tuple(
-        table(["", "base", "ron", "tsumo", "d. ron", "d. tsumo"], rows) + [""] + notes)))
-    fu_rows = [[f"{f.name.replace('_', ' ')}", str(getattr(rules.fu, f.name)),
-                short_doc(f.metadata.get("doc", ""))] for f in dataclasses.fields(rules.fu)]
-    sections.append(Section("Fu items (a standard hand's fu are rounded up to 10)",
-                            tuple(fu_lines(fu_rows))))
-    sections.append(Section("Yaku (han closed / open; - closed only)",
-                            tuple(_riichi_yaku(rules))))
-    several = {"head-bump": NEAREST,
-               "double": "Two players may win on the same discard and both are paid; "
-                         "three winners make an abortive draw.",
-               "triple": "Two or three players may win on the same discard and each is "
-                         "paid."}[rules.payments.multiple_ron]
+    sections.append(
+        Section(
+            "Limits (base; non-dealer ron, tsumo; dealer ron, tsumo)",
+            tuple(table(["", "base", "ron", "tsumo", "d. ron", "d. tsumo"], rows) + [""] + notes),
+        )
+    )
+    fu_rows = [
+        [
+            f"{f.name.replace('_', ' ')}",
+            str(getattr(rules.fu, f.name)),
+            short_doc(f.metadata.get("doc", "")),
+        ]
+        for f in dataclasses.fields(rules.fu)
+    ]
+    sections.append(
+        Section("Fu items (a standard hand's fu are rounded up to 10)", tuple(fu_lines(fu_rows)))
+    )
+    sections.append(Section("Yaku (han closed / open; - closed only)", tuple(_riichi_yaku(rules))))
+    several = {
+        "head-bump": NEAREST,
+        "double": "Two players may win on the same discard and both are paid; "
+        "three winners make an abortive draw.",
+        "triple": "Two or three players may win on the same discard and each is paid.",
+    }[rules.payments.multiple_ron]
     sections.append(Section("Claiming a discard", tuple(claiming(several))))
     sections.append(Section("Final standings", tuple(_riichi_final(rules))))
     return sections
@@ -89,11 +127,11 @@ def sections(rules: Any) -> list[Section]:
 ROUNDING = {
     "exact": "The final points count as they are.",
     "4-down-5-up": "The final points of all but first place are rounded to 1000, a "
-                   "remainder of 500 or more up (4 down, 5 up); first place takes the "
-                   "difference.",
+    "remainder of 500 or more up (4 down, 5 up); first place takes the "
+    "difference.",
     "5-down-6-up": "The final points of all but first place are rounded to 1000, a "
-                   "remainder of more than 500 up (5 down, 6 up); first place takes the "
-                   "difference.",
+    "remainder of more than 500 up (5 down, 6 up); first place takes the "
+    "difference.",
 }
 
 
@@ -103,22 +141,20 @@ def _riichi_final(rules: Any) -> list[str]:
     def thousands(points: int) -> str:
         return f"{points / 1000:+.1f}" if points else "0.0"
 
-    lines = [f"Final score = (points - {rules.table.target_points}) / 1000 + uma + oka "
-             "(first place) - chombo penalties.",
-             f"Uma, 1st to last: {' / '.join(thousands(u) for u in final.uma)}; oka "
-             f"{thousands(final.oka)} to first place.",
-             ROUNDING[final.rounding],
-             "Equal totals: the seat nearer the first dealer ranks higher."
-             if final.ties == "seat" else
-             "Equal totals share the rank, the places' uma and the oka.",
-             "Riichi deposits left at the end go to first place."
-             if rules.end.left_over_deposits == "first" else
-             "Riichi deposits left at the end leave the game."]
+    lines = [
+        f"Final score = (points - {rules.table.target_points}) / 1000 + uma + oka "
+        "(first place) - chombo penalties.",
+        f"Uma, 1st to last: {' / '.join(thousands(u) for u in final.uma)}; oka "
+        f"{thousands(final.oka)} to first place.",
+        ROUNDING[final.rounding],
+        "Equal totals: the seat nearer the first dealer ranks higher."
+        if final.ties == "seat"
+        else "Equal totals share the rank, the places' uma and the oka.",
+        "Riichi deposits left at the end go to first place."
+        if rules.end.left_over_deposits == "first"
+        else "Riichi deposits left at the end leave the game.",
+    ]
     return [w for line in lines for w in wrap(line)]
-
-
-
-
 
 
 def _riichi_least_han(rules: Any, fu: int, tsumo: bool) -> int:
@@ -151,7 +187,9 @@ def _riichi_yaku(rules: Any) -> list[str]:
     out = columns(cells, 3)
     out.append("Yakuman (x: counted as several with yaku.double_yakuman):")
     out += wrap(", ".join(yakuman), "  ")
-    flags = [f"open tanyao: {'yes' if rules.yaku.open_tanyao else 'no'}",
-             f"red fives: {'yes, one dora each' if rules.yaku.red_fives else 'no'}",
-             f"double yakuman: {'yes' if rules.yaku.double_yakuman else 'no'}"]
+    flags = [
+        f"open tanyao: {'yes' if rules.yaku.open_tanyao else 'no'}",
+        f"red fives: {'yes, one dora each' if rules.yaku.red_fives else 'no'}",
+        f"double yakuman: {'yes' if rules.yaku.double_yakuman else 'no'}",
+    ]
     return out + ["; ".join(flags)]

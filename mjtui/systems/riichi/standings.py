@@ -120,16 +120,23 @@ def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
     bases = _bases(rules, totals, groups)
     for group in groups:
         k = len(group)
-        group_uma = Fraction(sum(uma[place:place + k]), k)
+        group_uma = Fraction(sum(uma[place : place + k]), k)
         group_oka = Fraction(rules.final.oka, k) if place == 0 else Fraction(0)
         for seat in group:
             base = bases[seat] / 1000
             penalty = -Fraction(penalties[seat], 1000)
             score = base + group_uma / 1000 + group_oka / 1000 + penalty
-            result.append(Standing(
-                rank=place + 1, seat=seat, points=totals[seat], base=float(base),
-                uma=float(group_uma / 1000), oka=float(group_oka / 1000),
-                penalty=float(penalty), score=float(score),
-            ))
+            result.append(
+                Standing(
+                    rank=place + 1,
+                    seat=seat,
+                    points=totals[seat],
+                    base=float(base),
+                    uma=float(group_uma / 1000),
+                    oka=float(group_oka / 1000),
+                    penalty=float(penalty),
+                    score=float(score),
+                )
+            )
         place += k
     return tuple(result)

@@ -83,11 +83,19 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
         return fields
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return (f"Hand {state.hands + 1} · {state.round_name} · dealer "
-                f"{players[state.east]} · {state.honba} honba")
+        return (
+            f"Hand {state.hands + 1} · {state.round_name} · dealer "
+            f"{players[state.east]} · {state.honba} honba"
+        )
 
-    def entry(self, rules: Rules, before: State, players: tuple[str, ...],
-              hand: Hand | None = None, winner: int | None = None) -> RiichiForm:
+    def entry(
+        self,
+        rules: Rules,
+        before: State,
+        players: tuple[str, ...],
+        hand: Hand | None = None,
+        winner: int | None = None,
+    ) -> RiichiForm:
         from mjtui.systems.riichi.form import RiichiForm
 
         return RiichiForm(rules, before, players, hand, winner)
@@ -131,11 +139,36 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
 SYSTEM = Riichi()
 
 __all__ = [
-    "SYSTEM", "Riichi", "Rules", "State", "Hand", "Win", "Winner", "ExhaustiveDraw",
-    "AbortiveDraw", "Chombo", "check", "check_in_play", "score_problem", "settle",
-    "Settlement", "Transfer", "noten_payments", "with_riichi", "Payment", "payment",
-    "base_points", "FuHand", "FuResult", "Meld", "calculate", "Standing",
-    "final_standings", "describe", "winners", "state_text",
+    "SYSTEM",
+    "Riichi",
+    "Rules",
+    "State",
+    "Hand",
+    "Win",
+    "Winner",
+    "ExhaustiveDraw",
+    "AbortiveDraw",
+    "Chombo",
+    "check",
+    "check_in_play",
+    "score_problem",
+    "settle",
+    "Settlement",
+    "Transfer",
+    "noten_payments",
+    "with_riichi",
+    "Payment",
+    "payment",
+    "base_points",
+    "FuHand",
+    "FuResult",
+    "Meld",
+    "calculate",
+    "Standing",
+    "final_standings",
+    "describe",
+    "winners",
+    "state_text",
 ]
 
 

@@ -109,9 +109,12 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     "East 2 · dealer Bob · 1 honba · 2000 on the table", or "Game over: ..."."""
     if state.finished:
         return "Game over: " + re.sub(
-            r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text)
-    return (f"{state.round_name} · dealer {players[state.east]} · {state.honba} honba · "
-            f"{state.deposits} on the table")
+            r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text
+        )
+    return (
+        f"{state.round_name} · dealer {players[state.east]} · {state.honba} honba · "
+        f"{state.deposits} on the table"
+    )
 
 
 def start(rules: Rules) -> State:
@@ -175,8 +178,11 @@ def settle(rules: Rules, state: State, hand: Hand) -> Settlement:
 def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
     """The deposits on the table to the winner(s): all to the first in turn after the
     discarder (atamahane), or split among the ron winners where the ruleset says so."""
-    order = [hand.winners[0].seat] if hand.tsumo else turn_order(
-        hand.discarder, [w.seat for w in hand.winners], rules.players)  # type: ignore[arg-type]
+    order = (
+        [hand.winners[0].seat]
+        if hand.tsumo
+        else turn_order(hand.discarder, [w.seat for w in hand.winners], rules.players)
+    )  # type: ignore[arg-type]
     if rules.payments.multiple_ron_deposits == "first" or len(order) == 1:
         return [Transfer(None, order[0], amount, "deposits")]
     unit = rules.payments.rounding
@@ -186,12 +192,16 @@ def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
     return [Transfer(None, seat, part, "deposits") for seat, part in zip(order, parts) if part]
 
 
-def _tsumo_transfers(state: State, seat: int, pay: Payment, what: str,
-                     liable: int | None = None) -> list[Transfer]:
+def _tsumo_transfers(
+    state: State, seat: int, pay: Payment, what: str, liable: int | None = None
+) -> list[Transfer]:
     """Each other seat's share of a tsumo payment to ``seat``; all of it from ``liable``
     when a seat is liable (pao)."""
-    shares = [(other, pay.dealer if other == state.east else pay.non_dealer)
-              for other in range(len(state.totals)) if other != seat]
+    shares = [
+        (other, pay.dealer if other == state.east else pay.non_dealer)
+        for other in range(len(state.totals))
+        if other != seat
+    ]
     if liable is not None:
         return [Transfer(liable, seat, sum(amount for _, amount in shares), what)]
     return [Transfer(other, seat, amount, what) for other, amount in shares]
@@ -201,8 +211,15 @@ def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tup
     paid = []
     if hand.tsumo:
         w = hand.winners[0]
-        pay = payment(rules, w.han, w.fu, dealer=w.seat == state.east, tsumo=True,
-                      honba=state.honba, yakuman=w.yakuman)
+        pay = payment(
+            rules,
+            w.han,
+            w.fu,
+            dealer=w.seat == state.east,
+            tsumo=True,
+            honba=state.honba,
+            yakuman=w.yakuman,
+        )
         out += _tsumo_transfers(state, w.seat, pay, "tsumo", hand.pao)
         return [(w.seat, pay)]
     order = turn_order(hand.discarder, [w.seat for w in hand.winners], rules.players)
@@ -210,8 +227,15 @@ def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tup
     for n, seat in enumerate(order):
         w = by_seat[seat]
         gets_honba = n == 0 or rules.payments.multiple_ron_honba == "each"
-        pay = payment(rules, w.han, w.fu, dealer=seat == state.east, tsumo=False,
-                      honba=state.honba if gets_honba else 0, yakuman=w.yakuman)
+        pay = payment(
+            rules,
+            w.han,
+            w.fu,
+            dealer=seat == state.east,
+            tsumo=False,
+            honba=state.honba if gets_honba else 0,
+            yakuman=w.yakuman,
+        )
         if hand.pao is not None and hand.pao != hand.discarder:
             # Half each; the honba stay with the discarder.
             half = (pay.discarder - pay.honba) // 2
@@ -223,8 +247,9 @@ def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tup
     return paid
 
 
-def _nagashi(rules: Rules, state: State, seats: tuple[int, ...],
-             out: list[Transfer]) -> list[tuple[int, Payment]]:
+def _nagashi(
+    rules: Rules, state: State, seats: tuple[int, ...], out: list[Transfer]
+) -> list[tuple[int, Payment]]:
     """Each nagashi mangan paid as a mangan tsumo, one after the other (a nagashi seat
     pays into another's)."""
     paid = []
@@ -266,7 +291,8 @@ def _chombo(rules: Rules, dealer: int, offender: int) -> list[Transfer]:
     base = rules.limits.mangan
     return [
         Transfer(offender, seat, 2 * base if dealer in (seat, offender) else base, "chombo")
-        for seat in range(rules.players) if seat != offender
+        for seat in range(rules.players)
+        if seat != offender
     ]
 
 
@@ -291,15 +317,20 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
     index = _index(state)
     after = index if renchan else index + 1
     new = replace(
-        state, totals=totals, east=after % n, hands=state.hands + 1,
-        round_wind=after // n % 4, hand_number=after % n + 1, honba=honba,
-        deposits=settled.deposits, penalties=penalties,
+        state,
+        totals=totals,
+        east=after % n,
+        hands=state.hands + 1,
+        round_wind=after // n % 4,
+        hand_number=after % n + 1,
+        honba=honba,
+        deposits=settled.deposits,
+        penalties=penalties,
     )
     if not state.finished:
         end = _end(rules, state, hand, new, renchan)
         if end:
-            new = _close(rules, replace(new, end=end[0], end_seat=end[1], end_text=end[2]),
-                         change)
+            new = _close(rules, replace(new, end=end[0], end_seat=end[1], end_text=end[2]), change)
     return replace(new, last_change=tuple(change))
 
 
@@ -342,30 +373,43 @@ def _end(
         # The hand is played again, unless the ruleset ends the game on a chombo in
         # the hand the game would end after had it passed the deal on.
         nxt = index + 1
-        if rules.chombo.ends_last_hand and index >= last and (
-                nxt > final or (nxt > last and (not rules.length.extra_rounds or reached))):
+        if (
+            rules.chombo.ends_last_hand
+            and index >= last
+            and (nxt > final or (nxt > last and (not rules.length.extra_rounds or reached)))
+        ):
             offender = hand.offender
-            return ("chombo", offender, f"seat {offender + 1}'s chombo in "
-                    f"{before.round_name}, the last hand, ended the game")
+            return (
+                "chombo",
+                offender,
+                f"seat {offender + 1}'s chombo in "
+                f"{before.round_name}, the last hand, ended the game",
+            )
         return None
     if index < last:
         return None
     if index > last and reached:
-        return ("target", reached[0], f"seat {reached[0] + 1} has {target} or more in "
-                f"{before.round_name}")
+        return (
+            "target",
+            reached[0],
+            f"seat {reached[0] + 1} has {target} or more in {before.round_name}",
+        )
     if renchan:
-        yame = (
-            (isinstance(hand, Win) and rules.length.agari_yame and "agari-yame")
-            or (isinstance(hand, ExhaustiveDraw) and rules.length.tenpai_yame
-                and before.east in hand.tenpai
-                and "tenpai-yame")
+        yame = (isinstance(hand, Win) and rules.length.agari_yame and "agari-yame") or (
+            isinstance(hand, ExhaustiveDraw)
+            and rules.length.tenpai_yame
+            and before.east in hand.tenpai
+            and "tenpai-yame"
         )
         dealer = before.east
         enough = reached or not rules.length.extra_rounds
         if yame and enough and first_place(totals, rules.final.ties) == [dealer]:
             how = "won" if yame == "agari-yame" else "was tenpai in"
-            return (yame, dealer, f"the dealer (seat {dealer + 1}) {how} {before.round_name} "
-                    f"in first place ({yame})")
+            return (
+                yame,
+                dealer,
+                f"the dealer (seat {dealer + 1}) {how} {before.round_name} in first place ({yame})",
+            )
         return None
     nxt = index + 1
     if nxt > final or (nxt > last and (not rules.length.extra_rounds or reached)):
@@ -379,8 +423,9 @@ def _close(rules: Rules, state: State, change: list[int]) -> State:
         return state
     if rules.end.left_over_deposits == "lost":
         return replace(state, deposits=0, forfeited=state.forfeited + state.deposits)
-    parts = share(state.deposits, first_place(state.totals, rules.final.ties),
-                  rules.payments.rounding)
+    parts = share(
+        state.deposits, first_place(state.totals, rules.final.ties), rules.payments.rounding
+    )
     totals = list(state.totals)
     for seat, amount in parts.items():
         totals[seat] += amount
@@ -411,8 +456,10 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
         deposit = rules.payments.riichi_deposit
         for seat in hand.riichi:
             if state.totals[seat] < deposit:
-                raise HandError(f"seat {seat + 1} has {state.totals[seat]} points, less than "
-                                f"the {deposit} riichi deposit, and cannot declare riichi")
+                raise HandError(
+                    f"seat {seat + 1} has {state.totals[seat]} points, less than "
+                    f"the {deposit} riichi deposit, and cannot declare riichi"
+                )
     if isinstance(hand, Win):
         for w in hand.winners:
             _check_yaku_at_table(state, hand, w)
@@ -422,24 +469,33 @@ def _check_yaku_at_table(state: State, hand: Win, w: Winner) -> None:
     seat = w.seat + 1
     dealer = w.seat == state.east
     if "tenhou" in w.yaku and not dealer:
-        raise HandError(f"tenhou is the dealer's win, and seat {seat} does not deal this hand "
-                        f"(seat {state.east + 1} does): it is chiihou")
+        raise HandError(
+            f"tenhou is the dealer's win, and seat {seat} does not deal this hand "
+            f"(seat {state.east + 1} does): it is chiihou"
+        )
     if "chiihou" in w.yaku and dealer:
-        raise HandError(f"chiihou is a non-dealer's win, and seat {seat} deals this hand: "
-                        "it is tenhou")
+        raise HandError(
+            f"chiihou is a non-dealer's win, and seat {seat} deals this hand: it is tenhou"
+        )
     if w.seat in hand.riichi and ("tenhou" in w.yaku or "chiihou" in w.yaku):
-        raise HandError(f"seat {seat} won on the first draw (tenhou or chiihou), so cannot "
-                        "have declared riichi before it")
+        raise HandError(
+            f"seat {seat} won on the first draw (tenhou or chiihou), so cannot "
+            "have declared riichi before it"
+        )
     seat_wind = f"seat wind {state.wind(w.seat)}"
     round_wind = f"round wind {WINDS[state.round_wind]}"
     for name in w.yaku:
         if name.startswith("seat wind ") and name != seat_wind:
-            raise HandError(f"the yaku of seat {seat} have {name}, but its seat wind in "
-                            f"{state.round_name} is {state.wind(w.seat)}: score the tiles "
-                            "again")
+            raise HandError(
+                f"the yaku of seat {seat} have {name}, but its seat wind in "
+                f"{state.round_name} is {state.wind(w.seat)}: score the tiles "
+                "again"
+            )
         if name.startswith("round wind ") and name != round_wind:
-            raise HandError(f"the yaku of seat {seat} have {name}, but this hand is "
-                            f"{state.round_name}: score the tiles again")
+            raise HandError(
+                f"the yaku of seat {seat} have {name}, but this hand is "
+                f"{state.round_name}: score the tiles again"
+            )
 
 
 def with_riichi(rules: Rules, state: State, seats: tuple[int, ...] | list[int]) -> State:

@@ -82,7 +82,8 @@ ABORTIVE = {
 LIMITS = {"満貫": 5, "跳満": 6, "倍満": 8, "三倍満": 11, "役満": 13, "数え役満": 13}
 _SCORE = re.compile(
     r"(?:(?P<fu>\d{1,3})符)?(?:(?P<han>\d{1,3})飜)?(?P<limit>数え役満|三倍満|倍満|跳満|満貫|役満)?"
-    r"(?P<a>\d{1,7})(?:-(?P<b>\d{1,7}))?点(?P<all>∀)?")
+    r"(?P<a>\d{1,7})(?:-(?P<b>\d{1,7}))?点(?P<all>∀)?"
+)
 _YAKU = re.compile(r".*\((?:(?P<han>\d{1,3})飜|(?P<yakuman>役満))\)")
 
 
@@ -113,8 +114,10 @@ def _whole_number(text: str) -> int:
     # int() of a long digit string takes time quadratic in its length, and Python refuses
     # past 4,300 digits with advice meant for programmers: refuse long before.
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _NumberError(f"a number of {len(text.lstrip('-'))} digits ({text[:12]}...); "
-                           f"a log's numbers have at most {MAX_DIGITS}")
+        raise _NumberError(
+            f"a number of {len(text.lstrip('-'))} digits ({text[:12]}...); "
+            f"a log's numbers have at most {MAX_DIGITS}"
+        )
     return int(text)
 
 
@@ -128,22 +131,26 @@ def _decimal_number(text: str) -> float:
 def loads_log(text: str, where: str = "the log") -> dict[str, Any]:
     deep = _too_deep(text)
     if deep is not None:
-        raise LogError(f"{where}: arrays and objects nest more than {MAX_DEPTH} deep "
-                       f"(at character {deep}); a tenhou.net/6 log nests five")
+        raise LogError(
+            f"{where}: arrays and objects nest more than {MAX_DEPTH} deep "
+            f"(at character {deep}); a tenhou.net/6 log nests five"
+        )
 
     def constant(name: str) -> Any:
         raise _NumberError(f"{name} is not a number a log holds")
 
     try:
-        document = json.loads(text, parse_constant=constant, parse_int=_whole_number,
-                              parse_float=_decimal_number)
+        document = json.loads(
+            text, parse_constant=constant, parse_int=_whole_number, parse_float=_decimal_number
+        )
     except _NumberError as e:
         raise LogError(f"{where}: {e}") from None
     except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
         raise LogError(f"{where}: not a JSON document: {e}") from None
     if not isinstance(document, dict):
-        raise LogError(f"{where}: not a tenhou.net/6 log: expected a JSON object with "
-                       "\"name\" and \"log\"")
+        raise LogError(
+            f'{where}: not a tenhou.net/6 log: expected a JSON object with "name" and "log"'
+        )
     return document
 
 
@@ -211,7 +218,7 @@ def _frame(item: Any, seats: int) -> Frame | None:
 
 
 def hand_label(number: int, frame: Frame | None) -> str:
-    """"hand 6 (E3-1)", or "hand 6" when the hand does not say where it was."""
+    """ "hand 6 (E3-1)", or "hand 6" when the hand does not say where it was."""
     return f"hand {number}" + (f" ({frame.name})" if frame else "")
 
 
@@ -262,20 +269,29 @@ def read_hands(document: dict[str, Any], rules: Rules) -> Log:
     names = log_names(document)
     if rules.players != len(names):
         words = {3: "three", 4: "four"}
-        raise LogError(f"the ruleset is for {rules.players} players; a tenhou.net/6 log of "
-                       f"{words[len(names)]} needs a {words[len(names)]}-player riichi "
-                       "ruleset" + (" (riichi-sanma)" if len(names) == 3 else ""))
+        raise LogError(
+            f"the ruleset is for {rules.players} players; a tenhou.net/6 log of "
+            f"{words[len(names)]} needs a {words[len(names)]}-player riichi "
+            "ruleset" + (" (riichi-sanma)" if len(names) == 3 else "")
+        )
     rule = document.get("rule", {})
     if not isinstance(rule, dict):
-        raise LogError("key \"rule\": expected an object such as {\"disp\": ..., \"aka\": 1}")
+        raise LogError('key "rule": expected an object such as {"disp": ..., "aka": 1}')
     aka = _aka(rule)
     raw = document.get("log")
     if not isinstance(raw, list) or not raw:
-        raise LogError("key \"log\": expected an array of hands, with at least one")
+        raise LogError('key "log": expected an array of hands, with at least one')
     ref = document.get("ref", "")
     frames = [_frame(item, rules.players) for item in raw]
-    log = Log(tuple(n.strip() for n in names), aka, str(rule.get("disp", ""))[:200], [],
-              ref=ref if isinstance(ref, str) else "", count=len(raw), frames=frames)
+    log = Log(
+        tuple(n.strip() for n in names),
+        aka,
+        str(rule.get("disp", ""))[:200],
+        [],
+        ref=ref if isinstance(ref, str) else "",
+        count=len(raw),
+        frames=frames,
+    )
     for i, item in enumerate(raw):
         following = frames[i + 1] if i + 1 < len(raw) else None
         try:
@@ -296,12 +312,12 @@ def _final(document: dict[str, Any], seats: int) -> Final | None:
     sc = document.get("sc")
     if sc is None:
         return None
-    what = "key \"sc\" (the final points and scores)"
+    what = 'key "sc" (the final points and scores)'
     if not isinstance(sc, list) or len(sc) not in (2 * seats, 2 * PLAYERS):
         raise LogError(f"{what}: expected {2 * seats} numbers, got {str(sc)[:60]}")
-    points = tuple(_int(v, what) for v in sc[0:2 * seats:2])
+    points = tuple(_int(v, what) for v in sc[0 : 2 * seats : 2])
     scores = []
-    for v in sc[1:2 * seats:2]:
+    for v in sc[1 : 2 * seats : 2]:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or abs(v) > MAX_NUMBER:
             raise LogError(f"{what}: expected a score, got {str(v)[:40]!r}")
         scores.append(float(v))
@@ -312,15 +328,20 @@ def log_names(document: dict[str, Any]) -> tuple[str, ...]:
     """The players' names: four, or three (a three-player log has three names or a fourth
     empty one); LogError when they are not."""
     names = document.get("name")
-    if not isinstance(names, list) or len(names) not in (3, PLAYERS) or not all(
-            isinstance(n, str) for n in names):
-        raise LogError("key \"name\": expected the players' names (four, or three for a "
-                       "three-player game)")
+    if (
+        not isinstance(names, list)
+        or len(names) not in (3, PLAYERS)
+        or not all(isinstance(n, str) for n in names)
+    ):
+        raise LogError(
+            'key "name": expected the players\' names (four, or three for a three-player game)'
+        )
     if len(names) == PLAYERS and not names[-1].strip():
         names = names[:-1]
     if not all(n.strip() for n in names):
-        raise LogError("key \"name\": a name is empty (only the fourth of a three-player "
-                       "game may be)")
+        raise LogError(
+            'key "name": a name is empty (only the fourth of a three-player game may be)'
+        )
     return tuple(names)
 
 
@@ -338,8 +359,9 @@ def _aka(rule: dict[str, Any]) -> bool | None:
 
 def _int(value: Any, what: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise LogError(f"{what}: expected a whole number from {low} to {high}, got "
-                       f"{str(value)[:40]!r}")
+        raise LogError(
+            f"{what}: expected a whole number from {low} to {high}, got {str(value)[:40]!r}"
+        )
     return value
 
 
@@ -351,8 +373,12 @@ def _ints(value: Any, what: str, count: int) -> tuple[int, ...]:
 
 def _seat_ints(value: Any, what: str, seats: int) -> tuple[int, ...]:
     """A number per seat; at three seats the log may add a fourth, 0."""
-    if seats < PLAYERS and isinstance(value, list) and len(value) == PLAYERS \
-            and value[seats:] == [0] * (PLAYERS - seats):
+    if (
+        seats < PLAYERS
+        and isinstance(value, list)
+        and len(value) == PLAYERS
+        and value[seats:] == [0] * (PLAYERS - seats)
+    ):
         value = value[:seats]
     return _ints(value, what, seats)
 
@@ -360,13 +386,13 @@ def _seat_ints(value: Any, what: str, seats: int) -> tuple[int, ...]:
 def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogHand:
     n = rules.players
     if not isinstance(item, list) or len(item) < 5 + 3 * n:
-        raise LogError(f"expected an array of the hand's start, {n} x (haipai, draws, "
-                       "discards) and its result")
+        raise LogError(
+            f"expected an array of the hand's start, {n} x (haipai, draws, discards) and its result"
+        )
     round_, honba, sticks = _ints(item[0], "the round, honba and sticks", 3)
     _int(round_, "the round", 0, 15)
     if round_ % ROUNDS >= n:
-        raise LogError(f"the round {round_}: its dealer would be seat {round_ % ROUNDS + 1} "
-                       f"of {n}")
+        raise LogError(f"the round {round_}: its dealer would be seat {round_ % ROUNDS + 1} of {n}")
     _int(honba, "the honba", 0, 1000)
     _int(sticks, "the riichi sticks", 0, 1000)
     scores = _seat_ints(item[1], "the start scores", n)
@@ -379,25 +405,26 @@ def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogH
     # A three-player log has three seats' arrays or four, the fourth empty.
     result = item[4 + 3 * (PLAYERS if len(item) >= 5 + 3 * PLAYERS else n)]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise LogError("the result: expected an array such as [\"和了\", [...], [...]]")
-    declared = [s for s in range(n)
-                if any(isinstance(t, str) and t.startswith("r") for t in discards[s])]
+        raise LogError('the result: expected an array such as ["和了", [...], [...]]')
+    declared = [
+        s for s in range(n) if any(isinstance(t, str) and t.startswith("r") for t in discards[s])
+    ]
     kind = result[0]
     dealer_stays = following is not None and following.round == round_
     scores_said: tuple[str, ...] = ()
     if kind == WIN:
         hand, changes, scores_said = _win(rules, result, declared, discards, round_)
     elif kind in EXHAUSTIVE or kind == NAGASHI:
-        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 \
-            else (0,) * n
+        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 else (0,) * n
         hand = _draw(kind, changes, tuple(declared), round_ % ROUNDS, dealer_stays)
     elif kind in ABORTIVE:
-        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 \
-            else (0,) * n
+        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 else (0,) * n
         hand = AbortiveDraw(riichi=tuple(declared), note=f"{kind} ({ABORTIVE[kind]})")
     else:
-        raise LogError(f"the result {kind[:20]!r} is not one mjtui knows (和了, 流局, "
-                       f"流し満貫, {', '.join(ABORTIVE)})")
+        raise LogError(
+            f"the result {kind[:20]!r} is not one mjtui knows (和了, 流局, "
+            f"流し満貫, {', '.join(ABORTIVE)})"
+        )
     check(rules, hand)
     hand = replace(hand, note=kept_note(hand.note))
     return LogHand(number, round_, honba, sticks, scores, hand, changes, scores_said)
@@ -410,11 +437,12 @@ def kept_note(text: str) -> str:
     if len(text) <= MAX_NOTE:
         return text
     mark = f" ... [cut short: {len(text):,} characters in the log]"
-    return text[:MAX_NOTE - len(mark)] + mark
+    return text[: MAX_NOTE - len(mark)] + mark
 
 
-def _draw(kind: str, changes: tuple[int, ...], riichi: tuple[int, ...], dealer: int,
-          dealer_stays: bool) -> ExhaustiveDraw:
+def _draw(
+    kind: str, changes: tuple[int, ...], riichi: tuple[int, ...], dealer: int, dealer_stays: bool
+) -> ExhaustiveDraw:
     if kind == NAGASHI:
         nagashi = tuple(s for s in range(len(changes)) if changes[s] > 0)
         # The log does not say who else was tenpai; a declarer was, and the dealer was
@@ -433,8 +461,9 @@ def _draw(kind: str, changes: tuple[int, ...], riichi: tuple[int, ...], dealer: 
     return ExhaustiveDraw(tenpai, riichi, note=kind)
 
 
-def _win(rules: Rules, result: list[Any], declared: list[int], discards: list[list[Any]],
-         round_: int) -> tuple[Win, tuple[int, ...], tuple[str, ...]]:
+def _win(
+    rules: Rules, result: list[Any], declared: list[int], discards: list[list[Any]], round_: int
+) -> tuple[Win, tuple[int, ...], tuple[str, ...]]:
     pairs = result[1:]
     if not pairs or len(pairs) % 2:
         raise LogError("the win: expected score changes and details, per winner")
@@ -446,10 +475,12 @@ def _win(rules: Rules, result: list[Any], declared: list[int], discards: list[li
         for s, c in enumerate(_seat_ints(pairs[k], "the score changes", n)):
             changes[s] += c
         details = pairs[k + 1]
-        if not isinstance(details, list) or len(details) < 4 or not all(
-                isinstance(d, str) for d in details[3:]):
-            raise LogError("the win's details: expected [winner, from, liable, score, "
-                           "yaku...]")
+        if (
+            not isinstance(details, list)
+            or len(details) < 4
+            or not all(isinstance(d, str) for d in details[3:])
+        ):
+            raise LogError("the win's details: expected [winner, from, liable, score, yaku...]")
         seat = _int(details[0], "the winner", 0, n - 1)
         froms.add(_int(details[1], "the discarder", 0, n - 1))
         liable = _int(details[2], "the liable seat", 0, n - 1)
@@ -465,12 +496,19 @@ def _win(rules: Rules, result: list[Any], declared: list[int], discards: list[li
     tsumo = discarder in {w.seat for w in winners}
     if tsumo and len(winners) > 1:
         raise LogError("a tsumo with more than one winner")
-    riichi = [s for s in declared
-              if tsumo or s != discarder or not _declared_on_last(discards[s])]
-    note = notes[0] if len(notes) == 1 else "; ".join(
-        f"seat {w.seat + 1}: {n}" for w, n in zip(winners, notes))
-    hand = Win(tuple(winners), discarder=None if tsumo else discarder, riichi=tuple(riichi),
-               pao=pao, note=note)
+    riichi = [s for s in declared if tsumo or s != discarder or not _declared_on_last(discards[s])]
+    note = (
+        notes[0]
+        if len(notes) == 1
+        else "; ".join(f"seat {w.seat + 1}: {n}" for w, n in zip(winners, notes))
+    )
+    hand = Win(
+        tuple(winners),
+        discarder=None if tsumo else discarder,
+        riichi=tuple(riichi),
+        pao=pao,
+        note=note,
+    )
     return hand, tuple(changes), tuple(said)
 
 
@@ -483,8 +521,7 @@ def _declared_on_last(discards: list[Any]) -> bool:
 def _winner(rules: Rules, seat: int, score: str, yaku: list[str], tsumo: bool) -> Winner:
     m = _SCORE.fullmatch(score)
     if m is None:
-        raise LogError(f"the score {score[:40]!r}: expected e.g. \"30符2飜2000点\" or "
-                       "\"満貫8000点\"")
+        raise LogError(f'the score {score[:40]!r}: expected e.g. "30符2飜2000点" or "満貫8000点"')
     han_of_yaku, yakuman = 0, 0
     for name in yaku:
         y = _YAKU.fullmatch(name)
@@ -517,8 +554,10 @@ def _winner(rules: Rules, seat: int, score: str, yaku: list[str], tsumo: bool) -
 def _fu_for_mangan(rules: Rules, han: int, tsumo: bool) -> int | None:
     """The least fu that makes ``han`` a mangan under ``rules`` (None if none does)."""
     for fu in [20, 25] + list(range(30, 150, 10)):
-        if score_problem(rules, han, fu, tsumo=tsumo) is None \
-                and base_points(rules.limits, han, fu).limit == "mangan":
+        if (
+            score_problem(rules, han, fu, tsumo=tsumo) is None
+            and base_points(rules.limits, han, fu).limit == "mangan"
+        ):
             return fu
     return None
 
@@ -530,10 +569,16 @@ def _fu_for_mangan(rules: Rules, han: int, tsumo: bool) -> int | None:
 
 def log_state(rules: Rules, lh: LogHand) -> State:
     """The table before ``lh`` as the log has it."""
-    return State(totals=lh.scores, east=lh.round % ROUNDS, hands=0,
-                 round_wind=lh.round // ROUNDS % 4, hand_number=lh.round % ROUNDS + 1,
-                 honba=lh.honba, deposits=lh.sticks * rules.payments.riichi_deposit,
-                 penalties=(0,) * len(lh.scores))
+    return State(
+        totals=lh.scores,
+        east=lh.round % ROUNDS,
+        hands=0,
+        round_wind=lh.round // ROUNDS % 4,
+        hand_number=lh.round % ROUNDS + 1,
+        honba=lh.honba,
+        deposits=lh.sticks * rules.payments.riichi_deposit,
+        penalties=(0,) * len(lh.scores),
+    )
 
 
 def our_changes(rules: Rules, lh: LogHand) -> tuple[int, ...]:
@@ -541,8 +586,7 @@ def our_changes(rules: Rules, lh: LogHand) -> tuple[int, ...]:
     own riichi deposits."""
     settled = settle(rules, log_state(rules, lh), lh.hand)
     deposit = rules.payments.riichi_deposit
-    return tuple(c + (deposit if s in lh.hand.riichi else 0)
-                 for s, c in enumerate(settled.change))
+    return tuple(c + (deposit if s in lh.hand.riichi else 0) for s, c in enumerate(settled.change))
 
 
 def difference(rules: Rules, lh: LogHand) -> str | None:
@@ -550,8 +594,7 @@ def difference(rules: Rules, lh: LogHand) -> str | None:
     ours = our_changes(rules, lh)
     if ours == lh.changes:
         return None
-    return (f"ours {_signed(ours)}, the log's {_signed(lh.changes)}: "
-            f"{_reason(rules, lh, ours)}")
+    return f"ours {_signed(ours)}, the log's {_signed(lh.changes)}: {_reason(rules, lh, ours)}"
 
 
 def _signed(values: tuple[int, ...]) -> str:
@@ -561,8 +604,10 @@ def _signed(values: tuple[int, ...]) -> str:
 def _reason(rules: Rules, lh: LogHand, ours: tuple[int, ...]) -> str:
     hand = lh.hand
     if isinstance(hand, ExhaustiveDraw) and hand.nagashi:
-        return ("nagashi mangan is paid otherwise (the ruleset's draws.nagashi_honba, "
-                "draws.nagashi_noten)")
+        return (
+            "nagashi mangan is paid otherwise (the ruleset's draws.nagashi_honba, "
+            "draws.nagashi_noten)"
+        )
     if isinstance(hand, ExhaustiveDraw):
         return f"the noten payments differ (draws.noten_total is {rules.draws.noten_total})"
     if isinstance(hand, AbortiveDraw):
@@ -572,14 +617,18 @@ def _reason(rules: Rules, lh: LogHand, ours: tuple[int, ...]) -> str:
     if hand.pao is not None:
         return f"pao is paid otherwise (payments.pao is {list(rules.payments.pao)})"
     if sum(lh.changes) != sum(ours):
-        return ("the riichi sticks on the table are paid out otherwise "
-                "(payments.riichi_deposit, payments.multiple_ron_deposits)")
+        return (
+            "the riichi sticks on the table are paid out otherwise "
+            "(payments.riichi_deposit, payments.multiple_ron_deposits)"
+        )
     wrong = _base_differs(rules, lh)
     if wrong:
         return wrong
     if lh.honba:
-        return ("the honba are paid otherwise (payments.honba_ron, payments.honba_tsumo, "
-                "payments.multiple_ron_honba)")
+        return (
+            "the honba are paid otherwise (payments.honba_ron, payments.honba_tsumo, "
+            "payments.multiple_ron_honba)"
+        )
     return "the payment is split otherwise among the payers"
 
 
@@ -593,8 +642,9 @@ def _base_differs(rules: Rules, lh: LogHand) -> str:
         if m is None:
             continue
         a, b = int(m.group("a")), int(m.group("b") or 0)
-        pay = payment(rules, w.han, w.fu, dealer=w.seat == dealer, tsumo=hand.tsumo,
-                      yakuman=w.yakuman)
+        pay = payment(
+            rules, w.han, w.fu, dealer=w.seat == dealer, tsumo=hand.tsumo, yakuman=w.yakuman
+        )
         if hand.tsumo and w.seat == dealer:
             ours_said = (pay.non_dealer, 0)
         elif hand.tsumo:
@@ -602,11 +652,16 @@ def _base_differs(rules: Rules, lh: LogHand) -> str:
         else:
             ours_said = (pay.discarder, 0)
         if ours_said != (a, b):
-            score = (f"{w.yakuman} yakuman" if w.yakuman else
-                     f"{w.han} han" + (f" {w.fu} fu" if w.fu else ""))
+            score = (
+                f"{w.yakuman} yakuman"
+                if w.yakuman
+                else f"{w.han} han" + (f" {w.fu} fu" if w.fu else "")
+            )
             hint = " (limits.kiriage)" if w.han in (3, 4) and w.fu in (30, 60) else ""
-            return (f"seat {w.seat + 1} of the log: {score} pays {pay.short()} with our rules, "
-                    f"{said} in the log{hint}")
+            return (
+                f"seat {w.seat + 1} of the log: {score} pays {pay.short()} with our rules, "
+                f"{said} in the log{hint}"
+            )
     return ""
 
 
@@ -658,58 +713,76 @@ class Imported:
 
     @property
     def summary(self) -> str:
-        """"9 of 10 hands reproduce exactly; 1 left out (hand 6)"."""
+        """ "9 of 10 hands reproduce exactly; 1 left out (hand 6)"."""
         text = f"{self.reproduced} of {self.compared} hands reproduce exactly"
         differ = self.compared - self.reproduced - len(self.left_out)
         if differ:
             text += f"; {differ} {'differs' if differ == 1 else 'differ'}"
         if self.left_out:
             numbers = ", ".join(str(n) for n in self.left_out[:10]) + (
-                ", ..." if len(self.left_out) > 10 else "")
-            text += (f"; {len(self.left_out)} left out "
-                     f"(hand{'s' if len(self.left_out) > 1 else ''} {numbers})")
+                ", ..." if len(self.left_out) > 10 else ""
+            )
+            text += (
+                f"; {len(self.left_out)} left out "
+                f"(hand{'s' if len(self.left_out) > 1 else ''} {numbers})"
+            )
         return text
 
 
-def import_log(document: dict[str, Any], ruleset: Ruleset,
-               started: datetime | None = None) -> Imported:
+def import_log(
+    document: dict[str, Any], ruleset: Ruleset, started: datetime | None = None
+) -> Imported:
     """The session of a log's hands under ``ruleset`` (aka, equal start points and the
     rounding of the final points taken from the log), each hand's payment, the table
     before it and the end compared with the log's own."""
     if not isinstance(ruleset.rules, Rules):
-        raise LogError(f"{ruleset.id} is a {ruleset.rules.system!r} ruleset; a tenhou.net/6 "
-                       "log is riichi: choose a riichi ruleset")
+        raise LogError(
+            f"{ruleset.id} is a {ruleset.rules.system!r} ruleset; a tenhou.net/6 "
+            "log is riichi: choose a riichi ruleset"
+        )
     log = read_hands(document, ruleset.rules)
     lines: list[str] = []
     ruleset = _adapted(ruleset, log, lines)
     rules = ruleset.rules
     if not log.hands:
-        raise LogError(f"no hand of the log can be scored with {ruleset.id}: "
-                       + "; ".join(log.problems[:3]))
+        raise LogError(
+            f"no hand of the log can be scored with {ruleset.id}: " + "; ".join(log.problems[:3])
+        )
     players = _names(log.names)
     # Where the game starts is the log's first hand's to say, never a later one's: a
     # broken first hand leaves the seats as they are.
     first = log.frames[0]
     turn = first.round % ROUNDS if first is not None else 0
     if first is None:
-        lines.append("hand 1 does not say where the game starts: the session keeps the "
-                     "log's seats and starts from the ruleset's table at East 1")
+        lines.append(
+            "hand 1 does not say where the game starts: the session keeps the "
+            "log's seats and starts from the ruleset's table at East 1"
+        )
     elif turn:
-        lines.append(f"the log starts at {first.name}: the seats are turned so that its "
-                     f"dealer, {players[turn]}, is seat 1 of the session, which starts "
-                     "at East 1")
+        lines.append(
+            f"the log starts at {first.name}: the seats are turned so that its "
+            f"dealer, {players[turn]}, is seat 1 of the session, which starts "
+            "at East 1"
+        )
     start = (rules.table.start_points,) * rules.players
-    same_start = first is not None and (first.round, first.honba, first.sticks) == (0, 0, 0) \
+    same_start = (
+        first is not None
+        and (first.round, first.honba, first.sticks) == (0, 0, 0)
         and first.scores == start
+    )
     if first is not None and not same_start:
         scores = list(first.scores) if first.scores is not None else "scores it does not say"
-        lines.append(f"the log starts with {scores}, {first.honba} honba and {first.sticks} "
-                     "riichi sticks; the session starts from the ruleset's table, so its "
-                     "totals are not the log's")
+        lines.append(
+            f"the log starts with {scores}, {first.honba} honba and {first.sticks} "
+            "riichi sticks; the session starts from the ruleset's table, so its "
+            "totals are not the log's"
+        )
     players = players[turn:] + players[:turn]
-    session = Session(ruleset, players,
-                      started or _started(log.ref) or datetime.now().astimezone().replace(
-                          microsecond=0))
+    session = Session(
+        ruleset,
+        players,
+        started or _started(log.ref) or datetime.now().astimezone().replace(microsecond=0),
+    )
     said: dict[int, list[str]] = {n: [] for n in range(1, log.count + 1)}
     for problem, number in zip(log.problems, log.left_out):
         said[number].append(f"{problem}; left out")
@@ -746,8 +819,7 @@ def import_log(document: dict[str, Any], ruleset: Ruleset,
     if end:
         lines.append(end)
     mismatches += not same_end
-    return Imported(session, log, lines, reproduced, log.count, tuple(sorted(left_out)),
-                    mismatches)
+    return Imported(session, log, lines, reproduced, log.count, tuple(sorted(left_out)), mismatches)
 
 
 def _table_difference(rules: Rules, state: State, lh: LogHand, turn: int) -> str | None:
@@ -756,21 +828,26 @@ def _table_difference(rules: Rules, state: State, lh: LogHand, turn: int) -> str
     n = rules.players
     totals = tuple(state.totals[(s - turn) % n] for s in range(n))  # in the log's seats
     deposit = rules.payments.riichi_deposit
-    ours = (state.round_wind * ROUNDS + (state.east + turn) % n, state.honba,
-            state.deposits // deposit if deposit else 0, totals)
+    ours = (
+        state.round_wind * ROUNDS + (state.east + turn) % n,
+        state.honba,
+        state.deposits // deposit if deposit else 0,
+        totals,
+    )
     theirs = (lh.round, lh.honba, lh.sticks, lh.scores)
     if ours == theirs:
         return None
     if state.finished:
         return f"the session's game is over before it ({state.end_text})"
-    return (f"the session's table before it is {_round_name(ours[0], ours[1])} with "
-            f"{ours[2]} riichi sticks and {list(totals)}, the log's {lh.name} with "
-            f"{lh.sticks} and {list(lh.scores)}: from here on the session's totals are not "
-            "the log's")
+    return (
+        f"the session's table before it is {_round_name(ours[0], ours[1])} with "
+        f"{ours[2]} riichi sticks and {list(totals)}, the log's {lh.name} with "
+        f"{lh.sticks} and {list(lh.scores)}: from here on the session's totals are not "
+        "the log's"
+    )
 
 
-def _end(rules: Rules, session: Session, log: Log, turn: int,
-         same_start: bool) -> tuple[str, bool]:
+def _end(rules: Rules, session: Session, log: Log, turn: int, same_start: bool) -> tuple[str, bool]:
     """How the session's end compares with the log's final points and scores ("" when
     the log has none), and whether it is the log's (or cannot be compared)."""
     if log.final_problem:
@@ -778,20 +855,28 @@ def _end(rules: Rules, session: Session, log: Log, turn: int,
     if log.final is None:
         return "", True
     if not same_start:
-        return ("the final standings are not compared: the session does not start where "
-                "the log does", True)
+        return (
+            "the final standings are not compared: the session does not start where the log does",
+            True,
+        )
     n = rules.players
     state = session.state
     totals = tuple(state.totals[(s - turn) % n] for s in range(n))
     theirs = _scores_text(log.final.scores)
     if totals != log.final.points:
-        return (f"the final totals: ours {list(totals)}, the log's {list(log.final.points)} "
-                f"(the log's final standings: {theirs})", False)
+        return (
+            f"the final totals: ours {list(totals)}, the log's {list(log.final.points)} "
+            f"(the log's final standings: {theirs})",
+            False,
+        )
     ours = _scores(rules, totals)
     if _same_scores(ours, log.final.scores):
         return f"the final standings are the log's: {theirs}", True
-    return (f"the final standings: ours {_scores_text(ours)}, the log's {theirs} "
-            "(final.uma, final.oka, final.rounding, table.target_points)", False)
+    return (
+        f"the final standings: ours {_scores_text(ours)}, the log's {theirs} "
+        "(final.uma, final.oka, final.rounding, table.target_points)",
+        False,
+    )
 
 
 def _scores(rules: Rules, totals: tuple[int, ...]) -> tuple[float, ...]:
@@ -827,9 +912,14 @@ def _adapted(ruleset: Ruleset, log: Log, lines: list[str]) -> Ruleset:
         changed.append(f"yaku.red_fives = {str(log.aka).lower()}")
     first = log.frames[0] if log.frames else None
     start = table["table"]["start_points"]
-    if first and first.scores and (first.round, first.honba, first.sticks) == (0, 0, 0) \
-            and len(set(first.scores)) == 1 and first.scores[0] > 0 \
-            and first.scores[0] != start:
+    if (
+        first
+        and first.scores
+        and (first.round, first.honba, first.sticks) == (0, 0, 0)
+        and len(set(first.scores)) == 1
+        and first.scores[0] > 0
+        and first.scores[0] != start
+    ):
         table["table"]["start_points"] = first.scores[0]
         changed.append(f"table.start_points = {first.scores[0]}")
         # The oka that balanced the old start balances the new one (none at the target).
@@ -840,14 +930,17 @@ def _adapted(ruleset: Ruleset, log: Log, lines: list[str]) -> Ruleset:
     rounding = _rounding_shown(ruleset, table, log)
     if rounding is not None and rounding != table["final"].get("rounding", "exact"):
         table["final"]["rounding"] = rounding
-        changed.append(f"final.rounding = \"{rounding}\"")
+        changed.append(f'final.rounding = "{rounding}"')
     if changed:
-        lines.append(f"the ruleset {ruleset.id} is played with {', '.join(changed)}, as the "
-                     "log has it")
+        lines.append(
+            f"the ruleset {ruleset.id} is played with {', '.join(changed)}, as the log has it"
+        )
     if log.final is not None and rounding is None:
-        lines.append(f"the log's final standings ({_scores_text(log.final.scores)}) do not "
-                     f"follow from its final points ({list(log.final.points)}) under any "
-                     f"final.rounding with the uma and oka of {ruleset.id}")
+        lines.append(
+            f"the log's final standings ({_scores_text(log.final.scores)}) do not "
+            f"follow from its final points ({list(log.final.points)}) under any "
+            f"final.rounding with the uma and oka of {ruleset.id}"
+        )
     if not changed:
         return ruleset
     return Ruleset(ruleset.id, ruleset.origin, _rules(table, ruleset.id))
@@ -916,12 +1009,15 @@ def turned(hand: Hand, turn: int, players: int = PLAYERS) -> Hand:
 
     riichi = seats(hand.riichi)
     if isinstance(hand, Win):
-        return replace(hand, winners=tuple(replace(w, seat=s(w.seat)) for w in hand.winners),
-                       discarder=None if hand.discarder is None else s(hand.discarder),
-                       riichi=riichi, pao=None if hand.pao is None else s(hand.pao))
+        return replace(
+            hand,
+            winners=tuple(replace(w, seat=s(w.seat)) for w in hand.winners),
+            discarder=None if hand.discarder is None else s(hand.discarder),
+            riichi=riichi,
+            pao=None if hand.pao is None else s(hand.pao),
+        )
     if isinstance(hand, ExhaustiveDraw):
-        return replace(hand, tenpai=seats(hand.tenpai), nagashi=seats(hand.nagashi),
-                       riichi=riichi)
+        return replace(hand, tenpai=seats(hand.tenpai), nagashi=seats(hand.nagashi), riichi=riichi)
     return replace(hand, riichi=riichi)
 
 
@@ -931,5 +1027,9 @@ def default_ruleset(document: dict[str, Any]) -> str:
     return "riichi-sanma" if log_seats(document) == 3 else "riichi-tenhou"
 
 
-IMPORTER = Importer("a tenhou.net/6 JSON log, each hand's payment checked against the log's",
-                    read_log, default_ruleset, import_log)
+IMPORTER = Importer(
+    "a tenhou.net/6 JSON log, each hand's payment checked against the log's",
+    read_log,
+    default_ruleset,
+    import_log,
+)

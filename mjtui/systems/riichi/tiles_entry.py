@@ -48,8 +48,10 @@ class TilesResult:
     @property
     def yaku(self) -> tuple[str, ...]:
         """The yaku and dora as kept with the hand: "riichi", "pinfu", "dora 2"."""
-        return tuple(f"{name} {value}" if name in DORA_NAMES.values() else name
-                     for name, value, _ in score_lines(self.analysis))
+        return tuple(
+            f"{name} {value}" if name in DORA_NAMES.values() else name
+            for name, value, _ in score_lines(self.analysis)
+        )
 
     def winner(self, seat: int) -> Winner:
         """The winner at ``seat`` scored by these tiles, the tiles and yaku kept."""
@@ -64,13 +66,17 @@ def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
     unit = "yakuman" if a.yakuman else "han"
     lines = [(name, value, unit) for name, value in a.yaku]
     if not a.yakuman:
-        lines += [(DORA_NAMES[kind], getattr(a.dora, kind), "han") for kind in DORA_NAMES
-                  if getattr(a.dora, kind)]
+        lines += [
+            (DORA_NAMES[kind], getattr(a.dora, kind), "han")
+            for kind in DORA_NAMES
+            if getattr(a.dora, kind)
+        ]
     return lines
 
 
-def win_context(known: TilesContext, extras: str, dora: tuple[int, ...],
-                ura: tuple[int, ...], kita: int = 0) -> WinContext:
+def win_context(
+    known: TilesContext, extras: str, dora: tuple[int, ...], ura: tuple[int, ...], kita: int = 0
+) -> WinContext:
     """The analyzer's context from the hand form's facts and the situation letters typed
     (``kita``: North tiles set aside, three players; as `mjtui hand ... --kita N`).
 
@@ -78,8 +84,15 @@ def win_context(known: TilesContext, extras: str, dora: tuple[int, ...],
     """
     flags = situation_flags(extras, tsumo=known.tsumo, dealer=known.seat_wind == 0)
     return replace(
-        WinContext(tsumo=known.tsumo, seat_wind=known.seat_wind, round_wind=known.round_wind,
-                   dora=dora, ura=ura, honba=known.honba, kita=kita),
+        WinContext(
+            tsumo=known.tsumo,
+            seat_wind=known.seat_wind,
+            round_wind=known.round_wind,
+            dora=dora,
+            ura=ura,
+            honba=known.honba,
+            kita=kita,
+        ),
         riichi=known.riichi and "double_riichi" not in flags,
         **{flag: True for flag in flags},
     )
@@ -116,8 +129,11 @@ def _kita(text: str) -> int:
 
 def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> TilesEntry:
     """The tiles form's fields read into the winner's score."""
-    active = frozenset(f for f in TILES_FIELDS
-                       if (f != "ura" or known.riichi) and (f != "kita" or rules.players == 3))
+    active = frozenset(
+        f
+        for f in TILES_FIELDS
+        if (f != "ura" or known.riichi) and (f != "kita" or rules.players == 3)
+    )
     text = values.get("tiles", "").strip()
     extras = values.get("extras", "")
     try:
@@ -125,8 +141,9 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
     except HandError as e:
         return TilesEntry((str(e),), None, None, active, ())
 
-    def entry(error: str, hand: TileHand | None = None,
-              result: TilesResult | None = None) -> TilesEntry:
+    def entry(
+        error: str, hand: TileHand | None = None, result: TilesResult | None = None
+    ) -> TilesEntry:
         return TilesEntry((error,) if error else (), hand, result, active, picked)
 
     if not text:
@@ -138,8 +155,7 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
     try:
         ura = _indicators(values.get("ura", ""), "Ura") if "ura" in active else ()
         kita = _kita(values.get("kita", "")) if "kita" in active else 0
-        ctx = win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura,
-                          kita)
+        ctx = win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura, kita)
         analysis = analyze(rules, hand, ctx)
     except HandError as e:
         return entry(str(e), hand)

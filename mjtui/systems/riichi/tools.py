@@ -33,25 +33,47 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
 
-TILES_HELP = ("the winner's tiles in mpsz notation (docs/tiles.md), e.g. 123m406p789s11z[567s]; "
-              "the winning tile is the last tile outside the melds unless --win names it")
+TILES_HELP = (
+    "the winner's tiles in mpsz notation (docs/tiles.md), e.g. 123m406p789s11z[567s]; "
+    "the winning tile is the last tile outside the melds unless --win names it"
+)
 
 HAND_OPTIONS = (
     Option("tiles", "text", TILES_HELP, metavar="TILES", positional=True),
-    Option("win", "text", "the winning tile (5p, 0p for a red five); default: the last tile "
-           "typed outside the melds", metavar="TILE"),
+    Option(
+        "win",
+        "text",
+        "the winning tile (5p, 0p for a red five); default: the last tile typed outside the melds",
+        metavar="TILE",
+    ),
     Option("tsumo", "flag", "won by self-draw (default: ron)"),
-    Option("seat", "wind", "the winner's seat wind (default E, the dealer)", metavar="E|S|W|N",
-           default=0),
+    Option(
+        "seat",
+        "wind",
+        "the winner's seat wind (default E, the dealer)",
+        metavar="E|S|W|N",
+        default=0,
+    ),
     Option("round", "wind", "the round wind (default E)", metavar="E|S|W|N", default=0),
     Option("dora", "text", "the dora indicators, e.g. 3m1z", metavar="TILES", default=""),
     Option("ura", "text", "the ura dora indicators (with riichi)", metavar="TILES", default=""),
     Option("honba", "int", "honba counters on the table (default 0)", metavar="N", default=0),
-    Option("kita", "int", "three players: North tiles set aside, each a dora (default 0)",
-           metavar="N", default=0),
+    Option(
+        "kita",
+        "int",
+        "three players: North tiles set aside, each a dora (default 0)",
+        metavar="N",
+        default=0,
+    ),
     *(Option(flag.replace("_", "-"), "flag", text) for flag, text in STATED.items()),
-    Option("also", "text", f"the same situations as the tiles form's letters ({SITUATION_HELP}"
-           "; l and h read as the win and the seat say)", metavar="LETTERS", default=""),
+    Option(
+        "also",
+        "text",
+        f"the same situations as the tiles form's letters ({SITUATION_HELP}"
+        "; l and h read as the win and the seat say)",
+        metavar="LETTERS",
+        default="",
+    ),
 )
 
 
@@ -64,9 +86,14 @@ def context(args: Any) -> WinContext:
     if args.honba < 0 or args.kita < 0:
         raise HandError("--honba and --kita are 0 or more")
     return WinContext(
-        tsumo=args.tsumo, seat_wind=args.seat, round_wind=args.round,
-        dora=parse_tiles(args.dora)[0], ura=parse_tiles(args.ura)[0], honba=args.honba,
-        kita=args.kita, **flags,
+        tsumo=args.tsumo,
+        seat_wind=args.seat,
+        round_wind=args.round,
+        dora=parse_tiles(args.dora)[0],
+        ura=parse_tiles(args.ura)[0],
+        honba=args.honba,
+        kita=args.kita,
+        **flags,
     )
 
 
@@ -87,8 +114,7 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
         "yakuman": a.yakuman,
         "yaku": list(a.yaku_names),
         "yaku_han": [list(y) for y in a.yaku],
-        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red,
-                 "kita": a.dora.kita},
+        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red, "kita": a.dora.kita},
         "fu_items": [list(item) for item in a.fu_items],
         "fu_total": fu.total if fu else None,
         "fu_rounding": fu.rounding if fu else None,
@@ -108,8 +134,9 @@ def describe_hand(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     lines = [f"{r['reading']}, {way}, seat {r['seat']}, round {r['round']}"]
     unit = "yakuman" if r["yakuman"] else "han"
     rows = [(name, f"{han} {unit}") for name, han in r["yaku_han"]]
-    rows += [(kind if kind != "red" else "red fives", f"{n} han")
-             for kind, n in r["dora"].items() if n]
+    rows += [
+        (kind if kind != "red" else "red fives", f"{n} han") for kind, n in r["dora"].items() if n
+    ]
     width = max(len(name) for name, _ in rows)
     lines += [f"  {name:<{width}}  {value}" for name, value in rows]
     if r["yakuman"]:
@@ -122,10 +149,12 @@ def describe_hand(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
         lines.append(f"  {'total':<{width}}  {r['fu_total']:>3}")
         lines.append(f"  {r['fu_rounding']}")
     han, fu = (0, None) if r["yakuman"] else (r["han"], r["fu"])
-    pay = payment(rules, han, fu, dealer=r["dealer"], tsumo=r["tsumo"], honba=r["honba"],
-                  yakuman=r["yakuman"])
-    lines.append(describe_payment(rules, han, fu, r["yakuman"], r["dealer"], r["tsumo"],
-                                  r["honba"], pay))
+    pay = payment(
+        rules, han, fu, dealer=r["dealer"], tsumo=r["tsumo"], honba=r["honba"], yakuman=r["yakuman"]
+    )
+    lines.append(
+        describe_payment(rules, han, fu, r["yakuman"], r["dealer"], r["tsumo"], r["honba"], pay)
+    )
     return "\n".join(lines)
 
 
@@ -137,8 +166,9 @@ HAND = Tool(HAND_OPTIONS, score, describe_hand, batch=True)
 POINTS_OPTIONS = (
     Option("han", "int", "han (1 or more)", metavar="H"),
     Option("fu", "int", "fu (20, 25, 30, 40...); may be left out from 5 han on", metavar="F"),
-    Option("yakuman", "int", "a yakuman hand (N yakuman) instead of han and fu", metavar="N",
-           default=0),
+    Option(
+        "yakuman", "int", "a yakuman hand (N yakuman) instead of han and fu", metavar="N", default=0
+    ),
     Option("ron", "flag", "won on a discard", group="way"),
     Option("tsumo", "flag", "won by self-draw", group="way"),
     Option("dealer", "flag", "the winner is the dealer"),
@@ -158,21 +188,44 @@ def points(rules: Rules, args: Any) -> dict[str, Any]:
     problem = score_problem(rules, han, args.fu, tsumo=args.tsumo, yakuman=args.yakuman)
     if problem:
         raise HandError(problem)
-    pay = payment(rules, han, args.fu, dealer=args.dealer, tsumo=args.tsumo,
-                  honba=args.honba, yakuman=args.yakuman)
+    pay = payment(
+        rules,
+        han,
+        args.fu,
+        dealer=args.dealer,
+        tsumo=args.tsumo,
+        honba=args.honba,
+        yakuman=args.yakuman,
+    )
     return {"total": pay.total, "payments": pay.shares()}
 
 
 def describe_points(rules: Rules, r: dict[str, Any], args: Any) -> str:
     han = args.han or 0
-    pay = payment(rules, han, args.fu, dealer=args.dealer, tsumo=args.tsumo,
-                  honba=args.honba, yakuman=args.yakuman)
-    return describe_payment(rules, han, args.fu, args.yakuman, args.dealer, args.tsumo,
-                            args.honba, pay)
+    pay = payment(
+        rules,
+        han,
+        args.fu,
+        dealer=args.dealer,
+        tsumo=args.tsumo,
+        honba=args.honba,
+        yakuman=args.yakuman,
+    )
+    return describe_payment(
+        rules, han, args.fu, args.yakuman, args.dealer, args.tsumo, args.honba, pay
+    )
 
 
-def describe_payment(rules: Rules, han: int, fu: int | None, yakuman: int, dealer: bool,
-                     tsumo: bool, honba: int, pay: Payment) -> str:
+def describe_payment(
+    rules: Rules,
+    han: int,
+    fu: int | None,
+    yakuman: int,
+    dealer: bool,
+    tsumo: bool,
+    honba: int,
+    pay: Payment,
+) -> str:
     """The payments in words: the hand, the amounts by payer, the total."""
     who = "dealer" if dealer else "non-dealer"
     if yakuman:
@@ -192,8 +245,7 @@ def describe_payment(rules: Rules, han: int, fu: int | None, yakuman: int, deale
         lines.append(f"  the dealer pays {pay.dealer}")
         other = "each other non-dealer" if pay.payers == 3 else "the other non-dealer"
         lines.append(f"  {other} pays {pay.non_dealer}")
-    lines.append(f"  total {pay.total}" + (
-        f" (with {honba} honba: +{pay.honba})" if honba else ""))
+    lines.append(f"  total {pay.total}" + (f" (with {honba} honba: +{pay.honba})" if honba else ""))
     return "\n".join(lines)
 
 

@@ -55,8 +55,9 @@ class BoardScreen(Screen[None]):
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("t,escape", "close", "Back to the sheet", key_display="esc")]
 
-    def __init__(self, view: BoardView | None = None, *, closable: bool = True,
-                 following: str = "") -> None:
+    def __init__(
+        self, view: BoardView | None = None, *, closable: bool = True, following: str = ""
+    ) -> None:
         super().__init__()
         self.following = following  # the file followed, named in the header
         self.view = view
@@ -97,9 +98,13 @@ class BoardScreen(Screen[None]):
         self.sub_title = " · ".join(filter(None, (view.ruleset, self.following)))
         done = " · game over" if view.finished else ""
         line = view.line.removeprefix(view.round).removeprefix(" · ")  # the round is above
-        self.query_one("#board-round", Static).update(Text.assemble(
-            (f" {view.round} ", "bold reverse"), f"  {view.hands} played{done}\n",
-            (line, "bold")))
+        self.query_one("#board-round", Static).update(
+            Text.assemble(
+                (f" {view.round} ", "bold reverse"),
+                f"  {view.hands} played{done}\n",
+                (line, "bold"),
+            )
+        )
         for seat in range(SEATS):
             panel = self.query_one(f"#seat-{seat}", SeatPanel)
             panel.display = seat < len(view.seats)
@@ -109,10 +114,18 @@ class BoardScreen(Screen[None]):
     def _show_seat(self, panel: SeatPanel, seat) -> None:
         panel.set_class(seat.dealer, "dealer")
         mark = f" {DEALER} dealer" if seat.dealer else ""
-        panel.query_one(".seat-name", Static).update(Text.assemble(
-            (f"{seat.wind}{mark}", "bold reverse" if seat.dealer else "bold"), "  ",
-            Text(seat.name, style="bold" if seat.leader else "", overflow="ellipsis",
-                 no_wrap=True)))
+        panel.query_one(".seat-name", Static).update(
+            Text.assemble(
+                (f"{seat.wind}{mark}", "bold reverse" if seat.dealer else "bold"),
+                "  ",
+                Text(
+                    seat.name,
+                    style="bold" if seat.leader else "",
+                    overflow="ellipsis",
+                    no_wrap=True,
+                ),
+            )
+        )
         panel.query_one(Digits).update(str(seat.total))
         last = f"last hand {numbers.change(seat.change)}" if seat.change is not None else ""
         top = "  · leads" if seat.leader else ""
@@ -129,8 +142,13 @@ class BoardApp(App):
 
     startup_error: str | None = None  # what `mjtui` says when the app stopped at start-up
 
-    def __init__(self, path: Path, find_ruleset: Callable[[str], Ruleset], *,
-                 follower: SessionFollower | None = None) -> None:
+    def __init__(
+        self,
+        path: Path,
+        find_ruleset: Callable[[str], Ruleset],
+        *,
+        follower: SessionFollower | None = None,
+    ) -> None:
         super().__init__()
         self.path = path
         self.follower = follower or SessionFollower(path, find_ruleset)

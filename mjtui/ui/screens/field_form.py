@@ -82,8 +82,7 @@ class FieldForm(KeyForm):
 
     def _widget(self, f: Field) -> Input | Checkbox:
         value = self.values.get(f.key, "")
-        common: dict[str, Any] = {"id": f"ff-{f.key}", "compact": True,
-                                  "classes": "ff-field"}
+        common: dict[str, Any] = {"id": f"ff-{f.key}", "compact": True, "classes": "ff-field"}
         if f.kind == "check":
             return Checkbox(f.label, value == TICKED, **common)
         last = self.seats
@@ -100,9 +99,14 @@ class FieldForm(KeyForm):
         else:
             restrict = f"[{f.allowed}]*" if f.allowed else None  # type: ignore[assignment]
             length = f.max_length
-        field = cls(value, placeholder=f.placeholder, restrict=restrict,
-                    max_length=length or 0,
-                    validators=[_Problem(f.problem)] if f.problem else None, **common)
+        field = cls(
+            value,
+            placeholder=f.placeholder,
+            restrict=restrict,
+            max_length=length or 0,
+            validators=[_Problem(f.problem)] if f.problem else None,
+            **common,
+        )
         width = f.width or {"code": 1, "seat": 1, "seats": last}.get(f.kind, 4)
         field.styles.width = width + 2 if f.kind != "text" or f.width else "1fr"
         return field
@@ -159,17 +163,33 @@ class FieldForm(KeyForm):
             yield Static("", id="ff-next", markup=False)
             yield Static("", id="ff-error", markup=False)
             with Horizontal(id="ff-buttons"):
-                yield Button(layout.confirm, id="ff-confirm", variant="primary", compact=True,
-                             classes="form-confirm")
+                yield Button(
+                    layout.confirm,
+                    id="ff-confirm",
+                    variant="primary",
+                    compact=True,
+                    classes="form-confirm",
+                )
                 yield Button("Cancel", id="ff-cancel", compact=True, classes="form-cancel")
                 for action in layout.actions:
                     if action.button:
-                        yield Button(action.label, id=f"ff-action-{action.name}",
-                                     compact=True, classes="ff-action")
+                        yield Button(
+                            action.label,
+                            id=f"ff-action-{action.name}",
+                            compact=True,
+                            classes="ff-action",
+                        )
             keys = " · ".join(f"{a.key} {a.label.lower()}" for a in layout.actions)
-            help_line = " · ".join(part for part in (
-                layout.help, "Enter next · ctrl+s " + layout.confirm.lower(), keys,
-                "Esc cancel") if part)
+            help_line = " · ".join(
+                part
+                for part in (
+                    layout.help,
+                    "Enter next · ctrl+s " + layout.confirm.lower(),
+                    keys,
+                    "Esc cancel",
+                )
+                if part
+            )
             yield Static(help_line, id="ff-help", markup=False)
 
     # ------------------------------------------------------------ reading
@@ -233,8 +253,9 @@ class FieldForm(KeyForm):
 
     def walk(self) -> list[Widget]:
         """The active fields of the rows shown, in the order on screen."""
-        return [w for key, w in self._widgets.items()
-                if key in self.reading.active and not w.disabled]
+        return [
+            w for key, w in self._widgets.items() if key in self.reading.active and not w.disabled
+        ]
 
     def first_field(self) -> Widget:
         """The first active field the form's opener did not give (FormLayout.given)."""
@@ -294,8 +315,9 @@ class FieldForm(KeyForm):
             self.set_values(values)
             self.refresh_fields()
             target = self._widgets.get(go_on) if go_on else None
-            self.focus_field(target if target is not None and not target.disabled
-                             else self.confirm_button())
+            self.focus_field(
+                target if target is not None and not target.disabled else self.confirm_button()
+            )
 
         self.app.push_screen(FieldForm(sub.model, sub.title, self.seats), put)
 

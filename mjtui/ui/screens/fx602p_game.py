@@ -100,8 +100,12 @@ class FX602PGameScreen(Screen):
         return "claim" if game.phase == "claim" else "discard"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        wanted = {"discard": ("discard",), "win": ("discard", "claim"),
-                  "let_go": ("claim",), "next_hand": ("over",)}.get(action)
+        wanted = {
+            "discard": ("discard",),
+            "win": ("discard", "claim"),
+            "let_go": ("claim",),
+            "next_hand": ("over",),
+        }.get(action)
         return wanted is None or self.state in wanted
 
     # -- the flow of a hand --------------------------------------------------
@@ -120,8 +124,7 @@ class FX602PGameScreen(Screen):
     def action_win(self) -> None:
         game = self.round
         assert game is not None
-        self._act(lambda: self._finish(game.ron(YOU) if game.phase == "claim"
-                                       else game.tsumo(YOU)))
+        self._act(lambda: self._finish(game.ron(YOU) if game.phase == "claim" else game.tsumo(YOU)))
 
     def action_let_go(self) -> None:
         self._act(self._let_go)
@@ -188,14 +191,15 @@ class FX602PGameScreen(Screen):
         self.book.add(result.event)
         who = "You" if result.winner == YOU else "The FX-602P"
         how = "Tsumo" if result.tsumo else "Ron"
-        self.message = (f"{how} {result.win_tile}! {who} won with {tiles(result.tiles)}: "
-                        f"{', '.join(result.score.yaku) or 'no yaku'} · "
-                        f"{numbers.points(result.score.points)} points.\n"
-                        f"Your hand {tiles(result.hands[YOU])} · the FX-602P held "
-                        f"{tiles(result.hands[CALCULATOR])}. n: next hand.")
+        self.message = (
+            f"{how} {result.win_tile}! {who} won with {tiles(result.tiles)}: "
+            f"{', '.join(result.score.yaku) or 'no yaku'} · "
+            f"{numbers.points(result.score.points)} points.\n"
+            f"Your hand {tiles(result.hands[YOU])} · the FX-602P held "
+            f"{tiles(result.hands[CALCULATOR])}. n: next hand."
+        )
         if self.book.save_error:
-            self.notify(self.book.save_error, title="Not saved", severity="error",
-                        markup=False)
+            self.notify(self.book.save_error, title="Not saved", severity="error", markup=False)
 
     # -- keys ------------------------------------------------------------------
 
@@ -235,8 +239,10 @@ class FX602PGameScreen(Screen):
         view = game.view(YOU)
         lcd = Text()
         if game.phase == "over" and game.result is not None:
-            lcd.append(f"{'Tsumo' if game.result.tsumo else 'Ron'}  {game.result.win_tile}    "
-                       f"{tiles(game.result.tiles)}")
+            lcd.append(
+                f"{'Tsumo' if game.result.tsumo else 'Ron'}  {game.result.win_tile}    "
+                f"{tiles(game.result.tiles)}"
+            )
         else:
             lcd.append(tiles(view.hand))
             if view.drawn is not None:
@@ -251,13 +257,18 @@ class FX602PGameScreen(Screen):
         if self.state == "discard":
             table.append("\nYour turn: type a tile to discard it, 0 or Enter to win.", "bold")
         elif self.state == "claim":
-            table.append(f"\nYou can win on the {game.last_discard}: "
-                         "0 or Enter to win, - to let it go.", "bold")
+            table.append(
+                f"\nYou can win on the {game.last_discard}: 0 or Enter to win, - to let it go.",
+                "bold",
+            )
         self.query_one("#fx-table", Static).update(table)
         self.query_one("#fx-message", Static).update(Text(self.message))
         state = self.book.session.state
-        self.query_one("#fx-stats", Static).update(Text(
-            f"Total {numbers.change(state.running_total(YOU)) or '0'} · "
-            f"hands {state.hands} · Ave {state.average(YOU):+.0f}",
-            style="dim"))
+        self.query_one("#fx-stats", Static).update(
+            Text(
+                f"Total {numbers.change(state.running_total(YOU)) or '0'} · "
+                f"hands {state.hands} · Ave {state.average(YOU):+.0f}",
+                style="dim",
+            )
+        )
         self.refresh_bindings()

@@ -33,9 +33,17 @@ Submit = Callable[[Any], None]
 class HandForm(FieldForm):
     """A hand form: returns the hand recorded, or None when cancelled."""
 
-    def __init__(self, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str,
-                 model: FormModel[Any], *, hand: Any | None = None,
-                 submit: Submit | None = None) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        players: tuple[str, ...],
+        before: Any,
+        title: str,
+        model: FormModel[Any],
+        *,
+        hand: Any | None = None,
+        submit: Submit | None = None,
+    ) -> None:
         self.ruleset, self.rules = ruleset, ruleset.rules
         self.players, self.before = players, before
         self.old = hand
@@ -44,9 +52,17 @@ class HandForm(FieldForm):
         super().__init__(model, title, len(players))
 
     @classmethod
-    def of(cls, ruleset: Ruleset, players: tuple[str, ...], before: Any, title: str, *,
-           hand: Any | None = None, winner: int | None = None,
-           submit: Submit | None = None) -> HandForm:
+    def of(
+        cls,
+        ruleset: Ruleset,
+        players: tuple[str, ...],
+        before: Any,
+        title: str,
+        *,
+        hand: Any | None = None,
+        winner: int | None = None,
+        submit: Submit | None = None,
+    ) -> HandForm:
         """The form of the ruleset's system for a new hand (``winner`` from the sheet's
         key, None for a draw) or ``hand`` to edit."""
         model = ruleset.system.entry(ruleset.rules, before, players, hand, winner)
@@ -71,8 +87,10 @@ class HandForm(FieldForm):
         """Each seat: the total now, and with a hand, the change and the total after."""
         text = Text()
         for seat, name in enumerate(self.players):
-            line = Text(f"{seat + 1} {name[:14]:<14} {self.before.wind(seat)[:1]} ",
-                        style="bold" if seat == self.before.east else "")
+            line = Text(
+                f"{seat + 1} {name[:14]:<14} {self.before.wind(seat)[:1]} ",
+                style="bold" if seat == self.before.east else "",
+            )
             line.append(f"{numbers.points(now[seat]):>8}")
             if after is not None:
                 change = after[seat] - now[seat]
@@ -95,9 +113,10 @@ class HandForm(FieldForm):
             return
         if self.editing:
             hand = _keep_note(self.old, hand)
-            self.app.push_screen(ConfirmScreen(self._replace_question(hand), yes="Replace",
-                                               no="Keep editing"),
-                                 lambda yes: self._record(hand) if yes else None)
+            self.app.push_screen(
+                ConfirmScreen(self._replace_question(hand), yes="Replace", no="Keep editing"),
+                lambda yes: self._record(hand) if yes else None,
+            )
             return
         self._record(hand)
 
@@ -130,15 +149,19 @@ class HandForm(FieldForm):
             old_c = old_after.totals[seat] - self.before.totals[seat]
             new_c = new_after.totals[seat] - self.before.totals[seat]
             mark = "" if old_c == new_c else "  changed"
-            text.append(f"{name:<{width}} {numbers.change(old_c):>10} "
-                        f"{numbers.change(new_c):>10}{mark}\n")
+            text.append(
+                f"{name:<{width}} {numbers.change(old_c):>10} {numbers.change(new_c):>10}{mark}\n"
+            )
         text.append("The totals after it are recomputed. y replaces, n or Esc goes back.")
         return text
 
 
 def _without_note(hand: Any) -> Any:
-    return dataclasses.replace(hand, note="") if dataclasses.is_dataclass(hand) \
-        and getattr(hand, "note", "") else hand
+    return (
+        dataclasses.replace(hand, note="")
+        if dataclasses.is_dataclass(hand) and getattr(hand, "note", "")
+        else hand
+    )
 
 
 def _keep_note(old: Any, new: Any) -> Any:

@@ -49,8 +49,7 @@ class LeagueScreen(Screen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, folder: Path | None = None,
-                 find_ruleset: FindRuleset | None = None) -> None:
+    def __init__(self, folder: Path | None = None, find_ruleset: FindRuleset | None = None) -> None:
         super().__init__()
         self.folder = paths.sessions_dir() if folder is None else folder
         self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
@@ -61,8 +60,13 @@ class LeagueScreen(Screen):
         yield Header()
         with Horizontal(id="league-filters"):
             yield Label("Count", classes="library-filter-label")
-            yield Select([("All sessions", ALL)], value=ALL, allow_blank=False,
-                         id="league-filter", compact=True)
+            yield Select(
+                [("All sessions", ALL)],
+                value=ALL,
+                allow_blank=False,
+                id="league-filter",
+                compact=True,
+            )
             yield Static("", id="league-count")
         yield DataTable(id="league-table", cursor_type="row", zebra_stripes=True)
         yield RatingChart(id="league-chart")
@@ -78,22 +82,27 @@ class LeagueScreen(Screen):
         self.query_one("#league-filter", Select).set_options(
             [("All sessions", ALL)]
             + [(Text(f"System: {name}"), f"system:{name}") for name in systems]
-            + [(Text(f"Ruleset: {name} ({rid})"), f"ruleset:{rid}") for rid, name in rulesets])
+            + [(Text(f"Ruleset: {name} ({rid})"), f"ruleset:{rid}") for rid, name in rulesets]
+        )
         notes = self.query_one("#league-skipped", Static)
         notes.update(self.skipped_notes())
         notes.display = bool(self.read.skipped)
         self.show_league()
         assert self.league is not None
         for warning in self.league.warnings:  # names drawn alike, counted apart
-            self.notify(warning, title="Names that look alike", severity="warning",
-                        timeout=20, markup=False)
+            self.notify(
+                warning, title="Names that look alike", severity="warning", timeout=20, markup=False
+            )
         self.query_one("#league-table", DataTable).focus()
 
     def skipped_notes(self) -> Text:
         assert self.read is not None
-        return skipped_notes(self.read.skipped, self.folder,
-                             "; read again when the league is opened again",
-                             "mjtui league lists each")
+        return skipped_notes(
+            self.read.skipped,
+            self.folder,
+            "; read again when the league is opened again",
+            "mjtui league lists each",
+        )
 
     @property
     def choice(self) -> str:
@@ -104,31 +113,45 @@ class LeagueScreen(Screen):
         if self.read is None:
             return
         kind, _, name = self.choice.partition(":")
-        keep = chooser(ruleset_id=name if kind == "ruleset" else None,
-                       system=name if kind == "system" else None)
+        keep = chooser(
+            ruleset_id=name if kind == "ruleset" else None,
+            system=name if kind == "system" else None,
+        )
         games = [g for g in (game_of(s, p) for p, s in self.read.sessions if keep(s)) if g]
         self.league = league = compute(games)
         table = self.query_one("#league-table", DataTable)
         table.clear(columns=True)
         table.add_column("#", key="place")
         table.add_column("Player", key="player")
-        for label, key in (("Rating", "rating"), ("Games", "games"), ("Avg rank", "rank"),
-                           ("1st", "firsts"), ("Points", "points")):
+        for label, key in (
+            ("Rating", "rating"),
+            ("Games", "games"),
+            ("Avg rank", "rank"),
+            ("1st", "firsts"),
+            ("Points", "points"),
+        ):
             table.add_column(Text(label, justify="right"), key=key)
         for place, p in enumerate(league.players, 1):
             table.add_row(
-                Text(str(place), justify="right"), Text(p.name),
+                Text(str(place), justify="right"),
+                Text(p.name),
                 Text(f"{p.rating:.2f}", justify="right"),
                 Text(str(p.games), justify="right"),
                 Text(f"{p.average_rank:.2f}", justify="right"),
                 Text(str(p.firsts), justify="right"),
-                Text(points_text(p.points), justify="right",
-                     style="green" if p.points > 0 else "red" if p.points < 0 else ""),
+                Text(
+                    points_text(p.points),
+                    justify="right",
+                    style="green" if p.points > 0 else "red" if p.points < 0 else "",
+                ),
             )
         tables = sorted({g.table for g in league.games if g.table})
-        count = (f"{len(league.games)} game{'s' * (len(league.games) != 1)}"
-                 + (f" at {len(tables)} tables" if len(tables) > 1 else "")
-                 if league.games else "No series with hands to count yet")
+        count = (
+            f"{len(league.games)} game{'s' * (len(league.games) != 1)}"
+            + (f" at {len(tables)} tables" if len(tables) > 1 else "")
+            if league.games
+            else "No series with hands to count yet"
+        )
         self.query_one("#league-count", Static).update(count)
         self.show_chart()
 
@@ -139,7 +162,7 @@ class LeagueScreen(Screen):
         shown = players[:CHART_LINES]
         row = self.query_one("#league-table", DataTable).cursor_row
         if 0 <= row < len(players) and players[row] not in shown:
-            shown = shown[:CHART_LINES - 1] + [players[row]]
+            shown = shown[: CHART_LINES - 1] + [players[row]]
         return shown
 
     def show_chart(self) -> None:

@@ -51,8 +51,14 @@ from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.text_field import TextField
 
 ALL = ""  # the ruleset filter's "all rulesets" value
-COLUMNS = ((" ", "mark"), ("Date", "date"), ("Ruleset", "ruleset"), ("Players", "players"),
-           ("Hands", "hands"), ("Leader", "leader"))
+COLUMNS = (
+    (" ", "mark"),
+    ("Date", "date"),
+    ("Ruleset", "ruleset"),
+    ("Players", "players"),
+    ("Hands", "hands"),
+    ("Leader", "leader"),
+)
 PLAYERS_MIN = 12  # the players' column gets at least this, the list scrolls sideways if need be
 LEADER_MAX = 12  # a longer lead (a tie of long names) wraps
 
@@ -130,8 +136,9 @@ class SessionList(DataTable):
         self.summaries = summaries
         rows = [self._cells(s) for s in summaries]
         room = self._laid_out_for = self._room()
-        widths = [max([len(head), *(r[c].cell_len for r in rows)])
-                  for c, (head, _) in enumerate(COLUMNS)]
+        widths = [
+            max([len(head), *(r[c].cell_len for r in rows)]) for c, (head, _) in enumerate(COLUMNS)
+        ]
         widths[5] = min(widths[5], LEADER_MAX)
         widths[3] = max(PLAYERS_MIN, room - sum(w + 2 for c, w in enumerate(widths) if c != 3) - 2)
         self.clear(columns=True)
@@ -262,11 +269,15 @@ class LibraryScreen(Screen):
         yield Header()
         with Horizontal(id="library-filters"):
             yield Label("Player", classes="library-filter-label")
-            yield TextField(placeholder="part of a name", id="library-player",
-                            compact=True)
+            yield TextField(placeholder="part of a name", id="library-player", compact=True)
             yield Label("Ruleset", classes="library-filter-label")
-            yield Select([("All rulesets", ALL)], value=ALL, allow_blank=False,
-                         id="library-ruleset", compact=True)
+            yield Select(
+                [("All rulesets", ALL)],
+                value=ALL,
+                allow_blank=False,
+                id="library-ruleset",
+                compact=True,
+            )
         yield SessionList(id="library-table")
         yield Static("", id="library-empty", classes="session-empty")
         yield Static("", id="library-detail", classes="session-detail")
@@ -373,8 +384,13 @@ class LibraryScreen(Screen):
             self._cannot(summary, e)
             return None
         for problem in loaded.problems:
-            self.notify(f"{problem} (shown without it)", title="Damaged file",
-                        severity="warning", timeout=15, markup=False)
+            self.notify(
+                f"{problem} (shown without it)",
+                title="Damaged file",
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
         return loaded.session
 
     @on(DataTable.RowSelected, "#library-table")
@@ -390,9 +406,14 @@ class LibraryScreen(Screen):
             book, warnings = open_scorebook(summary.path, self.find_ruleset)
         except SessionInUse as e:
             # Played in another window: look at it here without changing it.
-            self.notify(f"{e}; it can be played in one window at a time, so it opens "
-                        f"read-only here, as a replay", title="In use", severity="warning",
-                        timeout=20, markup=False)
+            self.notify(
+                f"{e}; it can be played in one window at a time, so it opens "
+                f"read-only here, as a replay",
+                title="In use",
+                severity="warning",
+                timeout=20,
+                markup=False,
+            )
             self.action_replay()
             return
         except Exception as e:  # noqa: BLE001 - say why rather than crash
@@ -446,8 +467,12 @@ class LibraryScreen(Screen):
         except MjtuiError as e:
             self.notify(str(e), title="Not deleted", severity="error", timeout=15, markup=False)
             return
-        self.notify(f"Moved to the trash: {where} (t shows the trash, Enter there restores it)",
-                    title="Deleted", timeout=10, markup=False)
+        self.notify(
+            f"Moved to the trash: {where} (t shows the trash, Enter there restores it)",
+            title="Deleted",
+            timeout=10,
+            markup=False,
+        )
         self.refresh_list()
 
     def action_trash(self) -> None:
@@ -496,9 +521,7 @@ class TrashScreen(Screen):
         self.show_detail()
 
     def show_detail(self) -> None:
-        self.query_one("#trash-detail", Static).update(
-            detail(self.query_one(SessionList).current)
-        )
+        self.query_one("#trash-detail", Static).update(detail(self.query_one(SessionList).current))
 
     @on(DataTable.RowHighlighted, "#trash-table")
     def _highlighted(self) -> None:
@@ -517,8 +540,7 @@ class TrashScreen(Screen):
         try:
             where = restore(summary.path, self.folder)
         except MjtuiError as e:
-            self.notify(str(e), title="Not restored", severity="error", timeout=15,
-                        markup=False)
+            self.notify(str(e), title="Not restored", severity="error", timeout=15, markup=False)
             return
         self.notify(f"Restored: {where}", title="Restored", timeout=10, markup=False)
         self.refresh_list()

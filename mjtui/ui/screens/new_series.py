@@ -54,9 +54,15 @@ class NewSeriesScreen(KeyForm):
     COMPLETED_AFTER_FIRST_FRAME = True  # the list of rulesets comes after (complete)
     DEFAULT_CSS = "NewSeriesScreen { background: $background; }"  # a screen, not over one
 
-    def __init__(self, rulesets: list[Ruleset], chosen: Ruleset,
-                 start: Callable[[SeriesChoice], None] | None = None, *,
-                 minutes: int = 0, table: str = "") -> None:
+    def __init__(
+        self,
+        rulesets: list[Ruleset],
+        chosen: Ruleset,
+        start: Callable[[SeriesChoice], None] | None = None,
+        *,
+        minutes: int = 0,
+        table: str = "",
+    ) -> None:
         super().__init__()
         self.minutes = minutes  # the time limit offered (config time_limit)
         self.table = table  # the table offered (config table: one laptop, one table)
@@ -79,23 +85,48 @@ class NewSeriesScreen(KeyForm):
                     yield Static(self._label(self.chosen), id="ruleset-name")
                     yield Static("▼", classes="arrow")
                 yield Label("Table", classes="form-label")
-                yield self._later(TextField(
-                    self.table, id="table", placeholder="(a name, when the club plays at several)",
-                    max_length=MAX_TABLE_NAME, compact=True))
+                yield self._later(
+                    TextField(
+                        self.table,
+                        id="table",
+                        placeholder="(a name, when the club plays at several)",
+                        max_length=MAX_TABLE_NAME,
+                        compact=True,
+                    )
+                )
                 yield Label("Start points", classes="form-label")
-                yield self._later(Input(
-                    str(self.chosen.start_points), id="start-points", restrict=r"[0-9]*",
-                    compact=True,
-                    validators=[Integer(minimum=0, failure_description="0 or more")]))
+                yield self._later(
+                    Input(
+                        str(self.chosen.start_points),
+                        id="start-points",
+                        restrict=r"[0-9]*",
+                        compact=True,
+                        validators=[Integer(minimum=0, failure_description="0 or more")],
+                    )
+                )
                 yield Label("Time limit (min)", classes="form-label")
-                yield self._later(Input(
-                    str(self.minutes or ""), id="time-limit", restrict=r"[0-9]*",
-                    placeholder="minutes a game may last (empty: none)", compact=True))
+                yield self._later(
+                    Input(
+                        str(self.minutes or ""),
+                        id="time-limit",
+                        restrict=r"[0-9]*",
+                        placeholder="minutes a game may last (empty: none)",
+                        compact=True,
+                    )
+                )
                 for seat in range(MAX_SEATS):
-                    yield Label(f"Seat {seat + 1} ({WINDS[seat]})", id=f"seat-label-{seat}",
-                                classes="form-label")
-                    yield TextField(placeholder=f"Player {seat + 1}", id=f"name-{seat}",
-                                    max_length=24, classes="name", compact=True)
+                    yield Label(
+                        f"Seat {seat + 1} ({WINDS[seat]})",
+                        id=f"seat-label-{seat}",
+                        classes="form-label",
+                    )
+                    yield TextField(
+                        placeholder=f"Player {seat + 1}",
+                        id=f"name-{seat}",
+                        max_length=24,
+                        classes="name",
+                        compact=True,
+                    )
             yield Static("", id="seat-draw")
             yield Static("", id="form-error")
             yield Static("Start series", id="start-shown")  # the button's look until it comes
@@ -122,13 +153,18 @@ class NewSeriesScreen(KeyForm):
             return  # mjtui is ending before the form was complete
         from textual.widgets import Select  # its module too: 3 ms of the first frame
 
-        await self._in_place_of("#ruleset-shown", Select(
-            self._options(), value=self._origin, allow_blank=False, id="ruleset",
-            compact=True))
+        await self._in_place_of(
+            "#ruleset-shown",
+            Select(
+                self._options(), value=self._origin, allow_blank=False, id="ruleset", compact=True
+            ),
+        )
         for field in self._coming:
             await self._in_place_of(f"#{field.id}-shown", field)
-        await self._in_place_of("#start-shown", Button(
-            "Start series", id="start", variant="primary", classes="form-confirm"))
+        await self._in_place_of(
+            "#start-shown",
+            Button("Start series", id="start", variant="primary", classes="form-confirm"),
+        )
 
     async def _in_place_of(self, stand_in: str, widget: Widget) -> None:
         shown = self.query_one(stand_in)
@@ -182,8 +218,12 @@ class NewSeriesScreen(KeyForm):
             return
         for field, name in zip(inputs, seats):
             field.value = name
-        note.update(Text("Seats drawn: " + " · ".join(
-            f"{WINDS[seat]} {name}" for seat, name in enumerate(seats))))
+        note.update(
+            Text(
+                "Seats drawn: "
+                + " · ".join(f"{WINDS[seat]} {name}" for seat, name in enumerate(seats))
+            )
+        )
 
     def action_cancel(self) -> None:
         self.app.exit()
@@ -219,8 +259,10 @@ class NewSeriesScreen(KeyForm):
         repeat = first_repeat(names)  # "Ann" and "ann " are one player, as in stats
         if repeat is not None:
             a, b = repeat
-            return (f"Seats {a + 1} and {b + 1} are the same player ({names[a]} and "
-                    f"{names[b]}): give each seat its own name"), None
+            return (
+                f"Seats {a + 1} and {b + 1} are the same player ({names[a]} and "
+                f"{names[b]}): give each seat its own name"
+            ), None
         limit = self.query_one("#time-limit", Input).value.strip() or "0"
         if not limit.isdigit() or int(limit) > MAX_MINUTES:
             return f"Time limit: minutes, up to {MAX_MINUTES}, or empty for none", None
@@ -229,8 +271,9 @@ class NewSeriesScreen(KeyForm):
             ruleset = ruleset.with_start_points(points)
         table = clean_name(self.query_one("#table", Input).value)
         if len(table) > MAX_TABLE_NAME:  # max_length cuts what is typed, not what is given
-            return (f"Table: at most {MAX_TABLE_NAME} characters, this one has {len(table)}; "
-                    "shorten it"), None
+            return (
+                f"Table: at most {MAX_TABLE_NAME} characters, this one has {len(table)}; shorten it"
+            ), None
         return None, SeriesChoice(ruleset, tuple(names), table, int(limit))
 
     def action_confirm(self) -> None:

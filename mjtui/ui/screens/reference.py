@@ -33,8 +33,9 @@ class ReferenceScreen(Screen[None]):
     ReferenceScreen #reference { height: 1fr; padding: 0 0 0 1; }
     """
     BINDINGS = [
-        Binding("escape,q,r,question_mark", "app.pop_screen", "Back to the sheet",
-                key_display="esc"),
+        Binding(
+            "escape,q,r,question_mark", "app.pop_screen", "Back to the sheet", key_display="esc"
+        ),
         Binding("down,j", "scroll(1)", "Scroll", key_display="↑↓", show=True),
         Binding("up,k", "scroll(-1)", show=False),
         Binding("space,pagedown", "page(1)", "Page", key_display="space"),

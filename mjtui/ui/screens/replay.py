@@ -48,8 +48,9 @@ class ReplayScreen(Screen):
         self.title = f"Replay · {self.session.ruleset.name}"
         self.sub_title = self.file_name.removesuffix(".toml")
         self.query_one(HandsTable).show(self.session, self.states)
-        self.query_one(TotalsChart).plot(self.session.current_players,
-                                         [s.totals for s in self.states])
+        self.query_one(TotalsChart).plot(
+            self.session.current_players, [s.totals for s in self.states]
+        )
         self.query_one(HandsTable).focus()
         self.position = len(self.session.hands)
         self.watch_position(self.position)
@@ -68,8 +69,9 @@ class ReplayScreen(Screen):
             played = self.session.names_at(position - 1)
             east = played[self.states[position - 1].east]
             won = self.session.ruleset.system.describe_hand(hand, played)
-            where = Text.assemble((f"After hand {position} of {total}", "bold"),
-                                  f" ({won}, East {east})")
+            where = Text.assemble(
+                (f"After hand {position} of {total}", "bold"), f" ({won}, East {east})"
+            )
         self.query_one("#status", Static).update(
             Text.assemble(where, " · next East: ", (players[state.east], "bold"))
         )

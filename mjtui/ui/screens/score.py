@@ -32,13 +32,23 @@ if TYPE_CHECKING:
     from mjtui.calc.link import CalculatorLink
 
 SEAT_KEYS: dict[str, int | None] = {
-    "0": None, "1": 0, "2": 1, "3": 2, "4": 3, "a": 0, "b": 1, "c": 2, "d": 3,
+    "0": None,
+    "1": 0,
+    "2": 1,
+    "3": 2,
+    "4": 3,
+    "a": 0,
+    "b": 1,
+    "c": 2,
+    "d": 3,
 }
 """A key on the sheet -> the seat that won (the calculator's A-D keys too), None a draw."""
 
 # The calculator panes, by their ids: each is imported and made when first shown.
-PANES = {"calculator": ("mjtui.ui.widgets.calc_pane", "CalcPane"),
-         "fx602p": ("mjtui.ui.widgets.fx602p_pane", "FX602PPane")}
+PANES = {
+    "calculator": ("mjtui.ui.widgets.calc_pane", "CalcPane"),
+    "fx602p": ("mjtui.ui.widgets.fx602p_pane", "FX602PPane"),
+}
 
 # The sheet's keys act as soon as they are read (priority), so a hand form is
 # open before the next key arrives; while a calculator pane has the focus
@@ -79,9 +89,14 @@ class ScoreScreen(Screen):
         Binding("escape", "leave_calculator", show=False),
     ]
 
-    def __init__(self, book: Scorebook,
-                 calculator: Callable[[], CalculatorLink | None] = lambda: None, *,
-                 fx602p: Path | None = None, clock: GameClock | None = None) -> None:
+    def __init__(
+        self,
+        book: Scorebook,
+        calculator: Callable[[], CalculatorLink | None] = lambda: None,
+        *,
+        fx602p: Path | None = None,
+        clock: GameClock | None = None,
+    ) -> None:
         super().__init__()
         self.clock = clock  # the game's time limit, or None
         self.book = book
@@ -94,12 +109,14 @@ class ScoreScreen(Screen):
         # Whether the system has standings does not change with the hands; asked once,
         # not on every footer refresh.
         session = book.session
-        self.has_standings = session.ruleset.system.standings(
-            session.ruleset.rules, session.state) is not None
+        self.has_standings = (
+            session.ruleset.system.standings(session.ruleset.rules, session.state) is not None
+        )
         seats = len(book.session.players)
         if seats != 4:  # the footer names the winner keys this table has
             self._bindings.key_to_bindings["1"] = [
-                Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)]
+                Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)
+            ]
 
     @cached_property
     def link(self) -> CalculatorLink | None:
@@ -162,7 +179,8 @@ class ScoreScreen(Screen):
         late = shown.phase in ("warning", "last-hand", "over")
         # Reversed, so it stands out without colour too.
         self.query_one(Scoreboard).border_subtitle = Text(
-            f" time: {shown.short()} ", style="bold reverse" if late else "")
+            f" time: {shown.short()} ", style="bold reverse" if late else ""
+        )
         notice = self.clock.notice(hands)
         if notice:
             self.notify(notice, title="Time", severity="warning", timeout=30)
@@ -179,21 +197,36 @@ class ScoreScreen(Screen):
         state = session.state
         pane.compare(state.totals, state.east)
 
-    def _form(self, players: tuple[str, ...], before: Any, title: str, submit: Any, *,
-              hand: Any | None = None, winner: int | None = None) -> HandForm:
+    def _form(
+        self,
+        players: tuple[str, ...],
+        before: Any,
+        title: str,
+        submit: Any,
+        *,
+        hand: Any | None = None,
+        winner: int | None = None,
+    ) -> HandForm:
         """The hand form of the series' system, for a new hand or ``hand`` to edit."""
-        return HandForm.of(self.book.session.ruleset, players, before, title, hand=hand,
-                           winner=winner, submit=submit)
+        return HandForm.of(
+            self.book.session.ruleset,
+            players,
+            before,
+            title,
+            hand=hand,
+            winner=winner,
+            submit=submit,
+        )
 
     def _pane_has_focus(self) -> bool:
         focused = self.focused
         return focused is not None and any(
             node.parent is self and node.id in PANES and node.display
-            for node in focused.ancestors_with_self)
+            for node in focused.ancestors_with_self
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action not in ("leave_calculator", "calculator", "fx602p") \
-                and self._pane_has_focus():
+        if action not in ("leave_calculator", "calculator", "fx602p") and self._pane_has_focus():
             return False  # the pane's own keys
         # Keys a system has no use for stay out of the footer.
         system = self.book.session.ruleset.system
@@ -212,13 +245,15 @@ class ScoreScreen(Screen):
         """The final standings, or the standings as they would be now."""
         session = self.book.session
         if not self.has_standings:
-            self.notify("This system has no final standings; the totals are the result",
-                        severity="warning")
+            self.notify(
+                "This system has no final standings; the totals are the result", severity="warning"
+            )
             return
         from mjtui.ui.screens.standings import StandingsScreen  # not needed before f
 
-        self.app.push_screen(StandingsScreen(session.ruleset, session.current_players,
-                                              session.state))
+        self.app.push_screen(
+            StandingsScreen(session.ruleset, session.current_players, session.state)
+        )
 
     async def action_calculator(self) -> None:
         """Show the calculator and give it the keys, or hide it.
@@ -227,10 +262,10 @@ class ScoreScreen(Screen):
         the FX-602P game's and no HP-11C program follows it; else the HP-11C.
         """
         fx = self.fx602p is not None or (
-            self.link is None and self.book.session.ruleset.system.emulator == "fx602p")
+            self.link is None and self.book.session.ruleset.system.emulator == "fx602p"
+        )
         shown = self._pane("fx602p")
-        await self._toggle("fx602p" if fx or shown is not None and shown.display
-                           else "calculator")
+        await self._toggle("fx602p" if fx or shown is not None and shown.display else "calculator")
 
     async def action_fx602p(self) -> None:
         """Show or hide the FX-602P pane (P: choose the FX-602P)."""
@@ -287,8 +322,7 @@ class ScoreScreen(Screen):
         session = self.book.session
         rolled = roll(self.dice_rng)
         dealer = session.current_players[session.state.east]
-        self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20,
-                    markup=False)
+        self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20, markup=False)
 
     def action_chart(self) -> None:
         self.query_one(ScoreSheet).toggle_chart()
@@ -304,8 +338,9 @@ class ScoreScreen(Screen):
             self.action_standings()
             return
         title = session.ruleset.system.hand_title(state, session.current_players)
-        self.app.push_screen(self._form(session.current_players, state, title, self._record,
-                                        winner=seat))
+        self.app.push_screen(
+            self._form(session.current_players, state, title, self._record, winner=seat)
+        )
 
     def _record(self, hand: Any) -> None:
         """Record a confirmed hand at once (a HandError keeps the form open with it)."""
@@ -317,13 +352,22 @@ class ScoreScreen(Screen):
     def _changed(self) -> None:
         self.render_state()
         if self.book.save_error:
-            self.notify(f"{self.book.save_error}. The hands are kept here; "
-                        "the next change tries again.",
-                        title="Not saved", severity="error", timeout=15, markup=False)
+            self.notify(
+                f"{self.book.save_error}. The hands are kept here; the next change tries again.",
+                title="Not saved",
+                severity="error",
+                timeout=15,
+                markup=False,
+            )
         notice = self.book.size_notice
         if notice and notice != self._size_told:
-            self.notify(notice, title="The file is nearly full", severity="warning",
-                        timeout=20, markup=False)
+            self.notify(
+                notice,
+                title="The file is nearly full",
+                severity="warning",
+                timeout=20,
+                markup=False,
+            )
         self._size_told = notice
 
     def action_edit(self) -> None:
@@ -340,11 +384,14 @@ class ScoreScreen(Screen):
         def replace(hand: Any) -> None:
             self.book.replace(index, hand)
             self._changed()
-            self.notify(f"Hand {index + 1} changed; the totals after it were recomputed "
-                        "(u takes the change back)")
+            self.notify(
+                f"Hand {index + 1} changed; the totals after it were recomputed "
+                "(u takes the change back)"
+            )
 
-        self.app.push_screen(self._form(session.names_at(index), before, title, replace,
-                                        hand=session.hands[index]))
+        self.app.push_screen(
+            self._form(session.names_at(index), before, title, replace, hand=session.hands[index])
+        )
 
     def action_seats(self) -> None:
         """Swap two seats' players or put a substitute in a seat, from a hand on."""
@@ -360,15 +407,20 @@ class ScoreScreen(Screen):
             try:
                 self.book.change_seats(seating)
             except HandError as e:  # the file could not hold it: nothing changed
-                self.notify(str(e), title="Seats not changed", severity="error", timeout=15,
-                            markup=False)
+                self.notify(
+                    str(e), title="Seats not changed", severity="error", timeout=15, markup=False
+                )
                 return
             self._changed()
-            self.notify("Seats changed; the points stay with the seats (u does not take "
-                        "it back: s again)", title="Seats", markup=False)
+            self.notify(
+                "Seats changed; the points stay with the seats (u does not take it back: s again)",
+                title="Seats",
+                markup=False,
+            )
 
-        self.app.push_screen(SeatsScreen(Seating(session.players, session.seat_changes),
-                                         hands), change)
+        self.app.push_screen(
+            SeatsScreen(Seating(session.players, session.seat_changes), hands), change
+        )
 
     @on(HandsTable.Selected)
     def _row_selected(self, event: HandsTable.Selected) -> None:
@@ -388,8 +440,7 @@ class ScoreScreen(Screen):
         try:
             change = self.book.redo()
         except HandError as e:
-            self.notify(str(e), title="Not put back", severity="error", timeout=10,
-                        markup=False)
+            self.notify(str(e), title="Not put back", severity="error", timeout=10, markup=False)
             return
         if change is None:
             self.notify("Nothing to redo", severity="warning")

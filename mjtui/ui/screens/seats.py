@@ -62,43 +62,85 @@ class SeatsScreen(KeyForm):
         seats = len(self.seating.players)
         with Vertical(id="st"):
             played = "1 hand" if self.hands == 1 else f"{self.hands} hands"
-            yield Label(f"Seats · {played} played, the next is hand {self.hands + 1}",
-                        id="st-title", markup=False)
-            yield Static(f"Now: {seat_line(self.seating.at(self.hands))}", id="st-now",
-                         markup=False)
+            yield Label(
+                f"Seats · {played} played, the next is hand {self.hands + 1}",
+                id="st-title",
+                markup=False,
+            )
+            yield Static(
+                f"Now: {seat_line(self.seating.at(self.hands))}", id="st-now", markup=False
+            )
             with Horizontal(classes="st-row"):
                 yield Label("Change", classes="st-label")
-                yield Input(SWAP, id="st-kind", restrict=f"[{self.OUTCOMES}]?", max_length=1,
-                            compact=True, classes="st-field")
+                yield Input(
+                    SWAP,
+                    id="st-kind",
+                    restrict=f"[{self.OUTCOMES}]?",
+                    max_length=1,
+                    compact=True,
+                    classes="st-field",
+                )
                 yield Label("", id="st-kind-note", classes="st-note", markup=False)
             with Horizontal(classes="st-row"):
                 yield Label("Seat", classes="st-label")
-                yield Input("", id="st-seat", restrict=f"[1-{seats}]?", max_length=1,
-                            compact=True, classes="st-field")
+                yield Input(
+                    "",
+                    id="st-seat",
+                    restrict=f"[1-{seats}]?",
+                    max_length=1,
+                    compact=True,
+                    classes="st-field",
+                )
                 yield Label(f"1-{seats}", classes="st-note")
             with Horizontal(classes="st-row"):
                 yield Label("With seat", classes="st-label")
-                yield Input("", id="st-other", restrict=f"[1-{seats}]?", max_length=1,
-                            compact=True, classes="st-field")
+                yield Input(
+                    "",
+                    id="st-other",
+                    restrict=f"[1-{seats}]?",
+                    max_length=1,
+                    compact=True,
+                    classes="st-field",
+                )
                 yield Label("the seat it swaps with", classes="st-note")
             with Horizontal(classes="st-row"):
                 yield Label("Substitute", classes="st-label")
-                yield TextField("", id="st-name", max_length=NAME_LENGTH, compact=True,
-                                classes="st-field", placeholder="name")
+                yield TextField(
+                    "",
+                    id="st-name",
+                    max_length=NAME_LENGTH,
+                    compact=True,
+                    classes="st-field",
+                    placeholder="name",
+                )
             with Horizontal(classes="st-row"):
                 yield Label("From hand", classes="st-label")
-                yield Input(str(self.hands + 1), id="st-start", restrict=r"[0-9]{0,6}",
-                            compact=True, classes="st-field")
+                yield Input(
+                    str(self.hands + 1),
+                    id="st-start",
+                    restrict=r"[0-9]{0,6}",
+                    compact=True,
+                    classes="st-field",
+                )
                 yield Label("", id="st-start-note", classes="st-note", markup=False)
             yield Static("", id="st-preview", markup=False)
             yield Static("", id="st-error", markup=False)
             with Horizontal(id="st-buttons"):
-                yield Button("Change seats", id="st-ok", variant="primary", compact=True,
-                             classes="form-confirm")
+                yield Button(
+                    "Change seats",
+                    id="st-ok",
+                    variant="primary",
+                    compact=True,
+                    classes="form-confirm",
+                )
                 yield Button("Cancel", id="st-cancel", compact=True, classes="form-cancel")
-            yield Static("Enter next · ctrl+s change · Esc cancel · w swap, s substitute\n"
-                         "The points stay with the seats. u does not take this back: "
-                         "change the seats again here.", id="st-help", markup=False)
+            yield Static(
+                "Enter next · ctrl+s change · Esc cancel · w swap, s substitute\n"
+                "The points stay with the seats. u does not take this back: "
+                "change the seats again here.",
+                id="st-help",
+                markup=False,
+            )
 
     def first_field(self) -> Widget:
         return self.query_one("#st-seat", Input)  # w is there already; s typed here too
@@ -116,12 +158,16 @@ class SeatsScreen(KeyForm):
         values = self.values()
         kind = values["kind"].lower()
         self.query_one("#st-kind-note", Label).update(
-            KINDS.get(kind, "w swap two seats · s a substitute"))
+            KINDS.get(kind, "w swap two seats · s a substitute")
+        )
         self.query_one("#st-other", Input).disabled = kind != SWAP
         self.query_one("#st-name", Input).disabled = kind != SUBSTITUTE
         start = values["start"].strip()
-        note = "1: the whole session (a correction)" if start == "1" else \
-            f"1 to {self.hands + 1}; empty: the next hand"
+        note = (
+            "1: the whole session (a correction)"
+            if start == "1"
+            else f"1 to {self.hands + 1}; empty: the next hand"
+        )
         self.query_one("#st-start-note", Label).update(note)
         try:
             self.result = read_change(self.seating, self.hands, values)
@@ -133,7 +179,8 @@ class SeatsScreen(KeyForm):
         first = int(start) if start else self.hands + 1
         self.query_one("#st-error", Static).update("")
         self.query_one("#st-preview", Static).update(
-            f"From hand {first}: {seat_line(self.result.at(first - 1))}")
+            f"From hand {first}: {seat_line(self.result.at(first - 1))}"
+        )
 
     def action_confirm(self) -> None:
         self.refresh_fields()

@@ -59,8 +59,11 @@ class StandingsScreen(ModalScreen[None]):
     def _extra(self) -> str:
         rules = self.ruleset.rules
         uma = " / ".join(score(u / 1000) for u in rules.final.uma)
-        parts = [f"target {numbers.points(rules.table.target_points)}", f"uma {uma}",
-                 f"oka {score(rules.final.oka / 1000)}"]
+        parts = [
+            f"target {numbers.points(rules.table.target_points)}",
+            f"uma {uma}",
+            f"oka {score(rules.final.oka / 1000)}",
+        ]
         if rules.final.rounding != "exact":
             parts.append(f"points rounded {rules.final.rounding} but first place's")
         if self.state.deposits:
@@ -82,8 +85,11 @@ class StandingsScreen(ModalScreen[None]):
                 Text(score(s.uma), justify="right"),
                 Text(score(s.oka), justify="right"),
                 Text(score(s.penalty), justify="right"),
-                Text(score(s.score), justify="right",
-                     style="bold green" if s.score > 0 else "bold red" if s.score < 0 else ""),
+                Text(
+                    score(s.score),
+                    justify="right",
+                    style="bold green" if s.score > 0 else "bold red" if s.score < 0 else "",
+                ),
                 key=str(s.seat),
             )
 

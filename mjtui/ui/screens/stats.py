@@ -31,13 +31,16 @@ def where(ref: HandRef) -> str:
 def player_detail(p: PlayerStats | None) -> Text:
     if p is None:
         return Text("")
-    out = Text.assemble((p.name, "bold"), f": net {numbers.change(p.net)} over "
-                        f"{p.hands_played} hand{'s' * (p.hands_played != 1)}")
+    out = Text.assemble(
+        (p.name, "bold"),
+        f": net {numbers.change(p.net)} over {p.hands_played} hand{'s' * (p.hands_played != 1)}",
+    )
     if p.best_hand:
         out.append(f" · best hand {numbers.change(p.best_hand.change)}: {where(p.best_hand)}")
     if p.biggest_swing:
-        out.append(f" · biggest swing {numbers.change(p.biggest_swing.change)}: "
-                   f"{where(p.biggest_swing)}")
+        out.append(
+            f" · biggest swing {numbers.change(p.biggest_swing.change)}: {where(p.biggest_swing)}"
+        )
     return out
 
 
@@ -49,8 +52,7 @@ class StatsScreen(Screen):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, folder: Path | None = None,
-                 find_ruleset: FindRuleset | None = None) -> None:
+    def __init__(self, folder: Path | None = None, find_ruleset: FindRuleset | None = None) -> None:
         super().__init__()
         self.folder = paths.sessions_dir() if folder is None else folder
         self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
@@ -61,8 +63,13 @@ class StatsScreen(Screen):
         yield Header()
         with Horizontal(id="stats-filters"):
             yield Label("Ruleset", classes="library-filter-label")
-            yield Select([("All rulesets", ALL)], value=ALL, allow_blank=False,
-                         id="stats-ruleset", compact=True)
+            yield Select(
+                [("All rulesets", ALL)],
+                value=ALL,
+                allow_blank=False,
+                id="stats-ruleset",
+                compact=True,
+            )
             yield Static("", id="stats-count")
         yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="stats-detail")
@@ -83,8 +90,9 @@ class StatsScreen(Screen):
         notes.display = bool(self.stats.skipped)
         self.show_players()
         for warning in self.stats.warnings:  # names drawn alike, counted apart
-            self.notify(warning, title="Names that look alike", severity="warning",
-                        timeout=20, markup=False)
+            self.notify(
+                warning, title="Names that look alike", severity="warning", timeout=20, markup=False
+            )
         table.focus()
 
     @staticmethod
@@ -92,9 +100,16 @@ class StatsScreen(Screen):
         # Where the best hand and the biggest swing were played is in the
         # line under the table (the row's detail), so their columns stay narrow.
         table.add_column("Player", key="player")
-        for label, key in (("Series", "series"), ("Won", "series_won"), ("Hands", "hands"),
-                           ("Won", "hands_won"), ("Win%", "rate"), ("Avg", "average"),
-                           ("Best hand", "best"), ("Swing", "swing")):
+        for label, key in (
+            ("Series", "series"),
+            ("Won", "series_won"),
+            ("Hands", "hands"),
+            ("Won", "hands_won"),
+            ("Win%", "rate"),
+            ("Avg", "average"),
+            ("Best hand", "best"),
+            ("Swing", "swing"),
+        ):
             table.add_column(Text(label, justify="right"), key=key)
 
     def skipped_notes(self) -> Text:
@@ -113,8 +128,9 @@ class StatsScreen(Screen):
             return
         rid = self.ruleset_id
         chosen = next((r for r in stats.rulesets if r.id == rid), None)
-        players, series = (chosen.players, chosen.series) if chosen else (
-            stats.players, stats.series)
+        players, series = (
+            (chosen.players, chosen.series) if chosen else (stats.players, stats.series)
+        )
         self.shown = players
         table = self.query_one("#stats-table", DataTable)
         table.clear(columns=True)  # the columns fit the rows shown now
@@ -128,12 +144,16 @@ class StatsScreen(Screen):
                 Text(str(p.hands_played), justify="right"),
                 Text(str(p.hands_won), justify="right"),
                 Text(f"{100 * p.win_rate:.1f}", justify="right"),
-                Text(f"{avg:+,.1f}" if avg else "0.0", justify="right",
-                     style="green" if avg > 0 else "red" if avg < 0 else ""),
-                Text(numbers.change(p.best_hand.change) if p.best_hand else "—",
-                     justify="right"),
-                Text(numbers.change(p.biggest_swing.change) if p.biggest_swing else "—",
-                     justify="right"),
+                Text(
+                    f"{avg:+,.1f}" if avg else "0.0",
+                    justify="right",
+                    style="green" if avg > 0 else "red" if avg < 0 else "",
+                ),
+                Text(numbers.change(p.best_hand.change) if p.best_hand else "—", justify="right"),
+                Text(
+                    numbers.change(p.biggest_swing.change) if p.biggest_swing else "—",
+                    justify="right",
+                ),
             )
         count = f"{series} series counted" if players else "No series with hands to count yet"
         self.query_one("#stats-count", Static).update(count)

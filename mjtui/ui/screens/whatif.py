@@ -35,7 +35,8 @@ PLAYED = -1  # the base Select's value for "the rules as played"
 def form_keys(ruleset: Ruleset) -> list[str]:
     """The dotted keys the form offers, in the ruleset's own order."""
     return [
-        key for key in flatten(ruleset.table())
+        key
+        for key in flatten(ruleset.table())
         if key not in HIDDEN_KEYS and not key.startswith(HIDDEN_PREFIXES)
     ]
 
@@ -72,8 +73,7 @@ class WhatIfScreen(Screen):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, session: Session, name: str,
-                 rulesets: list[Ruleset] | None = None) -> None:
+    def __init__(self, session: Session, name: str, rulesets: list[Ruleset] | None = None) -> None:
         super().__init__()
         self.session = session
         self.file_name = shown(name)  # a file name: anything but a control goes
@@ -87,30 +87,38 @@ class WhatIfScreen(Screen):
         played = self.session.ruleset
         yield Header()
         with VerticalScroll(id="whatif"):
-            yield Static(Text.assemble(
-                (self.file_name, "bold"),
-                f" · {len(self.session.hands)} hands · ",
-                ", ".join(self.session.players),
-            ), id="whatif-title")
+            yield Static(
+                Text.assemble(
+                    (self.file_name, "bold"),
+                    f" · {len(self.session.hands)} hands · ",
+                    ", ".join(self.session.players),
+                ),
+                id="whatif-title",
+            )
             with Horizontal(id="whatif-base-row"):
                 yield Label("Start from", classes="whatif-key")
                 yield Select(
                     [(Text(f"as played: {played.name}"), PLAYED)]
-                    + [(Text(f"{r.name} ({r.id})"), i)
-                       for i, r in enumerate(self.bases[1:], 1)],
-                    value=PLAYED, allow_blank=False, id="whatif-base", compact=True,
+                    + [(Text(f"{r.name} ({r.id})"), i) for i, r in enumerate(self.bases[1:], 1)],
+                    value=PLAYED,
+                    allow_blank=False,
+                    id="whatif-base",
+                    compact=True,
                 )
             flat = flatten(played.table())
             with Grid(id="whatif-form"):
                 for i, key in enumerate(self.keys):
                     yield Label(key, classes="whatif-key", markup=False)
-                    yield Input(as_text(flat[key]), id=f"whatif-rule-{i}", compact=True,
-                                classes="whatif-value")
+                    yield Input(
+                        as_text(flat[key]),
+                        id=f"whatif-rule-{i}",
+                        compact=True,
+                        classes="whatif-value",
+                    )
             yield Static("", id="whatif-error")
             with Horizontal(id="whatif-buttons"):
                 yield Button("Compare", id="whatif-compare", variant="primary", compact=True)
-                yield Static("Enter: compare · shift+Tab: start from · Esc: back",
-                             id="whatif-help")
+                yield Static("Enter: compare · shift+Tab: start from · Esc: back", id="whatif-help")
             yield DataTable(id="whatif-table", cursor_type="none", zebra_stripes=True)
             yield Static("", id="whatif-diff")
         yield Footer()
@@ -121,9 +129,13 @@ class WhatIfScreen(Screen):
         table = self.query_one("#whatif-table", DataTable)
         table.can_focus = False
         table.add_column("Player", key="player")
-        for label, key in (("Played", "played"), ("What if", "what_if"),
-                           ("Net played", "net"), ("Net what if", "what_if_net"),
-                           ("Difference", "difference")):
+        for label, key in (
+            ("Played", "played"),
+            ("What if", "what_if"),
+            ("Net played", "net"),
+            ("Net what if", "what_if_net"),
+            ("Difference", "difference"),
+        ):
             table.add_column(Text(label, justify="right"), key=key)
         table.display = False
         self.query_one("#whatif-error", Static).display = False
@@ -159,8 +171,9 @@ class WhatIfScreen(Screen):
         return self.bases[value] if isinstance(value, int) and value > 0 else self.bases[0]
 
     def typed(self) -> dict[str, str]:
-        return {key: self.query_one(f"#whatif-rule-{i}", Input).value
-                for i, key in enumerate(self.keys)}
+        return {
+            key: self.query_one(f"#whatif-rule-{i}", Input).value for i, key in enumerate(self.keys)
+        }
 
     def fill(self, ruleset: Ruleset) -> None:
         flat = flatten(ruleset.table())
@@ -217,8 +230,9 @@ class WhatIfScreen(Screen):
             diff.update("")
             return
         hands = len(self.session.hands)
-        table.border_title = Text(f"After {hands} hand{'s' * (hands != 1)}: as played, "
-                                  f"and what if ({self.base.name})")
+        table.border_title = Text(
+            f"After {hands} hand{'s' * (hands != 1)}: as played, and what if ({self.base.name})"
+        )
         for c in result.comparison():
             d = c.difference
             table.add_row(
@@ -227,8 +241,11 @@ class WhatIfScreen(Screen):
                 Text(numbers.points(c.what_if), justify="right", style="bold"),
                 Text(numbers.change(c.played_net), justify="right"),
                 Text(numbers.change(c.what_if_net), justify="right", style="bold"),
-                Text(numbers.change(d), justify="right",
-                     style="green" if d > 0 else "red" if d < 0 else "dim"),
+                Text(
+                    numbers.change(d),
+                    justify="right",
+                    style="green" if d > 0 else "red" if d < 0 else "dim",
+                ),
                 key=str(c.seat),
             )
         differences = result.differences()

@@ -26,14 +26,30 @@ from mjtui.calc.link import CalculatorLink
 # What a key typed into the pane presses on the 11C: by key name, then by character.
 KEY_NAMES = {"enter": "ENTER", "backspace": "<-"}
 CHARACTERS = {
-    "+": "+", "-": "-", "*": "*", "/": "/", ".": ".", "r": "R/S", "s": "SST", "x": "x<>y",
-    "c": "CHS", "e": "EEX", "d": "RDN", "u": "RUP", "l": "LASTx", "z": "CLx",
-    "q": "sqrt", "i": "1/x", "y": "y^x",
+    "+": "+",
+    "-": "-",
+    "*": "*",
+    "/": "/",
+    ".": ".",
+    "r": "R/S",
+    "s": "SST",
+    "x": "x<>y",
+    "c": "CHS",
+    "e": "EEX",
+    "d": "RDN",
+    "u": "RUP",
+    "l": "LASTx",
+    "z": "CLx",
+    "q": "sqrt",
+    "i": "1/x",
+    "y": "y^x",
     **{c: c for c in "0123456789ABCDE"},
 }
-HELP = ("digits . enter + - * / · r R/S · A-E labels · s step · g n GSB n · x x<>y · "
-        "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back · "
-        "p hide")
+HELP = (
+    "digits . enter + - * / · r R/S · A-E labels · s step · g n GSB n · x x<>y · "
+    "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back · "
+    "p hide"
+)
 
 
 class CalcPane(VerticalScroll, can_focus=True):
@@ -101,7 +117,7 @@ class CalcPane(VerticalScroll, can_focus=True):
         names = [str(n) for n in range(10)] + ["I"]
         registers = Text()
         for i in range(0, len(names), 2):
-            for name in names[i:i + 2]:
+            for name in names[i : i + 2]:
                 registers.append(f"R{name}" if name != "I" else "I ", style="dim")
                 registers.append(f"{_number(regs[name]):>14} ")
             registers.append("\n")
@@ -110,8 +126,9 @@ class CalcPane(VerticalScroll, can_focus=True):
         if len(m.program):
             for line in m.window(2, 2):
                 style = "reverse" if line.current else ""
-                program.append(f"{'▶' if line.current else ' '} {line.number:03d} {line.text}\n",
-                               style)
+                program.append(
+                    f"{'▶' if line.current else ' '} {line.number:03d} {line.text}\n", style
+                )
         else:
             program.append("no program loaded", style="dim")
         if self._tracing:
@@ -136,8 +153,10 @@ class CalcPane(VerticalScroll, can_focus=True):
             text.append("✓\n" if same else "✗\n", "green" if same else "bold red")
         calc_east = "?" if reading.east is None else str(reading.east + 1)
         text.append(f"East {east + 1:>11} {calc_east:>12} ")
-        text.append("✓\n" if reading.east == east else "✗\n",
-                    "green" if reading.east == east else "bold red")
+        text.append(
+            "✓\n" if reading.east == east else "✗\n",
+            "green" if reading.east == east else "bold red",
+        )
         problems = self.link.differences(totals, east)
         text.append(f"{len(self.link.keyed)} hands keyed · ", "dim")
         if problems:

@@ -28,5 +28,4 @@ def forget_closed_watchers(node: Any) -> None:
     itself drops, by the same test, when the watched value changes."""
     watchers: dict[str, list[tuple[Any, Any]]] = getattr(node, "__watchers", {})
     for entries in watchers.values():
-        entries[:] = [(watcher, callback) for watcher, callback in entries
-                      if not watcher._closing]
+        entries[:] = [(watcher, callback) for watcher, callback in entries if not watcher._closing]

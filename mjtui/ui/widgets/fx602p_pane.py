@@ -33,9 +33,11 @@ from mjtui.calc.fx602p.machine import Machine, State
 from mjtui.calc.fx602p.play import HandResult, finish_hand, note_displays
 from mjtui.core.errors import MjtuiError
 
-HELP = ("g 0 P0 (a new hand) · at HLT: tile digit + enter discards, enter or 0 enter "
-        "wins · at PAUSE: 0 wins on the discard, enter goes on · l listing file · "
-        "esc back · p hide")
+HELP = (
+    "g 0 P0 (a new hand) · at HLT: tile digit + enter discards, enter or 0 enter "
+    "wins · at PAUSE: 0 wins on the discard, enter goes on · l listing file · "
+    "esc back · p hide"
+)
 CHUNK = 2000  # steps the worker runs between looks at the display and cancellation
 
 
@@ -58,9 +60,15 @@ class FX602PPane(VerticalScroll, can_focus=True):
     """
     BORDER_TITLE = "FX-602P"
 
-    def __init__(self, listing_path: Path | str | None = None, *, seed: int | None = None,
-                 pause_seconds: float = 2.0, display_seconds: float = 0.35,
-                 **kwargs) -> None:
+    def __init__(
+        self,
+        listing_path: Path | str | None = None,
+        *,
+        seed: int | None = None,
+        pause_seconds: float = 2.0,
+        display_seconds: float = 0.35,
+        **kwargs,
+    ) -> None:
         super().__init__(**kwargs)
         self.listing_path = str(listing_path) if listing_path else ""
         self.seed = seed
@@ -84,8 +92,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self._pause_answer: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(self.listing_path, placeholder="listing file; enter loads it",
-                    id="fx-path")
+        yield Input(self.listing_path, placeholder="listing file; enter loads it", id="fx-path")
         yield Static("", id="fx-lcd", markup=False)
         yield Static("", id="fx-status", markup=False)
         yield Static("", id="fx-mine", markup=False)
@@ -180,8 +187,9 @@ class FX602PPane(VerticalScroll, can_focus=True):
     def press_program(self, area: int) -> None:
         """Pn: start area ``area`` (P0 plays a hand)."""
         if self.machine is None:
-            self.notify("Load an FX-602P listing first (l, then the file's path)",
-                        severity="warning")
+            self.notify(
+                "Load an FX-602P listing first (l, then the file's path)", severity="warning"
+            )
             return
         if self.busy:
             self.app.bell()
@@ -221,8 +229,9 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self.busy = True
         self.state = begin()
         self._set_status("running")
-        self.run_worker(self._work, thread=True, exclusive=True, group="fx602p",
-                        exit_on_error=False)
+        self.run_worker(
+            self._work, thread=True, exclusive=True, group="fx602p", exit_on_error=False
+        )
 
     def on_unmount(self) -> None:
         self.workers.cancel_group(self, "fx602p")
@@ -287,8 +296,9 @@ class FX602PPane(VerticalScroll, can_focus=True):
                 self.results.append(finish_hand(self.hand, self.claimed, rules))
             self.hand = None
         if state in (State.ERROR, State.LIMIT) and machine is not None:
-            self.notify(machine.message or state.value, title="FX-602P", severity="error",
-                        markup=False)
+            self.notify(
+                machine.message or state.value, title="FX-602P", severity="error", markup=False
+            )
         self._set_status(_STATUS.get(state, state.value))
         self.show()
 
@@ -334,8 +344,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
             if r.verdict == "agree":
                 text.append("✓\n", style="green")
             elif r.verdict == "quirk":
-                text.append(f"quirk: {r.check.quirk}\n" if r.check else "quirk\n",
-                            style="yellow")
+                text.append(f"quirk: {r.check.quirk}\n" if r.check else "quirk\n", style="yellow")
             else:
                 text.append("✗ differs\n", style="bold red")
             names = ", ".join(program_names(r.yaku)) or "no yaku"

@@ -33,8 +33,7 @@ def column_widths(rows: list[list[Text]], headers: list[str], width: int) -> lis
     ``width`` is the room inside the table; every column takes 2 more for
     its padding.
     """
-    widths = [max([len(h), *(row[c].cell_len for row in rows)])
-              for c, h in enumerate(headers)]
+    widths = [max([len(h), *(row[c].cell_len for row in rows)]) for c, h in enumerate(headers)]
     others = sum(w + 2 for c, w in enumerate(widths) if c != 1)
     widths[1] = max(HAND_MIN, width - others - 2)
     return widths
@@ -44,7 +43,7 @@ def seat_header(name: str, figures: int) -> str:
     """A player's name over their column; only a name wider than both the
     column's figures and 10 cells is shortened, with an ellipsis."""
     room = max(figures, 10)
-    return name if len(name) <= room else name[:room - 1] + "…"
+    return name if len(name) <= room else name[: room - 1] + "…"
 
 
 class HandsTable(ScrollView, can_focus=True):
@@ -60,7 +59,10 @@ class HandsTable(ScrollView, can_focus=True):
 
     BORDER_TITLE = "Hands"
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "hands-table--header", "hands-table--even-row", "hands-table--cursor"}
+        "hands-table--header",
+        "hands-table--even-row",
+        "hands-table--cursor",
+    }
     # DataTable's look: a header bar, zebra stripes, a block cursor that is
     # bold too, so that it shows without colour.
     DEFAULT_CSS = """
@@ -187,9 +189,11 @@ class HandsTable(ScrollView, can_focus=True):
 
         ``focus`` is the hand (0-based) to put the cursor on; the last by default.
         """
-        same_table = self.system is session.ruleset.system \
-            and self.players == session.current_players \
+        same_table = (
+            self.system is session.ruleset.system
+            and self.players == session.current_players
             and self.seat_changes == session.seat_changes
+        )
         self.system = session.ruleset.system
         # The columns name who sits there now; each row, who sat there in that hand.
         self.players, self.hands, self.states = session.current_players, session.hands, states
@@ -233,16 +237,16 @@ class HandsTable(ScrollView, can_focus=True):
         first, last = self.first, self.first + shown
         if not shown or last != count - 1 or self.row_count != shown:
             return False
-        if any(a is not b for a, b in zip(self.hands[first:last], self._shown_hands)) \
-                or any(a is not b for a, b in zip(self.states[first:last + 1],
-                                                   self._shown_states)):
+        if any(a is not b for a, b in zip(self.hands[first:last], self._shown_hands)) or any(
+            a is not b for a, b in zip(self.states[first : last + 1], self._shown_states)
+        ):
             return False
         cells = self._cells(last)
         widths = self._widths
         # Figures that fit their columns leave the headers as they are too.
         if self._room() != self._laid_out_for or any(
-                cell.cell_len > width
-                for c, (cell, width) in enumerate(zip(cells, widths)) if c != 1):
+            cell.cell_len > width for c, (cell, width) in enumerate(zip(cells, widths)) if c != 1
+        ):
             return False  # the columns change: laid out again
         self._rows.append(cells)
         self._heights.append(self._height(cells))
@@ -279,9 +283,10 @@ class HandsTable(ScrollView, can_focus=True):
         self.first = max(0, min(focus - window // 2, count - window))
         last = min(count, self.first + window)
         rows = [self._cells(i) for i in range(self.first, last)]
-        self._names = [seat_header(name, max((row[seat + 2].cell_len for row in rows),
-                                             default=0))
-                       for seat, name in enumerate(self.players)]
+        self._names = [
+            seat_header(name, max((row[seat + 2].cell_len for row in rows), default=0))
+            for seat, name in enumerate(self.players)
+        ]
         room = self._room()
         self._laid_out_for = room
         self._widths = column_widths(rows, ["#", "Hand", *self._names], room)
@@ -289,8 +294,8 @@ class HandsTable(ScrollView, can_focus=True):
         self._heights = [self._height(cells) for cells in rows]
         self._lines.clear()
         self._header = None
-        self._shown_hands = self.hands[self.first:last]
-        self._shown_states = self.states[self.first:last + 1]
+        self._shown_hands = self.hands[self.first : last]
+        self._shown_states = self.states[self.first : last + 1]
         self._laid_out()
         self._titles(count)
         self._cursor = max(0, min(focus - self.first, len(rows) - 1))
@@ -313,15 +318,19 @@ class HandsTable(ScrollView, can_focus=True):
         first, last = self.first, self.first + len(self._shown_hands)
         scored = any(self.system.hand_scores(hand) is not None for hand in self._shown_hands)
         self.border_title = self._title(scored, bool(count), self._laid_out_for)
-        self.border_subtitle = f"hands {first + 1}-{last} of {count}" if last - first < count \
-            else ""
+        self.border_subtitle = (
+            f"hands {first + 1}-{last} of {count}" if last - first < count else ""
+        )
 
     @staticmethod
     def _title(scored: bool, marked: bool, room: int) -> str:
         """The longest title that fits the border: what the cells hold, and the East mark."""
         east = f" · {EAST} East" if marked else ""
-        titles = [f"Hands: points scored, then the change{east}",
-                  f"Hands: points, change{east}"] if scored else []
+        titles = (
+            [f"Hands: points scored, then the change{east}", f"Hands: points, change{east}"]
+            if scored
+            else []
+        )
         titles += [f"Hands{east}", "Hands"]
         return next((t for t in titles if len(t) + 4 <= room), titles[-1])
 
@@ -330,8 +339,10 @@ class HandsTable(ScrollView, can_focus=True):
         before, after = self.states[i], self.states[i + 1]
         what = self.system.describe_hand(hand, players)
         scores = self.system.hand_scores(hand)
-        cells = [Text(str(i + 1), justify="right"),
-                 Text(what, style="dim" if not any(after.last_change) else "")]
+        cells = [
+            Text(str(i + 1), justify="right"),
+            Text(what, style="dim" if not any(after.last_change) else ""),
+        ]
         for seat, delta in enumerate(after.last_change):
             style = "green" if delta > 0 else "red" if delta < 0 else "dim"
             if scores is None and not delta:
@@ -339,8 +350,9 @@ class HandsTable(ScrollView, can_focus=True):
             elif scores is None:
                 cell = Text(numbers.change(delta), justify="right", style=style)
             else:
-                cell = Text.assemble(f"{scores[seat]} ", (numbers.change(delta), style),
-                                     justify="right")
+                cell = Text.assemble(
+                    f"{scores[seat]} ", (numbers.change(delta), style), justify="right"
+                )
             if seat == before.east:
                 cell = Text.assemble((f"{EAST} ", "bold yellow"), cell, justify="right")
             cells.append(cell)
@@ -356,10 +368,13 @@ class HandsTable(ScrollView, can_focus=True):
             lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
             # A Text's own style lies under its spans' (Text.render leaves it out).
-            columns.append([list(Segment.apply_style(line.render(console),
-                                                     console.get_style(line.style)))
-                            for line in lines]
-                           + [blank] * (height - len(lines)))
+            columns.append(
+                [
+                    list(Segment.apply_style(line.render(console), console.get_style(line.style)))
+                    for line in lines
+                ]
+                + [blank] * (height - len(lines))
+            )
         strips = []
         for y in range(height):
             segments: list[Segment] = []
@@ -382,8 +397,11 @@ class HandsTable(ScrollView, can_focus=True):
 
     def _header_line(self) -> Strip:
         if self._header is None:
-            headers = [Text("#", justify="right"), Text("Hand"),
-                       *(Text(name, justify="right") for name in self._names)]
+            headers = [
+                Text("#", justify="right"),
+                Text("Hand"),
+                *(Text(name, justify="right") for name in self._names),
+            ]
             self._header = self._render_cells(headers, 1)[0]
         return self._header
 

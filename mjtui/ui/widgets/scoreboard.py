@@ -57,21 +57,31 @@ class Scoreboard(DataTable):
         finished = state.finished
         winds = [state.wind(seat) for seat in range(len(players))]
         totals = [numbers.points(t) for t in state.totals]
-        lasts = [numbers.change(state.last_change[seat]) if state.last_change else ""
-                 for seat in range(len(players))]
+        lasts = [
+            numbers.change(state.last_change[seat]) if state.last_change else ""
+            for seat in range(len(players))
+        ]
         # After the last hand nobody deals again.
         east = None if finished else state.east
         marked = [f"{w} {EAST}" if seat == east else w for seat, w in enumerate(winds)]
-        columns = [("Seat", [str(s + 1) for s in range(len(players))]), ("Player", list(players)),
-                   ("Wind", marked), ("Total", totals), ("Last", lasts)]
+        columns = [
+            ("Seat", [str(s + 1) for s in range(len(players))]),
+            ("Player", list(players)),
+            ("Wind", marked),
+            ("Total", totals),
+            ("Last", lasts),
+        ]
         if sum(w + 2 for w in fit(columns, 10**6)) > room:
             short = [f"{w[:1]} {EAST}" if seat == east else w[:1] for seat, w in enumerate(winds)]
             columns[0], columns[2] = ("#", columns[0][1]), ("Wind", short)
         widths = fit(columns, room)
         self.clear(columns=True)
         for n, ((head, _), width) in enumerate(zip(columns, widths)):
-            self.add_column(Text(head, justify="right" if n >= 3 else "left"),
-                            key=("seat", "player", "wind", "total", "last")[n], width=width)
+            self.add_column(
+                Text(head, justify="right" if n >= 3 else "left"),
+                key=("seat", "player", "wind", "total", "last")[n],
+                width=width,
+            )
         for seat, name in enumerate(players):
             is_east = seat == east
             last = state.last_change[seat] if state.last_change else None
@@ -79,9 +89,13 @@ class Scoreboard(DataTable):
                 str(seat + 1),
                 Text(name, style="bold" if is_east else "", overflow="ellipsis", no_wrap=True),
                 Text(columns[2][1][seat], style="bold yellow" if is_east else ""),
-                Text(totals[seat], justify="right",
-                     style="bold" if state.totals[seat] == top else ""),
-                Text(lasts[seat], justify="right",
-                     style="green" if last and last > 0 else "red" if last and last < 0 else ""),
+                Text(
+                    totals[seat], justify="right", style="bold" if state.totals[seat] == top else ""
+                ),
+                Text(
+                    lasts[seat],
+                    justify="right",
+                    style="green" if last and last > 0 else "red" if last and last < 0 else "",
+                ),
                 key=str(seat),
             )

@@ -16,8 +16,7 @@ def skipped_notes(skipped: list[str], folder: Path | str, again: str, each: str)
     """``skipped`` (one note a file) named without their common ``folder``; ``again``
     says when they are read again, ``each`` where every one of them is listed."""
     prefix = f"{folder}{os.sep}"
-    out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted "
-               f"(in {prefix}{again}):")
+    out = Text(f"{len(skipped)} file{'s' * (len(skipped) != 1)} not counted (in {prefix}{again}):")
     for note in skipped[:MAX_NOTES]:
         out.append("\n" + shown(note.replace(prefix, "")))  # one line each
     if len(skipped) > MAX_NOTES:

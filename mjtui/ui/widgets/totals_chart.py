@@ -152,8 +152,7 @@ class TotalsChart(Widget):
         marker = round(self.position * (width * 2 - 1) / count) // 2
         out = Text(no_wrap=True, overflow="crop")
         for row, line in enumerate(cells):
-            label = self.label(high) if row == 0 else (
-                self.label(low) if row == height - 1 else "")
+            label = self.label(high) if row == 0 else (self.label(low) if row == height - 1 else "")
             out.append(f"{label:>{_LEFT - 1}} ", style="dim")
             for col, (bits, owner) in enumerate(line):
                 char = chr(0x2800 + bits)

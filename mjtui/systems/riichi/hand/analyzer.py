@@ -63,13 +63,29 @@ class Analysis:
     # What the fu breakdown needs: (fu rules, ron, closed, seat wind, round wind).
     fu_source: tuple[Fu, bool, bool, int, int] | None = field(repr=False, compare=False)
 
-    def __init__(self, han: int, fu: int | None, yaku: tuple[tuple[str, int], ...],
-                 yakuman: int, dora: Dora, shape: Shape, payment: Payment,
-                 fu_source: tuple[Fu, bool, bool, int, int] | None = None) -> None:
+    def __init__(
+        self,
+        han: int,
+        fu: int | None,
+        yaku: tuple[tuple[str, int], ...],
+        yakuman: int,
+        dora: Dora,
+        shape: Shape,
+        payment: Payment,
+        fu_source: tuple[Fu, bool, bool, int, int] | None = None,
+    ) -> None:
         # One update instead of a frozen dataclass's eight object.__setattr__ calls:
         # an Analysis is made for every hand scored.
-        self.__dict__.update(han=han, fu=fu, yaku=yaku, yakuman=yakuman, dora=dora,
-                             shape=shape, payment=payment, fu_source=fu_source)
+        self.__dict__.update(
+            han=han,
+            fu=fu,
+            yaku=yaku,
+            yakuman=yakuman,
+            dora=dora,
+            shape=shape,
+            payment=payment,
+            fu_source=fu_source,
+        )
 
     @cached_property
     def fu_result(self) -> FuResult | None:
@@ -100,8 +116,10 @@ class Analysis:
 Candidate = tuple[Shape, list[str], list[str]]  # a reading, its yaku and its yakuman
 
 NO_YAKU = "no yaku: the hand needs at least one yaku to win (dora do not count)"
-NOT_WINNING = ("these tiles are not a winning hand: they do not make four sets and a pair, "
-               "seven pairs or thirteen orphans")
+NOT_WINNING = (
+    "these tiles are not a winning hand: they do not make four sets and a pair, "
+    "seven pairs or thirteen orphans"
+)
 
 
 def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
@@ -131,19 +149,29 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
     if not melds:
         for shape in special_shapes(hand, concealed):
             if isinstance(shape, ThirteenOrphans):
-                name = "kokushi musou, thirteen-sided wait" if shape.pair == hand.win \
+                name = (
+                    "kokushi musou, thirteen-sided wait"
+                    if shape.pair == hand.win
                     else "kokushi musou"
+                )
                 candidates.append((shape, [], [name] + situation_yakuman))
             else:
-                tile_yaku, tile_yakuman = Y.tile_yaku(counts, closed, options.open_tanyao,
-                                                      seat, round_wind, False)
-                candidates.append((shape, situation + ["chiitoitsu"] + tile_yaku,
-                                   tile_yakuman + situation_yakuman))
+                tile_yaku, tile_yakuman = Y.tile_yaku(
+                    counts, closed, options.open_tanyao, seat, round_wind, False
+                )
+                candidates.append(
+                    (
+                        shape,
+                        situation + ["chiitoitsu"] + tile_yaku,
+                        tile_yakuman + situation_yakuman,
+                    )
+                )
 
     shapes = standard_shapes(hand, concealed)
     if shapes:
-        tile_yaku, tile_yakuman = Y.tile_yaku(counts, closed, options.open_tanyao,
-                                              seat, round_wind, True)
+        tile_yaku, tile_yakuman = Y.tile_yaku(
+            counts, closed, options.open_tanyao, seat, round_wind, True
+        )
         tile_yakuman += situation_yakuman
         if closed and not melds:
             gates = Y.nine_gates(counts, hand.win)
@@ -159,8 +187,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
                 set_yaku, set_yakuman = Y.reading_yaku(groups, shape.pair, closed)
             yaku = common + set_yaku
             yakuman = tile_yakuman + set_yakuman if set_yakuman else tile_yakuman.copy()
-            if pinfu_counts and shape.wait == "ryanmen" and \
-                    pinfu_shape(shape, seat, round_wind):
+            if pinfu_counts and shape.wait == "ryanmen" and pinfu_shape(shape, seat, round_wind):
                 yaku.append("pinfu")
             hidden = Y.concealed_triplets(groups, shape.win_group, ron)
             if hidden == 4:
@@ -197,8 +224,16 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         han -= dora.total
     yaku = tuple((n, han_of[n]) for n in _ordered(names))
     han += dora.total
-    return Analysis(han, fu, yaku, 0, dora, shape, _payment(rules, han, fu, 0, ctx),
-                    (rules.fu, ron, closed, seat, round_wind))
+    return Analysis(
+        han,
+        fu,
+        yaku,
+        0,
+        dora,
+        shape,
+        _payment(rules, han, fu, 0, ctx),
+        (rules.fu, ron, closed, seat, round_wind),
+    )
 
 
 MANZU_2_8 = range(1, 8)  # tile ids of 2m to 8m
@@ -208,35 +243,47 @@ def _check_tile_set(hand: TileHand, ctx: WinContext, three: bool) -> None:
     """A three-player hand holds no 2m-8m (nor do its indicators) and no chi, and
     nobody sits North; kita is three-player only."""
     if not three:
-        raise HandError("kita (North tiles set aside as dora) is played by three players "
-                        "only: this ruleset seats four")
+        raise HandError(
+            "kita (North tiles set aside as dora) is played by three players "
+            "only: this ruleset seats four"
+        )
     if ctx.seat_wind == 3:
-        raise HandError("there is no North seat at a three-player table: the seat wind is "
-                        "East, South or West")
+        raise HandError(
+            "there is no North seat at a three-player table: the seat wind is East, South or West"
+        )
     tiles = list(hand.concealed_counts())
     for meld in hand.melds:
         if meld.kind == "chi":
-            raise HandError("there is no chi at a three-player table: a called sequence "
-                            "cannot be in the hand")
+            raise HandError(
+                "there is no chi at a three-player table: a called sequence cannot be in the hand"
+            )
         for t in meld.tiles:
             tiles[t] += 1
     bad = [t for t in MANZU_2_8 if tiles[t]]
     shown = [t for t in (*ctx.dora, *ctx.ura) if t in MANZU_2_8]
     if bad or shown:
-        raise HandError(f"{(bad or shown)[0] + 1}m is not in the three-player set (the manzu "
-                        "2-8 are taken out): check the tiles")
+        raise HandError(
+            f"{(bad or shown)[0] + 1}m is not in the three-player set (the manzu "
+            "2-8 are taken out): check the tiles"
+        )
 
 
-def _fu(rules: Rules, shape: Shape, ron: bool, closed: bool, seat: int,
-        round_wind: int) -> int:
+def _fu(rules: Rules, shape: Shape, ron: bool, closed: bool, seat: int, round_wind: int) -> int:
     if isinstance(shape, SevenPairs):
         return rules.fu.seven_pairs
     assert isinstance(shape, Standard)
     return quick_fu(rules.fu, shape, ron, closed, seat, round_wind)
 
 
-def _rank(rules: Rules, table: Y.HanTable, han_of: dict[str, int], ctx: WinContext,
-          candidate: Candidate, closed: bool, dora: int) -> tuple[int, int, int, int]:
+def _rank(
+    rules: Rules,
+    table: Y.HanTable,
+    han_of: dict[str, int],
+    ctx: WinContext,
+    candidate: Candidate,
+    closed: bool,
+    dora: int,
+) -> tuple[int, int, int, int]:
     """(points, yakuman, han, fu): a yakuman beats a kazoe hand that pays the same, as
     players call such a hand by its yakuman."""
     shape, names, yakuman_names = candidate
@@ -274,14 +321,18 @@ def _payment(rules: Rules, han: int, fu: int | None, yakuman: int, ctx: WinConte
     if found is None or found[0] is not rules:
         if len(_PAYMENTS) > 4096:
             _PAYMENTS.clear()
-        found = _PAYMENTS[key] = (rules, payment(rules, han, fu, dealer=ctx.dealer,
-                                                 tsumo=ctx.tsumo, honba=ctx.honba,
-                                                 yakuman=yakuman))
+        found = _PAYMENTS[key] = (
+            rules,
+            payment(
+                rules, han, fu, dealer=ctx.dealer, tsumo=ctx.tsumo, honba=ctx.honba, yakuman=yakuman
+            ),
+        )
     return found[1]
 
 
-def _yakuman(rules: Rules, table: Y.HanTable, ctx: WinContext, shape: Shape,
-             names: list[str]) -> Analysis:
+def _yakuman(
+    rules: Rules, table: Y.HanTable, ctx: WinContext, shape: Shape, names: list[str]
+) -> Analysis:
     yaku = tuple((n, table.yakuman[n]) for n in _ordered(names))
     count = sum(n for _, n in yaku)
     return Analysis(0, None, yaku, count, NO_DORA, shape, _payment(rules, 0, None, count, ctx))

@@ -96,8 +96,7 @@ SITUATIONS: tuple[Situation, ...] = (
     Situation("l", "last tile (haitei / houtei)", "last tile", "haitei", ron="houtei"),
     Situation("k", "on a kan's replacement tile (rinshan)", "rinshan", "rinshan"),
     Situation("c", "robbing a kan (chankan)", "chankan", "chankan"),
-    Situation("h", "first draw (tenhou / chiihou)", "tenhou", "tenhou",
-              non_dealer="chiihou"),
+    Situation("h", "first draw (tenhou / chiihou)", "tenhou", "tenhou", non_dealer="chiihou"),
 )
 SITUATION_LETTERS = "".join(s.letter for s in SITUATIONS)
 SITUATION_HELP = " · ".join(f"{s.letter} {s.short}" for s in SITUATIONS)
@@ -130,19 +129,33 @@ def check_context(hand: TileHand, ctx: WinContext) -> None:
 
 def _problem(hand: TileHand, ctx: WinContext) -> str | None:
     if ctx.seat_wind not in (0, 1, 2, 3) or ctx.round_wind not in (0, 1, 2, 3):
-        return (f"the seat and round winds must be 0-3 ({', '.join(WINDS)}), got "
-                f"{ctx.seat_wind!r} and {ctx.round_wind!r}")
+        return (
+            f"the seat and round winds must be 0-3 ({', '.join(WINDS)}), got "
+            f"{ctx.seat_wind!r} and {ctx.round_wind!r}"
+        )
     if ctx.honba < 0:
         return f"honba must be 0 or more, got {ctx.honba}"
     if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
         return f"at most {MAX_INDICATORS} dora and {MAX_INDICATORS} ura dora indicators"
     if not 0 <= ctx.kita <= 4:
         return f"kita: 0 to 4 North tiles set aside, got {ctx.kita}"
-    if ctx.kita and ctx.kita + hand.concealed_counts()[30] + sum(
-            m.tiles.count(30) for m in hand.melds) > 4:
+    if (
+        ctx.kita
+        and ctx.kita + hand.concealed_counts()[30] + sum(m.tiles.count(30) for m in hand.melds) > 4
+    ):
         return "there are four North tiles: the hand and kita hold more"
-    if not (ctx.riichi or ctx.double_riichi or ctx.ippatsu or ctx.ura or ctx.haitei
-            or ctx.houtei or ctx.rinshan or ctx.chankan or ctx.tenhou or ctx.chiihou):
+    if not (
+        ctx.riichi
+        or ctx.double_riichi
+        or ctx.ippatsu
+        or ctx.ura
+        or ctx.haitei
+        or ctx.houtei
+        or ctx.rinshan
+        or ctx.chankan
+        or ctx.tenhou
+        or ctx.chiihou
+    ):
         return None  # most wins: nothing more to check
     # In the order of the checks a player reads most easily; the first that fails
     # is reported.
@@ -166,8 +179,7 @@ def _problem(hand: TileHand, ctx: WinContext) -> str | None:
         if not any(m.kind == "kan" for m in hand.melds):
             return "rinshan kaihou needs a kan in the hand"
         if ctx.haitei:
-            return ("the replacement tile of a kan is not the last tile: rinshan or haitei, "
-                    "not both")
+            return "the replacement tile of a kan is not the last tile: rinshan or haitei, not both"
     if ctx.chankan:
         if ctx.tsumo:
             return "chankan is a win by ron on a tile added to a kan"

@@ -44,8 +44,9 @@ NORTH = 30
 NO_DORA = Dora()
 
 
-def count_dora(counts: Sequence[int], ctx: WinContext, red: int,
-               three_players: bool = False) -> Dora:
+def count_dora(
+    counts: Sequence[int], ctx: WinContext, red: int, three_players: bool = False
+) -> Dora:
     """The dora of the hand's ``counts``; ``ctx.kita`` North tiles set aside count as
     dora themselves (kita) and again for each indicator that shows North."""
     if not (ctx.dora or ctx.ura or red or ctx.kita):

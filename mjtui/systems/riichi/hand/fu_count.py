@@ -50,12 +50,14 @@ def _pair_fu(fu: Fu, kind: PairKind) -> int:
 
 def pinfu_shape(shape: Standard, seat: int, round_wind: int) -> bool:
     """Four sequences, a ryanmen wait and a pair worth nothing (pinfu, if closed)."""
-    return shape.wait == "ryanmen" and all(g.kind == "chi" for g in shape.groups) and \
-        pair_kind(shape.pair, seat, round_wind) in ("number", "guest-wind")
+    return (
+        shape.wait == "ryanmen"
+        and all(g.kind == "chi" for g in shape.groups)
+        and pair_kind(shape.pair, seat, round_wind) in ("number", "guest-wind")
+    )
 
 
-def quick_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int,
-             round_wind: int) -> int:
+def quick_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int, round_wind: int) -> int:
     """The fu of a standard reading, as :func:`standard_fu` counts them, without the lines."""
     kind = pair_kind(shape.pair, seat, round_wind)
     total = fu.base + _pair_fu(fu, kind)
@@ -82,8 +84,13 @@ def quick_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int,
             total += fu.closed_ron
         elif total == fu.base:
             total = fu.open_pinfu
-    elif (closed and all_chi and shape.wait == "ryanmen" and kind in ("number", "guest-wind")
-          and fu.pinfu_tsumo == 20):
+    elif (
+        closed
+        and all_chi
+        and shape.wait == "ryanmen"
+        and kind in ("number", "guest-wind")
+        and fu.pinfu_tsumo == 20
+    ):
         return total  # pinfu tsumo: fixed, not rounded
     else:
         total += fu.tsumo
@@ -93,22 +100,37 @@ def quick_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int,
 def fu_hand(shape: Standard, ron: bool, closed: bool, seat: int, round_wind: int) -> FuHand:
     """The reading as the fu calculator's form describes it."""
     melds = tuple(
-        Meld(_KIND[g.kind], g.opened, g.first in OUTSIDE,
-             i == shape.win_group and shape.wait != "tanki")
+        Meld(
+            _KIND[g.kind],
+            g.opened,
+            g.first in OUTSIDE,
+            i == shape.win_group and shape.wait != "tanki",
+        )
         for i, g in enumerate(shape.groups)
     )
-    return FuHand("ron" if ron else "tsumo", closed, shape.wait,
-                  pair_kind(shape.pair, seat, round_wind), melds)
+    return FuHand(
+        "ron" if ron else "tsumo",
+        closed,
+        shape.wait,
+        pair_kind(shape.pair, seat, round_wind),
+        melds,
+    )
 
 
-def standard_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int,
-                round_wind: int) -> FuResult:
+def standard_fu(
+    fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int, round_wind: int
+) -> FuResult:
     """The fu calculator's breakdown of a standard reading (items A-F of fu.py)."""
     kind = pair_kind(shape.pair, seat, round_wind)
     lines: list[tuple[str, int]] = [("base", fu.base)]
     all_chi = all(g.kind == "chi" for g in shape.groups)
-    pinfu_tsumo = (all_chi and shape.wait == "ryanmen" and kind in ("number", "guest-wind")
-                   and closed and not ron)
+    pinfu_tsumo = (
+        all_chi
+        and shape.wait == "ryanmen"
+        and kind in ("number", "guest-wind")
+        and closed
+        and not ron
+    )
     if ron and closed:
         lines.append(("closed hand won by ron", fu.closed_ron))
     elif not ron:
@@ -119,18 +141,23 @@ def standard_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int,
     lines.append((WAIT_NAMES[shape.wait], fu.wait if shape.wait in ONE_TILE_WAITS else 0))
     lines.append((PAIR_NAMES[kind], _pair_fu(fu, kind)))
     for n, g in enumerate(shape.groups, 1):
-        lines.append(_group_line(fu, n, g, ron and n - 1 == shape.win_group
-                                 and shape.wait == "shanpon"))
+        lines.append(
+            _group_line(fu, n, g, ron and n - 1 == shape.win_group and shape.wait == "shanpon")
+        )
     total = sum(v for _, v in lines)
     if pinfu_tsumo and fu.pinfu_tsumo == 20:
-        return FuResult(tuple(lines), total, total,
-                        f"{total} fu: fixed for pinfu tsumo, not rounded")
+        return FuResult(
+            tuple(lines), total, total, f"{total} fu: fixed for pinfu tsumo, not rounded"
+        )
     if not closed and ron and total == fu.base:
         lines.append((f"open hand with no fu: counts {fu.open_pinfu}", fu.open_pinfu - fu.base))
         total = fu.open_pinfu
     rounded = -(-total // 10) * 10
-    rounding = (f"{total} fu: a multiple of 10 already" if rounded == total
-                else f"{total} fu rounds up to {rounded}")
+    rounding = (
+        f"{total} fu: a multiple of 10 already"
+        if rounded == total
+        else f"{total} fu rounds up to {rounded}"
+    )
     return FuResult(tuple(lines), total, rounded, rounding)
 
 
@@ -141,16 +168,18 @@ def _group_line(fu: Fu, n: int, g: Group, won_by_ron: bool) -> tuple[str, int]:
     return label, getattr(fu, key)
 
 
-_CHI_LINES = tuple(((f"meld {n}: sequence", 0), (f"meld {n}: open sequence", 0))
-                   for n in range(1, 5))
+_CHI_LINES = tuple(
+    ((f"meld {n}: sequence", 0), (f"meld {n}: open sequence", 0)) for n in range(1, 5)
+)
 
 
 @cache
-def _set_line(n: int, kind: str, opened: bool, outside: bool, won_by_ron: bool
-              ) -> tuple[str, str]:
+def _set_line(n: int, kind: str, opened: bool, outside: bool, won_by_ron: bool) -> tuple[str, str]:
     """The line's label and the Fu key of a triplet or kan (the fu calculator's words)."""
-    name = (f"{'open' if opened else 'closed'} {_KIND[kind]} of "
-            f"{'terminals/honors' if outside else 'simples'}")
+    name = (
+        f"{'open' if opened else 'closed'} {_KIND[kind]} of "
+        f"{'terminals/honors' if outside else 'simples'}"
+    )
     if won_by_ron:
         opened = True
         name += ", completed by ron (counts as open)"
@@ -158,8 +187,9 @@ def _set_line(n: int, kind: str, opened: bool, outside: bool, won_by_ron: bool
     return f"meld {n}: {name}", key
 
 
-def calculator_fu(fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int,
-                  round_wind: int) -> FuResult:
+def calculator_fu(
+    fu: Fu, shape: Standard, ron: bool, closed: bool, seat: int, round_wind: int
+) -> FuResult:
     """The same breakdown from the fu calculator itself (slower; the tests compare)."""
     return calculate(fu, fu_hand(shape, ron, closed, seat, round_wind))
 

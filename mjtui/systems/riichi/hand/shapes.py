@@ -52,10 +52,11 @@ Shape = Standard | SevenPairs | ThirteenOrphans
 
 
 # Every set that can be read from concealed tiles, made once.
-_CONCEALED = {(kind, first): Group(kind, first, False, False)
-              for kind, firsts in (("chi", [t for t in range(27) if t % 9 <= 6]),
-                                   ("pon", range(34)))
-              for first in firsts}
+_CONCEALED = {
+    (kind, first): Group(kind, first, False, False)
+    for kind, firsts in (("chi", [t for t in range(27) if t % 9 <= 6]), ("pon", range(34)))
+    for first in firsts
+}
 
 
 def _meld_groups(hand: TileHand) -> tuple[Group, ...]:
@@ -74,11 +75,16 @@ def _chi_wait(first: int, win: int) -> Wait:
 
 # For each winning tile: the wait of each concealed set it can have completed.
 _WAITS: tuple[dict[tuple[str, int], Wait], ...] = tuple(
-    {**{("chi", first): _chi_wait(first, win)
-        for first in range(win - 2, win + 1) if win < 27 and 0 <= first and first % 9 <= 6
-        and first // 9 == win // 9},
-     ("pon", win): "shanpon"}
-    for win in range(34))
+    {
+        **{
+            ("chi", first): _chi_wait(first, win)
+            for first in range(win - 2, win + 1)
+            if win < 27 and 0 <= first and first % 9 <= 6 and first // 9 == win // 9
+        },
+        ("pon", win): "shanpon",
+    }
+    for win in range(34)
+)
 
 
 def standard_shapes(hand: TileHand, concealed_counts: list[int]) -> list[Standard]:

@@ -62,16 +62,26 @@ YAKU = tuple(YAKU_KEYS)
 
 # The yakuman that may count double (ruleset key yaku.double_yakuman).
 DOUBLE_YAKUMAN = (
-    "kokushi musou, thirteen-sided wait", "suuankou tanki", "junsei chuuren poutou",
+    "kokushi musou, thirteen-sided wait",
+    "suuankou tanki",
+    "junsei chuuren poutou",
     "daisuushii",
 )
 YAKUMAN = (
-    "kokushi musou", "suuankou", "daisangen", "shousuushii", "tsuuiisou", "chinroutou",
-    "ryuuiisou", "chuuren poutou", "suukantsu", "tenhou", "chiihou",
+    "kokushi musou",
+    "suuankou",
+    "daisangen",
+    "shousuushii",
+    "tsuuiisou",
+    "chinroutou",
+    "ryuuiisou",
+    "chuuren poutou",
+    "suukantsu",
+    "tenhou",
+    "chiihou",
 ) + DOUBLE_YAKUMAN
 YAKUMAN_KEYS: dict[str, str] = {
-    name: name.replace(", thirteen-sided wait", " 13 sided").replace(" ", "_")
-    for name in YAKUMAN
+    name: name.replace(", thirteen-sided wait", " 13 sided").replace(" ", "_") for name in YAKUMAN
 }
 
 
@@ -117,8 +127,14 @@ NOT_GREEN_SOU = (18, 22, 24, 26)
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-def tile_yaku(counts: Sequence[int], closed: bool, open_tanyao: bool, seat: int,
-              round_wind: int, standard: bool) -> tuple[list[str], list[str]]:
+def tile_yaku(
+    counts: Sequence[int],
+    closed: bool,
+    open_tanyao: bool,
+    seat: int,
+    round_wind: int,
+    standard: bool,
+) -> tuple[list[str], list[str]]:
     """The yaku and yakuman that the 34 counts decide (``standard``: four sets and a
     pair; seven pairs have no triplets)."""
     yaku: list[str] = []
@@ -146,8 +162,9 @@ def tile_yaku(counts: Sequence[int], closed: bool, open_tanyao: bool, seat: int,
     return yaku, yakuman
 
 
-def _honor_sets(counts: Sequence[int], seat: int, round_wind: int, yaku: list[str],
-                yakuman: list[str]) -> None:
+def _honor_sets(
+    counts: Sequence[int], seat: int, round_wind: int, yaku: list[str], yakuman: list[str]
+) -> None:
     dragons = counts[31:34]
     winds = counts[27:31]
     dragon_sets = (dragons[0] >= 3) + (dragons[1] >= 3) + (dragons[2] >= 3)
@@ -172,7 +189,7 @@ def nine_gates(counts: Sequence[int], win: int) -> str | None:
     """'chuuren poutou' or 'junsei chuuren poutou' (the winning tile was the extra
     one: a nine-sided wait) for a closed hand of counts, or None."""
     suit = next((s for s in (0, 9, 18) if counts[s]), None)
-    if suit is None or sum(counts[suit:suit + 9]) != 14:
+    if suit is None or sum(counts[suit : suit + 9]) != 14:
         return None
     extra = None
     for i, need in enumerate(NINE_GATES):
@@ -217,8 +234,12 @@ def reading_yaku(groups: Sequence[Group], pair: int, closed: bool) -> tuple[list
         found = set(pons)
         if any(n in found and n + 9 in found and n + 18 in found for n in pons if n < 9):
             yaku.append("sanshoku doukou")
-    if chis and pair in OUTSIDE and all(c % 9 in (0, 6) for c in chis) \
-            and all(p in OUTSIDE for p in pons):
+    if (
+        chis
+        and pair in OUTSIDE
+        and all(c % 9 in (0, 6) for c in chis)
+        and all(p in OUTSIDE for p in pons)
+    ):
         honor = pair >= 27 or any(p >= 27 for p in pons)
         yaku.append("chanta" if honor else "junchan")
     if kans == 3:
@@ -260,8 +281,12 @@ def situation_yaku(ctx: WinContext, closed: bool) -> list[str]:
         yaku.append("ippatsu")
     if ctx.tsumo and closed:
         yaku.append("menzen tsumo")
-    for flag, name in ((ctx.haitei, "haitei raoyue"), (ctx.houtei, "houtei raoyui"),
-                       (ctx.rinshan, "rinshan kaihou"), (ctx.chankan, "chankan")):
+    for flag, name in (
+        (ctx.haitei, "haitei raoyue"),
+        (ctx.houtei, "houtei raoyui"),
+        (ctx.rinshan, "rinshan kaihou"),
+        (ctx.chankan, "chankan"),
+    ):
         if flag:
             yaku.append(name)
     return yaku
