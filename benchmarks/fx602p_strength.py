@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mjtui.core.rulesets.ruleset import load_ruleset  # noqa: E402
-from mjtui.systems.fx602p.computer import Computer, RandomDiscards  # noqa: E402
-from mjtui.systems.fx602p.game import Player, play_hand  # noqa: E402
-from mjtui.systems.fx602p.system import SYSTEM  # noqa: E402
+from mjtui.core.rulesets.ruleset import load_ruleset
+from mjtui.systems.fx602p.computer import Computer, RandomDiscards
+from mjtui.systems.fx602p.game import Player, play_hand
+from mjtui.systems.fx602p.system import SYSTEM
 
 RULESET = Path(__file__).resolve().parents[1] / "rulesets" / "fx602p.toml"
 

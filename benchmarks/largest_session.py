@@ -23,10 +23,10 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Callable
 
 from mjtui import paths
 from mjtui.core.files.reading import MAX_BYTES, MAX_HANDS

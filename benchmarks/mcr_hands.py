@@ -50,7 +50,7 @@ def main() -> None:
     ours_in = [(parse_hand(c.text), c.situation) for c in found]
     peer_in = [c.peer_args() for c in found]
     agree = 0
-    for (hand, situation), peer_args in zip(ours_in, peer_in):
+    for (hand, situation), peer_args in zip(ours_in, peer_in, strict=False):
         score = score_hand(rules, hand, situation)
         theirs = peer_fans(peer_args)
         agree += theirs is not None and (dict(score.fans), score.fan) == theirs

@@ -131,7 +131,7 @@ def main() -> int:
 
     disagree = [
         i
-        for i, (a, r, (_, ctx)) in enumerate(zip(our_results, their_results, hands))
+        for i, (a, r, (_, ctx)) in enumerate(zip(our_results, their_results, hands, strict=False))
         if not agrees(a, r, ctx)
     ]
     scored = sum(not isinstance(a, HandError) for a in our_results)

@@ -48,7 +48,7 @@ def cost(length: int, repeat: int, folder: Path) -> list[float]:
     session.hands.extend(some_hand(rng) for _ in range(length))
     book = Scorebook(session, folder / f"cost-{length}.toml")
     book.save()
-    session.state  # folded, as a loaded series is: what is timed is the new hand alone
+    _ = session.state  # folded, as a loaded series is: what is timed is the new hand alone
     took = []
     for _ in range(repeat):
         hand = some_hand(rng)

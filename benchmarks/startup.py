@@ -125,9 +125,9 @@ def main() -> None:
             resumed.append(first_frame(resume_cmd, played, env))
         ours, theirs, floor, resumed = ours[1:], theirs[1:], floor[1:], resumed[1:]
     a, b, f, r = (statistics.median(x) for x in (ours, theirs, floor, resumed))
-    ratio = statistics.median(x / y for x, y in zip(ours, theirs))
-    floor_ratio = statistics.median(x / y for x, y in zip(floor, theirs))
-    resume_ratio = statistics.median(x / y for x, y in zip(resumed, ours))
+    ratio = statistics.median(x / y for x, y in zip(ours, theirs, strict=False))
+    floor_ratio = statistics.median(x / y for x, y in zip(floor, theirs, strict=False))
+    resume_ratio = statistics.median(x / y for x, y in zip(resumed, ours, strict=False))
     print(
         f"first frame, median of {args.runs} (80x24 pty): mjtui {a * 1000:.0f} ms, "
         f"bare Textual {b * 1000:.0f} ms, ratio {ratio:.2f}x (goal <= 1.3x)"

@@ -80,8 +80,8 @@ async def fx602p_pane(ruleset) -> str:
 async def main(png: bool) -> None:
     from mjtui import paths
     from mjtui.core.rulesets.ruleset import RulesetLibrary
-    from mjtui.core.sessions.session_file import load_session
     from mjtui.core.sessions.ledger import latest_session
+    from mjtui.core.sessions.session_file import load_session
     from mjtui.ui.app import MjtuiApp
 
     library = RulesetLibrary(paths.ruleset_folders())

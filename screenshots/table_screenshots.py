@@ -30,9 +30,9 @@ NAMES = ("Ann", "Bob", "Chen", "Dora")
 
 def series(path: Path):
     from mjtui import paths
+    from mjtui.core.model.session import Session
     from mjtui.core.rulesets.ruleset import RulesetLibrary
     from mjtui.core.sessions.scorebook import Scorebook
-    from mjtui.core.model.session import Session
     from mjtui.systems.riichi import system as riichi
 
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")

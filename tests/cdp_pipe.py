@@ -8,6 +8,7 @@ JavaScript, take a screenshot.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import select
@@ -138,10 +139,8 @@ class Browser:
         path.write_bytes(base64.b64decode(shot["data"]))
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(OSError, RuntimeError, TimeoutError):
             self.send("Browser.close", session=False, timeout=3)
-        except (OSError, RuntimeError, TimeoutError):
-            pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:

@@ -6,9 +6,8 @@ import gc
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings

@@ -185,7 +185,7 @@ def _four_chows(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int
         concealed.count(t) + sum(1 for _, c, _ in melds if c <= t <= c + 2) for t in range(34)
     ]
     pair = r.choice([t for t in range(34) if counts[t] <= 2])
-    return melds, concealed + [pair, pair]
+    return melds, [*concealed, pair, pair]
 
 
 def _chicken(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
@@ -199,7 +199,7 @@ def _chicken(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
         pung = 9 * suits[1] + 8
         concealed = [t + i for t in chows[1:] for i in range(3)] + [pung] * 3
     wind = r.choice((27, 28, 29, 30))
-    return [("chow", chows[0], True)], concealed + [wind, wind]
+    return [("chow", chows[0], True)], [*concealed, wind, wind]
 
 
 def _mixed_straight(r: random.Random) -> tuple[list[tuple[str, int, bool]], list[int]]:
@@ -216,7 +216,7 @@ def _mixed_straight(r: random.Random) -> tuple[list[tuple[str, int, bool]], list
         concealed += extra
     if concealed.count(t) + (3 if melds and melds[0][0] == "pung" else 0) > 4:
         return _mixed_straight(r)
-    return melds, concealed + [pair, pair]
+    return melds, [*concealed, pair, pair]
 
 
 def _seven_pairs(r: random.Random) -> list[int]:
@@ -258,8 +258,8 @@ def _knitted_straight(r: random.Random) -> tuple[list[tuple[str, int, bool]], li
                 deck.left[x] += 1
     if r.random() < 0.3:
         if not chow and r.random() < 0.4 and deck.take([t]):
-            return [("kong", t, r.random() < 0.5)], knit + [p, p]
-        return [("chow" if chow else "pung", t, True)], knit + [p, p]
+            return [("kong", t, r.random() < 0.5)], [*knit, p, p]
+        return [("chow" if chow else "pung", t, True)], [*knit, p, p]
     return [], knit + tiles + [p, p]
 
 
@@ -269,7 +269,7 @@ def _nine_gates(r: random.Random) -> list[int]:
 
 
 def _orphans(r: random.Random) -> list[int]:
-    return list(ORPHANS) + [r.choice(ORPHANS)]
+    return [*list(ORPHANS), r.choice(ORPHANS)]
 
 
 FORMS = (
@@ -337,10 +337,7 @@ def _situation(
     fourth = own == 1 and r.random() < 0.15
     kong = False
     if r.random() < 0.15:
-        if self_draw:
-            kong = any(k == "kong" for k, _, _ in melds)
-        else:
-            kong = own == 1 and in_melds == 0
+        kong = any(k == "kong" for k, _, _ in melds) if self_draw else own == 1 and in_melds == 0
     last = r.random() < 0.1 and not (kong and not self_draw)
     return Situation(
         self_draw=self_draw,

@@ -123,7 +123,7 @@ def _nine_gates(rng: random.Random) -> list[int]:
 
 
 def _thirteen_orphans(rng: random.Random) -> list[int]:
-    return list(TERMINALS_AND_HONORS) + [rng.choice(TERMINALS_AND_HONORS)]
+    return [*list(TERMINALS_AND_HONORS), rng.choice(TERMINALS_AND_HONORS)]
 
 
 def _meld_tiles(kind: str, t: int) -> list[int]:

@@ -71,7 +71,7 @@ def test_a_system_must_declare_its_hand_form() -> None:
 def test_a_system_that_cannot_load_stops_mjtui_at_start_up(tiny: Path, capsys) -> None:
     unregister("tiny")
     SYSTEMS.declare("tiny", "tiny_nowhere:PLUGIN")  # an installed package that is gone
-    with pytest.raises(MjtuiError, match="'tiny' .* cannot be loaded"):
+    with pytest.raises(MjtuiError, match=r"'tiny' .* cannot be loaded"):
         check_systems()
     assert entry.main(["--ruleset", "tiny"]) == 2
     assert "cannot be loaded" in capsys.readouterr().err

@@ -294,7 +294,7 @@ def test_session_fold_equals_a_plain_loop(case) -> None:
     assert states[0].totals == tuple(totals) and states[0].east == 0
     for k, hand in enumerate(hands, 1):
         change = settle(hand.points, hand.winner, east, rules.payments.east_multiplier)
-        totals = [t + c for t, c in zip(totals, change)]
+        totals = [t + c for t, c in zip(totals, change, strict=False)]
         east = next_east(rules.rotation, east, hand.winner, n)
         assert states[k].totals == tuple(totals)
         assert states[k].east == east
@@ -312,7 +312,7 @@ def test_east_rotation_follows_the_rotation_table(case) -> None:
     session = Session(ruleset, NAMES[:n], datetime(2026, 1, 1))
     session.hands.extend(hands)
     states = session.states()
-    for hand, before, after in zip(hands, states, states[1:]):
+    for hand, before, after in zip(hands, states, states[1:], strict=False):
         if hand.winner is None:
             move = rotation.on_draw
         elif hand.winner == before.east:
@@ -338,7 +338,7 @@ def test_hp11c_east_passes_only_when_someone_else_wins(winners) -> None:
     session.hands.extend(Hand(w, (1, 2, 3, 4)) for w in winners)
     states = session.states()
     passes = 0
-    for w, before, after in zip(winners, states, states[1:]):
+    for w, before, after in zip(winners, states, states[1:], strict=False):
         if w is not None and w != before.east:
             passes += 1
             assert after.east == (before.east + 1) % 4

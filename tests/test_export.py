@@ -164,7 +164,7 @@ def test_markdown_of_an_empty_session() -> None:
 
 
 def test_unknown_format_is_refused() -> None:
-    with pytest.raises(ExportError, match="cannot be written as 'xml'.*csv, json, md"):
+    with pytest.raises(ExportError, match=r"cannot be written as 'xml'.*csv, json, md"):
         export_session(make_session(), "xml")
 
 
@@ -249,7 +249,7 @@ def test_export_command_refuses_a_damaged_file(tmp_path: Path, capsys) -> None:
 
 def test_export_command_missing_file(tmp_path: Path) -> None:
     missing = tmp_path / "nope.toml"
-    with pytest.raises(MjtuiError, match="nope.toml: no such file"):
+    with pytest.raises(MjtuiError, match=r"nope.toml: no such file"):
         run("export", str(missing), "--format", "md")
 
 

@@ -216,7 +216,7 @@ def test_a_riichi_game_as_pantheon_s_text_log(folders) -> None:
     lines = export_session(s, "pantheon").splitlines()
     totals = s.ruleset.system.replay_fields(s.state)["totals"]
     assert lines[0] == " ".join(
-        f"{a}:{t}" for a, t in zip(("ann_lee", "bob", "cy", "ann.lee"), totals)
+        f"{a}:{t}" for a, t in zip(("ann_lee", "bob", "cy", "ann.lee"), totals, strict=False)
     )
     assert lines[1:] == [
         "ron cy from ann_lee 3han 40fu riichi bob cy",

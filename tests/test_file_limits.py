@@ -28,6 +28,7 @@ from mjtui.calc.fx602p.listing import parse_listing
 from mjtui.calc.hp11c.keywords import number_keys
 from mjtui.calc.programs import load_program
 from mjtui.core.errors import RulesetError, SessionError
+from mjtui.core.files import reading as files
 from mjtui.core.files.reading import (
     MAX_DEPTH,
     MAX_HANDS,
@@ -39,7 +40,6 @@ from mjtui.core.files.reading import (
     number_problem,
     read_text,
 )
-from mjtui.core.files.reading import reading as files
 from mjtui.core.reports.stats import PlayerStats
 from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
 from mjtui.core.sessions import session_file
@@ -156,7 +156,7 @@ def test_devices_folders_and_large_files_are_refused(tmp_path: Path) -> None:
     with pytest.raises(SessionError, match="too large"):
         read_text(big, SessionError, limit=100)
     ruleset = write(tmp_path / "huge.toml", "# " + "x" * 300_000 + "\n")
-    with pytest.raises(RulesetError, match="huge.toml: too large .*256 KB"):
+    with pytest.raises(RulesetError, match=r"huge.toml: too large .*256 KB"):
         load_ruleset(ruleset)
 
 

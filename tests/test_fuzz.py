@@ -23,9 +23,9 @@ import os
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import pytest
 from fuzz.corpus import FX602P_SEED, corpus
@@ -146,7 +146,7 @@ def _find(rid: str):
 def _hand_ends(data: bytes) -> list[int]:
     """Where each hand's text ends (after its blank line) in a file the app wrote."""
     starts = [m.start() for m in re.finditer(rb"^\[\[hands\]\]$", data, re.MULTILINE)]
-    return starts[1:] + [len(data)]
+    return [*starts[1:], len(data)]
 
 
 @pytest.mark.parametrize("m", [pytest.param(m, id=m.label) for m in _damaged_sessions()])
@@ -162,7 +162,7 @@ def test_damage_to_a_session_costs_only_the_hands_it_touches(m: Mutation, tmp_pa
         loaded = load_session(path, _find)
     except SessionError as e:
         # Only a file cut inside its header, or a zero byte in it, is not read at all.
-        assert m.how in CUT + ("nul_newline",), e
+        assert m.how in (*CUT, "nul_newline"), e
         first_start = m.seed.data.index(b"[[hands]]")
         if m.how in CUT:
             assert len(m.data or b"") < first_start, e

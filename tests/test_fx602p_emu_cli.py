@@ -26,7 +26,7 @@ def test_json_prints_one_object_per_hand(capsys: pytest.CaptureFixture[str]) -> 
     hands = [json.loads(line) for line in lines]
     running = 0
     for hand in hands:
-        assert FIELDS <= set(hand)
+        assert set(hand) >= FIELDS
         assert hand["winner"] in ("human", "calculator") and hand["how"] in ("ron", "tsumo")
         assert len(hand["hand"]) == 9
         assert (hand["points"] > 0) == (hand["winner"] == "human")

@@ -70,7 +70,7 @@ async def play_hand(pilot, pane: FX602PPane) -> None:
         if pane.state is State.PAUSE:
             discard = text(pane, "#fx-lcd").strip()
             hand = pane.hand8 or ()
-            win = discard.isdigit() and is_complete(tuple(sorted(hand + (int(discard),))))
+            win = discard.isdigit() and is_complete(tuple(sorted((*hand, int(discard)))))
             await pilot.press("0" if win else "enter")
             continue
         assert pane.state is State.HALT, pane.state

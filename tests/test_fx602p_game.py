@@ -49,7 +49,7 @@ def test_a_view_holds_only_what_the_player_may_see() -> None:
         rng = random.Random(seed)
         game = Round(RULES, rng, dealer=seed % 2)
         hidden = [list(game._hands[0]), list(game._hands[1])]
-        for seat, spy in enumerate(spies):
+        for seat, _spy in enumerate(spies):
             view = game.view(seat)
             assert view.hand == tuple(sorted(hidden[seat]))
         play_hand(RULES, random.Random(seed), spies, dealer=seed % 2)
@@ -156,7 +156,7 @@ def test_the_computer_wins_when_it_can_and_keeps_the_best_wait() -> None:
     tile = computer.choose(tuple(sorted(hand)), dora=9)
     rest = list(sorted(hand))
     rest.remove(tile)
-    assert any(is_complete(rest + [t]) for t in range(1, 10))
+    assert any(is_complete([*rest, t]) for t in range(1, 10))
 
 
 def test_the_computer_beats_random_discards() -> None:

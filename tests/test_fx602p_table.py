@@ -60,7 +60,7 @@ def test_a_broken_ruleset_names_the_key() -> None:
         rules_from_table(table, "club.toml")
     table = RULESET.table()
     table["table"]["players"] = 3
-    with pytest.raises(RulesetError, match="table.players"):
+    with pytest.raises(RulesetError, match=r"table.players"):
         rules_from_table(table, "club.toml")
 
 

@@ -72,7 +72,9 @@ async def test_each_added_hand_shows_as_a_fresh_fill_would(tmp_path, monkeypatch
             # A row gone off the top may leave a column wider than it need be now,
             # never narrower; and the description takes the rest of the room.
             fresh = widths(table)
-            assert all(a >= b for i, (a, b) in enumerate(zip(now_widths, fresh)) if i != 1)
+            assert all(
+                a >= b for i, (a, b) in enumerate(zip(now_widths, fresh, strict=False)) if i != 1
+            )
             assert sum(now_widths) == sum(fresh)
         # Once the columns are as wide as the figures need, each hand is one row.
         assert appended[5:] == [True] * (len(hands) - 5)
@@ -102,7 +104,7 @@ async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
     tmp_path, monkeypatch
 ) -> None:
     hands = [Hand(i % 4, (10, 20, 30, 40)) for i in range(8)]
-    app, session = started(tmp_path, hands)
+    app, _session = started(tmp_path, hands)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -128,7 +130,7 @@ async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
 
 
 async def test_keys_and_clicks_move_the_cursor_and_select_the_hand_under_it(tmp_path) -> None:
-    app, session = started(tmp_path, [Hand(i % 4, (10, 20, 30, 40)) for i in range(30)])
+    app, _session = started(tmp_path, [Hand(i % 4, (10, 20, 30, 40)) for i in range(30)])
     selected: list[int] = []
     seen: list = []
 
@@ -163,7 +165,7 @@ async def test_keys_and_clicks_move_the_cursor_and_select_the_hand_under_it(tmp_
 
 
 async def test_rows_keep_their_cells_styles_under_the_stripes(tmp_path) -> None:
-    app, session = started(
+    app, _session = started(
         tmp_path,
         [
             Hand(0, (10, 20, 30, 40)),

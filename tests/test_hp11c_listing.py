@@ -194,7 +194,7 @@ def test_step_numbers_must_run_in_order() -> None:
 
 
 def test_an_empty_listing_is_an_error() -> None:
-    with pytest.raises(ListingError, match="t.hp11c: no program found: it holds no steps"):
+    with pytest.raises(ListingError, match=r"t.hp11c: no program found: it holds no steps"):
         parse_listing("# nothing\n\n", "t.hp11c")
 
 

@@ -403,7 +403,7 @@ def test_a_fifth_pending_return_is_error_5() -> None:
     m = keyed("A", *deep)
     assert m.error == 5 and m.pc == 14  # stopped at the GSB 5
     assert m.message.startswith("Error 5 at step 014 GSB 5")
-    shallower = deep[:13] + ("RTN",)
+    shallower = (*deep[:13], "RTN")
     assert keyed("A", *shallower).error is None
 
 

@@ -30,7 +30,7 @@ HANDS = 500
 
 # How each program keeps the next East (a player number 1-4).
 EastReader = Callable[[Machine], Decimal]
-OURS: EastReader = lambda m: m.register("0")  # noqa: E731  R0 holds it
+OURS: EastReader = lambda m: m.register("0")  # noqa: E731 - R0 holds it
 SEEDS: EastReader = lambda m: m.register("I") - 4  # noqa: E731  I holds 5-8
 
 

@@ -64,7 +64,7 @@ async def test_the_sheets_own_pass_comes_after_the_new_totals_not_during_an_entr
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     display = app._display
 
-    def counted(screen, renderable) -> None:  # noqa: ANN001
+    def counted(screen, renderable) -> None:
         nonlocal frames_with_hand
         display(screen, renderable)
         if (

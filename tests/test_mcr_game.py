@@ -155,7 +155,7 @@ def test_bad_records_are_refused(record: dict[str, object], words: str) -> None:
 
 def test_bad_seat_changes_are_refused() -> None:
     bad = {**TABLE, "game": {**TABLE["game"], "seats": [[1, 2, 3, 3]]}}
-    with pytest.raises(SchemaError, match="game.seats"):
+    with pytest.raises(SchemaError, match=r"game.seats"):
         read_struct(Rules, bad)
 
 
@@ -169,7 +169,7 @@ def test_the_points_needed_are_the_least_that_go_ahead(totals: list[int], seat: 
 
     def ahead(fan: int, discarder: int | None) -> bool:
         delta = change(RULES, Win(seat, fan, discarder=discarder))
-        after = [t + d for t, d in zip(totals, delta)]
+        after = [t + d for t, d in zip(totals, delta, strict=False)]
         return all(after[seat] > after[s] for s in others)
 
     ways = [(found.self_draw, None), (found.off_leader, found.leader)]

@@ -54,7 +54,7 @@ async def test_the_chart_legend_and_lines_carry_a_marker_per_player() -> None:
         chart.plot(("Ann", "Bob", "Cat", "Dan"), totals)
         await pilot.pause()
         *plot, legend = chart.render().plain.rstrip("\n").split("\n")
-        for marker, name in zip(MARKERS, ("Ann", "Bob", "Cat", "Dan")):
+        for marker, name in zip(MARKERS, ("Ann", "Bob", "Cat", "Dan"), strict=False):
             assert f"{marker} {name}" in legend
             assert any(marker in row for row in plot), marker
         assert len(set(MARKERS)) == len(MARKERS)

@@ -52,7 +52,7 @@ def known_difference(hand: TileHand, ctx: Context, ours: Score, theirs: int | st
             return "four concealed triplets won on a discard"  # hk-mahjong: self-draw only
     if theirs == "limit" and not ours.limit_hand and any(m.opened for m in hand.melds):
         counts = hand.counts()
-        suit = [t // 9 for t, c in enumerate(counts) if c][0]
+        suit = next(t // 9 for t, c in enumerate(counts) if c)
         run = counts[suit * 9 : suit * 9 + 9]
         if sum(run) >= 14 and run[0] >= 3 and run[8] >= 3 and min(run) >= 1:
             return "nine gates with an open meld"  # hk-mahjong reads the open meld as hidden

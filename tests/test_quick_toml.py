@@ -37,8 +37,7 @@ def test_what_tomli_w_writes_reads_as_tomllib_reads_it(hands) -> None:
     assert quick is None or quick == tomllib.loads(text)
     plain = all(
         isinstance(v, (int, bool))
-        or isinstance(v, list)
-        and all(isinstance(x, (int, bool)) for x in v)
+        or (isinstance(v, list) and all(isinstance(x, (int, bool)) for x in v))
         for hand in hands
         for v in hand.values()
     )

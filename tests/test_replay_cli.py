@@ -7,6 +7,7 @@ compared with an independent implementation of the seed's pairwise rule.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -46,7 +47,7 @@ def seed_replay(hands: list[tuple[int | None, list[int]]], start: int = 10000):
     east = 1
     out = []
     for winner, points in hands:
-        scored = dict(zip((1, 2, 3, 4), points))
+        scored = dict(zip((1, 2, 3, 4), points, strict=False))
         if winner is not None:
             others = [p for p in (1, 2, 3, 4) if p != winner]
             # The winner receives his points from all other players.
@@ -114,7 +115,7 @@ def random_sheet(rng: random.Random, count: int) -> tuple[str, list]:
         block = ["[[hands]]", f"winner = {winner}", "points = [" + sep.join(map(str, points)) + "]"]
         if rng.random() < 0.5:
             block[1], block[2] = block[2], block[1]
-        lines += block + [""]
+        lines += [*block, ""]
         hands.append((winner, points))
     return "\n".join(lines), hands
 
@@ -133,9 +134,9 @@ def test_replay_json_matches_the_seed_rules(run_mjtui, folders, tmp_path: Path) 
     assert document["players"] == NAMES
     expected = seed_replay(hands)
     assert len(document["hands"]) == len(hands) == 2000
-    for number, (got, want) in enumerate(zip(document["hands"], expected), 1):
+    for number, (got, want) in enumerate(zip(document["hands"], expected, strict=False), 1):
         assert got == want, f"hand {number}: {hands[number - 1]}"
-    east_moves = sum(1 for a, b in zip(expected, expected[1:]) if a["east"] != b["east"])
+    east_moves = sum(1 for a, b in itertools.pairwise(expected) if a["east"] != b["east"])
     assert east_moves > 500  # East did rotate a lot
     assert all(sum(h["totals"]) == 40000 for h in document["hands"])
 
@@ -174,13 +175,13 @@ def test_replay_json_lists_the_seat_changes_and_the_names_of_each_hand(
     assert document["players"] == NAMES
     assert document["seat_changes"] == [
         {"from": 2, "players": swapped},
-        {"from": 3, "players": swapped[:3] + ["Eve"]},
+        {"from": 3, "players": [*swapped[:3], "Eve"]},
     ]
     # The first hand's names are "players"; a hand with other names says them. The
     # totals stay with the seats.
     assert "players" not in document["hands"][0]
     assert document["hands"][1]["players"] == swapped
-    assert document["hands"][2]["players"] == swapped[:3] + ["Eve"]
+    assert document["hands"][2]["players"] == [*swapped[:3], "Eve"]
     assert document["hands"][2]["totals"] == [9904, 9984, 10184, 9928]
 
 

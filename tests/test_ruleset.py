@@ -260,7 +260,7 @@ def library(tmp_path: Path) -> tuple[RulesetLibrary, Path, Path]:
 
 
 def test_user_file_overrides_shipped(library) -> None:
-    lib, shipped, user = library
+    lib, _shipped, user = library
     alpha = lib.get("alpha")
     assert alpha.start_points == 25000
     assert alpha.origin == str(user / "alpha.toml")
@@ -268,7 +268,7 @@ def test_user_file_overrides_shipped(library) -> None:
 
 
 def test_get_by_path(library, tmp_path: Path) -> None:
-    lib, shipped, user = library
+    lib, shipped, _user = library
     assert lib.get(str(shipped / "alpha.toml")).start_points == 10000
     elsewhere = write(tmp_path / "else" / "gamma.toml", variant("players = 4", "players = 3"))
     gamma = lib.get(str(elsewhere))

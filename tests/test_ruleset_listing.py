@@ -173,7 +173,7 @@ SIGNED = {
 def test_a_damaged_cache_is_ignored_and_replaced(where, settled_at_once, damage) -> None:
     folders, cache = where
     listing(folders, cache)
-    header, _, body = (cache / CACHE_FILE).read_bytes().partition(b"\n")
+    _header, _, body = (cache / CACHE_FILE).read_bytes().partition(b"\n")
     good = json.loads(body)
     data = DAMAGED[damage] if damage in DAMAGED else signed(SIGNED[damage])
     if damage == "names of the wrong type":

@@ -106,7 +106,7 @@ async def test_score_sheets_show_every_description_and_total() -> None:
             book("hp11c", [east_doubling.Hand(winner=1, points=(20, 5, 10, 40))]),
         ):
             app.push_screen(ScoreScreen(sheet))
-            await until_passes(pilot, lambda: assert_sheet_whole(app, sheet))
+            await until_passes(pilot, lambda sheet=sheet: assert_sheet_whole(app, sheet))
         # An edit that widens a figure: the columns follow (+12,000 shown whole).
         sheet.replace(0, east_doubling.Hand(winner=0, points=(2000, 4, 8, 16)))
         app.screen.render_state()

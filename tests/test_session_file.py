@@ -386,7 +386,7 @@ def test_unhashable_rules_system_is_a_session_error(folders) -> None:
         'system = "east-doubling"', 'system = ["east-doubling"]'
     )
     path = write(folders["data"] / "odd.toml", text)
-    with pytest.raises(SessionError, match="rules.system"):
+    with pytest.raises(SessionError, match=r"rules.system"):
         load_session(path, find_ruleset)
 
 

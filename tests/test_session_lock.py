@@ -40,7 +40,10 @@ def find_ruleset(name: str):
     return RulesetLibrary(paths.ruleset_folders()).get(name)
 
 
-def saved(path: Path, hands=(Hand(2, (10, 4, 50, 6)),)) -> Path:
+ONE_HAND = (Hand(2, (10, 4, 50, 6)),)
+
+
+def saved(path: Path, hands: tuple[Hand, ...] = ONE_HAND) -> Path:
     session = Session(load_ruleset(HP11C), NAMES, datetime(2026, 11, 29, 20, 15))
     for hand in hands:
         session.add(hand)
@@ -275,7 +278,7 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
 def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(
     tmp_path: Path, monkeypatch
 ) -> None:
-    from mjtui.core.files.reading import writing
+    from mjtui.core.files import writing
 
     path = tmp_path / "s.toml"
     path.write_text(DAMAGED)
@@ -285,7 +288,7 @@ def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(writing, "_write_all", full_disk)
-    with pytest.raises(SessionError, match="could not keep a copy.*No space left"):
+    with pytest.raises(SessionError, match=r"could not keep a copy.*No space left"):
         keep_damaged(path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml"]  # no empty copy
 

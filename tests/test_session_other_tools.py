@@ -307,7 +307,7 @@ def test_a_file_that_only_starts_like_utf16_says_how_it_was_read() -> None:
 
 
 def test_a_re_encoded_session_is_saved_back_the_app_s_way_by_a_whole_save(tmp_path: Path) -> None:
-    data, hands = saved("pocket")
+    data, _hands = saved("pocket")
     path = tmp_path / "s.toml"
     path.write_bytes(ENCODINGS["CRLF line ends"](data))
     loaded = load_session(path, find)

@@ -140,7 +140,7 @@ def test_per_ruleset_and_filters(nights) -> None:
     assert row(stats, "Di").net == -112 + 40
 
     only_house = collect(ruleset_id="house")
-    assert only_house.series == 1 and [p.name for p in only_house.players][0] == "Di"
+    assert only_house.series == 1 and next(p.name for p in only_house.players) == "Di"
     november = collect(since=date(2026, 11, 1), until=date(2026, 11, 30))
     assert november.series == 2 and row(november, "Di").net == -112
     assert collect(since=date(2026, 11, 2), until=date(2026, 11, 30)).series == 1

@@ -59,7 +59,7 @@ async def test_every_sheet_footer_fits_80_columns() -> None:
         app = MjtuiApp(book=book(ruleset_id, names))
         async with app.run_test(size=SIZE) as pilot:
 
-            def footer_whole() -> None:
+            def footer_whole(app: MjtuiApp = app, ruleset_id: str = ruleset_id) -> None:
                 footer = footer_line(app).rstrip()
                 assert len(footer) < SIZE[0], (ruleset_id, footer)
                 for key in ("x Dice", "r Rules", "t Table", "q Quit"):
@@ -104,7 +104,7 @@ async def test_the_new_series_form_draws_seats_before_starting() -> None:
         assert [form.query_one(f"#name-{i}", Input).value for i in range(4)] == list(seats)
         shown = str(form.query_one("#seat-draw", Static).render())
         assert shown == "Seats drawn: " + " · ".join(
-            f"{w} {n}" for w, n in zip(("East", "South", "West", "North"), seats)
+            f"{w} {n}" for w, n in zip(("East", "South", "West", "North"), seats, strict=False)
         )
         await pilot.press("ctrl+s")
         await pilot.pause()

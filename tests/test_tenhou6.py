@@ -471,7 +471,7 @@ def test_a_hand_that_differs_makes_the_command_exit_3(tmp_path, capsys):
 
 
 def scored(doc, points, scores):
-    return {**doc, "sc": [v for pair in zip(points, scores) for v in pair]}
+    return {**doc, "sc": [v for pair in zip(points, scores, strict=False) for v in pair]}
 
 
 def test_a_start_at_the_target_has_no_oka():

@@ -246,7 +246,7 @@ def _brute_force(counts: list[int]) -> set:
                     continue
                 for x in tiles:
                     left[x] -= 1
-                take(left, sets + ((kind, t),), order)
+                take(left, (*sets, (kind, t)), order)
                 for x in tiles:
                     left[x] += 1
 

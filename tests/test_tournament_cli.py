@@ -234,7 +234,7 @@ async def test_a_table_plays_its_game_in_the_app_and_the_standings_follow(
             await pilot.press(key)
         await until(pilot, lambda: len(app.screen.book.session.hands) == 1, "the hand saved")
     app.release_sessions()
-    code, out, _ = run(capsys, "standings", NAME, "--json")
+    _code, out, _ = run(capsys, "standings", NAME, "--json")
     s = json.loads(out)
     west = t.round(1).tables[1][2]
     line = next(p for p in s["players"] if p["name"] == west)
@@ -320,7 +320,7 @@ def test_the_standings_read_again_only_the_files_changed_since(
     first = standings()
     assert len(reads) == 4
     assert standings() == first and len(reads) == 4  # nothing changed: nothing read
-    play(t, where, 1, 2, TWO_HANDS + [{"ron": 2, "from": 1, "han": 1, "fu": 30}])
+    play(t, where, 1, 2, [*TWO_HANDS, {"ron": 2, "from": 1, "han": 1, "fu": 30}])
     third = standings()
     assert reads[4:] == [2] and third != first
     _cache_file(where).write_text("{not json", encoding="utf-8")  # a damaged cache

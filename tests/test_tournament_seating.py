@@ -96,7 +96,11 @@ def test_repeats_are_as_few_as_any_seating_has_and_never_below_the_bound(count: 
         best = min(
             tuple(
                 map(
-                    sum, zip(*(weight[pair] for t in part for pair in itertools.combinations(t, 2)))
+                    sum,
+                    zip(
+                        *(weight[pair] for t in part for pair in itertools.combinations(t, 2)),
+                        strict=True,
+                    ),
                 )
             )
             for part in every
@@ -142,7 +146,8 @@ def test_teams_and_countries_are_kept_apart_where_asked() -> None:
 
 
 def test_substitutes_sit_at_different_tables() -> None:
-    players = names(14) + [
+    players = [
+        *names(14),
         Player("Substitute 1", substitute=True),
         Player("Substitute 2", substitute=True),
     ]

@@ -138,5 +138,5 @@ def test_eighty_players_eight_rounds_a_process_a_table(tmp_path: Path) -> None:
     assert {line.player.name: line.total for line in standings.lines} == {
         name: round(total, 3) + 0.0 for name, total in folded.items()
     }
-    assert [line.place for line in standings.lines][0] == 1
+    assert next(line.place for line in standings.lines) == 1
     assert all(len(line.games) == ROUNDS for line in standings.lines)

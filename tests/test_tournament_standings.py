@@ -68,7 +68,7 @@ def test_penalties_are_taken_off_with_their_reason_and_cancelled_ones_are_not(
 ) -> None:
     t = seated(make(), 1, R1)
     play(t, tmp_path, 1, 1, TWO_HANDS)
-    t, late = t.with_penalty("p0", 2000, "late", 1)
+    t, _late = t.with_penalty("p0", 2000, "late", 1)
     t, wrong = t.with_penalty("P1", 5000, "wrong call", 1)
     t, _ = t.cancel_penalty(wrong.id)
     s = standings(t, tmp_path)
@@ -195,8 +195,11 @@ def test_substitute_seats_are_not_ranked_and_not_in_the_ema_file(tmp_path: Path)
     base = make(6)
     t = replace(
         base,
-        players=base.players
-        + (Player("Substitute 1", substitute=True), Player("Substitute 2", substitute=True)),
+        players=(
+            *base.players,
+            Player("Substitute 1", substitute=True),
+            Player("Substitute 2", substitute=True),
+        ),
     )
     t = seated(t, 1, [["P0", "P1", "P2", "Substitute 1"], ["P3", "P4", "P5", "Substitute 2"]])
     play(t, tmp_path, 1, 1, TWO_HANDS)

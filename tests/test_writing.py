@@ -159,7 +159,7 @@ def test_a_device_or_a_link_is_never_written_over(tmp_path: Path) -> None:
     target.write_text("kept")
     link = tmp_path / "link.toml"
     link.symlink_to(target)
-    with pytest.raises(SessionError, match="link.toml: could not save it: it is a symbolic link"):
+    with pytest.raises(SessionError, match=r"link.toml: could not save it: it is a symbolic link"):
         replace_file(link, b"new", SessionError)
     with pytest.raises(SessionError, match="is a symbolic link"):
         save_session(session(1), link)
@@ -215,7 +215,7 @@ def test_import_force_refuses_a_session_in_use(tmp_path: Path, holder, capsys) -
 
 def test_a_table_name_the_reader_refuses_is_never_saved(tmp_path: Path) -> None:
     path = tmp_path / "s.toml"
-    with pytest.raises(Unwritable, match="key 'table'.*at most 40 characters"):
+    with pytest.raises(Unwritable, match=r"key 'table'.*at most 40 characters"):
         save_session(session(1, table="T" * 41), path)
     assert not path.exists() and list(tmp_path.iterdir()) == []
     save_session(session(1, table="T" * 40), path)
@@ -228,7 +228,7 @@ def test_a_table_name_over_the_limit_in_the_config_is_said(folders) -> None:
     folders["config"].mkdir(parents=True, exist_ok=True)
     config = folders["config"] / "config.toml"
     config.write_text(f'table = "{"T" * 41}"\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match="key 'table'.*at most 40 characters"):
+    with pytest.raises(ConfigError, match=r"key 'table'.*at most 40 characters"):
         load_config(config)
 
 
@@ -289,7 +289,7 @@ def test_appends_stop_at_the_size_limit_and_say_how_to_go_on(tmp_path: Path) -> 
     book.add(HAND)
     book.add(HAND)
     assert book.save_error is None and path.stat().st_size <= MAX_BYTES
-    with pytest.raises(HandError, match="4 MB.*new series") as refused:
+    with pytest.raises(HandError, match=r"4 MB.*new series") as refused:
         book.add(HAND)
     assert str(path) in str(refused.value)
     assert len(book.session.hands) == 2 and book.save_error is None
@@ -336,7 +336,7 @@ async def test_the_sheet_tells_the_scorer_as_the_file_nears_the_limit(folders, m
 
 def test_a_number_past_the_readers_limit_in_the_header_is_refused(tmp_path: Path) -> None:
     s = Session(load_ruleset(HP11C).with_start_points(10**10), NAMES, datetime(2026, 11, 29))
-    with pytest.raises(Unwritable, match="key 'rules.*start_points': 10000000000 is beyond"):
+    with pytest.raises(Unwritable, match=r"key 'rules.*start_points': 10000000000 is beyond"):
         save_session(s, tmp_path / "s.toml")
     assert list(tmp_path.iterdir()) == []
 
@@ -372,7 +372,7 @@ def test_a_session_behind_a_link_is_not_played(tmp_path: Path) -> None:
     save_session(session(2), target)
     link = tmp_path / "link.toml"
     link.symlink_to(target)
-    with pytest.raises(SessionError, match="link.toml: could not play it: it is a symbolic link"):
+    with pytest.raises(SessionError, match=r"link.toml: could not play it: it is a symbolic link"):
         open_scorebook(link, find)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.toml", "real.toml"]
 

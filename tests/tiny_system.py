@@ -68,7 +68,10 @@ class Tiny(ScoringSystem[Rules, State, Hand]):
         )
         east = state.east if hand.winner in (None, state.east) else (state.east + 1) % n
         return State(
-            tuple(t + c for t, c in zip(state.totals, change)), east, state.hands + 1, change
+            tuple(t + c for t, c in zip(state.totals, change, strict=False)),
+            east,
+            state.hands + 1,
+            change,
         )
 
     def check(self, rules: Rules, hand: Hand) -> None:

@@ -102,8 +102,8 @@ def play_tables(folder: Path, count: int, hands: int) -> None:
     so that twenty start in the time of one; each round they play at the same time."""
     import os
 
-    import mjtui.core.sessions.scorebook  # noqa: F401 - imported once, before the forks
-    import mjtui.core.tournament.games  # noqa: F401
+    import mjtui.core.sessions.scorebook
+    import mjtui.core.tournament.games
     import mjtui.core.tournament.tournament_file  # noqa: F401
     from mjtui.core.systems import SYSTEMS
 
@@ -126,7 +126,7 @@ def play_tables(folder: Path, count: int, hands: int) -> None:
                         play_table(folder, int(line), table, hands)
                         reports.write(f"{int(line)}\n")
                         reports.flush()
-                except BaseException as e:  # noqa: BLE001 - said; the parent fails
+                except BaseException as e:
                     reports.write(f"table {table}: {type(e).__name__}: {e}\n")
                     status = 1
             os._exit(status)

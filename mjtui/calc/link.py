@@ -66,7 +66,7 @@ class CalculatorLink:
     def follow(self, hands: list[Any]) -> None:
         """Key what changed: the new hands at the end, or everything after an edit or undo."""
         same = len(self.keyed) <= len(hands) and all(
-            a is b or a == b for a, b in zip(self.keyed, hands)
+            a is b or a == b for a, b in zip(self.keyed, hands, strict=False)
         )
         if not same:
             self.reset()
@@ -119,7 +119,7 @@ class CalculatorLink:
             return [reading.problem]
         found = [
             f"seat {seat + 1}: calculator {calc}, sheet {sheet}"
-            for seat, (calc, sheet) in enumerate(zip(reading.totals, totals))
+            for seat, (calc, sheet) in enumerate(zip(reading.totals, totals, strict=False))
             if calc != sheet
         ]
         if reading.east != east:

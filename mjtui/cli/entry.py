@@ -8,8 +8,9 @@ import gc
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept

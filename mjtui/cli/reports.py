@@ -12,8 +12,9 @@ from __future__ import annotations
 import argparse
 import sys
 import unicodedata
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
@@ -173,7 +174,7 @@ def aligned(rows: list[list[str]], right: list[bool]) -> str:
     lines = []
     for row in rows:
         cells = []
-        for cell, width, to_right in zip(row, widths, right):
+        for cell, width, to_right in zip(row, widths, right, strict=False):
             pad = " " * (width - _width(cell))
             cells.append(pad + cell if to_right else cell + pad)
         lines.append("  ".join(cells).rstrip())

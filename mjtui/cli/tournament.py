@@ -546,10 +546,9 @@ def _reader(folder: Path) -> Any:
     from mjtui.core.tournament.games import GameReader
 
     reader = GameReader(folder)
-    try:
+    # None yet, or damaged: every file is read.
+    with contextlib.suppress(ValueError, RecursionError):
         reader.take_plain(json.loads(read_text(_cache_file(folder), ValueError, MAX_BYTES * 4)))
-    except (ValueError, RecursionError):
-        pass  # none yet, or damaged: every file is read
     return reader
 
 

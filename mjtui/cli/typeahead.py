@@ -13,6 +13,7 @@ tens of milliseconds) can still come as a newline: the app takes that as Enter
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -48,7 +49,5 @@ def typeahead_kept(stream: TextIO | None = None) -> Iterator[None]:
 def _set(fd: int, mode: list) -> None:
     import termios
 
-    try:
+    with contextlib.suppress(termios.error):  # the terminal went away: nothing to give back
         termios.tcsetattr(fd, termios.TCSANOW, mode)
-    except termios.error:
-        pass  # the terminal went away: nothing to keep or give back

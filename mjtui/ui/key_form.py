@@ -419,7 +419,7 @@ class OrderedKeys:
                 return
             event = self._held.pop(0)
             focused = self.focused  # type: ignore[attr-defined]
-            pressed = as_pressed(event, lambda char: takes_as_text(focused, char))
+            pressed = as_pressed(event, lambda char, at=focused: takes_as_text(at, char))
             if len(pressed) > 1:
                 self._held[0:0] = pressed
                 continue

@@ -17,7 +17,7 @@ exactly as if typed alone: nothing here can take it apart.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual import events
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from fuzz.corpus import Seed, corpus
 
@@ -162,7 +162,7 @@ def _replace_value(rng: random.Random, data: bytes, new: bytes) -> bytes:
 def _insert_line(rng: random.Random, data: bytes, line: bytes) -> bytes:
     lines = _lines(data)
     at = rng.randrange(len(lines) + 1)
-    return b"\n".join(lines[:at] + [line] + lines[at:])
+    return b"\n".join([*lines[:at], line, *lines[at:]])
 
 
 # --------------------------------------------------------------------------

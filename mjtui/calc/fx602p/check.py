@@ -192,11 +192,11 @@ def _is_number(text: str) -> bool:
 
 
 __all__ = [
-    "Check",
     "NAMES",
-    "ProgramScore",
     "QUIRKS",
     "YAKUMAN_SHOWN",
+    "Check",
+    "ProgramScore",
     "compare",
     "decode",
     "default_rules",

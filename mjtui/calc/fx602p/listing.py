@@ -36,7 +36,7 @@ from mjtui.calc.errors import ListingError
 from mjtui.core.files.reading import MAX_SMALL_BYTES, read_text
 
 AREAS = 10
-MEMORY_NAMES = tuple(f"{n:02d}" for n in range(20)) + ("F", "1F")
+MEMORY_NAMES = (*tuple(f"{n:02d}" for n in range(20)), "F", "1F")
 """M00-M19, MF and M1F."""
 
 SPACE, BLOCK = "□", "■"
@@ -339,11 +339,11 @@ def looks_like_listing(text: str) -> bool:
 
 __all__ = [
     "AREAS",
-    "Area",
     "BLOCK",
-    "Listing",
     "MEMORY_NAMES",
     "SPACE",
+    "Area",
+    "Listing",
     "Step",
     "is_listing_file",
     "looks_like_listing",

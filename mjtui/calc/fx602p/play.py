@@ -73,7 +73,7 @@ class Efficient:
         return self.computer.choose(hand, dora or 1)
 
     def claim(self, hand: tuple[int, ...], tile: int) -> bool:
-        return is_complete(tuple(sorted(hand + (tile,))))
+        return is_complete(tuple(sorted((*hand, tile))))
 
 
 class Drawn:
@@ -87,7 +87,7 @@ class Drawn:
         return drawn if drawn is not None else hand[-1]
 
     def claim(self, hand: tuple[int, ...], tile: int) -> bool:
-        return is_complete(tuple(sorted(hand + (tile,))))
+        return is_complete(tuple(sorted((*hand, tile))))
 
 
 PLAYERS = ("efficient", "drawn")
@@ -387,12 +387,12 @@ def autoplay(
 
 
 __all__ = [
+    "MAX_TURNS",
+    "PLAYERS",
     "Drawn",
     "Efficient",
     "Game",
     "HandResult",
-    "MAX_TURNS",
-    "PLAYERS",
     "Player",
     "Summary",
     "autoplay",

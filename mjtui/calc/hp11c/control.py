@@ -137,7 +137,7 @@ class ProgramOps(StackOps):
             return number
         if number >= 25:
             raise Fault(4, f"I = {value} names no label (0-24)")
-        label = (REGISTER_NAMES + ("A", "B", "C", "D", "E"))[number]
+        label = ((*REGISTER_NAMES, "A", "B", "C", "D", "E"))[number]
         step = self._find(label, start)
         if step is None:
             raise Fault(4, f"I = {value}: there is no LBL {label}")

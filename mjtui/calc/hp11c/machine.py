@@ -180,7 +180,7 @@ class Machine(ProgramOps):
 
     def registers(self) -> dict[str, Decimal]:
         """Every register by name: "0"-"9", ".0"-".9" and "I"."""
-        named = dict(zip(REGISTER_NAMES, self.regs))
+        named = dict(zip(REGISTER_NAMES, self.regs, strict=False))
         named["I"] = self.regs[I_SLOT]
         return named
 

@@ -60,7 +60,7 @@ class Entry:
     means a mantissa of 1, so ``EEX 4`` keys 10000.
     """
 
-    __slots__ = ("mantissa", "negative", "exponent", "exp_negative")
+    __slots__ = ("exp_negative", "exponent", "mantissa", "negative")
 
     def __init__(self) -> None:
         self.mantissa = ""  # digits and at most one "."

@@ -11,7 +11,7 @@ from mjtui.calc.hp11c.listing import Program
 from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Machine, Trace
 from mjtui.calc.hp11c.numbers import as_plain
 
-REPORTED = REGISTER_NAMES[:10] + ("I",)
+REPORTED = (*REGISTER_NAMES[:10], "I")
 """The registers a run reports: R0-R9 and I (R.0-R.9 are on the machine)."""
 
 

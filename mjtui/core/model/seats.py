@@ -19,8 +19,9 @@ In the session file the changes are a ``[[seat_changes]]`` table each, after
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.model.players import clean_name, first_repeat, player_key, same_player

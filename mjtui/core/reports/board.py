@@ -59,7 +59,7 @@ def board_view(session: Session) -> BoardView:
             seat == state.east,
             total == top and state.hands > 0,
         )
-        for seat, (name, total) in enumerate(zip(names, state.totals))
+        for seat, (name, total) in enumerate(zip(names, state.totals, strict=False))
     )
     return BoardView(
         session.ruleset.name,
@@ -135,7 +135,7 @@ class SessionFollower:
 
         try:
             loaded = load_session(self.path, self.find_ruleset)
-        except Exception as e:  # noqa: BLE001 - a board never stops on a bad file
+        except Exception as e:
             return self._failed(_message(e), self.seen)
         self.followed = Followed(loaded.session, list(loaded.problems))
         return True

@@ -14,8 +14,9 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.model.seats import to_tables
@@ -68,7 +69,7 @@ def hand_rows(session: Session, states: list[Any] | None = None) -> list[HandRow
                 east=before["east"] - 1,
                 next_east=after["east"] - 1,
                 points=tuple(system.hand_scores(hand) or (0,) * n),
-                change=tuple(a - b for a, b in zip(totals, before["totals"])),
+                change=tuple(a - b for a, b in zip(totals, before["totals"], strict=False)),
                 totals=totals,
             )
         )
@@ -210,7 +211,7 @@ def csv_header(players: tuple[str, ...], columns: HandColumns) -> list[str]:
         head += [f"{p} {name}" for p in players] if name in columns.per_seat else [name]
     for p in players:
         head += [f"{p} change", f"{p} total"]
-    return head + ["what"]
+    return [*head, "what"]
 
 
 def to_csv(session: Session, states: list[Any] | None = None) -> str:
@@ -228,9 +229,9 @@ def to_csv(session: Session, states: list[Any] | None = None) -> str:
                 cells += [_cell(v, players, seat) for v in record[name]]
             else:
                 cells.append(_cell(record[name], players, seat))
-        for change, total in zip(record["change"], record["totals"]):
+        for change, total in zip(record["change"], record["totals"], strict=False):
             cells += [change, total]
-        writer.writerow(cells + [record["what"]])
+        writer.writerow([*cells, record["what"]])
     return out.getvalue()
 
 

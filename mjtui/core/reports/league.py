@@ -28,11 +28,12 @@ league is computed.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import permutations
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from mjtui.core.model.players import clean_name, look_alike_notes, player_key
 from mjtui.core.model.session import Session
@@ -126,7 +127,9 @@ def compute(games: Iterable[Game], skipped: list[str] | None = None) -> League:
     for game in ordered:
         seats = [players.setdefault(player_key(name), Player(name)) for name in game.players]
         after = rate(model, [(p.mu, p.sigma) for p in seats], game.ranks)
-        for p, name, rank, points, new in zip(seats, game.players, game.ranks, game.points, after):
+        for p, name, rank, points, new in zip(
+            seats, game.players, game.ranks, game.points, after, strict=True
+        ):
             p.name = clean_name(name)  # the games come oldest first: the latest spelling stays
             p.games += 1
             p.rank_sum += rank

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Callable
+from collections.abc import Callable
 
 from mjtui.core.reports.export import _md
 from mjtui.core.reports.league import League

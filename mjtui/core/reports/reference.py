@@ -58,7 +58,7 @@ def table(
 
     def line(cells: list[str]) -> str:
         head, *rest = cells
-        shown = [c.rjust(w) for c, w in zip(rest, widths[1:])]
+        shown = [c.rjust(w) for c, w in zip(rest, widths[1:], strict=False)]
         if left_last:
             shown[-1] = rest[-1].ljust(widths[-1])
         return "  ".join([head.ljust(widths[0]), *shown]).rstrip()

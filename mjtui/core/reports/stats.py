@@ -29,10 +29,11 @@ file still arriving from another machine (core/sessions/ledger.py).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from mjtui.core.model.players import clean_name, look_alike_notes, player_key
 from mjtui.core.model.session import Session

@@ -15,8 +15,9 @@ bad value gets the usual message naming the key.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.files.reading import TomlLimitError, loads, number_problem

@@ -29,9 +29,9 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.model.session import Session
@@ -179,7 +179,7 @@ def read_folder(
         except MjtuiError as e:
             result.skipped.append(f"skipped, cannot be read: {e}")
             continue
-        except Exception as e:  # noqa: BLE001 - one odd file must not stop the read
+        except Exception as e:
             result.skipped.append(
                 f"skipped, cannot be read: {shown_path(path)}: {type(e).__name__}: {shown(str(e))}"
             )

@@ -21,10 +21,11 @@ import dataclasses
 import errno
 import os
 import tomllib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.files.reading import MAX_BYTES, TomlLimitError, loads, read_bytes, read_text
@@ -141,7 +142,7 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         loaded = load_session(path, find_ruleset)
     except MjtuiError as e:
         return _unreadable(path, modified, str(e))
-    except Exception as e:  # noqa: BLE001 - one odd file must not hide the others
+    except Exception as e:
         return _unreadable(
             path,
             modified,

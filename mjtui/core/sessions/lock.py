@@ -18,6 +18,7 @@ worse than the risk the lock guards against.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
 import os
@@ -84,10 +85,8 @@ class Holder:
         host = data.get("host")
         started = None
         if isinstance(data.get("started"), str):
-            try:
+            with contextlib.suppress(ValueError):
                 started = datetime.fromisoformat(data["started"])
-            except ValueError:
-                pass
         return cls(
             pid=pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
             host=clean_line(host[:100]) if isinstance(host, str) else "",

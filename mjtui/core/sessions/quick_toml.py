@@ -18,7 +18,8 @@ read by the thorough reader.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 _HANDS = "[[hands]]"
 _HANDS_LINE = re.compile(r"^\[\[hands\]\]$", re.MULTILINE)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from mjtui.core.errors import HandError, SessionError
 from mjtui.core.files.reading import read_bytes

@@ -18,10 +18,11 @@ import errno
 import os
 import re
 import tomllib
+from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any, Callable, Container
+from typing import Any
 
 import tomli_w
 
@@ -659,13 +660,13 @@ def _salvage(text: str, where: str) -> dict:
         raise SessionError(f"{where}: {e}") from None
     hands: list[dict] = []
     lines = _line_numbers(text, [offset for offset, _ in blocks])
-    for (offset, block), line in zip(blocks, lines):
+    for (_, block), line in zip(blocks, lines, strict=False):
         first_line = line - 1
         try:
             hands.extend(loads(block)["hands"])
         except (tomllib.TOMLDecodeError, TomlLimitError) as e:
             # Report the line in the whole file, not in the block.
-            msg = _TOML_LINE.sub(lambda m: f"at line {int(m.group(1)) + first_line}", str(e))
+            msg = _TOML_LINE.sub(lambda m, at=first_line: f"at line {int(m.group(1)) + at}", str(e))
             what = "not valid TOML: " if isinstance(e, tomllib.TOMLDecodeError) else ""
             hands.append({"_unreadable": f"{what}{msg}; this hand was left out"})
     data["hands"] = hands

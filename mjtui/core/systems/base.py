@@ -181,7 +181,7 @@ class ScoringSystem(Generic[R, S, H]):
     def players(self, rules: R) -> int:
         if self.seats is not None:
             return self.seats
-        return int(getattr(cast(WithTable, rules).table, "players"))
+        return int(cast(WithTable, rules).table.players)
 
     def start_points(self, rules: R) -> int:
         return cast(WithTable, rules).table.start_points

@@ -82,7 +82,7 @@ def draw_seats(names: list[str] | tuple[str, ...], rng: random.Random) -> tuple[
     tiles = list(range(len(cleaned)))  # the wind tiles East, South... face down
     rng.shuffle(tiles)
     seats = [""] * len(cleaned)
-    for name, tile in zip(cleaned, tiles):
+    for name, tile in zip(cleaned, tiles, strict=False):
         seats[tile] = name
     return tuple(seats)
 

@@ -379,7 +379,7 @@ def _seating_notes(t: Tournament, number: int, table: int, session: Session) -> 
     for him: the seat still counts for the seated player, said once."""
     seated = t.need_round(number).tables[table - 1]
     notes = []
-    for seat, (name, expected) in enumerate(zip(session.players, seated), 1):
+    for seat, (name, expected) in enumerate(zip(session.players, seated, strict=False), 1):
         sub = t.substitute_in(expected, number)
         if not same_player(name, expected) and not (sub and same_player(name, sub)):
             notes.append(

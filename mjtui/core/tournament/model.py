@@ -172,7 +172,7 @@ class Tournament:
 
     def with_round(self, seated: Round) -> Tournament:
         others = tuple(r for r in self.seatings if r.number != seated.number)
-        return replace(self, seatings=tuple(sorted(others + (seated,), key=lambda r: r.number)))
+        return replace(self, seatings=tuple(sorted((*others, seated), key=lambda r: r.number)))
 
     def with_penalty(
         self, player: str, amount: int, reason: str, number: int, given: datetime | None = None
@@ -193,7 +193,7 @@ class Tournament:
             number,
             given,
         )
-        return replace(self, penalties=self.penalties + (penalty,)), penalty
+        return replace(self, penalties=(*self.penalties, penalty)), penalty
 
     def cancel_penalty(self, number: int) -> tuple[Tournament, Penalty]:
         for i, p in enumerate(self.penalties):
@@ -202,7 +202,7 @@ class Tournament:
                     raise TournamentError(f"penalty {number} is cancelled already")
                 done = replace(p, cancelled=True)
                 return replace(
-                    self, penalties=self.penalties[:i] + (done,) + self.penalties[i + 1 :]
+                    self, penalties=(*self.penalties[:i], done, *self.penalties[i + 1 :])
                 ), done
         raise TournamentError(
             f"no penalty {number} in {self.name} (mjtui tournament penalty NAME --list shows them)"
@@ -227,7 +227,7 @@ class Tournament:
         )
         if other is not None:  # the player is back: the substitute is withdrawn
             return replace(self, substitutes=kept)
-        return replace(self, substitutes=kept + (Substitute(who.name, by, number),))
+        return replace(self, substitutes=(*kept, Substitute(who.name, by, number)))
 
 
 def game_file(number: int, table: int) -> str:

@@ -329,7 +329,7 @@ def aligned(rows: list[list[str]], right: list[bool]) -> str:
     out = []
     for row in rows:
         cells = []
-        for cell, width, to_right in zip(row, widths, right):
+        for cell, width, to_right in zip(row, widths, right, strict=False):
             pad = " " * (width - _width(cell))
             cells.append(pad + cell if to_right else cell + pad)
         out.append("  ".join(cells).rstrip())

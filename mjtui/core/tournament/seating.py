@@ -287,7 +287,7 @@ class _Search:
             p = todo.pop(rng.randrange(len(todo)))
             if self.S[p][self.pos[p]] < threshold:
                 continue
-            change, q = self.best_swap(p)
+            _change, q = self.best_swap(p)
             if q >= 0:
                 self.swap(p, q)
                 todo += self.groups[self.pos[p]] + self.groups[self.pos[q]]
@@ -301,7 +301,7 @@ class _Search:
             for p in todo:
                 if self.S[p][self.pos[p]] < threshold:
                     continue
-                change, q = self.best_swap(p)
+                _change, q = self.best_swap(p)
                 if q >= 0:
                     self.swap(p, q)
                     moved = True
@@ -373,7 +373,7 @@ def _wind_kick(problem: _Problem, search: _Search, rng: random.Random) -> tuple[
     for m in masks:
         covered |= m
     uncovered = ((1 << problem.seats) - 1) & ~covered
-    twins = [i for i, m in zip(group, masks) if masks.count(m) > 1] or list(group)
+    twins = [i for i, m in zip(group, masks, strict=False) if masks.count(m) > 1] or list(group)
     p = rng.choice(twins)
     others = [
         q

@@ -101,7 +101,7 @@ def _round(r: Round) -> dict[str, Any]:
     if any(r.extra):
         out["extra"] = list(r.extra)
     # One inline table a table, its seats by wind: one line each in the file.
-    out["tables"] = [dict(zip(WIND_KEYS, table)) for table in r.tables]
+    out["tables"] = [dict(zip(WIND_KEYS, table, strict=False)) for table in r.tables]
     return out
 
 
@@ -155,7 +155,7 @@ class _Reader:
                 raise self.fail(path, f"missing; expected {what}")
             return default
         value = table[key]
-        if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
+        if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
             raise self.fail(path, f"expected {what}, got {value!r:.60}")
         return value
 
@@ -495,7 +495,9 @@ def read_players_csv(path: Path) -> list[Player]:
         try:
             name, team, country, ema = (
                 checked_text(c, what)
-                for c, what in zip(cells, ("the name", "the team", "the country", "the EMA number"))
+                for c, what in zip(
+                    cells, ("the name", "the team", "the country", "the EMA number"), strict=True
+                )
             )
         except TournamentError as e:
             raise TournamentError(f"{path}: line {line}: {e}") from None

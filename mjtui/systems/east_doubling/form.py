@@ -210,10 +210,10 @@ class EastDoublingForm:
 
 __all__ = [
     "DRAW",
-    "EastDoublingForm",
-    "Entry",
     "MAX_POINTS",
     "WINNER_KEYS",
+    "EastDoublingForm",
+    "Entry",
     "blank",
     "fields",
     "points_problem",

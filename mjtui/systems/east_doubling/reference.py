@@ -18,11 +18,12 @@ def sections(rules: Any) -> list[Section]:
     n = rules.table.players
     m = rules.payments.east_multiplier
     moves = {"stay": "East stays", "next": "East passes to the next seat"}
-    rule = wrap(
-        f"Every player scores points in a hand. Each player pays every other player that "
-        f"player's points, except that the winner pays nothing; an amount East pays or "
-        f"receives is multiplied by {m}. A draw changes nothing."
-    ) + [
+    rule = [
+        *wrap(
+            f"Every player scores points in a hand. Each player pays every other player that "
+            f"player's points, except that the winner pays nothing; an amount East pays or "
+            f"receives is multiplied by {m}. A draw changes nothing."
+        ),
         f"East wins: {moves[rules.rotation.on_east_win]}. Another player wins: "
         f"{moves[rules.rotation.on_other_win]}.",
         f"A draw: {moves[rules.rotation.on_draw]}.",

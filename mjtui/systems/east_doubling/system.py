@@ -78,4 +78,4 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
 
 SYSTEM = EastDoubling()
 
-__all__ = ["Hand", "MAX_POINTS", "Rules", "State", "SYSTEM", "settle", "next_east"]
+__all__ = ["MAX_POINTS", "SYSTEM", "Hand", "Rules", "State", "next_east", "settle"]

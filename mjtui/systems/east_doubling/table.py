@@ -50,7 +50,7 @@ def settle(
             continue  # a long series is folded on every resume: skip what pays nothing
         doubled = scored * multiplier
         for payer in seats:
-            if payer == receiver or payer == winner:
+            if payer in (receiver, winner):
                 continue
             amount = doubled if receiver == east or payer == east else scored
             change[receiver] += amount

@@ -50,11 +50,11 @@ def _hands(size: int) -> list[Counts]:
 
 
 def _plus(c: Counts, t: int) -> Counts:
-    return c[:t] + (c[t] + 1,) + c[t + 1 :]
+    return (*c[:t], c[t] + 1, *c[t + 1 :])
 
 
 def _minus(c: Counts, t: int) -> Counts:
-    return c[:t] + (c[t] - 1,) + c[t + 1 :]
+    return (*c[:t], c[t] - 1, *c[t + 1 :])
 
 
 def _tiles(c: Counts) -> tuple[int, ...]:
@@ -102,7 +102,7 @@ def values(
         best = [max(map(value.__getitem__, k)) if k else 0.0 for k in shapes.keep]
         value = [
             ron * w + (1 - ron * p) * keep * (w + sum(map(best.__getitem__, m)) / 9)
-            for w, p, m in zip(won, share, shapes.misses)
+            for w, p, m in zip(won, share, shapes.misses, strict=False)
         ]
     return tuple(value), tuple(len(w) for w in shapes.wins)
 
@@ -168,4 +168,4 @@ class RandomDiscards:
         return view.can_win()
 
 
-__all__ = ["Computer", "KEEP", "RON", "ROUNDS", "RandomDiscards", "values"]
+__all__ = ["KEEP", "RON", "ROUNDS", "Computer", "RandomDiscards", "values"]

@@ -297,12 +297,12 @@ class FX602PForm:
 
 
 __all__ = [
-    "Entry",
     "FIELDS",
-    "FX602PForm",
     "OUTCOMES",
     "TICKED",
     "WINNER_KEYS",
+    "Entry",
+    "FX602PForm",
     "active_fields",
     "blank",
     "find_yaku",

@@ -93,12 +93,12 @@ def _readings(counts: tuple[int, ...]) -> tuple[tuple[Meld, ...], ...]:
     if counts[first] >= 3:
         rest = list(counts)
         rest[first] -= 3
-        found += [((tile, tile, tile),) + r for r in _readings(tuple(rest))]
+        found += [((tile, tile, tile), *r) for r in _readings(tuple(rest))]
     if first <= 6 and counts[first + 1] and counts[first + 2]:
         rest = list(counts)
         for i in (first, first + 1, first + 2):
             rest[i] -= 1
-        found += [((tile, tile + 1, tile + 2),) + r for r in _readings(tuple(rest))]
+        found += [((tile, tile + 1, tile + 2), *r) for r in _readings(tuple(rest))]
     return tuple(sorted(set(tuple(sorted(r)) for r in found)))
 
 
@@ -210,10 +210,10 @@ def _text(tiles: tuple[int, ...]) -> str:
 
 __all__ = [
     "ALL_YAKU",
-    "Meld",
-    "Score",
     "YAKU",
     "YAKUMAN",
+    "Meld",
+    "Score",
     "counts_of",
     "evaluate",
     "is_complete",

@@ -56,7 +56,7 @@ class View:
 
     def can_win(self) -> bool:
         """Whether the own tiles (with the claimable discard) make three melds."""
-        tiles = self.hand if self.claim is None else self.hand + (self.claim,)
+        tiles = self.hand if self.claim is None else (*self.hand, self.claim)
         return is_complete(tiles)
 
 
@@ -239,4 +239,4 @@ def play_hand(
     raise HandError(f"no win in {max_turns} turns")
 
 
-__all__ = ["HAND", "Player", "Result", "Round", "View", "WIN", "play_hand"]
+__all__ = ["HAND", "WIN", "Player", "Result", "Round", "View", "play_hand"]

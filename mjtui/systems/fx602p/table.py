@@ -74,7 +74,7 @@ def apply(rules: Rules, state: State, hand: Win) -> State:
     amount = score(rules, hand).points
     delta = change(hand.winner, amount)
     return State(
-        totals=tuple(t + d for t, d in zip(state.totals, delta)),
+        totals=tuple(t + d for t, d in zip(state.totals, delta, strict=True)),
         east=hand.winner,
         hands=state.hands + 1,
         start_points=state.start_points,
@@ -123,8 +123,8 @@ def state_text(state: State, players: tuple[str, ...]) -> str:
 
 
 __all__ = [
-    "State",
     "WINDS",
+    "State",
     "apply",
     "change",
     "check_at_table",

@@ -46,7 +46,7 @@ KNITTED = tuple(
     tuple(
         sorted(
             9 * suit + rank
-            for suit, ranks in zip(order, ((0, 3, 6), (1, 4, 7), (2, 5, 8)))
+            for suit, ranks in zip(order, ((0, 3, 6), (1, 4, 7), (2, 5, 8)), strict=False)
             for rank in ranks
         )
     )
@@ -928,10 +928,10 @@ __all__ = [
     "check_situation",
     "describe_situation",
     "fan_name",
+    "other_wait",
     "prepare",
     "score_hand",
     "score_text",
     "situation_fans",
     "tile_fans",
-    "other_wait",
 ]

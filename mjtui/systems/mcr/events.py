@@ -18,7 +18,6 @@ the seat changes between rounds (:mod:`.table`) move players, not numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from mjtui.core.errors import HandError
 from mjtui.systems.mcr.rules import PLAYERS, Rules
@@ -60,7 +59,7 @@ class Penalty:
     points: int
 
 
-Hand = Union[Win, Draw, FalseWin, Penalty]
+Hand = Win | Draw | FalseWin | Penalty
 
 
 def counts_as_hand(hand: Hand) -> bool:
@@ -159,10 +158,10 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
 
 __all__ = [
     "CONTEXT",
+    "MAX_FAN",
     "Draw",
     "FalseWin",
     "Hand",
-    "MAX_FAN",
     "Penalty",
     "Win",
     "check",

@@ -554,9 +554,9 @@ __all__ = [
     "BY_KEY",
     "EXTRA",
     "FANS",
-    "Fan",
     "KEYS",
     "ORDER",
     "RANK",
+    "Fan",
     "apply_exclusions",
 ]

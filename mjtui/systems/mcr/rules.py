@@ -185,11 +185,11 @@ class Rules(RulesHeader):
 Rules.__annotations__["fans"] = Fans
 
 __all__ = [
+    "PLAYERS",
+    "PRESET",
     "FalseWin",
     "Fans",
     "Game",
-    "PLAYERS",
-    "PRESET",
     "Payments",
     "Penalty",
     "Rules",

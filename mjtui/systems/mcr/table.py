@@ -100,14 +100,14 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
             offender = next(s for s in range(PLAYERS) if delta[s] < 0)
             lost[offender] = -received
     return State(
-        totals=tuple(t + d for t, d in zip(state.totals, delta)),
+        totals=tuple(t + d for t, d in zip(state.totals, delta, strict=True)),
         hands=state.hands + (1 if counts_as_hand(hand) else 0),
         length=state.length,
         per_round=state.per_round,
         chairs=state.chairs,
         last_change=delta,
         events=state.events + 1,
-        penalties=tuple(p + x for p, x in zip(state.penalties, lost)),
+        penalties=tuple(p + x for p, x in zip(state.penalties, lost, strict=True)),
     )
 
 

@@ -15,7 +15,6 @@ them 1-based.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from mjtui.core.errors import HandError
 from mjtui.core.tiles import TileHand, parse_hand
@@ -119,7 +118,7 @@ class FalseWin:
     offender: int
 
 
-Hand = Union[Win, Draw, FalseWin]
+Hand = Win | Draw | FalseWin
 
 
 def _seat(value: object, what: str) -> None:
@@ -297,11 +296,11 @@ __all__ = [
     "BONUS_NUMBERS",
     "CONTEXT",
     "EXCLUSIVE",
+    "MAX_FAN",
+    "SITUATIONS",
     "Draw",
     "FalseWin",
     "Hand",
-    "MAX_FAN",
-    "SITUATIONS",
     "Situation",
     "Win",
     "bonus_problem",

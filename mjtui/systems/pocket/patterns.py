@@ -221,7 +221,8 @@ def _bonus(ctx: Context) -> dict[str, int]:
     return {
         "no_bonus": not ctx.flowers and not ctx.seasons,
         "own_flower": sum(
-            own in kind and not whole for kind, whole in zip((ctx.flowers, ctx.seasons), full)
+            own in kind and not whole
+            for kind, whole in zip((ctx.flowers, ctx.seasons), full, strict=False)
         ),
         "flower_set": sum(full),
         "all_bonus": all(full),

@@ -19,7 +19,7 @@ def sections(rules: Any) -> list[Section]:
     from mjtui.systems.pocket.payments import by_role, multiplier, portion
 
     played, off = [], []
-    for key, pattern in rules.patterns.items():
+    for _key, pattern in rules.patterns.items():
         if pattern.fan == 0:
             off.append(pattern.name)
             continue
@@ -39,7 +39,7 @@ def sections(rules: Any) -> list[Section]:
         rows += [[name, fan, parts[0]], *(["", "", part] for part in parts[1:])]
     lines = table(["pattern", "fan", ""], rows, left_last=True)
     if off:
-        lines += ["", "Not played here (0 fan):"] + wrap(", ".join(off), "  ")
+        lines += ["", "Not played here (0 fan):", *wrap(", ".join(off), "  ")]
     p = rules.payments
     discard = {
         "half": "the discarder pays 1 portion, the two others half a portion each",
@@ -86,11 +86,14 @@ def sections(rules: Any) -> list[Section]:
             ),
         ]
     false_fan = rules.fan_value(rules.false_win.fan)
-    curve += [""] + wrap(
-        f"False win: the offender pays each other player the portion of {false_fan} fan "
-        f"({portion(rules, false_fan)}); the starter "
-        + ("keeps the role." if rules.false_win.starter == "stay" else "passes.")
-    )
+    curve += [
+        "",
+        *wrap(
+            f"False win: the offender pays each other player the portion of {false_fan} fan "
+            f"({portion(rules, false_fan)}); the starter "
+            + ("keeps the role." if rules.false_win.starter == "stay" else "passes.")
+        ),
+    ]
     return [
         Section("Fan table", tuple(lines)),
         Section("Payments by fan", tuple(curve)),

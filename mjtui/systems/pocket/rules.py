@@ -123,12 +123,12 @@ class Patterns:
         metadata={"doc": "another player wins on the starter's first discard"}
     )
     # Common Hong Kong patterns the Pocket page does not list (docs/pocket.md).
-    mixed_orphans: Pattern = _off("Mixed Orphans")
-    seven_pairs: Pattern = _off("Seven Pairs")
-    no_bonus: Pattern = _off("No Flowers")
-    own_flower: Pattern = _off("Own Flower")
-    flower_set: Pattern = _off("Full Set of Four")
-    all_bonus: Pattern = _off("All Eight Bonus Tiles")
+    mixed_orphans: Pattern = _off("Mixed Orphans")  # noqa: RUF009 - a frozen Pattern
+    seven_pairs: Pattern = _off("Seven Pairs")  # noqa: RUF009 - a frozen Pattern
+    no_bonus: Pattern = _off("No Flowers")  # noqa: RUF009 - a frozen Pattern
+    own_flower: Pattern = _off("Own Flower")  # noqa: RUF009 - a frozen Pattern
+    flower_set: Pattern = _off("Full Set of Four")  # noqa: RUF009 - a frozen Pattern
+    all_bonus: Pattern = _off("All Eight Bonus Tiles")  # noqa: RUF009 - a frozen Pattern
 
     def __post_init__(self) -> None:
         known = {f.name for f in dataclasses.fields(self)}
@@ -268,11 +268,11 @@ class Rules(RulesHeader):
 
 __all__ = [
     "BONUS_PATTERNS",
-    "Bonus",
-    "Fan",
-    "FalseWin",
-    "FanRules",
     "PLAYERS",
+    "Bonus",
+    "FalseWin",
+    "Fan",
+    "FanRules",
     "Pattern",
     "Patterns",
     "Payments",

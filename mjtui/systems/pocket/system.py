@@ -97,14 +97,14 @@ SYSTEM = Pocket()
 
 __all__ = [
     "CONTEXT",
+    "PLAYERS",
+    "SYSTEM",
     "Draw",
     "FalseWin",
     "Hand",
-    "PLAYERS",
     "Payment",
     "Pocket",
     "Rules",
-    "SYSTEM",
     "State",
     "Win",
     "change",

@@ -87,7 +87,7 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
     delta = change(rules, hand)
     stays = starter_stays(rules, state, hand) or state.finished
     return State(
-        totals=tuple(t + d for t, d in zip(state.totals, delta)),
+        totals=tuple(t + d for t, d in zip(state.totals, delta, strict=True)),
         passes=state.passes if stays else state.passes + 1,
         hands=state.hands + 1,
         rounds=state.rounds,

@@ -160,7 +160,13 @@ def read_entry(
         after, pays = None, {}
         if hand is not None:
             after = apply(rules, before, hand)
-            at = dict(zip((w.seat for w in getattr(hand, "winners", ())), winner_rows_used or ()))
+            at = dict(
+                zip(
+                    (w.seat for w in getattr(hand, "winners", ())),
+                    winner_rows_used or (),
+                    strict=True,
+                )
+            )
             pays = {
                 at[seat]: f"{pay.base.name} {pay.short()}".strip()
                 for seat, pay in settle(rules, before, hand).payments

@@ -27,7 +27,6 @@ yaku without the declaration...); what the table before the hand forbids is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from mjtui.core.errors import HandError
 from mjtui.systems.riichi.han_fu import score_problem
@@ -91,7 +90,7 @@ class Chombo:
     note: str = ""
 
 
-Hand = Union[Win, ExhaustiveDraw, AbortiveDraw, Chombo]
+Hand = Win | ExhaustiveDraw | AbortiveDraw | Chombo
 
 
 def winners(hand: Hand) -> tuple[int, ...]:

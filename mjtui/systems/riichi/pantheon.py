@@ -38,7 +38,7 @@ def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
     states = session.states() if states is None else states
     aliases = _aliases(session.players)
     totals = session.ruleset.system.replay_fields(states[-1])["totals"]
-    lines = [" ".join(f"{a}:{t}" for a, t in zip(aliases, totals))]
+    lines = [" ".join(f"{a}:{t}" for a, t in zip(aliases, totals, strict=False))]
     for number, record in enumerate(hand_records(session, states), 1):
         lines.append(_pantheon_hand(record, aliases, number))
     return "\n".join(lines) + "\n"
@@ -73,7 +73,7 @@ def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> s
         )
     parts = []
     for i, (seat, han, fu, yakuman) in enumerate(
-        zip(record["winners"], record["han"], record["fu"], record["yakuman"])
+        zip(record["winners"], record["han"], record["fu"], record["yakuman"], strict=False)
     ):
         if yakuman > 1 or (yakuman and riichi):
             raise ExportError(

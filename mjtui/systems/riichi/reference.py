@@ -98,7 +98,7 @@ def sections(rules: Any) -> list[Section]:
     sections.append(
         Section(
             "Limits (base; non-dealer ron, tsumo; dealer ron, tsumo)",
-            tuple(table(["", "base", "ron", "tsumo", "d. ron", "d. tsumo"], rows) + [""] + notes),
+            tuple([*table(["", "base", "ron", "tsumo", "d. ron", "d. tsumo"], rows), "", *notes]),
         )
     )
     fu_rows = [
@@ -192,4 +192,4 @@ def _riichi_yaku(rules: Any) -> list[str]:
         f"red fives: {'yes, one dora each' if rules.yaku.red_fives else 'no'}",
         f"double yakuman: {'yes' if rules.yaku.double_yakuman else 'no'}",
     ]
-    return out + ["; ".join(flags)]
+    return [*out, "; ".join(flags)]

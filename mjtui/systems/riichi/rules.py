@@ -343,8 +343,8 @@ class Draws:
     abortive: bool = field(
         metadata={
             "doc": (
-                "abortive draws are played (nine terminals, four winds, four riichi...); the dealer "
-                "stays and a honba is added"
+                "abortive draws are played (nine terminals, four winds, four riichi...); the "
+                "dealer stays and a honba is added"
             )
         }
     )
@@ -428,8 +428,8 @@ class Final:
     uma: tuple[int, ...] = field(
         metadata={
             "doc": (
-                "added to the final score by place, 1st to last (3 or 4 amounts, one per player), in "
-                "points (15000 = +15.0)"
+                "added to the final score by place, 1st to last (3 or 4 amounts, one per "
+                "player), in points (15000 = +15.0)"
             )
         }
     )

@@ -25,9 +25,10 @@ logs until early 2022 are "4-down-5-up" (tests/data/tenhou6: 18600, 27600 and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from mjtui.systems.riichi.rules import Rules
 

@@ -189,7 +189,11 @@ def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
     each = amount // len(order) // unit * unit
     parts = [each] * len(order)
     parts[0] += amount - each * len(order)
-    return [Transfer(None, seat, part, "deposits") for seat, part in zip(order, parts) if part]
+    return [
+        Transfer(None, seat, part, "deposits")
+        for seat, part in zip(order, parts, strict=False)
+        if part
+    ]
 
 
 def _tsumo_transfers(
@@ -304,7 +308,7 @@ def _chombo(rules: Rules, dealer: int, offender: int) -> list[Transfer]:
 def apply(rules: Rules, state: State, hand: Hand) -> State:
     """The table after ``hand`` (which :func:`check` has accepted)."""
     settled = settle(rules, state, hand)
-    totals = tuple(t + c for t, c in zip(state.totals, settled.change))
+    totals = tuple(t + c for t, c in zip(state.totals, settled.change, strict=True))
     change = list(settled.change)
     penalties = state.penalties
     if isinstance(hand, Chombo) and rules.chombo.final_penalty:

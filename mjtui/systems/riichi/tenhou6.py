@@ -500,7 +500,7 @@ def _win(
     note = (
         notes[0]
         if len(notes) == 1
-        else "; ".join(f"seat {w.seat + 1}: {n}" for w, n in zip(winners, notes))
+        else "; ".join(f"seat {w.seat + 1}: {n}" for w, n in zip(winners, notes, strict=False))
     )
     hand = Win(
         tuple(winners),
@@ -553,7 +553,7 @@ def _winner(rules: Rules, seat: int, score: str, yaku: list[str], tsumo: bool) -
 
 def _fu_for_mangan(rules: Rules, han: int, tsumo: bool) -> int | None:
     """The least fu that makes ``han`` a mangan under ``rules`` (None if none does)."""
-    for fu in [20, 25] + list(range(30, 150, 10)):
+    for fu in [20, 25, *list(range(30, 150, 10))]:
         if (
             score_problem(rules, han, fu, tsumo=tsumo) is None
             and base_points(rules.limits, han, fu).limit == "mangan"
@@ -637,7 +637,7 @@ def _base_differs(rules: Rules, lh: LogHand) -> str:
     hand = lh.hand
     assert isinstance(hand, Win)
     dealer = lh.round % ROUNDS
-    for w, said in zip(hand.winners, lh.scores_said):
+    for w, said in zip(hand.winners, lh.scores_said, strict=False):
         m = _SCORE.fullmatch(said)
         if m is None:
             continue
@@ -784,7 +784,7 @@ def import_log(
         started or _started(log.ref) or datetime.now().astimezone().replace(microsecond=0),
     )
     said: dict[int, list[str]] = {n: [] for n in range(1, log.count + 1)}
-    for problem, number in zip(log.problems, log.left_out):
+    for problem, number in zip(log.problems, log.left_out, strict=False):
         said[number].append(f"{problem}; left out")
     left_out = set(log.left_out)
     reproduced = mismatches = 0
@@ -891,7 +891,9 @@ class _Totals:
 
 
 def _same_scores(ours: tuple[float, ...], theirs: tuple[float, ...]) -> bool:
-    return all(abs(a - b) < 0.05 for a, b in zip(ours, theirs))  # the log has one decimal
+    return all(
+        abs(a - b) < 0.05 for a, b in zip(ours, theirs, strict=False)
+    )  # the log has one decimal
 
 
 def _scores_text(scores: tuple[float, ...]) -> str:

@@ -280,7 +280,7 @@ class FieldForm(KeyForm):
 
     def on_descendant_focus(self, event: Any) -> None:
         """The focused field's row is marked (its label reversed): seen without colour."""
-        for key, row in self._rows.items():
+        for row in self._rows.values():
             row.set_class(event.widget in row.children, "-focused")
 
     # ------------------------------------------------------------ keys

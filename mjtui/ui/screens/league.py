@@ -162,7 +162,7 @@ class LeagueScreen(Screen):
         shown = players[:CHART_LINES]
         row = self.query_one("#league-table", DataTable).cursor_row
         if 0 <= row < len(players) and players[row] not in shown:
-            shown = shown[: CHART_LINES - 1] + [players[row]]
+            shown = [*shown[: CHART_LINES - 1], players[row]]
         return shown
 
     def show_chart(self) -> None:

@@ -9,8 +9,9 @@ which the trash view (``t``) puts it back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rich.text import Text
 from textual import events, on
@@ -86,7 +87,9 @@ def detail(summary: SessionSummary | None) -> Text:
         if summary.ruleset_name:
             out.append(f"{summary.ruleset_name}: ")
         if summary.hands:
-            for seat, (name, total) in enumerate(zip(summary.players, summary.totals)):
+            for seat, (name, total) in enumerate(
+                zip(summary.players, summary.totals, strict=False)
+            ):
                 if seat:
                     out.append(" · ")
                 style = "bold" if name in summary.leaders else ""
@@ -142,11 +145,11 @@ class SessionList(DataTable):
         widths[5] = min(widths[5], LEADER_MAX)
         widths[3] = max(PLAYERS_MIN, room - sum(w + 2 for c, w in enumerate(widths) if c != 3) - 2)
         self.clear(columns=True)
-        for (head, key), width in zip(COLUMNS, widths):
+        for (head, key), width in zip(COLUMNS, widths, strict=False):
             label = Text(head, justify="right") if key == "hands" else head
             self.add_column(label, key=key, width=width)
         console = self.app.console
-        for s, cells in zip(summaries, rows):
+        for s, cells in zip(summaries, rows, strict=False):
             height = max(len(cells[c].wrap(console, widths[c])) for c in (3, 5))
             self.add_row(*cells, key=str(s.path), height=height)
         if not summaries:
@@ -380,7 +383,7 @@ class LibraryScreen(Screen):
         """The session of a file to replay or compare (its readable hands), or None."""
         try:
             loaded = load_session(summary.path, self.find_ruleset)
-        except Exception as e:  # noqa: BLE001 - say why rather than crash
+        except Exception as e:
             self._cannot(summary, e)
             return None
         for problem in loaded.problems:
@@ -416,7 +419,7 @@ class LibraryScreen(Screen):
             )
             self.action_replay()
             return
-        except Exception as e:  # noqa: BLE001 - say why rather than crash
+        except Exception as e:
             self._cannot(summary, e)
             return
         # Back in the list, the series is free for another window to resume.

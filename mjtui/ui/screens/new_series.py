@@ -216,7 +216,7 @@ class NewSeriesScreen(KeyForm):
             note.update(Text(f"Seats not drawn: {e}"))
             self.app.bell()
             return
-        for field, name in zip(inputs, seats):
+        for field, name in zip(inputs, seats, strict=False):
             field.value = name
         note.update(
             Text(

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import on
@@ -265,7 +266,9 @@ class ScoreScreen(Screen):
             self.link is None and self.book.session.ruleset.system.emulator == "fx602p"
         )
         shown = self._pane("fx602p")
-        await self._toggle("fx602p" if fx or shown is not None and shown.display else "calculator")
+        await self._toggle(
+            "fx602p" if fx or (shown is not None and shown.display) else "calculator"
+        )
 
     async def action_fx602p(self) -> None:
         """Show or hide the FX-602P pane (P: choose the FX-602P)."""

@@ -80,7 +80,7 @@ class WhatIfScreen(Screen):
         self.keys = form_keys(session.ruleset)
         if rulesets is None:
             rulesets = installed_rulesets(session.ruleset.rules.system)
-        self.bases = [session.ruleset] + list(rulesets)
+        self.bases = [session.ruleset, *list(rulesets)]
         self.result: WhatIf | None = None
 
     def compose(self) -> ComposeResult:

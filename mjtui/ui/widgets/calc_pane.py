@@ -147,7 +147,7 @@ class CalcPane(VerticalScroll, can_focus=True):
         totals, east = self._sheet
         reading = self.link.reading()
         text = Text.assemble(("seat       sheet   calculator\n", "dim"))
-        for seat, (sheet, calc) in enumerate(zip(totals, reading.totals)):
+        for seat, (sheet, calc) in enumerate(zip(totals, reading.totals, strict=False)):
             same = sheet == calc
             text.append(f"{seat + 1:>4} {sheet:>11,} {_number(calc):>12} ")
             text.append("✓\n" if same else "✗\n", "green" if same else "bold red")

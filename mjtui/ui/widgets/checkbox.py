@@ -17,7 +17,7 @@ class Checkbox(TextualCheckbox):
     """``▐X▌`` when checked, ``▐ ▌`` when not, in any colour or none."""
 
     @property  # type: ignore[override]  # read by ToggleButton._button on each render
-    def BUTTON_INNER(self) -> str:  # noqa: N802 - the name Textual reads
+    def BUTTON_INNER(self) -> str:
         return CHECKED if self.value else UNCHECKED
 
 

@@ -237,15 +237,20 @@ class HandsTable(ScrollView, can_focus=True):
         first, last = self.first, self.first + shown
         if not shown or last != count - 1 or self.row_count != shown:
             return False
-        if any(a is not b for a, b in zip(self.hands[first:last], self._shown_hands)) or any(
-            a is not b for a, b in zip(self.states[first : last + 1], self._shown_states)
+        if any(
+            a is not b for a, b in zip(self.hands[first:last], self._shown_hands, strict=False)
+        ) or any(
+            a is not b
+            for a, b in zip(self.states[first : last + 1], self._shown_states, strict=False)
         ):
             return False
         cells = self._cells(last)
         widths = self._widths
         # Figures that fit their columns leave the headers as they are too.
         if self._room() != self._laid_out_for or any(
-            cell.cell_len > width for c, (cell, width) in enumerate(zip(cells, widths)) if c != 1
+            cell.cell_len > width
+            for c, (cell, width) in enumerate(zip(cells, widths, strict=False))
+            if c != 1
         ):
             return False  # the columns change: laid out again
         self._rows.append(cells)
@@ -364,7 +369,7 @@ class HandsTable(ScrollView, can_focus=True):
         """``cells`` side by side over ``height`` lines, each padded to its column."""
         console = self.app.console
         columns = []
-        for cell, width in zip(cells, self._widths):
+        for cell, width in zip(cells, self._widths, strict=False):
             lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
             # A Text's own style lies under its spans' (Text.render leaves it out).

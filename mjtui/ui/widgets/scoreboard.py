@@ -76,7 +76,7 @@ class Scoreboard(DataTable):
             columns[0], columns[2] = ("#", columns[0][1]), ("Wind", short)
         widths = fit(columns, room)
         self.clear(columns=True)
-        for n, ((head, _), width) in enumerate(zip(columns, widths)):
+        for n, ((head, _), width) in enumerate(zip(columns, widths, strict=False)):
             self.add_column(
                 Text(head, justify="right" if n >= 3 else "left"),
                 key=("seat", "player", "wind", "total", "last")[n],

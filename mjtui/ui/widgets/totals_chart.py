@@ -8,7 +8,7 @@ one as in the legend, so the chart reads without colour too.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -42,7 +42,7 @@ def braille_lines(
 
     for owner, values in enumerate(series):
         points = [(x, round((high - v) * (px_h - 1) / span)) for x, v in _per_column(values, px_w)]
-        for (x0, y0), (x1, y1) in zip(points, points[1:] or points):
+        for (x0, y0), (x1, y1) in zip(points, points[1:] or points, strict=False):
             steps = max(abs(x1 - x0), abs(y1 - y0), 1)
             for s in range(steps + 1):
                 dot(x0 + (x1 - x0) * s // steps, y0 + (y1 - y0) * s // steps, owner)

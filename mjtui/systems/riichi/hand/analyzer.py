@@ -154,7 +154,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
                     if shape.pair == hand.win
                     else "kokushi musou"
                 )
-                candidates.append((shape, [], [name] + situation_yakuman))
+                candidates.append((shape, [], [name, *situation_yakuman]))
             else:
                 tile_yaku, tile_yakuman = Y.tile_yaku(
                     counts, closed, options.open_tanyao, seat, round_wind, False
@@ -162,7 +162,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
                 candidates.append(
                     (
                         shape,
-                        situation + ["chiitoitsu"] + tile_yaku,
+                        [*situation, "chiitoitsu", *tile_yaku],
                         tile_yakuman + situation_yakuman,
                     )
                 )

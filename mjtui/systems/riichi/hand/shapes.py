@@ -79,7 +79,7 @@ _WAITS: tuple[dict[tuple[str, int], Wait], ...] = tuple(
         **{
             ("chi", first): _chi_wait(first, win)
             for first in range(win - 2, win + 1)
-            if win < 27 and 0 <= first and first % 9 <= 6 and first // 9 == win // 9
+            if win < 27 and first >= 0 and first % 9 <= 6 and first // 9 == win // 9
         },
         ("pon", win): "shanpon",
     }

@@ -79,7 +79,8 @@ YAKUMAN = (
     "suukantsu",
     "tenhou",
     "chiihou",
-) + DOUBLE_YAKUMAN
+    *DOUBLE_YAKUMAN,
+)
 YAKUMAN_KEYS: dict[str, str] = {
     name: name.replace(", thirteen-sided wait", " 13 sided").replace(" ", "_") for name in YAKUMAN
 }
