@@ -51,6 +51,7 @@ from mjtui.core.systems.riichi import system as riichi
 REPO = Path(__file__).resolve().parents[1]
 FAKE = Path(__file__).with_name("serve_fake_board.py")
 WAIT = 20.0  # seconds: a deadline for what takes milliseconds on an idle machine
+SLOW = 60.0  # and for what a real `mjtui serve` and board do on a busy one
 HALF_SENT = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # the headers never end
 
 
@@ -97,10 +98,11 @@ async def serving(tmp_path: Path, mode: str = "plain", **limits: Any
     assert not left  # close() ended them all
 
 
-async def receive(ws: aiohttp.ClientWebSocketResponse) -> aiohttp.WSMessage:
-    """The next message, within WAIT (not ws.receive(timeout=...): the server's heartbeat
-    pings would start that timeout again)."""
-    return await asyncio.wait_for(ws.receive(), WAIT)
+async def receive(ws: aiohttp.ClientWebSocketResponse, timeout: float = WAIT
+                  ) -> aiohttp.WSMessage:
+    """The next message, within ``timeout`` (not ws.receive(timeout=...): the server's
+    heartbeat pings would start that timeout again)."""
+    return await asyncio.wait_for(ws.receive(), timeout)
 
 
 def connect(session: aiohttp.ClientSession, where: str, query: str = "",
@@ -357,7 +359,7 @@ async def screen_bytes(ws: aiohttp.ClientWebSocketResponse, at_least: int) -> No
     """Wait for the board to draw: ``at_least`` bytes of screen."""
     got = 0
     while got < at_least:
-        message = await receive(ws)
+        message = await receive(ws, SLOW)
         assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
         if message.type == aiohttp.WSMsgType.BINARY:
             got += len(message.data)
@@ -390,30 +392,32 @@ async def test_out_of_descriptors_the_server_stays_up_and_serves_the_boards_it_h
         assert server.poll() is None, said
         async with aiohttp.ClientSession() as http, connect(http, where) as ws:
             await screen_bytes(ws, 1000)  # a player's board, drawn
-            board = await until(lambda: children(server.pid), "the board process")
+            board = await until(lambda: children(server.pid), "the board process", SLOW)
             descriptors = len(os.listdir(f"/proc/{server.pid}/fd"))
             # Past the connections the server takes (8 a client): a 503 at once.
             budget = 2 * 8
             for _ in range(budget + 3):  # the websocket is one of the budget
                 held.append(socket.create_connection(("127.0.0.1", port)))
                 held[-1].sendall(HALF_SENT)
-            answers = await until(lambda: [a for s in held[budget - 1:] if (a := peek(s))],
-                                  "the refusals", timeout=WAIT)
-            assert len(answers) == 4 and all(a.startswith(b"HTTP/1.1 503") for a in answers)
+            answers = await until(lambda: len(r := [a for s in held[budget - 1:]
+                                                    if (a := peek(s))]) == 4 and r,
+                                  "the refusals", timeout=SLOW)
+            assert all(a.startswith(b"HTTP/1.1 503") for a in answers), answers
             for s in held:
                 s.close()
             held.clear()
             # Out of descriptors: a few left, then many more connections.
             soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
             await until(lambda: len(os.listdir(f"/proc/{server.pid}/fd")) <= descriptors,
-                        "the connections to close")
-            resource.prlimit(server.pid, resource.RLIMIT_NOFILE, (descriptors + 3, hard))
-            for _ in range(12):
+                        "the connections to close", timeout=SLOW)
+            open_now = len(os.listdir(f"/proc/{server.pid}/fd"))
+            resource.prlimit(server.pid, resource.RLIMIT_NOFILE, (open_now + 3, hard))
+            for _ in range(20):
                 held.append(socket.create_connection(("127.0.0.1", port)))
                 held[-1].sendall(HALF_SENT)
             # Three taken, then each refused at once (with a descriptor kept for that).
-            refused = await until(lambda: len(r := [a for s in held if (a := peek(s))]) >= 6
-                                  and r, "the refusals")
+            refused = await until(lambda: len(r := [a for s in held if (a := peek(s))]) >= 12
+                                  and r, "the refusals", timeout=SLOW)
             assert all(a.startswith(b"HTTP/1.1 503") and b"out of file descriptors" in a
                        for a in refused), refused
             assert any("out of file descriptors: new connections are refused" in s
@@ -421,7 +425,7 @@ async def test_out_of_descriptors_the_server_stays_up_and_serves_the_boards_it_h
             book.add(riichi.Win(winners=(riichi.Winner(seat=1, han=3, fu=30),), discarder=2))
             await screen_bytes(ws, 100)  # the board it had still shows the new hand
             await ws.send_str(json.dumps(["ping", "still"]))
-            while (await receive(ws)).data != '["pong", "still"]':
+            while (await receive(ws, SLOW)).data != '["pong", "still"]':
                 pass
             assert server.poll() is None
             resource.prlimit(server.pid, resource.RLIMIT_NOFILE, (soft, hard))
@@ -429,12 +433,13 @@ async def test_out_of_descriptors_the_server_stays_up_and_serves_the_boards_it_h
                 s.close()
             held.clear()
             # Descriptors back: new connections are taken again (accept() is retried).
-            page = await until(lambda: fetch(where), "a page again")
+            page = await until(lambda: fetch(where), "a page again", SLOW)
             assert page.startswith(b"HTTP/1.1 200")
             # Killed, the server cannot end its boards: they end with it all the same.
             os.kill(server.pid, signal.SIGKILL)
             server.wait()
-            await until(lambda: not any(running(pid) for pid in board), "the board to end")
+            await until(lambda: not any(running(pid) for pid in board), "the board to end",
+                        SLOW)
         assert not any("Traceback" in s for s in said), said
         assert sum("out of file descriptors" in s for s in said) <= 2, said
     finally:
