@@ -33,16 +33,14 @@ import pytest
 
 from mjtui import paths
 from mjtui.cli.entry import build_parser, main
-from mjtui.cli.serving import (
-    BoardServer,
+from mjtui.cli.serve_limits import (
     Limits,
-    OneLine,
-    Say,
     TokenBucket,
     connection_budget,
     same_origin,
     terminal_size,
 )
+from mjtui.cli.serving import BoardServer, OneLine, Say
 from mjtui.core.ruleset import RulesetLibrary
 from mjtui.core.scorebook import Scorebook
 from mjtui.core.session import Session

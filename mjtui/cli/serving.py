@@ -5,7 +5,8 @@ browser sends. On its own it takes a websocket from any page on the web, any num
 them (a board process is 40 MB), messages of 4 MB of keys (the board needs 2 KB of memory
 for each byte of keys it is sent), any terminal size the URL asks (10000x10000: 560 MB),
 leaves a busy process running after its client left, and exits when the descriptors run
-out. :class:`BoardServer` keeps what it serves and adds the limits of :class:`Limits`:
+out. :class:`BoardServer` keeps what it serves and adds the limits of :class:`Limits`
+(cli/serve_limits.py):
 
 - a websocket is taken only from the server's own page (its Origin names the Host the
   page was served from); any other is refused (403) before a process is started;
@@ -46,7 +47,6 @@ import sys
 import time
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, Literal
 
@@ -56,32 +56,18 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from aiohttp.web_server import Server as WebServer
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
-from yarl import URL
 
 from mjtui.cli.board import SERVED_BY
+from mjtui.cli.serve_limits import (
+    Limits,
+    TokenBucket,
+    clamp,
+    connection_budget,
+    descriptor_limit,
+    same_origin,
+    terminal_size,
+)
 
-
-@dataclass(frozen=True)
-class Limits:
-    """What one `mjtui serve` lets its clients have."""
-
-    max_clients: int  # board processes at once: 40 MB each (`mjtui serve --max-clients`)
-    max_message: int = 4096  # bytes; the browser's messages (a key, a resize) are < 100
-    key_rate: int = 1024  # bytes of keys a second; a mouse moved over the page sends ~800
-    key_burst: int = 2048  # the most at once (4 KB of keys cost a board 0.5 s of CPU)
-    resize_every: float = 0.25  # seconds between resizes passed on (each lays out again)
-    columns: tuple[int, int] = (20, 400)  # a 400x200 board is 40 MB like an 80x24 one
-    rows: tuple[int, int] = (10, 200)
-    quit_grace: float = 2.0  # seconds a board has to quit when asked, then SIGTERM
-    term_grace: float = 2.0  # and then to end after SIGTERM, then SIGKILL
-    request_timeout: float = 15.0  # seconds for a request to be whole (and a connection idle)
-    connections_per_client: int = 8  # a browser opens up to 6 to load a page
-    heartbeat: float = 15.0  # seconds between the server's pings on a websocket
-
-
-DESCRIPTORS_KEPT = 64  # for the server itself: its files, imports, static files being sent
-DESCRIPTORS_PER_BOARD = 4  # three pipes, and a pidfd where asyncio watches children so
-DESCRIPTORS_PER_CONNECTION = 2  # its socket, and the static file it may be sent
 KEYS_WAITING = 16 * 1024  # bytes not yet read by a board, past which nothing more is sent
 BACKLOG = 128  # connections the kernel holds before the server accepts them
 ACCEPTS_AT_ONCE = 64  # each time the socket is ready: a flood cannot hold the loop
@@ -90,50 +76,6 @@ SAY_EVERY = 10.0  # seconds between two lines of the same kind
 HOST = re.compile(r"[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
 FULL = ("This board has {n} viewers already, the most this `mjtui serve` takes "
         "(--max-clients). Try again when one has left.")
-
-
-def connection_budget(limits: Limits, descriptors: int) -> int:
-    """How many connections may be open at once: ``connections_per_client`` a client, fewer
-    where ``descriptors`` (the soft RLIMIT_NOFILE) cannot hold that many with the boards'
-    pipes and the server's own files."""
-    spare = descriptors - DESCRIPTORS_KEPT - DESCRIPTORS_PER_BOARD * limits.max_clients
-    return max(0, min(limits.connections_per_client * limits.max_clients,
-                      spare // DESCRIPTORS_PER_CONNECTION))
-
-
-def descriptor_limit() -> int:
-    """The soft RLIMIT_NOFILE: how many descriptors this process may have open."""
-    try:
-        import resource
-    except ImportError:  # Windows: no such limit to read
-        return 1 << 20
-    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
-    return 1 << 20 if soft == resource.RLIM_INFINITY else soft
-
-
-def clamp(value: int, bounds: tuple[int, int]) -> int:
-    return min(max(value, bounds[0]), bounds[1])
-
-
-def terminal_size(width: object, height: object, limits: Limits) -> tuple[int, int] | None:
-    """The size to give a board for a requested one, clamped; None if it is not two whole
-    numbers."""
-    if type(width) is not int or type(height) is not int:  # bool is an int too
-        return None
-    return clamp(width, limits.columns), clamp(height, limits.rows)
-
-
-def same_origin(origin: str | None, scheme: str, host: str) -> bool:
-    """Whether a websocket's ``Origin`` header names the page this server sent: the same
-    scheme, host and port as the request's Host (a browser always sends Origin)."""
-    if not origin:
-        return False
-    try:
-        theirs, ours = URL(origin), URL(f"{scheme}://{host}")
-    except ValueError:
-        return False
-    return (theirs.scheme, theirs.host, theirs.port) == (ours.scheme, ours.host, ours.port) \
-        and theirs.host is not None and theirs.path in ("", "/")
 
 
 def is_loopback(host: str) -> bool:
@@ -161,24 +103,6 @@ def lan_address(host: str) -> str | None:
 def shown(text: str, most: int = 80) -> str:
     """What a client sent, fit for a terminal line: escaped and cut short."""
     return ascii(text[:most]) + ("..." if len(text) > most else "")
-
-
-class TokenBucket:
-    """At most ``rate`` units a second on average, ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens, self.at = float(burst), clock()
-
-    def take(self, units: float) -> bool:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if units > self.tokens:
-            return False
-        self.tokens -= units
-        return True
 
 
 class Say:
@@ -348,10 +272,6 @@ class BoardProcess(AppService):
         self.limits = limits
         self.say = say
         self.stopping: asyncio.Task[None] | None = None
-
-    @property
-    def pid(self) -> int | None:
-        return self._process.pid if self._process is not None else None
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         # The board ends with the server, even one killed (cli/board.py: SERVED_BY).
