@@ -190,7 +190,8 @@ async def test_keys_past_the_rate_are_dropped_whole(tmp_path) -> None:
             await ws.send_str(json.dumps(["resize", {"width": 99, "height": 33}]))
             keys = (await report(ws, lambda r: r["size"] == [99, 33]))["keys"]
             assert 2000 <= keys <= allowed, (keys, allowed)
-        assert "bytes of keys from 127.0.0.1 (more than 1000 a second)" in said.getvalue()
+        await until(lambda: "bytes of keys from 127.0.0.1 (more than 1000 a second)"
+                    in said.getvalue(), "the server to say it")  # once the browser has left
 
 
 async def test_the_terminal_size_asked_is_clamped(tmp_path) -> None:
@@ -381,7 +382,8 @@ async def test_out_of_descriptors_the_server_stays_up_and_serves_the_boards_it_h
             said.append(line)
 
     assert server.stderr is not None
-    threading.Thread(target=collect, args=(server.stderr,), daemon=True).start()
+    reader = threading.Thread(target=collect, args=(server.stderr,), daemon=True)
+    reader.start()
     held: list[socket.socket] = []
     board: list[int] = []
     try:
@@ -418,8 +420,8 @@ async def test_out_of_descriptors_the_server_stays_up_and_serves_the_boards_it_h
                                   and r, "the refusals", timeout=SLOW)
             assert all(a.startswith(b"HTTP/1.1 503") and b"out of file descriptors" in a
                        for a in refused), refused
-            assert any("out of file descriptors: new connections are refused" in s
-                       for s in said)
+            await until(lambda: any("out of file descriptors: new connections are refused"
+                                    in s for s in said), "the server to say it", SLOW)
             book.add(riichi.Win(winners=(riichi.Winner(seat=1, han=3, fu=30),), discarder=2))
             await screen_bytes(ws, 100)  # the board it had still shows the new hand
             await ws.send_str(json.dumps(["ping", "still"]))
@@ -438,6 +440,7 @@ async def test_out_of_descriptors_the_server_stays_up_and_serves_the_boards_it_h
             server.wait()
             await until(lambda: not any(running(pid) for pid in board), "the board to end",
                         SLOW)
+        reader.join(SLOW)  # all the server said
         assert not any("Traceback" in s for s in said), said
         assert sum("out of file descriptors" in s for s in said) <= 2, said
     finally:
