@@ -1,22 +1,31 @@
-"""`mjtui board FILE` and `mjtui serve FILE [--host H] [--port P]`: the table display.
+"""`mjtui board FILE` and `mjtui serve FILE [--host H] [--port P] [--max-clients N]`: the
+table display.
 
 ``board`` opens the large-digit board of a session read-only and follows the
 file as the scorer's mjtui saves hands (no lock is taken, so the series is
 played on in another window meanwhile). ``serve`` serves that board to web
 browsers with textual-serve: each browser that opens the page gets its own
-read-only board process; the scorer's mjtui keeps the only write access.
+read-only board process; the scorer's mjtui keeps the only write access. It listens on
+127.0.0.1 unless --host says otherwise (a laptop on a club's wifi is not open to it by
+default), and keeps to the limits of cli/serving.py.
 """
 
 from __future__ import annotations
 
 import argparse
-import shlex
+import os
+import signal
 import sys
 from pathlib import Path
 from typing import Any
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
+
+SERVED_BY = "MJTUI_SERVED_BY"  # set by `mjtui serve` (cli/serving.py) for its boards
+PR_SET_PDEATHSIG = 1  # prctl(2)
+MAX_CLIENTS = 16  # browsers served at once by default: a board process is 40 MB
+MOST_CLIENTS = 256
 
 
 def add_board_commands(subparsers: Any) -> None:
@@ -30,13 +39,22 @@ def add_board_commands(subparsers: Any) -> None:
     serve.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
     serve.add_argument(
         "--host",
-        default="0.0.0.0",
+        default="127.0.0.1",
         metavar="H",
-        help="the address to listen on (default 0.0.0.0: every network "
-        "of this machine; 127.0.0.1: this machine only)",
+        help="the address to listen on (default 127.0.0.1: this machine "
+        "only; 0.0.0.0: every network of this machine, for the "
+        "players' phones: anyone on those networks can open the board)",
     )
     serve.add_argument(
         "--port", type=int, default=8000, metavar="P", help="the port (default 8000)"
+    )
+    serve.add_argument(
+        "--max-clients",
+        type=int,
+        default=MAX_CLIENTS,
+        metavar="N",
+        help=f"the most browsers served at once, each with its own board "
+        f"process of about 40 MB (default {MAX_CLIENTS})",
     )
 
 
@@ -52,36 +70,70 @@ def board_command(args: argparse.Namespace) -> Any:
     from mjtui.ui.screens.board import BoardApp
 
     path = _check_file(args.file)
+    _end_with_the_server()
     return BoardApp(path, RulesetLibrary(paths.ruleset_folders()).get)
+
+
+def _end_with_the_server() -> None:
+    """A board `mjtui serve` started is sent SIGTERM when the server ends, even killed
+    (Linux's parent-death signal): else it would go on following the file for nobody. The
+    server ends its boards itself when it can; this is for when it cannot."""
+    served_by = os.environ.get(SERVED_BY)
+    if served_by is None or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    except (OSError, AttributeError):
+        return
+    if str(os.getppid()) != served_by:  # the server ended before the signal was asked
+        raise MjtuiError("the `mjtui serve` that started this board has ended")
 
 
 def serve_command(args: argparse.Namespace) -> int:
     path = _check_file(args.file).resolve()
     if not 0 < args.port < 65536:
         raise MjtuiError(f"--port: expected 1 to 65535, got {args.port}")
+    if not 1 <= args.max_clients <= MOST_CLIENTS:
+        raise MjtuiError(f"--max-clients: expected 1 to {MOST_CLIENTS}, got {args.max_clients}")
     try:
-        from textual_serve.server import Server
+        from mjtui.cli.serving import BoardServer, Limits, is_loopback, lan_address
     except ImportError:
         raise MjtuiError(
             "`mjtui serve` needs the textual-serve package: pip install textual-serve"
         ) from None
 
-    class BoardServer(Server):
-        """Pages name the address the browser used, so phones on the network reach the
-        board's websocket whatever --host is (0.0.0.0 is no address to connect to)."""
-
-        async def handle_index(self, request: Any) -> Any:
-            self.public_url = f"{request.scheme}://{request.host}"
-            return await super().handle_index(request)
-
-    command = shlex.join([sys.executable, "-m", "mjtui", "board", str(path)])
+    argv = [sys.executable, "-m", "mjtui", "board", str(path)]
     server = BoardServer(
-        command, host=args.host, port=args.port, title=f"mjtui board · {path.name}"
+        argv,
+        host=args.host,
+        port=args.port,
+        title=f"mjtui board · {path.name}",
+        limits=Limits(max_clients=args.max_clients),
     )
-    where = "this machine" if args.host in ("127.0.0.1", "localhost") else "the network"
-    print(
-        f"mjtui: serving the board of {path.name} to {where} on port {args.port}; Ctrl+C stops",
-        file=sys.stderr,
-    )
-    server.serve()
+    if is_loopback(args.host):
+        where = (
+            f"on http://{args.host}:{args.port} to this machine only "
+            "(--host 0.0.0.0 lets the players' phones in)"
+        )
+    else:
+        address = lan_address(args.host) or "THIS-MACHINE"
+        where = (
+            f"to the network: players open http://{address}:{args.port} (and anyone "
+            "on the network can)"
+        )
+    try:
+        server.serve(
+            ready=lambda: print(
+                f"mjtui: serving the board of {path.name} {where}; at most {args.max_clients} "
+                "at once; Ctrl+C stops",
+                file=sys.stderr,
+                flush=True,
+            )
+        )
+    except OSError as error:
+        raise MjtuiError(
+            f"cannot serve on {args.host} port {args.port}: {error.strerror or error}"
+        ) from None
     return 0
