@@ -125,10 +125,8 @@ class Say:
             return
         self.last[kind] = (now, 0)
         more = f" ({unsaid} more like it since)" if unsaid else ""
-        try:
+        with contextlib.suppress(OSError, ValueError):  # stderr gone: nothing else to tell
             print(f"mjtui serve: {line}{more}", file=self.stream or sys.stderr, flush=True)
-        except (OSError, ValueError):
-            pass  # stderr gone: nothing else to tell
 
 
 class OneLine(logging.Formatter):
@@ -349,10 +347,8 @@ class BoardProcess(AppService):
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the board ended
         finally:
-            try:
+            with contextlib.suppress(Exception):  # the websocket may be gone already
                 await self.remote_close()
-            except Exception:  # the websocket may be gone already
-                pass
             last = await errors
             if await process.wait() not in (0, -signal.SIGTERM, -signal.SIGKILL) and last:
                 self.say("board-ended", f"a board ended: {shown(last, 200)}")
