@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from mjtui import paths
+from mjtui.cli.serve_limits import SERVED_BY
 from mjtui.core.errors import MjtuiError, SessionError
 
-SERVED_BY = "MJTUI_SERVED_BY"  # set by `mjtui serve` (cli/serving.py) for its boards
 PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_CLIENTS = 16  # browsers served at once by default: a board process is 40 MB
 MOST_CLIENTS = 256

@@ -18,6 +18,10 @@ from urllib.parse import urlsplit
 DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
+SERVED_BY = "MJTUI_SERVED_BY"
+"""Set by `mjtui serve` (cli/serving.py) for its boards: the board ends with the server."""
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one `mjtui serve` lets its clients have."""

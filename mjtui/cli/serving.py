@@ -58,8 +58,8 @@ from aiohttp.web_server import Server as WebServer
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from mjtui.cli.board import SERVED_BY
 from mjtui.cli.serve_limits import (
+    SERVED_BY,
     Limits,
     TokenBucket,
     clamp,
