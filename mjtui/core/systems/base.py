@@ -280,6 +280,11 @@ class ScoringSystem(Generic[R, S, H]):
         """The final standings (ranks, uma...), or None where the totals are the result."""
         return None
 
+    def sheet_lines(self, rules: R, state: S, players: tuple[str, ...]) -> tuple[str, ...]:
+        """Lines the score sheet shows under its status line for the table in ``state``
+        (what each player behind needs, say); none by default."""
+        return ()
+
     def calculator_program(self, rules: R) -> str | None:
         """The HP-11C program that follows the sheet, or None."""
         return None

@@ -167,6 +167,8 @@ class ScoreScreen(Screen):
         # The footer lists the keys; once the game is over it says what is left to do.
         keys = " · f: final standings · u: undo" if state.finished else ""
         self._status_line = Text.assemble((described, "bold"), f" · {state.hands} played{keys}")
+        for line in session.ruleset.system.sheet_lines(session.ruleset.rules, state, names):
+            self._status_line.append(f"\n{line}")
         self._tick()
 
     def _tick(self) -> None:
