@@ -10,7 +10,7 @@ situations ``rk`` robbing a kong, ``kr`` a kong's replacement tile, ``lt`` the
 last tile, ``hv`` heavenly, ``ea`` earthly. Only hands that can happen are made
 (the situations as :mod:`mjtui.systems.pocket.events` allows them).
 ``scripts/hk_mahjong_sample.js`` scores the lines with the npm package
-hk-mahjong; tests/test_pocket_hk_mahjong.py compares them with hk-common.
+hk-mahjong; tests/systems/test_pocket_hk_mahjong.py compares them with hk-common.
 """
 
 from __future__ import annotations

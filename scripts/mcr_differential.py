@@ -4,7 +4,7 @@
 
 Prints how many generated hands agree (fans, counts and total), each class of
 difference with an example, and the fans the hands reached. docs/mcr.md has
-the figures; tests/test_mcr_differential.py runs a small seeded share.
+the figures; tests/systems/test_mcr_differential.py runs a small seeded share.
 """
 
 from __future__ import annotations

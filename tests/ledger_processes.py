@@ -1,4 +1,4 @@
-"""The processes of the shared-folder test (tests/test_ledger.py): writers and a reader.
+"""The processes of the shared-folder test (tests/files/test_ledger.py): writers and a reader.
 
 Run as ``python tests/ledger_processes.py write FOLDER TABLE SESSIONS HANDS`` or
 ``... read FOLDER STOPFILE``. Each writer plays its sessions through a

@@ -1,4 +1,4 @@
-"""A stand-in for the board process in tests/test_serve_limits.py: it speaks textual's web
+"""A stand-in for the board process in tests/cli/test_serve_limits.py: it speaks textual's web
 driver protocol to `mjtui serve`'s server and says what reached it.
 
 ``python serve_fake_board.py MODE PIDFILE``: appends its pid to PIDFILE, prints the

@@ -1,4 +1,4 @@
-"""The processes of the simulated tournament (tests/test_tournament_simulation.py and
+"""The processes of the simulated tournament (tests/core/test_tournament_simulation.py and
 benchmarks/tournament.py): one per table, and a reader of the standings.
 
 ``python tests/tournament_processes.py tables FOLDER COUNT HANDS`` imports

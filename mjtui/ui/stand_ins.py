@@ -3,7 +3,7 @@
 A form with ``COMPLETED_AFTER_FIRST_FRAME`` (key_form.py) may draw a costly
 widget's line with a plain Static styled alike (mjtui.tcss), and mount the
 widget in its place just after that frame; keys typed meanwhile wait for it.
-tests/test_first_screen.py compares the two frames: they are the same.
+tests/ui/test_first_screen.py compares the two frames: they are the same.
 """
 
 from __future__ import annotations

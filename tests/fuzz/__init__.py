@@ -10,5 +10,5 @@
   a real ``mjtui`` process;
 - ``run_fuzz.py``: the script that runs thousands of mutations on demand.
 
-tests/test_fuzz.py runs a few hundred in the suite.
+tests/tooling/test_fuzz.py runs a few hundred in the suite.
 """
