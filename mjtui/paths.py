@@ -68,4 +68,8 @@ def trash_dir() -> Path:
 
 
 def ruleset_folders() -> list[Path]:
-    return [shipped_rulesets_dir(), user_rulesets_dir()]
+    """Where rulesets are found, a later folder's file over an earlier one's of the same
+    id: mjtui's own, those the installed plugins ship, the user's."""
+    from mjtui.core.systems.discovery import ruleset_folders as plugins
+
+    return [shipped_rulesets_dir(), *plugins(), user_rulesets_dir()]

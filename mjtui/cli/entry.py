@@ -34,7 +34,7 @@ class Command(NamedTuple):
     module: str
     add: str  # the module's function that adds it to the subparsers (with its options)
     run: str  # the module's function that runs it: (args) -> exit status, or the app
-    help: str  # its line in `mjtui --help` (the module's own, tests/cli/test_lazy_imports.py checks)
+    help: str  # its line in `mjtui --help`: the module's own (test_lazy_imports.py checks)
     opens_app: bool = False  # it runs the app (replay and board only without --json)
 
 

@@ -19,17 +19,12 @@ systems are not affected.
 from __future__ import annotations
 
 import importlib
-import os
-import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from mjtui.core.systems.base import ScoringSystem, SystemDeclarationError, check_declaration
-
-GROUP = "mjtui.systems"
-MAX_ENTRY_POINTS_BYTES = 64 * 1024  # an entry_points.txt is a few lines
+from mjtui.core.systems.discovery import GROUP, Declared, declared
 
 
 @dataclass(frozen=True)
@@ -45,93 +40,12 @@ class Plugin:
     system: str
 
 
-@dataclass(frozen=True)
-class Declared:
-    """One entry point of :data:`GROUP`: its name, its value and who declared it."""
-
-    name: str
-    value: str
-    distribution: str
-
-    def __str__(self) -> str:
-        return f"{self.name} = {self.value} (from {self.distribution})"
-
-
 def _load(path: str) -> Any:
     module, _, attribute = path.partition(":")
     target: Any = importlib.import_module(module)
     for part in attribute.split(".") if attribute else ():
         target = getattr(target, part)
     return target
-
-
-def _entry_points(text: str, group: str) -> list[tuple[str, str]]:
-    """``name = value`` lines of ``[group]`` in an entry_points.txt (an INI file)."""
-    found, inside = [], False
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
-        if line.startswith("["):
-            inside = line == f"[{group}]"
-            continue
-        name, equals, value = line.partition("=")
-        if inside and equals and name.strip() and value.strip():
-            found.append((name.strip(), value.strip().split()[0]))
-    return found
-
-
-def _distribution(folder: str) -> str:
-    """The distribution of a ``NAME-VERSION.dist-info`` folder, normalised."""
-    name = folder.rsplit(".", 1)[0].split("-")[0]
-    return name.replace("_", "-").replace(".", "-").lower()
-
-
-def declared(path: list[str] | None = None, group: str = GROUP) -> list[Declared]:
-    """Every entry point of ``group`` of the distributions on ``path`` (sys.path), each
-    distribution once (the first found on the path, as Python imports it)."""
-    seen: set[str] = set()
-    out: list[Declared] = []
-    for folder in sys.path if path is None else path:
-        try:
-            entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
-        except OSError:
-            continue
-        for entry in entries:
-            if not entry.name.endswith((".dist-info", ".egg-info")):
-                continue
-            dist = _distribution(entry.name)
-            if dist in seen:
-                continue
-            seen.add(dist)
-            try:
-                with open(os.path.join(entry.path, "entry_points.txt"), "rb") as f:
-                    data = f.read(MAX_ENTRY_POINTS_BYTES)
-            except OSError:
-                continue
-            text = data.decode("utf-8", "replace")
-            out += [Declared(name, value, dist) for name, value in _entry_points(text, group)]
-    if "mjtui" not in seen:
-        out += _from_source_checkout(group)
-    return out
-
-
-def _from_source_checkout(group: str) -> list[Declared]:
-    """mjtui run from a checkout it was never installed from: its own pyproject.toml
-    declares the shipped systems (installed, the dist-info does)."""
-    project = Path(__file__).resolve().parents[3] / "pyproject.toml"
-    try:
-        import tomllib
-
-        data = tomllib.loads(project.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return []
-    points = data.get("project", {}).get("entry-points", {}).get(group, {})
-    return [
-        Declared(name, value, "mjtui (source checkout)")
-        for name, value in points.items()
-        if isinstance(value, str)
-    ]
 
 
 class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
@@ -193,6 +107,12 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
     def _break(self, name: str, why: str) -> SystemDeclarationError:
         self.broken[name] = why
         return SystemDeclarationError(why)
+
+    def refresh(self) -> None:
+        """Read the installed distributions again (a plugin installed meanwhile); the
+        systems loaded already stay as they are."""
+        self._found, self._declared = None, None
+        self.broken.clear()
 
     def rules_type(self, name: str) -> type:
         """The rules type of ``name``, from its rules module alone (KeyError if unknown)."""
