@@ -16,8 +16,14 @@ from hypothesis import HealthCheck, settings
 # cli, tooling); the helpers beside this file, and a test module another test borrows
 # from (test_typing_fast's keys_of), are imported by their names from any folder.
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), *(str(p) for p in sorted(HERE.iterdir()) if p.is_dir()
-                             and p.name not in ("data", "snapshots", "fuzz", "__pycache__"))]
+sys.path[:0] = [
+    str(HERE),
+    *(
+        str(p)
+        for p in sorted(HERE.iterdir())
+        if p.is_dir() and p.name not in ("data", "snapshots", "fuzz", "__pycache__")
+    ),
+]
 
 # No property test is timed: how fast an example runs depends on what else the machine
 # runs (two workers a core, below), and speed is for benchmarks/ to measure.
