@@ -38,9 +38,11 @@ def _wind(text: str) -> int:
 def _add(
     parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, option: Option, line: bool
 ) -> None:
+    kind = {"int": int, "wind": _wind, "text": str, "flag": str}[option.kind]
     if option.positional:
         parser.add_argument(
             option.dest,
+            type=kind,
             metavar=option.metavar or option.name.upper(),
             nargs=None if line else "?",
             help=option.help,
@@ -50,7 +52,6 @@ def _add(
     if option.kind == "flag":
         parser.add_argument(flag, dest=option.dest, action="store_true", help=option.help)
         return
-    kind = {"int": int, "wind": _wind, "text": str}[option.kind]
     parser.add_argument(
         flag,
         dest=option.dest,
