@@ -353,12 +353,12 @@ def test_every_hand_the_table_takes_reads_back_from_its_fields(hand) -> None:
 
 
 def test_the_situation_letters_and_the_cli_options_are_one_list() -> None:
-    assert SITUATION_LETTERS == "dilkch"
+    assert SITUATION_LETTERS == "rdilkch"
     assert SITUATION_HELP == (
-        "d double riichi · i ippatsu · l last tile · k rinshan · c chankan · h tenhou"
+        "r riichi · d double riichi · i ippatsu · l last tile · k rinshan · c chankan · h tenhou"
     )
     flags = {f for s in SITUATIONS for f in (s.flag, s.ron, s.non_dealer) if f}
-    assert flags == set(STATED) - {"riichi"}  # riichi is the hand form's own field
+    assert flags == set(STATED)  # riichi too: the tiles may be scored before its field
     assert set(STATED) < set(WinContext.__dataclass_fields__)
     options = {o.dest for o in riichi_cli.HAND.options}
     assert set(STATED) <= options
@@ -373,7 +373,9 @@ def test_situation_letters_follow_how_the_hand_was_won() -> None:
         "ippatsu",
         "rinshan",
     }
-    with pytest.raises(HandError, match="'x' is not a situation letter: d double riichi"):
+    with pytest.raises(
+        HandError, match="'x' is not a situation letter: r riichi · d double riichi"
+    ):
         situation_flags("dx", tsumo=True, dealer=True)
     ron = TilesContext("Bob", tsumo=False, seat_wind=1, round_wind=0, riichi=True, honba=2)
     ctx = win_context(ron, "ilh", (0,), ())
@@ -408,7 +410,10 @@ def test_the_tiles_read_into_a_score_and_the_yaku_kept() -> None:
     a = entry.result.analysis
     assert (a.han, a.fu, a.payment.short()) == (4, 30, "7700")
     assert entry.result.yaku == ("riichi", "pinfu", "dora 1", "red fives 1")
-    assert entry.result.winner(1) == Winner(1, 4, 30, 0, "234m406p2256778s 9s", entry.result.yaku)
+    # The indicators go with the hand, so the tiles form opens again as it was.
+    assert entry.result.winner(1) == Winner(
+        1, 4, 30, 0, "234m406p2256778s 9s", entry.result.yaku, dora="1m"
+    )
     assert entry.active == {"tiles", "dora", "ura", "extras"}
     yakuman = read_tiles(TENHOU, RON, {"tiles": "19m19p19s1234567z1z"}).result
     assert yakuman is not None and yakuman.winner(1) == Winner(

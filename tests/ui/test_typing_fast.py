@@ -27,7 +27,7 @@ from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 
-KEY_NAMES = {"⏎": "enter", "^s": "ctrl+s", "esc": "escape"}
+KEY_NAMES = {"⏎": "enter", "^s": "ctrl+s", "^t": "ctrl+t", "esc": "escape"}
 
 
 def keys_of(sequence: str) -> list[str]:
@@ -95,6 +95,17 @@ async def test_riichi(tmp_path: Path) -> None:
         riichi.ExhaustiveDraw((0, 2), ()),
         riichi.Chombo(1, ()),
     ]
+
+
+async def test_the_tiles_first_then_the_discarder(tmp_path: Path) -> None:
+    # The natural order: the winner's key, ctrl+t, the tiles, the dora, the riichi as a
+    # letter there; Use fills han and fu and the riichi field, and the focus goes on to
+    # the discarder.
+    hands = await typed("riichi-tenhou", "3 ^t234m406p2256778s9s⏎1m⏎r^s 2^s", tmp_path)
+    (win,) = hands
+    assert win.discarder == 1 and win.riichi == (2,)
+    assert (win.winners[0].seat, win.winners[0].han, win.winners[0].fu) == (2, 4, 30)
+    assert win.winners[0].dora == "1m" and "riichi" in win.winners[0].yaku
 
 
 @pytest.mark.parametrize("ruleset_id", ["riichi-tenhou", "riichi-wrc"])

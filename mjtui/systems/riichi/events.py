@@ -51,9 +51,12 @@ class Winner:
     fu: int | None = None
     yakuman: int = 0
     # Kept from the tiles form when han and fu came from the tiles; the score
-    # above is what counts, these say where it came from.
+    # above is what counts, these say where it came from (and open the tiles
+    # form again as it was).
     tiles: str = ""
     yaku: tuple[str, ...] = ()
+    dora: str = ""  # the dora indicators as typed ("3m 1z")
+    ura: str = ""  # the ura dora indicators
 
 
 @dataclass(frozen=True)

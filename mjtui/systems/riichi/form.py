@@ -14,7 +14,7 @@ shown. ctrl+t opens the tiles form for the focused winner row
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from mjtui.core.errors import HandError
@@ -41,6 +41,7 @@ from mjtui.systems.riichi.entry import (
     read_entry,
     row_of,
     score_values,
+    seats_of,
     tiles_context,
     values_of,
     winner_rows,
@@ -80,6 +81,8 @@ class RiichiForm:
         self.keys = fields(self.rows)
         # per winner row: the winner as the tiles form scored it (tiles and yaku kept)
         self.from_tiles: dict[int, Winner] = {} if hand is None else kept_of(hand, self.rows)
+        # per winner row: what was typed in its tiles form last, to open it as it was
+        self.tiles_values: dict[int, dict[str, str]] = {}
         self.values = values_of(hand, self.rows) if hand is not None else key_values(winner)
 
     # ---------------------------------------------------------------- layout
@@ -211,16 +214,33 @@ class RiichiForm:
         known, start = tiles_context(entry, self.before, row, self.players, self.from_tiles)
         seat = entry.seats[f"seat-{row}"]
         assert seat is not None  # tiles_context checked it
+        kept = self.tiles_values.get(row, {})
+        if kept.get("seat") == str(seat):  # the form as it was left for this winner
+            typed = {k: v for k, v in kept.items() if k != "seat"}
+        else:
+            previous = self.from_tiles.get(row)
+            typed = {"tiles": start}
+            if previous is not None and previous.seat == seat:
+                typed |= {"dora": previous.dora, "ura": previous.ura}
+            typed["extras"] = "r" if known.riichi else ""
 
         def done(result: TilesResult) -> tuple[Mapping[str, str], str | None]:
             winner = result.winner(seat)
             self.from_tiles[row] = winner
-            put = score_values(row, winner)
+            put = dict(score_values(row, winner))
+            # The riichi the tiles were scored with is the hand's: typed in the tiles
+            # form first, the riichi field follows it (and the other way round).
+            declared = set(seats_of(values.get("riichi", ""), len(self.players)))
+            declared = declared | {seat} if result.riichi else declared - {seat}
+            put["riichi"] = "".join(str(s + 1) for s in sorted(declared))
             after = self.entry({**values, **put}).active
             # On past the row's score, so a digit typed next cannot change it.
             return put, next_field(after, f"yakuman-{row}")
 
-        return SubForm(tiles_title(known), TilesForm(self.rules, known, start), done)
+        def keep(values_typed: Mapping[str, str]) -> None:
+            self.tiles_values[row] = {**values_typed, "seat": str(seat)}
+
+        return SubForm(tiles_title(known), TilesForm(self.rules, known, typed, keep), done)
 
 
 def tiles_title(k: TilesContext) -> str:
@@ -236,8 +256,14 @@ class TilesForm:
     """The tiles form: the winner's hand, dora, kita and the situations the tiles
     cannot show; its value is the :class:`TilesResult`."""
 
-    def __init__(self, rules: Rules, known: TilesContext, tiles: str = "") -> None:
-        self.rules, self.known, self.tiles = rules, known, tiles
+    def __init__(
+        self,
+        rules: Rules,
+        known: TilesContext,
+        typed: Mapping[str, str] | None = None,
+        keep: Callable[[Mapping[str, str]], None] | None = None,
+    ) -> None:
+        self.rules, self.known, self.typed, self.keep = rules, known, dict(typed or {}), keep
 
     def layout(self) -> FormLayout:
         dora: tuple[Field, ...] = (
@@ -285,9 +311,11 @@ class TilesForm:
         )
 
     def start(self) -> dict[str, str]:
-        return {"tiles": self.tiles, **dict.fromkeys(TILES_FIELDS[1:], "")}
+        return {field: self.typed.get(field, "") for field in TILES_FIELDS}
 
     def read(self, values: Mapping[str, str]) -> Reading[TilesResult]:
+        if self.keep is not None:
+            self.keep(values)  # what was typed comes back when the form opens again
         entry = read_tiles(self.rules, self.known, values)
         lines: list[Line] = []
         if entry.hand is not None:

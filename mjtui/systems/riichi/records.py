@@ -10,6 +10,7 @@ Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
     yakuman = 1       # instead of han and fu (0 in an array: not a yakuman)
     tiles = "234m456p2267s [777z] 5s" # optional: the hand, when the score came from the tiles
     yaku = ["chun (red dragon)"]       # optional: the yaku found in those tiles
+    dora = "3m"       # optional: the dora indicators those tiles were scored with (ura too)
     riichi = [2]      # the seats that declared riichi in this hand, with any outcome
     note = "..."      # optional, with any outcome: free text kept with the hand, never scored
 
@@ -40,8 +41,33 @@ from mjtui.systems.riichi.rules import PLAYERS, Rules
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
-    "ron": ("ron", "from", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi", "note"),
-    "tsumo": ("tsumo", "han", "fu", "yakuman", "tiles", "yaku", "pao", "riichi", "note"),
+    "ron": (
+        "ron",
+        "from",
+        "han",
+        "fu",
+        "yakuman",
+        "tiles",
+        "yaku",
+        "dora",
+        "ura",
+        "pao",
+        "riichi",
+        "note",
+    ),
+    "tsumo": (
+        "tsumo",
+        "han",
+        "fu",
+        "yakuman",
+        "tiles",
+        "yaku",
+        "dora",
+        "ura",
+        "pao",
+        "riichi",
+        "note",
+    ),
     "exhaustive": ("draw", "tenpai", "nagashi", "riichi", "note"),
     "abortive": ("draw", "riichi", "note"),
     "chombo": ("chombo", "riichi", "note"),
@@ -173,6 +199,7 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
     if not several and "fu" in record and record["fu"] == 0:
         raise HandError("'fu' is 0: leave it out for a limit hand")
     tiles, yaku = _tiles_and_yaku(record, len(seats), several)
+    dora, ura = (_texts(record, key, len(seats), several) for key in ("dora", "ura"))
     winners = []
     for i, seat in enumerate(seats):
         han, fu, yakuman = columns["han"][i], columns["fu"][i], columns["yakuman"][i]
@@ -182,8 +209,27 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
                 if "han" not in record
                 else f"'han' must be 1 or more for seat {seat}, or give 'yakuman'"
             )
-        winners.append(Winner(seat - 1, han, fu or None, yakuman, tiles[i], yaku[i]))
+        winners.append(
+            Winner(seat - 1, han, fu or None, yakuman, tiles[i], yaku[i], dora[i], ura[i])
+        )
     return tuple(winners)
+
+
+MAX_INDICATORS_TEXT = 40  # the dead wall shows at most five indicators: "3m 1z 5p 9s 7z"
+
+
+def _texts(record: dict[str, Any], key: str, count: int, several: bool) -> list[str]:
+    """An optional text of each winner, ("" where not given): the dora or ura dora
+    indicators the tiles were scored with, as typed."""
+    value = record.get(key, [""] * count if several else "")
+    values = value if several else [value]
+    if not isinstance(values, list) or len(values) != count:
+        raise HandError(f"'{key}' must be an array of {count} texts (one per winner), got "
+                        f"{value!r}")  # fmt: skip
+    for v in values:
+        if not isinstance(v, str) or len(v) > MAX_INDICATORS_TEXT:
+            raise HandError(f"'{key}' must be the indicators as text, e.g. \"3m 1z\", got {v!r}")
+    return [clean_line(v) for v in values]
 
 
 def _tiles_and_yaku(
@@ -237,6 +283,10 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
             yaku = [list(w.yaku) for w in hand.winners]
             record["tiles"] = tiles if several else tiles[0]
             record["yaku"] = yaku if several else yaku[0]
+        for key in ("dora", "ura"):
+            texts = [getattr(w, key) for w in hand.winners]
+            if any(texts):
+                record[key] = texts if several else texts[0]
         if hand.pao is not None:
             record["pao"] = hand.pao + 1
     elif isinstance(hand, ExhaustiveDraw):

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from mjtui.core.errors import HandError
 from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
 from mjtui.core.tiles.render import format_hand
-from mjtui.systems.riichi.events import Winner
+from mjtui.systems.riichi.events import RIICHI_YAKU, Winner
 from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.systems.riichi.hand.context import situation_flags, situations_of
 from mjtui.systems.riichi.rules import Rules
@@ -44,6 +44,8 @@ class TilesResult:
 
     analysis: Analysis
     tiles: str  # the hand in mpsz notation, as written back by the analyzer
+    dora: str = ""  # the dora and ura dora indicators as typed, kept with the hand
+    ura: str = ""
 
     @property
     def yaku(self) -> tuple[str, ...]:
@@ -56,9 +58,15 @@ class TilesResult:
     def winner(self, seat: int) -> Winner:
         """The winner at ``seat`` scored by these tiles, the tiles and yaku kept."""
         a = self.analysis
+        kept = {"tiles": self.tiles, "yaku": self.yaku, "dora": self.dora, "ura": self.ura}
         if a.yakuman:
-            return Winner(seat, 0, None, a.yakuman, self.tiles, self.yaku)
-        return Winner(seat, a.han, a.fu, 0, self.tiles, self.yaku)
+            return Winner(seat, 0, None, a.yakuman, **kept)
+        return Winner(seat, a.han, a.fu, 0, **kept)
+
+    @property
+    def riichi(self) -> bool:
+        """Whether the tiles were scored with a riichi (or a double riichi) declared."""
+        return any(name in RIICHI_YAKU for name, _ in self.analysis.yaku)
 
 
 def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
@@ -80,9 +88,11 @@ def win_context(
     """The analyzer's context from the hand form's facts and the situation letters typed
     (``kita``: North tiles set aside, three players; as `mjtui hand ... --kita N`).
 
-    Double riichi takes the place of the riichi the hand form declared.
+    Riichi is the hand form's riichi or the letter ``r``; double riichi takes its place.
     """
     flags = situation_flags(extras, tsumo=known.tsumo, dealer=known.seat_wind == 0)
+    riichi = (known.riichi or "riichi" in flags) and "double_riichi" not in flags
+    flags -= {"riichi"}
     return replace(
         WinContext(
             tsumo=known.tsumo,
@@ -93,7 +103,7 @@ def win_context(
             honba=known.honba,
             kita=kita,
         ),
-        riichi=known.riichi and "double_riichi" not in flags,
+        riichi=riichi,
         **{flag: True for flag in flags},
     )
 
@@ -129,13 +139,12 @@ def _kita(text: str) -> int:
 
 def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> TilesEntry:
     """The tiles form's fields read into the winner's score."""
+    extras = values.get("extras", "")
+    riichi = known.riichi or bool(set(extras.lower()) & {"r", "d"})  # ura dora with riichi
     active = frozenset(
-        f
-        for f in TILES_FIELDS
-        if (f != "ura" or known.riichi) and (f != "kita" or rules.players == 3)
+        f for f in TILES_FIELDS if (f != "ura" or riichi) and (f != "kita" or rules.players == 3)
     )
     text = values.get("tiles", "").strip()
-    extras = values.get("extras", "")
     try:
         picked = tuple(s.words for s in situations_of(extras))
     except HandError as e:
@@ -159,4 +168,5 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
         analysis = analyze(rules, hand, ctx)
     except HandError as e:
         return entry(str(e), hand)
-    return entry("", hand, TilesResult(analysis, format_hand(hand)))
+    kept = {f: values.get(f, "").strip() for f in ("dora", "ura") if f in active}
+    return entry("", hand, TilesResult(analysis, format_hand(hand), **kept))

@@ -73,7 +73,8 @@ STATED: dict[str, str] = {
 
 @dataclass(frozen=True)
 class Situation:
-    """A letter of the tiles form and the flag it sets (riichi itself is the hand form's)."""
+    """A letter of the tiles form and the flag it sets (``r``: the riichi the hand form's
+    riichi field says too, so the tiles can be scored before that field is reached)."""
 
     letter: str
     words: str  # in full, shown once typed
@@ -91,6 +92,7 @@ class Situation:
 
 
 SITUATIONS: tuple[Situation, ...] = (
+    Situation("r", "riichi", "riichi", "riichi"),
     Situation("d", "double riichi", "double riichi", "double_riichi"),
     Situation("i", "ippatsu", "ippatsu", "ippatsu"),
     Situation("l", "last tile (haitei / houtei)", "last tile", "haitei", ron="houtei"),
