@@ -267,7 +267,7 @@ async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup() -> N
         shown = [n.message for n in app._notifications]
         assert any("hand 2 (line 8)" in m and "winner" in m for m in shown)
         assert any("club.toml.damaged" in m for m in shown)
-        await enter_hand(pilot, "1", (0, 0, 0, 0))
+        await enter_hand(pilot, "1", (0, 5, 0, 0))
     assert (sessions / "club.toml.damaged").read_text(encoding="utf-8") == original
     again = load_session(path, library().get)
     assert again.problems == [] and len(again.session.hands) == 3

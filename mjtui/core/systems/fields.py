@@ -177,6 +177,14 @@ class Reading(Generic[T]):
     """A line under the preview about the table (honba, sticks on it)."""
     next: str = ""
     """The table after the hand in words (the next hand's round and dealer)."""
+    question: str = ""
+    """Asked before :attr:`value` is recorded (y records it, n goes back to the form): a
+    hand the rules take but a tired scorer most likely did not mean (a win worth
+    nothing); "" records at once."""
+    actions: frozenset[str] | None = None
+    """The smaller forms that can open now (:attr:`FormLayout.actions` by name; None:
+    all): the others' buttons are not shown (their keys still ask the model, whose
+    :meth:`FormModel.open` says why not)."""
 
 
 @dataclass(frozen=True)

@@ -195,11 +195,16 @@ class EastDoublingForm:
                 else ""
             )
         after = entry.after
+        question = ""
+        if entry.hand is not None and entry.winner is not None and not any(entry.hand.points):
+            question = (f"{self.players[entry.winner]} wins, and nobody scored a point: "
+                        "record a hand worth nothing?")  # fmt: skip
         return Reading(
             entry.errors,
             entry.hand,
             entry.active,
             {"winner": who},
+            question=question,
             after=after.totals if after else None,
             next=("Next: " + state_text(after, self.players)) if after else "",
         )

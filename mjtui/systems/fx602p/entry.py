@@ -283,6 +283,11 @@ class FX602PForm:
             )
         outcome = OUTCOMES.get(values.get("outcome", "").lower(), "?")
         after = entry.after
+        question = ""
+        if entry.score is not None and not entry.score.yaku and not entry.score.triplets:
+            who = self.players[entry.hand.winner] if entry.hand is not None else "the winner"
+            question = (f"{who} wins with no yaku and no triplet ({entry.score.points:,} "
+                        "points): record it?")  # fmt: skip
         return Reading(
             entry.errors,
             entry.hand,
@@ -290,6 +295,7 @@ class FX602PForm:
             {"outcome": outcome},
             lines,
             after=after.totals if after else None,
+            question=question,
         )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:

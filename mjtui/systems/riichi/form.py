@@ -158,6 +158,9 @@ class RiichiForm:
             after=after.totals if after else None,
             table=f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
             next="Next: " + state_text(after, self.players) if after else "",
+            actions=frozenset({"tiles", "fu"})
+            if entry.outcome in ("ron", "tsumo")
+            else frozenset(),
         )
 
     def _riichi_text(self, entry: Entry) -> str:

@@ -242,6 +242,10 @@ class FieldForm(KeyForm):
             for f in row.fields:
                 if f.kind == "seat":
                     self.show(f"#ff-name-{f.key}", reading.notes.get(f.key, ""))
+        for action in self.form_layout.actions:
+            if action.button:
+                shown = reading.actions is None or action.name in reading.actions
+                self.query_one(f"#ff-action-{action.name}").display = shown
         self.show("#ff-lines", _lines(reading.lines))
         self.show("#ff-error", "\n".join(reading.errors))
         self.show_preview(reading)
@@ -299,7 +303,8 @@ class FieldForm(KeyForm):
             super().press_now(button)
 
     def open_action(self, name: str) -> None:
-        """Open the smaller form ``name``; its result fills this form's fields."""
+        """Open the smaller form ``name``; its result fills this form's fields (the model
+        says why when it cannot open yet)."""
         focused = self.focused
         key = (focused.id or "")[3:] if focused is not None and focused.id else None
         try:

@@ -118,6 +118,14 @@ class HandForm(FieldForm):
                 lambda yes: self._record(hand) if yes else None,
             )
             return
+        if reading.question:
+            question = Text(f"{reading.question}\n", style="bold")
+            question.append("y records it, n or Esc goes back to the form.")
+            self.app.push_screen(
+                ConfirmScreen(question, yes="Record it", no="Back to the form"),
+                lambda yes: self._record(hand) if yes else None,
+            )
+            return
         self._record(hand)
 
     def _record(self, hand: Any) -> None:
