@@ -235,7 +235,7 @@ async def test_start_points_typed_on_the_form_are_the_rules_played() -> None:
         points.value = ""
         points.focus()
         await type_text(pilot, "25000")
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # on through the time limit (none)
         await start_series(pilot)
         assert screen_totals(app) == [25000] * 4
         await enter_hand(pilot, "1", (10, 0, 0, 0))

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from textual import events
+from waiting import until
 
 from mjtui import paths
 from mjtui.core.model.session import Session
@@ -171,3 +172,35 @@ async def test_names_and_the_first_hand_typed_in_one_go(folders: dict[str, Path]
             await pilot.pause(0.02)
         assert app.book.session.players == ("Ann", "Bob", "Cy", "Di")
         assert app.book.session.hands == [east_doubling.Hand(1, (8, 30, 0, 0))]
+
+
+async def test_the_new_series_form_walks_every_field_in_the_order_on_screen(
+    folders: dict[str, Path],
+) -> None:
+    """Back to the list of rulesets, choose one, then Enter through the table, the
+    start points and the time limit to the names: each value lands where it is typed."""
+    from mjtui.cli import entry
+
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen.query("#ruleset"), "the list of rulesets")
+        origins = list(app.screen.rulesets)
+        wanted = next(o for o in origins if app.screen.rulesets[o].id == "riichi-tenhou")
+        down = origins.index(wanted) - origins.index(app.screen.ruleset.origin)
+        keys = ["shift+tab"] * 4 + ["enter"] + ["down"] * down + ["enter"]
+        keys += keys_of("Club⏎ 30000⏎ 90⏎ Ann⏎Bob⏎Chen⏎Dora⏎")
+        for key in keys:
+            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            await asyncio.sleep(0.01)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ScoreScreen) and app.screen.is_mounted,
+            "the sheet",
+        )
+        await pilot.pause()
+        session = app.book.session
+        assert session.ruleset.id == "riichi-tenhou"
+        assert session.players == ("Ann", "Bob", "Chen", "Dora")
+        assert (session.table, session.time_limit) == ("Club", 90)
+        assert session.ruleset.start_points == 30000
+        assert session.hands == []

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -131,7 +132,7 @@ class NewSeriesScreen(KeyForm):
             yield Static("", id="form-error")
             yield Static("Start series", id="start-shown")  # the button's look until it comes
             yield Static(
-                "Enter: next field (shift+Tab: time limit) · ctrl+s: start · ctrl+r: draw seats · "
+                "Enter: next field · ctrl+s: start · ctrl+r: draw seats · "
                 "ctrl+l: saved series · Esc: quit. "
                 "Seat 1 is East in the first hand; an empty name is kept as shown.",
                 id="form-help",
@@ -153,12 +154,10 @@ class NewSeriesScreen(KeyForm):
             return  # mjtui is ending before the form was complete
         from textual.widgets import Select  # its module too: 3 ms of the first frame
 
-        await self._in_place_of(
-            "#ruleset-shown",
-            Select(
-                self._options(), value=self._origin, allow_blank=False, id="ruleset", compact=True
-            ),
+        rulesets = Select(
+            self._options(), value=self._origin, allow_blank=False, id="ruleset", compact=True
         )
+        await self._in_place_of("#ruleset-shown", rulesets)
         for field in self._coming:
             await self._in_place_of(f"#{field.id}-shown", field)
         await self._in_place_of(
@@ -201,9 +200,37 @@ class NewSeriesScreen(KeyForm):
         self._show_seats()
 
     def walk(self) -> list[Widget]:
-        # The time limit is set once a club night, not typed every series: Tab reaches
-        # it, and Enter goes from the start points straight to the names.
-        return [w for w in self.query(Input) if w.display and w.id != "time-limit"]
+        # Every field in the order on screen, the list of rulesets first: a person who
+        # goes back to the time limit or the list expects Enter to go on from there.
+        return [w for w in self.query("Select, Input") if w.display]
+
+    def take_key(self, event: events.Key) -> bool:
+        if event.key == "enter" and self._chosen_from_open_list():
+            return True
+        return super().take_key(event)
+
+    def _chosen_from_open_list(self) -> bool:
+        """Enter in the open list of rulesets: choose the highlighted one and go on to
+        the next field, as Enter does in every field, so the next Enter does not open
+        the list again. Done here, at once: the list's own choosing gives it the
+        focus back later, through the app's queue, where the next key would find it."""
+        from textual.widgets import OptionList, Select
+
+        try:
+            rulesets = self.query_one("#ruleset", Select)
+        except NoMatches:
+            return False
+        shown = self.focused
+        if not (rulesets.expanded and isinstance(shown, OptionList) and shown.parent is rulesets):
+            return False
+        if shown.highlighted is None:
+            return False
+        self._choose(self._options()[shown.highlighted][1])
+        with rulesets.prevent(Select.Changed):
+            rulesets.value = self._origin
+        rulesets.expanded = False
+        self.enter()  # from the list: the field after it
+        return True
 
     def action_draw_seats(self) -> None:
         """Shuffle the typed names into the seats, as players drawing wind tiles do, and
@@ -243,7 +270,13 @@ class NewSeriesScreen(KeyForm):
         # the list comes (complete), 3 ms of the first frame.
         if event.select.id != "ruleset" or event.value == self._origin:
             return  # the list coming, or offering more: the typed points stay
-        self._origin = event.value
+        self._choose(str(event.value))
+
+    def _choose(self, origin: str) -> None:
+        """Play the ruleset read from ``origin``: its start points, its seats."""
+        if origin == self._origin:
+            return
+        self._origin = origin
         self.query_one("#start-points", Input).value = str(self.ruleset.start_points)
         self._show_seats()
 
