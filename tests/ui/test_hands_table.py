@@ -14,6 +14,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.systems.east_doubling.system import Hand
+from mjtui.ui import colours
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.hands_table import HandsTable
@@ -186,8 +187,8 @@ async def test_rows_keep_their_cells_styles_under_the_stripes(tmp_path) -> None:
             return {m.group(): at[m.start()] for m in re.finditer(r"\S+", text)}
 
         won, draw = styles(1), styles(2)
-        assert won["+60"].color.name == "green" and won["-50"].color.name == "red"
-        assert won["●"].bold and won["●"].color.name == "yellow"
+        assert won["+60"].color.name == colours.GAIN and won["-50"].color.name == colours.LOSS
+        assert won["●"].bold and won["●"].color.name == colours.WARN
         assert draw["draw"].dim and draw["—"].dim
         # Stripes: the first and the third hand share a background, the second not;
         # the cursor (on the fourth) has its own.

@@ -26,10 +26,11 @@ from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.fields import TICKED, Field, FormModel, Line, Reading, Row
+from mjtui.ui import colours
 from mjtui.ui.key_form import CodeInput, KeyForm
 from mjtui.ui.widgets.checkbox import Checkbox
 
-LINE_STYLES = {"": "", "dim": "dim", "good": "green", "bold": "bold"}
+LINE_STYLES = {"": "", "dim": "dim", "good": colours.GAIN, "bold": "bold"}
 BLOCKS = ("#ff-lines", "#ff-next", "#ff-error")  # shown only while they say something
 
 

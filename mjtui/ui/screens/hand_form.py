@@ -22,7 +22,7 @@ from textual.widget import Widget
 from mjtui.core.errors import HandError
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.fields import FormModel, Reading
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.field_form import FieldForm
 
@@ -94,7 +94,7 @@ class HandForm(FieldForm):
             line.append(f"{numbers.points(now[seat]):>8}")
             if after is not None:
                 change = after[seat] - now[seat]
-                style = "green" if change > 0 else "red" if change < 0 else ""
+                style = colours.signed(change)
                 line.append(f"  {numbers.change(change):>8}", style=style)
                 line.append(f"  → {numbers.points(after[seat]):>8}")
             text.append(line)

@@ -23,6 +23,7 @@ from mjtui.core.model.players import player_key
 from mjtui.core.reports.league import League, Player, chooser, compute, game_of
 from mjtui.core.sessions.ledger import FolderRead, read_folder
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
+from mjtui.ui import colours
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart
@@ -142,7 +143,7 @@ class LeagueScreen(Screen):
                 Text(
                     points_text(p.points),
                     justify="right",
-                    style="green" if p.points > 0 else "red" if p.points < 0 else "",
+                    style=colours.signed(p.points),
                 ),
             )
         tables = sorted({g.table for g in league.games if g.table})

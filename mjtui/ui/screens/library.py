@@ -40,7 +40,7 @@ from mjtui.core.sessions.lock import SessionInUse
 from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import shown
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.league import LeagueScreen
 from mjtui.ui.screens.replay import ReplayScreen
@@ -98,14 +98,14 @@ def detail(summary: SessionSummary | None) -> Text:
         else:
             out.append(f"{', '.join(summary.players)}: no hand played yet")
     if summary.error is not None:
-        out.append("\n✗ cannot be read: ", style="bold red")
-        out.append(shown(summary.error, lines=True), style="red")
+        out.append("\n✗ cannot be read: ", style=f"bold {colours.LOSS}")
+        out.append(shown(summary.error, lines=True), style=colours.LOSS)
     elif summary.problems:
         more = len(summary.problems) - 1
-        out.append("\n! damaged: ", style="bold yellow")
-        out.append(shown(summary.problems[0], lines=True), style="yellow")
+        out.append("\n! damaged: ", style=f"bold {colours.WARN}")
+        out.append(shown(summary.problems[0], lines=True), style=colours.WARN)
         if more:
-            out.append(f" (and {more} more problem{'s' * (more != 1)})", style="yellow")
+            out.append(f" (and {more} more problem{'s' * (more != 1)})", style=colours.WARN)
     return out
 
 
@@ -168,9 +168,9 @@ class SessionList(DataTable):
     @staticmethod
     def _cells(s: SessionSummary) -> list[Text]:
         if s.error is not None:
-            mark = Text("✗", style="bold red")
+            mark = Text("✗", style=f"bold {colours.LOSS}")
         elif s.problems:
-            mark = Text("!", style="bold yellow")
+            mark = Text("!", style=f"bold {colours.WARN}")
         else:
             mark = Text(" ")
         # The id, short and exact (two rulesets may share a name); the detail
@@ -178,7 +178,7 @@ class SessionList(DataTable):
         ruleset = s.ruleset_id or s.ruleset_name or "?"
         if not s.readable:
             hands = Text("?", justify="right", style="dim")
-            leader = Text("cannot read", style="red")
+            leader = Text("cannot read", style=colours.LOSS)
         else:
             hands = Text(str(s.hands), justify="right")
             leader = Text(s.leader) if s.leaders else Text("—", style="dim")

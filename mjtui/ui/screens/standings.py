@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 
 COLUMNS = ("Rank", "Player", "Points", "Base", "Uma", "Oka", "Penalty", "Final")
 
@@ -88,7 +88,7 @@ class StandingsScreen(ModalScreen[None]):
                 Text(
                     score(s.score),
                     justify="right",
-                    style="bold green" if s.score > 0 else "bold red" if s.score < 0 else "",
+                    style=f"bold {colours.signed(s.score)}".strip(),
                 ),
                 key=str(s.seat),
             )

@@ -16,7 +16,7 @@ from mjtui import paths
 from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.core.text import shown
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 
@@ -147,7 +147,7 @@ class StatsScreen(Screen):
                 Text(
                     f"{avg:+,.1f}" if avg else "0.0",
                     justify="right",
-                    style="green" if avg > 0 else "red" if avg < 0 else "",
+                    style=colours.signed(avg),
                 ),
                 Text(numbers.change(p.best_hand.change) if p.best_hand else "—", justify="right"),
                 Text(

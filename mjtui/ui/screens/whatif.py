@@ -24,7 +24,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.reports.whatif import WhatIf, flatten, parse_value, rescore, variant
 from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.text import shown
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.footer import Footer
 
 HIDDEN_KEYS = ("name", "system", "description")  # shown nowhere in the form
@@ -244,7 +244,7 @@ class WhatIfScreen(Screen):
                 Text(
                     numbers.change(d),
                     justify="right",
-                    style="green" if d > 0 else "red" if d < 0 else "dim",
+                    style=colours.signed(d, "dim"),
                 ),
                 key=str(c.seat),
             )

@@ -22,6 +22,7 @@ from mjtui.calc.hp11c.display import format_number
 from mjtui.calc.hp11c.listing import Step
 from mjtui.calc.hp11c.machine import Machine
 from mjtui.calc.link import CalculatorLink
+from mjtui.ui import colours
 
 # What a key typed into the pane presses on the 11C: by key name, then by character.
 KEY_NAMES = {"enter": "ENTER", "backspace": "<-"}
@@ -150,21 +151,21 @@ class CalcPane(VerticalScroll, can_focus=True):
         for seat, (sheet, calc) in enumerate(zip(totals, reading.totals, strict=False)):
             same = sheet == calc
             text.append(f"{seat + 1:>4} {sheet:>11,} {_number(calc):>12} ")
-            text.append("✓\n" if same else "✗\n", "green" if same else "bold red")
+            text.append("✓\n" if same else "✗\n", colours.GAIN if same else f"bold {colours.LOSS}")
         calc_east = "?" if reading.east is None else str(reading.east + 1)
         text.append(f"East {east + 1:>11} {calc_east:>12} ")
         text.append(
             "✓\n" if reading.east == east else "✗\n",
-            "green" if reading.east == east else "bold red",
+            colours.GAIN if reading.east == east else f"bold {colours.LOSS}",
         )
         problems = self.link.differences(totals, east)
         text.append(f"{len(self.link.keyed)} hands keyed · ", "dim")
         if problems:
-            text.append("differs from the sheet", style="bold red")
+            text.append("differs from the sheet", style=f"bold {colours.LOSS}")
             if reading.problem:
-                text.append(f"\n{reading.problem}", style="red")
+                text.append(f"\n{reading.problem}", style=colours.LOSS)
         else:
-            text.append("agrees with the sheet", style="bold green")
+            text.append("agrees with the sheet", style=f"bold {colours.GAIN}")
         return text
 
     def _record(self, number: int, step: Step, machine: Machine) -> None:

@@ -32,6 +32,7 @@ from mjtui.calc.fx602p.listing import Listing, read_listing
 from mjtui.calc.fx602p.machine import Machine, State
 from mjtui.calc.fx602p.play import HandResult, finish_hand, note_displays
 from mjtui.core.errors import MjtuiError
+from mjtui.ui import colours
 
 HELP = (
     "g 0 P0 (a new hand) · at HLT: tile digit + enter discards, enter or 0 enter "
@@ -337,16 +338,18 @@ class FX602PPane(VerticalScroll, can_focus=True):
         text = Text("hand  winner       program  native\n", style="dim")
         for r in self.results[-8:]:
             if r.status != "finished" or r.points is None:
-                text.append(f"{r.number:>4}  {r.message or r.status}\n", style="red")
+                text.append(f"{r.number:>4}  {r.message or r.status}\n", style=colours.LOSS)
                 continue
             native = r.check.native if r.check else "?"
             text.append(f"{r.number:>4}  {r.winner or '?':<10} {r.points:>+8} {native!s:>7} ")
             if r.verdict == "agree":
-                text.append("✓\n", style="green")
+                text.append("✓\n", style=colours.GAIN)
             elif r.verdict == "quirk":
-                text.append(f"quirk: {r.check.quirk}\n" if r.check else "quirk\n", style="yellow")
+                text.append(
+                    f"quirk: {r.check.quirk}\n" if r.check else "quirk\n", style=colours.WARN
+                )
             else:
-                text.append("✗ differs\n", style="bold red")
+                text.append("✗ differs\n", style=f"bold {colours.LOSS}")
             names = ", ".join(program_names(r.yaku)) or "no yaku"
             text.append(f"      {r.how} {r.win_tile} {r.hand} · {names}\n", style="dim")
         last = self.results[-1]

@@ -15,7 +15,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 
 # Each hand in the window is formatted (its cells, its height) when the window
 # is filled, so a long series is shown a window at a time, twice the screen's
@@ -349,7 +349,7 @@ class HandsTable(ScrollView, can_focus=True):
             Text(what, style="dim" if not any(after.last_change) else ""),
         ]
         for seat, delta in enumerate(after.last_change):
-            style = "green" if delta > 0 else "red" if delta < 0 else "dim"
+            style = colours.signed(delta, "dim")
             if scores is None and not delta:
                 cell = Text("—", justify="right", style="dim")
             elif scores is None:
@@ -359,7 +359,7 @@ class HandsTable(ScrollView, can_focus=True):
                     f"{scores[seat]} ", (numbers.change(delta), style), justify="right"
                 )
             if seat == before.east:
-                cell = Text.assemble((f"{EAST} ", "bold yellow"), cell, justify="right")
+                cell = Text.assemble((f"{EAST} ", colours.EAST), cell, justify="right")
             cells.append(cell)
         return cells
 

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual import events
 from textual.widgets import DataTable
 
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 
 EAST = "●"
 
@@ -88,14 +88,14 @@ class Scoreboard(DataTable):
             self.add_row(
                 str(seat + 1),
                 Text(name, style="bold" if is_east else "", overflow="ellipsis", no_wrap=True),
-                Text(columns[2][1][seat], style="bold yellow" if is_east else ""),
+                Text(columns[2][1][seat], style=colours.EAST if is_east else ""),
                 Text(
                     totals[seat], justify="right", style="bold" if state.totals[seat] == top else ""
                 ),
                 Text(
                     lasts[seat],
                     justify="right",
-                    style="green" if last and last > 0 else "red" if last and last < 0 else "",
+                    style=colours.signed(last),
                 ),
                 key=str(seat),
             )

@@ -17,9 +17,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from mjtui.ui import numbers
+from mjtui.ui import colours, numbers
 
-COLORS = ("cyan", "magenta", "yellow", "green")
+COLORS = colours.SERIES
 MARKERS = ("●", "■", "▲", "◆")  # one per seat, on the line and in the legend
 _MARK_EVERY = 12  # columns between two markers of one line
 # Braille dot bits by (column, row) inside one cell.
