@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 
 from mjtui.core.text import shown
-from mjtui.ui.key_form import OrderedKeys
+from mjtui.ui.key_form import KeyForm, OrderedKeys
 from mjtui.ui.styles import BASE, ScreenStyles, add_styles
 
 # Each screen, and the calculators behind the sheet, is imported when it is
@@ -180,6 +180,28 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
             )
         for warning in [*warnings, *look_alike_notes(choice.players)]:
             self._warn(warning)
+
+    async def action_quit(self) -> None:
+        """ctrl+q: at once, unless a form holds what was typed and is not yet saved."""
+        form = self.screen
+        if not (isinstance(form, KeyForm) and form.typed_in()):
+            self.exit()
+            return
+        from mjtui.ui.screens.confirm import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(
+            ConfirmScreen(
+                "Quit mjtui? What this form holds is not saved and would be lost "
+                "(every recorded hand is saved).",
+                yes="Quit",
+                no="Back to the form",
+            ),
+            answered,
+        )
 
     def action_open_library(self) -> None:
         self.push_screen(self._library_screen())

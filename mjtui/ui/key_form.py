@@ -129,6 +129,7 @@ class KeyForm(ModalScreen[Any]):
         super().__init__()
         self.ready = False  # fields composed and the focus placed
         self._seen: tuple[object, ...] = ()  # the values fields_changed last saw
+        self._opened_with: tuple[object, ...] | None = None  # the values when ready
 
     # ------------------------------------------------------------ for subclasses
 
@@ -198,7 +199,12 @@ class KeyForm(ModalScreen[Any]):
         self.refresh_fields()
         self._become_ready()
 
+    def typed_in(self) -> bool:
+        """Whether anything was typed since the form opened: a quit now would lose it."""
+        return self._opened_with is not None and self._snapshot() != self._opened_with
+
     def _become_ready(self) -> None:
+        self._opened_with = self._snapshot()
         self.ready = True
         self.app.post_message(self.Ready())
 

@@ -204,3 +204,30 @@ async def test_the_new_series_form_walks_every_field_in_the_order_on_screen(
         assert (session.table, session.time_limit) == ("Club", 90)
         assert session.ruleset.start_points == 30000
         assert session.hands == []
+
+
+async def test_ctrl_q_with_a_half_typed_hand_asks_and_f_without_standings_says_why(
+    tmp_path: Path,
+) -> None:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    book = Scorebook(
+        Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 12, 1)), tmp_path / "s.toml"
+    )
+    app = MjtuiApp(book=book, sessions_dir=tmp_path)
+    told: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.notify = lambda message, **kw: told.append(message)  # type: ignore[method-assign]
+        await pilot.press("f")
+        await until(pilot, lambda: told, "a word on f")
+        assert "no final standings" in told[0]
+        await pilot.press("2", "8")
+        await until(pilot, lambda: app.screen.query("#ff-points-0"), "the hand form")
+        await pilot.press("ctrl+q")
+        await until(pilot, lambda: app.screen.query("#confirm-no"), "the question")
+        await pilot.press("n")  # back to the form, the 8 still there
+        await until(pilot, lambda: app.screen.query("#ff-points-0"), "the form again")
+        assert app.is_running
+        assert "8" in [w.value for w in app.screen.query("Input")]
+        await pilot.press("ctrl+q", "y")
+        await until(pilot, lambda: not app.is_running, "the quit")

@@ -29,6 +29,7 @@ from mjtui.core.systems.fields import TICKED, Field, FormModel, Line, Reading, R
 from mjtui.ui import colours
 from mjtui.ui.key_form import CodeInput, KeyForm
 from mjtui.ui.widgets.checkbox import Checkbox
+from mjtui.ui.widgets.footer import Footer
 
 LINE_STYLES = {"": "", "dim": "dim", "good": colours.GAIN, "bold": "bold"}
 BLOCKS = ("#ff-lines", "#ff-next", "#ff-error")  # shown only while they say something
@@ -192,6 +193,8 @@ class FieldForm(KeyForm):
                 if part
             )
             yield Static(help_line, id="ff-help", markup=False)
+        # The form's own keys at the foot, over the sheet's (which do nothing here).
+        yield Footer()
 
     # ------------------------------------------------------------ reading
 

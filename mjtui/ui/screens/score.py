@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -243,6 +243,13 @@ class ScoreScreen(Screen):
         if action == "fx602p":
             return hp11c  # a second pane beside the HP-11C; else p opens the FX-602P
         return True
+
+    def on_key(self, event: events.Key) -> None:
+        # f is kept out of the footer where a system has no standings (check_action),
+        # which also stops its action: say why here rather than nothing at all.
+        if event.key == "f" and not self.has_standings:
+            event.stop()
+            self.action_standings()
 
     def action_standings(self) -> None:
         """The final standings, or the standings as they would be now."""
