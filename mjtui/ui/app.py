@@ -122,17 +122,31 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         return self._new_series
 
     def on_mount(self) -> None:
-        for warning in self.warnings:
-            self._warn(warning)
+        self._warn(*self.warnings)
         self.call_after_refresh(self._after_first_frame)
 
-    def _warn(self, warning: str) -> None:
-        self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
+    def _warn(self, *warnings: str) -> None:
+        """The warnings in one notification, one a line (each would replace the last)."""
+        if warnings:
+            title = "Warning" if len(warnings) == 1 else f"{len(warnings)} warnings"
+            self.notify(
+                "\n".join(warnings), title=title, severity="warning", timeout=20, markup=False
+            )
 
     def notify(self, message: str, *, title: str = "", **kwargs: Any) -> None:
         """Every notification, of every screen, shown with no raw control character: a
-        message may quote a file (core/text.py ``shown``)."""
+        message may quote a file (core/text.py ``shown``).
+
+        One at a time: a new one takes the place of the one shown, so undo after
+        undo never piles boxes over the history (mjtui.tcss puts them over the
+        empty right of the scores)."""
+        self.clear_notifications()
         super().notify(shown(str(message), lines=True), title=shown(title), **kwargs)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        # A notification belongs to the screen it was given on: it leaves with it.
+        self.clear_notifications()
+        return super().push_screen(screen, *args, **kwargs)
 
     def _after_first_frame(self) -> None:
         """What the first screen does not need waits until it is shown: a person sees
@@ -153,8 +167,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         if self.more_rulesets is not None:
             rulesets, warnings = self.more_rulesets()
             self._new_series.offer(rulesets)
-            for warning in warnings:
-                self._warn(warning)
+            self._warn(*warnings)
         keep_out_of_collections()
 
     def _start_series(self, choice: SeriesChoice) -> None:
@@ -174,12 +187,11 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         self.book, warnings = create_scorebook(session, self.sessions_dir)
         self.hold(self.book)
         self._open_sheet(self.book)  # over the form, which stays below unseen
-        if self.book.save_error:
+        self._warn(*warnings, *look_alike_notes(choice.players))
+        if self.book.save_error:  # after the warnings: shown in their place (notify)
             self.notify(
                 self.book.save_error, title="Not saved", severity="error", timeout=15, markup=False
             )
-        for warning in [*warnings, *look_alike_notes(choice.players)]:
-            self._warn(warning)
 
     async def action_quit(self) -> None:
         """ctrl+q: at once, unless a form holds what was typed and is not yet saved."""
