@@ -137,16 +137,24 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         """Every notification, of every screen, shown with no raw control character: a
         message may quote a file (core/text.py ``shown``).
 
-        One at a time: a new one takes the place of the one shown, so undo after
-        undo never piles boxes over the history (mjtui.tcss puts them over the
-        empty right of the scores)."""
-        self.clear_notifications()
+        A new one takes the place of the passing news shown (undo after undo never
+        piles boxes over the history; mjtui.tcss puts them over the empty right of
+        the scores); a warning or an error stays its time, to be read."""
+        self._clear_passing()
         super().notify(shown(str(message), lines=True), title=shown(title), **kwargs)
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        # A notification belongs to the screen it was given on: it leaves with it.
-        self.clear_notifications()
+        # Passing news belongs to the screen it was given on: it leaves with it.
+        self._clear_passing()
         return super().push_screen(screen, *args, **kwargs)
+
+    def _clear_passing(self) -> None:
+        """Take away the notifications of severity "information"."""
+        shown = self._notifications  # Textual's toasts shown: it has no public way
+        for notification in list(shown):
+            if notification.severity == "information":
+                del shown[notification]
+        self._refresh_notifications()
 
     def _after_first_frame(self) -> None:
         """What the first screen does not need waits until it is shown: a person sees
