@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from mjtui.core.errors import ConfigError
@@ -47,3 +47,30 @@ def load_config(path: Path) -> Config:
         return read_struct(Config, data)
     except SchemaError as e:
         raise ConfigError(f"{path}: {e}") from None
+
+
+def read_config(path: Path) -> tuple[Config, list[str]]:
+    """The config for the app, and what was wrong with it: a typo in one key must not
+    keep a table from playing. Each key that cannot be read is said and left at its
+    default; the others are kept. (:func:`load_config` is the strict reading.)"""
+    if not path.exists():
+        return Config(), []
+    try:
+        data = read_toml(path, ConfigError)
+    except ConfigError as e:
+        return Config(), [f"{e}; the config's defaults are used"]
+    if not isinstance(data, dict):  # read_toml gives a table; kept for the type
+        return Config(), [f"{path}: not a table; the config's defaults are used"]
+    kept: dict[str, object] = {}
+    problems = []
+    for key, value in data.items():
+        try:
+            read_struct(Config, {key: value})
+        except SchemaError as e:
+            problems.append(f"{path}: {e}; {'ignored' if key not in _KEYS else 'its default used'}")
+            continue
+        kept[key] = value
+    return read_struct(Config, kept), problems
+
+
+_KEYS = {f.name for f in fields(Config)}

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
-from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.text import shown
 
 if TYPE_CHECKING:
@@ -356,11 +356,27 @@ def _ended(app: MjtuiApp) -> int:
 
 
 def new_series(args: argparse.Namespace) -> MjtuiApp:
-    from mjtui.config import load_config
+    from mjtui.config import Config, read_config
 
     library = _library()
-    config = load_config(paths.config_file())
-    chosen = library.get(args.ruleset or config.default_ruleset)
+    config, warnings = read_config(paths.config_file())
+    if args.ruleset:
+        try:
+            chosen = library.get(args.ruleset)
+        except RulesetError as e:
+            raise RulesetError(f"--ruleset {args.ruleset}: {e}") from None
+    else:
+        try:
+            chosen = library.get(config.default_ruleset)
+        except RulesetError as e:
+            fallback = Config().default_ruleset
+            if config.default_ruleset == fallback:
+                raise
+            warnings.append(
+                f"default_ruleset = {config.default_ruleset!r} in {paths.config_file()}: {e}; "
+                f"the form opens on {fallback} (choose another in its list)"
+            )
+            chosen = library.get(fallback)
     from mjtui.ui.app import MjtuiApp  # Textual loads only when a screen is wanted
 
     def the_others() -> tuple[list[Ruleset], list[str]]:
@@ -380,6 +396,7 @@ def new_series(args: argparse.Namespace) -> MjtuiApp:
         time_limit=config.time_limit,
         time_warning=config.time_warning,
         table=config.table,
+        warnings=warnings,
     )
 
 
@@ -477,13 +494,13 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
     book, warnings = _with_replay_hint(lambda: open_scorebook(path, _library().get), path)
-    from mjtui.config import load_config
+    from mjtui.config import read_config
     from mjtui.ui.app import MjtuiApp
 
-    config = load_config(paths.config_file())
+    config, config_warnings = read_config(paths.config_file())
     return MjtuiApp(
         book=book,
-        warnings=warnings,
+        warnings=[*config_warnings, *warnings],
         calc_program=args.calc_program,
         time_warning=config.time_warning,
     )

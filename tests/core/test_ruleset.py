@@ -366,23 +366,25 @@ def test_cli_broken_ruleset_path_exits_2(run_mjtui, folders, tmp_path: Path) -> 
     assert result.stdout == ""
 
 
-def test_cli_config_naming_a_broken_user_ruleset_exits_2(run_mjtui, folders) -> None:
+def test_a_config_naming_a_broken_user_ruleset_warns_naming_both(folders) -> None:
+    from mjtui.cli import entry
+
     bad = write(folders["rulesets"] / "mine.toml", variant('on_draw = "stay"', 'on_draw = "hold"'))
     write(folders["config"] / "config.toml", 'default_ruleset = "mine"\n')
-    result = run_mjtui()
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert str(bad) in result.stderr
-    assert "rotation.on_draw" in result.stderr
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    (warning,) = app.warnings
+    assert "default_ruleset = 'mine'" in warning
+    assert str(bad) in warning and "rotation.on_draw" in warning
+    assert app.ruleset is not None and app.ruleset.id == "hp11c"
 
 
-def test_cli_config_with_unknown_key_exits_2(run_mjtui, folders) -> None:
+def test_a_config_with_an_unknown_key_warns_naming_it(folders) -> None:
+    from mjtui.cli import entry
+
     config = write(folders["config"] / "config.toml", 'default_rulset = "hp11c"\n')
-    result = run_mjtui()
-    assert result.returncode == 2, result.stderr
-    assert "Traceback" not in result.stderr
-    assert str(config) in result.stderr
-    assert "default_rulset" in result.stderr
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    (warning,) = app.warnings
+    assert str(config) in warning and "default_rulset" in warning
 
 
 def test_cli_unhashable_system_exits_2(run_mjtui, folders, tmp_path: Path) -> None:
