@@ -43,6 +43,12 @@ def add_report_commands(subparsers: Any) -> None:
     export.add_argument(
         "--output", "-o", type=Path, metavar="PATH", help="write to PATH instead of standard output"
     )
+    export.add_argument(
+        "--skip-unwritable",
+        action="store_true",
+        help="a format that cannot write some hands (pantheon: an abortive draw...) leaves "
+        "them out, each said on standard error, instead of writing nothing",
+    )
     stats = subparsers.add_parser(
         "stats", help="statistics per player (and per ruleset) across all saved sessions"
     )
@@ -70,7 +76,10 @@ def export_command(args: argparse.Namespace) -> int:
             + "\nnothing was exported: fix the hands above, or see what can be "
             f"read with `mjtui replay {shown(str(args.file))}`"
         )
-    text = export_session(loaded.session, fmt, source=shown(args.file.name))
+    skipped: list[str] | None = [] if args.skip_unwritable else None
+    text = export_session(loaded.session, fmt, source=shown(args.file.name), skipped=skipped)
+    for note in skipped or []:
+        print(f"mjtui export: {shown(note)}", file=sys.stderr)
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()

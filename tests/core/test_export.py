@@ -147,6 +147,7 @@ def test_markdown_report_has_title_standings_and_hands() -> None:
         "| 6 / -56 / 9944 |" in hands
     )
     assert any(line.startswith("| 2 | draw | 0 / 0 / 9920") for line in hands)
+    assert any(line.startswith("- End: ") for line in lines)
 
 
 def test_markdown_escapes_names_that_would_break_a_table() -> None:

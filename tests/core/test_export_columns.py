@@ -231,3 +231,40 @@ def test_a_riichi_game_as_pantheon_s_text_log(folders) -> None:
     tenhou.add(AbortiveDraw())
     with pytest.raises(ExportError, match="hand 1: an abortive draw cannot be written"):
         export_session(tenhou, "pantheon")
+
+
+def test_a_pantheon_log_may_leave_out_the_hands_it_cannot_say(folders) -> None:
+    from mjtui.systems.riichi.events import AbortiveDraw, Win, Winner
+
+    s = session_of("riichi-tenhou")
+    s.add(Win(winners=(Winner(seat=2, han=3, fu=40),), discarder=0))
+    s.add(AbortiveDraw(note="nine terminals"))
+    s.add(Win(winners=(Winner(seat=1, han=1, fu=30),), discarder=None))
+    skipped: list[str] = []
+    lines = export_session(s, "pantheon", skipped=skipped).splitlines()
+    assert len(lines) == 3 and lines[2].startswith("tsumo ")
+    assert skipped == [
+        "left out hand 2: an abortive draw cannot be written in Pantheon's "
+        "text log (its parser knows ron, tsumo, draw and chombo)"
+    ]
+    # The formats every session has never leave a hand out.
+    assert export_session(s, "csv", skipped=[]).count("\n") == 4
+
+
+def test_export_skip_unwritable_writes_the_rest_and_says_what_it_left(
+    folders, tmp_path, capsys
+) -> None:
+    from mjtui.cli import entry
+    from mjtui.core.sessions.session_file import save_session
+    from mjtui.systems.riichi.events import AbortiveDraw, Win, Winner
+
+    s = session_of("riichi-tenhou")
+    s.add(AbortiveDraw())
+    s.add(Win(winners=(Winner(seat=1, han=1, fu=30),), discarder=None))
+    path = tmp_path / "night.toml"
+    save_session(s, path)
+    assert entry.main(["export", str(path), "--format", "pantheon"]) == 2
+    assert "hand 1: an abortive draw" in capsys.readouterr().err
+    assert entry.main(["export", str(path), "--format", "pantheon", "--skip-unwritable"]) == 0
+    out, err = capsys.readouterr()
+    assert out.count("\n") == 2 and "left out hand 1" in err

@@ -249,7 +249,7 @@ def test_exports_name_each_seat_as_it_was_then():
     assert "Eve" in to_results(s) and "Bob" not in to_results(s)
     md = to_markdown(s)
     assert "- Seats changed from hand 3: Chen, Eve, Ann, Dora" in md
-    assert "| # | Hand | Ann/Chen | Bob/Eve | Chen/Ann | Dora |" in md
+    assert "| # | Round | Hand | Ann/Chen | Bob/Eve | Chen/Ann | Dora |" in md
     with pytest.raises(ExportError, match="seats change"):
         to_pantheon(s)
 

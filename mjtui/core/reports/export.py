@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import inspect
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.model.seats import to_tables
 from mjtui.core.model.session import Session
 from mjtui.core.model.standings import standings
-from mjtui.core.systems.base import HandColumns
+from mjtui.core.systems.base import HandColumns, TableState
 from mjtui.core.text import json_text
 
 FORMAT = "mjtui-export/2"
@@ -336,6 +337,7 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
         lines.append(f"- Table: {_md(table)}")
     if source:
         lines.append(f"- File: {_md(source)}")
+    lines.append(f"- End: {_md(_ending(session, states))}")
     lines += ["", "## Final standings", ""]
     own = session.hands and session.ruleset.system.standings(session.ruleset.rules, states[-1])
     if own and not getattr(states[-1], "finished", True):
@@ -352,10 +354,15 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
     lines += [
         "Each player's cell: " + " / ".join([*per_seat, "change", "total after the hand"]) + ".",
         "",
-        "| # | Hand | " + " | ".join(_md(p) for p in players) + " |",
-        "|---:|---|" + "---:|" * len(players),
     ]
-    for r in records:
+    labels = [cast(TableState, before).round_label for before in states[: len(records)]]
+    # A system whose rounds are its hands ("Hand 3") says nothing the # does not.
+    rounds = labels != [f"Hand {r['hand']}" for r in records]
+    lines += [
+        "| # | " + "Round | " * rounds + "Hand | " + " | ".join(_md(p) for p in players) + " |",
+        "|---:|" + "---|" * rounds + "---|" + "---:|" * len(players),
+    ]
+    for label, r in zip(labels, records, strict=False):
         cells = [
             " / ".join(
                 [
@@ -366,8 +373,20 @@ def to_markdown(session: Session, states: list[Any] | None = None, source: str =
             )
             for seat in range(len(players))
         ]
-        lines.append(f"| {r['hand']} | {_md(r['what'])} | " + " | ".join(cells) + " |")
+        round_cell = f"{_md(label)} | " if rounds else ""
+        lines.append(f"| {r['hand']} | {round_cell}{_md(r['what'])} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def _ending(session: Session, states: list[Any]) -> str:
+    """Why the series ended, in the system's words, or that it stopped before its end."""
+    last = cast(TableState, states[-1])
+    if last.finished:
+        return session.ruleset.system.describe_state(last, session.current_players)
+    played = len(session.hands)
+    if not played:
+        return "no hand was played"
+    return f"the series was stopped after hand {played} ({last.round_label} would be next)"
 
 
 # --------------------------------------------------------------------------
@@ -413,8 +432,14 @@ def formats_of(session: Session) -> dict[str, Callable[..., str]]:
     return {**FORMATS, **session.ruleset.system.export_formats()}
 
 
-def export_session(session: Session, fmt: str, source: str = "") -> str:
-    """The session in format ``fmt`` (one of :func:`formats_of`), folded once."""
+def export_session(
+    session: Session, fmt: str, source: str = "", skipped: list[str] | None = None
+) -> str:
+    """The session in format ``fmt`` (one of :func:`formats_of`), folded once.
+
+    With ``skipped`` (a list), a format that cannot write some hands (a system's,
+    whose function takes ``skipped``) leaves them out and says which in that list,
+    rather than refusing the whole session."""
     formats = formats_of(session)
     if fmt not in formats:
         known = ", ".join(formats)
@@ -422,4 +447,7 @@ def export_session(session: Session, fmt: str, source: str = "") -> str:
     states = session.states()
     if fmt == "md":
         return to_markdown(session, states, source=source)
-    return formats[fmt](session, states)
+    write = formats[fmt]
+    if skipped is not None and "skipped" in inspect.signature(write).parameters:
+        return write(session, states, skipped=skipped)
+    return write(session, states)

@@ -2,7 +2,8 @@
 
 The format is that of Pantheon's text-log parser (:data:`PANTHEON_SPEC`); a
 hand that log cannot say (pao, nagashi mangan, an abortive draw, a multiple
-yakuman) is refused with the hand's number and the reason.
+yakuman) is refused with the hand's number and the reason, or left out and
+said when asked (``skipped``).
 """
 
 from __future__ import annotations
@@ -22,9 +23,14 @@ def pantheon_alias(name: str) -> str:
     return alias or "player"
 
 
-def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
+def to_pantheon(
+    session: Session, states: list[Any] | None = None, skipped: list[str] | None = None
+) -> str:
     """A riichi game as Pantheon's text log (the format of its text-log parser,
-    :data:`PANTHEON_SPEC`): the final scores, then one statement a hand."""
+    :data:`PANTHEON_SPEC`): the final scores, then one statement a hand.
+
+    A hand the log cannot say refuses the game, or, given ``skipped``, is left
+    out and said there (the first line's final scores stay mjtui's)."""
     if len(session.players) != 4:
         raise ExportError(
             "the Pantheon text log is for four-player games only; "
@@ -40,7 +46,12 @@ def to_pantheon(session: Session, states: list[Any] | None = None) -> str:
     totals = session.ruleset.system.replay_fields(states[-1])["totals"]
     lines = [" ".join(f"{a}:{t}" for a, t in zip(aliases, totals, strict=False))]
     for number, record in enumerate(hand_records(session, states), 1):
-        lines.append(_pantheon_hand(record, aliases, number))
+        try:
+            lines.append(_pantheon_hand(record, aliases, number))
+        except ExportError as e:
+            if skipped is None:
+                raise
+            skipped.append(f"left out {e}")
     return "\n".join(lines) + "\n"
 
 
