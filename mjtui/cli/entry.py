@@ -427,7 +427,11 @@ def _game_book(path: Path, library: RulesetLibrary) -> tuple[Scorebook, list[str
     from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
 
     if path.exists():
-        return open_scorebook(path, library.get)
+        book, warnings = open_scorebook(path, library.get)
+        if not book.session.computer and book.session.players == ("You", "FX-602P"):
+            book.session.computer = (1,)  # a game file from before the key: it says so now
+            book.save()
+        return book, warnings
     with contextlib.suppress(OSError):  # if it cannot be made, the save says so
         path.parent.mkdir(parents=True, exist_ok=True)
     lock = SessionLock.take(path)
@@ -436,7 +440,7 @@ def _game_book(path: Path, library: RulesetLibrary) -> tuple[Scorebook, list[str
             lock.release()
             return open_scorebook(path, library.get)
         started = datetime.now().astimezone().replace(microsecond=0)
-        session = Session(library.get("fx602p"), ("You", "FX-602P"), started)
+        session = Session(library.get("fx602p"), ("You", "FX-602P"), started, computer=(1,))
     except BaseException:
         lock.release()
         raise

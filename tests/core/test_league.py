@@ -133,6 +133,23 @@ def test_collect_filters_by_system_ruleset_and_day(club: Path) -> None:
     assert not keep(hp11c_session(0, ("A", "B", "C", "D"), 0))
 
 
+def test_a_game_against_the_computer_is_no_league_game(folders) -> None:
+    game = hp11c_session(0, ("You", "Bot", "Cy", "Di"), 0)
+    assert chooser()(game)
+    game.computer = (1,)
+    assert not chooser()(game)
+    folder = paths.sessions_dir()
+    folder.mkdir(parents=True)
+    save_session(game, folder / "game.toml")
+    finder = RulesetLibrary(paths.ruleset_folders()).get
+    assert collect(folder, finder).games == []
+    from mjtui.core.reports.stats import collect as stats_of
+    from mjtui.core.sessions.session_file import load_session
+
+    assert load_session(folder / "game.toml", finder).session.computer == (1,)
+    assert stats_of(folder, finder).series == 0
+
+
 def run(*argv: str) -> int:
     from mjtui.cli.league import add_league_command, league_command
 
@@ -222,12 +239,36 @@ async def test_the_league_screen_from_the_library(club: Path) -> None:
         table = screen.query_one("#league-table", DataTable)
         assert table.row_count == 4
         league = screen.league
-        assert league is not None and len(league.games) == 5
+        # It opens on the system played last (the riichi game), never adding the
+        # points of two systems together; East doubling's four games are a choice.
+        assert league is not None and len(league.games) == 1
+        assert "mu - 3 sigma" in str(screen.query_one("#league-ranked-by").render())
+        from textual.widgets import Select
+
+        filters = screen.query_one("#league-filter", Select)
+        assert "All sessions" not in str(filters._options)
+        filters.value = "system:east-doubling"
+        await pilot.pause()
+        league = screen.league
+        assert league is not None and len(league.games) == 4
         chart = screen.query_one(RatingChart)
         assert chart.names == tuple(p.name for p in league.players[:4])
         lines = history_lines(league, league.players[:1])
-        assert len(lines) == 6 and lines[0] == (0,)
+        assert len(lines) == 5 and lines[0] == (0,)
         assert lines[-1] == (round(league.players[0].rating * 100),)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LibraryScreen)
+
+
+@pytest.mark.parametrize("value", ["[5]", "[1, 1]", "[1, 2, 3, 4]", '"2"', "[true]"])
+def test_a_computer_key_that_names_no_seat_is_refused(folders, tmp_path, value: str) -> None:
+    from mjtui.core.errors import SessionError
+    from mjtui.core.sessions.session_file import load_session
+
+    path = tmp_path / "game.toml"
+    save_session(hp11c_session(0, ("A", "B", "C", "D"), 0), path)
+    text = path.read_text(encoding="utf-8").replace("[rules]", f"computer = {value}\n[rules]", 1)
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SessionError, match="key 'computer'"):
+        load_session(path, RulesetLibrary(paths.ruleset_folders()).get)

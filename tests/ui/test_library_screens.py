@@ -505,7 +505,7 @@ async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
         # Only the hp11c ruleset: night 1 alone.
         await pilot.press("f", "enter", "down", "down", "enter")
         await pilot.pause()
-        assert screen.query_one("#stats-ruleset", Select).value == "hp11c"
+        assert screen.query_one("#stats-ruleset", Select).value == "east-doubling:hp11c"
         assert rows(table) == [
             ["Cy", "1", "1", "3", "1", "33.3", "+64.0", "+200", "+200"],
             ["[b]Ann", "1", "0", "3", "1", "33.3", "+26.7", "+160", "+160"],

@@ -38,6 +38,8 @@ class Session:
     hands: list[Any] = field(default_factory=list)
     table: str = ""  # the table it is played at, when a club plays several (docs/ledger.md)
     time_limit: int = 0  # minutes the game may last (the sheet's clock); 0: none
+    # The seats the computer plays (mjtui play): such a game is no club result.
+    computer: tuple[int, ...] = ()
     # Who sat where from a later hand on (core/model/seats.py); ``players`` are hand 1's names.
     seat_changes: tuple[SeatChange, ...] = ()
     _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)

@@ -170,9 +170,12 @@ def rate(
 def chooser(
     ruleset_id: str | None = None, system: str | None = None, since: date | None = None
 ) -> Callable[[Session], bool]:
-    """Which sessions a league counts: of a ruleset, of a system, begun on or after a day."""
+    """Which sessions a league counts: of a ruleset, of a system, begun on or after a day;
+    never a game against the computer."""
 
     def keep(session: Session) -> bool:
+        if session.computer:
+            return False
         if ruleset_id and session.ruleset.id != ruleset_id:
             return False
         if system and session.ruleset.rules.system != system:

@@ -24,7 +24,9 @@ extra spaces, NFC or NFD and full-width letters do not count, "ann " is
 different players ("Ann" and "Аnn" with a Cyrillic А) are counted apart and
 named in ``warnings``. A file with any problem is
 skipped with a note rather than counted from part of its hands, and so is a
-file still arriving from another machine (core/sessions/ledger.py).
+file still arriving from another machine (core/sessions/ledger.py). A game
+against the computer (``mjtui play``: the session's ``computer`` seats) is
+not counted.
 """
 
 from __future__ import annotations
@@ -176,6 +178,8 @@ def collect(
     """
 
     def keep(session: Session) -> bool:
+        if session.computer:
+            return False  # a game against the computer (mjtui play) is no club result
         day = session.started.date()
         if ruleset_id and session.ruleset.id != ruleset_id:
             return False
@@ -185,6 +189,21 @@ def collect(
     sessions: list[tuple[Path | None, Session]] = list(read.sessions)
     skipped = read.skipped
     return compute(sessions, skipped)
+
+
+def by_system(
+    sessions: Iterable[tuple[Path | None, Session]], skipped: list[str] | None = None
+) -> dict[str, Statistics]:
+    """The statistics of each system's sessions apart, latest played system first:
+    points of different systems are never added together. Games against the
+    computer are left out."""
+    kept = [(p, s) for p, s in sessions if s.hands and not s.computer]
+    kept.sort(key=lambda item: timestamp(item[1].started), reverse=True)
+    systems = list(dict.fromkeys(s.ruleset.rules.system for _, s in kept))
+    return {
+        name: compute([(p, s) for p, s in kept if s.ruleset.rules.system == name], skipped)
+        for name in systems
+    }
 
 
 def to_plain(stats: Statistics) -> dict[str, Any]:

@@ -82,6 +82,8 @@ def _head(session: Session) -> dict[str, Any]:
         head["table"] = session.table
     if session.time_limit:
         head["time_limit"] = session.time_limit
+    if session.computer:
+        head["computer"] = [seat + 1 for seat in session.computer]
     head["rules"] = session.ruleset.table()
     if session.seat_changes:  # after [rules], before the hands
         head["seat_changes"] = to_tables(session.seat_changes)
@@ -284,6 +286,7 @@ def _check_head(session: Session, path: Path) -> None:
         _check_players_differ(_read_players(head, where, session.ruleset), where)
         _read_table(head, where)
         _read_time_limit(head, where)
+        _read_computer(head, where, session.ruleset.players)
         _read_seat_changes(head, where, session.ruleset.players)
     except (SessionError, RulesetError) as e:
         raise Unwritable(f"{e}; the file was not saved (mjtui would not read it back)") from None
@@ -439,6 +442,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         started=started,
         table=_read_table(data, where),
         time_limit=_read_time_limit(data, where),
+        computer=_read_computer(data, where, ruleset.players),
         seat_changes=_read_seat_changes(data, where, ruleset.players),
     )
     warnings += _look_alikes(session, where)
@@ -755,6 +759,24 @@ def _read_time_limit(data: dict, where: str) -> int:
             f"last, 0 to {MAX_TIME_LIMIT}, got {minutes!r:.60}"
         )
     return minutes
+
+
+def _read_computer(data: dict, where: str, players: int) -> tuple[int, ...]:
+    """The seats the computer plays (0-based), none when the file does not say."""
+    seats = data.get("computer", [])
+    if (
+        not isinstance(seats, list)
+        or len(seats) >= players
+        or any(
+            isinstance(s, bool) or not isinstance(s, int) or not 1 <= s <= players for s in seats
+        )
+        or len(set(seats)) != len(seats)
+    ):
+        raise SessionError(
+            f"{where}: key 'computer': expected the seats (1 to {players}) the computer "
+            f"plays, each once, at least one seat left to a person; got {seats!r:.60}"
+        )
+    return tuple(s - 1 for s in seats)
 
 
 def _read_seat_changes(data: dict, where: str, players: int) -> tuple:

@@ -2,8 +2,11 @@
 
 Read from the library (``l``). The folder is read once when the screen
 opens (files still arriving are skipped and said, core/sessions/ledger.py); the
-filter (all sessions, one system, one ruleset) recomputes the league from
-what was read. The chart follows the best players and the highlighted one.
+filter (one system, or one ruleset) recomputes the league from what was
+read: points of different systems are never added together, so it opens on
+the system of the latest game. Games against the computer (``mjtui play``)
+are not counted (core/reports/league.py). The chart follows the best players
+and the highlighted one.
 """
 
 from __future__ import annotations
@@ -28,7 +31,12 @@ from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
-ALL = ""  # the filter's "all sessions" value
+ALL = ""  # the filter's value before the folder is read
+RANKED_BY = (
+    "Ranked by rating: OpenSkill's estimate of skill less three times its "
+    "uncertainty (mu - 3 sigma), so a player with few games ranks low until the "
+    "games show more; average rank and points do not rank."
+)
 CHART_LINES = 4  # the chart's colours and markers
 SCALE = 100  # ratings are charted in hundredths (the chart draws whole numbers)
 
@@ -62,7 +70,7 @@ class LeagueScreen(Screen):
         with Horizontal(id="league-filters"):
             yield Label("Count", classes="library-filter-label")
             yield Select(
-                [("All sessions", ALL)],
+                [("(reading)", ALL)],
                 value=ALL,
                 allow_blank=False,
                 id="league-filter",
@@ -70,6 +78,7 @@ class LeagueScreen(Screen):
             )
             yield Static("", id="league-count")
         yield DataTable(id="league-table", cursor_type="row", zebra_stripes=True)
+        yield Static(RANKED_BY, id="league-ranked-by")
         yield RatingChart(id="league-chart")
         yield Static("", id="league-skipped")
         yield Footer()
@@ -77,14 +86,20 @@ class LeagueScreen(Screen):
     def on_mount(self) -> None:
         self.title = "mjtui"
         self.sub_title = "league"
-        self.read = read_folder(self.folder, self.find_ruleset)
-        systems = sorted({s.ruleset.rules.system for _, s in self.read.sessions})
-        rulesets = sorted({(s.ruleset.id, s.ruleset.name) for _, s in self.read.sessions})
-        self.query_one("#league-filter", Select).set_options(
-            [("All sessions", ALL)]
-            + [(Text(f"System: {name}"), f"system:{name}") for name in systems]
-            + [(Text(f"Ruleset: {name} ({rid})"), f"ruleset:{rid}") for rid, name in rulesets]
-        )
+        self.read = read = read_folder(self.folder, self.find_ruleset, chooser())
+        systems = sorted({s.ruleset.rules.system for _, s in read.sessions})
+        rulesets = sorted({(s.ruleset.id, s.ruleset.name) for _, s in read.sessions})
+        options = [(Text(f"System: {name}"), f"system:{name}") for name in systems] + [
+            (Text(f"Ruleset: {name} ({rid})"), f"ruleset:{rid}") for rid, name in rulesets
+        ]
+        latest = max(read.sessions, key=lambda ps: ps[1].started, default=None)
+        select = self.query_one("#league-filter", Select)
+        with select.prevent(Select.Changed):
+            if options and latest is not None:
+                select.set_options(options)
+                select.value = f"system:{latest[1].ruleset.rules.system}"
+            else:
+                select.set_options([("No games yet", ALL)])
         notes = self.query_one("#league-skipped", Static)
         notes.update(self.skipped_notes())
         notes.display = bool(self.read.skipped)

@@ -1,4 +1,7 @@
-"""Statistics across the saved series: per player, over all rulesets or one."""
+"""Statistics across the saved series: per player, over one system's rulesets or one ruleset.
+
+Points of different systems are never added: the screen opens on the system
+played last, and offers each system and each of its rulesets."""
 
 from __future__ import annotations
 
@@ -13,14 +16,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
-from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect
+from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, by_system
+from mjtui.core.sessions.ledger import read_folder
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.core.text import shown
 from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 
-ALL = ""  # the ruleset Select's "all rulesets" value
+ALL = ""  # the Select's value before the folder is read, or when it holds no series
 
 
 def where(ref: HandRef) -> str:
@@ -57,14 +61,15 @@ class StatsScreen(Screen):
         self.folder = paths.sessions_dir() if folder is None else folder
         self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
         self.stats: Statistics | None = None
+        self.systems: dict[str, Statistics] = {}  # each system's own, latest played first
         self.shown: list[PlayerStats] = []
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="stats-filters"):
-            yield Label("Ruleset", classes="library-filter-label")
+            yield Label("Count", classes="library-filter-label")
             yield Select(
-                [("All rulesets", ALL)],
+                [("(reading)", ALL)],
                 value=ALL,
                 allow_blank=False,
                 id="stats-ruleset",
@@ -80,11 +85,17 @@ class StatsScreen(Screen):
         self.title = "mjtui"
         self.sub_title = "statistics"
         table = self.query_one("#stats-table", DataTable)
-        self.stats = collect(self.folder, self.find_ruleset)
-        self.query_one("#stats-ruleset", Select).set_options(
-            [("All rulesets", ALL)]
-            + [(Text(f"{r.name} ({r.id})"), r.id) for r in self.stats.rulesets]
-        )
+        read = read_folder(self.folder, self.find_ruleset)
+        self.systems = by_system(read.sessions, read.skipped)
+        options: list[tuple[Text | str, str]] = []
+        for name, stats in self.systems.items():
+            options.append((Text(f"System: {name}, all its rulesets"), name))
+            options += [(Text(f"  {r.name} ({r.id})"), f"{name}:{r.id}") for r in stats.rulesets]
+        select = self.query_one("#stats-ruleset", Select)
+        with select.prevent(Select.Changed):
+            select.set_options(options or [("No series yet", ALL)])
+            select.value = options[0][1] if options else ALL
+        self.stats = next(iter(self.systems.values()), None) or Statistics([], [], 0, read.skipped)
         notes = self.query_one("#stats-skipped", Static)
         notes.update(self.skipped_notes())
         notes.display = bool(self.stats.skipped)
@@ -102,7 +113,7 @@ class StatsScreen(Screen):
         table.add_column("Player", key="player")
         for label, key in (
             ("Series", "series"),
-            ("Won", "series_won"),
+            ("1st", "series_won"),
             ("Hands", "hands"),
             ("Won", "hands_won"),
             ("Win%", "rate"),
@@ -126,7 +137,8 @@ class StatsScreen(Screen):
         stats = self.stats
         if stats is None:
             return
-        rid = self.ruleset_id
+        system, _, rid = self.ruleset_id.partition(":")
+        stats = self.systems.get(system, stats)
         chosen = next((r for r in stats.rulesets if r.id == rid), None)
         players, series = (
             (chosen.players, chosen.series) if chosen else (stats.players, stats.series)
