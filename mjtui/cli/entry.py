@@ -315,6 +315,13 @@ def _main(args: argparse.Namespace) -> int:
         outcome = command(args)
         if isinstance(outcome, int):
             return outcome
+        if not _has_terminal():
+            outcome.release_sessions()
+            raise MjtuiError(
+                f"`mjtui {args.command or DEFAULT_COMMAND}` draws its screens in a terminal, "
+                "and standard input or output is not one; to read a session without one: "
+                "`mjtui replay FILE --json`, `mjtui export FILE`"
+            )
         try:
             outcome.run()
         finally:
@@ -330,6 +337,14 @@ def _main(args: argparse.Namespace) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+
+
+def _has_terminal() -> bool:
+    """Whether the app can draw: a terminal both ways, or a driver of its own chosen
+    (textual-serve's web driver for `mjtui serve`'s boards, through pipes)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _command(name: str | None) -> Callable[[argparse.Namespace], int | MjtuiApp]:

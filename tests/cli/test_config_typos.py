@@ -59,3 +59,30 @@ def test_a_broken_ruleset_asked_for_names_the_option(folders: dict[str, Path]) -
     (folders["rulesets"] / "house.toml").write_text("name = \n", encoding="utf-8")
     with pytest.raises(RulesetError, match=r"--ruleset house: .*house\.toml"):
         entry.new_series(entry.build_parser().parse_args(["--ruleset", "house"]))
+
+
+def test_the_app_without_a_terminal_says_so_and_draws_nothing(folders: dict[str, Path]) -> None:
+    import subprocess
+    import sys
+
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.session_file import save_session
+
+    sessions = paths.sessions_dir()
+    sessions.mkdir(parents=True)
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    from datetime import datetime
+
+    save_session(Session(ruleset, ("A", "B", "C", "D"), datetime(2026, 12, 1)), sessions / "s.toml")
+    result = subprocess.run(
+        [sys.executable, "-m", "mjtui", "resume"],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 2
+    assert "draws its screens in a terminal" in result.stderr
+    assert "\x1b" not in result.stdout  # no screen drawn
+    assert not list(sessions.glob("*.lock"))  # and the session let go
