@@ -124,10 +124,15 @@ async def test_the_seats_form_fits_80x24() -> None:
         await pilot.pause()
         form = app.screen
         assert isinstance(form, SeatsScreen)
+        # Nothing typed yet: nothing is wrong yet, and nothing is said in red.
+        assert str(form.query_one("#st-error", Static).render()) == ""
         for widget in form.query("#st-help, #st-ok, #st-start, #st-title"):
             region = widget.region
             assert region.height and region.bottom <= 24 and region.right <= 80, widget
         assert form.query_one("#st-name", Input).disabled
+        await pilot.press("ctrl+s")  # asked for: now it is said
+        await pilot.pause()
+        assert "the seat is missing" in str(form.query_one("#st-error", Static).render())
 
 
 async def test_the_replay_names_the_seats_as_they_were_at_each_step() -> None:
@@ -144,3 +149,30 @@ async def test_the_replay_names_the_seats_as_they_were_at_each_step() -> None:
         assert names() == list(NAMES)
         status = str(app.screen.query_one("#status", Static).render())
         assert "next East: Ann" in status
+
+
+async def test_the_history_names_each_seat_as_it_was_in_the_hands_shown() -> None:
+    """After a substitute (Eve for Bob from hand 3), the column over Bob's hands is
+    not headed by Eve alone."""
+    sheet = book()
+    session = sheet.session
+    session.seat_changes = (SeatChange(3, ("Ann", "Eve", "Chen", "Dora")),)
+    session.add(ExhaustiveDraw(tenpai=(1,)))
+    sheet.save()
+    app = MjtuiApp(book=sheet)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        from mjtui.ui.widgets.hands_table import HandsTable
+
+        table = app.screen.query_one(HandsTable)
+        assert table._names[1] == "Bob/Eve"
+        assert table._names[0] == "Ann"
+
+
+def test_the_library_names_a_leading_seat_by_everyone_who_played_it() -> None:
+    from mjtui.core.sessions.library import summarize
+
+    sheet = book()  # Chen (seat 3) leads after a 3 han 40 fu ron
+    sheet.session.seat_changes = (SeatChange(2, ("Ann", "Bob", "Eve", "Dora")),)
+    sheet.save()
+    assert summarize(sheet.path, library().get).leader == "Chen/Eve"

@@ -60,6 +60,19 @@ class Session:
         """The names at the table now: those of the next hand."""
         return self.names_at(len(self.hands))
 
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        """Each seat as a whole session's list names it: its player, or with seat changes
+        (core/model/seats.py) each person who sat there in turn, "Chen/Eve"."""
+        if not self.seat_changes:
+            return tuple(self.players)
+        sat: list[list[str]] = [[] for _ in self.players]
+        for index in range(len(self.hands) + 1):
+            for seat, name in enumerate(self.names_at(index)):
+                if name not in sat[seat]:
+                    sat[seat].append(name)
+        return tuple("/".join(names) for names in sat)
+
     def states(self) -> list[Any]:
         """The table before the first hand, then after each hand."""
         return list(self._fold())

@@ -189,16 +189,8 @@ def _cell(value: Any, players: tuple[str, ...], seat: bool) -> str:
 
 
 def seat_labels(session: Session) -> tuple[str, ...]:
-    """Each seat's column title: its player, or with seat changes (core/model/seats.py) each
-    person who sat there in turn, "Chen/Eve"."""
-    if not session.seat_changes:
-        return tuple(session.players)
-    sat: list[list[str]] = [[] for _ in session.players]
-    for index in range(len(session.hands) + 1):
-        for seat, name in enumerate(session.names_at(index)):
-            if name not in sat[seat]:
-                sat[seat].append(name)
-    return tuple("/".join(names) for names in sat)
+    """Each seat's column title: its player, or each person who sat there, "Chen/Eve"."""
+    return session.seat_labels
 
 
 def seat_change_lines(session: Session) -> list[str]:

@@ -151,7 +151,9 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     session = loaded.session
     states = session.states()
     table = standings(session, states)
-    leaders = tuple(s.player for s in table if s.rank == 1) if session.hands else ()
+    # A seat two people played is led by both ("Bob/Eve"), not by who sits there now.
+    labels = session.seat_labels
+    leaders = tuple(labels[s.seat] for s in table if s.rank == 1) if session.hands else ()
     return SessionSummary(
         path=path,
         modified=modified,

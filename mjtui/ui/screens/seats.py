@@ -57,6 +57,7 @@ class SeatsScreen(KeyForm):
         self.seating = seating
         self.hands = hands  # hands recorded; the next is hands + 1
         self.result: Seating | None = None
+        self._confirm_tried = False  # what is missing is said once typed, or asked for
 
     def compose(self) -> ComposeResult:
         seats = len(self.seating.players)
@@ -174,7 +175,9 @@ class SeatsScreen(KeyForm):
         except HandError as e:
             self.result = None
             self.query_one("#st-preview", Static).update("")
-            self.query_one("#st-error", Static).update(str(e))
+            # Before anything is typed a missing seat is no mistake yet: not said in red.
+            said = self.typed_in() or self._confirm_tried
+            self.query_one("#st-error", Static).update(str(e) if said else "")
             return
         first = int(start) if start else self.hands + 1
         self.query_one("#st-error", Static).update("")
@@ -183,6 +186,7 @@ class SeatsScreen(KeyForm):
         )
 
     def action_confirm(self) -> None:
+        self._confirm_tried = True
         self.refresh_fields()
         if self.result is None:
             self.app.bell()

@@ -288,8 +288,18 @@ class HandsTable(ScrollView, can_focus=True):
         self.first = max(0, min(focus - window // 2, count - window))
         last = min(count, self.first + window)
         rows = [self._cells(i) for i in range(self.first, last)]
+        # Each column names who sat there in the hands shown ("Chen/Eve" across a
+        # substitute), never only who sits there now over another's hands.
+        sat: list[list[str]] = [[] for _ in self.players]
+        for i in range(self.first, last):
+            for seat, name in enumerate(self.names_at(i)):
+                if name not in sat[seat]:
+                    sat[seat].append(name)
         self._names = [
-            seat_header(name, max((row[seat + 2].cell_len for row in rows), default=0))
+            seat_header(
+                "/".join(sat[seat]) or name,
+                max((row[seat + 2].cell_len for row in rows), default=0),
+            )
             for seat, name in enumerate(self.players)
         ]
         room = self._room()
