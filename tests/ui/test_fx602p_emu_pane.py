@@ -159,3 +159,14 @@ async def test_p_on_an_fx602p_sheet_opens_the_fx602p_pane() -> None:
         assert pane.display and pane.has_focus
         assert not on_show(app, CalcPane)
         assert "no hand scored yet" in text(pane, "#fx-hands")
+
+
+async def test_the_pane_without_a_listing_says_where_to_get_one() -> None:
+    app = new_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_sheet(pilot)
+        await pilot.press("P")  # beside the HP-11C: the FX-602P pane
+        await pilot.pause()
+        pane = app.screen.query_one(FX602PPane)
+        status = text(pane, "#fx-status")
+        assert "does not ship" in status and "press l" in status

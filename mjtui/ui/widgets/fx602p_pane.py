@@ -42,6 +42,13 @@ HELP = (
 CHUNK = 2000  # steps the worker runs between looks at the display and cancellation
 
 
+NO_LISTING = (
+    "no listing loaded: mjtui does not ship K. Miyahara's 1986 program. Save the page "
+    "that published it as text, then press l, type that file's path and Enter "
+    "(or start with mjtui --calc-program FILE); docs/fx602p-emulator.md says more"
+)
+
+
 class FX602PPane(VerticalScroll, can_focus=True):
     """A Casio FX-602P running a game listing."""
 
@@ -105,6 +112,9 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self._ready = True
         if self.listing_path:
             self.load(self.listing_path)
+        else:
+            # mjtui does not ship the program (someone else's): say where it comes from.
+            self._set_status(NO_LISTING)
         self.show()
 
     # ------------------------------------------------------------------
