@@ -317,6 +317,9 @@ def _main(args: argparse.Namespace) -> int:
             return outcome
         if not _has_terminal():
             outcome.release_sessions()
+            from mjtui.core.systems import check_systems
+
+            check_systems()  # what the app would say first, a broken plugin, is said first
             raise MjtuiError(
                 f"`mjtui {args.command or DEFAULT_COMMAND}` draws its screens in a terminal, "
                 "and standard input or output is not one; to read a session without one: "
