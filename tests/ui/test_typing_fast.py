@@ -231,3 +231,21 @@ async def test_ctrl_q_with_a_half_typed_hand_asks_and_f_without_standings_says_w
         assert "8" in [w.value for w in app.screen.query("Input")]
         await pilot.press("ctrl+q", "y")
         await until(pilot, lambda: not app.is_running, "the quit")
+
+
+async def test_an_edit_asks_with_the_points_that_change(tmp_path: Path) -> None:
+    """HP-11C: "recorded: Ann won / new: Ann won" said nothing; the points say it."""
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 12, 1))
+    session.add(east_doubling.Hand(0, (8, 30, 4, 0)))
+    book = Scorebook(session, tmp_path / "s.toml")
+    app = MjtuiApp(book=book, sessions_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("e", "enter", "9", "ctrl+s")
+        await until(pilot, lambda: app.screen.query("#confirm-question"), "the question")
+        question = str(app.screen.query_one("#confirm-question").render())
+        lines = question.splitlines()
+        assert lines[0] == "Edit hand 1: replace the recorded hand?"
+        assert "recorded: Ann won · points 8 30 4 0" in question
+        assert "new:      Ann won · points 9 30 4 0" in question

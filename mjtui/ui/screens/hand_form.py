@@ -143,13 +143,22 @@ class HandForm(FieldForm):
         old_after = system.apply(rules, self.before, self.old)
         new_after = system.apply(rules, self.before, new)
         width = max(len(p) for p in self.players) + 1
-        text = Text(f"{self.heading}: replace the recorded hand?\n", style="bold")
+        # "Edit hand 12", without the dealer: the question must fit one line.
+        text = Text(f"{self.heading.split(' · ')[0]}: replace the recorded hand?\n", style="bold")
         # The note goes with the new hand too (_keep_note): said once, so that a long
         # one (an imported game's yaku) leaves the question on an 80x24 screen.
         note = getattr(new, "note", "")
         old, shown = (_without_note(self.old), _without_note(new)) if note else (self.old, new)
-        text.append(f"recorded: {system.describe_hand(old, self.players)}\n")
-        text.append(f"new:      {system.describe_hand(shown, self.players)}\n")
+
+        def described(hand: Any) -> str:
+            # A system whose hands are points per seat (HP-11C) shows them: "Ann won"
+            # twice would hide what changed.
+            scores = system.hand_scores(hand)
+            points = f" · points {' '.join(str(p) for p in scores)}" if scores else ""
+            return system.describe_hand(hand, self.players) + points
+
+        text.append(f"recorded: {described(old)}\n")
+        text.append(f"new:      {described(shown)}\n")
         if note:
             text.append(f"note (kept): {note}\n", style="dim")
         text.append(f"{'':<{width}} {'recorded':>10} {'new':>10}\n")
