@@ -37,7 +37,7 @@ TSUMO = riichi.Win(winners=(riichi.Winner(seat=3, han=4, fu=30),), discarder=Non
 def big(total: int) -> list[str]:
     """The three lines the board's Digits draw for ``total`` (bold, as the board has it)."""
     out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(Digits(str(total), style="bold"))
+    Console(file=out, width=200, color_system=None).print(Digits(f"{total:,}", style="bold"))
     return [line.rstrip() for line in out.getvalue().splitlines()]
 
 

@@ -147,7 +147,7 @@ async def test_t_on_the_sheet_shows_the_board_and_t_goes_back(tmp_path) -> None:
             assert name in text
         assert "East ● dealer  Benjamin" in text  # the dealer reads without colour
         digits = [d.value for d in board.query(Digits) if d.display]
-        assert digits == ["25000", "28900", "21100", "25000"]
+        assert digits == ["25,000", "28,900", "21,100", "25,000"]
         for digit in board.query(Digits):
             assert digit.region.height == 3 and digit.region.right <= 80
         await pilot.press("t")
@@ -164,22 +164,22 @@ async def test_mjtui_board_follows_the_file_read_only(tmp_path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         board = app.board
-        assert [d.value for d in board.query(Digits) if d.display] == ["25000"] * 4
+        assert [d.value for d in board.query(Digits) if d.display] == ["25,000"] * 4
         assert "Following s.toml (read-only)" in str(board.query_one("#board-note").render())
         book.add(RON)
         app.refresh_board()
         await pilot.pause()
         assert [d.value for d in board.query(Digits) if d.display] == [
-            "25000",
-            "28900",
-            "21100",
-            "25000",
+            "25,000",
+            "28,900",
+            "21,100",
+            "25,000",
         ]
         path.write_text("garbage = [\n")
         app.refresh_board()
         await pilot.pause()
         assert "not read just now" in str(board.query_one("#board-note").render())
-        assert [d.value for d in board.query(Digits) if d.display][1] == "28900"
+        assert [d.value for d in board.query(Digits) if d.display][1] == "28,900"
         await pilot.press("escape")  # nothing to go back to: the board stays
         assert app.screen is board
     assert not (tmp_path / "s.toml.lock").exists()
@@ -199,3 +199,21 @@ def test_serve_refuses_a_missing_file_and_a_bad_port(tmp_path, capsys) -> None:
     new_book(path)
     assert main(["serve", str(path), "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+async def test_a_finished_game_s_board_says_game_over_the_lead_first_in_digits_with_commas(
+    tmp_path,
+) -> None:
+    path = tmp_path / "s.toml"
+    book = new_book(path)
+    book.add(riichi.Win(winners=(riichi.Winner(seat=1, yakuman=1),), discarder=2))  # Cy below 0
+    assert book.session.state.finished
+    app = BoardApp(path, find)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        board = app.board
+        heading = str(board.query_one("#board-round").render())
+        assert heading.startswith(" Game over ") and book.session.state.round_label not in heading
+        changes = [str(s.render()) for s in board.query(".seat-change")]
+        assert changes[1].startswith("leads · last hand +32,000")
+        assert [d.value for d in board.query(Digits) if d.display][1] == "57,000"

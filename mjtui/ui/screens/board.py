@@ -96,12 +96,13 @@ class BoardScreen(Screen[None]):
                 self.query_one(f"#seat-{seat}").display = False
             return
         self.sub_title = " · ".join(filter(None, (view.ruleset, self.following)))
-        done = " · game over" if view.finished else ""
         line = view.line.removeprefix(view.round).removeprefix(" · ")  # the round is above
+        # Once over, the round a state would play next is none: the board says so.
+        shown_round = "Game over" if view.finished else view.round
         self.query_one("#board-round", Static).update(
             Text.assemble(
-                (f" {view.round} ", "bold reverse"),
-                f"  {view.hands} played{done}\n",
+                (f" {shown_round} ", "bold reverse"),
+                f"  {view.hands} played\n",
                 (line, "bold"),
             )
         )
@@ -126,10 +127,12 @@ class BoardScreen(Screen[None]):
                 ),
             )
         )
-        panel.query_one(Digits).update(str(seat.total))
-        last = f"last hand {numbers.change(seat.change)}" if seat.change is not None else ""
-        top = "  · leads" if seat.leader else ""
-        panel.query_one(".seat-change", Static).update(Text(last + top))
+        panel.query_one(Digits).update(numbers.points(seat.total))  # 25,000 read at a glance
+        # The lead first: on a phone's narrow line the last hand's change may be cut.
+        parts = ["leads"] if seat.leader else []
+        if seat.change is not None:
+            parts.append(f"last hand {numbers.change(seat.change)}")
+        panel.query_one(".seat-change", Static).update(Text(" · ".join(parts)))
 
 
 class BoardApp(App):
