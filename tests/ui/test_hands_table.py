@@ -194,3 +194,28 @@ async def test_rows_keep_their_cells_styles_under_the_stripes(tmp_path) -> None:
         # the cursor (on the fourth) has its own.
         assert won["+60"].bgcolor == styles(3)["+80"].bgcolor != draw["draw"].bgcolor
         assert styles(4)["4"].bgcolor not in (won["+60"].bgcolor, draw["draw"].bgcolor)
+
+
+async def test_at_60_columns_every_seat_keeps_its_column(tmp_path) -> None:
+    from datetime import datetime
+
+    from mjtui import paths
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.systems.riichi import system as riichi
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    names = ("Alexandra", "Bartholomew", "Cy", "Di")
+    session = Session(ruleset, names, datetime(2026, 12, 1, 20))
+    for i in range(5):
+        session.add(riichi.Win((riichi.Winner((i + 1) % 4, 3, 40, 0),), i % 4, ()))
+    app = MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        header = next(line for line in lines if "Hand " in line and "#" in line)
+        for name in ("Alexand", "Barthol", "Cy", "Di"):
+            assert name in header, header
+        assert sum(w + 2 for w in table._widths) <= table._laid_out_for

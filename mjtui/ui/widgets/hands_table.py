@@ -39,10 +39,10 @@ def column_widths(rows: list[list[Text]], headers: list[str], width: int) -> lis
     return widths
 
 
-def seat_header(name: str, figures: int) -> str:
+def seat_header(name: str, figures: int, least: int = 10) -> str:
     """A player's name over their column; only a name wider than both the
-    column's figures and 10 cells is shortened, with an ellipsis."""
-    room = max(figures, 10)
+    column's figures and ``least`` cells is shortened, with an ellipsis."""
+    room = max(figures, least)
     return name if len(name) <= room else name[: room - 1] + "…"
 
 
@@ -295,16 +295,23 @@ class HandsTable(ScrollView, can_focus=True):
             for seat, name in enumerate(self.names_at(i)):
                 if name not in sat[seat]:
                     sat[seat].append(name)
-        self._names = [
-            seat_header(
-                "/".join(sat[seat]) or name,
-                max((row[seat + 2].cell_len for row in rows), default=0),
-            )
-            for seat, name in enumerate(self.players)
+        figures = [
+            max((row[seat + 2].cell_len for row in rows), default=0)
+            for seat in range(len(self.players))
         ]
         room = self._room()
+        # Names as wide as 10 cells where there is room; on a narrow screen (60
+        # columns) as wide as the figures under them, so that no seat's column
+        # falls off the right edge.
+        for least in (10, 3):
+            self._names = [
+                seat_header("/".join(sat[seat]) or name, figures[seat], least)
+                for seat, name in enumerate(self.players)
+            ]
+            self._widths = column_widths(rows, ["#", "Hand", *self._names], room)
+            if sum(w + 2 for w in self._widths) <= room:
+                break
         self._laid_out_for = room
-        self._widths = column_widths(rows, ["#", "Hand", *self._names], room)
         self._rows = rows
         self._heights = [self._height(cells) for cells in rows]
         self._lines.clear()
