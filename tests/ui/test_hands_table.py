@@ -219,3 +219,31 @@ async def test_at_60_columns_every_seat_keeps_its_column(tmp_path) -> None:
         for name in ("Alexand", "Barthol", "Cy", "Di"):
             assert name in header, header
         assert sum(w + 2 for w in table._widths) <= table._laid_out_for
+
+
+async def test_beside_the_calculator_pane_every_seat_keeps_its_column(tmp_path) -> None:
+    from datetime import datetime
+
+    from mjtui import paths
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.systems.east_doubling import system as east_doubling
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, ("Alexandra", "Bartholomew", "Cy", "Di"), datetime(2026, 12, 1))
+    for i in range(5):
+        session.add(east_doubling.Hand(i % 4, (8, 30, 4, 0)))
+    app = MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        assert table.region.width < 50  # the pane is beside it
+        assert sum(w + 2 for w in table._widths) <= table._laid_out_for
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        header = next(line for line in lines if "Hand " in line and "#" in line)
+        assert "Cy" in header and "Di" in header, header
+        assert "East" not in str(table.border_title)  # the mark is not drawn: not named

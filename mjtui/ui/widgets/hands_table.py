@@ -22,11 +22,14 @@ from mjtui.ui import colours, numbers
 # height and at least WINDOW rows; it slides when the cursor reaches its edge.
 WINDOW = 60
 HAND_MIN = 12  # the narrowest the description gets before the table scrolls sideways
+HAND_NARROWEST = 6  # ... and beside the calculator pane, where every seat must fit
 EAST = "●"  # marks the seat that was East (the dealer) for the hand, as on the scoreboard
 PAD = Segment(" ")  # a cell's padding, each side
 
 
-def column_widths(rows: list[list[Text]], headers: list[str], width: int) -> list[int]:
+def column_widths(
+    rows: list[list[Text]], headers: list[str], width: int, hand_min: int = HAND_MIN
+) -> list[int]:
     """Each column's width: the figures and their header as wide as the widest,
     the description (column 1) the rest of ``width`` (at least HAND_MIN).
 
@@ -35,7 +38,7 @@ def column_widths(rows: list[list[Text]], headers: list[str], width: int) -> lis
     """
     widths = [max([len(h), *(row[c].cell_len for row in rows)]) for c, h in enumerate(headers)]
     others = sum(w + 2 for c, w in enumerate(widths) if c != 1)
-    widths[1] = max(HAND_MIN, width - others - 2)
+    widths[1] = max(hand_min, width - others - 2)
     return widths
 
 
@@ -128,6 +131,8 @@ class HandsTable(ScrollView, can_focus=True):
         super().__init__(**kwargs)
         self.system: Any = None
         self.players: tuple[str, ...] = ()
+        self._scores_shown = True  # the points scored beside each change (if there is room)
+        self._east_shown = True  # the dealer's mark beside the dealer's change (likewise)
         self.seat_changes: tuple = ()
         self.names_at = lambda index: self.players
         self.hands: list[Any] = []
@@ -287,7 +292,6 @@ class HandsTable(ScrollView, can_focus=True):
         window = self._window()
         self.first = max(0, min(focus - window // 2, count - window))
         last = min(count, self.first + window)
-        rows = [self._cells(i) for i in range(self.first, last)]
         # Each column names who sat there in the hands shown ("Chen/Eve" across a
         # substitute), never only who sits there now over another's hands.
         sat: list[list[str]] = [[] for _ in self.players]
@@ -295,20 +299,31 @@ class HandsTable(ScrollView, can_focus=True):
             for seat, name in enumerate(self.names_at(i)):
                 if name not in sat[seat]:
                     sat[seat].append(name)
-        figures = [
-            max((row[seat + 2].cell_len for row in rows), default=0)
-            for seat in range(len(self.players))
-        ]
         room = self._room()
-        # Names as wide as 10 cells where there is room; on a narrow screen (60
-        # columns) as wide as the figures under them, so that no seat's column
-        # falls off the right edge.
-        for least in (10, 3):
+        # Where there is room, names up to 10 cells and the points scored beside each
+        # change; on a narrow screen (60 columns, or beside the calculator pane) names
+        # as wide as the figures, then the changes alone: no seat's column falls off
+        # the right edge.
+        # Beside the calculator pane (38 columns) the description narrows and the
+        # dealer's mark goes too (the scores above show the dealer).
+        for least, scores, hand_min in (
+            (10, True, HAND_MIN),
+            (3, True, HAND_MIN),
+            (3, False, HAND_MIN),
+            (3, False, HAND_NARROWEST),
+        ):
+            self._scores_shown = scores
+            self._east_shown = hand_min == HAND_MIN
+            rows = [self._cells(i) for i in range(self.first, last)]
+            figures = [
+                max((row[seat + 2].cell_len for row in rows), default=0)
+                for seat in range(len(self.players))
+            ]
             self._names = [
                 seat_header("/".join(sat[seat]) or name, figures[seat], least)
                 for seat, name in enumerate(self.players)
             ]
-            self._widths = column_widths(rows, ["#", "Hand", *self._names], room)
+            self._widths = column_widths(rows, ["#", "Hand", *self._names], room, hand_min)
             if sum(w + 2 for w in self._widths) <= room:
                 break
         self._laid_out_for = room
@@ -338,8 +353,12 @@ class HandsTable(ScrollView, can_focus=True):
 
     def _titles(self, count: int) -> None:
         first, last = self.first, self.first + len(self._shown_hands)
-        scored = any(self.system.hand_scores(hand) is not None for hand in self._shown_hands)
-        self.border_title = self._title(scored, bool(count), self._laid_out_for)
+        scored = self._scores_shown and any(
+            self.system.hand_scores(hand) is not None for hand in self._shown_hands
+        )
+        self.border_title = self._title(
+            scored, bool(count) and self._east_shown, self._laid_out_for
+        )
         self.border_subtitle = (
             f"hands {first + 1}-{last} of {count}" if last - first < count else ""
         )
@@ -360,7 +379,7 @@ class HandsTable(ScrollView, can_focus=True):
         players, hand = self.names_at(i), self.hands[i]
         before, after = self.states[i], self.states[i + 1]
         what = self.system.describe_hand(hand, players)
-        scores = self.system.hand_scores(hand)
+        scores = self.system.hand_scores(hand) if self._scores_shown else None
         cells = [
             Text(str(i + 1), justify="right"),
             Text(what, style="dim" if not any(after.last_change) else ""),
@@ -375,7 +394,7 @@ class HandsTable(ScrollView, can_focus=True):
                 cell = Text.assemble(
                     f"{scores[seat]} ", (numbers.change(delta), style), justify="right"
                 )
-            if seat == before.east:
+            if seat == before.east and self._east_shown:
                 cell = Text.assemble((f"{EAST} ", colours.EAST), cell, justify="right")
             cells.append(cell)
         return cells
