@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from mjtui.core.systems.base import ScoringSystem
+    from mjtui.core.systems.base import AnySystem
     from mjtui.core.systems.registry import Registry
 
     SYSTEMS: Registry
@@ -32,7 +32,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def register(system: ScoringSystem[Any, Any, Any]) -> ScoringSystem[Any, Any, Any]:
+def register(system: AnySystem) -> AnySystem:
     """Make ``system`` known by its name (SystemDeclarationError if it is not whole):
     for tests and tools; an installed package declares an entry point instead."""
     _systems().register(system)

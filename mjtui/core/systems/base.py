@@ -21,8 +21,9 @@ lacks a member, or whose state type lacks what the screens read of a state
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from mjtui.core.errors import MjtuiError
@@ -81,19 +82,48 @@ STATE_MEMBERS = ("totals", "hands", "last_change", "east", "finished", "round_la
 
 class TableKeys(Protocol):
     """The ``[table]`` keys the defaults read (a system whose rules have no such
-    table overrides :meth:`ScoringSystem.start_points` and its kin)."""
+    table overrides :meth:`ScoringSystem.start_points` and its kin): a dataclass."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def players(self) -> int: ...
 
     @property
     def start_points(self) -> int: ...
 
 
 class WithTable(Protocol):
+    """Rules with a ``[table]``: a dataclass too."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
     @property
     def table(self) -> TableKeys: ...
 
 
+def _table(rules: RulesHeader) -> TableKeys:
+    """The rules' ``[table]``, which the defaults take there to be (a system whose rules
+    have none overrides them)."""
+    return cast(WithTable, rules).table
+
+
+R = TypeVar("R", bound=RulesHeader)
+"""A system's rules: the ruleset file read into its frozen dataclass."""
+S = TypeVar("S", bound=TableState)
+"""A system's table state: what the screens read of it is :class:`TableState`."""
+H = TypeVar("H")
+"""A system's hand: what happened at the table in one hand, its own type."""
+D = TypeVar("D")
+"""A game record an importer reads, as its ``read`` gives it."""
+
+Cell = int | float | str | bool | list[Any] | None
+"""A value of an export column: a number, words, a list (one per winner, say: of
+numbers, words or lists of words) or None (nothing to say)."""
+
+
 @dataclass(frozen=True)
-class HandColumns:
+class HandColumns(Generic[R, S, H]):
     """A system's own columns in exports: what each hand was, in the system's terms.
 
     ``fields`` are the JSON keys and the CSV columns, in order. ``cells(rules,
@@ -106,7 +136,7 @@ class HandColumns:
     """
 
     fields: tuple[str, ...]
-    cells: Callable[[Any, Any, Any], dict[str, Any]]
+    cells: Callable[[R, S, H], dict[str, Cell]]
     seats: frozenset[str] = frozenset()
     per_seat: frozenset[str] = frozenset()
     docs: tuple[tuple[str, str], ...] = ()  # (field, meaning), for docs and --help
@@ -127,21 +157,61 @@ class Examples:
     points_args: tuple[str, ...] = ()
 
 
+class Imported(Protocol):
+    """What an import gives: the session and what the import found on the way."""
+
+    @property
+    def session(self) -> Any:
+        """The :class:`~mjtui.core.model.session.Session` made (not named here: the
+        session's module imports this one)."""
+        ...
+
+    @property
+    def lines(self) -> Sequence[str]:
+        """What was adapted and what differs."""
+        ...
+
+    @property
+    def summary(self) -> str: ...
+
+    @property
+    def exact(self) -> bool:
+        """Every hand reproduced."""
+        ...
+
+
 @dataclass(frozen=True)
-class Importer:
+class Importer(Generic[D]):
     """A game-record format a system reads (`mjtui import NAME LOG`).
 
     ``read(path)`` gives the record (a MjtuiError naming the file or the part at
     fault); ``ruleset(record)`` the id of the ruleset to score it with when the
     user names none (by its players, say); ``convert(record, ruleset)`` the
-    import: an object with ``session``, ``lines`` (what was adapted and what
-    differs), ``summary`` and ``exact`` (every hand reproduced).
+    import (``ruleset`` is a :class:`~mjtui.core.rulesets.ruleset.Ruleset`, which
+    imports this module and so is not named here).
     """
 
     help: str
-    read: Callable[[Any], Any]
-    ruleset: Callable[[Any], str]
-    convert: Callable[[Any, Any], Any]
+    read: Callable[[Path], D]
+    ruleset: Callable[[D], str]
+    convert: Callable[[D, Any], Imported]
+
+
+class Placing(Protocol):
+    """One place of a system's final standings: a dataclass with at least these (the
+    exports write its other fields as they are: uma, oka, a penalty, the score)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+    @property
+    def rank(self) -> int:
+        """1 first; tied players share a rank."""
+        ...
+
+    @property
+    def seat(self) -> int:
+        """The 0-based seat."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -150,11 +220,6 @@ class Section:
 
     title: str
     lines: tuple[str, ...] = ()
-
-
-R = TypeVar("R")
-S = TypeVar("S")
-H = TypeVar("H")
 
 
 class ScoringSystem(Generic[R, S, H]):
@@ -167,7 +232,7 @@ class ScoringSystem(Generic[R, S, H]):
 
     name: ClassVar[str]
     """The ruleset's ``system`` key."""
-    rules_type: ClassVar[type]
+    rules_type: ClassVar[type[RulesHeader]]
     state_type: ClassVar[type]
     seats: ClassVar[int | None] = None
     """The players at every table of the system; None: the ruleset's ``table.players``."""
@@ -181,17 +246,16 @@ class ScoringSystem(Generic[R, S, H]):
     def players(self, rules: R) -> int:
         if self.seats is not None:
             return self.seats
-        return int(cast(WithTable, rules).table.players)
+        return _table(rules).players
 
     def start_points(self, rules: R) -> int:
-        return cast(WithTable, rules).table.start_points
+        return _table(rules).start_points
 
     def with_start_points(self, rules: R, points: int) -> R:
         """The rules with other start points (the new-series form's field)."""
-        table = cast(WithTable, rules).table
-        return cast(
-            R, replace(cast(Any, rules), table=replace(cast(Any, table), start_points=points))
-        )
+        with_table = cast(WithTable, rules)
+        table = replace(with_table.table, start_points=points)
+        return cast(R, replace(with_table, table=table))
 
     # ------------------------------------------------------------ the fold (its own)
 
@@ -228,12 +292,11 @@ class ScoringSystem(Generic[R, S, H]):
     def replay_fields(self, state: S) -> dict[str, Any]:
         """The table after a hand in `mjtui replay --json` (``totals`` first: exports
         read it)."""
-        table = cast(TableState, state)
         return {
-            "totals": list(table.totals),
-            "east": table.east + 1,
-            "round": table.round_label,
-            "finished": table.finished,
+            "totals": list(state.totals),
+            "east": state.east + 1,
+            "round": state.round_label,
+            "finished": state.finished,
         }
 
     # ------------------------------------------------------------ words for the screens
@@ -252,13 +315,11 @@ class ScoringSystem(Generic[R, S, H]):
 
     def describe_state(self, state: S, players: tuple[str, ...]) -> str:
         """The table before the next hand in a line: hand or round, dealer, sticks..."""
-        table = cast(TableState, state)
-        return f"{table.round_label} · East: {players[table.east]}"
+        return f"{state.round_label} · East: {players[state.east]}"
 
     def hand_title(self, state: S, players: tuple[str, ...]) -> str:
         """The heading of the form for the next hand, e.g. "Hand 3 · East: Chen"."""
-        table = cast(TableState, state)
-        return f"Hand {table.hands + 1} · {table.round_label} · East: {players[table.east]}"
+        return f"Hand {state.hands + 1} · {state.round_label} · East: {players[state.east]}"
 
     # ------------------------------------------------------------ the hand form (its own)
 
@@ -276,7 +337,7 @@ class ScoringSystem(Generic[R, S, H]):
 
     # ------------------------------------------------------------ capabilities
 
-    def standings(self, rules: R, state: S) -> tuple[Any, ...] | None:
+    def standings(self, rules: R, state: S) -> Sequence[Placing] | None:
         """The final standings (ranks, uma...), or None where the totals are the result."""
         return None
 
@@ -289,7 +350,7 @@ class ScoringSystem(Generic[R, S, H]):
         """The HP-11C program that follows the sheet, or None."""
         return None
 
-    def export_columns(self) -> HandColumns | None:
+    def export_columns(self) -> HandColumns[R, S, H] | None:
         """Its own columns in exports, or None for the winners alone (docs/export.md)."""
         return None
 
@@ -306,17 +367,21 @@ class ScoringSystem(Generic[R, S, H]):
         """Hands of every kind, for the fuzz test."""
         return Examples(())
 
-    def hand_tool(self) -> Tool | None:
+    def hand_tool(self) -> Tool[R] | None:
         """`mjtui hand RULESET ...`: score a hand from its tiles; None where it cannot."""
         return None
 
-    def points_tool(self) -> Tool | None:
+    def points_tool(self) -> Tool[R] | None:
         """`mjtui points RULESET ...`: what a hand's score pays; None where it has none."""
         return None
 
-    def importers(self) -> Mapping[str, Importer]:
+    def importers(self) -> Mapping[str, Importer[Any]]:
         """Game-record formats it reads (`mjtui import FORMAT LOG`): name -> Importer."""
         return {}
+
+
+AnySystem = ScoringSystem[Any, Any, Any]
+"""A system as shared code holds it: which one, and so its types, is the ruleset's to say."""
 
 
 class SystemDeclarationError(MjtuiError):
@@ -336,8 +401,8 @@ OWN = (
 """The members every system writes for itself."""
 
 
-def check_declaration(system: object) -> None:
-    """Raise SystemDeclarationError unless ``system`` is a whole ScoringSystem."""
+def check_declaration(system: object) -> AnySystem:
+    """``system``, once it is a whole ScoringSystem; SystemDeclarationError if not."""
     name = getattr(system, "name", None)
     if not isinstance(name, str) or not name:
         raise SystemDeclarationError(f"{system!r}: a scoring system needs a name")
@@ -361,6 +426,7 @@ def check_declaration(system: object) -> None:
             f"scoring system {name!r}: its state {state.__name__} lacks {', '.join(lacking)}, "
             "which the screens read (TableState in mjtui.core.systems.base)"
         )
+    return system
 
 
 def _has_member(cls: type, name: str) -> bool:
@@ -376,9 +442,13 @@ __all__ = [
     "OWN",
     "STATE_MEMBERS",
     "WINDS",
+    "AnySystem",
+    "Cell",
     "Examples",
     "HandColumns",
+    "Imported",
     "Importer",
+    "Placing",
     "RulesHeader",
     "ScoringSystem",
     "Section",

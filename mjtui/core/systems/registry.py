@@ -21,9 +21,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from mjtui.core.systems.base import ScoringSystem, SystemDeclarationError, check_declaration
+from mjtui.core.systems.base import AnySystem, SystemDeclarationError, check_declaration
 from mjtui.core.systems.discovery import GROUP, Declared, declared
 
 
@@ -40,15 +38,16 @@ class Plugin:
     system: str
 
 
-def _load(path: str) -> Any:
+def _load(path: str) -> object:
+    """What ``"package.module:attribute"`` names: anything, until it is checked."""
     module, _, attribute = path.partition(":")
-    target: Any = importlib.import_module(module)
+    target: object = importlib.import_module(module)
     for part in attribute.split(".") if attribute else ():
         target = getattr(target, part)
     return target
 
 
-class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
+class Registry(Mapping[str, AnySystem]):
     """Name -> system; a system is loaded (and checked) the first time it is asked for.
 
     ``name in SYSTEMS``, ``len`` and iterating the names load nothing;
@@ -60,7 +59,7 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
         self._found = found  # None: read the installed distributions when first needed
         self._declared: dict[str, Declared] | None = None
         self._plugins: dict[str, Plugin] = {}
-        self._systems: dict[str, ScoringSystem[Any, Any, Any]] = {}
+        self._systems: dict[str, AnySystem] = {}
         self.broken: dict[str, str] = {}
         """A system that cannot be used, by name -> why."""
 
@@ -133,7 +132,7 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
             )
         return rules
 
-    def __getitem__(self, name: str) -> ScoringSystem[Any, Any, Any]:
+    def __getitem__(self, name: str) -> AnySystem:
         if name in self._systems:
             return self._systems[name]
         plugin = self.plugin(name)
@@ -146,17 +145,17 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
                 f"be loaded: {type(e).__name__}: {e}",
             ) from None
         try:
-            check_declaration(system)
+            checked = check_declaration(system)
         except SystemDeclarationError as e:
             raise self._break(name, str(e)) from None
-        if system.name != name:
+        if checked.name != name:
             raise self._break(
-                name, f"{plugin.system} is the scoring system {system.name!r}, not {name!r}"
+                name, f"{plugin.system} is the scoring system {checked.name!r}, not {name!r}"
             )
-        self._systems[name] = system
-        return system
+        self._systems[name] = checked
+        return checked
 
-    def loaded(self, name: str) -> ScoringSystem[Any, Any, Any] | None:
+    def loaded(self, name: str) -> AnySystem | None:
         """The system if it has been loaded already, else None (imports nothing)."""
         return self._systems.get(name)
 
@@ -175,7 +174,7 @@ class Registry(Mapping[str, ScoringSystem[Any, Any, Any]]):
 
     # ------------------------------------------------------------ for tests and tools
 
-    def register(self, system: ScoringSystem[Any, Any, Any]) -> None:
+    def register(self, system: AnySystem) -> None:
         """Make ``system`` known by its name (SystemDeclarationError if it is not whole,
         or another system has the name)."""
         check_declaration(system)

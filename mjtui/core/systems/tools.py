@@ -11,9 +11,10 @@ the command line knows a system.
 
 from __future__ import annotations
 
+from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Generic, Literal, TypeVar
 
 OptionKind = Literal["flag", "text", "int", "wind"]
 """``flag`` a switch; ``text`` a string (tiles, letters); ``int`` a whole number;
@@ -28,7 +29,7 @@ class Option:
     kind: OptionKind
     help: str
     metavar: str = ""
-    default: Any = None
+    default: int | str | None = None
     positional: bool = False
     group: str = ""
     """Options sharing a group are exclusive, and one of them must be given."""
@@ -38,19 +39,23 @@ class Option:
         return self.name.replace("-", "_")
 
 
+R = TypeVar("R")
+"""The rules of the system the tool is of."""
+
+
 @dataclass(frozen=True)
-class Tool:
+class Tool(Generic[R]):
     """A headless command of a system.
 
-    ``run(rules, args)`` computes the JSON object of one hand from ``args``, an
-    object with one attribute per option (its ``dest``), raising MjtuiError
+    ``run(rules, args)`` computes the JSON object of one hand from ``args``, the
+    parsed command line with one attribute per option (its ``dest``), raising MjtuiError
     (HandError for a bad hand) with a message for the player;
     ``describe(rules, result, args)`` says that object on a terminal.
     """
 
     options: tuple[Option, ...]
-    run: Callable[[Any, Any], dict[str, Any]]
-    describe: Callable[[Any, dict[str, Any], Any], str]
+    run: Callable[[R, Namespace], dict[str, Any]]
+    describe: Callable[[R, dict[str, Any], Namespace], str]
     batch: bool = False
     """Whether ``--batch`` reads one hand a line from standard input."""
 

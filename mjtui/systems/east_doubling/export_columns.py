@@ -3,12 +3,13 @@ scored (what was typed and what the HP-11C program settles from)."""
 
 from __future__ import annotations
 
-from typing import Any
+from mjtui.core.systems.base import Cell, HandColumns
+from mjtui.systems.east_doubling.events import Hand
+from mjtui.systems.east_doubling.rules import Rules
+from mjtui.systems.east_doubling.table import State
 
-from mjtui.core.systems.base import HandColumns
 
-
-def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
+def _cells(rules: Rules, before: State, hand: Hand) -> dict[str, Cell]:
     return {
         "outcome": "draw" if hand.winner is None else "win",
         "winner": None if hand.winner is None else hand.winner + 1,

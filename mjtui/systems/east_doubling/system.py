@@ -60,7 +60,7 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
     def calculator_program(self, rules: Rules) -> str | None:
         return rules.calculator.program if rules.calculator else None
 
-    def export_columns(self) -> HandColumns:
+    def export_columns(self) -> HandColumns[Rules, State, Hand]:
         from mjtui.systems.east_doubling.export_columns import COLUMNS
 
         return COLUMNS

@@ -3,13 +3,13 @@ the han and points the program pays."""
 
 from __future__ import annotations
 
-from typing import Any
+from mjtui.core.systems.base import Cell, HandColumns
+from mjtui.systems.fx602p.events import Win, names, score
+from mjtui.systems.fx602p.rules import Rules
+from mjtui.systems.fx602p.table import State
 
-from mjtui.core.systems.base import HandColumns
-from mjtui.systems.fx602p.events import names, score
 
-
-def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
+def _cells(rules: Rules, before: State, hand: Win) -> dict[str, Cell]:
     yaku, triplets = names(hand)
     worth = score(rules, hand)
     return {

@@ -75,7 +75,7 @@ class FX602P(ScoringSystem[Rules, State, Win]):
 
         return FX602PForm(rules, before, players, hand, winner)
 
-    def export_columns(self) -> HandColumns:
+    def export_columns(self) -> HandColumns[Rules, State, Win]:
         from mjtui.systems.fx602p.export_columns import COLUMNS
 
         return COLUMNS
@@ -90,7 +90,7 @@ class FX602P(ScoringSystem[Rules, State, Win]):
 
         return EXAMPLES
 
-    def hand_tool(self) -> Tool:
+    def hand_tool(self) -> Tool[Rules]:
         from mjtui.systems.fx602p.tools import HAND
 
         return HAND

@@ -277,18 +277,18 @@ def winners(hand: Hand) -> tuple[int, ...]:
     return (hand.winner,) if isinstance(hand, Win) else ()
 
 
-def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
+def describe(hand: Hand, players: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words: "Ann self-draw, 4 fan", "Bob off Cy, 3 fan", "draw"."""
     if isinstance(hand, Draw):
         return "draw"
     if isinstance(hand, FalseWin):
-        return f"false win by {names[hand.offender]}"
+        return f"false win by {players[hand.offender]}"
     fan = f"{hand.fan} fan"
     if hand.discarder is not None:
-        return f"{names[hand.winner]} off {names[hand.discarder]}, {fan}"
-    text = f"{names[hand.winner]} self-draw, {fan}"
+        return f"{players[hand.winner]} off {players[hand.discarder]}, {fan}"
+    text = f"{players[hand.winner]} self-draw, {fan}"
     if hand.guarantor is not None:
-        text += f", {names[hand.guarantor]} pays all"
+        text += f", {players[hand.guarantor]} pays all"
     return text
 
 

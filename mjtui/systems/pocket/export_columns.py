@@ -3,16 +3,16 @@ and who was responsible for paying (the discarder, a guarantor, a false winner).
 
 from __future__ import annotations
 
-from typing import Any
-
 from mjtui.core.errors import HandError
-from mjtui.core.systems.base import WINDS, HandColumns
+from mjtui.core.systems.base import WINDS, Cell, HandColumns
 from mjtui.core.tiles import parse_hand
-from mjtui.systems.pocket.events import Draw, FalseWin, Win
+from mjtui.systems.pocket.events import Draw, FalseWin, Hand, Win
 from mjtui.systems.pocket.patterns import context_of, score_hand
+from mjtui.systems.pocket.rules import Rules
+from mjtui.systems.pocket.table import State
 
 
-def _patterns(rules: Any, before: Any, hand: Win) -> list[str]:
+def _patterns(rules: Rules, before: State, hand: Win) -> list[str]:
     """The patterns the tiles score (none when only the fan was entered)."""
     if hand.tiles is None:
         return []
@@ -31,8 +31,8 @@ def _patterns(rules: Any, before: Any, hand: Win) -> list[str]:
     return [f"{p.name} {p.fan}" for p in score.patterns]
 
 
-def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
-    row: dict[str, Any] = {
+def _cells(rules: Rules, before: State, hand: Hand) -> dict[str, Cell]:
+    row: dict[str, Cell] = {
         "outcome": "draw",
         "winner": None,
         "discarder": None,

@@ -72,7 +72,7 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
 
         return PocketForm(rules, before, players, hand, winner)
 
-    def export_columns(self) -> HandColumns:
+    def export_columns(self) -> HandColumns[Rules, State, Hand]:
         from mjtui.systems.pocket.export_columns import COLUMNS
 
         return COLUMNS
@@ -87,7 +87,7 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
 
         return EXAMPLES
 
-    def hand_tool(self) -> Tool:
+    def hand_tool(self) -> Tool[Rules]:
         from mjtui.systems.pocket.tools import HAND
 
         return HAND

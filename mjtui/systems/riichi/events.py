@@ -101,7 +101,7 @@ def winners(hand: Hand) -> tuple[int, ...]:
     return tuple(w.seat for w in hand.winners) if isinstance(hand, Win) else ()
 
 
-def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
+def describe(hand: Hand, players: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words for a history line, e.g. "Chen ron off Ann, 3 han 40 fu"."""
 
     def score(w: Winner) -> str:
@@ -112,28 +112,28 @@ def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
         return text + (f" ({', '.join(w.yaku)})" if w.yaku else "")
 
     if isinstance(hand, Win):
-        if hand.tsumo:
+        if hand.discarder is None:  # a tsumo
             w = hand.winners[0]
-            text = f"{names[w.seat]} tsumo, {score(w)}"
+            text = f"{players[w.seat]} tsumo, {score(w)}"
         elif len(hand.winners) == 1:
             w = hand.winners[0]
-            text = f"{names[w.seat]} ron off {names[hand.discarder]}, {score(w)}"  # type: ignore[index]
+            text = f"{players[w.seat]} ron off {players[hand.discarder]}, {score(w)}"
         else:
-            wins = "; ".join(f"{names[w.seat]} {score(w)}" for w in hand.winners)
-            text = f"ron off {names[hand.discarder]}: {wins}"  # type: ignore[index]
+            wins = "; ".join(f"{players[w.seat]} {score(w)}" for w in hand.winners)
+            text = f"ron off {players[hand.discarder]}: {wins}"
         if hand.pao is not None:
-            text += f"; pao: {names[hand.pao]}"
+            text += f"; pao: {players[hand.pao]}"
     elif isinstance(hand, ExhaustiveDraw):
-        tenpai = ", ".join(names[s] for s in sorted(hand.tenpai))
+        tenpai = ", ".join(players[s] for s in sorted(hand.tenpai))
         text = f"draw ({tenpai} tenpai)" if tenpai else "draw (all noten)"
         if hand.nagashi:
-            text += f"; nagashi mangan: {', '.join(names[s] for s in sorted(hand.nagashi))}"
+            text += f"; nagashi mangan: {', '.join(players[s] for s in sorted(hand.nagashi))}"
     elif isinstance(hand, AbortiveDraw):
         text = f"abortive draw: {hand.note}" if hand.note else "abortive draw"
     else:
-        text = f"chombo by {names[hand.offender]}"
+        text = f"chombo by {players[hand.offender]}"
     if hand.riichi:
-        text += f"; riichi: {', '.join(names[s] for s in sorted(hand.riichi))}"
+        text += f"; riichi: {', '.join(players[s] for s in sorted(hand.riichi))}"
     if hand.note and not isinstance(hand, AbortiveDraw):
         # Kept with the hand to be read (an imported game's yaku): never scored.
         text += f"; note: {hand.note}"

@@ -3,13 +3,13 @@ winner, and the table the hand was played at (round, dealer, honba, deposits).""
 
 from __future__ import annotations
 
-from typing import Any
+from mjtui.core.systems.base import Cell, HandColumns
+from mjtui.systems.riichi.events import AbortiveDraw, Chombo, ExhaustiveDraw, Hand, Win
+from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.table import State
 
-from mjtui.core.systems.base import HandColumns
-from mjtui.systems.riichi.events import AbortiveDraw, ExhaustiveDraw, Win
 
-
-def _outcome(hand: Any) -> str:
+def _outcome(hand: Hand) -> str:
     if isinstance(hand, Win):
         return "tsumo" if hand.tsumo else "ron"
     if isinstance(hand, ExhaustiveDraw):
@@ -19,7 +19,7 @@ def _outcome(hand: Any) -> str:
     return "chombo"
 
 
-def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
+def _cells(rules: Rules, before: State, hand: Hand) -> dict[str, Cell]:
     win = hand if isinstance(hand, Win) else None
     winners = win.winners if win else ()
     return {
@@ -38,7 +38,7 @@ def _cells(rules: Any, before: Any, hand: Any) -> dict[str, Any]:
         "nagashi": (
             [s + 1 for s in sorted(hand.nagashi)] if isinstance(hand, ExhaustiveDraw) else None
         ),
-        "offender": hand.offender + 1 if hasattr(hand, "offender") else None,
+        "offender": hand.offender + 1 if isinstance(hand, Chombo) else None,
         "round": before.round,
         "dealer": before.east + 1,
         "honba": before.honba,

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
+from mjtui.core.systems.base import Examples, HandColumns, Importer, ScoringSystem, Section
 from mjtui.systems.riichi import records, table
 from mjtui.systems.riichi.events import (
     AbortiveDraw,
@@ -19,10 +19,10 @@ from mjtui.systems.riichi.events import (
     Winner,
     check,
     describe,
-    score_problem,
     winners,
 )
 from mjtui.systems.riichi.fu import FuHand, FuResult, Meld, calculate
+from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.points import Payment, base_points, payment
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.standings import Standing, final_standings
@@ -100,7 +100,7 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
 
         return RiichiForm(rules, before, players, hand, winner)
 
-    def export_columns(self) -> HandColumns:
+    def export_columns(self) -> HandColumns[Rules, State, Hand]:
         from mjtui.systems.riichi.export_columns import COLUMNS
 
         return COLUMNS
@@ -120,17 +120,17 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
 
         return EXAMPLES
 
-    def hand_tool(self) -> Tool:
+    def hand_tool(self) -> Tool[Rules]:
         from mjtui.systems.riichi.tools import HAND
 
         return HAND
 
-    def points_tool(self) -> Tool:
+    def points_tool(self) -> Tool[Rules]:
         from mjtui.systems.riichi.tools import POINTS
 
         return POINTS
 
-    def importers(self) -> Mapping[str, Any]:
+    def importers(self) -> Mapping[str, Importer[Any]]:
         from mjtui.systems.riichi.tenhou6 import IMPORTER
 
         return {"tenhou6": IMPORTER}

@@ -58,8 +58,8 @@ from mjtui.systems.riichi.events import (
     Win,
     Winner,
     check,
-    score_problem,
 )
+from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.points import base_points, payment
 from mjtui.systems.riichi.records import MAX_NOTE
 from mjtui.systems.riichi.rules import Rules
