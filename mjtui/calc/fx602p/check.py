@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from mjtui.calc.fx602p.machine import Machine, State
 from mjtui.systems.fx602p.evaluate import YAKUMAN, Score, evaluate
@@ -45,7 +46,7 @@ def default_rules(rulesets: Path) -> Rules:
     """
     from mjtui.core.rulesets.ruleset import load_ruleset  # only where the seed's rules are read
 
-    return load_ruleset(rulesets / "fx602p.toml").rules
+    return cast(Rules, load_ruleset(rulesets / "fx602p.toml").rules)  # the fx602p system's
 
 
 def encode(tiles: tuple[int, ...] | list[int]) -> int:

@@ -130,7 +130,7 @@ def _read_cache(cache: Path, code: list[Any]) -> dict[str, dict[str, Any]]:
         or not isinstance(document.get("files"), dict)
     ):
         return {}
-    files = document["files"]
+    files: dict[str, dict[str, Any]] = document["files"]  # JSON: its keys are strings
     if all(_is_entry(entry) for entry in files.values()):
         return files
     return {}

@@ -16,17 +16,17 @@ from mjtui.core.files.reading import read_toml
 from mjtui.core.rulesets.folders import ruleset_files
 from mjtui.core.rulesets.schema import SchemaError, read_struct, to_table
 from mjtui.core.systems import SYSTEMS, rules_type
-from mjtui.core.systems.base import ScoringSystem
+from mjtui.core.systems.base import AnySystem, RulesHeader
 
 
 @dataclass(frozen=True)
 class Ruleset:
     id: str
     origin: str  # where the rules were read, for messages
-    rules: Any  # the system's Rules struct
+    rules: RulesHeader  # the system's own rules, whose header says which system it is
 
     @property
-    def system(self) -> ScoringSystem:
+    def system(self) -> AnySystem:
         return SYSTEMS[self.rules.system]
 
     @property
@@ -49,7 +49,7 @@ class Ruleset:
         return to_table(self.rules)
 
 
-def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Any:
+def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> RulesHeader:
     """Read a ruleset table; errors name ``origin`` and the key (under ``prefix``).
 
     Only the system's rules type is imported (the system itself loads when a

@@ -20,11 +20,14 @@ import dataclasses
 import functools
 import types
 import typing
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 from mjtui.core.text import clean_line
 
-T = TypeVar("T")
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+T = TypeVar("T", bound="DataclassInstance")
 
 
 class SchemaError(ValueError):
@@ -36,7 +39,7 @@ class SchemaError(ValueError):
         self.problem = problem
 
 
-def read_struct(cls: type[T], data: Any, prefix: str = "") -> T:
+def read_struct(cls: type[T], data: object, prefix: str = "") -> T:
     """Build ``cls`` from a TOML table, refusing unknown, missing and mistyped keys."""
     if not isinstance(data, dict):
         raise SchemaError(prefix.rstrip("."), f"expected a table, got {_show(data)}")
@@ -73,9 +76,10 @@ def whole(doc: str, lo: int | None = 0, hi: int | None = None) -> dict[str, Any]
     return meta
 
 
-def to_table(struct: Any) -> dict[str, Any]:
+def to_table(struct: DataclassInstance) -> dict[str, Any]:
     """The TOML table of a struct read by :func:`read_struct` (tuples become arrays)."""
-    return _plain(dataclasses.asdict(struct))
+    table: dict[str, Any] = _plain(dataclasses.asdict(struct))  # a dict's is a dict
+    return table
 
 
 def _plain(value: Any) -> Any:
@@ -158,7 +162,7 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
         return tuple(
             _convert(item_type, item, meta, f"{path}[{i}]") for i, item in enumerate(value)
         )
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return read_struct(tp, value, path + ".")
     if tp is bool:
         if not isinstance(value, bool):

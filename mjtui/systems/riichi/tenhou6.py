@@ -735,15 +735,15 @@ def import_log(
     """The session of a log's hands under ``ruleset`` (aka, equal start points and the
     rounding of the final points taken from the log), each hand's payment, the table
     before it and the end compared with the log's own."""
-    if not isinstance(ruleset.rules, Rules):
+    rules = ruleset.rules
+    if not isinstance(rules, Rules):
         raise LogError(
-            f"{ruleset.id} is a {ruleset.rules.system!r} ruleset; a tenhou.net/6 "
+            f"{ruleset.id} is a {rules.system!r} ruleset; a tenhou.net/6 "
             "log is riichi: choose a riichi ruleset"
         )
-    log = read_hands(document, ruleset.rules)
+    log = read_hands(document, rules)
     lines: list[str] = []
-    ruleset = _adapted(ruleset, log, lines)
-    rules = ruleset.rules
+    ruleset, rules = _adapted(ruleset, rules, log, lines)
     if not log.hands:
         raise LogError(
             f"no hand of the log can be scored with {ruleset.id}: " + "; ".join(log.problems[:3])
@@ -903,10 +903,11 @@ def _scores_text(scores: tuple[float, ...]) -> str:
 ROUNDINGS = ("exact", "4-down-5-up", "5-down-6-up")
 
 
-def _adapted(ruleset: Ruleset, log: Log, lines: list[str]) -> Ruleset:
-    """``ruleset`` with the red fives of the log's rule; its start points when the log
-    starts at East 1 with equal scores (the oka then what balances them); and the
-    rounding of the final points that the log's own final standings show."""
+def _adapted(ruleset: Ruleset, rules: Rules, log: Log, lines: list[str]) -> tuple[Ruleset, Rules]:
+    """``ruleset`` (whose ``rules`` they are) with the red fives of the log's rule; its
+    start points when the log starts at East 1 with equal scores (the oka then what
+    balances them); and the rounding of the final points that the log's own final
+    standings show. The ruleset and its rules, which are riichi's."""
     table = ruleset.table()
     changed = []
     if log.aka is not None and table["yaku"]["red_fives"] != log.aka:
@@ -925,7 +926,7 @@ def _adapted(ruleset: Ruleset, log: Log, lines: list[str]) -> Ruleset:
         table["table"]["start_points"] = first.scores[0]
         changed.append(f"table.start_points = {first.scores[0]}")
         # The oka that balanced the old start balances the new one (none at the target).
-        n, target = ruleset.rules.players, table["table"]["target_points"]
+        n, target = rules.players, table["table"]["target_points"]
         if table["final"]["oka"] == (target - start) * n:
             table["final"]["oka"] = (target - first.scores[0]) * n
             changed.append(f"final.oka = {table['final']['oka']} (to balance it)")
@@ -944,8 +945,9 @@ def _adapted(ruleset: Ruleset, log: Log, lines: list[str]) -> Ruleset:
             f"final.rounding with the uma and oka of {ruleset.id}"
         )
     if not changed:
-        return ruleset
-    return Ruleset(ruleset.id, ruleset.origin, _rules(table, ruleset.id))
+        return ruleset, rules
+    adapted = _rules(table, ruleset.id)
+    return Ruleset(ruleset.id, ruleset.origin, adapted), adapted
 
 
 def _rules(table: dict[str, Any], rid: str) -> Rules:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from rich.text import Text
 from textual import events
@@ -32,6 +33,7 @@ from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.text import shown
 from mjtui.systems.fx602p.computer import Computer
 from mjtui.systems.fx602p.game import WIN, Result, Round
+from mjtui.systems.fx602p.rules import Rules
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 
@@ -71,7 +73,7 @@ class FX602PGameScreen(Screen):
         super().__init__()
         self.book = book
         self.rng = rng or random.Random()
-        self.rules = book.session.ruleset.rules
+        self.rules = cast(Rules, book.session.ruleset.rules)  # the game opens an fx602p session
         self.computer = Computer(self.rules)
         self.round: Round | None = None
         self.message = ""
