@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.model.seats import SeatChange, names_at
 from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.systems.base import TableState
 
 
 @dataclass
@@ -35,14 +35,14 @@ class Session:
     ruleset: Ruleset
     players: tuple[str, ...]
     started: datetime
-    hands: list[Any] = field(default_factory=list)
+    hands: list[object] = field(default_factory=list)
     table: str = ""  # the table it is played at, when a club plays several (docs/ledger.md)
     time_limit: int = 0  # minutes the game may last (the sheet's clock); 0: none
     # The seats the computer plays (mjtui play): such a game is no club result.
     computer: tuple[int, ...] = ()
     # Who sat where from a later hand on (core/model/seats.py); ``players`` are hand 1's names.
     seat_changes: tuple[SeatChange, ...] = ()
-    _folded: list[Any] = field(default_factory=list, init=False, repr=False, compare=False)
+    _folded: list[TableState] = field(default_factory=list, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.players) != self.ruleset.players:
@@ -73,11 +73,11 @@ class Session:
                     sat[seat].append(name)
         return tuple("/".join(names) for names in sat)
 
-    def states(self) -> list[Any]:
+    def states(self) -> list[TableState]:
         """The table before the first hand, then after each hand."""
         return list(self._fold())
 
-    def _fold(self) -> list[Any]:
+    def _fold(self) -> list[TableState]:
         """The remembered fold, brought up to the last hand (not a copy)."""
         system, rules = self.ruleset.system, self.ruleset.rules
         folded = self._folded
@@ -95,10 +95,10 @@ class Session:
             del self._folded[from_hand + 1 :]
 
     @property
-    def state(self) -> Any:
+    def state(self) -> TableState:
         return self._fold()[-1]
 
-    def add(self, hand: Any, *, checked: bool = False) -> None:
+    def add(self, hand: object, *, checked: bool = False) -> None:
         """Append ``hand`` if the table, as it is now, allows it (HandError if not).
 
         ``checked``: the hand has passed the system's ``check`` already (as a hand
@@ -111,7 +111,7 @@ class Session:
             system.check_in_play(rules, self.state, hand)
         self.hands.append(hand)
 
-    def add_read(self, hands: list[Any]) -> list[tuple[int, HandError]]:
+    def add_read(self, hands: list[object]) -> list[tuple[int, HandError]]:
         """Append ``hands`` (each read from a file, so past ``check``) in order, each
         one the table as it then is allows, as :meth:`add` would one by one; the
         refused come back with their place in ``hands`` and why.
@@ -132,14 +132,14 @@ class Session:
             folded.append(system.apply(rules, folded[-1], hand))
         return refused
 
-    def undo(self) -> Any | None:
+    def undo(self) -> object | None:
         """Remove and return the last hand (None when there is none)."""
         if not self.hands:
             return None
         self.forget(len(self.hands) - 1)
         return self.hands.pop()
 
-    def replace(self, index: int, hand: Any) -> None:
+    def replace(self, index: int, hand: object) -> None:
         """Put ``hand`` in place of hand ``index`` (0-based); HandError, and nothing
         changed, when the table before it refuses it or a later hand becomes impossible."""
         if not 0 <= index < len(self.hands):

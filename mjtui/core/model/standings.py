@@ -8,9 +8,9 @@ the exports, the library and the statistics read both.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mjtui.core.model.session import Session
+from mjtui.core.systems.base import TableState
 
 
 @dataclass(frozen=True)
@@ -24,14 +24,14 @@ class Standing:
     net: int  # total minus the start points
 
 
-def standings(session: Session, states: list[Any] | None = None) -> list[Standing]:
+def standings(session: Session, states: list[TableState] | None = None) -> list[Standing]:
     """The players from the highest total down (seat order among equals)."""
     system = session.ruleset.system
     states = session.states() if states is None else states
     start = system.replay_fields(states[0])["totals"]
     final = system.replay_fields(states[-1])["totals"]
     order = sorted(range(len(final)), key=lambda seat: (-final[seat], seat))
-    table = []
+    table: list[Standing] = []
     for place, seat in enumerate(order, 1):
         tied = table and table[-1].total == final[seat]
         rank = table[-1].rank if tied else place

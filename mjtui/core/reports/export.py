@@ -52,7 +52,7 @@ class HandRow:
         return self.winners[0] if self.winners else None
 
 
-def hand_rows(session: Session, states: list[Any] | None = None) -> list[HandRow]:
+def hand_rows(session: Session, states: list[TableState] | None = None) -> list[HandRow]:
     """The hands with their settlement; pass ``states`` when already folded."""
     system = session.ruleset.system
     states = session.states() if states is None else states
@@ -107,7 +107,7 @@ def hand_columns(system: Any) -> HandColumns:
     )
 
 
-def hand_records(session: Session, states: list[Any] | None = None) -> list[dict[str, Any]]:
+def hand_records(session: Session, states: list[TableState] | None = None) -> list[dict[str, Any]]:
     """Each hand as the exports give it: ``hand``, the system's fields, ``change``,
     ``totals`` and ``what`` (seats 1-based)."""
     states = session.states() if states is None else states
@@ -125,7 +125,9 @@ def hand_records(session: Session, states: list[Any] | None = None) -> list[dict
     ]
 
 
-def final_standings(session: Session, states: list[Any] | None = None) -> list[dict[str, Any]]:
+def final_standings(
+    session: Session, states: list[TableState] | None = None
+) -> list[dict[str, Any]]:
     """The final standings as the ruleset scores them, best first (seats 1-based).
 
     Every system gives ``rank``, ``seat``, ``player``, ``total`` (points at the
@@ -207,7 +209,7 @@ def csv_header(players: tuple[str, ...], columns: HandColumns) -> list[str]:
     return [*head, "what"]
 
 
-def to_csv(session: Session, states: list[Any] | None = None) -> str:
+def to_csv(session: Session, states: list[TableState] | None = None) -> str:
     players = seat_labels(session)
     columns = hand_columns(session.ruleset.system)
     out = io.StringIO()
@@ -233,7 +235,7 @@ def to_csv(session: Session, states: list[Any] | None = None) -> str:
 # --------------------------------------------------------------------------
 
 
-def export_document(session: Session, states: list[Any] | None = None) -> dict[str, Any]:
+def export_document(session: Session, states: list[TableState] | None = None) -> dict[str, Any]:
     """Everything in the JSON export, as plain data (seats 1-based)."""
     states = session.states() if states is None else states
     ruleset = session.ruleset
@@ -260,7 +262,7 @@ def session_table(session: Session) -> str:
     return session.table
 
 
-def to_json(session: Session, states: list[Any] | None = None) -> str:
+def to_json(session: Session, states: list[TableState] | None = None) -> str:
     return json_text(export_document(session, states)) + "\n"  # no raw C1 control
 
 
@@ -309,7 +311,7 @@ def _drawn(records: list[dict[str, Any]]) -> int:
     return sum(1 for r in records if not r.get("winners"))
 
 
-def to_markdown(session: Session, states: list[Any] | None = None, source: str = "") -> str:
+def to_markdown(session: Session, states: list[TableState] | None = None, source: str = "") -> str:
     states = session.states() if states is None else states
     players = seat_labels(session)
     columns = hand_columns(session.ruleset.system)
@@ -386,7 +388,7 @@ def _ending(session: Session, states: list[Any]) -> str:
 # --------------------------------------------------------------------------
 
 
-def to_results(session: Session, states: list[Any] | None = None) -> str:
+def to_results(session: Session, states: list[TableState] | None = None) -> str:
     """The final standings as CSV, one line per player, best first: what a tournament
     tool needs of a table's game (docs/export.md, *Results for tournament tools*)."""
     states = session.states() if states is None else states

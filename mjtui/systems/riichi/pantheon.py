@@ -13,6 +13,7 @@ from typing import Any
 
 from mjtui.core.model.session import Session
 from mjtui.core.reports.export import ExportError, hand_records, seat_change_lines
+from mjtui.core.systems.base import TableState
 
 PANTHEON_SPEC = "MahjongPantheon/pantheon, Mimir/src/helpers/textLog/Parser.php and Tokenizer.php"
 
@@ -24,7 +25,7 @@ def pantheon_alias(name: str) -> str:
 
 
 def to_pantheon(
-    session: Session, states: list[Any] | None = None, skipped: list[str] | None = None
+    session: Session, states: list[TableState] | None = None, skipped: list[str] | None = None
 ) -> str:
     """A riichi game as Pantheon's text log (the format of its text-log parser,
     :data:`PANTHEON_SPEC`): the final scores, then one statement a hand.

@@ -42,7 +42,7 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.files.reading import MAX_BYTES, MAX_DEPTH, MAX_NUMBER, read_bytes
@@ -792,7 +792,8 @@ def import_log(
     for i, lh in enumerate(log.hands):
         at = hand_label(lh.number, log.frames[lh.number - 1])
         if same_start and not apart:
-            away = _table_difference(rules, session.state, lh, turn)
+            state = cast(State, session.state)  # the session is of riichi rules
+            away = _table_difference(rules, state, lh, turn)
             if away:
                 said[lh.number].append(f"{at}: {away}")
                 apart, mismatches = True, mismatches + 1

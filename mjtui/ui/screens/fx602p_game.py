@@ -34,6 +34,7 @@ from mjtui.core.text import shown
 from mjtui.systems.fx602p.computer import Computer
 from mjtui.systems.fx602p.game import WIN, Result, Round
 from mjtui.systems.fx602p.rules import Rules
+from mjtui.systems.fx602p.table import State
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
 
@@ -265,7 +266,7 @@ class FX602PGameScreen(Screen):
             )
         self.query_one("#fx-table", Static).update(table)
         self.query_one("#fx-message", Static).update(Text(self.message))
-        state = self.book.session.state
+        state = cast(State, self.book.session.state)
         self.query_one("#fx-stats", Static).update(
             Text(
                 f"Total {numbers.change(state.running_total(YOU)) or '0'} · "
