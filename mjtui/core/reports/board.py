@@ -19,7 +19,6 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset
@@ -147,7 +146,7 @@ class SessionFollower:
         return changed
 
 
-def _message(error: Any) -> str:
+def _message(error: Exception) -> str:
     from mjtui.core.errors import MjtuiError
 
     if isinstance(error, MjtuiError):

@@ -23,7 +23,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.model.seats import to_tables
 from mjtui.core.model.session import Session
 from mjtui.core.model.standings import standings
-from mjtui.core.systems.base import HandColumns, TableState
+from mjtui.core.systems.base import AnySystem, Cell, HandColumns, TableState
 from mjtui.core.text import json_text
 
 FORMAT = "mjtui-export/2"
@@ -82,28 +82,20 @@ def hand_rows(session: Session, states: list[TableState] | None = None) -> list[
 # --------------------------------------------------------------------------
 
 
-def _winners_cells(rules: Any, before: Any, hand: Any, system: Any = None) -> dict[str, Any]:
-    return {"winners": [w + 1 for w in system.winners(hand)]}
-
-
-GENERIC_COLUMNS = HandColumns(
-    fields=("winners",),
-    cells=_winners_cells,
-    seats=frozenset({"winners"}),
-    docs=(("winners", "the winning seats (none when nobody won)"),),
-)
-
-
-def hand_columns(system: Any) -> HandColumns:
+def hand_columns(system: AnySystem) -> HandColumns[Any, Any, Any]:
     """The columns ``system`` declares (``export_columns``), or the winners alone."""
     own = system.export_columns()
     if own is not None:
         return own
+
+    def winners(rules: object, before: object, hand: object) -> dict[str, Cell]:
+        return {"winners": [w + 1 for w in system.winners(hand)]}
+
     return HandColumns(
-        fields=GENERIC_COLUMNS.fields,
-        seats=GENERIC_COLUMNS.seats,
-        docs=GENERIC_COLUMNS.docs,
-        cells=lambda rules, before, hand: _winners_cells(rules, before, hand, system),
+        fields=("winners",),
+        cells=winners,
+        seats=frozenset({"winners"}),
+        docs=(("winners", "the winning seats (none when nobody won)"),),
     )
 
 
@@ -164,7 +156,7 @@ def final_standings(
     return table
 
 
-def _number(value: Any) -> Any:
+def _number(value: object) -> object:
     """A score part as it reads: 45.3, not 45.300000000000004; whole numbers as such."""
     if isinstance(value, float):
         value = round(value, 3)
@@ -172,7 +164,7 @@ def _number(value: Any) -> Any:
     return value
 
 
-def _cell(value: Any, players: tuple[str, ...], seat: bool) -> str:
+def _cell(value: object, players: tuple[str, ...], seat: bool) -> str:
     """One value as text: seats as names, lists joined (" & " between winners)."""
     if value is None:
         return ""
@@ -200,7 +192,7 @@ def seat_change_lines(session: Session) -> list[str]:
     return [f"from hand {c.start}: {', '.join(c.players)}" for c in session.seat_changes]
 
 
-def csv_header(players: tuple[str, ...], columns: HandColumns) -> list[str]:
+def csv_header(players: tuple[str, ...], columns: HandColumns[Any, Any, Any]) -> list[str]:
     head = ["hand"]
     for name in columns.fields:
         head += [f"{p} {name}" for p in players] if name in columns.per_seat else [name]
@@ -217,7 +209,7 @@ def to_csv(session: Session, states: list[TableState] | None = None) -> str:
     writer.writerow(csv_header(players, columns))
     for record in hand_records(session, states):
         players = session.names_at(record["hand"] - 1)  # a seat named as it was then
-        cells: list[Any] = [record["hand"]]
+        cells: list[object] = [record["hand"]]
         for name in columns.fields:
             seat = name in columns.seats
             if name in columns.per_seat:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from itertools import permutations
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.model.players import clean_name, look_alike_notes, player_key
 from mjtui.core.model.session import Session
@@ -41,6 +41,9 @@ from mjtui.core.reports.export import final_standings, session_table
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.sessions.ledger import read_folder
 from mjtui.core.sessions.library import timestamp
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 PRECISION = 3  # decimals kept of ratings and points in plain data
 
@@ -142,7 +145,7 @@ def compute(games: Iterable[Game], skipped: list[str] | None = None) -> League:
 
 
 def rate(
-    model: Any, ratings: list[tuple[float, float]], ranks: tuple[int, ...]
+    model: PlackettLuce, ratings: list[tuple[float, float]], ranks: tuple[int, ...]
 ) -> list[tuple[float, float]]:
     """Each seat's (mu, sigma) after a game with these ranks (1 best; equal ranks tie).
 
@@ -152,7 +155,7 @@ def rate(
     between what each order would have given, and the others as if the tie
     had been broken either way.
     """
-    orders = [[]] if ranks else []
+    orders: list[list[int]] = [[]] if ranks else []
     for rank in sorted(set(ranks)):
         group = [seat for seat, r in enumerate(ranks) if r == rank]
         orders = [order + list(perm) for order in orders for perm in permutations(group)]

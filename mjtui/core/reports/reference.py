@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.core.rulesets.ruleset import Ruleset
-from mjtui.core.systems.base import Section
+from mjtui.core.systems.base import RulesHeader, Section
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 WIDTH = 76  # the reference screen at 80 columns: its margin and scrollbar beside it
 
@@ -66,10 +69,11 @@ def table(
     return [line(header), *(line(r) for r in rows)]
 
 
-def doc(rules_part: Any, name: str) -> str:
+def doc(rules_part: DataclassInstance | type[DataclassInstance], name: str) -> str:
     for f in dataclasses.fields(rules_part):
         if f.name == name:
-            return f.metadata.get("doc", "")
+            words: str = f.metadata.get("doc", "")  # a field's doc is words (schema.py)
+            return words
     return ""
 
 
@@ -119,14 +123,14 @@ def columns(cells: list[str], n: int) -> list[str]:
 # ------------------------------------------------------------------ any other system
 
 
-def keys(rules: Any) -> list[Section]:
+def keys(rules: RulesHeader) -> list[Section]:
     """A system mjtui has no reference for: its keys and values as the ruleset gives them."""
     lines: list[str] = []
 
-    def walk(obj: Any, prefix: str) -> None:
+    def walk(obj: DataclassInstance, prefix: str) -> None:
         for f in dataclasses.fields(obj):
             value = getattr(obj, f.name)
-            if dataclasses.is_dataclass(value):
+            if dataclasses.is_dataclass(value) and not isinstance(value, type):
                 walk(value, f"{prefix}{f.name}.")
             elif f.name not in ("name", "system", "description"):
                 lines.append(f"{prefix}{f.name} = {value!r}")

@@ -39,8 +39,9 @@ from typing import Any
 
 from mjtui.core.model.players import clean_name, look_alike_notes, player_key
 from mjtui.core.model.session import Session
+from mjtui.core.model.standings import standings
 from mjtui.core.numbers import mean
-from mjtui.core.reports.export import hand_rows, standings
+from mjtui.core.reports.export import hand_rows
 from mjtui.core.sessions.ledger import read_folder
 from mjtui.core.sessions.library import FindRuleset, timestamp
 

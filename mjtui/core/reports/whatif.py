@@ -25,6 +25,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.model.standings import Standing, standings
 from mjtui.core.reports.export import HandRow, hand_rows
 from mjtui.core.rulesets.ruleset import Ruleset, rules_from_table
+from mjtui.core.systems.base import TableState
 
 COSMETIC_KEYS = ("name", "description")  # keys that change no payment
 
@@ -57,8 +58,8 @@ class WhatIf:
 
     session: Session  # as played
     rescored: Session  # the same players and hands under the other rules
-    played: list[Any]  # the states, as Session.states() gives them
-    what_if: list[Any]
+    played: list[TableState]  # the states, as Session.states() gives them
+    what_if: list[TableState]
 
     def rows(self) -> tuple[list[HandRow], list[HandRow]]:
         """Each hand's settlement as played and under the other rules."""
@@ -200,7 +201,7 @@ def flatten(table: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
     return flat
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return repr(value) if isinstance(value, str) else str(value)
