@@ -8,11 +8,11 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from mjtui.core.errors import HandError, SessionError
 from mjtui.core.files.reading import read_bytes
 from mjtui.core.files.writing import create_file, kind_at
+from mjtui.core.model.seats import Seating
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
@@ -36,8 +36,8 @@ class Change:
     """One change to the hands, as undo takes it back: an added hand or an edit."""
 
     index: int  # 0-based
-    new: Any
-    old: Any | None = None  # the hand before an edit; None when the hand was added
+    new: object
+    old: object | None = None  # the hand before an edit; None when the hand was added
 
     def __str__(self) -> str:
         return (
@@ -133,12 +133,12 @@ class Scorebook:
         """What to tell the scorer when the file nears the largest session mjtui reads."""
         return None if self._saved is None else size_notice(self.path, self._saved[1].size)
 
-    def _check(self, hand: Any) -> None:
+    def _check(self, hand: object) -> None:
         problem = hand_problem(self.session, hand)
         if problem:
             raise HandError(f"{problem}: mjtui would not read this hand back from the file")
 
-    def add(self, hand: Any) -> None:
+    def add(self, hand: object) -> None:
         """Record a new hand (HandError, nothing changed, when the table refuses it, or
         the file could not hold it: the reader would refuse it, or it is full)."""
         self._check(hand)
@@ -146,7 +146,7 @@ class Scorebook:
         self._done.append(Change(len(self.session.hands) - 1, hand))
         self._undone.clear()
 
-    def _add(self, hand: Any) -> None:
+    def _add(self, hand: object) -> None:
         self.session.add(hand)
         try:
             self._save_added()
@@ -154,7 +154,7 @@ class Scorebook:
             self.session.undo()
             raise HandError(str(e)) from None
 
-    def replace(self, index: int, hand: Any) -> None:
+    def replace(self, index: int, hand: object) -> None:
         """Edit hand ``index`` (0-based); undo puts the old one back. HandError, nothing
         changed, when the table refuses the new hand or a later one with it, or the
         file could not hold it."""
@@ -170,7 +170,7 @@ class Scorebook:
         self._done.append(Change(index, hand, old))
         self._undone.clear()
 
-    def change_seats(self, seating: Any) -> None:
+    def change_seats(self, seating: Seating) -> None:
         """Put the names of a new seating (core/model/seats.py ``Seating``) in the session and
         save the whole file. The hands and their points stay; undo does not take it back
         (another change of the seats does). HandError, nothing changed, when the file

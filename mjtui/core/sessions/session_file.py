@@ -40,7 +40,7 @@ from mjtui.core.files.reading import (
 )
 from mjtui.core.files.writing import open_to_append, replace_file
 from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat, look_alike_notes
-from mjtui.core.model.seats import from_tables, to_tables
+from mjtui.core.model.seats import SeatChange, from_tables, to_tables
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.sessions.quick_toml import loads_hands
@@ -254,7 +254,7 @@ def _write_at(fd: int, data: bytes, offset: int) -> None:
 # --------------------------------------------------------------------------
 
 
-def hand_problem(session: Session, hand: Any) -> str | None:
+def hand_problem(session: Session, hand: object) -> str | None:
     """Why the reader would leave ``hand`` out of the session's file (a note past its
     length, a number past the largest read), or None."""
     return _record_problem(session, session.ruleset.system.hand_to_record(hand))
@@ -473,8 +473,8 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             left_out.append((number, f"{e}; this hand was left out"))
             continue
         read.append(number)
-    for i, e in session.add_read(hands):  # and what the table allows
-        left_out.append((read[i], f"{e}; this hand was left out"))
+    for i, refused in session.add_read(hands):  # and what the table allows
+        left_out.append((read[i], f"{refused}; this hand was left out"))
     # Where each [[hands]] table starts is found only when it is needed: a file the
     # quick reader took has one per hand read (it declines any other layout), and a
     # line is worded only in a problem. Finding them took 7 ms of 10,000 hands' 90.
@@ -605,7 +605,7 @@ def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
 _ENDS = {"\n\n": "the blank line that ends every hand", "\n": "a line end"}
 
 
-def _quick_read(text: str) -> dict | None:
+def _quick_read(text: str) -> dict[str, Any] | None:
     """The document, when its hands are as mjtui writes them (core/sessions/quick_toml.py);
     None sends the text to the thorough reader, which also says what is wrong."""
     try:
@@ -624,7 +624,7 @@ def _line_numbers(text: str, offsets: list[int]) -> list[int]:
     return lines
 
 
-def _salvage(text: str, where: str) -> dict:
+def _salvage(text: str, where: str) -> dict[str, Any]:
     """Read a file whose TOML is broken somewhere, one [[hands]] entry at a time.
 
     Everything that is not a hand (the top keys, [rules] wherever it stands)
@@ -662,7 +662,7 @@ def _salvage(text: str, where: str) -> dict:
         raise SessionError(f"{where}: not valid TOML: {e}") from None
     except TomlLimitError as e:
         raise SessionError(f"{where}: {e}") from None
-    hands: list[dict] = []
+    hands: list[dict[str, Any]] = []
     lines = _line_numbers(text, [offset for offset, _ in blocks])
     for (_, block), line in zip(blocks, lines, strict=False):
         first_line = line - 1
@@ -670,14 +670,19 @@ def _salvage(text: str, where: str) -> dict:
             hands.extend(loads(block)["hands"])
         except (tomllib.TOMLDecodeError, TomlLimitError) as e:
             # Report the line in the whole file, not in the block.
-            msg = _TOML_LINE.sub(lambda m, at=first_line: f"at line {int(m.group(1)) + at}", str(e))
+            def in_file(m: re.Match[str], at: int = first_line) -> str:
+                return f"at line {int(m.group(1)) + at}"
+
+            msg = _TOML_LINE.sub(in_file, str(e))
             what = "not valid TOML: " if isinstance(e, tomllib.TOMLDecodeError) else ""
             hands.append({"_unreadable": f"{what}{msg}; this hand was left out"})
     data["hands"] = hands
     return data
 
 
-def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]) -> Ruleset:
+def _read_ruleset(
+    data: dict[str, Any], where: str, find_ruleset: Callable[[str], Ruleset]
+) -> Ruleset:
     fmt = data.get("format")
     if fmt != FORMAT:
         got = "missing" if fmt is None else f"got {fmt!r}"
@@ -709,7 +714,7 @@ def _read_ruleset(data: dict, where: str, find_ruleset: Callable[[str], Ruleset]
         ) from None
 
 
-def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
+def _read_players(data: dict[str, Any], where: str, ruleset: Ruleset) -> tuple[str, ...]:
     players = data.get("players")
     n = ruleset.players
     if (
@@ -732,7 +737,7 @@ def _read_players(data: dict, where: str, ruleset: Ruleset) -> tuple[str, ...]:
     return names
 
 
-def _read_table(data: dict, where: str) -> str:
+def _read_table(data: dict[str, Any], where: str) -> str:
     """The table's name (docs/ledger.md), "" when the file has none (files before it)."""
     table = data.get("table", "")
     if not isinstance(table, str) or len(table) > MAX_TABLE_NAME:
@@ -746,7 +751,7 @@ def _read_table(data: dict, where: str) -> str:
 MAX_TIME_LIMIT = 24 * 60
 
 
-def _read_time_limit(data: dict, where: str) -> int:
+def _read_time_limit(data: dict[str, Any], where: str) -> int:
     """The game's time limit in minutes, 0 when the file has none (files before it)."""
     minutes = data.get("time_limit", 0)
     if (
@@ -761,7 +766,7 @@ def _read_time_limit(data: dict, where: str) -> int:
     return minutes
 
 
-def _read_computer(data: dict, where: str, players: int) -> tuple[int, ...]:
+def _read_computer(data: dict[str, Any], where: str, players: int) -> tuple[int, ...]:
     """The seats the computer plays (0-based), none when the file does not say."""
     seats = data.get("computer", [])
     if (
@@ -779,7 +784,7 @@ def _read_computer(data: dict, where: str, players: int) -> tuple[int, ...]:
     return tuple(s - 1 for s in seats)
 
 
-def _read_seat_changes(data: dict, where: str, players: int) -> tuple:
+def _read_seat_changes(data: dict[str, Any], where: str, players: int) -> tuple[SeatChange, ...]:
     if "seat_changes" not in data:
         return ()
     try:
@@ -788,7 +793,7 @@ def _read_seat_changes(data: dict, where: str, players: int) -> tuple:
         raise SessionError(f"{where}: key 'seat_changes': {e}") from None
 
 
-def _read_started(data: dict, where: str, path: Path) -> datetime:
+def _read_started(data: dict[str, Any], where: str, path: Path) -> datetime:
     started = data.get("started")
     if started is None:
         # A transcribed paper sheet may not know when it began.
@@ -816,7 +821,7 @@ _RULESET_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,63}")
 
 
 def _check_rules_agree(
-    data: dict, ruleset: Ruleset, where: str, find_ruleset: Callable[[str], Ruleset]
+    data: dict[str, Any], ruleset: Ruleset, where: str, find_ruleset: Callable[[str], Ruleset]
 ) -> list[str]:
     """With ``[rules]``, the ``ruleset`` id must name a ruleset of the same system.
 
