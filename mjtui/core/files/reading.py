@@ -37,7 +37,7 @@ import os
 import re
 import stat
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from mjtui.core.text import shown_path
 
@@ -285,7 +285,7 @@ def check_toml_limits(text: str) -> None:
         if m is None:  # only trailing blanks are left
             break
         pos = m.end()
-        kind = m.lastgroup
+        kind = cast(str, m.lastgroup)  # each pattern's every alternative is a named group
         if kind == "nl":
             line += 1
             if not stack:
@@ -400,7 +400,7 @@ def _past_quotes(text: str, i: int, q: str) -> int:
 # --------------------------------------------------------------------------
 
 
-def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str | None:
+def number_problem(data: object, prefix: str = "", limit: int = MAX_NUMBER) -> str | None:
     """What is wrong with the first number in ``data`` past ``limit``, naming its key; or None.
 
     NaN and infinity are refused too. ``prefix`` is put before the dotted
@@ -408,7 +408,7 @@ def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str 
     """
     if not _beyond_any(data, limit):  # the usual case, without building key names
         return None
-    todo: list[tuple[str, Any]] = [(prefix.rstrip("."), data)]
+    todo: list[tuple[str, object]] = [(prefix.rstrip("."), data)]
     while todo:
         key, value = todo.pop()
         if isinstance(value, dict):
@@ -427,7 +427,7 @@ def number_problem(data: Any, prefix: str = "", limit: int = MAX_NUMBER) -> str 
     return None
 
 
-def _beyond_any(data: Any, limit: int) -> bool:
+def _beyond_any(data: object, limit: int) -> bool:
     todo = [data]
     while todo:
         value = todo.pop()

@@ -42,7 +42,7 @@ class Dice:
         """Whose wall is broken, counted from the dealer: a key of WALL_WORDS."""
         return wall_for(self.total)
 
-    def document(self) -> dict:
+    def document(self) -> dict[str, int | str | list[int]]:
         return {"dice": list(self.dice), "total": self.total, "wall": self.wall}
 
     def line(self) -> str:
