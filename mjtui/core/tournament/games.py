@@ -238,7 +238,7 @@ class GameReader:
             except (KeyError, TypeError, ValueError):
                 continue
             if len(stamp) == 3:
-                self._seen[path] = (stamp, context, game)  # type: ignore[assignment]
+                self._seen[path] = (stamp, context, game)
 
 
 CACHE_FORMAT = 1

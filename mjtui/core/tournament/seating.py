@@ -121,9 +121,9 @@ class _Problem:
             self.rounds_seated += 1
             for table in past.tables:
                 idx = [self.index.get(player_key(name)) for name in table]
-                for seat, i in enumerate(idx):
-                    if i is not None and seat < seats:
-                        self.winds[i][seat] += 1
+                for seat, at in enumerate(idx):
+                    if at is not None and seat < seats:
+                        self.winds[at][seat] += 1
                 for a, b in itertools.combinations([i for i in idx if i is not None], 2):
                     times[a][b] += 1
                     times[b][a] += 1

@@ -190,15 +190,15 @@ def compute(
         key=lambda line: player_key(line.player.name),
     )
     clock = None
-    seated = t.round(last)
-    if seated is not None:
-        clock = round_clock(t, seated)
+    last_round = t.round(last)
+    if last_round is not None:
+        clock = round_clock(t, last_round)
     return Standings(t, ranked + others, table_lines, out_notes, last, clock, now, limit)
 
 
-def _order(t: Tournament, line: Line) -> tuple:
+def _order(t: Tournament, line: Line) -> tuple[float | tuple[int, ...], ...]:
     """The key that ranks a line: the total, then the tiebreaks, best first."""
-    key: list = [-line.total]
+    key: list[float | tuple[int, ...]] = [-line.total]
     for name in t.tiebreak:
         if name == "places":
             key.append(tuple(-c for c in line.places(t.seats)))

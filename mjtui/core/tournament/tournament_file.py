@@ -143,7 +143,7 @@ class _Reader:
 
     def get(
         self,
-        table: dict,
+        table: dict[str, Any],
         key: str,
         path: str,
         kind: type | tuple[type, ...],
@@ -159,7 +159,9 @@ class _Reader:
             raise self.fail(path, f"expected {what}, got {value!r:.60}")
         return value
 
-    def number(self, table: dict, key: str, path: str, lo: int, hi: int, default: Any = ...) -> Any:
+    def number(
+        self, table: dict[str, Any], key: str, path: str, lo: int, hi: int, default: Any = ...
+    ) -> Any:
         if key not in table and default is not ...:
             return default
         value = self.get(table, key, path, int, f"an integer from {lo} to {hi}")
@@ -168,7 +170,7 @@ class _Reader:
         return value
 
     def text(
-        self, table: dict, key: str, path: str, limit: int = MAX_NAME, default: Any = ...
+        self, table: dict[str, Any], key: str, path: str, limit: int = MAX_NAME, default: Any = ...
     ) -> str:
         value = self.get(table, key, path, str, "a string", default)
         try:
@@ -176,14 +178,14 @@ class _Reader:
         except TournamentError as e:
             raise self.fail(path, str(e)) from None
 
-    def only(self, table: dict, keys: set[str], path: str) -> None:
+    def only(self, table: dict[str, Any], keys: set[str], path: str) -> None:
         unknown = sorted(set(table) - keys)
         if unknown:
             raise self.fail(
                 f"{path}{unknown[0]}", f"unknown key (known here: {', '.join(sorted(keys))})"
             )
 
-    def when(self, table: dict, key: str, path: str) -> datetime | None:
+    def when(self, table: dict[str, Any], key: str, path: str) -> datetime | None:
         value = table.get(key)
         if value is None:
             return None
@@ -289,15 +291,18 @@ def load_tournament(path: Path) -> Tournament:
     )
 
 
-def _tables(r: _Reader, data: dict, key: str) -> list[dict]:
+def _tables(r: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = r.get(data, key, key, list, "an array of tables", [])
     for i, item in enumerate(value):
         if not isinstance(item, dict):
             raise r.fail(f"{key}[{i}]", f"expected a table, got {item!r:.40}")
-    return value
+    tables: list[dict[str, Any]] = value  # TOML tables: their keys are strings
+    return tables
 
 
-def _choices(r: _Reader, data: dict, key: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+def _choices(
+    r: _Reader, data: dict[str, Any], key: str, allowed: tuple[str, ...]
+) -> tuple[str, ...]:
     value = r.get(data, key, key, list, f"an array of {', '.join(allowed)}", [])
     for item in value:
         if item not in allowed:
@@ -307,7 +312,7 @@ def _choices(r: _Reader, data: dict, key: str, allowed: tuple[str, ...]) -> tupl
     return tuple(dict.fromkeys(value))
 
 
-def _players(r: _Reader, data: dict, seats: int) -> tuple[Player, ...]:
+def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]:
     tables = _tables(r, data, "players")
     if not tables:
         raise r.fail("players", "the tournament has no players")
@@ -349,7 +354,7 @@ def _players(r: _Reader, data: dict, seats: int) -> tuple[Player, ...]:
     return tuple(out)
 
 
-def _read_round(r: _Reader, t: Tournament, table: dict, path: str) -> Round:
+def _read_round(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Round:
     r.only(table, {"round", "method", "seed", "started", "extra", "tables"}, f"{path}.")
     number = r.number(table, "round", f"{path}.round", 1, t.rounds)
     method = r.get(table, "method", f"{path}.method", str, f"one of {', '.join(METHODS)}")
@@ -416,7 +421,7 @@ def check_tables(t: Tournament, tables: tuple[tuple[str, ...], ...], where: str)
         )
 
 
-def _read_penalty(r: _Reader, t: Tournament, table: dict, path: str) -> Penalty:
+def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Penalty:
     r.only(table, {"id", "player", "amount", "reason", "round", "given", "cancelled"}, f"{path}.")
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
@@ -433,7 +438,7 @@ def _read_penalty(r: _Reader, t: Tournament, table: dict, path: str) -> Penalty:
     )
 
 
-def _read_substitute(r: _Reader, t: Tournament, table: dict, path: str) -> Substitute:
+def _read_substitute(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Substitute:
     r.only(table, {"player", "by", "round"}, f"{path}.")
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
