@@ -14,7 +14,7 @@ import pytest
 
 from mjtui import paths
 from mjtui.calc.fx602p.check import compare, default_rules, score_with_program
-from mjtui.calc.fx602p.listing import read_listing
+from mjtui.calc.fx602p.listing import parse_listing, read_listing
 from mjtui.calc.fx602p.machine import Machine
 from mjtui.calc.fx602p.play import Drawn, Game, autoplay, summarize
 from mjtui.systems.fx602p.evaluate import is_complete
@@ -141,3 +141,12 @@ def test_a_stalled_hand_is_capped_and_the_next_hand_still_plays(listing) -> None
             assert "2 turns" in r.message
         else:
             assert r.winner == "calculator"
+
+
+def test_a_halt_that_shows_no_hand_ends_the_hand_in_an_error() -> None:
+    """A listing whose P0 stops at HLT showing something other than nine tiles (here a
+    5): the hand is an error saying what HLT showed, not a crash of the game."""
+    game = Game(parse_listing("P0: 5 HLT"), Drawn(), seed=1, rules=seed_rules())
+    result = game.play_hand()
+    assert result.status == "error"
+    assert result.message == "HLT showed '5', not nine tiles"

@@ -227,7 +227,7 @@ class Game:
             if state is State.HALT:
                 nine = decode(m.display)
                 if len(nine) != 9:
-                    return self._failed(result, f"HLT showed {m.display!r}, not nine tiles")
+                    return _failed(result, f"HLT showed {m.display!r}, not nine tiles")
                 if result.turns >= self.max_turns:
                     result.status = "stalled"
                     result.message = f"no win after {self.max_turns} turns"
