@@ -13,9 +13,10 @@ disagreement with the ruleset engine is worth showing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Protocol
 
 from mjtui.calc.hp11c.keywords import number_keys
 from mjtui.calc.hp11c.listing import Program
@@ -23,6 +24,18 @@ from mjtui.calc.hp11c.machine import Machine
 from mjtui.calc.hp11c.status import RunState
 
 LABELS = "ABCD"
+
+
+class KeyedHand(Protocol):
+    """What is keyed of a hand (an East-doubling hand's): the winner and each seat's points."""
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat, 0-based; None for a draw (not keyed)."""
+        ...
+
+    @property
+    def points(self) -> Sequence[int]: ...
 
 
 @dataclass(frozen=True)
@@ -41,7 +54,7 @@ class CalculatorLink:
         self.program = program
         self.players = players
         self.start_points = start_points
-        self.keyed: list[Any] = []  # the hands keyed so far, in order
+        self.keyed: list[KeyedHand] = []  # the hands keyed so far, in order
         self.machine = Machine(program)
         self._east: int | None = 0
         self._problem: str | None = None
@@ -63,7 +76,7 @@ class CalculatorLink:
         self.reset()
         self.follow(hands)
 
-    def follow(self, hands: list[Any]) -> None:
+    def follow(self, hands: Sequence[KeyedHand]) -> None:
         """Key what changed: the new hands at the end, or everything after an edit or undo."""
         same = len(self.keyed) <= len(hands) and all(
             a is b or a == b for a, b in zip(self.keyed, hands, strict=False)
@@ -73,7 +86,7 @@ class CalculatorLink:
         for hand in hands[len(self.keyed) :]:
             self.key_hand(hand)
 
-    def key_hand(self, hand: Any) -> None:
+    def key_hand(self, hand: KeyedHand) -> None:
         self.keyed.append(hand)
         if hand.winner is None or self._problem:
             return

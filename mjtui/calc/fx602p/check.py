@@ -96,7 +96,7 @@ def compare(
 ) -> Check:
     """The program's ``yaku`` and ``points`` (unsigned) against the native evaluator."""
     score = native_score(rules, tiles, win, dora, tenho)
-    native_yaku = tuple(
+    native_yaku: tuple[str, ...] = tuple(
         n
         for n in (
             "Pinfu",

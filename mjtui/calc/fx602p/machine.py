@@ -85,7 +85,7 @@ class MathError(Exception):
     """A calculation the calculator refuses (it shows -E-)."""
 
 
-Trace = Callable[[int, int, Step, "Machine"], Any]
+Trace = Callable[[int, int, Step, "Machine"], object]
 
 
 def format_number(x: Decimal) -> str:
@@ -277,7 +277,11 @@ class Machine:
     def stopped(self) -> bool:
         return self.state is not State.RUNNING
 
-    def _compile(self, instructions: tuple[Step, ...]) -> list[tuple[Callable, Any, Step]]:
+    def _compile(
+        self, instructions: tuple[Step, ...]
+    ) -> list[tuple[Callable[[Any], None], object, Step]]:
+        """Each step as (its handler, its argument, the step): a handler takes the
+        argument its key has (a digit, a memory, a label), so the pair is typed apart."""
         return [(getattr(self, "_op_" + s.op), s.arg, s) for s in instructions]
 
     # ------------------------------------------------------------------
@@ -309,51 +313,51 @@ class Machine:
     def _reduce(self, prec: int) -> None:
         pending = self._pending
         while pending and pending[-1] is not _OPEN:
-            value, op = pending[-1]  # type: ignore[misc]
+            value, op = pending[-1]
             if _PREC[op] < prec:
                 break
             pending.pop()
             self.x = self._apply(value, op, self.x)
 
     def _binary(self, op: str) -> None:
-        if self._after_op and self._pending and self._pending[-1] is not _OPEN:
-            value, _ = self._pending.pop()  # type: ignore[misc]
-            self._pending.append((value, op))  # a second operator replaces the first
+        top = self._pending[-1] if self._pending else _OPEN
+        if self._after_op and top is not _OPEN:
+            self._pending[-1] = (top[0], op)  # a second operator replaces the first
             return
         self._reduce(_PREC[op])
         self._pending.append((self.x, op))
         self._after_op = True
 
-    def _op_add(self, _: Any) -> None:
+    def _op_add(self, _: object) -> None:
         self._binary("add")
 
-    def _op_sub(self, _: Any) -> None:
+    def _op_sub(self, _: object) -> None:
         self._binary("sub")
 
-    def _op_mul(self, _: Any) -> None:
+    def _op_mul(self, _: object) -> None:
         self._binary("mul")
 
-    def _op_div(self, _: Any) -> None:
+    def _op_div(self, _: object) -> None:
         self._binary("div")
 
-    def _op_open(self, _: Any) -> None:
+    def _op_open(self, _: object) -> None:
         self._pending.append(_OPEN)
         self._after_op = False
 
-    def _op_close(self, _: Any) -> None:
+    def _op_close(self, _: object) -> None:
         self._reduce(0)
         if self._pending:
             self._pending.pop()
         self._after_op = False
 
-    def _op_eq(self, _: Any) -> None:
+    def _op_eq(self, _: object) -> None:
         while self._pending:
             self._reduce(0)
             if self._pending:
                 self._pending.pop()
         self._after_op = False
 
-    def _op_ac(self, _: Any) -> None:
+    def _op_ac(self, _: object) -> None:
         self._pending.clear()
         self.x = ZERO
         self._alpha = None
@@ -362,52 +366,52 @@ class Machine:
     # ------------------------------------------------------------------
     # Functions of X (they leave pending operations alone)
 
-    def _op_pow10(self, _: Any) -> None:
+    def _op_pow10(self, _: object) -> None:
         x = self.x
         if x == x.to_integral_value() and abs(x) <= 99:
             self._set_x(ONE.scaleb(int(x)))
         else:
             self._set_x(CONTEXT.power(Decimal(10), x))
 
-    def _op_log(self, _: Any) -> None:
+    def _op_log(self, _: object) -> None:
         if self.x <= 0:
             raise MathError("log of a number not above 0")
         self._set_x(CONTEXT.log10(self.x))
 
-    def _op_ln(self, _: Any) -> None:
+    def _op_ln(self, _: object) -> None:
         if self.x <= 0:
             raise MathError("ln of a number not above 0")
         self._set_x(CONTEXT.ln(self.x))
 
-    def _op_exp(self, _: Any) -> None:
+    def _op_exp(self, _: object) -> None:
         self._set_x(CONTEXT.exp(self.x))
 
-    def _op_int(self, _: Any) -> None:
+    def _op_int(self, _: object) -> None:
         self._set_x(self.x.to_integral_value(ROUND_DOWN))
 
-    def _op_frac(self, _: Any) -> None:
+    def _op_frac(self, _: object) -> None:
         self._set_x(CONTEXT.subtract(self.x, self.x.to_integral_value(ROUND_DOWN)))
 
-    def _op_abs(self, _: Any) -> None:
+    def _op_abs(self, _: object) -> None:
         self._set_x(abs(self.x))
 
-    def _op_neg(self, _: Any) -> None:
+    def _op_neg(self, _: object) -> None:
         self._set_x(-self.x)
 
-    def _op_inv(self, _: Any) -> None:
+    def _op_inv(self, _: object) -> None:
         if self.x.is_zero():
             raise MathError("1/0")
         self._set_x(CONTEXT.divide(ONE, self.x))
 
-    def _op_sq(self, _: Any) -> None:
+    def _op_sq(self, _: object) -> None:
         self._set_x(CONTEXT.multiply(self.x, self.x))
 
-    def _op_sqrt(self, _: Any) -> None:
+    def _op_sqrt(self, _: object) -> None:
         if self.x < 0:
             raise MathError("square root of a negative number")
         self._set_x(CONTEXT.sqrt(self.x))
 
-    def _op_pi(self, _: Any) -> None:
+    def _op_pi(self, _: object) -> None:
         self._set_x(Decimal("3.14159265359"))
 
     def _trig(self, fn: Callable[[float], float]) -> None:
@@ -416,13 +420,13 @@ class Machine:
             value = 0.0
         self._set_x(round_significant(Decimal(repr(value)), SHOWN_DIGITS))
 
-    def _op_sin(self, _: Any) -> None:
+    def _op_sin(self, _: object) -> None:
         self._trig(math.sin)
 
-    def _op_cos(self, _: Any) -> None:
+    def _op_cos(self, _: object) -> None:
         self._trig(math.cos)
 
-    def _op_tan(self, _: Any) -> None:
+    def _op_tan(self, _: object) -> None:
         if (abs(self.x) % 180) == 90:
             raise MathError("tan of 90 degrees")
         self._trig(math.tan)
@@ -430,7 +434,7 @@ class Machine:
     def _op_rnd(self, digits: int) -> None:
         self._set_x(round_significant(self.x, digits))
 
-    def _op_ran(self, _: Any) -> None:
+    def _op_ran(self, _: object) -> None:
         self._set_x(Decimal(self.random.randrange(1000)).scaleb(-3))
 
     # ------------------------------------------------------------------
@@ -445,7 +449,7 @@ class Machine:
             raise MathError(f"IND M{name} = {format_number(value)} names no memory")
         return f"{int(value):02d}"
 
-    def _op_ind(self, _: Any) -> None:
+    def _op_ind(self, _: object) -> None:
         self._ind = True
 
     def _op_min(self, name: str) -> None:
@@ -468,13 +472,13 @@ class Machine:
         self.x, self.memory[key] = self.memory[key], self.x
         self._after_op = False
 
-    def _op_xd(self, _: Any) -> None:
+    def _op_xd(self, _: object) -> None:
         m = self.memory
         m["09"] = CONTEXT.add(m["09"], ONE)
         m["08"] = CONTEXT.add(m["08"], self.x)
         m["07"] = CONTEXT.add(m["07"], CONTEXT.multiply(self.x, self.x))
 
-    def _op_mean(self, _: Any) -> None:
+    def _op_mean(self, _: object) -> None:
         if self.memory["09"].is_zero():
             raise MathError("no statistics data (n = 0)")
         self._set_x(CONTEXT.divide(self.memory["08"], self.memory["09"]))
@@ -486,30 +490,30 @@ class Machine:
         if not condition:
             self.pc += 1
 
-    def _op_eq0(self, _: Any) -> None:
+    def _op_eq0(self, _: object) -> None:
         self._skip_unless(self.x.is_zero())
 
-    def _op_ge0(self, _: Any) -> None:
+    def _op_ge0(self, _: object) -> None:
         self._skip_unless(self.x >= 0)
 
-    def _op_eqf(self, _: Any) -> None:
+    def _op_eqf(self, _: object) -> None:
         self._skip_unless(self.x == self.memory["F"])
 
-    def _op_gef(self, _: Any) -> None:
+    def _op_gef(self, _: object) -> None:
         self._skip_unless(self.x >= self.memory["F"])
 
-    def _op_isz(self, _: Any) -> None:
+    def _op_isz(self, _: object) -> None:
         self.memory["00"] = CONTEXT.add(self.memory["00"], ONE)
         self._skip_unless(not self.memory["00"].is_zero())
 
-    def _op_dsz(self, _: Any) -> None:
+    def _op_dsz(self, _: object) -> None:
         self.memory["00"] = CONTEXT.subtract(self.memory["00"], ONE)
         self._skip_unless(not self.memory["00"].is_zero())
 
-    def _op_lbl(self, _: Any) -> None:
+    def _op_lbl(self, _: object) -> None:
         pass
 
-    def _op_nop(self, _: Any) -> None:
+    def _op_nop(self, _: object) -> None:
         pass
 
     def _find_label(self, area: int, at: int, label: int) -> int | None:
@@ -571,11 +575,11 @@ class Machine:
         if self._alpha is None:
             self.shown.append(self.display)
 
-    def _op_hlt(self, _: Any) -> None:
+    def _op_hlt(self, _: object) -> None:
         self.state = State.HALT
         self._show_stop()
 
-    def _op_pause(self, _: Any) -> None:
+    def _op_pause(self, _: object) -> None:
         self.state = State.PAUSE
         self._show_stop()
 

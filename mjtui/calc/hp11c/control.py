@@ -10,7 +10,6 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
 
 from mjtui.calc.hp11c.listing import Program
 from mjtui.calc.hp11c.numbers import CONTEXT, fit, integer_part
@@ -24,6 +23,10 @@ REGISTERS = 20
 REGISTER_NAMES = tuple(str(n) for n in range(10)) + tuple(f".{n}" for n in range(10))
 I_SLOT = 20  # the index register's slot
 INDIRECT = -1  # "(i)": the register numbered by I
+
+Jump = str | tuple[int | None, str]
+"""Where a GTO or GSB goes: "I", a label to find, or (its step, its label) as a step
+found when the program was loaded (None: the label is not there)."""
 
 
 class ProgramOps(StackOps):
@@ -94,12 +97,12 @@ class ProgramOps(StackOps):
     def _op_rcl(self, slot: int) -> None:
         self._push(self.regs[self._address(slot)])
 
-    def _op_x_ind(self, _: Any) -> None:
+    def _op_x_ind(self, _: object) -> None:
         where = self._address(INDIRECT)
         self.stack[0], self.regs[where] = self.regs[where], self.stack[0]
         self.lift = True
 
-    def _op_x_i(self, _: Any) -> None:
+    def _op_x_i(self, _: object) -> None:
         self.stack[0], self.regs[I_SLOT] = self.regs[I_SLOT], self.stack[0]
         self.lift = True
 
@@ -110,12 +113,12 @@ class ProgramOps(StackOps):
     # ------------------------------------------------------------------
     # Program control
 
-    def _op_lbl(self, _: Any) -> None:
+    def _op_lbl(self, _: object) -> None:
         pass
 
     _op_pse = _op_lbl
 
-    def _jump_target(self, arg: Any, start: int) -> int:
+    def _jump_target(self, arg: Jump, start: int) -> int:
         """Where GTO/GSB ``arg`` goes: a resolved (step, label), or "I" or a label to find."""
         if isinstance(arg, tuple):
             step, label = arg
@@ -143,24 +146,24 @@ class ProgramOps(StackOps):
             raise Fault(4, f"I = {value}: there is no LBL {label}")
         return step
 
-    def _op_gto(self, arg: Any) -> None:
+    def _op_gto(self, arg: Jump) -> None:
         self.pc = self._jump_target(arg, self.pc)
 
-    def _op_gsb(self, arg: Any) -> None:
+    def _op_gsb(self, arg: Jump) -> None:
         target = self._jump_target(arg, self.pc)
         if len(self.returns) >= RETURN_DEPTH:
             raise Fault(5)
         self.returns.append(self.pc)
         self.pc = target
 
-    def _op_rtn(self, _: Any) -> None:
+    def _op_rtn(self, _: object) -> None:
         if self.returns:
             self.pc = self.returns.pop()
         else:  # back to the top and stop
             self.pc = 0
             self.state = RunState.IDLE
 
-    def _op_rs(self, _: Any) -> None:
+    def _op_rs(self, _: object) -> None:
         self.state = RunState.WAITING
 
     # Conditional tests: "do if true", so a false test skips the next step.
@@ -170,28 +173,28 @@ class ProgramOps(StackOps):
             self.pc += 1
         self.lift = True
 
-    def _op_x_le_y(self, _: Any) -> None:
+    def _op_x_le_y(self, _: object) -> None:
         self._skip_unless(self.stack[0] <= self.stack[1])
 
-    def _op_x_lt_0(self, _: Any) -> None:
+    def _op_x_lt_0(self, _: object) -> None:
         self._skip_unless(self.stack[0] < 0)
 
-    def _op_x_gt_y(self, _: Any) -> None:
+    def _op_x_gt_y(self, _: object) -> None:
         self._skip_unless(self.stack[0] > self.stack[1])
 
-    def _op_x_gt_0(self, _: Any) -> None:
+    def _op_x_gt_0(self, _: object) -> None:
         self._skip_unless(self.stack[0] > 0)
 
-    def _op_x_ne_y(self, _: Any) -> None:
+    def _op_x_ne_y(self, _: object) -> None:
         self._skip_unless(self.stack[0] != self.stack[1])
 
-    def _op_x_ne_0(self, _: Any) -> None:
+    def _op_x_ne_0(self, _: object) -> None:
         self._skip_unless(not self.stack[0].is_zero())
 
-    def _op_x_eq_y(self, _: Any) -> None:
+    def _op_x_eq_y(self, _: object) -> None:
         self._skip_unless(self.stack[0] == self.stack[1])
 
-    def _op_x_eq_0(self, _: Any) -> None:
+    def _op_x_eq_0(self, _: object) -> None:
         self._skip_unless(self.stack[0].is_zero())
 
     def _op_sf(self, flag: str) -> None:
@@ -218,10 +221,10 @@ class ProgramOps(StackOps):
         self.regs[I_SLOT] = self._fit(whole)
         self._skip_unless(counter <= final if direction > 0 else counter > final)
 
-    def _op_isg(self, _: Any) -> None:
+    def _op_isg(self, _: object) -> None:
         self._loop(+1)
 
-    def _op_dse(self, _: Any) -> None:
+    def _op_dse(self, _: object) -> None:
         self._loop(-1)
 
     def _op_display(self, mode: str, places: str) -> None:

@@ -42,7 +42,7 @@ from decimal import Decimal
 from typing import Any
 
 from mjtui.calc.errors import KeyWordError
-from mjtui.calc.hp11c.control import I_SLOT, REGISTER_NAMES, REGISTERS, ProgramOps, slot
+from mjtui.calc.hp11c.control import I_SLOT, REGISTER_NAMES, REGISTERS, Jump, ProgramOps, slot
 from mjtui.calc.hp11c.display import format_number
 from mjtui.calc.hp11c.keys import ENTRY_OPS, Key, UnknownKey, parse_key
 from mjtui.calc.hp11c.listing import Program, Step
@@ -70,7 +70,7 @@ class Line:
         return self.step.text if self.step else ""
 
 
-Trace = Callable[[int, Step, "Machine"], Any]
+Trace = Callable[[int, Step, "Machine"], object]
 
 
 class Machine(ProgramOps):
@@ -121,15 +121,20 @@ class Machine(ProgramOps):
         self.returns.clear()
         self.state = RunState.IDLE
 
-    def _compile(self, key: Key, number: int) -> tuple[Callable[[Any], None], Any, bool]:
-        """A step as (handler, argument, builds a number?), jumps resolved once."""
-        op, arg = key.op, key.arg
-        if op in ("gto", "gsb") and arg != "I":
-            arg = (self._find(arg, number + 1), arg)
+    def _compile(
+        self, key: Key, number: int
+    ) -> tuple[Callable[[Any], None], Jump | int | None, bool]:
+        """A step as (handler, argument, builds a number?), jumps resolved once. A handler
+        takes its key's argument (a digit, a flag, a jump, a register's slot), so the
+        pair is typed apart."""
+        op, given = key.op, key.arg
+        arg: Jump | int | None = given
+        if op in ("gto", "gsb") and given != "I":
+            arg = (self._find(given, number + 1), given)
         elif op in ("sto", "sto+", "sto-", "sto*", "sto/", "rcl"):
-            arg = slot(arg)
+            arg = slot(given)
         elif op == "test":
-            return self._ops[arg], None, False
+            return self._ops[given], None, False
         return self._ops[op], arg, op in ENTRY_OPS
 
     @property
@@ -216,7 +221,7 @@ class Machine(ProgramOps):
             self._keyboard(key)
         except Fault as fault:
             self._fail(fault, None)
-        if run and self.state is RunState.RUNNING:
+        if run and self.running:  # the key may have started the program
             self.run()
 
     def press_keys(self, keys: list[Key] | tuple[Key, ...]) -> None:

@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual import events, on
@@ -30,7 +30,7 @@ from mjtui.ui.widgets.totals_chart import TotalsChart
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-    from mjtui.calc.link import CalculatorLink
+    from mjtui.calc.link import CalculatorLink, KeyedHand
 
 SEAT_KEYS: dict[str, int | None] = {
     "0": None,
@@ -196,7 +196,8 @@ class ScoreScreen(Screen):
             return
         session = self.book.session
         if self.link is not None:
-            self.link.follow(session.hands)
+            # A link is made for East-doubling sessions alone (app.py): their hands.
+            self.link.follow(cast("list[KeyedHand]", session.hands))
         state = session.state
         pane.compare(state.totals, state.east)
 
