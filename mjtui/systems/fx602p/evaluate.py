@@ -51,10 +51,9 @@ class Score:
 
 
 def yaku_han(rules: Rules, name: str) -> int:
-    key = name.lower()
-    if name in YAKUMAN:
-        return getattr(rules.yakuman, key)
-    return getattr(rules.yaku, key)
+    # The name's key of [yakuman] or [yaku], a number of han.
+    han: int = getattr(rules.yakuman if name in YAKUMAN else rules.yaku, name.lower())
+    return han
 
 
 def points(rules: Rules, han: int, triplets: int) -> int:

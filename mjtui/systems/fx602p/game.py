@@ -27,6 +27,7 @@ Two ways to drive it:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
@@ -106,7 +107,7 @@ class Round:
         if not 0 <= dealer < PLAYERS:
             raise HandError(f"the dealer must be seat 1 or 2, got {dealer + 1}")
         self._rules = rules
-        self._draw = lambda: rng.randint(1, 9)
+        self._draw: Callable[[], int] = lambda: rng.randint(1, 9)
         self._hands = [sorted(self._draw() for _ in range(HAND)) for _ in range(PLAYERS)]
         self.dora = self._draw()
         self.dealer = dealer
@@ -230,7 +231,9 @@ def play_hand(
             return game.tsumo(seat)
         if choice == WIN or choice not in game.view(seat).hand:
             # a false win or a tile not held: the seed ignores it; discard the draw
-            choice = game.view(seat).drawn
+            drawn = game.view(seat).drawn
+            assert drawn is not None  # the seat to discard has just drawn
+            choice = drawn
         game.discard(seat, choice)
         other = 1 - seat
         if game.view(other).can_win() and players[other].claim(game.view(other)):

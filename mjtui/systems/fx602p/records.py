@@ -19,7 +19,7 @@ or the yaku as read off the table::
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from mjtui.core.errors import HandError
 from mjtui.systems.fx602p.entry import find_yaku
@@ -32,7 +32,7 @@ YAKU_KEYS = ("winner", "yaku", "triplets", "tsumo")
 ALL_KEYS = sorted(set(TILE_KEYS) | set(YAKU_KEYS))
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

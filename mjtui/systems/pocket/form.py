@@ -90,7 +90,7 @@ class PocketForm:
                     ),
                 )
             )
-        pays = (Field("from", "seat"),)
+        pays: tuple[Field, ...] = (Field("from", "seat"),)
         if rules.payments.guarantee:
             pays += (Field("guarantor", "seat", label="guarantor"),)
         rows.append(Row("pays", "Discard from", pays))

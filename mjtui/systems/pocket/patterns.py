@@ -350,6 +350,7 @@ def _finish(
             out += [Found(key, f"{pattern.name} ({d})", pattern.fan) for d in details[key]]
         else:
             out.append(Found(key, pattern.name, pattern.fan))
+    # A limit hand has returned above: each fan here is a number, which mypy cannot tell.
     total = sum(f.fan for f in out)  # type: ignore[misc]
     bonus = sum(f.fan for f in out if f.key in BONUS_PATTERNS)  # type: ignore[misc]
     return Score(min(total, limit), total, tuple(out), False, reading, bonus)

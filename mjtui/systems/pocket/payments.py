@@ -28,9 +28,10 @@ def multiplier(rules: Rules, fan: int) -> int:
     if p.curve == "table":
         return p.multipliers[min(fan, len(p.multipliers) - 1)]
     if p.curve == "spicy" or fan <= _HALF_SPICY_DOUBLING:
-        return 2**fan
+        doubled: int = 2**fan  # a fan is never negative: a whole number
+        return doubled
     steps = fan - _HALF_SPICY_DOUBLING
-    whole = 2 ** (_HALF_SPICY_DOUBLING + steps // 2)
+    whole: int = 2 ** (_HALF_SPICY_DOUBLING + steps // 2)
     return whole * 3 // 2 if steps % 2 else whole
 
 

@@ -118,10 +118,10 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
         if problem:
             raise HandError(f"{problem} (seat {state.east + 1} is the starter)")
     if isinstance(hand, Win) and hand.tiles is not None and (hand.flowers or hand.seasons):
-        _check_bonus_fan(rules, state, hand)
+        _check_bonus_fan(rules, state, hand, hand.tiles)
 
 
-def _check_bonus_fan(rules: Rules, state: State, hand: Win) -> None:
+def _check_bonus_fan(rules: Rules, state: State, hand: Win, tiles: str) -> None:
     """A win with bonus tiles reaches the minimum without them where the ruleset
     says they do not count toward it; the fan alone cannot tell, the tiles can."""
     ctx = context_of(
@@ -133,7 +133,7 @@ def _check_bonus_fan(rules: Rules, state: State, hand: Win) -> None:
         hand.seasons,
     )
     try:
-        score = score_hand(rules, parse_hand(hand.tiles), ctx)
+        score = score_hand(rules, parse_hand(tiles), ctx)
     except HandError:
         return  # tiles that score no hand are the fan's business (events.check)
     problem = score_problem(rules, score)
