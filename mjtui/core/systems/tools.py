@@ -11,10 +11,12 @@ the command line knows a system.
 
 from __future__ import annotations
 
-from argparse import Namespace
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+if TYPE_CHECKING:
+    from argparse import Namespace
 
 OptionKind = Literal["flag", "text", "int", "wind"]
 """``flag`` a switch; ``text`` a string (tiles, letters); ``int`` a whole number;

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.files.reading import show_number
@@ -38,7 +37,7 @@ def check(rules: Rules, hand: Hand) -> None:
             )
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     """A value for a message; a number of many digits by its length."""
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**20:
         return show_number(value)

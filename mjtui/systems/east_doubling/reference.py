@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.core.reports.reference import (
     NEAREST,
@@ -11,8 +11,11 @@ from mjtui.core.reports.reference import (
 )
 from mjtui.core.systems.base import WINDS, Section
 
+if TYPE_CHECKING:
+    from mjtui.systems.east_doubling.rules import Rules
 
-def sections(rules: Any) -> list[Section]:
+
+def sections(rules: Rules) -> list[Section]:
     from mjtui.systems.east_doubling.table import settle
 
     n = rules.table.players

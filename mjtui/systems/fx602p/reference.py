@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.core.reports.reference import (
     fu_lines,
@@ -12,8 +12,11 @@ from mjtui.core.reports.reference import (
 )
 from mjtui.core.systems.base import Section
 
+if TYPE_CHECKING:
+    from mjtui.systems.fx602p.rules import Rules
 
-def sections(rules: Any) -> list[Section]:
+
+def sections(rules: Rules) -> list[Section]:
     from mjtui.systems.fx602p.evaluate import points
 
     p = rules.points

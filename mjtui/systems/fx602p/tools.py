@@ -7,13 +7,16 @@ counted, ``shown`` those present but not counted beside a yakuman.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.tools import Option, Tool
 from mjtui.systems.fx602p.entry import last_typed, read_tiles
 from mjtui.systems.fx602p.evaluate import evaluate, yaku_han
 from mjtui.systems.fx602p.rules import Rules
+
+if TYPE_CHECKING:
+    from argparse import Namespace
 
 OPTIONS = (
     Option(
@@ -36,7 +39,7 @@ OPTIONS = (
 )
 
 
-def score(rules: Rules, args: Any) -> dict[str, Any]:
+def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     """The JSON object of one fx602p hand given as command-line arguments."""
     # The tiles are read as the hand form reads them; the tile won on is --win
     # where the form has its own field.
@@ -64,7 +67,7 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
     }
 
 
-def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """E.g. "234 567 888, won on 8 by ron, dora 2: Tanyao 1 + Dora 1 = 2 han, 1 triplet"."""
     way = "tsumo" if r["tsumo"] else "ron"
     head = f"{' '.join(r['melds'])}, won on {r['win']} by {way}"

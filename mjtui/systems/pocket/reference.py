@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import textwrap
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.core.reports.reference import (
     NEAREST,
@@ -14,8 +14,11 @@ from mjtui.core.reports.reference import (
 )
 from mjtui.core.systems.base import Section
 
+if TYPE_CHECKING:
+    from mjtui.systems.pocket.rules import Rules
 
-def sections(rules: Any) -> list[Section]:
+
+def sections(rules: Rules) -> list[Section]:
     from mjtui.systems.pocket.payments import by_role, multiplier, portion
 
     played, off = [], []
@@ -34,9 +37,9 @@ def sections(rules: Any) -> list[Section]:
     # The "replaces" column wraps under itself.
     prefix = max(len(r[0]) for r in played) + 2 + max(3, *(len(r[1]) for r in played)) + 2
     rows = []
-    for name, fan, excludes in played:
+    for name, fan_text, excludes in played:
         parts = textwrap.wrap(excludes, WIDTH - prefix) or [""]
-        rows += [[name, fan, parts[0]], *(["", "", part] for part in parts[1:])]
+        rows += [[name, fan_text, parts[0]], *(["", "", part] for part in parts[1:])]
     lines = table(["pattern", "fan", ""], rows, left_last=True)
     if off:
         lines += ["", "Not played here (0 fan):", *wrap(", ".join(off), "  ")]

@@ -11,7 +11,7 @@ situations that cannot go together, are refused (HandError) with the reason.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
@@ -27,6 +27,9 @@ from mjtui.systems.pocket.patterns import (
 )
 from mjtui.systems.pocket.payments import by_role
 from mjtui.systems.pocket.rules import Rules
+
+if TYPE_CHECKING:
+    from argparse import Namespace
 
 OPTIONS = (
     Option(
@@ -60,7 +63,7 @@ OPTIONS = (
 )
 
 
-def context_of_args(args: Any) -> Context:
+def context_of_args(args: Namespace) -> Context:
     return context_of(
         args.seat,
         args.round,
@@ -71,7 +74,7 @@ def context_of_args(args: Any) -> Context:
     )
 
 
-def score(rules: Rules, args: Any) -> dict[str, Any]:
+def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     """The JSON object of one hand given as command-line arguments."""
     hand = parse_hand(args.tiles, args.win)
     ctx = context_of_args(args)
@@ -98,7 +101,7 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
     }
 
 
-def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, the patterns with their fan, and who pays what."""
     how = "self-draw" if r["self_draw"] else "a discard"
     extra = "".join(f", {c}" for c in r["context"])

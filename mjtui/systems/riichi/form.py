@@ -103,7 +103,7 @@ class RiichiForm:
                 ),
             )
 
-        ron_off = (Field("from", "seat"),)
+        ron_off: tuple[Field, ...] = (Field("from", "seat"),)
         if rules.payments.pao:
             ron_off += (Field("pao", "seat", label="pao"),)
         rows.append(winner_row(0))

@@ -33,10 +33,10 @@ Usage::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from mjtui.core.errors import HandError
-from mjtui.systems.riichi.rules import Fu
+from mjtui.systems.riichi.rules import Fu, Rules
 
 WinType = Literal["ron", "tsumo"]
 Wait = Literal["ryanmen", "shanpon", "kanchan", "penchan", "tanki"]
@@ -127,7 +127,7 @@ class FuResult:
         return "\n".join(out)
 
 
-def calculate(rules: Any, hand: FuHand) -> FuResult:
+def calculate(rules: Rules | Fu, hand: FuHand) -> FuResult:
     """The fu of ``hand`` under ``rules`` (the riichi Rules, or its Fu table).
 
     Raises HandError, with a message for the player, when the description
@@ -178,7 +178,8 @@ def meld_fu(fu: Fu, kind: MeldKind, open_: bool, terminals: bool) -> int:
     if kind == "sequence":
         return 0
     key = f"{'open' if open_ else 'closed'}_{kind}_{'terminals' if terminals else 'simples'}"
-    return getattr(fu, key)
+    value: int = getattr(fu, key)  # a key of [fu]: a number of fu
+    return value
 
 
 def _winning_meld(hand: FuHand) -> int | None:

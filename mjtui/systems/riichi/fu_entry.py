@@ -14,6 +14,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.systems.riichi.fu import FuHand, FuResult, Meld, calculate
+from mjtui.systems.riichi.rules import Fu, Rules
 
 # field -> {letter: (value, words)}
 CODES: dict[str, dict[str, tuple[Any, str]]] = {
@@ -89,7 +90,7 @@ def _code(values: Mapping[str, str], name: str) -> tuple[Any, str] | None:
     return CODES[name.split("-")[0]].get(values.get(name, "").strip().lower())
 
 
-def read_fu(rules: Any, values: Mapping[str, str]) -> FuEntry:
+def read_fu(rules: Rules | Fu, values: Mapping[str, str]) -> FuEntry:
     """The hand the codes describe and its fu under ``rules``."""
     words = {name: code[1] if code else "?" for name in LABELS for code in [_code(values, name)]}
     standard = (_code(values, "shape") or ("standard",))[0] == "standard"

@@ -7,7 +7,7 @@ loads neither.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 if TYPE_CHECKING:
     from mjtui.systems.riichi.rules import Fu, Rules
@@ -49,19 +49,19 @@ def score_problem(
     pinfu tsumo, at least 2 han; seven pairs are at least 2 han, 3 by tsumo.
     """
 
-    def number(value: object) -> bool:
+    def number(value: object) -> TypeGuard[int]:
         return isinstance(value, int) and not isinstance(value, bool)
 
-    if not number(yakuman) or not 0 <= yakuman <= MAX_YAKUMAN:  # type: ignore[operator]
+    if not number(yakuman) or not 0 <= yakuman <= MAX_YAKUMAN:
         return f"yakuman must be a count from 0 to {MAX_YAKUMAN}, got {yakuman!r}"
     if yakuman:
         if han or fu is not None:
             return "a yakuman hand is entered without han and fu"
         return None
-    if not number(han) or not 1 <= han <= MAX_HAN:  # type: ignore[operator]
+    if not number(han) or not 1 <= han <= MAX_HAN:
         return f"han must be a whole number from 1 to {MAX_HAN}, got {han!r}"
     if fu is None:
-        if han < 5:  # type: ignore[operator]
+        if han < 5:
             return f"{han} han needs its fu (only 5 han and more are paid without fu)"
         return None
     if not number(fu):
@@ -70,14 +70,14 @@ def score_problem(
     top = largest_fu(f)
     way = "tsumo" if tsumo else "ron"
     fixed = {20, f.seven_pairs}
-    if fu not in fixed and not (30 <= fu <= top and fu % 10 == 0):  # type: ignore[operator]
+    if fu not in fixed and not (30 <= fu <= top and fu % 10 == 0):
         return (
             f"{fu} fu cannot exist: fu are 20, {f.seven_pairs} (seven pairs) or a "
             f"multiple of 10 from 30 to {top}"
         )
     if fu == f.seven_pairs and fu % 10:
         least = 3 if tsumo else 2
-        if han < least:  # type: ignore[operator]
+        if han < least:
             return f"{fu} fu is seven pairs, at least {least} han by {way}" + (
                 " (seven pairs 2, closed tsumo 1)" if tsumo else ""
             )
@@ -89,6 +89,6 @@ def score_problem(
     if fu == 20 and tsumo:
         if f.pinfu_tsumo != 20:
             return "20 fu by tsumo does not exist with this ruleset: a pinfu tsumo counts 30"
-        if han < 2:  # type: ignore[operator]
+        if han < 2:
             return "20 fu by tsumo is pinfu tsumo: at least 2 han (pinfu and closed tsumo)"
     return None

@@ -65,7 +65,9 @@ def _aliases(players: tuple[str, ...]) -> list[str]:
 
 
 def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> str:
-    who = lambda seats: " ".join(aliases[s - 1] for s in seats)  # noqa: E731
+    def who(seats: list[int]) -> str:
+        return " ".join(aliases[s - 1] for s in seats)
+
     riichi = f" riichi {who(record['riichi'])}" if record["riichi"] else ""
     outcome = record["outcome"]
     if record.get("pao") or record.get("nagashi"):

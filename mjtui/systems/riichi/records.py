@@ -24,7 +24,7 @@ Seats are 1-based in the file. One of ``ron``, ``tsumo``, ``draw`` or
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from mjtui.core.errors import HandError
 from mjtui.core.text import clean_line
@@ -77,7 +77,7 @@ ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
 DRAWS = ("exhaustive", "abortive")
 
 
-def _whole(value: Any) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

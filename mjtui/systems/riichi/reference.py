@@ -7,7 +7,6 @@ so a ruleset that changes a key changes its reference.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from mjtui.core.reports.reference import (
     NEAREST,
@@ -19,12 +18,13 @@ from mjtui.core.reports.reference import (
     wrap,
 )
 from mjtui.core.systems.base import Section
+from mjtui.systems.riichi.rules import Rules
 
 RIICHI_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 RIICHI_HAN = (1, 2, 3, 4)
 
 
-def sections(rules: Any) -> list[Section]:
+def sections(rules: Rules) -> list[Section]:
     from mjtui.systems.riichi.points import LIMIT_HAN, LIMIT_NAMES, payment
 
     def cell(han: int, fu: int, dealer: bool, tsumo: bool) -> str:
@@ -135,7 +135,7 @@ ROUNDING = {
 }
 
 
-def _riichi_final(rules: Any) -> list[str]:
+def _riichi_final(rules: Rules) -> list[str]:
     final = rules.final
 
     def thousands(points: int) -> str:
@@ -157,7 +157,7 @@ def _riichi_final(rules: Any) -> list[str]:
     return [w for line in lines for w in wrap(line)]
 
 
-def _riichi_least_han(rules: Any, fu: int, tsumo: bool) -> int:
+def _riichi_least_han(rules: Rules, fu: int, tsumo: bool) -> int:
     """The fewest han a hand of ``fu`` can have (99: no hand has it): 25 fu is seven
     pairs, 20 fu a pinfu tsumo or an open pinfu-shaped ron, as the ruleset counts them."""
     yaku, fu_rules = rules.yaku, rules.fu
@@ -170,7 +170,7 @@ def _riichi_least_han(rules: Any, fu: int, tsumo: bool) -> int:
     return 1
 
 
-def _riichi_yaku(rules: Any) -> list[str]:
+def _riichi_yaku(rules: Rules) -> list[str]:
     cells = []
     yakuman = []
     for f in dataclasses.fields(rules.yaku):

@@ -28,9 +28,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Protocol
 
 from mjtui.systems.riichi.rules import Rules
+
+
+class Totals(Protocol):
+    """What the standings read of a table: its totals (and chombo ``penalties`` where it
+    has them: a State at the end, or the totals of a game record)."""
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,7 @@ def _bases(rules: Rules, totals: Sequence[int], groups: list[list[int]]) -> dict
     return bases
 
 
-def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
+def final_standings(rules: Rules, state: Totals) -> tuple[Standing, ...]:
     """The players from first to last, by ``state.totals`` (provisional before the end)."""
     totals = state.totals
     penalties = getattr(state, "penalties", (0,) * len(totals))

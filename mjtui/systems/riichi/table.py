@@ -180,9 +180,9 @@ def _deposits(rules: Rules, hand: Win, amount: int) -> list[Transfer]:
     discarder (atamahane), or split among the ron winners where the ruleset says so."""
     order = (
         [hand.winners[0].seat]
-        if hand.tsumo
+        if hand.discarder is None  # a tsumo
         else turn_order(hand.discarder, [w.seat for w in hand.winners], rules.players)
-    )  # type: ignore[arg-type]
+    )
     if rules.payments.multiple_ron_deposits == "first" or len(order) == 1:
         return [Transfer(None, order[0], amount, "deposits")]
     unit = rules.payments.rounding
@@ -213,7 +213,7 @@ def _tsumo_transfers(
 
 def _win(rules: Rules, state: State, hand: Win, out: list[Transfer]) -> list[tuple[int, Payment]]:
     paid = []
-    if hand.tsumo:
+    if hand.discarder is None:  # a tsumo
         w = hand.winners[0]
         pay = payment(
             rules,
@@ -273,20 +273,25 @@ def noten_payments(rules: Rules, tenpai: tuple[int, ...] | list[int]) -> tuple[i
     player; nobody or everybody tenpai: nothing moves.
     """
     change = [0] * rules.players
-    for t in _noten(rules, tuple(tenpai)):
-        change[t.payer] -= t.amount  # type: ignore[index]
-        change[t.receiver] += t.amount  # type: ignore[index]
+    for payer, receiver, amount in _noten_pairs(rules, tuple(tenpai)):
+        change[payer] -= amount
+        change[receiver] += amount
     return tuple(change)
 
 
 def _noten(rules: Rules, tenpai: tuple[int, ...]) -> list[Transfer]:
+    return [Transfer(n, t, amount, "noten") for n, t, amount in _noten_pairs(rules, tenpai)]
+
+
+def _noten_pairs(rules: Rules, tenpai: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """(noten payer, tenpai receiver, amount) of each noten payment, seat to seat."""
     noten = [s for s in range(rules.players) if s not in tenpai]
     if not tenpai or not noten:
         return []
     total = rules.draws.noten_total
     # Each noten player pays total / len(noten), shared equally by the tenpai players.
     amount = total // (len(tenpai) * len(noten))
-    return [Transfer(n, t, amount, "noten") for n in noten for t in sorted(tenpai)]
+    return [(n, t, amount) for n in noten for t in sorted(tenpai)]
 
 
 def _chombo(rules: Rules, dealer: int, offender: int) -> list[Transfer]:

@@ -62,7 +62,7 @@ from mjtui.systems.riichi.events import (
 from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.points import base_points, payment
 from mjtui.systems.riichi.records import MAX_NOTE
-from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.rules import Rounding, Rules
 from mjtui.systems.riichi.standings import final_standings
 from mjtui.systems.riichi.table import State, apply, settle
 
@@ -412,6 +412,7 @@ def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogH
     kind = result[0]
     dealer_stays = following is not None and following.round == round_
     scores_said: tuple[str, ...] = ()
+    hand: Hand
     if kind == WIN:
         hand, changes, scores_said = _win(rules, result, declared, discards, round_)
     elif kind in EXHAUSTIVE or kind == NAGASHI:
@@ -447,8 +448,8 @@ def _draw(
         nagashi = tuple(s for s in range(len(changes)) if changes[s] > 0)
         # The log does not say who else was tenpai; a declarer was, and the dealer was
         # when the next hand has the same dealer.
-        tenpai = set(riichi) | ({dealer} if dealer_stays else set())
-        return ExhaustiveDraw(tuple(sorted(tenpai)), riichi, nagashi, note=kind)
+        ready = set(riichi) | ({dealer} if dealer_stays else set())
+        return ExhaustiveDraw(tuple(sorted(ready)), riichi, nagashi, note=kind)
     if kind == "全員聴牌":
         tenpai = tuple(range(len(changes)))
     elif kind == "全員不聴":
@@ -901,7 +902,7 @@ def _scores_text(scores: tuple[float, ...]) -> str:
     return " / ".join(f"{v:+.1f}".removesuffix(".0") if v else "0" for v in scores)
 
 
-ROUNDINGS = ("exact", "4-down-5-up", "5-down-6-up")
+ROUNDINGS: tuple[Rounding, ...] = ("exact", "4-down-5-up", "5-down-6-up")
 
 
 def _adapted(ruleset: Ruleset, rules: Rules, log: Log, lines: list[str]) -> tuple[Ruleset, Rules]:
@@ -994,8 +995,9 @@ def _started(ref: str) -> datetime | None:
     m = re.match(r"(\d{4})(\d{2})(\d{2})(\d{2})gm-", ref)
     if m is None:
         return None
+    year, month, day, hour = map(int, m.groups())
     try:
-        return datetime(*map(int, m.groups()), tzinfo=timezone(timedelta(hours=9)))
+        return datetime(year, month, day, hour, tzinfo=timezone(timedelta(hours=9)))
     except ValueError:
         return None
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
@@ -93,6 +94,7 @@ def win_context(
     flags = situation_flags(extras, tsumo=known.tsumo, dealer=known.seat_wind == 0)
     riichi = (known.riichi or "riichi" in flags) and "double_riichi" not in flags
     flags -= {"riichi"}
+    ticked: dict[str, Any] = {flag: True for flag in flags}  # WinContext's flags, by name
     return replace(
         WinContext(
             tsumo=known.tsumo,
@@ -104,7 +106,7 @@ def win_context(
             kita=kita,
         ),
         riichi=riichi,
-        **{flag: True for flag in flags},
+        **ticked,
     )
 
 

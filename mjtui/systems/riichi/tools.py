@@ -20,7 +20,7 @@ han] pairs; for a yakuman hand [name, yakuman]), ``dora`` ({"dora", "ura",
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
@@ -32,6 +32,9 @@ from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_flags
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
+
+if TYPE_CHECKING:
+    from argparse import Namespace
 
 TILES_HELP = (
     "the winner's tiles in mpsz notation (docs/tiles.md), e.g. 123m406p789s11z[567s]; "
@@ -77,7 +80,7 @@ HAND_OPTIONS = (
 )
 
 
-def context(args: Any) -> WinContext:
+def context(args: Namespace) -> WinContext:
     """The WinContext of the command-line options."""
     also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
     flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
@@ -97,7 +100,7 @@ def context(args: Any) -> WinContext:
     )
 
 
-def score(rules: Rules, args: Any) -> dict[str, Any]:
+def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     """The JSON object of one riichi hand given as command-line arguments."""
     hand = parse_hand(args.tiles, args.win)
     ctx = context(args)
@@ -128,7 +131,7 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
     }
 
 
-def describe_hand(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+def describe_hand(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, each yaku with its han, the fu item by item, and the payments."""
     way = "tsumo" if r["tsumo"] else "ron"
     lines = [f"{r['reading']}, {way}, seat {r['seat']}, round {r['round']}"]
@@ -176,7 +179,7 @@ POINTS_OPTIONS = (
 )
 
 
-def points(rules: Rules, args: Any) -> dict[str, Any]:
+def points(rules: Rules, args: Namespace) -> dict[str, Any]:
     """What a hand of ``args.han`` han and ``args.fu`` fu (or a yakuman) pays."""
     if args.honba < 0:
         raise HandError(f"--honba must be 0 or more, got {args.honba}")
@@ -200,7 +203,7 @@ def points(rules: Rules, args: Any) -> dict[str, Any]:
     return {"total": pay.total, "payments": pay.shares()}
 
 
-def describe_points(rules: Rules, r: dict[str, Any], args: Any) -> str:
+def describe_points(rules: Rules, r: dict[str, Any], args: Namespace) -> str:
     han = args.han or 0
     pay = payment(
         rules,

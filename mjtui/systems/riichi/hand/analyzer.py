@@ -222,12 +222,12 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         if not han:
             raise HandError(NO_YAKU)
         han -= dora.total
-    yaku = tuple((n, han_of[n]) for n in _ordered(names))
+    scored = tuple((n, han_of[n]) for n in _ordered(names))
     han += dora.total
     return Analysis(
         han,
         fu,
-        yaku,
+        scored,
         0,
         dora,
         shape,
@@ -309,7 +309,7 @@ def _points(rules: Rules, ctx: WinContext, han: int, fu: int | None, yakuman: in
     return round_up(2 * b, unit) + 2 * round_up(b, unit)
 
 
-_PAYMENTS: dict[tuple, tuple[Rules, Payment]] = {}
+_PAYMENTS: dict[tuple[int, int, int | None, int, bool, bool, int], tuple[Rules, Payment]] = {}
 
 
 def _payment(rules: Rules, han: int, fu: int | None, yakuman: int, ctx: WinContext) -> Payment:

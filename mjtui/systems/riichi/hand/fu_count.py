@@ -17,16 +17,17 @@ from mjtui.systems.riichi.fu import (
     FuHand,
     FuResult,
     Meld,
+    MeldKind,
     PairKind,
     calculate,
 )
-from mjtui.systems.riichi.hand.shapes import Group, Standard
+from mjtui.systems.riichi.hand.shapes import Group, GroupKind, Standard
 from mjtui.systems.riichi.rules import Fu
 
 OUTSIDE = frozenset((0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33))
 ONE_TILE_WAITS = frozenset(("kanchan", "penchan", "tanki"))
 # The (kind, open, terminals) of a set, as the Fu table's key names it.
-_KIND = {"chi": "sequence", "pon": "triplet", "kan": "kan"}
+_KIND: dict[GroupKind, MeldKind] = {"chi": "sequence", "pon": "triplet", "kan": "kan"}
 
 
 def pair_kind(tile: int, seat: int, round_wind: int) -> PairKind:
@@ -174,7 +175,9 @@ _CHI_LINES = tuple(
 
 
 @cache
-def _set_line(n: int, kind: str, opened: bool, outside: bool, won_by_ron: bool) -> tuple[str, str]:
+def _set_line(
+    n: int, kind: GroupKind, opened: bool, outside: bool, won_by_ron: bool
+) -> tuple[str, str]:
     """The line's label and the Fu key of a triplet or kan (the fu calculator's words)."""
     name = (
         f"{'open' if opened else 'closed'} {_KIND[kind]} of "

@@ -8,6 +8,7 @@ tiles can often be read several ways; each is scored and the best counts.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Literal, NamedTuple
 
 from mjtui.core.tiles.decompose import readings, seven_pairs, thirteen_orphans
@@ -52,10 +53,12 @@ Shape = Standard | SevenPairs | ThirteenOrphans
 
 
 # Every set that can be read from concealed tiles, made once.
+_READ: tuple[tuple[GroupKind, Iterable[int]], ...] = (
+    ("chi", [t for t in range(27) if t % 9 <= 6]),
+    ("pon", range(34)),
+)
 _CONCEALED = {
-    (kind, first): Group(kind, first, False, False)
-    for kind, firsts in (("chi", [t for t in range(27) if t % 9 <= 6]), ("pon", range(34)))
-    for first in firsts
+    (kind, first): Group(kind, first, False, False) for kind, firsts in _READ for first in firsts
 }
 
 
