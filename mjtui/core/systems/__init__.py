@@ -14,7 +14,7 @@ imports nothing until then): finding the plugins' ruleset folders needs only
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from mjtui.core.systems.base import AnySystem
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     SYSTEMS: Registry
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> Registry:
     if name == "SYSTEMS":
         from mjtui.core.systems.registry import Registry
 

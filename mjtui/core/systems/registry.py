@@ -21,6 +21,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+
 from mjtui.core.systems.base import AnySystem, SystemDeclarationError, check_declaration
 from mjtui.core.systems.discovery import GROUP, Declared, declared
 

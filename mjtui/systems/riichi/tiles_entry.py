@@ -59,10 +59,10 @@ class TilesResult:
     def winner(self, seat: int) -> Winner:
         """The winner at ``seat`` scored by these tiles, the tiles and yaku kept."""
         a = self.analysis
-        kept = {"tiles": self.tiles, "yaku": self.yaku, "dora": self.dora, "ura": self.ura}
-        if a.yakuman:
-            return Winner(seat, 0, None, a.yakuman, **kept)
-        return Winner(seat, a.han, a.fu, 0, **kept)
+        han, fu = (0, None) if a.yakuman else (a.han, a.fu)
+        return Winner(
+            seat, han, fu, a.yakuman, tiles=self.tiles, yaku=self.yaku, dora=self.dora, ura=self.ura
+        )
 
     @property
     def riichi(self) -> bool:
