@@ -33,6 +33,8 @@ from mjtui.core.text import clean_line, shown_path
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on this platform's filesystems
+    # The name is the module where it can be imported, None elsewhere; mypy types it
+    # as the module alone.
     fcntl = None  # type: ignore[assignment]
 
 LOCK_SUFFIX = ".lock"

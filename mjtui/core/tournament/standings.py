@@ -155,7 +155,7 @@ def compute(
                     game.number,
                     game.table,
                     result.seat,
-                    fixed if use_fixed else result.score,  # type: ignore[arg-type]
+                    fixed if fixed is not None and use_fixed else result.score,
                     result.rank,
                     result.raw,
                     status == "finished",

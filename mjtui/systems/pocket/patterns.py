@@ -350,9 +350,9 @@ def _finish(
             out += [Found(key, f"{pattern.name} ({d})", pattern.fan) for d in details[key]]
         else:
             out.append(Found(key, pattern.name, pattern.fan))
-    # A limit hand has returned above: each fan here is a number, which mypy cannot tell.
-    total = sum(f.fan for f in out)  # type: ignore[misc]
-    bonus = sum(f.fan for f in out if f.key in BONUS_PATTERNS)  # type: ignore[misc]
+    # A limit hand has returned above: every fan here is a number.
+    total = sum(f.fan for f in out if isinstance(f.fan, int))
+    bonus = sum(f.fan for f in out if f.key in BONUS_PATTERNS and isinstance(f.fan, int))
     return Score(min(total, limit), total, tuple(out), False, reading, bonus)
 
 

@@ -126,9 +126,10 @@ def _hand(values: Mapping[str, str]) -> tuple[str, FuHand | None]:
     melds = []
     for n in range(MELDS):
         parts = [_code(values, f"{p}-{n}") for p in MELD_PARTS]
-        if any(p is None for p in parts):
+        codes = [p for p in parts if p is not None]
+        if len(codes) < len(parts):
             return f"Meld {n + 1}: kind s/t/k, then c/o, then s/h", None
-        kind, opened, terminals = (p[0] for p in parts)  # type: ignore[index]
+        kind, opened, terminals = (p[0] for p in codes)
         melds.append(Meld(kind, open=opened, terminals=terminals, winning=won == str(n + 1)))
     return "", FuHand(
         win=picked["win"],

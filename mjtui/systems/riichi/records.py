@@ -268,8 +268,8 @@ def hand_to_record(hand: Hand) -> dict[str, Any]:
         key = "tsumo" if hand.tsumo else "ron"
         several = len(seats) > 1
         record[key] = seats if several else seats[0]
-        if not hand.tsumo:
-            record["from"] = hand.discarder + 1  # type: ignore[operator]
+        if hand.discarder is not None:  # a ron
+            record["from"] = hand.discarder + 1
         columns = {
             "han": [w.han for w in hand.winners],
             "fu": [w.fu or 0 for w in hand.winners],
