@@ -98,7 +98,8 @@ def serve_command(args: argparse.Namespace) -> int:
     if not 1 <= args.max_clients <= MOST_CLIENTS:
         raise MjtuiError(f"--max-clients: expected 1 to {MOST_CLIENTS}, got {args.max_clients}")
     try:
-        from mjtui.cli.serving import BoardServer, Limits, is_loopback, lan_address
+        from mjtui.cli.serve_limits import Limits
+        from mjtui.cli.serving import BoardServer, is_loopback, lan_address
     except ImportError:
         raise MjtuiError(
             "`mjtui serve` needs the textual-serve package: pip install textual-serve"

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
@@ -232,7 +232,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="the calculator pane's program: an HP-11C listing keyed with each hand (default: "
         "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", action=LazySubcommands)
+    # argparse makes the subparsers action of the class it is given.
+    commands = cast(
+        "LazySubcommands",
+        parser.add_subparsers(dest="command", metavar="COMMAND", action=LazySubcommands),
+    )
     for name, command in COMMANDS.items():
         commands.add_pending(name, command)
     return parser
@@ -492,7 +496,7 @@ def list_rulesets(args: argparse.Namespace) -> int:
         print("no rulesets found")
     for r in found:  # one line each, whatever a file in the folders is named
         if r.error is None:
-            print(f"{shown(r.id):<16} {shown(r.name)}  [{r.system}]  {shown(str(r.path))}")
+            print(f"{shown(r.id):<16} {shown(str(r.name))}  [{r.system}]  {shown(str(r.path))}")
         else:
             print(f"{shown(r.id):<16} BROKEN: {shown(r.error)}")
     print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)

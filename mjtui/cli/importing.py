@@ -87,8 +87,8 @@ def importers() -> dict[str, Importer]:
 def import_command(args: argparse.Namespace) -> int:
     known = importers()
     if args.formats:
-        for name, importer in sorted(known.items()):
-            print(f"{name}: {importer.help}")
+        for name, each in sorted(known.items()):
+            print(f"{name}: {each.help}")
         return 0
     if args.format is None or args.log is None:
         raise MjtuiError(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from mjtui.core.text import shown
@@ -29,7 +29,7 @@ class SafeStream:
         self.stream.write(shown(text, lines=True))
         return len(text)
 
-    def writelines(self, lines: Any) -> None:
+    def writelines(self, lines: Iterable[str]) -> None:
         for line in lines:
             self.write(line)
 
@@ -41,7 +41,7 @@ class SafeStream:
 def safe_output() -> Iterator[None]:
     """Standard output and error made :class:`SafeStream` for the time of the block."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
     try:
         yield
     finally:

@@ -13,11 +13,12 @@ import argparse
 import json
 import shlex
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
-from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.systems.tools import Option, OptionKind, Tool
 from mjtui.core.systems.winds import wind_of
 
 
@@ -35,10 +36,19 @@ def _wind(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+# What argparse turns an option's text into (a flag takes none: store_true).
+_KINDS: dict[OptionKind, Callable[[str], object]] = {
+    "int": int,
+    "wind": _wind,
+    "text": str,
+    "flag": str,
+}
+
+
 def _add(
     parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, option: Option, line: bool
 ) -> None:
-    kind = {"int": int, "wind": _wind, "text": str, "flag": str}[option.kind]
+    kind = _KINDS[option.kind]
     if option.positional:
         parser.add_argument(
             option.dest,

@@ -651,8 +651,8 @@ def substitute_command(args: argparse.Namespace) -> int:
                 tb
                 for tb in range(1, t.tables + 1)
                 if (folder / game_file(n, tb)).exists()
-                and t.round(n) is not None
-                and any(same_player(x, args.player) for x in t.round(n).tables[tb - 1])
+                and (round_ := t.round(n)) is not None
+                and any(same_player(x, args.player) for x in round_.tables[tb - 1])
             ]
             if begun:
                 raise TournamentError(
