@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 import weakref
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.binding import Binding
@@ -170,7 +170,11 @@ class KeyForm(ModalScreen[Any]):
         """A form is on screen: the keys held while it opened can go to it."""
 
     def _snapshot(self) -> tuple[object, ...]:
-        return tuple(w.value for w in self.query("Input, Checkbox"))
+        return tuple(
+            # Each is one of the two (tests/ui/test_monochrome.py: every checkbox is ours).
+            w.value if isinstance(w, (Input, Checkbox)) else None
+            for w in self.query("Input, Checkbox")
+        )
 
     def refresh_fields(self) -> None:
         """:meth:`fields_changed`, remembering the values it saw."""
@@ -365,7 +369,16 @@ def _before(a: Widget, b: Widget) -> bool:
     return order.index(a) < order.index(b)
 
 
-class OrderedKeys:
+if TYPE_CHECKING:
+    from textual.app import App
+
+    # The mixin is checked as the App it is mixed into (MjtuiApp), whose members it uses.
+    _AppMixin = App[object]
+else:
+    _AppMixin = object
+
+
+class OrderedKeys(_AppMixin):
     """For the App: every key is handled in the order typed, a KeyForm's by the form.
 
     Keys that arrive while a form is opening are held here, in the app's own
@@ -403,7 +416,7 @@ class OrderedKeys:
             await self._release_keys()
             self._watch()
             return
-        await super().on_event(event)  # type: ignore[misc]
+        await super().on_event(event)
 
     async def _on_key_form_ready(self, message: KeyForm.Ready) -> None:
         await self._release_keys()
@@ -414,18 +427,18 @@ class OrderedKeys:
 
     async def _release_keys(self) -> None:
         while self._held and self._handling is None:
-            stack = self.screen_stack  # type: ignore[attr-defined]
+            stack = self.screen_stack
             top = stack[-1] if stack else None
             if top is not None and not (top.ready if isinstance(top, KeyForm) else top.is_mounted):
                 # The rest wait for the screen; a form says when it is ready, any
                 # other screen is looked at again shortly.
                 if not self._waiting:
                     self._waiting = True
-                    self.set_timer(0.01, self._look_again)  # type: ignore[attr-defined]
+                    self.set_timer(0.01, self._look_again)
                 return
             event = self._held.pop(0)
-            focused = self.focused  # type: ignore[attr-defined]
-            pressed = as_pressed(event, lambda char, at=focused: takes_as_text(at, char))
+            focused = self.focused
+            pressed = as_pressed(event, partial(takes_as_text, focused))
             if len(pressed) > 1:
                 self._held[0:0] = pressed
                 continue
@@ -433,7 +446,7 @@ class OrderedKeys:
                 continue
             self._sent_to[event] = top
             target = focused or top
-            await super().on_event(event)  # type: ignore[misc]
+            await super().on_event(event)
             if target is not None:
                 self._handling = event
                 self._follow(event, target)
@@ -442,7 +455,7 @@ class OrderedKeys:
         """Once ``node`` has handled ``event`` (and passed it up, if it did), follow
         it to the node's parent; it has arrived when the app has handled it."""
         if not node.call_later(self._followed, event, node):
-            self.call_later(self._arrived, event)  # type: ignore[attr-defined]
+            self.call_later(self._arrived, event)
 
     async def _followed(self, event: events.Key, node: Any) -> None:
         if node.parent is None:  # the app: the key has been all the way
@@ -460,7 +473,7 @@ class OrderedKeys:
         if self._held and self._handling is not None and not self._watching:
             self._watching = True
             self.set_timer(
-                self.HANDLING_LIMIT,  # type: ignore[attr-defined]
+                self.HANDLING_LIMIT,
                 partial(self._overdue, self._handling),
             )
 
@@ -470,7 +483,7 @@ class OrderedKeys:
         self._watch()  # the key on its way now, if others wait behind it
 
     async def _on_key(self, event: events.Key) -> None:
-        stack = self.screen_stack  # type: ignore[attr-defined]
+        stack = self.screen_stack
         top = stack[-1] if stack else None
         if self._sent_to.get(event, top) is not top:
             event.prevent_default()  # meant for a screen that has gone since

@@ -20,6 +20,7 @@ class ScreenStyles:
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         add_styles(self, screen)
+        # A mixin's super() is the App it is mixed into, which mypy cannot see here.
         return super().push_screen(screen, *args, **kwargs)  # type: ignore[misc]
 
 

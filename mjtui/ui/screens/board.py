@@ -20,7 +20,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Header, Static
 
-from mjtui.core.reports.board import BoardView, SessionFollower, board_view
+from mjtui.core.reports.board import BoardView, Seat, SessionFollower, board_view
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.text import shown
 from mjtui.ui import numbers
@@ -112,7 +112,7 @@ class BoardScreen(Screen[None]):
             if seat < len(view.seats):
                 self._show_seat(panel, view.seats[seat])
 
-    def _show_seat(self, panel: SeatPanel, seat) -> None:
+    def _show_seat(self, panel: SeatPanel, seat: Seat) -> None:
         panel.set_class(seat.dealer, "dealer")
         mark = f" {DEALER} dealer" if seat.dealer else ""
         panel.query_one(".seat-name", Static).update(

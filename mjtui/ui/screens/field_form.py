@@ -89,6 +89,7 @@ class FieldForm(KeyForm):
             return Checkbox(f.label, value == TICKED, **common)
         last = self.seats
         cls: type[Input] = CodeInput
+        restrict: str | None
         if f.kind == "code":
             letters = _escaped(f.allowed)
             restrict, length = f"(?i)[{letters}]?", 1
@@ -99,7 +100,7 @@ class FieldForm(KeyForm):
         elif f.kind == "number":
             restrict, length = "[0-9]*", f.max_length
         else:
-            restrict = f"[{f.allowed}]*" if f.allowed else None  # type: ignore[assignment]
+            restrict = f"[{f.allowed}]*" if f.allowed else None
             length = f.max_length
         field = cls(
             value,

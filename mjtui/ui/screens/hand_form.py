@@ -173,18 +173,18 @@ class HandForm(FieldForm):
         return text
 
 
-def _without_note(hand: Any) -> Any:
-    return (
-        dataclasses.replace(hand, note="")
-        if dataclasses.is_dataclass(hand) and getattr(hand, "note", "")
-        else hand
-    )
+def _without_note(hand: object) -> object:
+    if not dataclasses.is_dataclass(hand) or isinstance(hand, type):
+        return hand  # a hand is a dataclass instance; a note is a field of one
+    return dataclasses.replace(hand, note="") if getattr(hand, "note", "") else hand
 
 
-def _keep_note(old: Any, new: Any) -> Any:
+def _keep_note(old: object, new: object) -> object:
     """The new hand with the free-text note the recorded one carries (an imported
     game's yaku, say): no field shows it, so an edit must not drop it."""
     note = getattr(old, "note", "")
-    if note and not getattr(new, "note", "note") and dataclasses.is_dataclass(new):
+    if not dataclasses.is_dataclass(new) or isinstance(new, type):
+        return new
+    if note and not getattr(new, "note", "note"):
         return dataclasses.replace(new, note=note)
     return new

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Unpack
 
 from rich.text import Text
 from textual import events, on
@@ -49,6 +49,7 @@ from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.screens.whatif import WhatIfScreen
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
+from mjtui.ui.widgets.options import WidgetOptions
 from mjtui.ui.widgets.text_field import TextField
 
 ALL = ""  # the ruleset filter's "all rulesets" value
@@ -114,7 +115,7 @@ class SessionList(DataTable):
 
     BINDINGS = [Binding("enter", "select_cursor", "Resume")]
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(cursor_type="row", zebra_stripes=True, **kwargs)
         self.summaries: list[SessionSummary] = []
         self._laid_out_for = 0
@@ -430,13 +431,13 @@ class LibraryScreen(Screen):
     def action_replay(self) -> None:
         summary = self._selected()
         session = self.load(summary) if summary else None
-        if session is not None:
+        if summary is not None and session is not None:
             self.app.push_screen(LibraryReplayScreen(session, summary.path.name))
 
     def action_whatif(self) -> None:
         summary = self._selected()
         session = self.load(summary) if summary else None
-        if session is not None:
+        if summary is not None and session is not None:
             self.app.push_screen(WhatIfScreen(session, summary.path.name))
 
     def action_stats(self) -> None:

@@ -167,7 +167,9 @@ class NewSeriesScreen(KeyForm):
 
     async def _in_place_of(self, stand_in: str, widget: Widget) -> None:
         shown = self.query_one(stand_in)
-        await shown.parent.mount(widget, before=shown)  # type: ignore[union-attr]
+        parent = shown.parent
+        assert isinstance(parent, Widget)  # the stand-in is on the form
+        await parent.mount(widget, before=shown)
         await shown.remove()
 
     def offer(self, rulesets: list[Ruleset]) -> None:

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from mjtui.calc.link import CalculatorLink, KeyedHand
+    from mjtui.ui.widgets.calc_pane import CalcPane
 
 SEAT_KEYS: dict[str, int | None] = {
     "0": None,
@@ -199,7 +200,7 @@ class ScoreScreen(Screen):
             # A link is made for East-doubling sessions alone (app.py): their hands.
             self.link.follow(cast("list[KeyedHand]", session.hands))
         state = session.state
-        pane.compare(state.totals, state.east)
+        cast("CalcPane", pane).compare(state.totals, state.east)  # PANES["calculator"]
 
     def _form(
         self,

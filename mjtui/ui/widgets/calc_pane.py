@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 from decimal import Decimal
+from typing import Unpack
 
 from rich.text import Text
 from textual import events
@@ -23,6 +24,7 @@ from mjtui.calc.hp11c.listing import Step
 from mjtui.calc.hp11c.machine import Machine
 from mjtui.calc.link import CalculatorLink
 from mjtui.ui import colours
+from mjtui.ui.widgets.options import WidgetOptions
 
 # What a key typed into the pane presses on the 11C: by key name, then by character.
 KEY_NAMES = {"enter": "ENTER", "backspace": "<-"}
@@ -72,7 +74,7 @@ class CalcPane(VerticalScroll, can_focus=True):
     """
     BORDER_TITLE = "HP-11C"
 
-    def __init__(self, link: CalculatorLink | None = None, **kwargs) -> None:
+    def __init__(self, link: CalculatorLink | None = None, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.link = link
         self._bare = Machine() if link is None else None
@@ -84,7 +86,10 @@ class CalcPane(VerticalScroll, can_focus=True):
     @property
     def machine(self) -> Machine:
         # The link makes a new machine when it keys a series again.
-        return self.link.machine if self.link else self._bare
+        if self.link:
+            return self.link.machine
+        assert self._bare is not None  # made when there is no link
+        return self._bare
 
     def compose(self) -> ComposeResult:
         yield Static("", id="lcd", markup=False)

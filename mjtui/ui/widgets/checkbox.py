@@ -16,8 +16,10 @@ CHECKED, UNCHECKED = "X", " "
 class Checkbox(TextualCheckbox):
     """``▐X▌`` when checked, ``▐ ▌`` when not, in any colour or none."""
 
-    @property  # type: ignore[override]  # read by ToggleButton._button on each render
-    def BUTTON_INNER(self) -> str:
+    # Textual's BUTTON_INNER is a plain class attribute, read (never written) by
+    # ToggleButton._button on each render: a read-only property in its place is safe.
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]
         return CHECKED if self.value else UNCHECKED
 
 

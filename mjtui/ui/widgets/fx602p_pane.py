@@ -18,6 +18,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import Unpack
 
 from rich.text import Text
 from textual import events, on
@@ -33,6 +34,7 @@ from mjtui.calc.fx602p.machine import Machine, State
 from mjtui.calc.fx602p.play import HandResult, finish_hand, note_displays
 from mjtui.core.errors import MjtuiError
 from mjtui.ui import colours
+from mjtui.ui.widgets.options import WidgetOptions
 
 HELP = (
     "g 0 P0 (a new hand) · at HLT: tile digit + enter discards, enter or 0 enter "
@@ -75,7 +77,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
         seed: int | None = None,
         pause_seconds: float = 2.0,
         display_seconds: float = 0.35,
-        **kwargs,
+        **kwargs: Unpack[WidgetOptions],
     ) -> None:
         super().__init__(**kwargs)
         self.listing_path = str(listing_path) if listing_path else ""

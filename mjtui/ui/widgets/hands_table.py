@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, ClassVar, Unpack
 
 from rich.segment import Segment
 from rich.style import Style
@@ -16,6 +17,12 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from mjtui.ui import colours, numbers
+from mjtui.ui.widgets.options import WidgetOptions
+
+if TYPE_CHECKING:
+    from mjtui.core.model.seats import SeatChange
+    from mjtui.core.model.session import Session
+    from mjtui.core.systems.base import AnySystem, TableState
 
 # Each hand in the window is formatted (its cells, its height) when the window
 # is filled, so a long series is shown a window at a time, twice the screen's
@@ -127,22 +134,22 @@ class HandsTable(ScrollView, can_focus=True):
         def control(self) -> HandsTable:
             return self.table
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
-        self.system: Any = None
+        self.system: AnySystem | None = None
         self.players: tuple[str, ...] = ()
         self._scores_shown = True  # the points scored beside each change (if there is room)
         self._east_shown = True  # the dealer's mark beside the dealer's change (likewise)
-        self.seat_changes: tuple = ()
-        self.names_at = lambda index: self.players
-        self.hands: list[Any] = []
-        self.states: list[Any] = []
+        self.seat_changes: tuple[SeatChange, ...] = ()
+        self.names_at: Callable[[int], tuple[str, ...]] = lambda index: self.players
+        self.hands: list[object] = []
+        self.states: list[TableState] = []
         self.first = 0  # index of the hand in the window's first row
         self._laid_out_for = 0  # the room the columns were last laid out for
         # What the window's rows were made from (hands, and the states around
         # them), to tell a hand added at the end from any other change.
-        self._shown_hands: list[Any] = []
-        self._shown_states: list[Any] = []
+        self._shown_hands: list[object] = []
+        self._shown_states: list[TableState] = []
         self._widths: list[int] = []
         self._names: list[str] = []  # the seats' headers
         self._rows: list[list[Text]] = []  # the window's cells, a list a row
@@ -189,7 +196,7 @@ class HandsTable(ScrollView, can_focus=True):
         """The cells of the window's row ``row``."""
         return list(self._rows[row])
 
-    def show(self, session: Any, states: list[Any], focus: int | None = None) -> None:
+    def show(self, session: Session, states: list[TableState], focus: int | None = None) -> None:
         """``states`` holds the table before each hand, then after the last one.
 
         ``focus`` is the hand (0-based) to put the cursor on; the last by default.
@@ -353,8 +360,11 @@ class HandsTable(ScrollView, can_focus=True):
 
     def _titles(self, count: int) -> None:
         first, last = self.first, self.first + len(self._shown_hands)
-        scored = self._scores_shown and any(
-            self.system.hand_scores(hand) is not None for hand in self._shown_hands
+        system = self.system  # None only before the first show, with no hand shown
+        scored = (
+            self._scores_shown
+            and system is not None
+            and any(system.hand_scores(hand) is not None for hand in self._shown_hands)
         )
         self.border_title = self._title(
             scored, bool(count) and self._east_shown, self._laid_out_for
@@ -378,6 +388,8 @@ class HandsTable(ScrollView, can_focus=True):
     def _cells(self, i: int) -> list[Text]:
         players, hand = self.names_at(i), self.hands[i]
         before, after = self.states[i], self.states[i + 1]
+        # A hand is shown once show() has set the system; a state after a hand has its change.
+        assert self.system is not None and after.last_change is not None
         what = self.system.describe_hand(hand, players)
         scores = self.system.hand_scores(hand) if self._scores_shown else None
         cells = [

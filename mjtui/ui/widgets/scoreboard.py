@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from rich.text import Text
 from textual import events
 from textual.widgets import DataTable
 
 from mjtui.ui import colours, numbers
+from mjtui.ui.widgets.options import WidgetOptions
 
 EAST = "●"
 
@@ -38,7 +39,7 @@ class Scoreboard(DataTable):
     BORDER_TITLE = "Scores"
     can_focus = False
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(cursor_type="none", zebra_stripes=True, **kwargs)
         self._shown: tuple[tuple[str, ...], Any] | None = None
         self._laid_out_for = 0

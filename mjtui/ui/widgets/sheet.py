@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Unpack
+
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
 from mjtui.ui.widgets.hands_table import HandsTable
+from mjtui.ui.widgets.options import WidgetOptions
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
@@ -14,7 +17,7 @@ from mjtui.ui.widgets.totals_chart import TotalsChart
 class ScoreSheet(Vertical):
     """The scoreboard, a status line (#status), the totals chart and the hands."""
 
-    def __init__(self, chart: bool = False, **kwargs) -> None:
+    def __init__(self, chart: bool = False, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.chart_shown = chart
 

@@ -9,6 +9,7 @@ one as in the legend, so the chart reads without colour too.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Unpack
 
 from rich.style import Style
 from rich.text import Text
@@ -18,6 +19,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from mjtui.ui import colours, numbers
+from mjtui.ui.widgets.options import WidgetOptions
 
 COLORS = colours.SERIES
 MARKERS = ("●", "■", "▲", "◆")  # one per seat, on the line and in the legend
@@ -115,7 +117,7 @@ class TotalsChart(Widget):
             super().__init__()
             self.position = position
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
         self.names: tuple[str, ...] = ()
         self.totals: list[tuple[int, ...]] = []
