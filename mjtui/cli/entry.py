@@ -173,7 +173,13 @@ COMMANDS = {
 DEFAULT_COMMAND = "new"
 
 
-class LazySubcommands(argparse._SubParsersAction):
+if TYPE_CHECKING:  # generic in typeshed, not at run time
+    _SubParsers = argparse._SubParsersAction[argparse.ArgumentParser]
+else:
+    _SubParsers = argparse._SubParsersAction
+
+
+class LazySubcommands(_SubParsers):
     """Subparsers whose commands get their parser when one is chosen.
 
     Until then a command is its line in `mjtui --help` and a name argparse
@@ -188,7 +194,9 @@ class LazySubcommands(argparse._SubParsersAction):
 
     def add_pending(self, name: str, command: Command) -> None:
         self._choices_actions.append(self._ChoicesPseudoAction(name, (), command.help))
-        self._name_parser_map[name] = None  # a choice; its parser comes with load()
+        # A choice whose parser comes with load(): argparse's map of parsers holds a
+        # stand-in until then, which its types do not foresee.
+        self._name_parser_map[name] = None  # type: ignore[assignment]
         self.pending[name] = command
 
     def load(self, name: str) -> None:
@@ -356,7 +364,10 @@ def _has_terminal() -> bool:
 
 def _command(name: str | None) -> Callable[[argparse.Namespace], int | MjtuiApp]:
     command = COMMANDS[name or DEFAULT_COMMAND]
-    return getattr(importlib.import_module(command.module), command.run)
+    run: Callable[[argparse.Namespace], int | MjtuiApp] = getattr(
+        importlib.import_module(command.module), command.run
+    )
+    return run
 
 
 def _library() -> RulesetLibrary:
@@ -565,7 +576,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
     )
 
 
-def _print_json(document: dict) -> None:
+def _print_json(document: dict[str, object]) -> None:
     import json
 
     json.dump(document, sys.stdout)

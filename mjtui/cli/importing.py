@@ -76,9 +76,9 @@ def add_import_command(subparsers: Any) -> None:
     )
 
 
-def importers() -> dict[str, Importer]:
+def importers() -> dict[str, Importer[Any]]:
     """Every format an installed system reads, by name."""
-    found: dict[str, Importer] = {}
+    found: dict[str, Importer[Any]] = {}
     for system in SYSTEMS.values():
         found.update(system.importers())
     return found

@@ -14,7 +14,7 @@ import json
 import shlex
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
@@ -72,7 +72,7 @@ def _add(
     )
 
 
-def parser(prog: str, tool: Tool, *, line: bool = False, description: str = "") -> ToolParser:
+def parser(prog: str, tool: Tool[Any], *, line: bool = False, description: str = "") -> ToolParser:
     """The parser of ``tool``'s options (``line``: one line of ``--batch``, without the
     command's own ``--json`` and ``--batch``)."""
     made = ToolParser(prog=prog, add_help=not line, description=description or None)
@@ -98,7 +98,7 @@ def parser(prog: str, tool: Tool, *, line: bool = False, description: str = "") 
 
 
 def run_tool(
-    ruleset: Ruleset, tool: Tool, prog: str, argv: list[str], description: str = ""
+    ruleset: Ruleset, tool: Tool[Any], prog: str, argv: list[str], description: str = ""
 ) -> int:
     """Run ``tool`` under ``ruleset`` with the command line ``argv``: 0, or 2 when a line
     of ``--batch`` was bad; a bad hand alone raises HandError (entry.main says it)."""

@@ -46,7 +46,7 @@ def add_tournament_command(subparsers: Any) -> None:
     steps = command.add_subparsers(dest="step", metavar="STEP", required=True)
 
     def step(name: str, help: str) -> argparse.ArgumentParser:
-        parser = steps.add_parser(name, help=help, description=help)
+        parser: argparse.ArgumentParser = steps.add_parser(name, help=help, description=help)
         parser.add_argument("name", metavar="NAME", help="the tournament's name")
         parser.add_argument(
             "--folder",
@@ -245,8 +245,9 @@ def tournament_command(args: argparse.Namespace) -> Any:
 def folder_of(args: argparse.Namespace) -> Path:
     from mjtui.core.tournament.tournament_file import folder_name
 
-    if args.folder is not None:
-        return args.folder
+    folder: Path | None = args.folder
+    if folder is not None:
+        return folder
     return paths.data_dir() / "tournaments" / folder_name(args.name)
 
 

@@ -46,7 +46,7 @@ def typeahead_kept(stream: TextIO | None = None) -> Iterator[None]:
         _set(fd, before)
 
 
-def _set(fd: int, mode: list) -> None:
+def _set(fd: int, mode: list[int | list[bytes | int]]) -> None:
     import termios
 
     with contextlib.suppress(termios.error):  # the terminal went away: nothing to give back

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from mjtui.ui.screens.new_series import SeriesChoice
 
 
-class MjtuiApp(OrderedKeys, ScreenStyles, App):
+class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
     CSS_PATH = str(BASE)  # the other screens' stylesheets come with them (ui/styles.py)
     TITLE = "mjtui"
     ENABLE_COMMAND_PALETTE = False
@@ -88,7 +88,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
     def on_unmount(self) -> None:
         self.release_sessions()
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         """The first screen (the game, the library, a replay, the resumed sheet or the
         new-series form): the app styles and shows it alone at start-up, not over an
         empty one."""
@@ -96,7 +96,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
         add_styles(self, screen)  # as push_screen does for the screens that follow
         return screen
 
-    def _first_screen(self) -> Screen:
+    def _first_screen(self) -> Screen[None]:
         if self.game is not None:
             from mjtui.ui.screens.fx602p_game import FX602PGameScreen
 
@@ -226,7 +226,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
     def action_open_library(self) -> None:
         self.push_screen(self._library_screen())
 
-    def _library_screen(self) -> Screen:
+    def _library_screen(self) -> Screen[None]:
         """The saved series; a series resumed from there gets its calculator too."""
         from mjtui.ui.screens.library import LibraryScoreScreen, LibraryScreen
 
@@ -242,7 +242,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App):
     def _open_sheet(self, book: Scorebook) -> None:
         self.push_screen(self._sheet(book))
 
-    def _sheet(self, book: Scorebook) -> Screen:
+    def _sheet(self, book: Scorebook) -> Screen[None]:
         from mjtui.ui.screens.score import ScoreScreen
 
         # The calculator is made once the sheet is shown, so what it warns of is said

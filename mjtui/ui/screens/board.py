@@ -135,7 +135,7 @@ class BoardScreen(Screen[None]):
         panel.query_one(".seat-change", Static).update(Text(" · ".join(parts)))
 
 
-class BoardApp(App):
+class BoardApp(App[None]):
     """`mjtui board FILE`: the board alone, read-only, following the file."""
 
     TITLE = "mjtui board"

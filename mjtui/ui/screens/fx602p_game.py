@@ -48,7 +48,7 @@ def tiles(values: tuple[int, ...] | list[int]) -> str:
     return "".join(map(str, values))
 
 
-class FX602PGameScreen(Screen):
+class FX602PGameScreen(Screen[None]):
     """You against the computer player; the hands go into ``book``.
 
     The bindings are there for the footer (which shows only the keys that act

@@ -50,7 +50,7 @@ class RatingChart(TotalsChart):
         return f"{value / SCALE:.1f}"
 
 
-class LeagueScreen(Screen):
+class LeagueScreen(Screen[None]):
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("f", "filter", "Filter"),

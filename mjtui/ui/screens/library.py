@@ -110,7 +110,7 @@ def detail(summary: SessionSummary | None) -> Text:
     return out
 
 
-class SessionList(DataTable):
+class SessionList(DataTable[Text]):
     """One row per session file: a mark, the date, ruleset, players, hands and leader."""
 
     BINDINGS = [Binding("enter", "select_cursor", "Resume")]
@@ -231,7 +231,7 @@ class LibraryReplayScreen(_BackToLibrary, ReplayScreen):
     ]
 
 
-class LibraryScreen(Screen):
+class LibraryScreen(Screen[None]):
     """Every saved session, newest first, with a player and a ruleset filter."""
 
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
@@ -256,7 +256,7 @@ class LibraryScreen(Screen):
         folder: Path | None = None,
         trash: Path | None = None,
         find_ruleset: FindRuleset | None = None,
-        open_sheet: Callable[[Scorebook], Screen] | None = None,
+        open_sheet: Callable[[Scorebook], Screen[None]] | None = None,
     ) -> None:
         """``open_sheet`` makes the score sheet for a resumed series (by default a
         LibraryScoreScreen of the book alone)."""
@@ -483,7 +483,7 @@ class LibraryScreen(Screen):
         self.app.push_screen(TrashScreen(self.folder, self.trash, self.find_ruleset))
 
 
-class TrashScreen(Screen):
+class TrashScreen(Screen[None]):
     """The deleted sessions; Enter puts the highlighted one back in the library."""
 
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss

@@ -18,7 +18,7 @@ from mjtui.ui.widgets.sheet import ScoreSheet
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(Screen[None]):
     BINDINGS = [
         # Priority: the hands table would otherwise take the arrow keys.
         Binding("left", "step(-1)", "Back", priority=True),

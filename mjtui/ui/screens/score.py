@@ -84,7 +84,7 @@ def _collect_garbage() -> None:
     gc.collect()
 
 
-class ScoreScreen(Screen):
+class ScoreScreen(Screen[None]):
     AUTO_FOCUS = "HandsTable"  # never a calculator pane, which would take the sheet's keys
     BINDINGS = [
         *SHEET_KEYS,

@@ -6,7 +6,7 @@ score sheet at any time (then the standings are as they would be now).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,6 +16,9 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from mjtui.ui import colours, numbers
+
+if TYPE_CHECKING:
+    from mjtui.core.rulesets.ruleset import Ruleset
 
 COLUMNS = ("Rank", "Player", "Points", "Base", "Uma", "Oka", "Penalty", "Final")
 
@@ -35,7 +38,8 @@ class StandingsScreen(ModalScreen[None]):
         Binding("escape,enter,q,f", "close", "Close", priority=True),
     ]
 
-    def __init__(self, ruleset: Any, players: tuple[str, ...], state: Any) -> None:
+    # ``state``: the table of a system with standings, read by the keys it has (deposits).
+    def __init__(self, ruleset: Ruleset, players: tuple[str, ...], state: Any) -> None:
         super().__init__()
         self.ruleset = ruleset
         self.players = players
@@ -57,7 +61,7 @@ class StandingsScreen(ModalScreen[None]):
         return f"After {self.state.hands} hands; next: " + describe(self.state, self.players)
 
     def _extra(self) -> str:
-        rules = self.ruleset.rules
+        rules: Any = self.ruleset.rules  # a system with standings: its [final] and [table]
         uma = " / ".join(score(u / 1000) for u in rules.final.uma)
         parts = [
             f"target {numbers.points(rules.table.target_points)}",
@@ -76,7 +80,10 @@ class StandingsScreen(ModalScreen[None]):
         table = self.query_one(DataTable)
         for n, name in enumerate(COLUMNS):
             table.add_column(Text(name, justify="left" if n == 1 else "right"), key=name)
-        for s in self.ruleset.system.standings(self.ruleset.rules, self.state):
+        # The screen is opened for a system with standings, read by its own placing's
+        # fields (riichi's Standing: uma, oka...), which the Placing protocol leaves open.
+        placings: Any = self.ruleset.system.standings(self.ruleset.rules, self.state)
+        for s in placings:
             table.add_row(
                 Text(str(s.rank), justify="right"),
                 Text(self.players[s.seat]),

@@ -48,7 +48,7 @@ def player_detail(p: PlayerStats | None) -> Text:
     return out
 
 
-class StatsScreen(Screen):
+class StatsScreen(Screen[None]):
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("f", "ruleset", "Ruleset"),
@@ -107,7 +107,7 @@ class StatsScreen(Screen):
         table.focus()
 
     @staticmethod
-    def _add_columns(table: DataTable) -> None:
+    def _add_columns(table: DataTable[Text]) -> None:
         # Where the best hand and the biggest swing were played is in the
         # line under the table (the row's detail), so their columns stay narrow.
         table.add_column("Player", key="player")

@@ -65,7 +65,7 @@ def overrides(base: Ruleset, typed: dict[str, str]) -> dict[str, Any]:
     return changed
 
 
-class WhatIfScreen(Screen):
+class WhatIfScreen(Screen[None]):
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("ctrl+s", "compare", "Compare", priority=True),

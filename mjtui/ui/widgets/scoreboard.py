@@ -24,7 +24,7 @@ def fit(columns: list[tuple[str, list[str]]], room: int) -> list[int]:
     return widths
 
 
-class Scoreboard(DataTable):
+class Scoreboard(DataTable[str | Text]):
     """One row per seat; East is marked and the leader's total is bold.
 
     Narrow (beside a calculator pane), the seat column is headed "#" and the
