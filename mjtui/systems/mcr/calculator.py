@@ -24,6 +24,7 @@ the flowers. A situation the tiles contradict is refused with a HandError.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -200,8 +201,8 @@ def situation_fans(h: _Hand, s: Situation) -> dict[str, int]:
     return found
 
 
-def _mask(tiles: object) -> int:
-    return sum(1 << t for t in tiles)  # type: ignore[attr-defined]
+def _mask(tiles: Iterable[int]) -> int:
+    return sum(1 << t for t in tiles)
 
 
 _SUIT_MASKS = tuple(_mask(range(9 * s, 9 * s + 9)) for s in range(3))

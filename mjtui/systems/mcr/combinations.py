@@ -135,7 +135,7 @@ def chows(tiles: list[int], found: dict[str, int]) -> None:
 
 
 _THREE_OF_FOUR = ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0))
-_PAIRS_OF_FOUR = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+_PAIRS_OF_FOUR: tuple[tuple[int, int], ...] = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
 
 
 def _four_chows(t: list[int], found: dict[str, int]) -> None:
