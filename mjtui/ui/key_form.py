@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -451,13 +452,13 @@ class OrderedKeys(_AppMixin):
                 self._handling = event
                 self._follow(event, target)
 
-    def _follow(self, event: events.Key, node: Any) -> None:
+    def _follow(self, event: events.Key, node: DOMNode) -> None:
         """Once ``node`` has handled ``event`` (and passed it up, if it did), follow
         it to the node's parent; it has arrived when the app has handled it."""
         if not node.call_later(self._followed, event, node):
             self.call_later(self._arrived, event)
 
-    async def _followed(self, event: events.Key, node: Any) -> None:
+    async def _followed(self, event: events.Key, node: DOMNode) -> None:
         if node.parent is None:  # the app: the key has been all the way
             await self._arrived(event)
         else:

@@ -14,10 +14,11 @@ recording and editing a hand.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.validation import ValidationResult, Validator
@@ -50,7 +51,7 @@ class _Problem(Validator):
     """A field's own check (Field.problem) as Textual's validator: Enter stays on a
     field whose value it finds wrong, and says why."""
 
-    def __init__(self, problem: Any) -> None:
+    def __init__(self, problem: Callable[[str], str | None]) -> None:
         super().__init__()
         self.problem = problem
 
@@ -287,14 +288,14 @@ class FieldForm(KeyForm):
 
     # ------------------------------------------------------------ the focused row
 
-    def on_descendant_focus(self, event: Any) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The focused field's row is marked (its label reversed): seen without colour."""
         for row in self._rows.values():
             row.set_class(event.widget in row.children, "-focused")
 
     # ------------------------------------------------------------ keys
 
-    def take_key(self, event: Any) -> bool:
+    def take_key(self, event: events.Key) -> bool:
         for action in self.form_layout.actions:
             if event.key == action.key and isinstance(self.focused, (Input, Checkbox, Button)):
                 self.open_action(action.name)

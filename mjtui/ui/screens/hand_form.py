@@ -21,12 +21,13 @@ from textual.widget import Widget
 
 from mjtui.core.errors import HandError
 from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.systems.base import TableState
 from mjtui.core.systems.fields import FormModel, Reading
 from mjtui.ui import colours, numbers
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.field_form import FieldForm
 
-Submit = Callable[[Any], None]
+Submit = Callable[[object], None]
 """Records a hand; raises HandError when the table refuses it."""
 
 
@@ -37,11 +38,11 @@ class HandForm(FieldForm):
         self,
         ruleset: Ruleset,
         players: tuple[str, ...],
-        before: Any,
+        before: TableState,
         title: str,
         model: FormModel[Any],
         *,
-        hand: Any | None = None,
+        hand: object | None = None,
         submit: Submit | None = None,
     ) -> None:
         self.ruleset, self.rules = ruleset, ruleset.rules
@@ -56,10 +57,10 @@ class HandForm(FieldForm):
         cls,
         ruleset: Ruleset,
         players: tuple[str, ...],
-        before: Any,
+        before: TableState,
         title: str,
         *,
-        hand: Any | None = None,
+        hand: object | None = None,
         winner: int | None = None,
         submit: Submit | None = None,
     ) -> HandForm:
@@ -128,7 +129,7 @@ class HandForm(FieldForm):
             return
         self._record(hand)
 
-    def _record(self, hand: Any) -> None:
+    def _record(self, hand: object) -> None:
         if self.submit is not None:
             try:
                 self.submit(hand)
@@ -137,7 +138,7 @@ class HandForm(FieldForm):
                 return
         self.dismiss(hand)
 
-    def _replace_question(self, new: Any) -> Text:
+    def _replace_question(self, new: object) -> Text:
         """The old and the new settlement of the hand, seat by seat."""
         system, rules = self.ruleset.system, self.rules
         old_after = system.apply(rules, self.before, self.old)

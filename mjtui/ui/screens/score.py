@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from rich.text import Text
 from textual import events, on
@@ -20,7 +20,7 @@ from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.table.clock import GameClock
 from mjtui.core.table.draws import roll, seeded
 from mjtui.core.text import shown
-from mjtui.ui.screens.hand_form import HandForm
+from mjtui.ui.screens.hand_form import HandForm, Submit
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from mjtui.calc.link import CalculatorLink, KeyedHand
+    from mjtui.core.systems.base import TableState
     from mjtui.ui.widgets.calc_pane import CalcPane
 
 SEAT_KEYS: dict[str, int | None] = {
@@ -205,11 +206,11 @@ class ScoreScreen(Screen[None]):
     def _form(
         self,
         players: tuple[str, ...],
-        before: Any,
+        before: TableState,
         title: str,
-        submit: Any,
+        submit: Submit,
         *,
-        hand: Any | None = None,
+        hand: object | None = None,
         winner: int | None = None,
     ) -> HandForm:
         """The hand form of the series' system, for a new hand or ``hand`` to edit."""
@@ -356,7 +357,7 @@ class ScoreScreen(Screen[None]):
             self._form(session.current_players, state, title, self._record, winner=seat)
         )
 
-    def _record(self, hand: Any) -> None:
+    def _record(self, hand: object) -> None:
         """Record a confirmed hand at once (a HandError keeps the form open with it)."""
         self.book.add(hand)
         self._changed()
@@ -395,7 +396,7 @@ class ScoreScreen(Screen[None]):
         before = session.states()[index]
         title = f"Edit hand {index + 1} · East: {session.names_at(index)[before.east]}"
 
-        def replace(hand: Any) -> None:
+        def replace(hand: object) -> None:
             self.book.replace(index, hand)
             self._changed()
             self.notify(
