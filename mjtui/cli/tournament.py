@@ -33,8 +33,11 @@ from mjtui.core.tournament.model import (
 )
 
 if TYPE_CHECKING:
+    from mjtui.core.rulesets.ruleset import Ruleset
     from mjtui.core.sessions.scorebook import Scorebook
+    from mjtui.core.tournament.games import GameReader
     from mjtui.core.tournament.standings import Standings
+    from mjtui.ui.app import MjtuiApp
 
 HELP = "run a tournament or club night: players, seating, tables, standings, penalties"
 
@@ -233,7 +236,7 @@ def add_tournament_command(subparsers: Any) -> None:
     timer.add_argument("--json", action="store_true", help="print the clock as JSON")
 
 
-def tournament_command(args: argparse.Namespace) -> Any:
+def tournament_command(args: argparse.Namespace) -> int | MjtuiApp:
     return STEPS[args.step](args)
 
 
@@ -451,7 +454,7 @@ def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> li
 # --------------------------------------------------------------------------
 
 
-def play_command(args: argparse.Namespace) -> Any:
+def play_command(args: argparse.Namespace) -> MjtuiApp:
     import shlex
 
     from mjtui.config import load_config
@@ -489,7 +492,7 @@ def _table_book(t: Tournament, number: int, table: int, path: Path) -> tuple[Sco
     from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
     from mjtui.core.tournament.games import table_session
 
-    def find(rid: str) -> Any:
+    def find(rid: str) -> Ruleset:
         if rid == t.ruleset.id:
             return t.ruleset
         from mjtui.core.rulesets.ruleset import RulesetLibrary
@@ -540,7 +543,7 @@ def _cache_file(folder: Path) -> Path:
     return paths.cache_dir() / "tournaments" / f"{key}.json"
 
 
-def _reader(folder: Path) -> Any:
+def _reader(folder: Path) -> GameReader:
     """A reader of the folder's games that knows what the last command read of them
     (kept in the cache folder: only the files changed since are read again)."""
     from mjtui.core.files.reading import MAX_BYTES, read_text
@@ -553,7 +556,7 @@ def _reader(folder: Path) -> Any:
     return reader
 
 
-def _keep(reader: Any) -> None:
+def _keep(reader: GameReader) -> None:
     from mjtui.core.errors import MjtuiError
     from mjtui.core.files.writing import replace_file
 
@@ -732,12 +735,12 @@ def timer_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _json(document: Any) -> None:
+def _json(document: object) -> None:
     # One write: json.dump writes each token on its own, 150 ms of the standings'.
     sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
-STEPS: dict[str, Callable[[argparse.Namespace], Any]] = {
+STEPS: dict[str, Callable[[argparse.Namespace], int | MjtuiApp]] = {
     "new": new_command,
     "seat": seat_command,
     "play": play_command,

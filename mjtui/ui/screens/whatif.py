@@ -41,7 +41,7 @@ def form_keys(ruleset: Ruleset) -> list[str]:
     ]
 
 
-def as_text(value: Any) -> str:
+def as_text(value: object) -> str:
     """A rule value as typed in the form (read back by ``parse_value``)."""
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -270,5 +270,5 @@ class WhatIfScreen(Screen[None]):
         self.call_after_refresh(scroll.scroll_end, animate=False)
 
 
-def _value(value: Any) -> str:
+def _value(value: object) -> str:
     return "(none)" if value is None else as_text(value)
