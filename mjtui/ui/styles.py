@@ -9,19 +9,27 @@ sooner). A screen names its stylesheets in ``STYLES``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 FOLDER = Path(__file__).parent
 BASE = FOLDER / "mjtui.tcss"
 
 
-class ScreenStyles:
+if TYPE_CHECKING:
+    from textual.app import App
+
+    # The mixin is checked as the App it is mixed into (MjtuiApp), whose method it extends.
+    _AppMixin = App[object]
+else:
+    _AppMixin = object
+
+
+class ScreenStyles(_AppMixin):
     """App mixin: a screen's STYLES are read as it is first pushed."""
 
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         add_styles(self, screen)
-        # A mixin's super() is the App it is mixed into, which mypy cannot see here.
-        return super().push_screen(screen, *args, **kwargs)  # type: ignore[misc]
+        return super().push_screen(screen, *args, **kwargs)
 
 
 def add_styles(app: Any, screen: Any) -> None:
