@@ -22,3 +22,9 @@ def test_installed_package_carries_the_rulesets() -> None:
 
 def test_shipped_rulesets_are_found() -> None:
     assert (paths.shipped_rulesets_dir() / "hp11c.toml").is_file()
+
+
+def test_the_package_says_it_is_typed() -> None:
+    # PEP 561: a plugin's own mypy run reads mjtui's types (ScoringSystem[R, S, H]...)
+    # only where the installed package carries this marker.
+    assert (Path(mjtui.__file__).resolve().parent / "py.typed").is_file()
