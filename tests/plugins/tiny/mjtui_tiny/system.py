@@ -97,7 +97,7 @@ class Tiny(ScoringSystem[Rules, State, Hand]):
         leaders = [name for name, t in zip(players, state.totals, strict=True) if t == top]
         return (f"Leading: {', '.join(leaders)}",) if state.hands else ()
 
-    def hand_tool(self) -> Tool:
+    def hand_tool(self) -> Tool[Rules]:
         return Tool((Option("seat", "int", "the winner's seat", positional=True),), take, said)
 
 
