@@ -17,7 +17,7 @@ import inspect
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.model.seats import to_tables
@@ -341,7 +341,7 @@ def to_markdown(session: Session, states: list[TableState] | None = None, source
         "Each player's cell: " + " / ".join([*per_seat, "change", "total after the hand"]) + ".",
         "",
     ]
-    labels = [cast(TableState, before).round_label for before in states[: len(records)]]
+    labels = [before.round_label for before in states[: len(records)]]
     # A system whose rounds are its hands ("Hand 3") says nothing the # does not.
     rounds = labels != [f"Hand {r['hand']}" for r in records]
     lines += [
@@ -364,9 +364,9 @@ def to_markdown(session: Session, states: list[TableState] | None = None, source
     return "\n".join(lines) + "\n"
 
 
-def _ending(session: Session, states: list[Any]) -> str:
+def _ending(session: Session, states: list[TableState]) -> str:
     """Why the series ended, in the system's words, or that it stopped before its end."""
-    last = cast(TableState, states[-1])
+    last = states[-1]
     if last.finished:
         return session.ruleset.system.describe_state(last, session.current_players)
     played = len(session.hands)
