@@ -17,18 +17,21 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui import paths
 from mjtui.cli.serve_limits import SERVED_BY
 from mjtui.core.errors import MjtuiError, SessionError
+
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
 PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_CLIENTS = 16  # browsers served at once by default: a board process is 40 MB
 MOST_CLIENTS = 256
 
 
-def add_board_commands(subparsers: Any) -> None:
+def add_board_commands(subparsers: Subparsers) -> None:
     board = subparsers.add_parser(
         "board", help="the table display of a session: large totals, read-only, kept up to date"
     )

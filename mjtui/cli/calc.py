@@ -15,7 +15,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.calc.errors import CalcError
@@ -27,8 +27,11 @@ from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Machine
 from mjtui.calc.hp11c.run import run_keys
 from mjtui.calc.programs import load_program, shipped
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
-def add_calc_commands(subparsers: Any) -> None:
+
+def add_calc_commands(subparsers: Subparsers) -> None:
     """Add ``calc run`` and ``calc show`` under ``subparsers`` (argparse's add_subparsers())."""
     calc = subparsers.add_parser("calc", help="run calculator program listings headless")
     commands = calc.add_subparsers(dest="calc_command", metavar="CALC_COMMAND", required=True)

@@ -177,6 +177,9 @@ if TYPE_CHECKING:  # generic in typeshed, not at run time
     _SubParsers = argparse._SubParsersAction[argparse.ArgumentParser]
 else:
     _SubParsers = argparse._SubParsersAction
+Subparsers = _SubParsers
+"""What a command's module adds its commands to (``add_parser``): the ``mjtui`` parser's
+subcommands (argparse's own class is private; its name is said here only)."""
 
 
 class LazySubcommands(_SubParsers):
@@ -250,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def add_series_commands(subparsers: Any) -> None:
+def add_series_commands(subparsers: Subparsers) -> None:
     """The commands that open the app on a series (:data:`COMMANDS` runs them from here)."""
     add = _adder(subparsers)
     add("new")
@@ -274,13 +277,13 @@ def add_series_commands(subparsers: Any) -> None:
     )
 
 
-def add_folder_commands(subparsers: Any) -> None:
+def add_folder_commands(subparsers: Subparsers) -> None:
     add = _adder(subparsers)
     add("rulesets")
     add("folders")
 
 
-def _adder(subparsers: Any) -> Callable[[str], argparse.ArgumentParser]:
+def _adder(subparsers: Subparsers) -> Callable[[str], argparse.ArgumentParser]:
     """Adds a command of this module with its line from :data:`COMMANDS`, written once."""
     return lambda name: subparsers.add_parser(name, help=COMMANDS[name].help)
 

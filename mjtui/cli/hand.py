@@ -18,7 +18,7 @@ with ``#`` are skipped.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.cli.tools import run_tool
@@ -26,8 +26,11 @@ from mjtui.core.errors import RulesetError
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.systems import SYSTEMS
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
-def add_hand_command(subparsers: Any) -> None:
+
+def add_hand_command(subparsers: Subparsers) -> None:
     """Add `hand` to the `mjtui` command's subparsers."""
     hand = subparsers.add_parser(
         "hand",

@@ -24,7 +24,7 @@ import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
@@ -36,10 +36,13 @@ from mjtui.core.sessions.session_file import new_session_path, save_session, siz
 from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.base import Importer
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
+
 NOT_WHOLE = 3  # the exit status of a session written from a log that does not reproduce whole
 
 
-def add_import_command(subparsers: Any) -> None:
+def add_import_command(subparsers: Subparsers) -> None:
     """Add `import` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
         "import",

@@ -9,7 +9,7 @@ import argparse
 import sys
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
@@ -17,10 +17,13 @@ from mjtui.core.reports.league import League, collect, to_plain
 from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.text import json_text, shown
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
+
 HELP = "a league table across sessions: games, average rank, points and a skill rating"
 
 
-def add_league_command(subparsers: Any) -> None:
+def add_league_command(subparsers: Subparsers) -> None:
     league = subparsers.add_parser("league", help=HELP, description=HELP + " (docs/league.md)")
     which = league.add_mutually_exclusive_group()
     which.add_argument(

@@ -11,15 +11,18 @@ entry.py adds the command with :func:`add_points_command` and runs
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.cli.tools import run_tool
 from mjtui.core.errors import RulesetError
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
-def add_points_command(subparsers: Any) -> None:
+
+def add_points_command(subparsers: Subparsers) -> None:
     """Add `points` to the `mjtui` command's subparsers."""
     points = subparsers.add_parser(
         "points",

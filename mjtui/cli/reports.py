@@ -14,7 +14,7 @@ import sys
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import SessionError
@@ -26,8 +26,11 @@ from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import json_text, shown
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
-def add_report_commands(subparsers: Any) -> None:
+
+def add_report_commands(subparsers: Subparsers) -> None:
     """Add `export` and `stats` to the `mjtui` command's subparsers."""
     export = subparsers.add_parser(
         "export", help="write a session's hands, changes and totals as CSV, JSON or Markdown"

@@ -14,13 +14,16 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui import paths
 from mjtui.core.errors import HandError, SessionError
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
-def add_seats_command(subparsers: Any) -> None:
+
+def add_seats_command(subparsers: Subparsers) -> None:
     """Add `seats` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
         "seats",

@@ -15,13 +15,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.core.systems.base import WINDS
 from mjtui.core.table.draws import draw_seats, roll, seeded
 
+if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
 
-def add_table_commands(subparsers: Any) -> None:
+
+def add_table_commands(subparsers: Subparsers) -> None:
     dice = subparsers.add_parser("dice", help="roll two dice: the total and the wall to break")
     dice.add_argument("--seed", type=int, metavar="N", help="the same roll again for N")
     dice.add_argument(

@@ -33,6 +33,7 @@ from mjtui.core.tournament.model import (
 )
 
 if TYPE_CHECKING:
+    from mjtui.cli.entry import Subparsers
     from mjtui.core.rulesets.ruleset import Ruleset
     from mjtui.core.sessions.scorebook import Scorebook
     from mjtui.core.tournament.games import GameReader
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
 HELP = "run a tournament or club night: players, seating, tables, standings, penalties"
 
 
-def add_tournament_command(subparsers: Any) -> None:
+def add_tournament_command(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
         "tournament", help=HELP, description=HELP + " (docs/tournament.md)"
     )
