@@ -17,7 +17,7 @@ import os
 import signal
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.cli.serve_limits import SERVED_BY
@@ -25,6 +25,7 @@ from mjtui.core.errors import MjtuiError, SessionError
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
+    from mjtui.ui.screens.board import BoardApp
 
 PR_SET_PDEATHSIG = 1  # prctl(2)
 MAX_CLIENTS = 16  # browsers served at once by default: a board process is 40 MB
@@ -68,7 +69,7 @@ def _check_file(path: Path) -> Path:
     return path
 
 
-def board_command(args: argparse.Namespace) -> Any:
+def board_command(args: argparse.Namespace) -> BoardApp:
     from mjtui.core.rulesets.ruleset import RulesetLibrary
     from mjtui.ui.screens.board import BoardApp
 

@@ -10,7 +10,7 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
@@ -26,6 +26,17 @@ if TYPE_CHECKING:
 # builds no command's own parser: each command is added when it is the one
 # given, from the module it lives in (the app's commands from this one), and
 # each command that opens the app imports the app then.
+
+
+class RunsApp(Protocol):
+    """What a command that opens a screen gives back: the app main() runs, then asks why
+    it stopped (MjtuiApp, or the board's own BoardApp)."""
+
+    startup_error: str | None
+
+    def run(self) -> object: ...
+
+    def release_sessions(self) -> None: ...
 
 
 class Command(NamedTuple):
@@ -365,9 +376,9 @@ def _has_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def _command(name: str | None) -> Callable[[argparse.Namespace], int | MjtuiApp]:
+def _command(name: str | None) -> Callable[[argparse.Namespace], int | RunsApp]:
     command = COMMANDS[name or DEFAULT_COMMAND]
-    run: Callable[[argparse.Namespace], int | MjtuiApp] = getattr(
+    run: Callable[[argparse.Namespace], int | RunsApp] = getattr(
         importlib.import_module(command.module), command.run
     )
     return run
@@ -383,7 +394,7 @@ def _library() -> RulesetLibrary:
 # drive exactly what the command built with Textual's pilot.
 
 
-def _ended(app: MjtuiApp) -> int:
+def _ended(app: RunsApp) -> int:
     """The exit status of an app that has run: 2, said on stderr, when it stopped at start-up."""
     if app.startup_error:
         print(f"mjtui: {shown(app.startup_error, lines=True)}", file=sys.stderr)

@@ -14,13 +14,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import HandError, SessionError
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
+    from mjtui.core.model.session import Session
 
 
 def add_seats_command(subparsers: Subparsers) -> None:
@@ -117,7 +118,7 @@ def _seat_number(text: str) -> int:
         raise HandError(f"SEAT is a seat number, got {text!r}") from None
 
 
-def _show(session: Any) -> None:
+def _show(session: Session) -> None:
     """Each run of hands with its seating, e.g. "hands 1-8: Ann, Bob, Chen, Dora"."""
     starts = [1] + [c.start for c in session.seat_changes]
     last = max(len(session.hands), 1)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import TYPE_CHECKING, Unpack
 
 from rich.text import Text
 from textual import events
@@ -10,6 +10,9 @@ from textual.widgets import DataTable
 
 from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.options import WidgetOptions
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.base import TableState
 
 EAST = "●"
 
@@ -41,7 +44,7 @@ class Scoreboard(DataTable[str | Text]):
 
     def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(cursor_type="none", zebra_stripes=True, **kwargs)
-        self._shown: tuple[tuple[str, ...], Any] | None = None
+        self._shown: tuple[tuple[str, ...], TableState] | None = None
         self._laid_out_for = 0
 
     def _room(self) -> int:
@@ -51,7 +54,7 @@ class Scoreboard(DataTable[str | Text]):
         if self._shown is not None and self._room() != self._laid_out_for:
             self.show(*self._shown)
 
-    def show(self, players: tuple[str, ...], state: Any) -> None:
+    def show(self, players: tuple[str, ...], state: TableState) -> None:
         self._shown = (players, state)
         room = self._laid_out_for = self._room()
         top = max(state.totals)
