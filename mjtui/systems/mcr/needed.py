@@ -11,9 +11,12 @@ here is what the table pays on, so flowers count in it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.systems.mcr.rules import PLAYERS, Rules
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.base import TableState
 
 
 @dataclass(frozen=True)
@@ -64,7 +67,7 @@ def needed(rules: Rules, totals: tuple[int, ...] | list[int], seat: int) -> Need
     )
 
 
-def all_needed(rules: Rules, state: Any) -> tuple[Needed, ...]:
+def all_needed(rules: Rules, state: TableState) -> tuple[Needed, ...]:
     """:func:`needed` for every player behind, in seat order."""
     found = (needed(rules, state.totals, s) for s in range(PLAYERS))
     return tuple(n for n in found if n is not None)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
 from mjtui.systems.mcr.rules import Rules
+
+if TYPE_CHECKING:
+    from mjtui.core.systems.base import TableState
 
 
 @dataclass(frozen=True)
@@ -23,7 +26,7 @@ class Standing:
     table_points: Fraction  # a share of the places held, when tied
 
 
-def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
+def final_standings(rules: Rules, state: TableState) -> tuple[Standing, ...]:
     """The players from first to last, by ``state.totals`` (provisional before the end)."""
     totals = state.totals
     order = sorted(range(len(totals)), key=lambda s: (-totals[s], s))
