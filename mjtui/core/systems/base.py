@@ -117,9 +117,9 @@ H = TypeVar("H")
 D = TypeVar("D")
 """A game record an importer reads, as its ``read`` gives it."""
 
-Cell = int | float | str | bool | list[Any] | None
+Cell = int | float | str | bool | Sequence[int | str | Sequence[str] | None] | None
 """A value of an export column: a number, words, a list (one per winner, say: of
-numbers, words or lists of words) or None (nothing to say)."""
+numbers, None where one has none, words or lists of words) or None (nothing to say)."""
 
 
 @dataclass(frozen=True)
