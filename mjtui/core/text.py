@@ -45,7 +45,6 @@ from __future__ import annotations
 import bisect
 import functools
 import re
-from typing import Any
 
 # ECMA-48: CSI (parameters, intermediates, a final byte), the control strings (OSC,
 # DCS, SOS, PM, APC) up to their terminator, and two-character escape sequences.
@@ -314,7 +313,7 @@ def shown(text: str, *, lines: bool = False) -> str:
     return _pattern(_UNSAFE_LINES if lines else _UNSAFE).sub(_escape, text)
 
 
-def json_text(data: Any, indent: int | None = 2) -> str:
+def json_text(data: object, indent: int | None = 2) -> str:
     """``data`` as JSON that keeps its letters (ensure_ascii off) yet holds no
     character a terminal must not get raw: json.dumps leaves U+0080-U+009F, lone
     surrogates and the bidirectional controls as they are, which only ever stand

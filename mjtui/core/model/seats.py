@@ -19,7 +19,7 @@ In the session file the changes are a ``[[seat_changes]]`` table each, after
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,7 +49,7 @@ def to_tables(changes: Sequence[SeatChange]) -> list[dict[str, Any]]:
     return [{"from": c.start, "players": list(c.players)} for c in changes]
 
 
-def from_tables(value: Any, players: int) -> tuple[SeatChange, ...]:
+def from_tables(value: object, players: int) -> tuple[SeatChange, ...]:
     """Read ``seat_changes``; ValueError with a message naming what is wrong."""
     if not isinstance(value, list) or len(value) > MAX_CHANGES:
         raise ValueError(
@@ -154,7 +154,13 @@ class Seating:
         if not 0 <= seat < len(self.players):
             raise HandError(f"seats are 1 to {len(self.players)}, got {seat + 1}")
 
-    def _from(self, start: int | None, hands: int, change: Any, applies: Any) -> Seating:
+    def _from(
+        self,
+        start: int | None,
+        hands: int,
+        change: Callable[[tuple[str, ...]], tuple[str, ...]],
+        applies: Callable[[tuple[str, ...]], bool],
+    ) -> Seating:
         if start is None or start == 1:
             players = change(self.players)
             changes = [

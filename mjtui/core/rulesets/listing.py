@@ -140,7 +140,7 @@ def _header(crc: int) -> bytes:
     return b"mjtui rulesets cache, crc32 %08x" % crc
 
 
-def _is_entry(entry: Any) -> bool:
+def _is_entry(entry: object) -> bool:
     if not isinstance(entry, dict) or not isinstance(entry.get("stat"), list):
         return False
     if set(entry) == {"stat", "error"}:

@@ -192,7 +192,7 @@ def _takes(tp: Any, value: Any) -> bool:
     return get_origin(tp) is tuple and isinstance(value, list)
 
 
-def _show(value: Any) -> str:
+def _show(value: object) -> str:
     kind = {
         bool: "boolean",
         int: "integer",

@@ -214,7 +214,7 @@ class GameReader:
             ],
         }
 
-    def take_plain(self, data: Any) -> None:
+    def take_plain(self, data: object) -> None:
         """Take what an earlier reader of this folder kept (:meth:`to_plain`); anything
         that does not fit is passed over (the file is then read again)."""
         if (
