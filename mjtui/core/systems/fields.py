@@ -47,7 +47,9 @@ FieldKind = Literal["code", "seat", "seats", "number", "text", "check"]
 * ``check``: a checkbox, ticked and unticked with space.
 """
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)
+"""What a form makes (a hand, a smaller form's result): covariant, so a form of any
+hand is a ``FormModel[object]``."""
 R = TypeVar("R")
 
 

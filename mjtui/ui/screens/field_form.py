@@ -68,14 +68,14 @@ def _escaped(chars: str) -> str:
 class FieldForm(KeyForm):
     """A form drawn from a :class:`FormModel`: returns its value, or None when cancelled."""
 
-    def __init__(self, model: FormModel[Any], title: str, players: int = 4) -> None:
+    def __init__(self, model: FormModel[object], title: str, players: int = 4) -> None:
         super().__init__()
         self.model = model
         self.form_layout = model.layout()
         self.heading = title
         self.seats = players
         self.values = model.start()
-        self.reading: Reading[Any] = model.read(self.values)
+        self.reading: Reading[object] = model.read(self.values)
         self._widgets: dict[str, Input | Checkbox] = {}
         self._rows: dict[str, Horizontal] = {}
         self._shown: dict[str, str | Text] = {}
@@ -209,7 +209,7 @@ class FieldForm(KeyForm):
                 values[key] = widget.value
         return values
 
-    def read(self) -> Reading[Any]:
+    def read(self) -> Reading[object]:
         self.values = self.current_values()
         return self.model.read(self.values)
 
@@ -256,7 +256,7 @@ class FieldForm(KeyForm):
         self.show("#ff-error", "\n".join(reading.errors))
         self.show_preview(reading)
 
-    def show_preview(self, reading: Reading[Any]) -> None:
+    def show_preview(self, reading: Reading[object]) -> None:
         """What the form found, for a form with no table to preview: its lines say it."""
 
     # ------------------------------------------------------------ the walk

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
 from textual.widget import Widget
@@ -40,7 +39,7 @@ class HandForm(FieldForm):
         players: tuple[str, ...],
         before: TableState,
         title: str,
-        model: FormModel[Any],
+        model: FormModel[object],
         *,
         hand: object | None = None,
         submit: Submit | None = None,
@@ -77,7 +76,7 @@ class HandForm(FieldForm):
 
     # ------------------------------------------------------------ showing
 
-    def show_preview(self, reading: Reading[Any]) -> None:
+    def show_preview(self, reading: Reading[object]) -> None:
         text = self.seat_lines(reading.now or self.before.totals, reading.after)
         if reading.table:
             text.append(f"\n{reading.table}", style="dim")
