@@ -150,7 +150,7 @@ class HandForm(FieldForm):
         note = getattr(new, "note", "")
         old, shown = (_without_note(self.old), _without_note(new)) if note else (self.old, new)
 
-        def described(hand: Any) -> str:
+        def described(hand: object) -> str:
             # A system whose hands are points per seat (HP-11C) shows them: "Ann won"
             # twice would hide what changed.
             scores = system.hand_scores(hand)
