@@ -232,6 +232,60 @@ def add_tournament_command(subparsers: Any) -> None:
     )
     timer.add_argument("--json", action="store_true", help="print the clock as JSON")
 
+    sheet = step(
+        "sheet", "the seating sheet to print: each table's players and its link (a QR code in html)"
+    )
+    sheet.add_argument(
+        "--round",
+        dest="number",
+        type=int,
+        metavar="N",
+        help="the round (default: the last one seated)",
+    )
+    sheet.add_argument(
+        "--format",
+        dest="out_format",
+        default="md",
+        choices=["md", "html"],
+        help="md (Markdown, default) or html (a page to print, a QR code a table)",
+    )
+    sheet.add_argument(
+        "--url",
+        metavar="URL",
+        help="where `mjtui tournament serve` is reached (default: http://THIS-MACHINE'S-"
+        "ADDRESS:8000, as `serve --host 0.0.0.0` serves it)",
+    )
+
+    serve = step(
+        "serve",
+        "serve the hall display, and each table's score sheet at its secret link, to browsers",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="H",
+        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+        "every network of this machine, for the tables' phones: anyone on those networks "
+        "can open the hall, and a table's link opens its game)",
+    )
+    serve.add_argument("--port", type=int, default=8000, metavar="P", help="the port (8000)")
+    serve.add_argument(
+        "--max-clients",
+        type=int,
+        default=8,
+        metavar="N",
+        help="the most browsers on the hall page at once (default 8); each table's "
+        "scorer comes on top, one a table",
+    )
+
+    hall = step("hall", "the hall display in this terminal (a projector): read-only")
+    hall.set_defaults(opens_app=True)
+
+    director = step(
+        "director", "the director's app: the hall display, the seating (s) and penalties (p)"
+    )
+    director.set_defaults(opens_app=True)
+
 
 def tournament_command(args: argparse.Namespace) -> Any:
     return STEPS[args.step](args)
@@ -272,9 +326,12 @@ def _load(args: argparse.Namespace) -> tuple[Tournament, Path]:
 
 
 def _change(
-    args: argparse.Namespace, change: Callable[[Tournament, Path], Tournament]
+    args: argparse.Namespace,
+    change: Callable[[Tournament, Path], Tournament],
+    then: Callable[[Tournament, Path], None] | None = None,
 ) -> Tournament:
-    """Load the tournament, change it and save it, its file locked meanwhile."""
+    """Load the tournament, change it and save it, its file locked meanwhile; ``then``
+    writes what goes with it (the tables' links) under the same lock."""
     from mjtui.core.sessions.lock import SessionInUse, SessionLock
     from mjtui.core.tournament.tournament_file import save_tournament
 
@@ -290,6 +347,8 @@ def _change(
         t, folder = _load(args)
         changed = change(t, folder)
         save_tournament(changed, path)
+        if then is not None:
+            then(changed, folder)
     finally:
         if lock is not None:
             lock.release()
@@ -375,8 +434,21 @@ def _quoted(text: str) -> str:
 
 
 def seat_command(args: argparse.Namespace) -> int:
-    from mjtui.core.tournament.model import Round, game_file
     from mjtui.core.tournament.reports import seating_plain, seating_text
+
+    t, made = seat_and_keep(args)
+    if args.json:
+        _json({**seating_plain(args.number, made["seating"]), "links": list(made["links"])})
+    else:
+        print(seating_text(t, args.number, made["method"], made["seating"]))
+        print(links_text(t, args.number, made["links"]))
+    return 0
+
+
+def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]:
+    """Seat round ``args.number`` as `seat` asks, save it and keep its tables' links: the
+    tournament saved, and the seating, method and links made."""
+    from mjtui.core.tournament.model import Round, game_file
     from mjtui.core.tournament.seating import seat_round, seating_of
     from mjtui.core.tournament.tournament_file import read_seating_csv
 
@@ -419,12 +491,36 @@ def seat_command(args: argparse.Namespace) -> int:
             Round(number, method, seating.tables, None if method == "csv" else seed)
         )
 
-    t = _change(args, seat)
-    if args.json:
-        _json(seating_plain(args.number, made["seating"]))
-    else:
-        print(seating_text(t, args.number, made["method"], made["seating"]))
-    return 0
+    def links(t: Tournament, folder: Path) -> None:
+        made["links"] = keep_links(t, folder, args.number)
+
+    return _change(args, seat, links), made
+
+
+def keep_links(t: Tournament, folder: Path, number: int) -> tuple[str, ...]:
+    """Round ``number``'s table links, made where it has none yet and kept in links.toml
+    (core/tournament/links.py); the caller holds tournament.toml's lock."""
+    from mjtui.core.tournament.links import LINKS_FILE, load_links, save_links
+
+    path = folder / LINKS_FILE
+    links = load_links(path)
+    more = links.made_for(number, len(t.need_round(number).tables))
+    if more is not links:
+        save_links(more, path)
+    return more.of(number)
+
+
+def links_text(t: Tournament, number: int, secrets: tuple[str, ...]) -> str:
+    """The seating sheet's lines of the tables' links (`mjtui tournament serve`)."""
+    from mjtui.core.tournament.links import link_path
+
+    name = _quoted(t.name)
+    lines = [
+        f"Table links (`mjtui tournament serve {name}` serves them; the sheet with a QR "
+        f"code a table: `mjtui tournament sheet {name} --round {number} --format html`):"
+    ]
+    lines += [f"  table {n:>2}  {link_path(s)}" for n, s in enumerate(secrets, 1)]
+    return "\n".join(lines)
 
 
 def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> list[str]:
@@ -453,6 +549,7 @@ def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> li
 def play_command(args: argparse.Namespace) -> Any:
     import shlex
 
+    from mjtui.cli.board import end_with_the_server
     from mjtui.config import load_config
     from mjtui.core.errors import SessionError
     from mjtui.core.sessions.lock import SessionInUse
@@ -464,6 +561,7 @@ def play_command(args: argparse.Namespace) -> Any:
         raise TournamentError(
             f"{t.name} has no round seated yet: mjtui tournament seat {_quoted(t.name)} --round 1"
         )
+    end_with_the_server()  # served to a phone (cli/tournament_serve.py)
     seated = t.need_round(number)
     if not 1 <= args.table <= len(seated.tables):
         raise TournamentError(f"--table: round {number} has tables 1 to {len(seated.tables)}")
@@ -736,6 +834,130 @@ def _json(document: Any) -> None:
     sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
+# --------------------------------------------------------------------------
+# hall, director; sheet and serve (cli/tournament_sheet.py, cli/tournament_serve.py)
+# --------------------------------------------------------------------------
+
+
+def hall_command(args: argparse.Namespace) -> Any:
+    from mjtui.cli.board import end_with_the_server
+    from mjtui.ui.screens.hall import HallApp
+
+    _, folder = _load(args)
+    end_with_the_server()
+    return HallApp(_follower(args, folder))
+
+
+def _follower(args: argparse.Namespace, folder: Path) -> Any:
+    from mjtui.core.tournament.hall import HallFollower
+
+    return HallFollower(folder, args.name, _reader(folder))
+
+
+def director_command(args: argparse.Namespace) -> Any:
+    from mjtui.ui.screens.director import DirectorApp
+
+    _, folder = _load(args)
+    return DirectorApp(_follower(args, folder), TournamentDesk(args.name, folder))
+
+
+class TournamentDesk:
+    """What the director's app changes (ui/screens/director.py ``Desk``), through the
+    same steps as `seat` and `penalty`: tournament.toml written under its lock."""
+
+    def __init__(self, name: str, folder: Path) -> None:
+        self.name, self.folder = name, folder
+
+    def _args(self, **more: Any) -> argparse.Namespace:
+        return argparse.Namespace(name=self.name, folder=self.folder, **more)
+
+    def tournament(self) -> Tournament:
+        return _load(self._args())[0]
+
+    def seating_text(self, number: int) -> str:
+        from mjtui.core.tournament.reports import seating_text
+        from mjtui.core.tournament.seating import seating_of
+
+        t = self.tournament()
+        seated = t.need_round(number)
+        history = [r for r in t.seatings if r.number < number]
+        seating = seating_of(t.players, history, number, seated.tables, t.seats, t.keep_apart)
+        return seating_text(t, number, seated.method, seating)
+
+    def seat(self, number: int, method: str, force: bool) -> str:
+        from mjtui.core.tournament.reports import seating_text
+
+        args = self._args(number=number, method=method, csv=None, seed=None, force=force)
+        t, made = seat_and_keep(args)
+        return seating_text(t, number, made["method"], made["seating"]).splitlines()[0]
+
+    def penalty(self, player: str, amount: int, reason: str, number: int) -> str:
+        done: dict[str, Any] = {}
+
+        def give(t: Tournament, folder: Path) -> Tournament:
+            changed, done["penalty"] = t.with_penalty(player, amount, reason, number, _now())
+            return changed
+
+        t = _change(self._args(), give)
+        p = done["penalty"]
+        return (
+            f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
+            f"({p.amount / t.unit:g} off the total): {p.reason}"
+        )
+
+    def cancel(self, penalty: int) -> str:
+        done: dict[str, Any] = {}
+
+        def cancel(t: Tournament, folder: Path) -> Tournament:
+            changed, done["penalty"] = t.cancel_penalty(penalty)
+            return changed
+
+        _change(self._args(), cancel)
+        p = done["penalty"]
+        return f"penalty #{p.id} cancelled ({p.player}, {p.amount} points: {p.reason})"
+
+
+def sheet_command(args: argparse.Namespace) -> int:
+    from mjtui.cli.tournament_sheet import base_url, print_sheet
+
+    base = base_url(args.url)  # a wrong one said before anything is written
+    t, _ = _load(args)
+    number = args.number or t.last_round
+    if not number:
+        raise TournamentError(f"{t.name} has no round seated yet")
+    t, _, secrets = links_of(args, number)
+    return print_sheet(t, number, base, secrets, args.out_format)
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    from mjtui.cli.tournament_serve import serve_tournament
+
+    t, folder = _load(args)
+    secrets: tuple[str, ...] = ()
+    if t.last_round:
+        t, _, secrets = links_of(args, t.last_round)
+    return serve_tournament(args, t, folder.resolve(), secrets)
+
+
+def links_of(args: argparse.Namespace, number: int) -> tuple[Tournament, Path, tuple[str, ...]]:
+    """The tournament, its folder and round ``number``'s table links, made (under the
+    lock) where the round has none yet (a round seated before links were kept)."""
+    from mjtui.core.tournament.links import LINKS_FILE, load_links
+
+    t, folder = _load(args)
+    seated = t.need_round(number)
+    have = load_links(folder / LINKS_FILE).of(number)
+    if len(have) >= len(seated.tables):
+        return t, folder, have
+    made: dict[str, tuple[str, ...]] = {}
+
+    def keep(t: Tournament, folder: Path) -> None:
+        made["links"] = keep_links(t, folder, number)
+
+    t = _change(args, lambda t, folder: t, keep)
+    return t, folder, made["links"]
+
+
 STEPS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "new": new_command,
     "seat": seat_command,
@@ -744,4 +966,8 @@ STEPS: dict[str, Callable[[argparse.Namespace], Any]] = {
     "penalty": penalty_command,
     "substitute": substitute_command,
     "timer": timer_command,
+    "sheet": sheet_command,
+    "serve": serve_command,
+    "hall": hall_command,
+    "director": director_command,
 }
