@@ -169,9 +169,6 @@ class SeatForm(_DeskForm):
                 markup=False,
             )
 
-    def first_field(self) -> Widget:
-        return self.query_one("#sf-method", Input)
-
     def is_outcome_field(self, widget: Widget) -> bool:
         return widget.id == "sf-method"
 

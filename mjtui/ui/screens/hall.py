@@ -152,7 +152,7 @@ class HallScreen(Screen[None]):
         """Rows and groups of columns the standings' space holds (at least one each)."""
         area = self.query_one("#hall-standings", Static)
         width = max(area.size.width, area.content_size.width)
-        rows = max(1, area.content_size.height - 1)  # less the heading
+        rows = max(1, area.content_size.height - 2)  # less the heading and the columns
         return rows, max(1, width // GROUP_WIDTH)
 
     def pages(self) -> int:

@@ -1,0 +1,184 @@
+"""The hall display and the director's screens (ui/screens/hall.py, director.py): the
+round's clock in large digits with the tables' extra time, the tables still playing,
+the standings in pages and following the folder; the seating with its cost, a round
+seated and a penalty given and cancelled from the keyboard, and a refusal said."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from textual.widgets import DataTable, Digits
+from tournament_helpers import TWO_HANDS, make, play, save, seated
+from waiting import until
+
+from mjtui.cli import entry
+from mjtui.core.tournament.hall import HallFollower
+from mjtui.core.tournament.links import LINKS_FILE, load_links
+from mjtui.core.tournament.model import FILE_NAME
+from mjtui.core.tournament.tournament_file import load_tournament
+from mjtui.ui.screens.director import PenaltiesScreen, PenaltyForm, SeatForm, SeatingScreen
+from mjtui.ui.screens.hall import HallApp, HallScreen
+
+TABLES = [[f"P{4 * t + s}" for s in range(4)] for t in range(5)]  # 20 players
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
+    tmp_path: Path,
+) -> None:
+    started = datetime.now().astimezone().replace(microsecond=0) - timedelta(minutes=10)
+    t = seated(make(20, minutes=90), 1, TABLES, started=started, extra=(0, 0, 5))
+    save(t, tmp_path)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    app = HallApp(HallFollower(tmp_path, "Club Night"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "P0" in screen_text(app), "the standings")
+        hall = app.screen
+        assert isinstance(hall, HallScreen)
+        text = screen_text(app)
+        assert "Club Night" in text and "round 1 of 4" in text
+        assert "Table 3 +5 min" in text and "Still playing: 1" in text
+        assert "Not started: 2, 3, 4, 5" in text
+        clock = hall.query_one("#hall-clock", Digits)
+        assert re.fullmatch(r"1:(19:\d\d|20:00)", clock.value), clock.value
+        assert clock.region.height == 3
+        assert all(len(line) <= 80 for line in text.splitlines())
+        # 20 players do not fit in 80x24: the first page has the leader, the next the rest.
+        assert hall.pages() == 2 and "page 1 of 2" in text
+        assert re.search(r"\b1 +P0 +\+27\.0\*", text)
+        first = set(re.findall(r"\bP\d+\b", text.split("Standings")[1]))
+        await pilot.press("right")
+        await until(pilot, lambda: "page 2 of 2" in screen_text(app), "the second page")
+        second = set(re.findall(r"\bP\d+\b", screen_text(app).split("Standings")[1]))
+        assert first | second == {f"P{i}" for i in range(20)} and not first & second
+        await pilot.press("right")
+        await until(pilot, lambda: "page 1 of 2" in screen_text(app), "the first page again")
+        # A hand saved at table 2: the hall follows the folder.
+        play(t, tmp_path, 1, 2, [{"ron": 2, "from": 3, "han": 5}])
+        await until(pilot, lambda: "Still playing: 1, 2" in screen_text(app), "table 2 playing")
+        assert re.search(r"P5 +\+23\.0\*", screen_text(app))  # 8000 from P6, and uma
+        # A wide screen holds every player on one page, in columns.
+        await pilot.resize_terminal(140, 40)
+        await until(pilot, lambda: hall.pages() == 1, "one page")
+
+
+async def test_the_hall_says_so_when_no_round_is_seated_or_its_clock_not_started(
+    tmp_path: Path,
+) -> None:
+    save(make(), tmp_path)
+    app = HallApp(HallFollower(tmp_path, "Club Night"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "no round seated yet" in screen_text(app), "the hall")
+        save(seated(make(), 1, TABLES[:2]), tmp_path)
+        await until(pilot, lambda: "round 1 of 4" in screen_text(app), "round 1")
+        text = screen_text(app)
+        assert "clock has not been started" in text
+        assert app.screen.query_one("#hall-clock", Digits).value == "--:--"
+
+
+def new_tournament(tmp_path: Path) -> Path:
+    players = tmp_path / "players.csv"
+    players.write_text("".join(f"Player {i:02d}\n" for i in range(8)), encoding="utf-8")
+    folder = tmp_path / "t"
+    assert (
+        entry.main(
+            [
+                "tournament",
+                "new",
+                "Spring Open",
+                "--ruleset",
+                "riichi-ema",
+                "--rounds",
+                "3",
+                "--players",
+                str(players),
+                "--seed",
+                "2",
+                "--folder",
+                str(folder),
+            ]
+        )
+        == 0
+    )
+    assert (
+        entry.main(["tournament", "seat", "Spring Open", "--round", "1", "--folder", str(folder)])
+        == 0
+    )
+    return folder
+
+
+async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
+    tmp_path: Path, capsys
+) -> None:
+    folder = new_tournament(tmp_path)
+    capsys.readouterr()
+    args = entry.build_parser().parse_args(
+        ["tournament", "director", "Spring Open", "--folder", str(folder)]
+    )
+    assert entry._opens_app(args)
+    app = entry._command("tournament")(args)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SeatingScreen), "the seating")
+        await until(
+            pilot,
+            lambda: "Cost: 0 pairs meet again (lower bound 0)" in screen_text(app),
+            "round 1's cost",
+        )
+        assert "round 1 of 3, seated by random" in screen_text(app)
+        # Round 1 again, refused: it is seated (no --force); the form says so and stays.
+        await pilot.press("n")
+        await until(
+            pilot, lambda: isinstance(app.screen, SeatForm) and app.screen.ready, "the form"
+        )
+        await pilot.press("1", "enter", "r", "ctrl+s")
+        await until(pilot, lambda: "round 1 is seated already" in screen_text(app), "the refusal")
+        assert isinstance(app.screen, SeatForm)
+        # Round 2, swiss: the round before has not finished, so --force (the box) is needed.
+        await pilot.press("shift+tab", "2", "enter", "s", "ctrl+s")
+        await until(pilot, lambda: "have not finished" in screen_text(app), "swiss refused")
+        await pilot.press("enter", "space", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, SeatingScreen), "back to the seating")
+        await until(pilot, lambda: "round 2 of 3, seated by swiss" in screen_text(app), "round 2")
+        t = load_tournament(folder / FILE_NAME)
+        assert t.last_round == 2 and t.round(2).method == "swiss"
+        assert len(load_links(folder / LINKS_FILE).of(2)) == 2
+        await pilot.press("left")
+        await until(pilot, lambda: "round 1 of 3" in screen_text(app), "round 1 again")
+        await pilot.press("escape", "p")
+        await until(pilot, lambda: isinstance(app.screen, PenaltiesScreen), "the penalties")
+        await pilot.press("a")
+        await until(
+            pilot, lambda: isinstance(app.screen, PenaltyForm) and app.screen.ready, "the form"
+        )
+        for key in ("P", "l", "a", "y", "e", "r", " ", "0"):
+            await pilot.press(key)
+        await until(
+            pilot, lambda: "8 players: Player 00" in screen_text(app), "the players who match"
+        )
+        await pilot.press("3", "enter", "2", "0", "0", "0", "enter")
+        await until(pilot, lambda: "→ Player 03" in screen_text(app), "the one who matches")
+        await pilot.press(*"late", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, PenaltiesScreen), "back to the list")
+        table = app.screen.query_one(DataTable)
+        await until(pilot, lambda: table.row_count == 1, "the penalty listed")
+        assert "penalty #1: Player 03, round 2, 2000 points (2 off the total): late" in screen_text(
+            app
+        )
+        t = load_tournament(folder / FILE_NAME)
+        assert [(p.player, p.amount, p.reason, p.round) for p in t.penalties] == [
+            ("Player 03", 2000, "late", 2)
+        ]
+        await pilot.press("c")
+        await until(pilot, lambda: "Cancel penalty #1?" in screen_text(app), "the question")
+        await pilot.press("y")
+        await until(pilot, lambda: "penalty #1 cancelled" in screen_text(app), "cancelled")
+        assert load_tournament(folder / FILE_NAME).penalties[0].cancelled
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
