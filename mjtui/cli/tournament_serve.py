@@ -107,9 +107,10 @@ class HallServer(BoardServer):
         say: Say | None = None,
         limits: Limits | None = None,
     ) -> None:
-        self.command = command or mjtui_command(name, folder)
+        # Not "command": textual-serve's Server keeps its command line under that name.
+        self.process_for = command or mjtui_command(name, folder)
         super().__init__(
-            self.command("hall", 0, 0),
+            self.process_for("hall", 0, 0),
             host=host,
             port=port,
             title=f"{name} · the hall",
@@ -250,7 +251,7 @@ class HallServer(BoardServer):
             return refused
         self.scoring.add(where)  # before any await: one scorer a table
         try:
-            return await self.open_board(request, self.command("table", *where), "table")
+            return await self.open_board(request, self.process_for("table", *where), "table")
         finally:
             self.scoring.discard(where)
 
