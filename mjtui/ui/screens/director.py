@@ -160,7 +160,11 @@ class SeatForm(_DeskForm):
                 yield Label("", id="sf-method-note", classes="df-note", markup=False)
             with Horizontal(classes="df-row"):
                 yield Label("", classes="df-label")
-                yield Checkbox("again, or before the round before has finished", id="sf-force")
+                yield Checkbox(
+                    "again, or before the round before has finished (--force)",
+                    id="sf-force",
+                    compact=True,
+                )
             yield from self.buttons("Seat it")
             yield Static(
                 "r random · s swiss (by the standings) · i interval\n"
