@@ -62,6 +62,14 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
         play(t, tmp_path, 1, 2, [{"ron": 2, "from": 3, "han": 5}])
         await until(pilot, lambda: "Still playing: 1, 2" in screen_text(app), "table 2 playing")
         assert re.search(r"P5 +\+23\.0\*", screen_text(app))  # 8000 from P6, and uma
+        # A penalty given: the hall takes it off the total and shows it beside.
+        t, _ = t.with_penalty("P5", 2000, "late", 1)
+        save(t, tmp_path)
+        await until(
+            pilot,
+            lambda: re.search(r"P5 +\+21\.0\* +-2\.0 +1\b", screen_text(app)),
+            "P5's penalty",
+        )
         # A wide screen holds every player on one page, in columns.
         await pilot.resize_terminal(140, 40)
         await until(pilot, lambda: hall.pages() == 1, "one page")
@@ -137,6 +145,8 @@ async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
         await until(
             pilot, lambda: isinstance(app.screen, SeatForm) and app.screen.ready, "the form"
         )
+        # The box is drawn on its one line with its words (not a bordered box cut off).
+        assert "▐ ▌ again, or before the round before has finished (--force)" in screen_text(app)
         await pilot.press("1", "enter", "r", "ctrl+s")
         await until(pilot, lambda: "round 1 is seated already" in screen_text(app), "the refusal")
         assert isinstance(app.screen, SeatForm)

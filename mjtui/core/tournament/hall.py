@@ -35,6 +35,7 @@ class HallLine:
     games: int
     playing: bool  # a game still being played counts as it stands
     in_cut: bool
+    penalty: float = 0.0  # taken off the total (the standings list each with its reason)
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,7 @@ def hall_view(s: Standings) -> HallView:
             len(line.games),
             any(not g.finished and not g.fixed for g in line.games),
             line.in_cut,
+            line.penalty,
         )
         for line in ranked
     )

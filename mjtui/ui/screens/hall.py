@@ -30,7 +30,7 @@ from mjtui.core.tournament.timer import clock_text
 from mjtui.ui.widgets.footer import Footer
 
 PAGE_SECONDS = 12.0  # a page of the standings stays this long before the next
-GROUP_WIDTH = 44  # columns of one group of standings (place, name, total, games)
+GROUP_WIDTH = 50  # columns of one group of standings (place, name, total, penalty, games)
 NAME_WIDTH = 24
 
 CSS = """
@@ -177,6 +177,7 @@ class HallScreen(Screen[None]):
             table.add_column("#", justify="right", width=4)
             table.add_column("Player", width=NAME_WIDTH, no_wrap=True, overflow="ellipsis")
             table.add_column("Total", justify="right", width=7)
+            table.add_column("Pen.", justify="right", width=5)
             table.add_column("G", justify="right", width=2)
             if g < groups - 1:
                 table.add_column("", width=2)
@@ -204,12 +205,13 @@ class HallScreen(Screen[None]):
 
     def _cells(self, line: HallLine | None) -> list[Text | str]:
         if line is None:
-            return ["", "", "", ""]
+            return ["", "", "", "", ""]
         style = "bold green" if line.in_cut else "bold"
         return [
             Text(line.place, style=style),
             Text(line.name, style="bold"),
             Text(signed(line.total) + ("*" if line.playing else " "), style="bold"),
+            Text(f"{-line.penalty:.1f}" if line.penalty else ""),
             Text(str(line.games)),
         ]
 
