@@ -770,9 +770,29 @@ def substitute_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def timer_command(args: argparse.Namespace) -> int:
+def clock_set(t: Tournament, number: int, start: bool, extra: tuple[int, int] | None) -> Tournament:
+    """Round ``number``'s clock started now (``start``) and a table's extra minutes set
+    (``extra``: table, minutes): `timer --start --extra` and the director's ``t``."""
     from dataclasses import replace
 
+    seated = t.need_round(number)
+    if not t.minutes:
+        raise TournamentError(f"{t.name} has no round length (tournament new --minutes M)")
+    if start:
+        seated = replace(seated, started=_now())
+    if extra:
+        table, minutes = extra
+        if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
+            raise TournamentError(
+                f"--extra: tables are 1 to {len(seated.tables)}, minutes 0 to {MAX_MINUTES}"
+            )
+        extras = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
+        extras[table - 1] = minutes
+        seated = replace(seated, extra=tuple(extras))
+    return t.with_round(seated)
+
+
+def timer_command(args: argparse.Namespace) -> int:
     from mjtui.core.tournament.reports import clock_plain
     from mjtui.core.tournament.timer import clock_text, round_clock
 
@@ -785,21 +805,7 @@ def timer_command(args: argparse.Namespace) -> int:
     if args.start or args.extra:
 
         def set_clock(t: Tournament, folder: Path) -> Tournament:
-            seated = t.need_round(number_of(t))
-            if not t.minutes:
-                raise TournamentError(f"{t.name} has no round length (tournament new --minutes M)")
-            if args.start:
-                seated = replace(seated, started=_now())
-            if args.extra:
-                table, minutes = args.extra
-                if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
-                    raise TournamentError(
-                        f"--extra: tables are 1 to {len(seated.tables)}, minutes 0 to {MAX_MINUTES}"
-                    )
-                extra = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
-                extra[table - 1] = minutes
-                seated = replace(seated, extra=tuple(extra))
-            return t.with_round(seated)
+            return clock_set(t, number_of(t), args.start, args.extra)
 
         t = _change(args, set_clock)
     else:
@@ -904,6 +910,21 @@ class TournamentDesk:
             f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
             f"({p.amount / t.unit:g} off the total): {p.reason}"
         )
+
+    def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:
+        from mjtui.core.tournament.timer import round_clock
+
+        def change(t: Tournament, folder: Path) -> Tournament:
+            return clock_set(t, number, start, extra)
+
+        t = _change(self._args(), change)
+        clock = round_clock(t, t.need_round(number))
+        said = [f"round {number}"]
+        if clock is not None:
+            said.append(f"{t.minutes} minutes from {clock.started:%H:%M}")
+        if extra:
+            said.append(f"table {extra[0]} +{extra[1]} min")
+        return ": ".join(said[:2]) + "".join(f", {x}" for x in said[2:])
 
     def cancel(self, penalty: int) -> str:
         done: dict[str, Any] = {}

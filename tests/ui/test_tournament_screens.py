@@ -18,7 +18,13 @@ from mjtui.core.tournament.hall import HallFollower
 from mjtui.core.tournament.links import LINKS_FILE, load_links
 from mjtui.core.tournament.model import FILE_NAME
 from mjtui.core.tournament.tournament_file import load_tournament
-from mjtui.ui.screens.director import PenaltiesScreen, PenaltyForm, SeatForm, SeatingScreen
+from mjtui.ui.screens.director import (
+    ClockForm,
+    PenaltiesScreen,
+    PenaltyForm,
+    SeatForm,
+    SeatingScreen,
+)
 from mjtui.ui.screens.hall import HallApp, HallScreen
 
 TABLES = [[f"P{4 * t + s}" for s in range(4)] for t in range(5)]  # 20 players
@@ -89,7 +95,7 @@ async def test_the_hall_says_so_when_no_round_is_seated_or_its_clock_not_started
         assert app.screen.query_one("#hall-clock", Digits).value == "--:--"
 
 
-def new_tournament(tmp_path: Path) -> Path:
+def new_tournament(tmp_path: Path, *more: str) -> Path:
     players = tmp_path / "players.csv"
     players.write_text("".join(f"Player {i:02d}\n" for i in range(8)), encoding="utf-8")
     folder = tmp_path / "t"
@@ -109,6 +115,7 @@ def new_tournament(tmp_path: Path) -> Path:
                 "2",
                 "--folder",
                 str(folder),
+                *more,
             ]
         )
         == 0
@@ -192,3 +199,60 @@ async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
         assert load_tournament(folder / FILE_NAME).penalties[0].cancelled
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
+
+
+def director(folder: Path):
+    args = entry.build_parser().parse_args(
+        ["tournament", "director", "Spring Open", "--folder", str(folder)]
+    )
+    return entry._command("tournament")(args)
+
+
+async def test_the_director_starts_the_clock_and_gives_a_table_extra_time(
+    tmp_path: Path, capsys
+) -> None:
+    folder = new_tournament(tmp_path, "--minutes", "60")
+    app = director(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "clock has not been started" in screen_text(app), "the hall")
+        await pilot.press("t")
+        await until(
+            pilot, lambda: isinstance(app.screen, ClockForm) and app.screen.ready, "the form"
+        )
+        assert "▐X▌ start it now" in screen_text(app)  # ticked: the clock has not started
+        # The minutes without the table: said, nothing written.
+        await pilot.press("enter", "enter", "enter", "5", "ctrl+s")
+        await until(pilot, lambda: "needs the table and its minutes" in screen_text(app), "why")
+        assert load_tournament(folder / FILE_NAME).round(1).started is None
+        await pilot.press("shift+tab", "2", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
+        seated = load_tournament(folder / FILE_NAME).round(1)
+        assert seated.started is not None and seated.extra_for(2) == 5
+        await until(pilot, lambda: "Table 2 +5 min" in screen_text(app), "the extra time")
+        assert re.search(r"Round 1: (59:\d\d|1:00:00) left", screen_text(app))
+        # Extra time taken back, the clock left as it was: the box unticked.
+        await pilot.press("t")
+        await until(
+            pilot, lambda: isinstance(app.screen, ClockForm) and app.screen.ready, "the form"
+        )
+        assert "▐ ▌ start it now (again: it was started)" in screen_text(app)
+        await pilot.press("enter", "enter", "2", "enter", "0", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
+        again = load_tournament(folder / FILE_NAME).round(1)
+        assert again.started == seated.started and again.extra_for(2) == 0
+
+
+async def test_the_director_is_told_when_the_tournament_has_no_round_length(
+    tmp_path: Path, capsys
+) -> None:
+    folder = new_tournament(tmp_path)
+    app = director(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        await pilot.press("t")
+        await until(
+            pilot, lambda: isinstance(app.screen, ClockForm) and app.screen.ready, "the form"
+        )
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "has no round length" in screen_text(app), "the refusal")
+        assert isinstance(app.screen, ClockForm)

@@ -1,5 +1,5 @@
-"""The director's app: the hall display with the director's keys, ``s`` the seating and
-``p`` the penalties (`mjtui tournament director NAME`).
+"""The director's app: the hall display with the director's keys, ``s`` the seating,
+``p`` the penalties and ``t`` the round's clock (`mjtui tournament director NAME`).
 
 What the screens change goes through a :class:`Desk` the command line gives
 (cli/tournament.py ``TournamentDesk``): the same steps as ``mjtui tournament seat`` and
@@ -11,7 +11,9 @@ included, and the hall below follows the file as it changes.
   lower bound and the winds (as `seat` prints them); ``←``/``→`` the round before and
   after, ``n`` seats the next round (:class:`SeatForm`);
 - :class:`PenaltiesScreen`: every penalty, ``a`` gives one (:class:`PenaltyForm`),
-  ``c`` cancels the one under the cursor.
+  ``c`` cancels the one under the cursor;
+- :class:`ClockForm`: the round's clock started, and a table's extra time (as `timer
+  --start --extra` sets them).
 """
 
 from __future__ import annotations
@@ -55,6 +57,10 @@ class Desk(Protocol):
     def penalty(self, player: str, amount: int, reason: str, number: int) -> str: ...
 
     def cancel(self, penalty: int) -> str: ...
+
+    def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:
+        """Round ``number``'s clock started now, and/or (table, minutes) of extra time."""
+        ...
 
 
 def matching(players: tuple[Player, ...], typed: str) -> list[Player]:
@@ -280,6 +286,75 @@ class PenaltyForm(_DeskForm):
         )
 
 
+class ClockForm(_DeskForm):
+    """The round's clock: started now (the box, ticked while it has not been), and a
+    table's extra minutes (0 takes them back)."""
+
+    DEFAULT_CSS = FORM_CSS.format(name="ClockForm")
+
+    def __init__(self, desk: Desk, t: Tournament) -> None:
+        super().__init__(desk)
+        self.t = t
+
+    def compose(self) -> ComposeResult:
+        number = self.t.last_round
+        started = number and self.t.round(number).started is not None
+        with Vertical():
+            yield Label(f"The round's clock · {self.t.name}", classes="df-title", markup=False)
+            with Horizontal(classes="df-row"):
+                yield Label("Round", classes="df-label")
+                yield Input(
+                    str(number or 1),
+                    id="cf-round",
+                    restrict=r"[0-9]{0,2}",
+                    compact=True,
+                    classes="df-field",
+                )
+                yield Label(f"{self.t.minutes} minutes a round", classes="df-note")
+            with Horizontal(classes="df-row"):
+                yield Label("", classes="df-label")
+                yield Checkbox(
+                    "start it now" + (" (again: it was started)" if started else ""),
+                    not started,
+                    id="cf-start",
+                    compact=True,
+                )
+            with Horizontal(classes="df-row"):
+                yield Label("Table", classes="df-label")
+                yield Input(
+                    "", id="cf-table", restrict=r"[0-9]{0,3}", compact=True, classes="df-field"
+                )
+                yield Label("extra time for a table (blank: none)", classes="df-note")
+            with Horizontal(classes="df-row"):
+                yield Label("Minutes", classes="df-label")
+                yield Input(
+                    "", id="cf-minutes", restrict=r"[0-9]{0,3}", compact=True, classes="df-field"
+                )
+                yield Label("more for that table; 0 takes them back", classes="df-note")
+            yield from self.buttons("Set it")
+            yield Static("Enter next · ctrl+s set · Esc cancel", classes="df-help", markup=False)
+
+    def problem(self) -> str:
+        value = self.query_one
+        if not value("#cf-round", Input).value:
+            return "Which round?"
+        table, minutes = value("#cf-table", Input).value, value("#cf-minutes", Input).value
+        if bool(table) != bool(minutes):
+            return "Extra time needs the table and its minutes."
+        if not table and not value("#cf-start", Checkbox).value:
+            return "Nothing to set: tick the box to start the clock, or give a table's minutes."
+        return ""
+
+    def ask_desk(self) -> str:
+        value = self.query_one
+        table, minutes = value("#cf-table", Input).value, value("#cf-minutes", Input).value
+        return self.desk.clock(
+            int(value("#cf-round", Input).value),
+            value("#cf-start", Checkbox).value,
+            (int(table), int(minutes)) if table else None,
+        )
+
+
 class SeatingScreen(Screen[None]):
     """A round's seating with its cost, and the next round seated from here."""
 
@@ -453,10 +528,11 @@ class DirectorApp(OrderedKeys, HallApp):
     """`mjtui tournament director NAME`: the hall, and the director's screens over it."""
 
     TITLE = "mjtui director"
-    MODE = "the director's: s seating, p penalties"
+    MODE = "the director's: s seating, p penalties, t the clock"
     BINDINGS = [
         Binding("s", "seating", "Seating"),
         Binding("p", "penalties", "Penalties"),
+        Binding("t", "clock", "Clock"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -471,3 +547,19 @@ class DirectorApp(OrderedKeys, HallApp):
     def action_penalties(self) -> None:
         if isinstance(self.screen, type(self.hall)):
             self.push_screen(PenaltiesScreen(self.desk))
+
+    def action_clock(self) -> None:
+        if not isinstance(self.screen, type(self.hall)):
+            return
+        try:
+            t = self.desk.tournament()
+        except MjtuiError as e:
+            self.hall.show(self.follower.view, shown(str(e)))
+            return
+
+        def set_clock(answer: str | None) -> None:
+            if answer:
+                self.refresh_hall(force=True)
+                self.notify(answer, timeout=6, markup=False)
+
+        self.push_screen(ClockForm(self.desk, t), set_clock)
