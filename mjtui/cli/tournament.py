@@ -282,7 +282,8 @@ def add_tournament_command(subparsers: Any) -> None:
     hall.set_defaults(opens_app=True)
 
     director = step(
-        "director", "the director's app: the hall display, the seating (s) and penalties (p)"
+        "director",
+        "the director's app: the hall display, the seating (s), penalties (p), the clock (t)",
     )
     director.set_defaults(opens_app=True)
 
