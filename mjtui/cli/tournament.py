@@ -283,7 +283,8 @@ def add_tournament_command(subparsers: Any) -> None:
 
     director = step(
         "director",
-        "the director's app: the hall display, the seating (s), penalties (p), the clock (t)",
+        "the director's app: the hall, the seating (s), penalties (p), the clock (t), "
+        "substitutes (u)",
     )
     director.set_defaults(opens_app=True)
 
@@ -736,38 +737,52 @@ def penalty_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def substitute_command(args: argparse.Namespace) -> int:
+def substitute_set(
+    t: Tournament, folder: Path, player: str, by: str, first: int, last: int
+) -> Tournament:
+    """``by`` in ``player``'s seat in rounds ``first`` to ``last`` (``player`` as ``by``
+    takes it back), refused for a round whose table has begun: `substitute` and the
+    director's ``u``."""
     from mjtui.core.model.players import same_player
     from mjtui.core.tournament.model import game_file
 
+    if not 1 <= first <= last <= t.rounds:
+        raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
+    for n in range(first, last + 1):
+        begun = [
+            tb
+            for tb in range(1, t.tables + 1)
+            if (folder / game_file(n, tb)).exists()
+            and t.round(n) is not None
+            and any(same_player(x, player) for x in t.round(n).tables[tb - 1])
+        ]
+        if begun:
+            raise TournamentError(
+                f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
+                "at the table: `s` on its score sheet, or mjtui seats FILE --substitute"
+            )
+        t = t.with_substitute(player, by, n)
+    return t
+
+
+def substitute_said(t: Tournament, player: str, by: str, first: int, last: int) -> str:
+    from mjtui.core.model.players import same_player
+
+    who = t.need_player(player)
+    span = f"round {first}" if last == first else f"rounds {first}-{last}"
+    if same_player(by, who.name):
+        return f"{who.name} plays {span} again"
+    return f"{by} plays {who.name}'s seat in {span}"
+
+
+def substitute_command(args: argparse.Namespace) -> int:
     last = args.last or args.number
 
     def put(t: Tournament, folder: Path) -> Tournament:
-        if not 1 <= args.number <= last <= t.rounds:
-            raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
-        for n in range(args.number, last + 1):
-            begun = [
-                tb
-                for tb in range(1, t.tables + 1)
-                if (folder / game_file(n, tb)).exists()
-                and t.round(n) is not None
-                and any(same_player(x, args.player) for x in t.round(n).tables[tb - 1])
-            ]
-            if begun:
-                raise TournamentError(
-                    f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
-                    "at the table: `s` on its score sheet, or mjtui seats FILE --substitute"
-                )
-            t = t.with_substitute(args.player, args.by, n)
-        return t
+        return substitute_set(t, folder, args.player, args.by, args.number, last)
 
     t = _change(args, put)
-    who = t.need_player(args.player)
-    span = f"round {args.number}" if last == args.number else f"rounds {args.number}-{last}"
-    if same_player(args.by, who.name):
-        print(f"{who.name} plays {span} again")
-    else:
-        print(f"{args.by} plays {who.name}'s seat in {span}")
+    print(substitute_said(t, args.player, args.by, args.number, last))
     return 0
 
 
@@ -926,6 +941,12 @@ class TournamentDesk:
         if extra:
             said.append(f"table {extra[0]} +{extra[1]} min")
         return ": ".join(said[:2]) + "".join(f", {x}" for x in said[2:])
+
+    def substitute(self, player: str, by: str, first: int, last: int) -> str:
+        def put(t: Tournament, folder: Path) -> Tournament:
+            return substitute_set(t, folder, player, by, first, last)
+
+        return substitute_said(_change(self._args(), put), player, by, first, last)
 
     def cancel(self, penalty: int) -> str:
         done: dict[str, Any] = {}

@@ -350,4 +350,4 @@ def test_a_tournament_of_another_system_sums_its_net_points(tmp_path: Path) -> N
     assert any(folded.values()) and sum(folded.values()) == 0
     folded["P5"] -= 10
     assert totals(s) == pytest.approx(folded, abs=1e-9)
-    assert [line.player.name for line in s.lines][0] == max(folded, key=folded.__getitem__)
+    assert s.lines[0].player.name == max(folded, key=folded.__getitem__)

@@ -24,6 +24,7 @@ from mjtui.ui.screens.director import (
     PenaltyForm,
     SeatForm,
     SeatingScreen,
+    SubstituteForm,
 )
 from mjtui.ui.screens.hall import HallApp, HallScreen
 
@@ -256,3 +257,39 @@ async def test_the_director_is_told_when_the_tournament_has_no_round_length(
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "has no round length" in screen_text(app), "the refusal")
         assert isinstance(app.screen, ClockForm)
+
+
+async def test_the_director_seats_a_substitute_for_some_rounds(tmp_path: Path, capsys) -> None:
+    folder = new_tournament(tmp_path)
+    app = director(folder)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        # Every key in the footer, whole, at 80 columns.
+        await until(
+            pilot,
+            lambda: "t Clock  u Substitute" in screen_text(app).splitlines()[-1],
+            "the footer",
+        )
+        assert "q Quit  s Seating  p Penalties" in screen_text(app).splitlines()[-1]
+        await pilot.press("u")
+        await until(
+            pilot, lambda: isinstance(app.screen, SubstituteForm) and app.screen.ready, "the form"
+        )
+        # Another player of the tournament cannot take the seat: said, the form stays.
+        await pilot.press(*"07", "enter", *"Player 01", "enter", "enter", "3", "ctrl+s")
+        await until(pilot, lambda: "plays in Spring Open already" in screen_text(app), "why")
+        assert isinstance(app.screen, SubstituteForm)
+        assert not load_tournament(folder / FILE_NAME).substitutes
+        await pilot.press("shift+tab", "shift+tab")  # from To back to By
+        for _ in "Player 01":
+            await pilot.press("backspace")
+        await pilot.press(*"Eve Poe", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
+        subs = load_tournament(folder / FILE_NAME).substitutes
+        assert [(s.player, s.by, s.round) for s in subs] == [
+            ("Player 07", "Eve Poe", 2),
+            ("Player 07", "Eve Poe", 3),
+        ]
+        # Said in a toast (drawn over the screen, not in its own strips).
+        said = "Eve Poe plays Player 07's seat in rounds 2-3"
+        await until(pilot, lambda: [n.message for n in app._notifications] == [said], said)

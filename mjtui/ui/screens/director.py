@@ -1,5 +1,6 @@
 """The director's app: the hall display with the director's keys, ``s`` the seating,
-``p`` the penalties and ``t`` the round's clock (`mjtui tournament director NAME`).
+``p`` the penalties, ``t`` the round's clock and ``u`` a substitute (`mjtui tournament
+director NAME`).
 
 What the screens change goes through a :class:`Desk` the command line gives
 (cli/tournament.py ``TournamentDesk``): the same steps as ``mjtui tournament seat`` and
@@ -13,7 +14,8 @@ included, and the hall below follows the file as it changes.
 - :class:`PenaltiesScreen`: every penalty, ``a`` gives one (:class:`PenaltyForm`),
   ``c`` cancels the one under the cursor;
 - :class:`ClockForm`: the round's clock started, and a table's extra time (as `timer
-  --start --extra` sets them).
+  --start --extra` sets them);
+- :class:`SubstituteForm`: someone in a player's seat for some rounds (`substitute`).
 """
 
 from __future__ import annotations
@@ -60,6 +62,10 @@ class Desk(Protocol):
 
     def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:
         """Round ``number``'s clock started now, and/or (table, minutes) of extra time."""
+        ...
+
+    def substitute(self, player: str, by: str, first: int, last: int) -> str:
+        """``by`` in ``player``'s seat in rounds ``first`` to ``last``."""
         ...
 
 
@@ -355,6 +361,85 @@ class ClockForm(_DeskForm):
         )
 
 
+class SubstituteForm(_DeskForm):
+    """A substitute: the player (a part of the name will do when only one has it), who
+    plays the seat (the player's own name takes it back), and the rounds."""
+
+    DEFAULT_CSS = FORM_CSS.format(name="SubstituteForm")
+
+    def __init__(self, desk: Desk, t: Tournament) -> None:
+        super().__init__(desk)
+        self.t = t
+        self.player: Player | None = None
+
+    def compose(self) -> ComposeResult:
+        number = str(min(self.t.last_round + 1, self.t.rounds))
+        with Vertical():
+            yield Label(f"A substitute · {self.t.name}", classes="df-title", markup=False)
+            with Horizontal(classes="df-row"):
+                yield Label("Player", classes="df-label")
+                yield TextField("", id="uf-player", compact=True, classes="df-field df-wide")
+            yield Static("", id="uf-who", classes="df-note", markup=False)
+            with Horizontal(classes="df-row"):
+                yield Label("By", classes="df-label")
+                yield TextField("", id="uf-by", compact=True, classes="df-field df-wide")
+            with Horizontal(classes="df-row"):
+                yield Label("Round", classes="df-label")
+                yield Input(
+                    number, id="uf-round", restrict=r"[0-9]{0,2}", compact=True, classes="df-field"
+                )
+                yield Label("the first round the substitute plays", classes="df-note")
+            with Horizontal(classes="df-row"):
+                yield Label("To", classes="df-label")
+                yield Input(
+                    number, id="uf-to", restrict=r"[0-9]{0,2}", compact=True, classes="df-field"
+                )
+                yield Label("the last round the substitute plays", classes="df-note")
+            yield from self.buttons("Seat them")
+            yield Static(
+                "the player's own name as By takes the seat back\n"
+                "Enter next · ctrl+s seat · Esc cancel",
+                classes="df-help",
+                markup=False,
+            )
+
+    def fields_changed(self) -> None:
+        typed = self.query_one("#uf-player", Input).value
+        found = matching(self.t.players, typed)
+        self.player = found[0] if len(found) == 1 else None
+        who = (
+            ""
+            if not typed.strip()
+            else f"→ {found[0].name}"
+            if len(found) == 1
+            else f"{len(found)} players: " + ", ".join(p.name for p in found[:4])
+            if found
+            else "no player has that name"
+        )
+        self.query_one("#uf-who", Static).update(who)
+
+    def problem(self) -> str:
+        if self.player is None:
+            return "Which player? Type the name, or a part only one player's name has."
+        if not self.query_one("#uf-by", Input).value.strip():
+            return "Who plays the seat?"
+        if (
+            not self.query_one("#uf-round", Input).value
+            or not self.query_one("#uf-to", Input).value
+        ):
+            return "Which rounds?"
+        return ""
+
+    def ask_desk(self) -> str:
+        assert self.player is not None
+        return self.desk.substitute(
+            self.player.name,
+            self.query_one("#uf-by", Input).value,
+            int(self.query_one("#uf-round", Input).value),
+            int(self.query_one("#uf-to", Input).value),
+        )
+
+
 class SeatingScreen(Screen[None]):
     """A round's seating with its cost, and the next round seated from here."""
 
@@ -528,11 +613,12 @@ class DirectorApp(OrderedKeys, HallApp):
     """`mjtui tournament director NAME`: the hall, and the director's screens over it."""
 
     TITLE = "mjtui director"
-    MODE = "the director's: s seating, p penalties, t the clock"
+    MODE = "the director's: the keys below"
     BINDINGS = [
         Binding("s", "seating", "Seating"),
         Binding("p", "penalties", "Penalties"),
         Binding("t", "clock", "Clock"),
+        Binding("u", "substitute", "Substitute"),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -563,3 +649,19 @@ class DirectorApp(OrderedKeys, HallApp):
                 self.notify(answer, timeout=6, markup=False)
 
         self.push_screen(ClockForm(self.desk, t), set_clock)
+
+    def action_substitute(self) -> None:
+        if not isinstance(self.screen, type(self.hall)):
+            return
+        try:
+            t = self.desk.tournament()
+        except MjtuiError as e:
+            self.hall.show(self.follower.view, shown(str(e)))
+            return
+
+        def seated(answer: str | None) -> None:
+            if answer:
+                self.refresh_hall(force=True)
+                self.notify(answer, timeout=6, markup=False)
+
+        self.push_screen(SubstituteForm(self.desk, t), seated)
