@@ -904,7 +904,7 @@ class TournamentDesk:
         seated = t.need_round(number)
         history = [r for r in t.seatings if r.number < number]
         seating = seating_of(t.players, history, number, seated.tables, t.seats, t.keep_apart)
-        return seating_text(t, number, seated.method, seating)
+        return seating_text(t, number, seated.method, seating, cost_first=True)
 
     def seat(self, number: int, method: str, force: bool) -> str:
         from mjtui.core.tournament.reports import seating_text

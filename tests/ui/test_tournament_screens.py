@@ -202,9 +202,9 @@ async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
         await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
 
 
-def director(folder: Path):
+def director(folder: Path, name: str = "Spring Open"):
     args = entry.build_parser().parse_args(
-        ["tournament", "director", "Spring Open", "--folder", str(folder)]
+        ["tournament", "director", name, "--folder", str(folder)]
     )
     return entry._command("tournament")(args)
 
@@ -293,3 +293,32 @@ async def test_the_director_seats_a_substitute_for_some_rounds(tmp_path: Path, c
         # Said in a toast (drawn over the screen, not in its own strips).
         said = "Eve Poe plays Player 07's seat in rounds 2-3"
         await until(pilot, lambda: [n.message for n in app._notifications] == [said], said)
+
+
+async def test_a_round_of_20_tables_on_the_seating_screen_at_80x24(tmp_path: Path) -> None:
+    """The cost and its bound above the tables, the tables scrolled to the last, the
+    rounds turned with the arrows, and only the screen's own keys in its footer."""
+    tables = [[f"P{4 * t + s}" for s in range(4)] for t in range(20)]
+    again = [[f"P{(4 * t + 5 * s) % 80}" for s in range(4)] for t in range(20)]
+    save(seated(seated(make(80), 1, tables), 2, again), tmp_path)
+    app = director(tmp_path, "Club Night")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        await pilot.press("s")
+        await until(pilot, lambda: "round 2 of 4" in screen_text(app), "round 2's seating")
+        text = screen_text(app)
+        assert re.search(r"Cost: \d+ pairs meet again \(lower bound \d+\)", text), text
+        assert "   20  " not in text  # below the screen
+        footer = text.splitlines()[-1]
+        assert "n Seat a round" in footer and "Penalties" not in footer, footer
+        for _ in range(3):
+            await pilot.press("pagedown")
+        await until(pilot, lambda: re.search(r" 20  P\d+", screen_text(app)), "table 20")
+        await pilot.press("left")
+        await until(pilot, lambda: "round 1 of 4" in screen_text(app), "round 1")
+        assert "Cost: 0 pairs meet again" in screen_text(app)  # from the top again
+        assert re.search(r" 1  P0 +P1 +P2 +P3\b", screen_text(app))
+        await pilot.press("escape")
+        await until(
+            pilot, lambda: "p Penalties" in screen_text(app).splitlines()[-1], "the hall's keys"
+        )

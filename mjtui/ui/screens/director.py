@@ -25,7 +25,7 @@ from typing import Protocol
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Label, Static
@@ -51,7 +51,8 @@ class Desk(Protocol):
     def tournament(self) -> Tournament: ...
 
     def seating_text(self, number: int) -> str:
-        """A seated round's tables with its cost and lower bound, as `seat` prints it."""
+        """A seated round's cost beside its lower bound, then its tables (as `seat` prints
+        them, the cost first)."""
         ...
 
     def seat(self, number: int, method: str, force: bool) -> str: ...
@@ -444,13 +445,20 @@ class SeatingScreen(Screen[None]):
     """A round's seating with its cost, and the next round seated from here."""
 
     DEFAULT_CSS = """
-    SeatingScreen #seating { height: 1fr; padding: 0 1; }
+    SeatingScreen #seating-scroll { height: 1fr; }
+    SeatingScreen #seating { height: auto; padding: 0 1; }
     SeatingScreen #seating-note { height: auto; padding: 0 1; color: $text-muted; }
     """
     BINDINGS = [
         Binding("escape,s", "close", "Back", key_display="esc"),
-        Binding("left", "round(-1)", "Round before", key_display="←"),
-        Binding("right", "round(1)", "Round after", key_display="→"),
+        # Shown with the one below, so that the footer fits 80 columns.
+        Binding("left", "round(-1)", "Round before", key_display="←", show=False),
+        Binding("right", "round(1)", "Round after (← before)", key_display="→"),
+        # The tables scroll under the screen's own keys: a focused scroll would take ← →.
+        Binding("up", "scroll(-1)", "Up", show=False),
+        Binding("down", "scroll(1)", "Down", show=False),
+        Binding("pageup", "scroll(-10)", "Page up", show=False),
+        Binding("pagedown", "scroll(10)", "Page down", show=False),
         Binding("n", "seat", "Seat a round"),
     ]
 
@@ -460,7 +468,8 @@ class SeatingScreen(Screen[None]):
         self.number = 0
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="seating")
+        with VerticalScroll(id="seating-scroll", can_focus=False):  # 20 tables and more
+            yield Static("", id="seating")
         yield Static("", id="seating-note")
         yield Footer()
 
@@ -488,6 +497,7 @@ class SeatingScreen(Screen[None]):
             area.update(Text(self.desk.seating_text(number)))
         except MjtuiError as e:
             area.update(Text(shown(str(e), lines=True)))
+        self.query_one("#seating-scroll", VerticalScroll).scroll_home(animate=False)
 
     def action_round(self, step: int) -> None:
         t = self._tournament()
@@ -513,6 +523,9 @@ class SeatingScreen(Screen[None]):
                     self.show(t.last_round)
 
         self.app.push_screen(SeatForm(self.desk, number), seated)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#seating-scroll", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -609,6 +622,9 @@ class PenaltiesScreen(Screen[None]):
         self.dismiss(None)
 
 
+HALL_ACTIONS = frozenset({"seating", "penalties", "clock", "substitute"})
+
+
 class DirectorApp(OrderedKeys, HallApp):
     """`mjtui tournament director NAME`: the hall, and the director's screens over it."""
 
@@ -625,6 +641,12 @@ class DirectorApp(OrderedKeys, HallApp):
     def __init__(self, follower: HallFollower, desk: Desk) -> None:
         super().__init__(follower)
         self.desk = desk
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The hall's keys only on the hall: not in the footer of the screens over it."""
+        if action in HALL_ACTIONS and not isinstance(self.screen, type(self.hall)):
+            return False
+        return super().check_action(action, parameters)
 
     def action_seating(self) -> None:
         if isinstance(self.screen, type(self.hall)):
