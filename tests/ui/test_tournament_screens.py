@@ -85,15 +85,20 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
 async def test_the_hall_says_so_when_no_round_is_seated_or_its_clock_not_started(
     tmp_path: Path,
 ) -> None:
-    save(make(), tmp_path)
+    save(make(minutes=90), tmp_path)
     app = HallApp(HallFollower(tmp_path, "Club Night"))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: "no round seated yet" in screen_text(app), "the hall")
-        save(seated(make(), 1, TABLES[:2]), tmp_path)
+        save(seated(make(minutes=90), 1, TABLES[:2]), tmp_path)
         await until(pilot, lambda: "round 1 of 4" in screen_text(app), "round 1")
         text = screen_text(app)
         assert "clock has not been started" in text
-        assert app.screen.query_one("#hall-clock", Digits).value == "--:--"
+        clock = app.screen.query_one("#hall-clock", Digits)
+        assert clock.value == "--:--" and clock.display
+        # A tournament with no round length has no clock to wait for: no digits.
+        save(seated(make(), 1, TABLES[:2]), tmp_path)
+        await until(pilot, lambda: "No round clock" in screen_text(app), "no clock")
+        assert not clock.display and "not been started" not in screen_text(app)
 
 
 def new_tournament(tmp_path: Path, *more: str) -> Path:

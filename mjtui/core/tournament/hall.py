@@ -51,6 +51,7 @@ class HallView:
     lines: tuple[HallLine, ...]  # the ranked players, best first
     cut: int
     notes: tuple[str, ...] = ()
+    minutes: int = 0  # a round's length; 0: the tournament has no clock
 
 
 def hall_view(s: Standings) -> HallView:
@@ -84,6 +85,7 @@ def hall_view(s: Standings) -> HallView:
         lines=lines,
         cut=s.cut,
         notes=tuple(s.notes),
+        minutes=t.minutes,
     )
 
 

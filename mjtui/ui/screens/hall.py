@@ -120,7 +120,10 @@ class HallScreen(Screen[None]):
         clock = view.clock
         digits = self.query_one("#hall-clock", Digits)
         lines = Text()
-        if clock is None:
+        digits.display = bool(view.minutes)  # no clock at all: no digits waiting for one
+        if not view.minutes:
+            lines.append("No round clock (the tournament has no round length)\n", "bold")
+        elif clock is None:
             digits.update("--:--")
             lines.append("The round's clock has not been started\n", "bold")
         else:
