@@ -169,6 +169,10 @@ async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
         await pilot.press("enter", "space", "ctrl+s")
         await until(pilot, lambda: isinstance(app.screen, SeatingScreen), "back to the seating")
         await until(pilot, lambda: "round 2 of 3, seated by swiss" in screen_text(app), "round 2")
+        assert (
+            "Its sheet, with each table's link: mjtui tournament sheet 'Spring Open' --round 2"
+            in screen_text(app)
+        )
         t = load_tournament(folder / FILE_NAME)
         assert t.last_round == 2 and t.round(2).method == "swiss"
         assert len(load_links(folder / LINKS_FILE).of(2)) == 2

@@ -20,6 +20,7 @@ included, and the hall below follows the file as it changes.
 
 from __future__ import annotations
 
+import shlex
 from typing import Protocol
 
 from rich.text import Text
@@ -516,11 +517,17 @@ class SeatingScreen(Screen[None]):
         number = min(t.last_round + 1, t.rounds)
 
         def seated(answer: str | None) -> None:
-            if answer:
-                self.query_one("#seating-note", Static).update(Text(shown(answer)))
-                t = self._tournament()
-                if t is not None:
-                    self.show(t.last_round)
+            if not answer:
+                return
+            t = self._tournament()
+            if t is not None:
+                # The new round's links are on its sheet, which the tables need printed.
+                answer += (
+                    f"\nIts sheet, with each table's link: mjtui tournament sheet "
+                    f"{shlex.quote(t.name)} --round {t.last_round} --format html"
+                )
+                self.show(t.last_round)
+            self.query_one("#seating-note", Static).update(Text(shown(answer, lines=True)))
 
         self.app.push_screen(SeatForm(self.desk, number), seated)
 
