@@ -331,3 +331,30 @@ async def test_a_round_of_20_tables_on_the_seating_screen_at_80x24(tmp_path: Pat
         await until(
             pilot, lambda: "p Penalties" in screen_text(app).splitlines()[-1], "the hall's keys"
         )
+
+
+async def test_the_cut_is_marked_without_colour_and_columns_fit_the_width(tmp_path: Path) -> None:
+    t = seated(make(20, cut=3), 1, TABLES)
+    save(t, tmp_path)
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    app = HallApp(HallFollower(tmp_path, "Club Night"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "P0" in screen_text(app), "the standings")
+        text = screen_text(app)
+        heading = next(line for line in text.splitlines() if "Standings" in line)
+        assert heading.rstrip().endswith("* still playing  ▸ the first 3 go on"), heading
+        # P0 and P2 lead; the 16 at 0 share 3rd place, within the cut; P3 and P1 not.
+        assert re.search(r"▸1 +P0 ", text) and re.search(r"▸2 +P2 ", text), text
+        assert re.search(r"▸=3 +P10 ", text)
+        view = app.hall.view
+        assert [x.name for x in view.lines if not x.in_cut] == ["P3", "P1"]
+        # Two groups side by side from 112 columns (110 within the padding), each whole.
+        for width, groups in ((111, 1), (112, 2)):
+            await pilot.resize_terminal(width, 24)
+
+            def drawn(groups: int = groups) -> bool:
+                return app.hall._fit()[1] == groups and (
+                    screen_text(app).count("Pen.   G") == groups
+                )
+
+            await until(pilot, drawn, f"{groups} groups drawn whole at {width} columns")

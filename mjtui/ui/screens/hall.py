@@ -30,8 +30,12 @@ from mjtui.core.tournament.timer import clock_text
 from mjtui.ui.widgets.footer import Footer
 
 PAGE_SECONDS = 12.0  # a page of the standings stays this long before the next
-GROUP_WIDTH = 50  # columns of one group of standings (place, name, total, penalty, games)
+PLACE_WIDTH = 5  # "▸=12": the cut's mark and a shared place
 NAME_WIDTH = 24
+# One group of standings: place, name, total, penalty and games, each cell padded by one
+# column each side; groups side by side are parted by a column of 2 (4 with its padding).
+GROUP_WIDTH = PLACE_WIDTH + NAME_WIDTH + 7 + 5 + 2 + 2 * 5
+GROUP_GAP = 4
 
 CSS = """
 HallScreen { background: $background; }
@@ -157,7 +161,7 @@ class HallScreen(Screen[None]):
         area = self.query_one("#hall-standings", Static)
         width = max(area.size.width, area.content_size.width)
         rows = max(1, area.content_size.height - 2)  # less the heading and the columns
-        return rows, max(1, width // GROUP_WIDTH)
+        return rows, max(1, (width + GROUP_GAP) // (GROUP_WIDTH + GROUP_GAP))
 
     def pages(self) -> int:
         if self.view is None or not self.ready:
@@ -178,7 +182,7 @@ class HallScreen(Screen[None]):
         groups = max(1, min(groups, math.ceil(len(shown_lines) / rows)))
         table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
         for g in range(groups):
-            table.add_column("#", justify="right", width=4)
+            table.add_column("#", justify="right", width=PLACE_WIDTH)
             table.add_column("Player", width=NAME_WIDTH, no_wrap=True, overflow="ellipsis")
             table.add_column("Total", justify="right", width=7)
             table.add_column("Pen.", justify="right", width=5)
@@ -198,7 +202,8 @@ class HallScreen(Screen[None]):
         heading = Text.assemble(
             ("Standings", "bold"),
             f" after round {view.number}{page}" if view.number else "",
-            "  (* a game still being played)" if any(x.playing for x in view.lines) else "",
+            "  * still playing" if any(x.playing for x in view.lines) else "",
+            f"  ▸ the first {view.cut} go on" if view.cut else "",
         )
         if not view.lines:
             self.query_one("#hall-standings", Static).update(heading)
@@ -212,7 +217,8 @@ class HallScreen(Screen[None]):
             return ["", "", "", "", ""]
         style = "bold green" if line.in_cut else "bold"
         return [
-            Text(line.place, style=style),
+            # The cut marked in any colour or none (a projector may show no green).
+            Text(("▸" if line.in_cut else "") + line.place, style=style),
             Text(line.name, style="bold"),
             Text(signed(line.total) + ("*" if line.playing else " "), style="bold"),
             Text(f"{-line.penalty:.1f}" if line.penalty else ""),
