@@ -862,12 +862,15 @@ def _json(document: Any) -> None:
 
 
 def hall_command(args: argparse.Namespace) -> Any:
+    import os
+
     from mjtui.cli.board import end_with_the_server
+    from mjtui.cli.serve_limits import SERVED_BY
     from mjtui.ui.screens.hall import HallApp
 
     _, folder = _load(args)
     end_with_the_server()
-    return HallApp(_follower(args, folder))
+    return HallApp(_follower(args, folder), served=SERVED_BY in os.environ)
 
 
 def _follower(args: argparse.Namespace, folder: Path) -> Any:

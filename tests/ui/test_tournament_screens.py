@@ -5,6 +5,7 @@ seated and a penalty given and cancelled from the keyboard, and a refusal said."
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -14,6 +15,7 @@ from tournament_helpers import TWO_HANDS, make, play, save, seated
 from waiting import until
 
 from mjtui.cli import entry
+from mjtui.cli.serve_limits import SERVED_BY
 from mjtui.core.tournament.hall import HallFollower
 from mjtui.core.tournament.links import LINKS_FILE, load_links
 from mjtui.core.tournament.model import FILE_NAME
@@ -358,3 +360,25 @@ async def test_the_cut_is_marked_without_colour_and_columns_fit_the_width(tmp_pa
                 )
 
             await until(pilot, drawn, f"{groups} groups drawn whole at {width} columns")
+
+
+async def test_the_served_hall_page_has_no_key_that_ends_it(tmp_path: Path, monkeypatch) -> None:
+    save(seated(make(), 1, TABLES[:2]), tmp_path)
+    monkeypatch.setenv(SERVED_BY, str(os.getpid() + 10**6))  # no such process to follow
+    monkeypatch.setattr("mjtui.cli.board.end_with_the_server", lambda: None)
+    args = entry.build_parser().parse_args(
+        ["tournament", "hall", "Club Night", "--folder", str(tmp_path)]
+    )
+    app = entry._command("tournament")(args)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        assert "Quit" not in screen_text(app).splitlines()[-1]
+        await pilot.press("q", "ctrl+q")
+        await pilot.pause()
+        assert app.is_running and "Standings" in screen_text(app)
+    monkeypatch.delenv(SERVED_BY)
+    app = entry._command("tournament")(args)  # in a terminal, q ends it
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "q Quit" in screen_text(app), "the footer")
+        await pilot.press("q")
+        await until(pilot, lambda: not app.is_running, "the hall ended")

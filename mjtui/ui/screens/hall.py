@@ -238,10 +238,18 @@ class HallApp(App):
 
     startup_error: str | None = None  # what `mjtui` says when the app stopped at start-up
 
-    def __init__(self, follower: HallFollower) -> None:
+    def __init__(self, follower: HallFollower, served: bool = False) -> None:
         super().__init__()
         self.follower = follower
         self.hall = HallScreen()
+        # The hall page of `tournament serve` (a projector's, anyone's): no key ends it,
+        # a stray q would leave the hall blank; closing the page is how one leaves.
+        self.served = served
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit" and self.served:
+            return False
+        return super().check_action(action, parameters)
 
     def release_sessions(self) -> None:
         """Nothing to let go of: the hall takes no lock."""
