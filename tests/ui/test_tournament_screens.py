@@ -1,7 +1,9 @@
 """The hall display and the director's screens (ui/screens/hall.py, director.py): the
-round's clock in large digits with the tables' extra time, the tables still playing,
-the standings in pages and following the folder; the seating with its cost, a round
-seated and a penalty given and cancelled from the keyboard, and a refusal said."""
+round's clock in large digits with the tables' extra time (or none), the tables still
+playing, the standings in pages with the penalties and the cut marked, following the
+folder, the served page no key ends; the seating with its cost above 20 tables at 80x24,
+a round seated, a penalty given and cancelled, the clock started and a table's extra
+time, a substitute seated, from the keyboard, and each refusal said."""
 
 from __future__ import annotations
 
