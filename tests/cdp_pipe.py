@@ -1,8 +1,8 @@
 """Drive a headless Chromium over --remote-debugging-pipe: the DevTools protocol on two
 file descriptors (JSON messages ended by a zero byte), no websocket and no package.
 
-Only what the browser test needs: open a page with a script injected first, evaluate
-JavaScript, take a screenshot.
+Only what the browser tests need: open a page with a script injected first, evaluate
+JavaScript, type keys, take a screenshot.
 """
 
 from __future__ import annotations
@@ -134,6 +134,27 @@ class Browser:
                 raise TimeoutError(f"never true: {expression}")
             time.sleep(0.1)
 
+    def press(self, *keys: str) -> None:
+        """Keys typed into the page as a person types them: a character, "Enter",
+        "Escape", "Tab", "Backspace" or "ctrl+" and a letter."""
+        for key in keys:
+            if key.startswith("ctrl+"):
+                letter = key[5:]
+                down = {
+                    "key": letter,
+                    "code": f"Key{letter.upper()}",
+                    "windowsVirtualKeyCode": ord(letter.upper()),
+                    "modifiers": 2,
+                }
+            elif key in NAMED_KEYS:
+                code, text = NAMED_KEYS[key]
+                down = {"key": key, "code": key, "windowsVirtualKeyCode": code, "text": text}
+            else:
+                down = {"key": key, "text": key, "windowsVirtualKeyCode": ord(key.upper())}
+            self.send("Input.dispatchKeyEvent", {"type": "keyDown", **down})
+            up = {k: v for k, v in down.items() if k != "text"}
+            self.send("Input.dispatchKeyEvent", {"type": "keyUp", **up})
+
     def screenshot(self, path: Path) -> None:
         shot = self.send("Page.captureScreenshot", {"format": "png"})
         path.write_bytes(base64.b64decode(shot["data"]))
@@ -149,6 +170,9 @@ class Browser:
         for fd in (self._to_browser, self._from_browser):
             os.close(fd)
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+NAMED_KEYS = {"Enter": (13, "\r"), "Escape": (27, ""), "Tab": (9, ""), "Backspace": (8, "")}
 
 
 # xterm.js draws on a canvas, so the page's text is not in the DOM; the terminal object

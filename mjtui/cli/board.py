@@ -74,14 +74,15 @@ def board_command(args: argparse.Namespace) -> BoardApp:
     from mjtui.ui.screens.board import BoardApp
 
     path = _check_file(args.file)
-    _end_with_the_server()
+    end_with_the_server()
     return BoardApp(path, RulesetLibrary(paths.ruleset_folders()).get)
 
 
-def _end_with_the_server() -> None:
-    """A board `mjtui serve` started is sent SIGTERM when the server ends, even killed
-    (Linux's parent-death signal): else it would go on following the file for nobody. The
-    server ends its boards itself when it can; this is for when it cannot."""
+def end_with_the_server() -> None:
+    """A board `mjtui serve` started (or a hall or a table's game `mjtui tournament serve`
+    started) is sent SIGTERM when the server ends, even killed (Linux's parent-death
+    signal): else it would go on for nobody. The server ends its boards itself when it
+    can; this is for when it cannot."""
     served_by = os.environ.get(SERVED_BY)
     if served_by is None or not sys.platform.startswith("linux"):
         return

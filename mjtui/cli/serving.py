@@ -601,42 +601,69 @@ class BoardServer(Server):
         aiohttp_jinja2.setup(
             app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True
         )
-        app.add_routes(
-            [
-                web.get("/", self.page, name="index"),
-                web.get("/ws", self.board_socket, name="websocket"),
-                web.static("/static", self.statics_path, name="static"),
-            ]
-        )
+        app.add_routes(self.routes())
         return app
+
+    def routes(self) -> list[web.AbstractRouteDef]:
+        """What is served: the page, its websocket and textual-serve's static files (a
+        server of more pages adds its own, each websocket through :meth:`open_board`)."""
+        return [
+            web.get("/", self.page, name="index"),
+            web.get("/ws", self.board_socket, name="websocket"),
+            web.static("/static", self.statics_path, name="static"),
+        ]
 
     # The page
 
+    def full(self) -> web.Response | None:
+        """The answer 503 when ``max_clients`` boards are open, else None."""
+        if self.clients < self.limits.max_clients:
+            return None
+        return web.Response(
+            status=503, text=FULL.format(n=self.clients) + "\n", headers={"Retry-After": "30"}
+        )
+
     async def page(self, request: web.Request) -> web.StreamResponse:
-        """textual-serve's page, its links naming the address the browser used (so a phone
-        reaches the websocket whatever --host is: 0.0.0.0 is no address to connect to)."""
+        return self.terminal_page(request, "/ws", self.full())
+
+    def terminal_page(
+        self,
+        request: web.Request,
+        socket_path: str,
+        refused: web.StreamResponse | None = None,
+        title: str | None = None,
+    ) -> web.StreamResponse:
+        """textual-serve's page for the websocket at ``socket_path``, its links naming the
+        address the browser used (so a phone reaches the websocket whatever --host is:
+        0.0.0.0 is no address to connect to); ``refused`` instead, when given, once the
+        Host is known to be one."""
         host = request.host
         if not HOST.fullmatch(host):
             return web.Response(
                 status=400, text="mjtui serve: a Host header of a name or an address was expected\n"
             )
-        if self.clients >= self.limits.max_clients:
-            return web.Response(
-                status=503, text=FULL.format(n=self.clients) + "\n", headers={"Retry-After": "30"}
-            )
+        if refused is not None:
+            return refused
         base = f"{request.scheme}://{host}"
         socket_scheme = "wss" if request.scheme == "https" else "ws"
         context = {
             "font_size": clamp(to_int(request.query.get("fontsize", "16"), 16), (6, 64)),
-            "app_websocket_url": f"{socket_scheme}://{host}/ws",
+            "app_websocket_url": f"{socket_scheme}://{host}{socket_path}",
             "config": {"static": {"url": f"{base}/static/"}},
-            "application": {"name": self.title},
+            "application": {"name": title or self.title},
         }
         return aiohttp_jinja2.render_template("app_index.html", request, context)
 
     # The websocket: one board process
 
     async def board_socket(self, request: web.Request) -> web.StreamResponse:
+        return await self.open_board(request, self.argv)
+
+    async def open_board(
+        self, request: web.Request, argv: Sequence[str], what: str = "board"
+    ) -> web.StreamResponse:
+        """The websocket of one process started from ``argv``, within every limit: from
+        the server's own page only, at most ``max_clients`` at once."""
         peer = request.remote or "?"
         origin = request.headers.get("Origin")
         if not same_origin(origin, request.scheme, request.host):
@@ -647,24 +674,25 @@ class BoardServer(Server):
             )
             return web.Response(
                 status=403,
-                text="mjtui serve: the board's websocket is for the board's own page only\n",
+                text=f"mjtui serve: the {what}'s websocket is for the {what}'s own page only\n",
             )
-        if self.clients >= self.limits.max_clients:
+        full = self.full()
+        if full is not None:
             self.say(
                 "full",
-                f"refused a board to {peer}: {self.clients} open already, "
+                f"refused a {what} to {peer}: {self.clients} open already, "
                 "the most --max-clients allows",
             )
-            return web.Response(
-                status=503, text=FULL.format(n=self.clients) + "\n", headers={"Retry-After": "30"}
-            )
+            return full
         self.clients += 1  # before any await: two at once cannot both take the last place
         try:
-            return await self._board_for(request, peer)
+            return await self._board_for(request, peer, argv, what)
         finally:
             self.clients -= 1
 
-    async def _board_for(self, request: web.Request, peer: str) -> web.WebSocketResponse:
+    async def _board_for(
+        self, request: web.Request, peer: str, argv: Sequence[str], what: str
+    ) -> web.WebSocketResponse:
         limits = self.limits
         size = terminal_size(
             to_int(request.query.get("width", "80"), 80),
@@ -677,7 +705,7 @@ class BoardServer(Server):
         )
         await websocket.prepare(request)
         board = BoardProcess(
-            self.argv,
+            argv,
             limits,
             self.say,
             write_bytes=websocket.send_bytes,
@@ -688,11 +716,11 @@ class BoardServer(Server):
         try:
             await board.start(*size)
         except OSError as error:
-            self.say("start", f"could not start a board for {peer}: {error.strerror or error}")
+            self.say("start", f"could not start a {what} for {peer}: {error.strerror or error}")
             await websocket.close(code=WSCloseCode.TRY_AGAIN_LATER, message=b"server busy")
             return websocket
         self.boards.add(board)
-        self.say(f"open:{peer}", f"a board for {peer} ({self.clients} of {limits.max_clients})")
+        self.say(f"open:{peer}", f"a {what} for {peer} ({self.clients} of {limits.max_clients})")
         try:
             await self._relay(websocket, board, peer)
         finally:

@@ -236,6 +236,62 @@ def add_tournament_command(subparsers: Subparsers) -> None:
     )
     timer.add_argument("--json", action="store_true", help="print the clock as JSON")
 
+    sheet = step(
+        "sheet", "the seating sheet to print: each table's players and its link (a QR code in html)"
+    )
+    sheet.add_argument(
+        "--round",
+        dest="number",
+        type=int,
+        metavar="N",
+        help="the round (default: the last one seated)",
+    )
+    sheet.add_argument(
+        "--format",
+        dest="out_format",
+        default="md",
+        choices=["md", "html"],
+        help="md (Markdown, default) or html (a page to print, a QR code a table)",
+    )
+    sheet.add_argument(
+        "--url",
+        metavar="URL",
+        help="where `mjtui tournament serve` is reached (default: http://THIS-MACHINE'S-"
+        "ADDRESS:8000, as `serve --host 0.0.0.0` serves it)",
+    )
+
+    serve = step(
+        "serve",
+        "serve the hall display, and each table's score sheet at its secret link, to browsers",
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        metavar="H",
+        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+        "every network of this machine, for the tables' phones: anyone on those networks "
+        "can open the hall, and a table's link opens its game)",
+    )
+    serve.add_argument("--port", type=int, default=8000, metavar="P", help="the port (8000)")
+    serve.add_argument(
+        "--max-clients",
+        type=int,
+        default=8,
+        metavar="N",
+        help="the most browsers on the hall page at once (default 8); each table's "
+        "scorer comes on top, one a table",
+    )
+
+    hall = step("hall", "the hall display in this terminal (a projector): read-only")
+    hall.set_defaults(opens_app=True)
+
+    director = step(
+        "director",
+        "the director's app: the hall, the seating (s), penalties (p), the clock (t), "
+        "substitutes (u)",
+    )
+    director.set_defaults(opens_app=True)
+
 
 def tournament_command(args: argparse.Namespace) -> int | MjtuiApp:
     return STEPS[args.step](args)
@@ -277,9 +333,12 @@ def _load(args: argparse.Namespace) -> tuple[Tournament, Path]:
 
 
 def _change(
-    args: argparse.Namespace, change: Callable[[Tournament, Path], Tournament]
+    args: argparse.Namespace,
+    change: Callable[[Tournament, Path], Tournament],
+    then: Callable[[Tournament, Path], None] | None = None,
 ) -> Tournament:
-    """Load the tournament, change it and save it, its file locked meanwhile."""
+    """Load the tournament, change it and save it, its file locked meanwhile; ``then``
+    writes what goes with it (the tables' links) under the same lock."""
     from mjtui.core.sessions.lock import SessionInUse, SessionLock
     from mjtui.core.tournament.tournament_file import save_tournament
 
@@ -295,6 +354,8 @@ def _change(
         t, folder = _load(args)
         changed = change(t, folder)
         save_tournament(changed, path)
+        if then is not None:
+            then(changed, folder)
     finally:
         if lock is not None:
             lock.release()
@@ -380,8 +441,21 @@ def _quoted(text: str) -> str:
 
 
 def seat_command(args: argparse.Namespace) -> int:
-    from mjtui.core.tournament.model import Round, game_file
     from mjtui.core.tournament.reports import seating_plain, seating_text
+
+    t, made = seat_and_keep(args)
+    if args.json:
+        _json({**seating_plain(args.number, made["seating"]), "links": list(made["links"])})
+    else:
+        print(seating_text(t, args.number, made["method"], made["seating"]))
+        print(links_text(t, args.number, made["links"]))
+    return 0
+
+
+def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]:
+    """Seat round ``args.number`` as `seat` asks, save it and keep its tables' links: the
+    tournament saved, and the seating, method and links made."""
+    from mjtui.core.tournament.model import Round, game_file
     from mjtui.core.tournament.seating import seat_round, seating_of
     from mjtui.core.tournament.tournament_file import read_seating_csv
 
@@ -424,12 +498,36 @@ def seat_command(args: argparse.Namespace) -> int:
             Round(number, method, seating.tables, None if method == "csv" else seed)
         )
 
-    t = _change(args, seat)
-    if args.json:
-        _json(seating_plain(args.number, made["seating"]))
-    else:
-        print(seating_text(t, args.number, made["method"], made["seating"]))
-    return 0
+    def links(t: Tournament, folder: Path) -> None:
+        made["links"] = keep_links(t, folder, args.number)
+
+    return _change(args, seat, links), made
+
+
+def keep_links(t: Tournament, folder: Path, number: int) -> tuple[str, ...]:
+    """Round ``number``'s table links, made where it has none yet and kept in links.toml
+    (core/tournament/links.py); the caller holds tournament.toml's lock."""
+    from mjtui.core.tournament.links import LINKS_FILE, load_links, save_links
+
+    path = folder / LINKS_FILE
+    links = load_links(path)
+    more = links.made_for(number, len(t.need_round(number).tables))
+    if more is not links:
+        save_links(more, path)
+    return more.of(number)
+
+
+def links_text(t: Tournament, number: int, secrets: tuple[str, ...]) -> str:
+    """The seating sheet's lines of the tables' links (`mjtui tournament serve`)."""
+    from mjtui.core.tournament.links import link_path
+
+    name = _quoted(t.name)
+    lines = [
+        f"Table links (`mjtui tournament serve {name}` serves them; the sheet with a QR "
+        f"code a table: `mjtui tournament sheet {name} --round {number} --format html`):"
+    ]
+    lines += [f"  table {n:>2}  {link_path(s)}" for n, s in enumerate(secrets, 1)]
+    return "\n".join(lines)
 
 
 def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> list[str]:
@@ -458,6 +556,7 @@ def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> li
 def play_command(args: argparse.Namespace) -> MjtuiApp:
     import shlex
 
+    from mjtui.cli.board import end_with_the_server
     from mjtui.config import load_config
     from mjtui.core.errors import SessionError
     from mjtui.core.sessions.lock import SessionInUse
@@ -469,6 +568,7 @@ def play_command(args: argparse.Namespace) -> MjtuiApp:
         raise TournamentError(
             f"{t.name} has no round seated yet: mjtui tournament seat {_quoted(t.name)} --round 1"
         )
+    end_with_the_server()  # served to a phone (cli/tournament_serve.py)
     seated = t.need_round(number)
     if not 1 <= args.table <= len(seated.tables):
         raise TournamentError(f"--table: round {number} has tables 1 to {len(seated.tables)}")
@@ -642,44 +742,78 @@ def penalty_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def substitute_command(args: argparse.Namespace) -> int:
+def substitute_set(
+    t: Tournament, folder: Path, player: str, by: str, first: int, last: int
+) -> Tournament:
+    """``by`` in ``player``'s seat in rounds ``first`` to ``last`` (``player`` as ``by``
+    takes it back), refused for a round whose table has begun: `substitute` and the
+    director's ``u``."""
     from mjtui.core.model.players import same_player
     from mjtui.core.tournament.model import game_file
 
+    if not 1 <= first <= last <= t.rounds:
+        raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
+    for n in range(first, last + 1):
+        begun = [
+            tb
+            for tb in range(1, t.tables + 1)
+            if (folder / game_file(n, tb)).exists()
+            and (round_ := t.round(n)) is not None
+            and any(same_player(x, player) for x in round_.tables[tb - 1])
+        ]
+        if begun:
+            raise TournamentError(
+                f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
+                "at the table: `s` on its score sheet, or mjtui seats FILE --substitute"
+            )
+        t = t.with_substitute(player, by, n)
+    return t
+
+
+def substitute_said(t: Tournament, player: str, by: str, first: int, last: int) -> str:
+    from mjtui.core.model.players import same_player
+
+    who = t.need_player(player)
+    span = f"round {first}" if last == first else f"rounds {first}-{last}"
+    if same_player(by, who.name):
+        return f"{who.name} plays {span} again"
+    return f"{by} plays {who.name}'s seat in {span}"
+
+
+def substitute_command(args: argparse.Namespace) -> int:
     last = args.last or args.number
 
     def put(t: Tournament, folder: Path) -> Tournament:
-        if not 1 <= args.number <= last <= t.rounds:
-            raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
-        for n in range(args.number, last + 1):
-            begun = [
-                tb
-                for tb in range(1, t.tables + 1)
-                if (folder / game_file(n, tb)).exists()
-                and (round_ := t.round(n)) is not None
-                and any(same_player(x, args.player) for x in round_.tables[tb - 1])
-            ]
-            if begun:
-                raise TournamentError(
-                    f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
-                    "at the table: `s` on its score sheet, or mjtui seats FILE --substitute"
-                )
-            t = t.with_substitute(args.player, args.by, n)
-        return t
+        return substitute_set(t, folder, args.player, args.by, args.number, last)
 
     t = _change(args, put)
-    who = t.need_player(args.player)
-    span = f"round {args.number}" if last == args.number else f"rounds {args.number}-{last}"
-    if same_player(args.by, who.name):
-        print(f"{who.name} plays {span} again")
-    else:
-        print(f"{args.by} plays {who.name}'s seat in {span}")
+    print(substitute_said(t, args.player, args.by, args.number, last))
     return 0
 
 
-def timer_command(args: argparse.Namespace) -> int:
+def clock_set(t: Tournament, number: int, start: bool, extra: tuple[int, int] | None) -> Tournament:
+    """Round ``number``'s clock started now (``start``) and a table's extra minutes set
+    (``extra``: table, minutes): `timer --start --extra` and the director's ``t``."""
     from dataclasses import replace
 
+    seated = t.need_round(number)
+    if not t.minutes:
+        raise TournamentError(f"{t.name} has no round length (tournament new --minutes M)")
+    if start:
+        seated = replace(seated, started=_now())
+    if extra:
+        table, minutes = extra
+        if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
+            raise TournamentError(
+                f"--extra: tables are 1 to {len(seated.tables)}, minutes 0 to {MAX_MINUTES}"
+            )
+        extras = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
+        extras[table - 1] = minutes
+        seated = replace(seated, extra=tuple(extras))
+    return t.with_round(seated)
+
+
+def timer_command(args: argparse.Namespace) -> int:
     from mjtui.core.tournament.reports import clock_plain
     from mjtui.core.tournament.timer import clock_text, round_clock
 
@@ -692,21 +826,7 @@ def timer_command(args: argparse.Namespace) -> int:
     if args.start or args.extra:
 
         def set_clock(t: Tournament, folder: Path) -> Tournament:
-            seated = t.need_round(number_of(t))
-            if not t.minutes:
-                raise TournamentError(f"{t.name} has no round length (tournament new --minutes M)")
-            if args.start:
-                seated = replace(seated, started=_now())
-            if args.extra:
-                table, minutes = args.extra
-                if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
-                    raise TournamentError(
-                        f"--extra: tables are 1 to {len(seated.tables)}, minutes 0 to {MAX_MINUTES}"
-                    )
-                extra = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
-                extra[table - 1] = minutes
-                seated = replace(seated, extra=tuple(extra))
-            return t.with_round(seated)
+            return clock_set(t, number_of(t), args.start, args.extra)
 
         t = _change(args, set_clock)
     else:
@@ -741,6 +861,154 @@ def _json(document: object) -> None:
     sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
 
 
+# --------------------------------------------------------------------------
+# hall, director; sheet and serve (cli/tournament_sheet.py, cli/tournament_serve.py)
+# --------------------------------------------------------------------------
+
+
+def hall_command(args: argparse.Namespace) -> Any:
+    import os
+
+    from mjtui.cli.board import end_with_the_server
+    from mjtui.cli.serve_limits import SERVED_BY
+    from mjtui.ui.screens.hall import HallApp
+
+    _, folder = _load(args)
+    end_with_the_server()
+    return HallApp(_follower(args, folder), served=SERVED_BY in os.environ)
+
+
+def _follower(args: argparse.Namespace, folder: Path) -> Any:
+    from mjtui.core.tournament.hall import HallFollower
+
+    return HallFollower(folder, args.name, _reader(folder))
+
+
+def director_command(args: argparse.Namespace) -> Any:
+    from mjtui.ui.screens.director import DirectorApp
+
+    _, folder = _load(args)
+    return DirectorApp(_follower(args, folder), TournamentDesk(args.name, folder))
+
+
+class TournamentDesk:
+    """What the director's app changes (ui/screens/director.py ``Desk``), through the
+    same steps as `seat` and `penalty`: tournament.toml written under its lock."""
+
+    def __init__(self, name: str, folder: Path) -> None:
+        self.name, self.folder = name, folder
+
+    def _args(self, **more: Any) -> argparse.Namespace:
+        return argparse.Namespace(name=self.name, folder=self.folder, **more)
+
+    def tournament(self) -> Tournament:
+        return _load(self._args())[0]
+
+    def seating_text(self, number: int) -> str:
+        from mjtui.core.tournament.reports import seating_text
+        from mjtui.core.tournament.seating import seating_of
+
+        t = self.tournament()
+        seated = t.need_round(number)
+        history = [r for r in t.seatings if r.number < number]
+        seating = seating_of(t.players, history, number, seated.tables, t.seats, t.keep_apart)
+        return seating_text(t, number, seated.method, seating, cost_first=True)
+
+    def seat(self, number: int, method: str, force: bool) -> str:
+        from mjtui.core.tournament.reports import seating_text
+
+        args = self._args(number=number, method=method, csv=None, seed=None, force=force)
+        t, made = seat_and_keep(args)
+        return seating_text(t, number, made["method"], made["seating"]).splitlines()[0]
+
+    def penalty(self, player: str, amount: int, reason: str, number: int) -> str:
+        done: dict[str, Any] = {}
+
+        def give(t: Tournament, folder: Path) -> Tournament:
+            changed, done["penalty"] = t.with_penalty(player, amount, reason, number, _now())
+            return changed
+
+        t = _change(self._args(), give)
+        p = done["penalty"]
+        return (
+            f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
+            f"({p.amount / t.unit:g} off the total): {p.reason}"
+        )
+
+    def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:
+        from mjtui.core.tournament.timer import round_clock
+
+        def change(t: Tournament, folder: Path) -> Tournament:
+            return clock_set(t, number, start, extra)
+
+        t = _change(self._args(), change)
+        clock = round_clock(t, t.need_round(number))
+        said = [f"round {number}"]
+        if clock is not None:
+            said.append(f"{t.minutes} minutes from {clock.started:%H:%M}")
+        if extra:
+            said.append(f"table {extra[0]} +{extra[1]} min")
+        return ": ".join(said[:2]) + "".join(f", {x}" for x in said[2:])
+
+    def substitute(self, player: str, by: str, first: int, last: int) -> str:
+        def put(t: Tournament, folder: Path) -> Tournament:
+            return substitute_set(t, folder, player, by, first, last)
+
+        return substitute_said(_change(self._args(), put), player, by, first, last)
+
+    def cancel(self, penalty: int) -> str:
+        done: dict[str, Any] = {}
+
+        def cancel(t: Tournament, folder: Path) -> Tournament:
+            changed, done["penalty"] = t.cancel_penalty(penalty)
+            return changed
+
+        _change(self._args(), cancel)
+        p = done["penalty"]
+        return f"penalty #{p.id} cancelled ({p.player}, {p.amount} points: {p.reason})"
+
+
+def sheet_command(args: argparse.Namespace) -> int:
+    from mjtui.cli.tournament_sheet import base_url, print_sheet
+
+    base = base_url(args.url)  # a wrong one said before anything is written
+    t, _ = _load(args)
+    number = args.number or t.last_round
+    if not number:
+        raise TournamentError(f"{t.name} has no round seated yet")
+    t, _, secrets = links_of(args, number)
+    return print_sheet(t, number, base, secrets, args.out_format)
+
+
+def serve_command(args: argparse.Namespace) -> int:
+    from mjtui.cli.tournament_serve import serve_tournament
+
+    t, folder = _load(args)
+    secrets: tuple[str, ...] = ()
+    if t.last_round:
+        t, _, secrets = links_of(args, t.last_round)
+    return serve_tournament(args, t, folder.resolve(), secrets)
+
+
+def links_of(args: argparse.Namespace, number: int) -> tuple[Tournament, Path, tuple[str, ...]]:
+    """The tournament, its folder and round ``number``'s table links, made (under the
+    lock) where the round has none yet (a round seated before links were kept)."""
+    from mjtui.core.tournament.links import LINKS_FILE, load_links
+
+    t, folder = _load(args)
+    seated = t.need_round(number)
+    have = load_links(folder / LINKS_FILE).of(number)
+    if len(have) >= len(seated.tables):
+        return t, folder, have
+    made: dict[str, tuple[str, ...]] = {}
+
+    def keep(t: Tournament, folder: Path) -> None:
+        made["links"] = keep_links(t, folder, number)
+
+    t = _change(args, lambda t, folder: t, keep)
+    return t, folder, made["links"]
+
+
 STEPS: dict[str, Callable[[argparse.Namespace], int | MjtuiApp]] = {
     "new": new_command,
     "seat": seat_command,
@@ -749,4 +1017,8 @@ STEPS: dict[str, Callable[[argparse.Namespace], int | MjtuiApp]] = {
     "penalty": penalty_command,
     "substitute": substitute_command,
     "timer": timer_command,
+    "sheet": sheet_command,
+    "serve": serve_command,
+    "hall": hall_command,
+    "director": director_command,
 }

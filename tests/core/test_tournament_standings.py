@@ -331,3 +331,23 @@ def test_a_game_file_that_is_a_link_is_not_followed(tmp_path: Path) -> None:
     s = standings(t, tmp_path)
     assert s.tables[0].status == "unreadable" and "symbolic link" in s.notes[0]
     assert totals(s)["P0"] == 0.0
+
+
+def test_a_tournament_of_another_system_sums_its_net_points(tmp_path: Path) -> None:
+    """Not only riichi: a Hong Kong tournament counts each game's net points (no uma),
+    a penalty in the same points, the fold of every file the same."""
+    t = seated(make(ruleset="hk-common"), 1, R1)
+    assert t.unit == 1
+    play(t, tmp_path, 1, 1, [{"win": 2, "fan": 3, "from": 3}, {"win": 1, "fan": 4}])
+    play(t, tmp_path, 1, 2, [{"win": 4, "fan": 5, "from": 1}])
+    t, _ = t.with_penalty("P5", 10, "late", 1)
+    s = standings(t, tmp_path)
+    folded: dict[str, float] = {p.name: 0.0 for p in t.players}
+    for table, names in enumerate(R1, 1):
+        session = load_session(tmp_path / game_file(1, table), FIND).session
+        for entry in final_standings(session):
+            folded[names[entry["seat"] - 1]] += entry["net"]
+    assert any(folded.values()) and sum(folded.values()) == 0
+    folded["P5"] -= 10
+    assert totals(s) == pytest.approx(folded, abs=1e-9)
+    assert s.lines[0].player.name == max(folded, key=folded.__getitem__)

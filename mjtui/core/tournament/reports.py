@@ -41,12 +41,17 @@ def seating_plain(number: int, seating: Seating) -> dict[str, Any]:
     }
 
 
-def seating_text(t: Tournament, number: int, method: str, seating: Seating) -> str:
+def seating_text(
+    t: Tournament, number: int, method: str, seating: Seating, cost_first: bool = False
+) -> str:
+    """A round's tables East first and the seating's cost; ``cost_first`` puts the cost
+    under the heading (a screen shows it before tables that may not fit)."""
     c = seating.cost
     rows = [["Table", *WINDS[: t.seats]]]
     rows += [[str(i), *names] for i, names in enumerate(seating.tables, 1)]
     head = f"{t.name}: round {number} of {t.rounds}, seated by {method}"
-    lines = [head, aligned(rows, [True] + [False] * t.seats)]
+    tables = aligned(rows, [True] + [False] * t.seats)
+    lines = []
     again = f"{c.repeats} pairs meet again (lower bound {c.lower_bound})"
     if c.consecutive:
         again += f", {c.consecutive} of them from the round before"
@@ -60,7 +65,9 @@ def seating_text(t: Tournament, number: int, method: str, seating: Seating) -> s
     lines.append(winds + ".")
     if c.apart:
         lines.append(f"Kept apart but seated together: {c.apart} pairs (no seating found without).")
-    return "\n".join(lines)
+    if cost_first:
+        return "\n".join([head, *lines, "", tables])
+    return "\n".join([head, tables, *lines])
 
 
 # --------------------------------------------------------------------------

@@ -1,0 +1,275 @@
+"""The hall display: a tournament's round, its clock in large digits, the tables still
+playing and the standings, to be read from across a hall (a projector, a phone).
+
+:class:`HallScreen` shows a :class:`~mjtui.core.tournament.hall.HallView`: the clock
+counts down every second, the standings fill the screen in as many columns as its
+width holds and turn their pages every :data:`PAGE_SECONDS` when they do not fit (the
+arrows turn them too). ``mjtui tournament hall NAME`` runs it alone in :class:`HallApp`,
+read-only, following the tournament's folder as the tables save their hands
+(``mjtui tournament serve`` serves that page to browsers); the director's app
+(ui/screens/director.py) is this app with the director's keys.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from datetime import datetime
+
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Digits, Static
+
+from mjtui.core.text import shown
+from mjtui.core.tournament.hall import HallFollower, HallLine, HallView
+from mjtui.core.tournament.timer import clock_text
+from mjtui.ui.widgets.footer import Footer
+
+PAGE_SECONDS = 12.0  # a page of the standings stays this long before the next
+PLACE_WIDTH = 5  # "▸=12": the cut's mark and a shared place
+NAME_WIDTH = 24
+# One group of standings: place, name, total, penalty and games, each cell padded by one
+# column each side; groups side by side are parted by a column of 2 (4 with its padding).
+GROUP_WIDTH = PLACE_WIDTH + NAME_WIDTH + 7 + 5 + 2 + 2 * 5
+GROUP_GAP = 4
+
+CSS = """
+HallScreen { background: $background; }
+HallScreen #hall-title { height: 1; padding: 0 1; }
+HallScreen #hall-top { height: auto; padding: 0 1; }
+HallScreen #hall-clock { width: auto; min-width: 20; text-style: bold; margin: 0 2 0 0; }
+HallScreen #hall-tables { width: 1fr; height: auto; }
+HallScreen #hall-standings { height: 1fr; padding: 0 1; }
+HallScreen #hall-note { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
+"""
+
+
+def signed(total: float) -> str:
+    """A total as the standings print it: +45.3, -2.0, 0.0."""
+    return "0.0" if abs(total) < 0.05 else f"{total:+.1f}"
+
+
+def tables_text(numbers: tuple[int, ...]) -> str:
+    return ", ".join(map(str, numbers)) if numbers else "none"
+
+
+class HallScreen(Screen[None]):
+    DEFAULT_CSS = CSS
+    BINDINGS = [
+        Binding("right,pagedown", "page(1)", "Next page (← back)", key_display="→"),
+        # Shown with the one above, so the director's keys fit an 80-column footer too.
+        Binding("left,pageup", "page(-1)", "Page before", key_display="←", show=False),
+    ]
+
+    def __init__(self, now: Callable[[], datetime] | None = None) -> None:
+        super().__init__()
+        self.view: HallView | None = None
+        self.note = ""
+        self.page = 0
+        self.now = now or (lambda: datetime.now().astimezone())
+        self.ready = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="hall-title")
+        with Horizontal(id="hall-top"):
+            yield Digits("", id="hall-clock")
+            yield Static("", id="hall-tables")
+        yield Static("", id="hall-standings")
+        yield Static("", id="hall-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.show(self.view, self.note)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._show_standings)
+
+    def action_page(self, step: int) -> None:
+        self.turn_page(step)
+
+    def turn_page(self, step: int = 1) -> None:
+        pages = self.pages()
+        self.page = (self.page + step) % pages if pages > 1 else 0
+        self._show_standings()
+
+    def show(self, view: HallView | None, note: str = "") -> None:
+        self.view, self.note = view, note
+        if not self.ready:
+            return
+        self.query_one("#hall-note", Static).update(Text(shown(note)))
+        if view is None:
+            self.query_one("#hall-title", Static).update(Text("Nothing to show yet"))
+            self.query_one("#hall-tables", Static).update("")
+            self.query_one("#hall-standings", Static).update("")
+            self.query_one("#hall-clock", Digits).update("")
+            return
+        of = f"round {view.number} of {view.rounds}" if view.number else "no round seated yet"
+        self.query_one("#hall-title", Static).update(
+            Text.assemble((f" {view.name} ", "bold reverse"), f"  {of} · {view.ruleset}")
+        )
+        self.tick()
+        self._show_standings()
+
+    def tick(self) -> None:
+        """The clock and the tables' times, as of now (every second)."""
+        view = self.view
+        if not self.ready or view is None:
+            return
+        now = self.now()
+        clock = view.clock
+        digits = self.query_one("#hall-clock", Digits)
+        lines = Text()
+        digits.display = bool(view.minutes)  # no clock at all: no digits waiting for one
+        if not view.minutes:
+            lines.append("No round clock (the tournament has no round length)\n", "bold")
+        elif clock is None:
+            digits.update("--:--")
+            lines.append("The round's clock has not been started\n", "bold")
+        else:
+            left = clock.ends - now
+            digits.update(clock_text(left) if left.total_seconds() > 0 else "0:00")
+            lines.append(
+                f"Round {view.number}: {clock_text(left)}"
+                + (" left" if left.total_seconds() > 0 else "")
+                + f" (from {clock.started:%H:%M}, {clock.minutes} min)\n",
+                "bold",
+            )
+            for c in clock.tables:
+                if c.extra:
+                    lines.append(
+                        f"Table {c.table} +{c.extra} min: {clock_text(c.left(now))}\n", "bold"
+                    )
+        if view.number:
+            lines.append("Still playing: ", "bold")
+            lines.append(tables_text(view.playing) + "\n")
+            if view.waiting:
+                lines.append("Not started: ", "bold")
+                lines.append(tables_text(view.waiting) + "\n")
+            lines.append("Finished: ", "bold")
+            lines.append(tables_text(view.finished))
+        self.query_one("#hall-tables", Static).update(lines)
+
+    # The standings, in pages
+
+    def _fit(self) -> tuple[int, int]:
+        """Rows and groups of columns the standings' space holds (at least one each)."""
+        area = self.query_one("#hall-standings", Static)
+        width = max(area.size.width, area.content_size.width)
+        rows = max(1, area.content_size.height - 2)  # less the heading and the columns
+        return rows, max(1, (width + GROUP_GAP) // (GROUP_WIDTH + GROUP_GAP))
+
+    def pages(self) -> int:
+        if self.view is None or not self.ready:
+            return 1
+        rows, groups = self._fit()
+        return max(1, math.ceil(len(self.view.lines) / (rows * groups)))
+
+    def _show_standings(self) -> None:
+        view = self.view
+        if not self.ready or view is None:
+            return
+        rows, groups = self._fit()
+        per_page = rows * groups
+        pages = max(1, math.ceil(len(view.lines) / per_page))
+        self.page = min(self.page, pages - 1)
+        start = self.page * per_page
+        shown_lines = view.lines[start : start + per_page]
+        groups = max(1, min(groups, math.ceil(len(shown_lines) / rows)))
+        table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
+        for g in range(groups):
+            table.add_column("#", justify="right", width=PLACE_WIDTH)
+            table.add_column("Player", width=NAME_WIDTH, no_wrap=True, overflow="ellipsis")
+            table.add_column("Total", justify="right", width=7)
+            table.add_column("Pen.", justify="right", width=5)
+            table.add_column("G", justify="right", width=2)
+            if g < groups - 1:
+                table.add_column("", width=2)
+        for i in range(min(rows, len(shown_lines))):
+            cells: list[Text | str] = []
+            for g in range(groups):
+                at = g * rows + i
+                line = shown_lines[at] if at < len(shown_lines) else None
+                cells += self._cells(line)
+                if g < groups - 1:
+                    cells.append("")
+            table.add_row(*cells)
+        page = f" · page {self.page + 1} of {pages}" if pages > 1 else ""
+        heading = Text.assemble(
+            ("Standings", "bold"),
+            f" after round {view.number}{page}" if view.number else "",
+            "  * still playing" if any(x.playing for x in view.lines) else "",
+            f"  ▸ the first {view.cut} go on" if view.cut else "",
+        )
+        if not view.lines:
+            self.query_one("#hall-standings", Static).update(heading)
+            return
+        from rich.console import Group
+
+        self.query_one("#hall-standings", Static).update(Group(heading, table))
+
+    def _cells(self, line: HallLine | None) -> list[Text | str]:
+        if line is None:
+            return ["", "", "", "", ""]
+        style = "bold green" if line.in_cut else "bold"
+        return [
+            # The cut marked in any colour or none (a projector may show no green).
+            Text(("▸" if line.in_cut else "") + line.place, style=style),
+            Text(line.name, style="bold"),
+            Text(signed(line.total) + ("*" if line.playing else " "), style="bold"),
+            Text(f"{-line.penalty:.1f}" if line.penalty else ""),
+            Text(str(line.games)),
+        ]
+
+
+class HallApp(App[None]):
+    """`mjtui tournament hall NAME`: the hall display alone, read-only, following the
+    tournament's folder."""
+
+    TITLE = "mjtui hall"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [Binding("q", "quit", "Quit")]
+    POLL = 1.0  # seconds between looks at the folder (sizes and times: cheap)
+    MODE = "read-only"  # said on the note line
+
+    startup_error: str | None = None  # what `mjtui` says when the app stopped at start-up
+
+    def __init__(self, follower: HallFollower, served: bool = False) -> None:
+        super().__init__()
+        self.follower = follower
+        self.hall = HallScreen()
+        # The hall page of `tournament serve` (a projector's, anyone's): no key ends it,
+        # a stray q would leave the hall blank; closing the page is how one leaves.
+        self.served = served
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "quit" and self.served:
+            return False
+        return super().check_action(action, parameters)
+
+    def release_sessions(self) -> None:
+        """Nothing to let go of: the hall takes no lock."""
+
+    def on_mount(self) -> None:
+        self.push_screen(self.hall)
+        self.refresh_hall(force=True)
+        self.set_interval(self.POLL, self.refresh_hall)
+        self.set_interval(1.0, self.hall.tick)
+        self.set_interval(PAGE_SECONDS, self.hall.turn_page)
+
+    def refresh_hall(self, force: bool = False) -> None:
+        """Look at the folder; show it again if anything changed (never raises)."""
+        if not self.follower.poll() and not force:
+            return
+        when = datetime.now().strftime("%H:%M:%S")
+        note = f"{self.follower.folder.name}: read at {when} ({self.MODE})"
+        if self.follower.error:
+            note += f" · not read just now: {self.follower.error}"
+        view = self.follower.view
+        if view is not None and view.notes:
+            note += f" · {len(view.notes)} note(s): {view.notes[0]}"
+        self.hall.show(view, note)
