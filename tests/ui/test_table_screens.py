@@ -110,3 +110,22 @@ async def test_the_new_series_form_draws_seats_before_starting() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         assert app.screen.book.session.players == seats
+
+
+async def test_the_footer_names_the_winner_keys_of_the_table_and_1_opens_seat_1s_hand() -> None:
+    from mjtui.ui.key_form import KeyForm
+
+    for ruleset_id, seats in (("riichi-tenhou", 4), ("riichi-sanma", 3), ("fx602p", 2)):
+        app = MjtuiApp(book=book(ruleset_id, NAMES[:seats]))
+        async with app.run_test(size=SIZE) as pilot:
+
+            def named(app: MjtuiApp = app, seats: int = seats) -> None:
+                footer = footer_line(app)
+                assert f"1-{seats} Win" in footer, footer
+                assert [n for n in range(1, 5) if f"1-{n} " in footer] == [seats], footer
+
+            await until_passes(pilot, named)
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(app.screen, KeyForm), ruleset_id
+            assert len(app.screen_stack) == 2  # one form: one of key 1's bindings acted
