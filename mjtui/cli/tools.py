@@ -13,12 +13,18 @@ import argparse
 import json
 import shlex
 import sys
-from typing import NoReturn
+from typing import Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.tools import Option, Tool
 from mjtui.core.systems.winds import wind_of
+
+
+class TakesArguments(Protocol):
+    """A parser or one of its groups: argparse names no public class for both."""
+
+    def add_argument(self, *name_or_flags: str, **kwargs: Any) -> argparse.Action: ...
 
 
 class ToolParser(argparse.ArgumentParser):
@@ -35,9 +41,7 @@ def _wind(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
-def _add(
-    parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, option: Option, line: bool
-) -> None:
+def _add(parser: TakesArguments, option: Option, line: bool) -> None:
     kind = {"int": int, "wind": _wind, "text": str, "flag": str}[option.kind]
     if option.positional:
         parser.add_argument(
@@ -66,7 +70,7 @@ def parser(prog: str, tool: Tool, *, line: bool = False, description: str = "") 
     """The parser of ``tool``'s options (``line``: one line of ``--batch``, without the
     command's own ``--json`` and ``--batch``)."""
     made = ToolParser(prog=prog, add_help=not line, description=description or None)
-    groups: dict[str, argparse._MutuallyExclusiveGroup] = {}
+    groups: dict[str, TakesArguments] = {}
     for option in tool.options:
         if option.group:
             group = groups.get(option.group)
