@@ -16,6 +16,7 @@ from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.text import shown
+from mjtui.private_api import SubParsersAction, list_choice, unlist_choices
 
 if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
@@ -173,7 +174,7 @@ COMMANDS = {
 DEFAULT_COMMAND = "new"
 
 
-class LazySubcommands(argparse._SubParsersAction):
+class LazySubcommands(SubParsersAction):
     """Subparsers whose commands get their parser when one is chosen.
 
     Until then a command is its line in `mjtui --help` and a name argparse
@@ -187,8 +188,7 @@ class LazySubcommands(argparse._SubParsersAction):
         self.pending: dict[str, Command] = {}
 
     def add_pending(self, name: str, command: Command) -> None:
-        self._choices_actions.append(self._ChoicesPseudoAction(name, (), command.help))
-        self._name_parser_map[name] = None  # a choice; its parser comes with load()
+        list_choice(self, name, command.help)  # a choice; its parser comes with load()
         self.pending[name] = command
 
     def load(self, name: str) -> None:
@@ -200,8 +200,8 @@ class LazySubcommands(argparse._SubParsersAction):
         add = getattr(importlib.import_module(command.module), command.add)
         same = [n for n, other in self.pending.items() if other[:2] == command[:2]]
         for n in same:
-            del self.pending[n], self._name_parser_map[n]
-        self._choices_actions = [a for a in self._choices_actions if a.dest not in same]
+            del self.pending[n]
+        unlist_choices(self, same)
         add(self)
 
     def __call__(

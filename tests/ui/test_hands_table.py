@@ -13,6 +13,7 @@ from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import screen_strips
 from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
@@ -97,7 +98,7 @@ def started(tmp_path, hands: list) -> tuple[MjtuiApp, Session]:
 
 def drawn(app: MjtuiApp) -> list[str]:
     """The screen's lines, drawn now (every widget's lines are asked for)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return [strip.text for strip in screen_strips(app.screen)]
 
 
 async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
@@ -121,10 +122,10 @@ async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
         assert table.row_count == 9 and any(line.startswith("│ 9  Ann won") for line in lines)
         assert rendered == [8]  # the new hand's row; the eight above it are kept
         rendered.clear()
-        before = [list(strip) for strip in app.screen._compositor.render_strips()]
+        before = [list(strip) for strip in screen_strips(app.screen)]
         await pilot.press("up", "up", "down")
         assert table.hand_index == 7
-        after = [list(strip) for strip in app.screen._compositor.render_strips()]
+        after = [list(strip) for strip in screen_strips(app.screen)]
         assert rendered == []  # the cursor is a style over kept lines
         assert after != before  # yet it moved on the screen
 

@@ -15,6 +15,7 @@ from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import new_session_path
 from mjtui.core.table.draws import draw_seats, roll
+from mjtui.private_api import notifications, screen_strips
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 
@@ -32,7 +33,7 @@ def book(ruleset_id: str, names=NAMES) -> Scorebook:
 
 
 def footer_line(app: MjtuiApp) -> str:
-    return app.screen._compositor.render_strips()[-1].text
+    return screen_strips(app.screen)[-1].text
 
 
 async def test_the_dice_key_rolls_and_names_the_wall_and_dealer() -> None:
@@ -45,7 +46,7 @@ async def test_the_dice_key_rolls_and_names_the_wall_and_dealer() -> None:
         expected = roll(random.Random(11))
         await pilot.press("x")
         await pilot.pause()
-        (note,) = [n for n in app._notifications if n.title == "Dice"]
+        (note,) = [n for n in notifications(app) if n.title == "Dice"]
         assert expected.line() in note.message and "dealer: Alexandra" in note.message
 
 
