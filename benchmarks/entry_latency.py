@@ -35,6 +35,7 @@ from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import send_as_terminal
 from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -87,7 +88,7 @@ async def latencies(book: Scorebook, hands: int) -> tuple[list[float], list[floa
             await pilot.pause()
             played = len(book.session.hands)
             start = time.perf_counter()
-            app._driver.send_message(events.Key("ctrl+s", None))
+            send_as_terminal(app, events.Key("ctrl+s", None))
             total = None
             while total is None or total != book.session.state.totals[0]:
                 await asyncio.sleep(0.0002)

@@ -21,7 +21,7 @@ sys.path[:0] = [
     *(
         str(p)
         for p in sorted(HERE.iterdir())
-        if p.is_dir() and p.name not in ("data", "snapshots", "fuzz", "__pycache__")
+        if p.is_dir() and p.name not in ("data", "fuzz", "__pycache__")
     ),
 ]
 

@@ -16,6 +16,7 @@ from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.text import shown
+from mjtui.private_api import SubParsersAction, list_choice, unlist_choices
 
 if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
@@ -185,12 +186,12 @@ DEFAULT_COMMAND = "new"
 
 
 if TYPE_CHECKING:  # generic in typeshed, not at run time
-    _SubParsers = argparse._SubParsersAction[argparse.ArgumentParser]
+    _SubParsers = SubParsersAction[argparse.ArgumentParser]
 else:
-    _SubParsers = argparse._SubParsersAction
+    _SubParsers = SubParsersAction
 Subparsers = _SubParsers
 """What a command's module adds its commands to (``add_parser``): the ``mjtui`` parser's
-subcommands (argparse's own class is private; its name is said here only)."""
+subcommands (argparse's own class is private: mjtui/private_api.py names it)."""
 
 
 class LazySubcommands(_SubParsers):
@@ -207,10 +208,7 @@ class LazySubcommands(_SubParsers):
         self.pending: dict[str, Command] = {}
 
     def add_pending(self, name: str, command: Command) -> None:
-        self._choices_actions.append(self._ChoicesPseudoAction(name, (), command.help))
-        # A choice whose parser comes with load(): argparse's map of parsers holds a
-        # stand-in until then, which its types do not foresee.
-        self._name_parser_map[name] = None  # type: ignore[assignment]
+        list_choice(self, name, command.help)  # a choice; its parser comes with load()
         self.pending[name] = command
 
     def load(self, name: str) -> None:
@@ -222,8 +220,8 @@ class LazySubcommands(_SubParsers):
         add = getattr(importlib.import_module(command.module), command.add)
         same = [n for n, other in self.pending.items() if other[:2] == command[:2]]
         for n in same:
-            del self.pending[n], self._name_parser_map[n]
-        self._choices_actions = [a for a in self._choices_actions if a.dest not in same]
+            del self.pending[n]
+        unlist_choices(self, same)
         add(self)
 
     def __call__(

@@ -68,6 +68,7 @@ from mjtui.cli.serve_limits import (
     same_origin,
     terminal_size,
 )
+from mjtui.private_api import serve_environment
 
 KEYS_WAITING = 16 * 1024  # bytes not yet read by a board, past which nothing more is sent
 BACKLOG = 128  # connections the kernel holds before the server accepts them
@@ -289,27 +290,28 @@ class BoardProcess(AppService):
         self.argv = list(argv)
         self.limits = limits
         self.say = say
+        self.process: asyncio.subprocess.Process | None = None
+        self.running: asyncio.Task[None] | None = None  # run(), from start() on
         self.stopping: asyncio.Task[None] | None = None
 
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
+    async def start(self, width: int, height: int) -> None:
+        """Start the board in the environment textual-serve gives an app, then pass its
+        screen on (:meth:`run`)."""
         # The board ends with the server, even one killed (cli/board.py: SERVED_BY).
-        return {**super()._build_environment(width, height), SERVED_BY: str(os.getpid())}
-
-    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-        self._process = await asyncio.create_subprocess_exec(
+        environment = {**serve_environment(self, width, height), SERVED_BY: str(os.getpid())}
+        self.process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
-            env=self._build_environment(width, height),
+            env=environment,
         )
-        self._stdin = self._process.stdin
-        return self._process
+        self.running = asyncio.create_task(self.run())
 
     def write_packet(self, kind: Literal[b"D", b"M"], payload: bytes) -> bool:
         """Send a packet if the board keeps up (what it has not read yet is small); never
         waits: a board that stops reading cannot hold up its websocket or the server."""
-        stdin = self._stdin
+        stdin = self.process.stdin if self.process is not None else None
         if (
             stdin is None
             or stdin.is_closing()
@@ -328,7 +330,7 @@ class BoardProcess(AppService):
     async def run(self) -> None:
         """Pass the board's screen to the websocket until the board ends, then close the
         websocket (a page whose board ended says so rather than freeze)."""
-        process = self._process
+        process = self.process
         assert process is not None and process.stdout is not None
         stdout = process.stdout
         handlers = {b"D": self.on_data, b"M": self.on_meta, b"P": self.on_packed}
@@ -356,9 +358,9 @@ class BoardProcess(AppService):
     async def _last_error_line(self) -> str:
         """The last line the board wrote on stderr (mjtui says why it stopped there), read
         to the end so the board never blocks on a full pipe; only the tail is kept."""
-        assert self._process is not None and self._process.stderr is not None
+        assert self.process is not None and self.process.stderr is not None
         tail = b""
-        while chunk := await self._process.stderr.read(4096):
+        while chunk := await self.process.stderr.read(4096):
             tail = (tail + chunk)[-ERROR_TAIL:]
         lines = tail.decode("utf-8", "replace").strip().splitlines()
         return lines[-1] if lines else ""
@@ -371,7 +373,7 @@ class BoardProcess(AppService):
         await asyncio.shield(self.stopping)
 
     async def _end(self) -> None:
-        process = self._process
+        process = self.process
         if process is None:
             return
         if process.returncode is None:
@@ -388,10 +390,10 @@ class BoardProcess(AppService):
                     if then is not None:
                         with contextlib.suppress(ProcessLookupError):
                             then()
-        if self._stdin is not None:
-            self._stdin.close()
-        if self._task is not None:
-            await self._task
+        if process.stdin is not None:
+            process.stdin.close()
+        if self.running is not None:
+            await self.running
 
 
 class BoardServer(Server):

@@ -14,12 +14,18 @@ import json
 import shlex
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.tools import Option, OptionKind, Tool
 from mjtui.core.systems.winds import wind_of
+
+
+class TakesArguments(Protocol):
+    """A parser or one of its groups: argparse names no public class for both."""
+
+    def add_argument(self, *name_or_flags: str, **kwargs: Any) -> argparse.Action: ...
 
 
 class ToolParser(argparse.ArgumentParser):
@@ -45,9 +51,7 @@ _KINDS: dict[OptionKind, Callable[[str], object]] = {
 }
 
 
-def _add(
-    parser: argparse.ArgumentParser | argparse._MutuallyExclusiveGroup, option: Option, line: bool
-) -> None:
+def _add(parser: TakesArguments, option: Option, line: bool) -> None:
     kind = _KINDS[option.kind]
     if option.positional:
         parser.add_argument(
@@ -76,7 +80,7 @@ def parser(prog: str, tool: Tool[Any], *, line: bool = False, description: str =
     """The parser of ``tool``'s options (``line``: one line of ``--batch``, without the
     command's own ``--json`` and ``--batch``)."""
     made = ToolParser(prog=prog, add_help=not line, description=description or None)
-    groups: dict[str, argparse._MutuallyExclusiveGroup] = {}
+    groups: dict[str, TakesArguments] = {}
     for option in tool.options:
         if option.group:
             group = groups.get(option.group)

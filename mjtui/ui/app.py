@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 
 from mjtui.core.text import shown
+from mjtui.private_api import withdraw_notifications
 from mjtui.ui.key_form import KeyForm, OrderedKeys
 from mjtui.ui.styles import BASE, ScreenStyles, add_styles
 
@@ -150,11 +151,7 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
 
     def _clear_passing(self) -> None:
         """Take away the notifications of severity "information"."""
-        shown = self._notifications  # Textual's toasts shown: it has no public way
-        for notification in list(shown):
-            if notification.severity == "information":
-                del shown[notification]
-        self._refresh_notifications()
+        withdraw_notifications(self, lambda notice: notice.severity == "information")
 
     def _after_first_frame(self) -> None:
         """What the first screen does not need waits until it is shown: a person sees

@@ -87,14 +87,14 @@ class CodeInput(Input):
     def type_char(self, char: str) -> None:
         insert(self, char)
 
-    async def _on_key(self, event: events.Key) -> None:
+    def on_key(self, event: events.Key) -> None:
         # Keys reach a field this way only outside a KeyForm; keep the rule there too.
+        # prevent_default keeps Input's own handler from typing the character again;
+        # any other key goes on to it.
         if event.is_printable and event.character:
             event.stop()
             event.prevent_default()
             self.type_char(event.character)
-            return
-        await super()._on_key(event)
 
 
 def type_into(field: Input, char: str) -> None:
@@ -483,7 +483,7 @@ class OrderedKeys(_AppMixin):
         await self._arrived(event)
         self._watch()  # the key on its way now, if others wait behind it
 
-    async def _on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         stack = self.screen_stack
         top = stack[-1] if stack else None
         if self._sent_to.get(event, top) is not top:

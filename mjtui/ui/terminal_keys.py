@@ -21,6 +21,8 @@ from collections.abc import Callable
 
 from textual import events
 
+from mjtui.private_api import ansi_sequences
+
 
 def as_typed(event: events.Key) -> events.Key:
     """A newline is the Return typed before the terminal left its line mode: Enter."""
@@ -30,14 +32,11 @@ def as_typed(event: events.Key) -> events.Key:
 
 
 def _esc_and_digits() -> dict[str, str]:
-    """Textual's own table of what it reads for Esc and a digit: digit by character."""
-    try:
-        from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
-    except ImportError:  # a Textual that reads them otherwise: nothing to take apart
-        return {}
+    """Textual's own table of what it reads for Esc and a digit: digit by character
+    (empty from a Textual that reads them otherwise: nothing to take apart)."""
     return {
         read: sequence[1]
-        for sequence, read in ANSI_SEQUENCES_KEYS.items()
+        for sequence, read in ansi_sequences().items()
         if len(sequence) == 2
         and sequence[0] == "\x1b"
         and sequence[1].isdigit()

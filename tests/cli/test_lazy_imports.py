@@ -18,6 +18,7 @@ import pytest
 from mjtui.cli import entry
 from mjtui.core.systems import SYSTEMS, rules_type
 from mjtui.core.systems.registry import Declared, Registry, declared
+from mjtui.private_api import listed_choices, subparsers_of
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -169,11 +170,12 @@ def test_a_command_named_gets_its_options_from_its_module(tmp_path: Path) -> Non
 
 def test_each_command_s_help_line_is_its_module_s() -> None:
     parser = entry.build_parser()
-    (commands,) = [a for a in parser._actions if isinstance(a, entry.LazySubcommands)]
-    listed = {a.dest: a.help for a in commands._choices_actions}
+    commands = subparsers_of(parser)
+    assert isinstance(commands, entry.LazySubcommands)
+    listed = listed_choices(commands)
     for name in entry.COMMANDS:
         commands.load(name)
-    own = {a.dest: a.help for a in commands._choices_actions}
+    own = listed_choices(commands)
     assert not commands.pending
     assert {n: listed[n] for n in entry.COMMANDS} == {n: own[n] for n in entry.COMMANDS}
 

@@ -86,6 +86,7 @@ from mjtui import paths  # noqa: E402
 from mjtui.config import load_config  # noqa: E402
 from mjtui.core.errors import ConfigError  # noqa: E402
 from mjtui.core.rulesets.ruleset import RulesetLibrary  # noqa: E402
+from mjtui.private_api import notifications  # noqa: E402
 from mjtui.ui.app import MjtuiApp  # noqa: E402
 from mjtui.ui.screens.score import ScoreScreen  # noqa: E402
 from mjtui.ui.widgets.scoreboard import Scoreboard  # noqa: E402
@@ -126,12 +127,12 @@ async def test_a_time_limit_from_the_form_shows_on_the_sheet_and_calls_the_last_
         sheet._tick()
         await pilot.pause()
         assert "LAST HAND" in str(board.border_subtitle)
-        assert any(n.title == "Time" and "last one" in n.message for n in app._notifications)
+        assert any(n.title == "Time" and "last one" in n.message for n in notifications(app))
         await pilot.press("0", "enter")  # a draw: the last hand is recorded
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen) and len(sheet.book.session.hands) == 1
         assert "time is up" in str(board.border_subtitle)
-        assert any("game is over" in n.message for n in app._notifications)
+        assert any("game is over" in n.message for n in notifications(app))
 
 
 async def test_a_bad_time_limit_is_refused_on_the_form() -> None:

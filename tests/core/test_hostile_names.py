@@ -32,6 +32,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.reports.export import to_json
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.session_file import load_session
+from mjtui.private_api import notifications
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.league import LeagueScreen
 from mjtui.ui.screens.stats import StatsScreen
@@ -186,7 +187,7 @@ async def shows_safely(pilot: Pilot, names: list[str], *keys: str) -> Seen:
     everything = "\n".join(map(svg_text, screens))
     for name in names:
         assert name in everything, name
-    told = [f"{n.title}: {n.message}" for n in app._notifications]
+    told = [f"{n.title}: {n.message}" for n in notifications(app)]
     for notice in told:
         safe(notice)
     return Seen(everything, told)
@@ -259,7 +260,7 @@ async def test_the_new_series_form_cleans_pasted_names_and_warns_of_look_alikes(
         await pilot.pause()
         assert app.book is not None
         assert app.book.session.players == ("Ann", "\u0410nn", "Bob", "Cy")
-        told = [n.message for n in app._notifications]
+        told = [n.message for n in notifications(app)]
         assert any("'Ann' and 'Аnn' look alike but are different names" in m for m in told)
         app.release_sessions()
 

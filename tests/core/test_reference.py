@@ -15,6 +15,7 @@ from mjtui.core.reports.reference import WIDTH, reference, reference_text
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import new_session_path
+from mjtui.private_api import screen_strips
 from mjtui.systems.east_doubling.system import settle
 from mjtui.systems.riichi.points import payment
 from mjtui.ui.app import MjtuiApp
@@ -183,7 +184,7 @@ async def test_r_opens_the_reference_which_scrolls_and_goes_back() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReferenceScreen)
-        lines = [s.text for s in screen._compositor.render_strips()]
+        lines = [s.text for s in screen_strips(screen)]
         assert "Ruleset" in lines[1] and all(len(line) <= 80 for line in lines)
         shown = screen.query_one("#reference-text")
         # Not a line wrapped: the text is as tall on screen as it has lines.
@@ -197,7 +198,7 @@ async def test_r_opens_the_reference_which_scrolls_and_goes_back() -> None:
         assert screen.query_one("#reference").scroll_y > 0
         await pilot.press("end")
         await pilot.pause()
-        shown = "\n".join(s.text for s in screen._compositor.render_strips())
+        shown = "\n".join(s.text for s in screen_strips(screen))
         assert "Claiming a discard" in shown or "chow comes last" in shown
         await pilot.press("escape")
         await pilot.pause()

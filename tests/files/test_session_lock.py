@@ -19,6 +19,7 @@ from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
 from mjtui.core.sessions.lock import Holder, SessionInUse, SessionLock, lock_path
 from mjtui.core.sessions.scorebook import Scorebook, create_scorebook, keep_damaged, open_scorebook
 from mjtui.core.sessions.session_file import load_session, save_session
+from mjtui.private_api import notifications
 from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[2]
@@ -192,7 +193,7 @@ async def test_the_library_opens_a_file_in_use_as_a_replay(folders, holder) -> N
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, LibraryReplayScreen)
-        (notice,) = [n.message for n in app._notifications if n.title == "In use"]
+        (notice,) = [n.message for n in notifications(app) if n.title == "In use"]
         assert f"in use by mjtui pid {proc.pid}" in notice and "read-only" in notice
         # Once the other window has gone, Enter resumes it, and Esc lets go of it.
         proc.kill()

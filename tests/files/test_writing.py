@@ -28,6 +28,7 @@ from mjtui.core.sessions.session_file import (
     save_session,
     session_text,
 )
+from mjtui.private_api import notifications
 from mjtui.systems.east_doubling.system import Hand
 
 REPO = Path(__file__).resolve().parents[2]
@@ -327,9 +328,9 @@ async def test_the_sheet_tells_the_scorer_as_the_file_nears_the_limit(folders, m
     app = entry.resume(entry.build_parser().parse_args(["resume", str(path)]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert not any("nearly full" in n.message for n in app._notifications)
+        assert not any("nearly full" in n.message for n in notifications(app))
         await enter_hand(pilot, "1", (10, 0, 0, 0))
-        assert [n.title for n in app._notifications if "nearly full" in n.message] == [
+        assert [n.title for n in notifications(app) if "nearly full" in n.message] == [
             "The file is nearly full"
         ]
 

@@ -2,8 +2,9 @@
 
 The contracts are in pyproject.toml and import-linter checks them on every
 import, direct or through other modules: the core imports nothing above it
-(calc, ui, cli, the folders in mjtui.paths, the config, Textual); calc imports
-neither the folders, the config, ui nor cli; ui does not import cli. On top of
+(calc, ui, cli, the folders in mjtui.paths, the config, the libraries' internals
+in mjtui.private_api, Textual); calc imports neither the folders, the config,
+ui nor cli; ui does not import cli. On top of
 that, importing the core, calc or the command line must not *load* Textual
 (the CLI imports the app only when a screen is wanted), which only running
 the imports can show.
@@ -56,6 +57,7 @@ SKELETON = {
     "__init__.py": "",
     "paths.py": "import platformdirs\n",
     "config.py": "",
+    "private_api.py": "import argparse\n",
     "core/__init__.py": "from mjtui.core import rules\n",
     "core/rules.py": "from mjtui import paths\nimport textual\nfrom mjtui.core import hands\n",
     "core/hands.py": "from mjtui.core import rules\n",  # a cycle: rules -> hands -> rules

@@ -10,6 +10,7 @@ from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.ledger import latest_session
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import load_session
+from mjtui.private_api import notifications
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.hand_form import HandForm
@@ -264,7 +265,7 @@ async def test_resume_of_a_damaged_file_keeps_the_good_hands_and_a_backup() -> N
         assert isinstance(app.screen, ScoreScreen)
         assert screen_totals(app) == [9860, 9970, 10120, 10050]
         assert len(app.screen.book.session.hands) == 2  # hand 2 was left out
-        shown = [n.message for n in app._notifications]
+        shown = [n.message for n in notifications(app)]
         assert any("hand 2 (line 8)" in m and "winner" in m for m in shown)
         assert any("club.toml.damaged" in m for m in shown)
         await enter_hand(pilot, "1", (0, 5, 0, 0))
@@ -289,7 +290,7 @@ async def test_the_other_rulesets_are_offered_once_the_form_is_shown(folders) ->
         select = screen.query_one("#ruleset", Select)
         assert screen.ruleset.id == "pocket" and select.value == app.ruleset.origin
         assert any(
-            "Ruleset not offered" in n.message and "broken" in n.message for n in app._notifications
+            "Ruleset not offered" in n.message and "broken" in n.message for n in notifications(app)
         )
         # Offered again (or late), what was chosen and typed stays.
         await pilot.press("1", "2", "3")

@@ -15,6 +15,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.reports.board import SessionFollower, board_view
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import screen_strips
 from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.board import BoardApp, BoardScreen
@@ -140,7 +141,7 @@ async def test_t_on_the_sheet_shows_the_board_and_t_goes_back(tmp_path) -> None:
         await pilot.pause()
         board = app.screen
         assert isinstance(board, BoardScreen)
-        lines = [s.text for s in board._compositor.render_strips()]
+        lines = [s.text for s in screen_strips(board)]
         assert all(len(line) <= 80 for line in lines) and len(lines) == 24
         text = "\n".join(lines)
         for name in NAMES:

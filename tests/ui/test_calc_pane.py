@@ -8,6 +8,7 @@ from textual.widgets import Static
 
 from mjtui import paths
 from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.private_api import notifications, send_as_terminal
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.widgets.calc_pane import CalcPane
 
@@ -100,7 +101,7 @@ async def test_a_missing_program_leaves_a_bare_calculator(tmp_path: Path) -> Non
         pane = app.screen.query_one(CalcPane)
         assert pane.link is None
         assert "not linked" in text(pane, "#calc-link")
-        assert any("missing.hp11c" in n.message for n in app._notifications)
+        assert any("missing.hp11c" in n.message for n in notifications(app))
 
 
 async def test_a_hidden_pane_keys_the_hands_when_it_is_opened() -> None:
@@ -132,13 +133,13 @@ async def test_keys_typed_at_once_after_p_and_after_esc() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await start_and_play(pilot)
         for key in ("p", "1", "2"):
-            app._driver.send_message(events.Key(key, key))
+            send_as_terminal(app, events.Key(key, key))
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         assert text(app.screen.query_one(CalcPane), "#lcd") == "12"
         for key, char in (("escape", None), ("3", "3")):
-            app._driver.send_message(events.Key(key, char))
+            send_as_terminal(app, events.Key(key, char))
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, KeyForm)  # seat 3's win, in its form

@@ -19,6 +19,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import save_session
+from mjtui.private_api import notifications
 from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.screens.library import LibraryScreen
 from mjtui.ui.screens.new_series import NewSeriesScreen
@@ -65,7 +66,7 @@ async def test_a_resumed_sheet_is_the_only_screen_and_still_warns(tmp_path: Path
         assert app.screen_stack == [app.screen] and isinstance(app.screen, ScoreScreen)
         assert len(app.screen.book.session.hands) == 1
         # Warned once the sheet is up, though the sheet was made before the app ran.
-        assert any("missing.hp11c" in n.message for n in app._notifications)
+        assert any("missing.hp11c" in n.message for n in notifications(app))
         await pilot.press("p")  # the pane, made now, runs without a program
         await pilot.pause()
         assert app.screen.query_one("#calculator").display

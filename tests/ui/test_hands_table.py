@@ -13,6 +13,7 @@ from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import screen_lines, screen_strips
 from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui import colours
 from mjtui.ui.app import MjtuiApp
@@ -98,7 +99,7 @@ def started(tmp_path, hands: list) -> tuple[MjtuiApp, Session]:
 
 def drawn(app: MjtuiApp) -> list[str]:
     """The screen's lines, drawn now (every widget's lines are asked for)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return [strip.text for strip in screen_strips(app.screen)]
 
 
 async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
@@ -122,10 +123,10 @@ async def test_a_new_hand_renders_its_own_row_and_a_cursor_move_renders_none(
         assert table.row_count == 9 and any(line.startswith("│ 9  Ann won") for line in lines)
         assert rendered == [8]  # the new hand's row; the eight above it are kept
         rendered.clear()
-        before = [list(strip) for strip in app.screen._compositor.render_strips()]
+        before = [list(strip) for strip in screen_strips(app.screen)]
         await pilot.press("up", "up", "down")
         assert table.hand_index == 7
-        after = [list(strip) for strip in app.screen._compositor.render_strips()]
+        after = [list(strip) for strip in screen_strips(app.screen)]
         assert rendered == []  # the cursor is a style over kept lines
         assert after != before  # yet it moved on the screen
 
@@ -214,7 +215,7 @@ async def test_at_60_columns_every_seat_keeps_its_column(tmp_path) -> None:
     async with app.run_test(size=(60, 20)) as pilot:
         await pilot.pause()
         table = app.screen.query_one(HandsTable)
-        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        lines = screen_lines(app.screen)
         header = next(line for line in lines if "Hand " in line and "#" in line)
         for name in ("Alexand", "Barthol", "Cy", "Di"):
             assert name in header, header
@@ -243,7 +244,7 @@ async def test_beside_the_calculator_pane_every_seat_keeps_its_column(tmp_path) 
         table = app.screen.query_one(HandsTable)
         assert table.region.width < 50  # the pane is beside it
         assert sum(w + 2 for w in table._widths) <= table._laid_out_for
-        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        lines = screen_lines(app.screen)
         header = next(line for line in lines if "Hand " in line and "#" in line)
         assert "Cy" in header and "Di" in header, header
         assert "East" not in str(table.border_title)  # the mark is not drawn: not named

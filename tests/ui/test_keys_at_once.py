@@ -14,6 +14,7 @@ from test_typing_fast import keys_of
 from textual import events
 
 from mjtui.cli import entry
+from mjtui.private_api import send_as_terminal
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.screens.board import BoardScreen
 from mjtui.ui.screens.reference import ReferenceScreen
@@ -27,7 +28,7 @@ def _at_once(app, *keys: str) -> None:
     """Put ``keys`` in the app's queue together, as typed in one instant."""
     for key in keys:
         char = " " if key == "space" else key if len(key) == 1 else None
-        app._driver.send_message(events.Key(key, char))
+        send_as_terminal(app, events.Key(key, char))
 
 
 async def _settle(pilot) -> None:

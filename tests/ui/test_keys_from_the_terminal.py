@@ -18,6 +18,7 @@ import pytest
 
 from mjtui.cli import entry
 from mjtui.cli.typeahead import typeahead_kept
+from mjtui.private_api import send_as_terminal
 from mjtui.ui.screens.score import ScoreScreen
 
 LINE_MODE = termios.ICANON | termios.ECHO
@@ -168,7 +169,7 @@ async def test_esc_then_u_read_as_alt_u_undoes_on_the_sheet() -> None:
         await pilot.pause()
         sheet = app.screen
         assert len(sheet.book.session.hands) == 1
-        app._driver.send_message(events.Key("alt+u", "u"))  # Esc, then u
+        send_as_terminal(app, events.Key("alt+u", "u"))  # Esc, then u
         await pilot.pause()
         assert sheet.book.session.hands == [] and app.screen is sheet
 
@@ -182,7 +183,7 @@ async def test_a_pound_sign_in_a_name_stays_a_pound_sign() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key, char in (("A", "A"), ("pound_sign", "£"), ("alt+b", "b")):
-            app._driver.send_message(events.Key(key, char))
+            send_as_terminal(app, events.Key(key, char))
         await pilot.pause()
         assert app.screen.query_one("#name-0", Input).value == "A£b"
 
@@ -204,7 +205,7 @@ async def test_esc_then_a_seat_on_a_hand_form_cancels_it_and_opens_that_seats() 
             ("0", "0"),
             ("ctrl+s", None),
         ):
-            app._driver.send_message(events.Key(key, char))
+            send_as_terminal(app, events.Key(key, char))
         for _ in range(4):
             await pilot.pause()
         sheet = app.screen_stack[1]

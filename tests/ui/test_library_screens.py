@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 from textual.app import App
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Input, OptionList, Select, Static
 
 from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset, load_ruleset
 from mjtui.core.sessions.session_file import save_session
+from mjtui.private_api import notifications
 from mjtui.systems.east_doubling.system import Hand
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.library import LibraryScreen, TrashScreen
@@ -138,7 +139,7 @@ def text_of(screen, selector: str) -> str:
 
 
 def notices(app: App) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in notifications(app)]
 
 
 def totals(app: App) -> list[int]:
@@ -240,7 +241,7 @@ async def test_filter_by_player_as_typed_and_by_ruleset(library) -> None:
 
         # The ruleset menu: all, then by id: club, hp11c.
         select = app.screen.query_one("#library-ruleset", Select)
-        assert [str(prompt) for prompt, _ in select._options] == [
+        assert [str(option.prompt) for option in select.query_one(OptionList).options] == [
             "All rulesets",
             "HP-11C East doubling (club)",
             "HP-11C East doubling (hp11c)",

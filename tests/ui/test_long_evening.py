@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import gc
 
-from textual.widgets._footer import FooterKey
-
 from mjtui.cli import entry
+from mjtui.private_api import footer_key_type, on_each_frame
 from mjtui.ui.screens.score import ScoreScreen
 from mjtui.ui.widgets.footer import Footer
 
@@ -24,7 +23,8 @@ SIZE = (80, 24)
 def footer_keys() -> tuple[int, int]:
     """The footer keys alive, and those of them no longer on a screen."""
     gc.collect()
-    keys = [o for o in gc.get_objects() if isinstance(o, FooterKey)]
+    footer_key = footer_key_type()
+    keys = [o for o in gc.get_objects() if isinstance(o, footer_key)]
     return len(keys), sum(not k.is_attached for k in keys)
 
 
@@ -62,11 +62,9 @@ async def test_the_sheets_own_pass_comes_after_the_new_totals_not_during_an_entr
             passes.append(frames_with_hand)
 
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
-    display = app._display
 
     def counted(screen, renderable) -> None:
         nonlocal frames_with_hand
-        display(screen, renderable)
         if (
             renderable is not None
             and isinstance(screen, ScoreScreen)
@@ -75,7 +73,7 @@ async def test_the_sheets_own_pass_comes_after_the_new_totals_not_during_an_entr
         ):
             frames_with_hand += 1
 
-    app._display = counted
+    on_each_frame(app, counted)
     thresholds = gc.get_threshold()
     gc.set_threshold(thresholds[0], thresholds[1], 2**31 - 1)
     try:

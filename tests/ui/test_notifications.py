@@ -12,6 +12,7 @@ from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import notifications
 from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 
@@ -55,4 +56,4 @@ async def test_a_notification_leaves_with_its_screen(tmp_path: Path) -> None:
         await until(pilot, lambda: app.screen.id != "sheet" and app.screen.is_mounted, "rules")
         await pilot.pause()
         assert not app.screen.query("Toast")
-        assert not list(app._notifications)
+        assert not notifications(app)

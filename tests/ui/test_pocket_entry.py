@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from textual.widgets import Checkbox, Input, Select, Static
+from textual.widgets import Checkbox, Input, OptionList, Select, Static
 
 from mjtui import paths
 from mjtui.cli import entry
@@ -54,7 +54,9 @@ async def test_new_series_offers_pocket_with_its_start_points() -> None:
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "pocket"]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        offered = [str(label) for label, _ in app.screen.query_one(Select)._options]
+        offered = [
+            str(o.prompt) for o in app.screen.query_one(Select).query_one(OptionList).options
+        ]
         assert any("(pocket)" in o for o in offered)
         assert any("(pocket-3fan)" in o for o in offered)
         assert app.screen.query_one("#start-points", Input).value == "5000"

@@ -13,6 +13,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import new_session_path, save_session
+from mjtui.private_api import screen_strips
 from mjtui.systems.east_doubling import system as east_doubling
 from mjtui.systems.pocket import system as pocket
 from mjtui.systems.riichi import system as riichi
@@ -54,7 +55,7 @@ def book(ruleset_id: str, hands: list) -> Scorebook:
 
 def screen_lines(app: MjtuiApp) -> list[str]:
     """The screen as drawn, one string a line (from Textual's compositor)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return [strip.text for strip in screen_strips(app.screen)]
 
 
 def words(text: str) -> str:

@@ -15,6 +15,7 @@ from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import new_session_path
 from mjtui.core.table.draws import draw_seats, roll
+from mjtui.private_api import notifications, screen_strips
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 
@@ -32,7 +33,7 @@ def book(ruleset_id: str, names=NAMES) -> Scorebook:
 
 
 def footer_line(app: MjtuiApp) -> str:
-    return app.screen._compositor.render_strips()[-1].text
+    return screen_strips(app.screen)[-1].text
 
 
 async def test_the_dice_key_rolls_and_names_the_wall_and_dealer() -> None:
@@ -45,7 +46,7 @@ async def test_the_dice_key_rolls_and_names_the_wall_and_dealer() -> None:
         expected = roll(random.Random(11))
         await pilot.press("x")
         await pilot.pause()
-        (note,) = [n for n in app._notifications if n.title == "Dice"]
+        (note,) = [n for n in notifications(app) if n.title == "Dice"]
         assert expected.line() in note.message and "dealer: Alexandra" in note.message
 
 
@@ -110,3 +111,22 @@ async def test_the_new_series_form_draws_seats_before_starting() -> None:
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         assert app.screen.book.session.players == seats
+
+
+async def test_the_footer_names_the_winner_keys_of_the_table_and_1_opens_seat_1s_hand() -> None:
+    from mjtui.ui.key_form import KeyForm
+
+    for ruleset_id, seats in (("riichi-tenhou", 4), ("riichi-sanma", 3), ("fx602p", 2)):
+        app = MjtuiApp(book=book(ruleset_id, NAMES[:seats]))
+        async with app.run_test(size=SIZE) as pilot:
+
+            def named(app: MjtuiApp = app, seats: int = seats) -> None:
+                footer = footer_line(app)
+                assert f"1-{seats} Win" in footer, footer
+                assert [n for n in range(1, 5) if f"1-{n} " in footer] == [seats], footer
+
+            await until_passes(pilot, named)
+            await pilot.press("1")
+            await pilot.pause()
+            assert isinstance(app.screen, KeyForm), ruleset_id
+            assert len(app.screen_stack) == 2  # one form: one of key 1's bindings acted

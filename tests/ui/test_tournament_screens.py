@@ -22,6 +22,7 @@ from mjtui.core.tournament.hall import HallFollower
 from mjtui.core.tournament.links import LINKS_FILE, load_links
 from mjtui.core.tournament.model import FILE_NAME
 from mjtui.core.tournament.tournament_file import load_tournament
+from mjtui.private_api import notifications, screen_strips
 from mjtui.ui.screens.director import (
     ClockForm,
     PenaltiesScreen,
@@ -36,7 +37,7 @@ TABLES = [[f"P{4 * t + s}" for s in range(4)] for t in range(5)]  # 20 players
 
 
 def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(strip.text for strip in screen_strips(app.screen))
 
 
 async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
@@ -305,7 +306,7 @@ async def test_the_director_seats_a_substitute_for_some_rounds(tmp_path: Path, c
         ]
         # Said in a toast (drawn over the screen, not in its own strips).
         said = "Eve Poe plays Player 07's seat in rounds 2-3"
-        await until(pilot, lambda: [n.message for n in app._notifications] == [said], said)
+        await until(pilot, lambda: [n.message for n in notifications(app)] == [said], said)
 
 
 async def test_a_round_of_20_tables_on_the_seating_screen_at_80x24(tmp_path: Path) -> None:

@@ -21,6 +21,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import load_session
+from mjtui.private_api import send_as_terminal
 from mjtui.systems.east_doubling import system as east_doubling
 from mjtui.systems.fx602p import system as fx602p
 from mjtui.systems.pocket import system as pocket
@@ -55,7 +56,7 @@ async def typed(ruleset_id: str, sequence: str, tmp_path: Path) -> list:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in keys_of(sequence):
-            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            send_as_terminal(app, events.Key(key, key if len(key) == 1 else None))
             await asyncio.sleep(0.01)
         for _ in range(20):
             await pilot.pause(0.02)
@@ -166,7 +167,7 @@ async def test_names_and_the_first_hand_typed_in_one_go(folders: dict[str, Path]
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for key in keys_of("Ann⏎Bob⏎Cy⏎Di⏎ 2 8⏎30^s"):
-            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            send_as_terminal(app, events.Key(key, key if len(key) == 1 else None))
             await asyncio.sleep(0.01)
         for _ in range(20):
             await pilot.pause(0.02)
@@ -190,7 +191,7 @@ async def test_the_new_series_form_walks_every_field_in_the_order_on_screen(
         keys = ["shift+tab"] * 4 + ["enter"] + ["down"] * down + ["enter"]
         keys += keys_of("Club⏎ 30000⏎ 90⏎ Ann⏎Bob⏎Chen⏎Dora⏎")
         for key in keys:
-            app._driver.send_message(events.Key(key, key if len(key) == 1 else None))
+            send_as_terminal(app, events.Key(key, key if len(key) == 1 else None))
             await asyncio.sleep(0.01)
         await until(
             pilot,

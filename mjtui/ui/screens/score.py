@@ -46,6 +46,7 @@ SEAT_KEYS: dict[str, int | None] = {
     "d": 3,
 }
 """A key on the sheet -> the seat that won (the calculator's A-D keys too), None a draw."""
+MOST_SEATS = 4  # the seats SEAT_KEYS has keys for
 
 # The calculator panes, by their ids: each is imported and made when first shown.
 PANES = {
@@ -57,7 +58,12 @@ PANES = {
 # open before the next key arrives; while a calculator pane has the focus
 # they are the pane's (check_action).
 SHEET_KEYS = [
-    Binding("1", "winner('1')", "Win", key_display="1-4", priority=True),
+    # Key 1 is bound once for each size of table, each naming in the footer the
+    # winner keys of that size ("1-4", "1-3"...); check_action keeps this table's.
+    *[
+        Binding("1", f"winner('1', {n})", "Win", key_display=f"1-{n}", priority=True)
+        for n in range(MOST_SEATS, 0, -1)
+    ],
     *[Binding(k, f"winner('{k}')", show=False, priority=True) for k in "234abcd"],
     Binding("0", "winner('0')", "Draw", priority=True),
     Binding("e", "edit", "Edit", priority=True),
@@ -115,11 +121,6 @@ class ScoreScreen(Screen[None]):
         self.has_standings = (
             session.ruleset.system.standings(session.ruleset.rules, session.state) is not None
         )
-        seats = len(book.session.players)
-        if seats != 4:  # the footer names the winner keys this table has
-            self._bindings.key_to_bindings["1"] = [
-                Binding("1", "winner('1')", "Win", key_display=f"1-{seats}", priority=True)
-            ]
 
     @cached_property
     def link(self) -> CalculatorLink | None:
@@ -240,6 +241,8 @@ class ScoreScreen(Screen[None]):
             return False
         if action == "winner" and parameters == ("0",) and not system.draws:
             return False
+        if action == "winner" and len(parameters) == 2:  # key 1, one binding a table size
+            return parameters[1] == self.winner_keys
         hp11c = system.emulator == "hp11c"  # the systems a link is made for (app.py)
         if action == "calculator":
             return hp11c or self.fx602p is not None or system.emulator is not None
@@ -342,7 +345,14 @@ class ScoreScreen(Screen[None]):
     def action_chart(self) -> None:
         self.query_one(ScoreSheet).toggle_chart()
 
-    def action_winner(self, key: str) -> None:
+    @property
+    def winner_keys(self) -> int:
+        """How many winner keys this table has (1 to that): the footer's "1-3" on three seats."""
+        return min(len(self.book.session.players), MOST_SEATS)
+
+    def action_winner(self, key: str, table_size: int | None = None) -> None:
+        """A hand won from seat ``key`` (a draw for 0). ``table_size`` is the size of
+        table key 1's binding was declared for, the label check_action chose."""
         session = self.book.session
         seat = SEAT_KEYS[key]
         if seat is not None and seat >= len(session.players):
