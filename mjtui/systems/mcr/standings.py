@@ -1,9 +1,10 @@
 """The standings of a game: table points by place, and the game score.
 
-Players are placed by their score (the sum of what they won and paid, penalties
-taken off). Place 1 to 4 earns ``standings.table_points`` (4, 2, 1, 0); players
-with equal scores share the points of the places they hold (two tied first
-take (4 + 2) / 2 = 3 each) and the same rank.
+Players are placed by their game score (the total: what they won and paid,
+penalties taken off). Place 1 to 4 earns ``standings.table_points`` (4, 2, 1,
+0); players with equal scores share the points of the places they hold (two
+tied first take (4 + 2) / 2 = 3 each) and the same rank. The table points are
+a float (a three-way tie shares 7 / 3), as exports write numbers.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from mjtui.systems.mcr.rules import Rules
 class Standing:
     rank: int  # 1 to 4; tied players share one
     seat: int  # 0-based
-    score: int  # the game score: the total at the end
-    table_points: Fraction  # a share of the places held, when tied
+    points: int  # the game score: the total at the end
+    table_points: float  # the points of the place, or a share of the places held when tied
 
 
 def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
@@ -32,13 +33,27 @@ def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
     place = 0
     while place < len(order):
         group = [s for s in order[place:] if totals[s] == totals[order[place]]]
-        share = Fraction(sum(points[place : place + len(group)]), len(group))
+        share = float(Fraction(sum(points[place : place + len(group)]), len(group)))
         for seat in group:
             result.append(
-                Standing(rank=place + 1, seat=seat, score=totals[seat], table_points=share)
+                Standing(rank=place + 1, seat=seat, points=totals[seat], table_points=share)
             )
         place += len(group)
     return tuple(result)
 
 
-__all__ = ["Standing", "final_standings"]
+def standings_line(rules: Rules, state: Any, players: tuple[str, ...]) -> str:
+    """The standings in a line, first to last: "Table points: Ann 4 (+106) · Cy 2 (-2) ..."."""
+    parts = [
+        f"{players[s.seat]} {_points(s.table_points)} ({s.points:+})"
+        for s in final_standings(rules, state)
+    ]
+    return "Table points: " + " · ".join(parts)
+
+
+def _points(value: float) -> str:
+    """Table points as they read: 4, 1.5, 2.33."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+__all__ = ["Standing", "final_standings", "standings_line"]
