@@ -25,6 +25,7 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+PRESET = REPO / "rulesets" / "mcr.toml"
 sys.path.insert(0, str(REPO / "tests"))
 
 from mcr_hand_gen import cases  # noqa: E402
@@ -33,7 +34,7 @@ from mcr_peer import PEER, peer_fans  # noqa: E402
 from mjtui.core.rulesets.schema import read_struct  # noqa: E402
 from mjtui.core.tiles import parse_hand  # noqa: E402
 from mjtui.systems.mcr.calculator import score_hand  # noqa: E402
-from mjtui.systems.mcr.rules import PRESET, Rules  # noqa: E402
+from mjtui.systems.mcr.rules import Rules  # noqa: E402
 
 
 def main() -> None:
@@ -44,7 +45,7 @@ def main() -> None:
     args = parser.parse_args()
     if PEER is None:
         sys.exit("PyMahjongGB is not installed: pip install -e '.[test]'")
-    rules = read_struct(Rules, tomllib.loads((PRESET).read_text()))
+    rules = read_struct(Rules, tomllib.loads(PRESET.read_text()))
     found = cases(args.hands, args.seed)
     distinct = len({(c.text, c.situation) for c in found})
     ours_in = [(parse_hand(c.text), c.situation) for c in found]

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjtui.systems.mcr.rules import PLAYERS, Rules
+from mjtui.systems.mcr.wording import cells
+
+WIDTH = 78  # the sheet's status lines at 80 columns
 
 
 @dataclass(frozen=True)
@@ -65,9 +68,35 @@ def needed(rules: Rules, totals: tuple[int, ...] | list[int], seat: int) -> Need
 
 
 def all_needed(rules: Rules, state: Any) -> tuple[Needed, ...]:
-    """:func:`needed` for every player behind, in seat order."""
-    found = (needed(rules, state.totals, s) for s in range(PLAYERS))
+    """:func:`needed` for every player behind the leader (below the highest total), in
+    seat order: none while everyone is level."""
+    top = max(state.totals)
+    found = (needed(rules, state.totals, s) for s in range(PLAYERS) if state.totals[s] < top)
     return tuple(n for n in found if n is not None)
 
 
-__all__ = ["Needed", "all_needed", "needed"]
+def needed_lines(rules: Rules, state: Any, players: tuple[str, ...]) -> tuple[str, ...]:
+    """The sheet's "points needed" lines: for each player behind, the least fan that puts
+    him ahead self-drawn, off the leader's discard and off each other player's (one
+    number for both when it is the same), e.g. "Bob needs 12 fan self-drawn, 30 off
+    Ann, 18 off Cy, 20 off Di" (names too long for a line: the least of the others
+    alone, "18 off another"); none once the game is over."""
+    if state.finished:
+        return ()
+    lines = []
+    for n in all_needed(rules, state):
+        who = players[n.seat]
+        head = f"{who} needs {n.self_draw} fan self-drawn, {n.off_leader} off {players[n.leader]}"
+        others = sorted(n.off_other.items())
+        if len({fan for _, fan in others}) == 1:
+            rest = [f"{others[0][1]} off {' or '.join(players[d] for d, _ in others)}"]
+        else:
+            rest = [f"{fan} off {players[d]}" for d, fan in others]
+        line = ", ".join([head, *rest])
+        if cells(line) > WIDTH:  # long names: the least of the others alone
+            line = f"{head}, {n.off_another} off another"
+        lines.append(line)
+    return tuple(lines)
+
+
+__all__ = ["Needed", "all_needed", "needed", "needed_lines"]
