@@ -77,23 +77,21 @@ def all_needed(rules: Rules, state: Any) -> tuple[Needed, ...]:
 
 def needed_lines(rules: Rules, state: Any, players: tuple[str, ...]) -> tuple[str, ...]:
     """The sheet's "points needed" lines: for each player behind, the least fan that puts
-    him ahead self-drawn, off the leader's discard and off each other player's (one
-    number for both when it is the same), e.g. "Bob needs 12 fan self-drawn, 30 off
-    Ann, 18 off Cy, 20 off Di" (names too long for a line: the least of the others
-    alone, "18 off another"); none once the game is over."""
+    him ahead self-drawn, off the leader's discard and off another player's, e.g. "Bob
+    needs 12 fan self-drawn, 30 off Ann, 18 off Cy or Di" (names too long for a line:
+    "18 off another"); none once the game is over. Off either other player it is the
+    same: the leader, who does not pay the fan then, sets it."""
     if state.finished:
         return ()
     lines = []
     for n in all_needed(rules, state):
-        who = players[n.seat]
-        head = f"{who} needs {n.self_draw} fan self-drawn, {n.off_leader} off {players[n.leader]}"
-        others = sorted(n.off_other.items())
-        if len({fan for _, fan in others}) == 1:
-            rest = [f"{others[0][1]} off {' or '.join(players[d] for d, _ in others)}"]
-        else:
-            rest = [f"{fan} off {players[d]}" for d, fan in others]
-        line = ", ".join([head, *rest])
-        if cells(line) > WIDTH:  # long names: the least of the others alone
+        head = (
+            f"{players[n.seat]} needs {n.self_draw} fan self-drawn, "
+            f"{n.off_leader} off {players[n.leader]}"
+        )
+        others = " or ".join(players[d] for d in sorted(n.off_other))
+        line = f"{head}, {n.off_another} off {others}"
+        if cells(line) > WIDTH:
             line = f"{head}, {n.off_another} off another"
         lines.append(line)
     return tuple(lines)
