@@ -25,7 +25,6 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PRESET = REPO / "rulesets" / "mcr.toml"
 sys.path.insert(0, str(REPO / "tests"))
 
 from mcr_hand_gen import cases  # noqa: E402
@@ -34,7 +33,7 @@ from mcr_peer import PEER, peer_fans  # noqa: E402
 from mjtui.core.rulesets.schema import read_struct  # noqa: E402
 from mjtui.core.tiles import parse_hand  # noqa: E402
 from mjtui.systems.mcr.calculator import score_hand  # noqa: E402
-from mjtui.systems.mcr.rules import Rules  # noqa: E402
+from mjtui.systems.mcr.rules import PRESET, Rules  # noqa: E402
 
 
 def main() -> None:

@@ -16,7 +16,6 @@ import tomllib
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PRESET = REPO / "rulesets" / "mcr.toml"
 sys.path.insert(0, str(REPO / "tests"))
 
 from mcr_hand_gen import cases  # noqa: E402
@@ -25,7 +24,7 @@ from mcr_peer import PEER, peer_fans  # noqa: E402
 from mjtui.core.rulesets.schema import read_struct  # noqa: E402
 from mjtui.systems.mcr.calculator import score_text  # noqa: E402
 from mjtui.systems.mcr.fans import KEYS  # noqa: E402
-from mjtui.systems.mcr.rules import Rules  # noqa: E402
+from mjtui.systems.mcr.rules import PRESET, Rules  # noqa: E402
 
 
 def main() -> None:

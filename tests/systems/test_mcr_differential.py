@@ -18,10 +18,9 @@ from mcr_peer import PEER, peer_fans
 from mjtui.core.rulesets.schema import read_struct
 from mjtui.systems.mcr.calculator import score_text
 from mjtui.systems.mcr.fans import KEYS
-from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parents[2]
-PRESET = REPO / "rulesets" / "mcr.toml"
 RULES = read_struct(Rules, tomllib.loads(PRESET.read_text()))
 
 pytestmark = pytest.mark.skipif(PEER is None, reason="PyMahjongGB is not installed")

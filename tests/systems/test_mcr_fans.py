@@ -11,10 +11,9 @@ from mjtui.core.errors import HandError
 from mjtui.core.rulesets.schema import read_struct
 from mjtui.systems.mcr.calculator import Situation, score_text
 from mjtui.systems.mcr.fans import BY_KEY, FANS, apply_exclusions
-from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parents[2]
-PRESET = REPO / "rulesets" / "mcr.toml"
 RULES = read_struct(Rules, tomllib.loads(PRESET.read_text()))
 
 

@@ -19,11 +19,10 @@ from mjtui.systems.mcr.events import Draw, FalseWin, Penalty, Win, check
 from mjtui.systems.mcr.needed import needed
 from mjtui.systems.mcr.payments import by_role, change
 from mjtui.systems.mcr.records import hand_from_record, hand_to_record
-from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.rules import PRESET, Rules
 from mjtui.systems.mcr.standings import final_standings
 
 REPO = Path(__file__).resolve().parents[2]
-PRESET = REPO / "rulesets" / "mcr.toml"
 TABLE = tomllib.loads(PRESET.read_text())
 RULES = read_struct(Rules, TABLE)
 

@@ -18,13 +18,14 @@ from mjtui.core.reports.export import export_session, hand_records
 from mjtui.core.reports.reference import WIDTH, reference, reference_text
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.session_file import load_session, save_session
-from mjtui.core.systems import SYSTEMS
+from mjtui.core.systems import SYSTEMS, discovery
 from mjtui.core.systems.base import check_declaration
 from mjtui.systems.mcr import table
 from mjtui.systems.mcr.events import Draw, FalseWin, Penalty, Win
 from mjtui.systems.mcr.fans import ALL_FANS
 from mjtui.systems.mcr.needed import needed_lines
 from mjtui.systems.mcr.payments import change
+from mjtui.systems.mcr.rules import PRESET
 from mjtui.systems.mcr.system import SYSTEM
 from mjtui.systems.mcr.wording import cells
 
@@ -46,6 +47,14 @@ def test_the_entry_point_names_the_system_and_it_is_whole() -> None:
     assert "mcr" in SYSTEMS and SYSTEMS["mcr"] is SYSTEM
     check_declaration(SYSTEM)
     assert SYSTEM.players(RULES) == 4 and SYSTEM.start_points(RULES) == 0
+
+
+def test_the_preset_ships_in_the_package_as_a_plugin_s_rulesets_do() -> None:
+    # One preset, in the MCR package, found through the mjtui.rulesets entry point (not
+    # in mjtui's own rulesets/ folder): the way a plugin in its own distribution ships it.
+    assert Path(RULESET.origin) == PRESET
+    assert PRESET.parent in discovery.ruleset_folders()
+    assert not (paths.shipped_rulesets_dir() / "mcr.toml").exists()
 
 
 def test_the_examples_are_hands_the_ruleset_takes_in_order(tmp_path: Path) -> None:

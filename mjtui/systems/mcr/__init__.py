@@ -4,7 +4,8 @@ The modules, each one concern:
 
 * :mod:`.fans`: the 81 fans (keys, English and Chinese names, what each
   excludes) as data;
-* :mod:`.rules`: the ruleset keys (``system = "mcr"``; the preset rulesets/mcr.toml);
+* :mod:`.rules`: the ruleset keys (``system = "mcr"``; the preset is this package's
+  rulesets/mcr.toml);
 * :mod:`.combinations`: the fans sets make together (chows, pungs);
 * :mod:`.calculator`: the fan of a winning hand from its tiles;
 * :mod:`.events`: the hand events (win, draw, false win, penalty) and their checks;

@@ -1,9 +1,11 @@
 """The Chinese Official (MCR) ruleset: every fan's value and every table number is a key.
 
-:func:`mjtui.core.rulesets.schema.read_struct` reads a ruleset file (the preset is
-rulesets/mcr.toml) into :class:`Rules`; docs/mcr.md lists the keys and the source of
-each number. What stays in code is what the game is: four players, which tiles each
-fan key stands for (:mod:`.fans`, :mod:`.calculator`) and who pays whom on a win
+:func:`mjtui.core.rulesets.schema.read_struct` reads a ruleset file into
+:class:`Rules`; the preset, :data:`PRESET`, ships in this package's ``rulesets/``
+folder, declared under the ``mjtui.rulesets`` entry points as a plugin's is.
+docs/mcr.md lists the keys and the source of each number. What stays in code is
+what the game is: four players, which tiles each fan key stands for
+(:mod:`.fans`, :mod:`.calculator`) and who pays whom on a win
 (:mod:`.payments`).
 
 ``[fans]`` has one key for each of the 81 fans and one for the 2006 edition's
@@ -14,6 +16,7 @@ counted, and a hand that has only it scores nothing for it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, make_dataclass
+from pathlib import Path
 from typing import Any, Literal
 
 from mjtui.core.rulesets.schema import SchemaError
@@ -22,6 +25,7 @@ from mjtui.core.systems.base import RulesHeader
 from mjtui.systems.mcr.fans import ALL_FANS
 
 PLAYERS = 4
+PRESET = Path(__file__).parent / "rulesets" / "mcr.toml"
 MAX_FAN_VALUE = 200  # far above 88: a typo guard
 
 # One int field per fan key, documented by the fan's own line: the table is in
@@ -183,6 +187,7 @@ Rules.__annotations__["fans"] = Fans
 
 __all__ = [
     "PLAYERS",
+    "PRESET",
     "FalseWin",
     "Fans",
     "Game",
