@@ -81,9 +81,7 @@ def test_the_situations_are_read_with_the_tiles() -> None:
         ({"outcome": "r"}, "Winner: type"),
         ({"outcome": "r", "winner": "3"}, "Fan: type the fan"),
         ({"outcome": "r", "winner": "3", "fan": "12"}, "Discard from: type"),
-        ({"outcome": "r", "winner": "3", "fan": "7", "from": "2"}, "under the minimum of 8"),
         ({"outcome": "r", "winner": "3", "fan": "12", "from": "3"}, "own discard"),
-        ({"outcome": "t", "winner": "3", "fan": "9", "flowers": "2"}, "flowers do not count"),
         ({"outcome": "t", "winner": "3", "fan": "9", "flowers": "9"}, "Flowers: type"),
         ({"outcome": "c"}, "False win by: type"),
         ({"outcome": "p", "penalised": "2"}, "Points: type"),
@@ -101,11 +99,40 @@ def test_a_hand_under_the_minimum_shows_its_fans_and_why() -> None:
     entry = read(
         outcome="r", winner="1", tiles="789m123s789s55s [123m]", flowers="3", **{"from": "2"}
     )
-    assert entry.hand is None and entry.score is not None
-    assert entry.errors == ("7 fan: under the minimum of 8; flowers do not count",)
+    assert entry.score is not None and not entry.score.minimum_met
+    assert entry.under == "7 fan: under the minimum of 8; flowers do not count"
     lines = [line.text for line in score_lines(RULES, entry.score)]
     assert lines[0].endswith("= 10 fan (7 + 3 for 3 flowers)")
     assert "Two Terminal Chows 老少副 1" in " ".join(lines)
+
+
+@pytest.mark.parametrize(
+    "typed, under",
+    [
+        ({"outcome": "r", "winner": "3", "fan": "7"}, "7 fan: under the minimum of 8"),
+        ({"outcome": "r", "winner": "3", "fan": "7", "from": "2"}, "7 fan: under"),
+        ({"outcome": "t", "winner": "3", "fan": "9", "flowers": "2"}, "flowers do not count"),
+        ({"outcome": "r", "winner": "3", "tiles": "789m123s789s55s [123m]"}, "7 fan: under"),
+    ],
+)
+def test_a_win_under_the_minimum_is_a_false_win_by_the_winner(typed, under: str) -> None:
+    # The rules make a declared win under 8 fan a false win: that is what it reads as,
+    # said why, and the form asks before recording it (Reading.question).
+    entry = read(**typed)
+    assert entry.errors == () and entry.hand == FalseWin(2) and under in entry.under
+    reading = form(winner=2).read({**form().start(), **typed})
+    assert reading.value == FalseWin(2) and reading.after == (10, 10, -30, 10)
+    assert reading.question.startswith(entry.under)
+    assert reading.question.endswith("Record it as a false win by Cy, 10 to each other player?")
+    assert reading.lines[0].text.endswith(": a false win by Cy, 10 to each other player")
+
+
+def test_a_win_at_the_minimum_or_a_bad_fan_is_not_a_false_win() -> None:
+    assert read(outcome="t", winner="3", fan="8").hand == Win(2, 8)
+    assert form().read({**form().start(), "outcome": "t", "fan": "8"}).question == ""
+    assert read(outcome="t", winner="3", fan="9", flowers="1").hand == Win(2, 9, flowers=1)
+    entry = read(outcome="t", winner="3", fan="2", flowers="3")  # 3 flowers are 3 fan
+    assert entry.hand is None and "cannot hold 3 flowers" in entry.errors[0]
 
 
 def test_draws_false_wins_and_penalties() -> None:

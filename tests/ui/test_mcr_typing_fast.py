@@ -69,3 +69,10 @@ async def test_draws_false_wins_and_penalties(tmp_path: Path) -> None:
         tmp_path,
     )
     assert hands == [Draw(), FalseWin(1), Penalty(2, 10), Draw()]
+
+
+async def test_a_win_under_the_minimum_is_asked_and_recorded_as_a_false_win(tmp_path: Path) -> None:
+    # 7 typed for 17: ctrl+s asks whether it is the false win the rules make of it; n goes
+    # back to the form, Esc leaves it, and only y records the false win.
+    assert await typed("mcr", "3 7⏎2^s n esc", tmp_path) == []
+    assert await typed("mcr", "3 7⏎2^s y", tmp_path / "false") == [FalseWin(2)]

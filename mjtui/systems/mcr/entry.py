@@ -21,6 +21,11 @@ here, with no screen:
   (which do not count toward the minimum);
 * ``points``: what a penalty takes off.
 
+A win under the 8-fan minimum (its tiles, or the fan typed) cannot be
+declared: under the rules it is a false win. It is read as the false win by the
+winner, with :attr:`Entry.under` saying why, so that the form asks before it
+records one (``Reading.question``) rather than refusing what the table saw.
+
 Every value is a string, as typed; a missing key is an empty field. A field
 that is not active (:attr:`Entry.active`) is not read, whatever it holds.
 """
@@ -33,7 +38,7 @@ from dataclasses import dataclass, field
 from mjtui.core.errors import HandError
 from mjtui.core.systems.fields import TICKED, seat_of, whole
 from mjtui.systems.mcr.calculator import Score, Situation, score_text
-from mjtui.systems.mcr.events import CONTEXT, Draw, FalseWin, Hand, Penalty, Win
+from mjtui.systems.mcr.events import CONTEXT, MAX_FAN, Draw, FalseWin, Hand, Penalty, Win
 from mjtui.systems.mcr.rules import PLAYERS, Rules
 from mjtui.systems.mcr.table import State, apply, check_in_play
 
@@ -73,6 +78,7 @@ class Entry:
     seats: Mapping[str, int | None] = field(default_factory=dict)  # each active seat field
     score: Score | None = None  # the fans counted from the tiles, when they make a hand
     after: State | None = None  # the table after the hand
+    under: str = ""  # a win under the minimum, read as a false win: why (the fan and the minimum)
 
 
 def _text(values: Mapping[str, str], key: str) -> str:
@@ -131,7 +137,9 @@ def read_entry(
     seats = {key: seat_of(_text(values, key), PLAYERS) for key in SEATS if key in active}
     span = f"1-{PLAYERS}"
 
-    def entry(error: str = "", hand: Hand | None = None, score: Score | None = None) -> Entry:
+    def entry(
+        error: str = "", hand: Hand | None = None, score: Score | None = None, under: str = ""
+    ) -> Entry:
         after = None
         if hand is not None and not error:
             try:
@@ -140,7 +148,14 @@ def read_entry(
             except HandError as e:
                 error = str(e)
         return Entry(
-            (error,) if error else (), None if error else hand, active, outcome, seats, score, after
+            (error,) if error else (),
+            None if error else hand,
+            active,
+            outcome,
+            seats,
+            score,
+            after,
+            "" if error else under,
         )
 
     if outcome is None:
@@ -190,9 +205,8 @@ def read_entry(
         except HandError as e:
             return entry(str(e))
         if not score.minimum_met:
-            aside = "; flowers do not count" if flowers and not rules.win.flowers_count else ""
             return entry(
-                f"{score.counted} fan: under the minimum of {score.minimum}{aside}", score=score
+                hand=FalseWin(winner), score=score, under=_under(rules, score.counted, flowers)
             )
         fan = score.fan
     else:
@@ -200,6 +214,9 @@ def read_entry(
         if typed_fan is None:
             return entry("Fan: type the fan (flowers in), or the winner's tiles below it")
         fan = typed_fan
+        counted = fan - (0 if rules.win.flowers_count else flowers * rules.value("flower_tiles"))
+        if 0 <= counted < rules.win.minimum and fan <= MAX_FAN:
+            return entry(hand=FalseWin(winner), under=_under(rules, counted, flowers))
     discarder = seats.get("from")
     if not self_draw and discarder is None:
         return entry(
@@ -216,6 +233,12 @@ def read_entry(
         context=context,
     )
     return entry(hand=hand, score=score)
+
+
+def _under(rules: Rules, counted: int, flowers: int) -> str:
+    """Why a win is under the minimum: "7 fan: under the minimum of 8; flowers do not count"."""
+    aside = "; flowers do not count" if flowers and not rules.win.flowers_count else ""
+    return f"{counted} fan: under the minimum of {rules.win.minimum}{aside}"
 
 
 def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:

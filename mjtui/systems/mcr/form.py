@@ -8,7 +8,8 @@ then the discarder and the flowers. As the tiles are typed the form shows how
 they read and every fan with its value, in English and Chinese. The row order
 makes the common hand short: ``3 12⏎2`` ctrl+s is seat 3 winning 12 fan off
 seat 2 (docs/mcr.md has the keys of every kind of hand). What the values make
-is :mod:`.entry`'s (:func:`~.entry.read_entry`).
+is :mod:`.entry`'s (:func:`~.entry.read_entry`). A win under the minimum is a
+false win by the rules: the form says so and asks before it records one.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from mjtui.systems.mcr.entry import (
 from mjtui.systems.mcr.entry import (
     outcome_note as _outcome_note,
 )
-from mjtui.systems.mcr.events import Hand, Win
+from mjtui.systems.mcr.events import FalseWin, Hand, Win
 from mjtui.systems.mcr.rules import Rules
 from mjtui.systems.mcr.table import State, state_text
 from mjtui.systems.mcr.wording import fan_item, pack
@@ -124,15 +125,31 @@ class McrForm:
             if seat is not None:
                 notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
         after = entry.after
+        lines = score_lines(self.rules, entry.score)
+        question = ""
+        if entry.under and isinstance(entry.hand, FalseWin):
+            penalty = self._false_win(entry.hand.offender)
+            lines = (
+                Line(f"{entry.under}: {penalty}", "bold"),
+                *score_lines(self.rules, entry.score, most=MOST_LINES - 1),
+            )
+            question = f"{entry.under}. Record it as {penalty}?"
         return Reading(
             entry.errors,
             entry.hand,
             entry.active,
             notes,
-            score_lines(self.rules, entry.score),
+            lines,
             after=after.totals if after else None,
             next="Next: " + state_text(after, self.players) if after else "",
+            question=question,
         )
+
+    def _false_win(self, offender: int) -> str:
+        """A false win in words: "a false win by Ann, 10 to each other player"."""
+        rule = self.rules.false_win
+        paid = "to each other player" if rule.paid_to == "others" else "off the score"
+        return f"a false win by {self.players[offender]}, {rule.each} {paid}"
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
         raise HandError("this form opens no other form")
