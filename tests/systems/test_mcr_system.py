@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from mjtui import paths
 from mjtui.core.model.session import Session
-from mjtui.core.reports.export import export_session, hand_records
+from mjtui.core.reports.export import export_session, final_standings, hand_records
+from mjtui.core.reports.league import game_of
 from mjtui.core.reports.reference import WIDTH, reference, reference_text
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.session_file import load_session, save_session
@@ -147,6 +148,25 @@ def test_the_last_line_of_a_game_is_its_table_points() -> None:
     assert SYSTEM.sheet_lines(RULES, state, PLAYERS) == (
         "Table points: Bob 4 (+144) · Ann 1 (-48) · Cy 1 (-48) · Di 1 (-48)",
     )
+
+
+def test_the_standings_are_table_points_in_the_export_the_league_and_the_tournament() -> None:
+    # MCR's standing names its table points `score`, the final score every report adds
+    # up: the export writes them, the league sums them (not the game score).
+    session = session_of([Win(1, 40), Win(2, 8, discarder=0)] + [Draw()] * 14)
+    table = final_standings(session)
+    assert [(r["player"], r["rank"], r["total"], r["score"]) for r in table] == [
+        ("Bob", 1, 136, 4),
+        ("Cy", 2, -16, 2),
+        ("Di", 3, -56, 1),
+        ("Ann", 4, -64, 0),
+    ]
+    assert "| Rank | Player | Total | Net | Score |" in export_session(session, "md")
+    game = game_of(session)
+    assert game is not None and game.points == (0.0, 4.0, 2.0, 1.0)
+    assert game.ranks == (4, 1, 2, 3)
+    tied = session_of([Draw()] * 16)  # four equal: 7/4 each, ranks shared
+    assert {(r["rank"], r["score"]) for r in final_standings(tied)} == {(1, 1.75)}
 
 
 def test_the_export_columns_say_each_hand_in_mcr_s_terms() -> None:

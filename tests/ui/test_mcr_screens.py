@@ -20,6 +20,7 @@ from mjtui.systems.mcr.fans import ALL_FANS
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.screens.reference import ReferenceScreen
+from mjtui.ui.screens.standings import StandingsScreen
 
 SIZE = (80, 24)
 NAMES = ("Alexandra", "Benjamin", "Catherine", "Dominique")
@@ -167,3 +168,32 @@ async def test_the_board_at_80x24() -> None:
         lines = await until_passes(pilot, shown)
         assert_fits(lines)
         assert "East 2" in "\n".join(lines)
+
+
+async def test_the_hand_that_ends_the_game_opens_the_standings_with_table_points() -> None:
+    # The sixteenth hand typed (a draw, 0 Enter): the standings open by themselves, drawn
+    # from MCR's own standing (the game score, the table points), not riichi's parts.
+    app = MjtuiApp(book=book([Win(1, 40), Win(2, 8, discarder=0)] + [Draw()] * 13))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for key in ("0", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+
+        def shown() -> list[str]:
+            assert isinstance(app.screen, StandingsScreen)
+            lines = screen_lines(app)
+            text = "\n".join(lines)
+            assert "Final standings" in text and "Table points" in text
+            return lines
+
+        lines = await until_passes(pilot, shown)
+        assert_fits(lines)
+        rows = [line.strip(" █│╭╮╰╯").split() for line in lines if "█" in line]
+        assert ["Rank", "Player", "Points", "Table", "points"] in rows
+        assert [r for r in rows if r[:1] in (["1"], ["2"], ["3"], ["4"])] == [
+            ["1", "Benjamin", "136", "4"],
+            ["2", "Catherine", "-16", "2"],
+            ["3", "Dominique", "-56", "1"],
+            ["4", "Alexandra", "-64", "0"],
+        ]

@@ -4,12 +4,14 @@ Players are placed by their game score (the total: what they won and paid,
 penalties taken off). Place 1 to 4 earns ``standings.table_points`` (4, 2, 1,
 0); players with equal scores share the points of the places they hold (two
 tied first take (4 + 2) / 2 = 3 each) and the same rank. The table points are
-a float (a three-way tie shares 7 / 3), as exports write numbers.
+a float (a three-way tie shares 7 / 3), as exports write numbers. They are the
+game's ``score``, the name every system's final score has (the league and the
+tournaments add it up, exports write it): the game score is ``points``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -21,7 +23,12 @@ class Standing:
     rank: int  # 1 to 4; tied players share one
     seat: int  # 0-based
     points: int  # the game score: the total at the end
-    table_points: float  # the points of the place, or a share of the places held when tied
+    # The table points: the place's, or a share of the places held when tied.
+    score: float = field(metadata={"title": "Table points"})
+
+    @property
+    def table_points(self) -> float:
+        return self.score
 
 
 def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
@@ -35,9 +42,7 @@ def final_standings(rules: Rules, state: Any) -> tuple[Standing, ...]:
         group = [s for s in order[place:] if totals[s] == totals[order[place]]]
         share = float(Fraction(sum(points[place : place + len(group)]), len(group)))
         for seat in group:
-            result.append(
-                Standing(rank=place + 1, seat=seat, points=totals[seat], table_points=share)
-            )
+            result.append(Standing(rank=place + 1, seat=seat, points=totals[seat], score=share))
         place += len(group)
     return tuple(result)
 

@@ -37,15 +37,16 @@ class Mcr(ScoringSystem[Rules, State, Hand]):
     describe_hand = staticmethod(describe)
     winners = staticmethod(winners)
     describe_state = staticmethod(state_text)
-    # No `standings`: the standings screen (ui/screens/standings.py) draws riichi's parts
-    # (uma, oka, rules.final) alone and fails on any other system's; until it draws a
-    # system's own, the table points of final_standings are the sheet's last line.
 
     def sheet_lines(self, rules: Rules, state: State, players: tuple[str, ...]) -> tuple[str, ...]:
         """What each player behind needs, and once the game is over the table points."""
         if state.finished:
             return (standings_line(rules, state, players),)
         return needed_lines(rules, state, players)
+
+    def standings(self, rules: Rules, state: State) -> tuple[Standing, ...]:
+        """The table points by place and the game score (provisional before the end)."""
+        return final_standings(rules, state)
 
     def start_points(self, rules: Rules) -> int:
         return rules.start_points
