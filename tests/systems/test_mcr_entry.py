@@ -124,7 +124,20 @@ def test_a_win_under_the_minimum_is_a_false_win_by_the_winner(typed, under: str)
     assert reading.value == FalseWin(2) and reading.after == (10, 10, -30, 10)
     assert reading.question.startswith(entry.under)
     assert reading.question.endswith("Record it as a false win by Cy, 10 to each other player?")
-    assert reading.lines[0].text.endswith(": a false win by Cy, 10 to each other player")
+    said = " ".join(line.text for line in reading.lines[:2])
+    assert f"{entry.under}: a false win by Cy, 10 to each other player" in said
+
+
+def test_a_long_false_win_line_is_cut_in_two_and_the_fans_keep_to_the_form() -> None:
+    long = ("Alexandra", "Benjamin", "Bartholomew-Ng", "Dominique")
+    typed = {"outcome": "r", "tiles": "789m123s789s55s [123m]", "flowers": "3", "from": "1"}
+    reading = McrForm(RULES, START, long, None, 2).read({**form().start(), **typed})
+    texts = [line.text for line in reading.lines]
+    assert texts[:2] == [
+        "7 fan: under the minimum of 8; flowers do not count:",
+        "a false win by Bartholomew-Ng, 10 to each other player",
+    ]
+    assert len(texts) <= MOST_LINES and max(cells(t) for t in texts) <= 76
 
 
 def test_a_win_at_the_minimum_or_a_bad_fan_is_not_a_false_win() -> None:

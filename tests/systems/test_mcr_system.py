@@ -17,6 +17,7 @@ from mjtui.core.model.session import Session
 from mjtui.core.reports.export import export_session, final_standings, hand_records
 from mjtui.core.reports.league import game_of
 from mjtui.core.reports.reference import WIDTH, reference, reference_text
+from mjtui.core.reports.stats import compute
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.session_file import load_session, save_session
 from mjtui.core.systems import SYSTEMS, discovery
@@ -167,6 +168,15 @@ def test_the_standings_are_table_points_in_the_export_the_league_and_the_tournam
     assert game.ranks == (4, 1, 2, 3)
     tied = session_of([Draw()] * 16)  # four equal: 7/4 each, ranks shared
     assert {(r["rank"], r["score"]) for r in final_standings(tied)} == {(1, 1.75)}
+
+
+def test_stats_count_mcr_hands_false_wins_and_penalties_apart_from_wins() -> None:
+    session = session_of([Win(1, 40), FalseWin(0), Penalty(2, 10), Win(2, 8, discarder=0)])
+    stats = {p.name: p for p in compute([(None, session)]).players}
+    assert (stats["Bob"].hands_won, stats["Bob"].net, stats["Bob"].hands_played) == (1, 146, 4)
+    assert (stats["Ann"].hands_won, stats["Ann"].net) == (0, -48 - 30 - 16)
+    assert (stats["Cy"].hands_won, stats["Cy"].net) == (1, -48 + 10 - 10 + 32)
+    assert stats["Bob"].series_won == 1
 
 
 def test_the_export_columns_say_each_hand_in_mcr_s_terms() -> None:

@@ -32,7 +32,7 @@ from mjtui.systems.mcr.entry import (
 from mjtui.systems.mcr.events import FalseWin, Hand, Win
 from mjtui.systems.mcr.rules import Rules
 from mjtui.systems.mcr.table import State, state_text
-from mjtui.systems.mcr.wording import fan_item, pack
+from mjtui.systems.mcr.wording import cells, fan_item, pack
 
 WIDTH = 76  # the form's lines at 80 columns: its border and padding beside them
 SITUATION_LABELS = {"fourth-tile": "fourth tile", "kong": "kong", "last-tile": "last tile"}
@@ -129,9 +129,11 @@ class McrForm:
         question = ""
         if entry.under and isinstance(entry.hand, FalseWin):
             penalty = self._false_win(entry.hand.offender)
+            said = f"{entry.under}: {penalty}"
+            head = (said,) if cells(said) <= WIDTH else (f"{entry.under}:", penalty)
             lines = (
-                Line(f"{entry.under}: {penalty}", "bold"),
-                *score_lines(self.rules, entry.score, most=MOST_LINES - 1),
+                *(Line(text, "bold") for text in head),
+                *score_lines(self.rules, entry.score, most=MOST_LINES - len(head)),
             )
             question = f"{entry.under}. Record it as {penalty}?"
         return Reading(
