@@ -137,3 +137,11 @@ def test_hand_imports_mcr_alone(tmp_path: Path) -> None:
     assert result["code"] == 0, result["err"]
     assert_headless(result["modules"])
     assert systems_in(result["modules"]) == {"mcr"}
+
+
+def test_the_doc_s_example_is_what_the_command_prints(capsys) -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "mcr.md").read_text(encoding="utf-8")
+    command = "    $ mjtui hand mcr '123m456p789s11z [555z]' --seat S\n"
+    shown = doc.split(command, 1)[1].split("\n\n", 1)[0].splitlines()
+    code, out, _ = hand(capsys, "123m456p789s11z [555z]", "--seat", "S")
+    assert code == 0 and out.splitlines() == [line[4:] for line in shown]
