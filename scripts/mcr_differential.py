@@ -34,7 +34,7 @@ def main() -> None:
     args = parser.parse_args()
     if PEER is None:
         sys.exit("PyMahjongGB is not installed: pip install -e '.[test]'")
-    rules = read_struct(Rules, tomllib.loads(PRESET.read_text()))
+    rules = read_struct(Rules, tomllib.loads((PRESET).read_text()))
     agree = 0
     classes: collections.Counter[tuple[object, ...]] = collections.Counter()
     example: dict[tuple[object, ...], str] = {}

@@ -21,7 +21,7 @@ from mjtui.systems.mcr.fans import KEYS
 from mjtui.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parents[2]
-RULES = read_struct(Rules, tomllib.loads(PRESET.read_text()))
+RULES = read_struct(Rules, tomllib.loads((PRESET).read_text()))
 
 pytestmark = pytest.mark.skipif(PEER is None, reason="PyMahjongGB is not installed")
 

@@ -14,7 +14,7 @@ from mjtui.systems.mcr.fans import BY_KEY, FANS, apply_exclusions
 from mjtui.systems.mcr.rules import PRESET, Rules
 
 REPO = Path(__file__).resolve().parents[2]
-RULES = read_struct(Rules, tomllib.loads(PRESET.read_text()))
+RULES = read_struct(Rules, tomllib.loads((PRESET).read_text()))
 
 
 def fans(tiles: str, rules: Rules = RULES, **situation: object) -> dict[str, int]:
@@ -23,7 +23,7 @@ def fans(tiles: str, rules: Rules = RULES, **situation: object) -> dict[str, int
 
 def test_the_table_has_81_fans_and_every_value_is_a_key() -> None:
     assert len(FANS) == 81
-    values = tomllib.loads(PRESET.read_text())["fans"]
+    values = tomllib.loads((PRESET).read_text())["fans"]
     assert set(values) == set(BY_KEY)
     assert sum(values[f.key] for f in FANS) == 1727  # 7x88 + 6x64 + ... + 13x1
 
@@ -116,7 +116,7 @@ def test_special_forms(tiles: str, expected: str) -> None:
 def test_a_concealed_and_a_melded_kong_follow_the_edition_key() -> None:
     hand = "123m456s11z [5555p] (7777z)"
     assert fans(hand)["concealed_kong_and_melded_kong"] == 1
-    table = tomllib.loads(PRESET.read_text())
+    table = tomllib.loads((PRESET).read_text())
     table["fans"]["concealed_kong_and_melded_kong"] = 0  # the 1998 rules and the Green Book
     table["fans"]["two_concealed_kongs"] = 8
     old = read_struct(Rules, table)
@@ -126,7 +126,7 @@ def test_a_concealed_and_a_melded_kong_follow_the_edition_key() -> None:
 
 
 def test_a_fan_of_0_is_not_counted() -> None:
-    table = tomllib.loads(PRESET.read_text())
+    table = tomllib.loads((PRESET).read_text())
     table["fans"]["half_flush"] = 0
     assert "half_flush" not in fans("123456789s11z [123s]", read_struct(Rules, table))
 

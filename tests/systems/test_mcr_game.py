@@ -23,7 +23,7 @@ from mjtui.systems.mcr.rules import PRESET, Rules
 from mjtui.systems.mcr.standings import final_standings
 
 REPO = Path(__file__).resolve().parents[2]
-TABLE = tomllib.loads(PRESET.read_text())
+TABLE = tomllib.loads((PRESET).read_text())
 RULES = read_struct(Rules, TABLE)
 
 
