@@ -236,3 +236,15 @@ def test_the_reference_s_payments_are_the_ruleset_s() -> None:
     base = dataclasses.replace(RULES, payments=dataclasses.replace(RULES.payments, base=5))
     lines = reference(dataclasses.replace(RULESET, rules=base))[1].lines
     assert next(line for line in lines if line.startswith("12 ")).split()[1] == "17"
+
+
+def test_every_key_is_documented_in_rulesets_md_and_set_in_the_preset() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rulesets.md").read_text()
+    section = doc.split('## `system = "mcr"`')[1]
+    keys = ["start_points"]
+    for f in dataclasses.fields(type(RULES)):
+        value = getattr(RULES, f.name)
+        if f.name != "fans" and dataclasses.is_dataclass(value):
+            keys += [f"{f.name}.{g.name}" for g in dataclasses.fields(value)]
+    assert len(keys) == 13 and [k for k in keys if f"`{k}`" not in section] == []
+    assert "`fans.KEY`" in section and "mjtui/systems/mcr/rulesets/mcr.toml" in doc
