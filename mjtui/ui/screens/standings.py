@@ -51,7 +51,9 @@ class StandingsScreen(ModalScreen[None]):
         self.players = players
         self.state = state
         self.entries = tuple(ruleset.system.standings(ruleset.rules, state) or ())
-        self.riichi = all(hasattr(e, part) for e in self.entries for part in RIICHI_PARTS)
+        self.riichi = bool(self.entries) and all(
+            hasattr(e, part) for e in self.entries for part in RIICHI_PARTS
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="standings"):
