@@ -12,9 +12,9 @@ from mjtui.systems.mcr import table
 from mjtui.systems.mcr.calculator import Situation, score_text
 from mjtui.systems.mcr.entry import FIELDS, active_fields, read_entry, values_of
 from mjtui.systems.mcr.events import Draw, FalseWin, Penalty, Win
-from mjtui.systems.mcr.form import MOST_LINES, McrForm, score_lines
+from mjtui.systems.mcr.form import MOST_LINES, WIDTH, McrForm, score_lines
 from mjtui.systems.mcr.system import SYSTEM
-from mjtui.systems.mcr.wording import cells, fan_item, pack
+from mjtui.systems.mcr.wording import cells, fan_item, pack, pack_dense
 
 RULESET = RulesetLibrary(paths.ruleset_folders()).get("mcr")
 RULES = RULESET.rules
@@ -137,7 +137,7 @@ def test_a_long_false_win_line_is_cut_in_two_and_the_fans_keep_to_the_form() -> 
         "7 fan: under the minimum of 8; flowers do not count:",
         "a false win by Bartholomew-Ng, 10 to each other player",
     ]
-    assert len(texts) <= MOST_LINES and max(cells(t) for t in texts) <= 76
+    assert len(texts) <= MOST_LINES and max(cells(t) for t in texts) <= WIDTH
 
 
 def test_a_win_at_the_minimum_or_a_bad_fan_is_not_a_false_win() -> None:
@@ -224,9 +224,26 @@ def test_a_hand_of_many_fans_keeps_to_the_lines_the_form_has() -> None:
     # 40,000 hands); a longer list puts the reading in the flow.
     s = score_text(RULES, "12399m999p13s2s (9999s)", Situation(seat_wind=3, round_wind=2))
     lines = score_lines(RULES, s)
-    assert len(lines) <= MOST_LINES and all(cells(line.text) <= 76 for line in lines)
-    tight = score_lines(RULES, s, most=3)
-    assert len(tight) <= 4 and "= 17 fan" in tight[0].text
+    assert len(lines) <= MOST_LINES and all(cells(line.text) <= WIDTH for line in lines)
+    tight = score_lines(RULES, s, most=4)
+    assert len(tight) == 4 and tight[0].text.startswith("= 17 fan · ")
+    # The one hand of 40,000 (seed 1) whose fans in order took six lines of the form's 74
+    # cells: out of their order they take five.
+    situation = Situation(self_draw=True, seat_wind=3, round_wind=3, kong=True, last_tile=True)
+    s = score_text(RULES, "5557z7z [333m] (4444z) [1111z]", situation)
+    lines = score_lines(RULES, s)
+    assert len(lines) == MOST_LINES and all(cells(line.text) <= WIDTH for line in lines)
+    shown = " · ".join(line.text for line in lines).split(" · ")
+    assert sorted(shown) == sorted(
+        ["= 43 fan", *(fan_item(k, RULES.value(k), n) for k, n in s.fans)]
+    )
+
+
+def test_dense_packing_keeps_each_line_in_order_and_every_item_once() -> None:
+    items = ["a" * 40, "b" * 40, "c" * 30, "d" * 30]
+    assert pack(items, 74) == ["a" * 40, "b" * 40 + " · " + "c" * 30, "d" * 30]
+    assert pack_dense(items, 74) == ["a" * 40 + " · " + "c" * 30, "b" * 40 + " · " + "d" * 30]
+    assert pack_dense([], 74) == [] and pack_dense(["x" * 90], 74) == ["x" * 90]
 
 
 def test_values_of_gives_every_field() -> None:

@@ -197,3 +197,27 @@ async def test_the_hand_that_ends_the_game_opens_the_standings_with_table_points
             ["3", "Dominique", "-56", "1"],
             ["4", "Alexandra", "-64", "0"],
         ]
+
+
+async def test_a_false_win_with_flowers_keeps_every_line_whole() -> None:
+    # The form's lines are 74 cells wide (#ff is 78: a thick border and a padding each
+    # side): a line packed to 76 was wrapped by the screen, its last fan cut in two.
+    app = MjtuiApp(book=book([]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await until_passes(pilot, lambda: app.screen.query_one("#ff-tiles"))
+        form = app.screen
+        assert isinstance(form, HandForm)
+        form.set_values({"tiles": "789m123s789s55s [123m]", "from": "1", "flowers": "3"})
+        form.refresh_fields()
+        wanted = [line.text for line in form.reading.lines]
+        assert len(wanted) == 5 and "7 fan: under the minimum of 8" in wanted[0]
+
+        def shown() -> list[str]:
+            lines = screen_lines(app)
+            for text in wanted:
+                assert any(text in line for line in lines), text
+            return lines
+
+        assert_fits(await until_passes(pilot, shown))

@@ -32,9 +32,9 @@ from mjtui.systems.mcr.entry import (
 from mjtui.systems.mcr.events import FalseWin, Hand, Win
 from mjtui.systems.mcr.rules import Rules
 from mjtui.systems.mcr.table import State, state_text
-from mjtui.systems.mcr.wording import cells, fan_item, pack
+from mjtui.systems.mcr.wording import cells, fan_item, pack, pack_dense
 
-WIDTH = 76  # the form's lines at 80 columns: its border and padding beside them
+WIDTH = 74  # the form's lines: #ff is 78 wide, its thick border and padding inside
 SITUATION_LABELS = {"fourth-tile": "fourth tile", "kong": "kong", "last-tile": "last tile"}
 TILES_ALLOWED = r"0-9mpsz \[\]()"
 # The lines under the rows that leave the rest of the form on an 80x24 screen.
@@ -162,7 +162,8 @@ def score_lines(
 ) -> tuple[Line, ...]:
     """How the tiles read and the total, then every fan with its value, packed to
     ``width`` cells in at most ``most`` lines where it can be: a hand of many fans
-    has the reading in the flow of the fans, then none."""
+    has the reading in the flow of the fans, then none, then the fans out of their order
+    (the longest first) where that takes fewer lines."""
     if score is None:
         return ()
     total = f"= {score.fan} fan"
@@ -175,6 +176,8 @@ def score_lines(
         lines = [Line(line, "good") for line in pack([head, *items], width)]
     if len(lines) > most:
         lines = [Line(line, "good") for line in pack([total, *items], width)]
+    if len(lines) > most:
+        lines = [Line(line, "good") for line in pack_dense([total, *items], width)]
     return tuple(lines)
 
 

@@ -56,4 +56,24 @@ def pack(items: Iterable[str], width: int) -> list[str]:
     return lines
 
 
-__all__ = ["SEPARATOR", "cells", "fan_item", "pack", "pad"]
+def pack_dense(items: list[str], width: int) -> list[str]:
+    """``items`` on as few lines as first-fit by decreasing length finds (a hand of very
+    many fans, whose lines in order would not fit the form): each line keeps its items
+    in their order, and the lines are in the order of their first items."""
+    lines: list[list[int]] = []
+    used: list[int] = []
+    for n in sorted(range(len(items)), key=lambda n: (-cells(items[n]), n)):
+        size = cells(items[n])
+        for k, line in enumerate(lines):
+            if used[k] + cells(SEPARATOR) + size <= width:
+                line.append(n)
+                used[k] += cells(SEPARATOR) + size
+                break
+        else:
+            lines.append([n])
+            used.append(size)
+    ordered = sorted((sorted(line) for line in lines), key=lambda line: line[0])
+    return [SEPARATOR.join(items[n] for n in line) for line in ordered]
+
+
+__all__ = ["SEPARATOR", "cells", "fan_item", "pack", "pack_dense", "pad"]
