@@ -54,7 +54,12 @@ def run(tmp_path: Path, *argv: str) -> dict:
     return python(RUN.format(argv=list(argv)), tmp_path)
 
 
-SHIPPED = ("east-doubling", "fx602p", "pocket", "riichi")
+SHIPPED = ("east-doubling", "fx602p", "mcr", "pocket", "riichi")
+
+
+# What reading a ruleset file imports of a system: its rules module, and the data that
+# module is made from (MCR's [fans] keys are made from its fan table, mcr/fans.py).
+RULES_MODULES = ("rules", "fans")
 
 
 def systems_in(modules: list[str]) -> set[str]:
@@ -65,7 +70,7 @@ def systems_in(modules: list[str]) -> set[str]:
         if name.startswith("mjtui.systems."):
             if len(parts) == 3:
                 continue  # a system package alone: its plugin declaration, nothing more
-            if len(parts) == 4 and parts[3] == "rules":
+            if len(parts) == 4 and parts[3] in RULES_MODULES:
                 continue  # what reading a ruleset file needs
             found.add(parts[2])
     return found

@@ -156,7 +156,7 @@ BROKEN = {
     "unknown system": (
         variant('system = "east-doubling"', 'system = "chess"'),
         "system",
-        ["expected one of 'east-doubling', 'fx602p', 'pocket', 'riichi'", "'chess'"],
+        ["expected one of 'east-doubling', 'fx602p', 'mcr', 'pocket', 'riichi'", "'chess'"],
     ),
     "missing system": (
         variant('system = "east-doubling"\n', ""),

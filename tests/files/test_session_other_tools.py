@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from fuzz.corpus import RULESETS, session_text
+from fuzz.corpus import session_text, shipped_rulesets
 from fuzz.mutate import name_ruleset
 
 from mjtui import paths
@@ -34,7 +34,7 @@ from mjtui.core.sessions.session_file import (
 from mjtui.systems.east_doubling.system import Hand
 
 DRAW = Hand(None, (0, 0, 0, 0))
-RULESET_IDS = sorted(p.stem for p in RULESETS.glob("*.toml"))
+RULESET_IDS = sorted(shipped_rulesets())
 OLD_HEADER = "# An mjtui session. Format: mjtui-session/1 (see docs/session-format.md).\n"
 HANDS = b"[[hands]]"
 

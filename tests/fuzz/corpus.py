@@ -1,10 +1,10 @@
 """The valid inputs mutations start from.
 
 Sessions are written by the core itself (``save_session``), one per shipped
-ruleset, with a few hands of each kind that ruleset takes; rulesets and
-HP-11C programs are the shipped files; the FX-602P and HP-11C seed listings
-are read from ../shared/seeds/ when it is there (never copied into the
-project) and left out when it is not.
+ruleset, with a few hands of each kind that ruleset takes; rulesets (rulesets/
+and a system package's own folder) and HP-11C programs are the shipped files;
+the FX-602P and HP-11C seed listings are read from ../shared/seeds/ when it is
+there (never copied into the project) and left out when it is not.
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from mjtui.core.systems import SYSTEMS
 
 REPO = Path(__file__).resolve().parents[2]
 RULESETS = REPO / "rulesets"
+# A system may ship its rulesets from its own package, as a plugin does (MCR's).
+PACKAGE_RULESETS = "mjtui/systems/*/rulesets/*.toml"
 TENHOU6_LOGS = REPO / "tests" / "data" / "tenhou6"
 SEEDS = REPO.parent / "shared" / "seeds"
 HP11C_SEED = SEEDS / "000_efbfaf89b1e00d0d.txt"
@@ -41,6 +43,12 @@ def records(system: str) -> list[dict]:
     return [dict(r) for r in SYSTEMS[system].examples().records]
 
 
+def shipped_rulesets() -> dict[str, Path]:
+    """Every ruleset mjtui ships, by id: rulesets/ and its systems' own folders."""
+    found = [*RULESETS.glob("*.toml"), *REPO.glob(PACKAGE_RULESETS)]
+    return {path.stem: path for path in sorted(found, key=lambda p: p.stem)}
+
+
 @dataclass(frozen=True)
 class Seed:
     kind: str  # session, ruleset, hp11c, keys, fx602p, config
@@ -51,7 +59,7 @@ class Seed:
 
 def session_text(ruleset_id: str) -> tuple[bytes, str]:
     """A session of the shipped ruleset ``ruleset_id`` as the app saves it, and its system."""
-    ruleset = load_ruleset(RULESETS / f"{ruleset_id}.toml")
+    ruleset = load_ruleset(shipped_rulesets()[ruleset_id])
     system = ruleset.rules.system
     session = Session(ruleset, PLAYERS[: ruleset.players], datetime(2026, 11, 29, 20, 15))
     for record in records(system):
@@ -72,7 +80,7 @@ def corpus(seeds_dir: Path = SEEDS) -> tuple[Seed, ...]:
     """Every seed input; the listings of ``seeds_dir`` (../shared/seeds/) when it is there."""
     hp11c_seed, fx602p_seed = seeds_dir / HP11C_SEED.name, seeds_dir / FX602P_SEED.name
     seeds: list[Seed] = []
-    for path in sorted(RULESETS.glob("*.toml")):
+    for path in shipped_rulesets().values():
         data, system = session_text(path.stem)
         seeds.append(Seed("session", path.stem, data, system))
         seeds.append(Seed("ruleset", path.stem, path.read_bytes(), system))

@@ -209,6 +209,7 @@ def two_pungs_fan(a: int, b: int) -> str | None:
 def pungs(tiles: list[int], found: dict[str, int]) -> None:
     """The fans of two, three or four pungs or kongs (``tiles`` sorted)."""
     n = len(tiles)
+    pairs: tuple[tuple[int, int], ...]
     if n == 4:
         fan = four_pungs_fan(tiles[0], tiles[1], tiles[2], tiles[3])
         if fan is not None:

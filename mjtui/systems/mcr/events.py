@@ -142,18 +142,18 @@ def winners(hand: Hand) -> tuple[int, ...]:
     return (hand.winner,) if isinstance(hand, Win) else ()
 
 
-def describe(hand: Hand, names: tuple[str, ...] | list[str]) -> str:
+def describe(hand: Hand, players: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words: "Ann self-draw, 12 fan", "Bob off Cy, 9 fan", "draw"."""
     if isinstance(hand, Draw):
         return "draw"
     if isinstance(hand, FalseWin):
-        return f"false win by {names[hand.offender]}"
+        return f"false win by {players[hand.offender]}"
     if isinstance(hand, Penalty):
-        return f"penalty of {hand.points} for {names[hand.offender]}"
+        return f"penalty of {hand.points} for {players[hand.offender]}"
     fan = f"{hand.fan} fan"
     if hand.discarder is not None:
-        return f"{names[hand.winner]} off {names[hand.discarder]}, {fan}"
-    return f"{names[hand.winner]} self-draw, {fan}"
+        return f"{players[hand.winner]} off {players[hand.discarder]}, {fan}"
+    return f"{players[hand.winner]} self-draw, {fan}"
 
 
 __all__ = [

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mjtui.systems.mcr.rules import PLAYERS, Rules
+from mjtui.systems.mcr.wording import cells
+
+WIDTH = 78  # the sheet's status lines at 80 columns
 
 if TYPE_CHECKING:
     from mjtui.core.systems.base import TableState
@@ -68,9 +71,33 @@ def needed(rules: Rules, totals: tuple[int, ...] | list[int], seat: int) -> Need
 
 
 def all_needed(rules: Rules, state: TableState) -> tuple[Needed, ...]:
-    """:func:`needed` for every player behind, in seat order."""
-    found = (needed(rules, state.totals, s) for s in range(PLAYERS))
+    """:func:`needed` for every player behind the leader (below the highest total), in
+    seat order: none while everyone is level."""
+    top = max(state.totals)
+    found = (needed(rules, state.totals, s) for s in range(PLAYERS) if state.totals[s] < top)
     return tuple(n for n in found if n is not None)
 
 
-__all__ = ["Needed", "all_needed", "needed"]
+def needed_lines(rules: Rules, state: TableState, players: tuple[str, ...]) -> tuple[str, ...]:
+    """The sheet's "points needed" lines: for each player behind, the least fan that puts
+    him ahead self-drawn, off the leader's discard and off another player's, e.g. "Bob
+    needs 12 fan self-drawn, 30 off Ann, 18 off Cy or Di" (names too long for a line:
+    "18 off another"); none once the game is over. Off either other player it is the
+    same: the leader, who does not pay the fan then, sets it."""
+    if state.finished:
+        return ()
+    lines = []
+    for n in all_needed(rules, state):
+        head = (
+            f"{players[n.seat]} needs {n.self_draw} fan self-drawn, "
+            f"{n.off_leader} off {players[n.leader]}"
+        )
+        others = " or ".join(players[d] for d in sorted(n.off_other))
+        line = f"{head}, {n.off_another} off {others}"
+        if cells(line) > WIDTH:
+            line = f"{head}, {n.off_another} off another"
+        lines.append(line)
+    return tuple(lines)
+
+
+__all__ = ["Needed", "all_needed", "needed", "needed_lines"]

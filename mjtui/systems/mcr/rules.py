@@ -1,9 +1,10 @@
 """The Chinese Official (MCR) ruleset: every fan's value and every table number is a key.
 
-:func:`mjtui.core.rulesets.schema.read_struct` reads the preset (:data:`PRESET`; rulesets/mcr.toml
-once the system is registered) into :class:`Rules`;
-docs/mcr.md lists the keys and the source of each number. What stays in code
-is what the game is: four players, which tiles each fan key stands for
+:func:`mjtui.core.rulesets.schema.read_struct` reads a ruleset file into
+:class:`Rules`; the preset, :data:`PRESET`, ships in this package's ``rulesets/``
+folder, declared under the ``mjtui.rulesets`` entry points as a plugin's is.
+docs/mcr.md lists the keys and the source of each number. What stays in code is
+what the game is: four players, which tiles each fan key stands for
 (:mod:`.fans`, :mod:`.calculator`) and who pays whom on a win
 (:mod:`.payments`).
 
@@ -24,7 +25,7 @@ from mjtui.core.systems.base import RulesHeader
 from mjtui.systems.mcr.fans import ALL_FANS
 
 PLAYERS = 4
-PRESET = Path(__file__).with_name("mcr.toml")  # rulesets/mcr.toml once registered
+PRESET = Path(__file__).parent / "rulesets" / "mcr.toml"
 MAX_FAN_VALUE = 200  # far above 88: a typo guard
 
 # One int field per fan key, documented by the fan's own line: the table is in

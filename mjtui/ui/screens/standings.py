@@ -2,10 +2,14 @@
 
 Opened by itself after the hand that ends the game, and with `f` from the
 score sheet at any time (then the standings are as they would be now).
+Riichi's standings have those parts; another system's (MCR's table points) are
+drawn from the fields of its standing, each titled by its ``title`` metadata or
+its name, after the rank and the player.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -21,11 +25,17 @@ if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset
 
 COLUMNS = ("Rank", "Player", "Points", "Base", "Uma", "Oka", "Penalty", "Final")
+RIICHI_PARTS = ("points", "base", "uma", "oka", "penalty", "score")
 
 
 def score(value: float) -> str:
     """A final-score part in thousands, signed, one decimal: +15.0, -4.5, 0.0."""
     return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
+
+
+def _cell(value: object) -> str:
+    """A field of a system's standing: a float as it reads (4, 1.5, 2.33)."""
+    return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
 
 
 class StandingsScreen(ModalScreen[None]):
@@ -44,6 +54,12 @@ class StandingsScreen(ModalScreen[None]):
         self.ruleset = ruleset
         self.players = players
         self.state = state
+        # A system's own placings, read by their fields (riichi's: uma, oka...), which
+        # the Placing protocol leaves open.
+        self.entries: tuple[Any, ...] = tuple(ruleset.system.standings(ruleset.rules, state) or ())
+        self.riichi = bool(self.entries) and all(
+            hasattr(e, part) for e in self.entries for part in RIICHI_PARTS
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="standings"):
@@ -61,6 +77,8 @@ class StandingsScreen(ModalScreen[None]):
         return f"After {self.state.hands} hands; next: " + describe(self.state, self.players)
 
     def _extra(self) -> str:
+        if not self.riichi:
+            return ""
         rules: Any = self.ruleset.rules  # a system with standings: its [final] and [table]
         uma = " / ".join(score(u / 1000) for u in rules.final.uma)
         parts = [
@@ -78,12 +96,12 @@ class StandingsScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
+        if not self.riichi:
+            self._fields(table)
+            return
         for n, name in enumerate(COLUMNS):
             table.add_column(Text(name, justify="left" if n == 1 else "right"), key=name)
-        # The screen is opened for a system with standings, read by its own placing's
-        # fields (riichi's Standing: uma, oka...), which the Placing protocol leaves open.
-        placings: Any = self.ruleset.system.standings(self.ruleset.rules, self.state)
-        for s in placings:
+        for s in self.entries:
             table.add_row(
                 Text(str(s.rank), justify="right"),
                 Text(self.players[s.seat]),
@@ -99,6 +117,24 @@ class StandingsScreen(ModalScreen[None]):
                 ),
                 key=str(s.seat),
             )
+
+    def _fields(self, table: DataTable[Text]) -> None:
+        """A system's own standings: the rank, the player, then each other field."""
+        fields = [
+            f
+            for f in (dataclasses.fields(self.entries[0]) if self.entries else ())
+            if f.name not in ("rank", "seat")
+        ]
+        table.add_column(Text("Rank", justify="right"), key="rank")
+        table.add_column(Text("Player"), key="player")
+        for f in fields:
+            title = f.metadata.get("title", f.name.replace("_", " ").capitalize())
+            table.add_column(Text(title, justify="right"), key=f.name)
+        for s in self.entries:
+            cells = [Text(str(s.rank), justify="right"), Text(self.players[s.seat])]
+            for f in fields:
+                cells.append(Text(_cell(getattr(s, f.name)), justify="right"))
+            table.add_row(*cells, key=str(s.seat))
 
     def action_close(self) -> None:
         self.dismiss(None)

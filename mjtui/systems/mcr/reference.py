@@ -1,0 +1,135 @@
+"""The Chinese Official rules reference: winning and paying, the game, and every fan.
+
+Computed from the ruleset: the payments with :func:`~.payments.by_role`, the
+seats from ``game.seats``, the fans grouped by the value the ruleset gives
+them (a fan turned off is listed apart). Each fan has its Chinese and English
+name and its one line from :mod:`.fans`; a Chinese name takes two cells a
+character, so the columns are laid out in cells (:mod:`.wording`), never with
+``len``.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Any
+
+from mjtui.core.reports.reference import WIDTH, table, wrap
+from mjtui.core.systems.base import WINDS, Section
+from mjtui.systems.mcr.fans import ALL_FANS, RANK
+from mjtui.systems.mcr.wording import cells, pad
+
+ZH = max(cells(f.name_zh) for f in ALL_FANS)  # the Chinese names' column, in cells
+INDENT = "  "
+EXAMPLE_FANS = (8, 10, 12, 16, 24, 32, 48, 64, 88)
+
+
+def sections(rules: Any) -> list[Section]:
+    return [
+        Section("Winning and paying", tuple(_paying(rules))),
+        Section("The game", tuple(_game(rules))),
+        Section("The fans", tuple(_fans(rules))),
+    ]
+
+
+def _paying(rules: Any) -> list[str]:
+    from mjtui.systems.mcr.payments import by_role
+
+    base, minimum = rules.payments.base, rules.win.minimum
+    flower = rules.value("flower_tiles")
+    lines = wrap(
+        f"A hand needs {minimum} fan to be declared, "
+        + (
+            "flowers included."
+            if rules.win.flowers_count
+            else f"not counting the flowers ({flower} fan each, added to the total)."
+        )
+        + f" On a discard the discarder pays {base} + fan and each of the two others "
+        f"{base}; on a self-draw each of the three others pays {base} + fan."
+    )
+    rows = []
+    for fan in EXAMPLE_FANS:
+        if fan < minimum:
+            continue
+        won, drawn = by_role(rules, fan, False), by_role(rules, fan, True)
+        rows.append(
+            [
+                str(fan),
+                str(won["discarder"]),
+                str(won["others"]),
+                str(won["total"]),
+                str(drawn["each"]),
+                str(drawn["total"]),
+            ]
+        )
+    lines += ["", *table(["fan", "discarder", "others", "discard", "each", "self-draw"], rows)]
+    return lines
+
+
+def _game(rules: Any) -> list[str]:
+    g = rules.game
+    rounds = -(-g.hands // g.hands_per_round)
+    lines = wrap(
+        f"A game is {g.hands} hands, {rounds} rounds of {g.hands_per_round}: the dealer "
+        "passes to the next seat after every hand, won or drawn; the round wind "
+        "changes after each round" + (", and the players change seats:" if g.seats else ".")
+    )
+    if g.seats:
+        rows = []
+        for r in range(rounds):
+            row = g.seats[min(r, len(g.seats) - 1)]
+            rows.append([f"{WINDS[r % 4]} round", *(f"player {p}" for p in row)])
+        lines += ["", *table(["", *WINDS], rows)]
+        lines += wrap("(players numbered by their seats in the first round)")
+    fw = rules.false_win
+    paid = "to each of the three others" if fw.paid_to == "others" else "off his score"
+    lines += [""]
+    lines += wrap(
+        f"A false win costs the offender {fw.each} {paid}, and the hand goes on; a "
+        "penalty for a foul is taken off the offender's score"
+        + ("." if rules.penalty.paid_to == "nobody" else " and shared among the three others.")
+        + " Neither is a hand of the game."
+    )
+    points = " / ".join(str(p) for p in rules.standings.table_points)
+    lines += [""]
+    lines += wrap(
+        f"Standings: places by the game score, table points {points} for first to "
+        "fourth; tied players share the points of the places they hold."
+    )
+    return lines
+
+
+def _fan_lines(fan: Any) -> list[str]:
+    """One fan: its Chinese name, then its English name and its line, wrapped under it."""
+    lead = INDENT + pad(fan.name_zh, ZH) + "  "
+    width = WIDTH - cells(lead)
+    parts = textwrap.wrap(f"{fan.name}: {fan.description}", width) or [""]
+    return [lead + parts[0], *(" " * cells(lead) + part for part in parts[1:])]
+
+
+def _fans(rules: Any) -> list[str]:
+    by_value: dict[int, list[Any]] = {}
+    off = []
+    for fan in sorted(ALL_FANS, key=lambda f: RANK[f.key]):
+        value = rules.value(fan.key)
+        if value:
+            by_value.setdefault(value, []).append(fan)
+        else:
+            off.append(fan)
+    lines = wrap(
+        "Every fan the hand has is counted, except those a higher fan implies (the "
+        "exclusion principle) and those the sets already used for another fan would "
+        "make again; flowers are counted apart."
+    )
+    for value in sorted(by_value, reverse=True):
+        group = by_value[value]
+        lines += ["", f"{value} fan" + (f" ({len(group)})" if len(group) > 1 else "")]
+        for fan in group:
+            lines += _fan_lines(fan)
+    if off:
+        lines += ["", "Not played here (0 fan):"]
+        for fan in off:
+            lines += _fan_lines(fan)
+    return lines
+
+
+__all__ = ["sections"]

@@ -1,0 +1,135 @@
+"""`mjtui hand mcr TILES [--win TILE] [--self-draw] [--seat W] [--round W] [--fourth-tile]
+[--kong] [--last-tile] [--flowers N]`: a Chinese Official hand's fans, total and payments.
+
+TILES is the notation of docs/tiles.md (5z White, 6z Green, 7z Red; ``[123m]`` a
+chow, ``[555p]`` a pung, ``[5555p]`` a melded kong, ``(5555p)`` a concealed
+kong); ``--win`` names the winning tile (default: the last tile outside
+brackets). ``--json`` prints ``{"tiles", "reading", "form", "fan", "hand_fan",
+"flower_fan", "fans", "flowers", "minimum_met", "points", "self_draw", "seat",
+"round", "context"}``; ``fans`` each have ``key``, ``name``, ``name_zh``,
+``fan`` (its value) and ``count``. A hand under the minimum is refused
+(HandError: exit 2) with its fans and the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjtui.core.errors import HandError
+from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.tiles import parse_hand
+from mjtui.systems.mcr.calculator import Score, Situation, score_hand
+from mjtui.systems.mcr.events import CONTEXT
+from mjtui.systems.mcr.fans import BY_KEY
+from mjtui.systems.mcr.payments import by_role
+from mjtui.systems.mcr.rules import Rules
+
+OPTIONS = (
+    Option(
+        "tiles",
+        "text",
+        "every tile of the winning hand, e.g. '123m456p789s11z [555z]' (quoted)",
+        metavar="TILES",
+        positional=True,
+    ),
+    Option(
+        "win",
+        "text",
+        "the winning tile, e.g. 5p (default: the last tile outside brackets)",
+        metavar="TILE",
+    ),
+    Option("self-draw", "flag", "won on a tile the winner drew (otherwise on a discard)"),
+    Option("seat", "wind", "the winner's seat wind (default E)", metavar="E|S|W|N", default=0),
+    Option("round", "wind", "the round (prevalent) wind (default E)", metavar="E|S|W|N", default=0),
+    Option("fourth-tile", "flag", "the winning tile was the last of its kind (和绝张)"),
+    Option(
+        "kong",
+        "flag",
+        "self-drawn: won on a kong's replacement tile; on a discard: by robbing a kong",
+    ),
+    Option("last-tile", "flag", "won on the last tile of the wall (drawn or discarded)"),
+    Option("flowers", "int", "the winner's flower tiles (default 0)", metavar="N", default=0),
+)
+
+
+def situation_of(args: Any) -> Situation:
+    return Situation(
+        self_draw=args.self_draw,
+        seat_wind=args.seat,
+        round_wind=args.round,
+        fourth_tile=args.fourth_tile,
+        kong=args.kong,
+        last_tile=args.last_tile,
+        flowers=args.flowers,
+    )
+
+
+def fans_json(rules: Rules, score: Score) -> list[dict[str, Any]]:
+    return [
+        {
+            "key": key,
+            "name": BY_KEY[key].name,
+            "name_zh": BY_KEY[key].name_zh,
+            "fan": rules.value(key),
+            "count": count,
+        }
+        for key, count in score.fans
+    ]
+
+
+def score(rules: Rules, args: Any) -> dict[str, Any]:
+    """The JSON object of one hand given as command-line arguments."""
+    result = score_hand(rules, parse_hand(args.tiles, args.win), situation_of(args))
+    fans = fans_json(rules, result)
+    if not result.minimum_met:
+        found = ", ".join(_term(f) for f in fans)
+        raise HandError(f"{result.reason} (found: {found})")
+    return {
+        "tiles": args.tiles,
+        "reading": result.reading,
+        "form": result.form,
+        "fan": result.fan,
+        "hand_fan": result.hand_fan,
+        "flower_fan": result.flower_fan,
+        "fans": fans,
+        "flowers": result.flowers,
+        "minimum_met": result.minimum_met,
+        "points": by_role(rules, result.fan, args.self_draw),
+        "self_draw": args.self_draw,
+        "seat": WINDS[args.seat],
+        "round": WINDS[args.round],
+        "context": [c for c in CONTEXT if getattr(args, c.replace("-", "_"))],
+    }
+
+
+def _term(fan: dict[str, Any]) -> str:
+    times = f"×{fan['count']}" if fan["count"] > 1 else ""
+    return f"{fan['name']} {fan['name_zh']} {fan['fan']}{times}"
+
+
+def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+    """The reading, each fan with its value, the total and who pays what."""
+    how = "self-draw" if r["self_draw"] else "a discard"
+    extra = "".join(f", {c}" for c in r["context"])
+    lines = [f"{r['reading']}: won on {how}, seat {r['seat']}, round {r['round']}{extra}"]
+    lines += [f"  {_term(f)}" for f in r["fans"]]
+    if r["flowers"]:
+        each = r["flower_fan"] // r["flowers"]
+        times = f"×{r['flowers']}" if r["flowers"] > 1 else ""
+        lines.append(f"  Flower Tiles 花牌 {each}{times}")
+    lines.append(f"  = {r['fan']} fan")
+    p = r["points"]
+    if r["self_draw"]:
+        lines.append(f"  each of the three others pays {p['each']} ({p['total']} in all)")
+    else:
+        lines.append(
+            f"  the discarder pays {p['discarder']}, each of the two others {p['others']} "
+            f"({p['total']} in all)"
+        )
+    return "\n".join(lines)
+
+
+HAND = Tool(OPTIONS, score, describe, batch=True)
+
+__all__ = ["HAND", "OPTIONS", "describe", "fans_json", "score", "situation_of"]
