@@ -236,6 +236,55 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
 
     Without ``win`` the winning tile is the last tile written outside the melds.
     """
+    concealed, melds = _read_hand(text, HAND_SIZE)
+    ids = [t.id for t in concealed]
+    win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
+    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
+    red_fives = tuple(sorted(t.id for t in concealed if t.red))
+    return TileHand(tuple(sorted(ids)), tuple(melds), win_id, red, red_fives)
+
+
+@dataclass(frozen=True)
+class WaitingHand:
+    """A hand one tile short of complete (13 tiles, plus one per kan): what a player
+    holds while waiting. :meth:`with_tile` makes the complete hand of one more tile."""
+
+    concealed: tuple[int, ...]  # sorted
+    melds: tuple[Meld, ...]
+    red: int
+    red_fives: tuple[int, ...] = ()
+
+    def concealed_counts(self) -> list[int]:
+        counts = [0] * TILE_KINDS
+        for t in self.concealed:
+            counts[t] += 1
+        return counts
+
+    def counts(self) -> list[int]:
+        """How many of each tile the hand holds, melds included."""
+        counts = self.concealed_counts()
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return counts
+
+    def with_tile(self, tile: int) -> TileHand:
+        """The complete hand won on ``tile`` (a plain tile: never a red five)."""
+        return TileHand(
+            tuple(sorted((*self.concealed, tile))), self.melds, tile, self.red, self.red_fives
+        )
+
+
+def parse_waiting_hand(text: str) -> WaitingHand:
+    """The waiting hand written in ``text``: 13 tiles plus one per kan, melds in brackets."""
+    concealed, melds = _read_hand(text, HAND_SIZE - 1)
+    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
+    red_fives = tuple(sorted(t.id for t in concealed if t.red))
+    return WaitingHand(tuple(sorted(t.id for t in concealed)), tuple(melds), red, red_fives)
+
+
+def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
+    """The concealed tiles and the melds of a hand of ``size`` tiles plus one per kan."""
     groups = scan(text, allow_melds=True)
     if not groups:
         raise caret_error(text, 0, "no tiles: write a hand such as 123m456p789s11z [567s]")
@@ -249,20 +298,17 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
     _check_copies(text, groups)
     kans = sum(m.kind == "kan" for m in melds)
     total = len(concealed) + sum(len(m.tiles) for m in melds)
-    if total != HAND_SIZE + kans:
+    if total != size + kans:
         per_kan = (
-            f" plus one per kan ({HAND_SIZE + kans} with {kans} kan)"
-            if kans
-            else " plus one per kan"
+            f" plus one per kan ({size + kans} with {kans} kan)" if kans else " plus one per kan"
         )
+        what = "a complete hand" if size == HAND_SIZE else "a waiting hand"
         raise caret_error(
-            text, len(text), f"a complete hand has {HAND_SIZE} tiles{per_kan}; this one has {total}"
+            text, len(text), f"{what} has {size} tiles{per_kan}; this one has {total}"
         )
-    ids = [t.id for t in concealed]
-    win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
-    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
-    red_fives = tuple(sorted(t.id for t in concealed if t.red))
-    return TileHand(tuple(sorted(ids)), tuple(melds), win_id, red, red_fives)
+    if not concealed:
+        raise caret_error(text, 0, "no concealed tiles: the hand holds more than its melds")
+    return concealed, melds
 
 
 def _check_copies(text: str, groups: list[tuple[str, int, list[WrittenTile]]]) -> None:

@@ -13,6 +13,7 @@ from mjtui.core.tiles.notation import (
     FIVES,
     Meld,
     TileHand,
+    WaitingHand,
     format_tiles,
     scan,
     tile_glyph,
@@ -43,6 +44,32 @@ def format_hand(hand: TileHand) -> str:
     parts += [_meld_mpsz(m) for m in hand.melds]
     parts.append(format_tiles([hand.win], [hand.win] if win_red else []))
     return " ".join(p for p in parts if p)
+
+
+def format_waiting(hand: WaitingHand) -> str:
+    """A waiting hand in mpsz notation: '123m456p789s1z [567s]'."""
+    parts = [format_tiles(hand.concealed, hand.red_fives)]
+    parts += [_meld_mpsz(m) for m in hand.melds]
+    return " ".join(p for p in parts if p)
+
+
+def waiting_words(hand: WaitingHand) -> str:
+    """A waiting hand in plain words: '1m 2m 3m ... East  [5s 6s 7s]'."""
+    reds = list(hand.red_fives)
+    tiles = []
+    for t in hand.concealed:
+        red = t in reds
+        if red:
+            reds.remove(t)
+        tiles.append(tile_text(t) + (RED_MARK if red else ""))
+    parts = [" ".join(tiles)]
+    for meld in hand.melds:
+        fives = [i for i, t in enumerate(meld.tiles) if t in FIVES][: meld.red]
+        body = " ".join(
+            tile_text(t) + (RED_MARK if i in fives else "") for i, t in enumerate(meld.tiles)
+        )
+        parts.append(f"[{body}]" if meld.opened else f"({body})")
+    return "  ".join(parts)
 
 
 def _meld_mpsz(meld: Meld) -> str:
