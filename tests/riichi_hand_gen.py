@@ -13,7 +13,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjtui.core.tiles.notation import FIVES, TileHand, format_tiles, parse_hand, tile_name
+from mjtui.core.tiles.notation import (
+    FIVES,
+    TileHand,
+    WaitingHand,
+    format_tiles,
+    parse_hand,
+    tile_name,
+)
 from mjtui.systems.riichi.hand import WinContext
 from mjtui.systems.riichi.rules import Rules
 
@@ -351,3 +358,34 @@ def agrees(ours: Any, result: Any, ctx: WinContext) -> bool:
     else:
         same = (result.han, result.fu) == (ours.han, ours.fu)
     return same and library_payments(result, ctx) == ours.payment.shares()
+
+
+# --- waiting hands (13 tiles) for `mjtui waits` -----------------------------------------
+
+
+def waiting_hands(n: int, seed: int = 7) -> list[WaitingHand]:
+    """Hands one tile short: a generated winning hand less one concealed tile (tenpai
+    mostly), the same with one or two concealed tiles changed (a tile or two from
+    tenpai), and thirteen tiles drawn from a shuffled wall (far from it)."""
+    rng = random.Random(seed)
+    found: list[WaitingHand] = []
+    while len(found) < n:
+        roll = rng.random()
+        if roll < 0.2:
+            wall = [t for t in range(34) for _ in range(4)]
+            rng.shuffle(wall)
+            found.append(WaitingHand(tuple(sorted(wall[:13])), (), 0))
+            continue
+        hand = random_case(rng).hand
+        concealed = list(hand.concealed)
+        concealed.remove(rng.choice(concealed))
+        held = hand.counts()
+        for _ in range(0 if roll < 0.6 else rng.choice((1, 2))):
+            i = rng.randrange(len(concealed))
+            new = rng.randrange(34)
+            if held[new] < 4:
+                held[concealed[i]] -= 1
+                held[new] += 1
+                concealed[i] = new
+        found.append(WaitingHand(tuple(sorted(concealed)), hand.melds, 0))
+    return found
