@@ -154,6 +154,7 @@ def test_a_headless_command_runs_with_few_collections_and_gives_the_thresholds_b
         (("hand", "pocket", "19m19p19s1234567z1m", "--self-draw"), "pocket"),
         (("hand", "fx602p", "111222333", "--win", "3"), "fx602p"),
         (("waits", "riichi-tenhou", "234m456p789s2355s", "--riichi"), "riichi"),
+        (("waits", "pocket", "19m19p19s1234567z"), "pocket"),
     ],
 )
 def test_hand_imports_the_ruleset_s_system_alone(tmp_path: Path, argv, system) -> None:

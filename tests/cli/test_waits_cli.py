@@ -135,3 +135,26 @@ def test_batch_reads_command_lines_and_json_lines(capsys, monkeypatch) -> None:
 def test_a_system_with_no_waits_says_which_do(capsys) -> None:
     with pytest.raises(MjtuiError, match=r"reads no waits from tiles.*riichi"):
         run(["hp11c", "123m456p789s2355s"], capsys)
+
+
+def test_pocket_waits_score_each_way_and_say_under_the_minimum(capsys) -> None:
+    found = waits(capsys, "pocket", "123m456p789s1122z")
+    assert found["tenpai"] and [w["tile"] for w in found["waits"]] == ["1z", "2z"]
+    east, south = found["waits"]
+    assert east["ron"]["fan"] == 3 and east["tsumo"]["fan"] == 4
+    assert east["tsumo"]["points"]["total"] == 48
+    assert south["ron"] == {
+        "wins": False,
+        "problem": "under the minimum",
+        "why": south["ron"]["why"],
+        "fan": 1,
+    }
+    assert "under the minimum of 3 fan" in south["ron"]["why"]
+
+
+def test_pocket_situations_go_with_their_way_and_seen_tiles_are_not_unseen(capsys) -> None:
+    found = waits(capsys, "pocket", "123m456p789s1z[555z]", "--heavenly", "--seen", "1z")
+    (east,) = found["waits"]
+    assert east["unseen"] == 2 and east["ron"]["problem"] == "not this way"
+    ready = waits(capsys, "pocket", "159m159p159s1234z")
+    assert not ready["tenpai"] and ready["shanten"] == 3
