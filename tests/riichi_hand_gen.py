@@ -389,3 +389,47 @@ def waiting_hands(n: int, seed: int = 7) -> list[WaitingHand]:
                 concealed[i] = new
         found.append(WaitingHand(tuple(sorted(concealed)), hand.melds, 0))
     return found
+
+
+# --- riichienv's side (benchmarks only: a Rust engine, not a test dependency) ---------
+
+
+def to_riichienv(case: Case, lc: LibraryCase) -> tuple[Any, ...]:
+    """The case as riichienv's HandEvaluator takes it: the concealed 136-tile ids (the
+    winning tile among them), its melds, the winning tile, the indicators and its
+    Conditions; the same 136-tile ids as the mahjong library's (copy 0 red)."""
+    import riichienv._riichienv as renv
+
+    kinds = {"chi": renv.MeldType.Chi, "pon": renv.MeldType.Pon}
+    winds = [renv.Wind.East, renv.Wind.South, renv.Wind.West, renv.Wind.North]
+    melds, in_melds = [], set()
+    for meld, theirs in zip(case.hand.melds, lc.melds, strict=True):
+        kind = kinds.get(meld.kind) or (
+            renv.MeldType.Daiminkan if meld.opened else renv.MeldType.Ankan
+        )
+        melds.append(renv.Meld(kind, list(theirs.tiles), meld.opened))
+        in_melds.update(theirs.tiles)
+    ctx = case.ctx
+    conditions = renv.Conditions(
+        tsumo=ctx.tsumo,
+        riichi=ctx.riichi,
+        double_riichi=ctx.double_riichi,
+        ippatsu=ctx.ippatsu,
+        haitei=ctx.haitei,
+        houtei=ctx.houtei,
+        rinshan=ctx.rinshan,
+        chankan=ctx.chankan,
+        tsumo_first_turn=ctx.tenhou or ctx.chiihou,
+        player_wind=winds[ctx.seat_wind],
+        round_wind=winds[ctx.round_wind],
+        honba=ctx.honba,
+    )
+    concealed = sorted(t for t in lc.tiles if t not in in_melds)
+    return concealed, melds, lc.win, lc.dora, lc.ura, conditions
+
+
+def riichienv_score(hand: tuple[Any, ...]) -> Any:
+    import riichienv._riichienv as renv
+
+    concealed, melds, win, dora, ura, conditions = hand
+    return renv.HandEvaluator(concealed, melds).calc(win, dora, ura, conditions)

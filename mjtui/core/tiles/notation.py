@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from mjtui.core.errors import HandError
 
@@ -109,8 +109,7 @@ def caret_error(text: str, pos: int, reason: str) -> HandError:
     return HandError(f"{reason}\n  {text}\n  {' ' * pos}^")
 
 
-@dataclass(frozen=True)
-class WrittenTile:
+class WrittenTile(NamedTuple):
     """A tile as typed, with the column of its digit for error carets."""
 
     id: int
@@ -118,20 +117,26 @@ class WrittenTile:
     pos: int  # where its digit is in the text
 
 
+_DIGITS = "0123456789"
+
+
 def _read_group(text: str, digits: list[int], letter_pos: int) -> list[WrittenTile]:
     """The tiles of a run of digits ending at the suit letter at ``letter_pos``."""
     suit = SUITS.index(text[letter_pos])
+    base = suit * 9
     tiles = []
     for pos in digits:
-        d = int(text[pos])
+        d = _DIGITS.index(text[pos])
         if suit == 3 and not 1 <= d <= 7:
             raise caret_error(
                 text,
                 pos,
                 f"there is no {d}z: honors are 1z-7z (East South West North, White Green Red)",
             )
-        red = d == 0
-        tiles.append(WrittenTile(suit * 9 + (4 if red else d - 1), red, pos))
+        if d:
+            tiles.append(WrittenTile(base + d - 1, False, pos))
+        else:
+            tiles.append(WrittenTile(base + 4, True, pos))
     return tiles
 
 
@@ -150,7 +155,7 @@ def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]
     for pos, ch in enumerate(text):
         if ch.isspace():
             continue
-        if ch.isdigit() and ch.isascii():
+        if ch in _DIGITS:
             digits.append(pos)
         elif ch in SUITS:
             if not digits:
@@ -357,16 +362,20 @@ def parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
 def format_tiles(ids: Iterable[int], red_fives: Iterable[int] = ()) -> str:
     """Tiles back in mpsz form, grouped by suit ('123m05p'); one copy of each of
     ``red_fives`` is written red."""
+    reds = set(red_fives)
     out = []
-    reds_left = list(red_fives)
-    for suit in range(4):
-        digits = ""
-        for t in sorted(i for i in ids if i // 9 == suit):
-            if t in reds_left:
-                digits += "0"
-                reds_left.remove(t)
-            else:
-                digits += str(t % 9 + 1)
-        if digits:
-            out.append(digits + SUITS[suit])
+    digits = ""
+    suit = -1
+    for t in sorted(ids):
+        if t // 9 != suit:
+            if digits:
+                out.append(digits + SUITS[suit])
+            suit, digits = t // 9, ""
+        if t in reds:
+            digits += "0"
+            reds.discard(t)
+        else:
+            digits += _DIGITS[t % 9 + 1]
+    if digits:
+        out.append(digits + SUITS[suit])
     return "".join(out)
