@@ -14,6 +14,7 @@ where it is not). Target: the command at 0.2 times riichienv's in-process rate.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -137,13 +138,10 @@ def main() -> int:
 
     def ours() -> None:
         for c in generated:
-            try:
+            with contextlib.suppress(HandError):
                 analyze(rules, c.hand, c.ctx)
-            except HandError:
-                pass
 
-    best = {"lines": float("inf"), "json": float("inf"), "ours": float("inf"), "rust": 0.0}
-    best["rust"] = float("inf")
+    best = dict.fromkeys(("lines", "json", "ours", "rust"), float("inf"))
     answers: dict[str, list[str]] = {}
     for _ in range(args.repeat):
         for key, path in (("lines", lines_file), ("json", json_file)):

@@ -7,8 +7,9 @@ prints hands per second for both and the ratio. Target: 3 times the
 library's rate. Where riichienv (a Rust engine, installed by hand for this
 benchmark alone: ``pip install riichienv``) is installed, it scores the same
 hands in the same run, from the same 136-tile ids, and its rate is printed
-beside ours; target: half its rate (0.5x). Without it that line says so. The hands are distinct (the count of distinct hand and
-context pairs is printed), and each is scored once per run.
+beside ours; target: half its rate (0.5x). Without it that line says so.
+The hands are distinct (the count of distinct hand and context pairs is
+printed), and each is scored once per run.
 
     python benchmarks/riichi_hands.py [--hands 20000] [--seed 4] [--ruleset riichi-tenhou]
                                       [--repeat 3] [--profile]
