@@ -297,3 +297,32 @@ def test_a_preview_grows_with_the_typing() -> None:
     )
     with pytest.raises(HandError, match="unknown character"):
         preview("12q")
+
+
+def test_the_plain_reading_of_a_hand_is_the_scanners_and_leaves_it_every_error() -> None:
+    from mjtui.core.tiles import notation
+
+    rng = random.Random(3)
+    texts = ["123m456p789s1122z", "0m234m567p789s11z2z", "1m1m1m1m2m3m4m"]
+    for _ in range(400):
+        tiles = [rng.randrange(34) for _ in range(rng.choice((13, 14, 14, 15)))]
+        text = " ".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in tiles)
+        texts.append(text.replace("5p", "0p", rng.random() < 0.3).replace("8z", "9z"))
+    texts += ["123m456p789s1122 z", "123m456p789s11228z", "0m0m234567p789s11z", "0z123m456p789s12z"]
+    plain = notation._plain_hand
+    for text in texts:
+        for parse in (notation.parse_hand, notation.parse_waiting_hand):
+            try:
+                fast = parse(text)
+            except HandError as e:
+                fast = str(e)
+            notation._plain_hand = lambda t, s: None  # the scanner alone
+            try:
+                slow = parse(text)
+            except HandError as e:
+                slow = str(e)
+            finally:
+                notation._plain_hand = plain
+            assert fast == slow, text
+    assert notation._plain_hand("123m456p789s11z222z", 14) is not None  # the common case
+    assert notation._plain_hand("123m456p789s11z [222z]", 11) is None  # melds: the scanner

@@ -19,6 +19,7 @@ message repeats the text with a caret under the offending character.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, NamedTuple
@@ -288,8 +289,50 @@ def parse_waiting_hand(text: str) -> WaitingHand:
     return WaitingHand(tuple(sorted(t.id for t in concealed)), tuple(melds), red, red_fives)
 
 
+# A hand of concealed tiles alone, digits and suit letters: the common case, read
+# without the scanner (which stays the one place a bad hand is explained).
+_PLAIN = re.compile(r"(?:\s*[0-9]+[mpsz])+\s*")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_Z_DIGITS = frozenset("1234567")
+
+
+def _plain_hand(text: str, size: int) -> list[WrittenTile] | None:
+    """The tiles of ``text`` when it is ``size`` concealed tiles written plainly and
+    nothing is wrong with them; None for anything else (the scanner then reads it)."""
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    tiles: list[WrittenTile] = []
+    seen = [0] * TILE_KINDS
+    reds = 0
+    for digits, letter in _GROUP.findall(text):
+        base = SUITS.index(letter) * 9
+        for d in digits:
+            if d == "0":
+                if base == 27:
+                    return None
+                t = base + 4
+                reds += 1 << base
+                tiles.append(WrittenTile(t, True, 0))
+            else:
+                if base == 27 and d not in _Z_DIGITS:
+                    return None
+                t = base + ord(d) - 49
+                tiles.append(WrittenTile(t, False, 0))
+            seen[t] += 1
+    if len(tiles) != size or max(seen) > COPIES or reds not in _ONE_RED_EACH:
+        return None
+    return tiles
+
+
+# ``reds`` above adds 1 << (0, 9 or 18) per red five: one per suit at most.
+_ONE_RED_EACH = frozenset(a + b + c for a in (0, 1) for b in (0, 512) for c in (0, 1 << 18))
+
+
 def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
     """The concealed tiles and the melds of a hand of ``size`` tiles plus one per kan."""
+    plain = _plain_hand(text, size)
+    if plain is not None:
+        return plain, []
     groups = scan(text, allow_melds=True)
     if not groups:
         raise caret_error(text, 0, "no tiles: write a hand such as 123m456p789s11z [567s]")
@@ -352,8 +395,22 @@ def _win_tile(text: str, win: str, concealed: list[WrittenTile]) -> int:
     return tile.id
 
 
+_TILES_READ: dict[str, tuple[tuple[int, ...], int]] = {}
+_TILES_KEPT = 4096  # short lists (dora indicators) come again and again in a batch
+
+
 def parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     """A bare tile list ("3m1z", dora indicators): the ids as written and the red fives."""
+    found = _TILES_READ.get(text)
+    if found is not None:
+        return found
+    found = _parse_tiles(text)
+    if len(_TILES_READ) < _TILES_KEPT and len(text) <= 16:
+        _TILES_READ[text] = found
+    return found
+
+
+def _parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     tiles = [t for _, _, group in scan(text, allow_melds=False) for t in group]
     _check_copies(text, [("tiles", 0, tiles)])
     return tuple(t.id for t in tiles), sum(t.red for t in tiles)
