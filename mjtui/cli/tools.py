@@ -182,6 +182,9 @@ class LineReader:
         }
         self.by_name = {o.name: o for o in tool.options}
         self.by_name.update({o.dest: o for o in tool.options})
+        self.json_fields = {
+            key: (o, o.dest, _JSON_VALUE[o.kind]) for key, o in self.by_name.items()
+        }
         self.positional = [o for o in tool.options if o.positional]
         self.plain = not any(o.group for o in tool.options)
 
@@ -242,12 +245,14 @@ class LineReader:
         if not isinstance(given, dict):
             raise HandError('a JSON line is an object of the options, such as {"tiles": ...}')
         values = dict(self.defaults)
+        fields = self.json_fields
         for key, value in given.items():
-            option = self.by_name.get(key)
-            if option is None:
+            found = fields.get(key)
+            if found is None:
                 known = ", ".join(o.name for o in self.tool.options)
                 raise HandError(f"{key!r} is not an option here (the options: {known})")
-            values[option.dest] = _json_value(option, value)
+            option, dest, read = found
+            values[dest] = read(option, value)
         missing = [o.name for o in self.positional if values[o.dest] is None]
         if missing:
             raise HandError(f"give the {', '.join(missing)}")
@@ -265,23 +270,42 @@ def _converted(option: Option, text: str) -> Any:
     return text
 
 
-def _json_value(option: Option, value: Any) -> Any:
-    """A JSON value for ``option``: a flag true or false, a number, a wind as on the
-    command line (E, S, W, N or 1-4), text as a string."""
-    name = option.name
-    if option.kind == "flag":
-        if not isinstance(value, bool):
-            raise HandError(f"{name}: true or false, got {json.dumps(value)}")
-        return value
-    if option.kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise HandError(f"{name}: a whole number, got {json.dumps(value)}")
-        return value
-    if option.kind == "wind":
-        try:
-            return wind_of(str(value))
-        except ValueError as e:
-            raise HandError(f"{name}: {e}") from None
-    if not isinstance(value, str):
-        raise HandError(f"{name}: a string, got {json.dumps(value)}")
+def _json_flag(option: Option, value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise HandError(f"{option.name}: true or false, got {json.dumps(value)}")
     return value
+
+
+def _json_int(option: Option, value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HandError(f"{option.name}: a whole number, got {json.dumps(value)}")
+    return value
+
+
+# The usual spellings of a wind, looked up before wind_of reads anything else.
+_WINDS = {
+    spelled: i
+    for i, name in enumerate(("East", "South", "West", "North"))
+    for spelled in (name, name[0], name.lower(), name[0].lower(), str(i + 1))
+}
+
+
+def _json_wind(option: Option, value: Any) -> Any:
+    found = _WINDS.get(value) if isinstance(value, str) else None
+    if found is not None:
+        return found
+    try:
+        return wind_of(str(value))
+    except ValueError as e:
+        raise HandError(f"{option.name}: {e}") from None
+
+
+def _json_text(option: Option, value: Any) -> Any:
+    if not isinstance(value, str):
+        raise HandError(f"{option.name}: a string, got {json.dumps(value)}")
+    return value
+
+
+_JSON_VALUE = {"flag": _json_flag, "int": _json_int, "wind": _json_wind, "text": _json_text}
+"""A JSON value for an option, by its kind: a flag true or false, a number, a wind as
+on the command line (E, S, W, N or 1-4), text as a string."""

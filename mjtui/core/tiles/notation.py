@@ -242,6 +242,10 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
 
     Without ``win`` the winning tile is the last tile written outside the melds.
     """
+    plain = _plain_hand(text, HAND_SIZE) if win is None else None
+    if plain is not None:
+        ids, reds = plain
+        return TileHand(tuple(sorted(ids)), (), ids[-1], len(reds), tuple(reds))
     concealed, melds = _read_hand(text, HAND_SIZE)
     ids = [t.id for t in concealed]
     win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
@@ -283,6 +287,10 @@ class WaitingHand:
 
 def parse_waiting_hand(text: str) -> WaitingHand:
     """The waiting hand written in ``text``: 13 tiles plus one per kan, melds in brackets."""
+    plain = _plain_hand(text, HAND_SIZE - 1)
+    if plain is not None:
+        ids, reds = plain
+        return WaitingHand(tuple(sorted(ids)), (), len(reds), tuple(reds))
     concealed, melds = _read_hand(text, HAND_SIZE - 1)
     red = sum(t.red for t in concealed) + sum(m.red for m in melds)
     red_fives = tuple(sorted(t.id for t in concealed if t.red))
@@ -296,43 +304,42 @@ _GROUP = re.compile(r"([0-9]+)([mpsz])")
 _Z_DIGITS = frozenset("1234567")
 
 
-def _plain_hand(text: str, size: int) -> list[WrittenTile] | None:
-    """The tiles of ``text`` when it is ``size`` concealed tiles written plainly and
-    nothing is wrong with them; None for anything else (the scanner then reads it)."""
+def _plain_hand(text: str, size: int) -> tuple[list[int], list[int]] | None:
+    """The tile ids of ``text`` as written, and the ids of its red fives, when it is
+    ``size`` concealed tiles written plainly and nothing is wrong with them; None for
+    anything else (the scanner then reads it, and says what is wrong)."""
     if _PLAIN.fullmatch(text) is None:
         return None
-    tiles: list[WrittenTile] = []
-    seen = [0] * TILE_KINDS
-    reds = 0
+    ids: list[int] = []
     for digits, letter in _GROUP.findall(text):
-        base = SUITS.index(letter) * 9
-        for d in digits:
-            if d == "0":
-                if base == 27:
-                    return None
-                t = base + 4
-                reds += 1 << base
-                tiles.append(WrittenTile(t, True, 0))
-            else:
-                if base == 27 and d not in _Z_DIGITS:
-                    return None
-                t = base + ord(d) - 49
-                tiles.append(WrittenTile(t, False, 0))
-            seen[t] += 1
-    if len(tiles) != size or max(seen) > COPIES or reds not in _ONE_RED_EACH:
+        if letter == "z" and not _Z_DIGITS.issuperset(digits):
+            return None
+        ids += map(_IDS[letter].__getitem__, digits)
+    if len(ids) != size:
         return None
-    return tiles
+    reds: list[int] = []
+    if "0" in text:  # a red five: one of each suit at most
+        reds = sorted(
+            _IDS[letter]["0"] for digits, letter in _GROUP.findall(text) for d in digits if d == "0"
+        )
+        if len(set(reds)) != len(reds):
+            return None
+    counts = [0] * TILE_KINDS
+    for t in ids:
+        counts[t] += 1
+    if max(counts) > COPIES:
+        return None
+    return ids, reds
 
 
-# ``reds`` above adds 1 << (0, 9 or 18) per red five: one per suit at most.
-_ONE_RED_EACH = frozenset(a + b + c for a in (0, 1) for b in (0, 512) for c in (0, 1 << 18))
+_IDS = {
+    letter: {str(d): 9 * n + (d - 1 if d else 4) for d in range(10)}
+    for n, letter in enumerate(SUITS)
+}
 
 
 def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
     """The concealed tiles and the melds of a hand of ``size`` tiles plus one per kan."""
-    plain = _plain_hand(text, size)
-    if plain is not None:
-        return plain, []
     groups = scan(text, allow_melds=True)
     if not groups:
         raise caret_error(text, 0, "no tiles: write a hand such as 123m456p789s11z [567s]")
