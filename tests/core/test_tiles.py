@@ -326,3 +326,12 @@ def test_the_plain_reading_of_a_hand_is_the_scanners_and_leaves_it_every_error()
             assert fast == slow, text
     assert notation._plain_hand("123m456p789s11z222z", 14) is not None  # the common case
     assert notation._plain_hand("123m456p789s11z [222z]", 11) is None  # melds: the scanner
+
+
+def test_waits_lines_join_the_tiles_that_win_alike_and_a_long_list_on_one_line() -> None:
+    from mjtui.core.tiles.render import waits_lines
+
+    said = [("2s", "no yaku"), ("5s", "1 han · 1000"), ("8s", "no yaku")]
+    assert waits_lines(said) == ["  2s 8s no yaku", "  5s  1 han · 1000"]
+    many = [(f"{n}m", f"{n} fan") for n in range(1, 10)]
+    assert waits_lines(many) == ["  " + " · ".join(f"{n}m {n} fan" for n in range(1, 10))]

@@ -130,3 +130,16 @@ def preview(text: str) -> tuple[str, str]:
         words.append(word)
         glyphs.append(glyph)
     return "  ".join(words), "  ".join(glyphs)
+
+
+def waits_lines(said: list[tuple[str, str]], most: int = 4) -> list[str]:
+    """Each wait's tile and what it wins, for a form: the tiles that win the same
+    on one line ("  2s 5s  1 han 30 fu · 1000"), and past ``most`` such lines all
+    of them on one, which the form wraps, so that a many-sided wait leaves the
+    form's buttons on a 24-line screen."""
+    groups: dict[str, list[str]] = {}
+    for tile, text in said:
+        groups.setdefault(text, []).append(tile)
+    if len(groups) <= most:
+        return [f"  {' '.join(tiles):<3} {text}" for text, tiles in groups.items()]
+    return ["  " + " · ".join(f"{' '.join(tiles)} {text}" for text, tiles in groups.items())]

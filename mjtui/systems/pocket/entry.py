@@ -34,6 +34,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.tiles import parse_hand
 from mjtui.core.tiles.notation import parse_waiting_hand, tile_name
+from mjtui.core.tiles.render import waits_lines
 from mjtui.systems.pocket.events import (
     SITUATIONS,
     Draw,
@@ -284,6 +285,7 @@ def waits_text(found: Waits, self_draw: bool) -> tuple[str, ...]:
     tiles = " ".join(tile_name(w.tile) for w in found.waits)
     left = sum(w.unseen for w in found.waits)
     lines = [f"Ready: waits on {tiles} ({left} unseen)"]
+    said = []
     for w in found.waits:
         way = w.self_draw if self_draw else w.discard
         if way.problem is not None:
@@ -292,7 +294,8 @@ def waits_text(found: Waits, self_draw: bool) -> tuple[str, ...]:
         else:
             assert way.score is not None
             text = f"{way.score.fan} fan: " + ", ".join(p.name for p in way.score.patterns)
-        lines.append(f"  {tile_name(w.tile):<3} {text}")
+        said.append((tile_name(w.tile), text))
+    lines += waits_lines(said)
     return tuple(lines)
 
 

@@ -114,7 +114,6 @@ class TenpaiCheck:
             rows,
             confirm="Use these",
             preview=False,
-            help="a seat's hand at the draw, or empty",
         )
 
     def start(self) -> dict[str, str]:
@@ -133,7 +132,10 @@ class TenpaiCheck:
             if values.get(f"hand-{s}", "").strip()
         }
         readings = {s: self.seat(s, t) for s, t in texts.items()}
-        notes = {f"seat-{s}": r.words for s, r in readings.items()}
+        notes = {
+            f"seat-{s}": r.words if r.tenpai is not None else "not read: see below"
+            for s, r in readings.items()
+        }
         errors = [
             f"Seat {s + 1} ({self.players[s]}): {r.words}"
             for s, r in readings.items()

@@ -32,7 +32,7 @@ from mjtui.core.systems.fields import (
     seats_text,
 )
 from mjtui.core.tiles.notation import tile_name
-from mjtui.core.tiles.render import hand_text
+from mjtui.core.tiles.render import hand_text, waits_lines
 from mjtui.systems.riichi.draw_check import Checked, TenpaiCheck, tenpai_after
 from mjtui.systems.riichi.entry import (
     OUTCOME_HELP,
@@ -389,6 +389,7 @@ def waits_text(found: Waits, tsumo: bool) -> list[Line]:
     tiles = " ".join(tile_name(w.tile) for w in found.waits)
     left = sum(w.unseen for w in found.waits)
     lines = [Line(f"Tenpai: waits on {tiles} ({left} unseen)", "bold")]
+    said = []
     for w in found.waits:
         way = w.tsumo if tsumo else w.ron
         a = way.analysis
@@ -400,7 +401,8 @@ def waits_text(found: Waits, tsumo: bool) -> list[Line]:
             fu = "" if a.fu is None else f" {a.fu} fu"
             text = f"{a.han} han{fu} · {f'{a.payment.base.name} ' if a.payment.base.name else ''}"
             text += a.payment.short()
-        lines.append(Line(f"  {tile_name(w.tile):<3} {text}", "" if a else "dim"))
+        said.append((tile_name(w.tile), text))
+    lines += [Line(text) for text in waits_lines(said)]
     return lines
 
 
