@@ -80,3 +80,11 @@ def test_batch_reads_json_lines() -> None:
         first["waits"][0]["ron"]["fan"] == waits("123m456p23789s55z")["waits"][0]["ron"]["fan"] + 2
     )
     assert second["line"] == 2 and "error" in second
+
+
+def test_the_registered_system_offers_the_waits_tool() -> None:
+    from mjtui.core.systems import SYSTEMS
+
+    if "mcr" not in SYSTEMS:
+        pytest.skip("MCR is not a registered system on this branch (its registration is mcr2's)")
+    assert SYSTEMS["mcr"].waits_tool() is WAITS  # Mcr.waits_tool, beside hand_tool
