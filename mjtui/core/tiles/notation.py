@@ -242,10 +242,12 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
 
     Without ``win`` the winning tile is the last tile written outside the melds.
     """
-    plain = _plain_hand(text, HAND_SIZE) if win is None else None
+    plain = _plain_hand(text, HAND_SIZE)
     if plain is not None:
         ids, reds = plain
-        return TileHand(tuple(sorted(ids)), (), ids[-1], len(reds), tuple(reds))
+        win_id = ids[-1] if win is None else _plain_win(win, ids, reds)
+        if win_id is not None:
+            return TileHand(tuple(sorted(ids)), (), win_id, len(reds), tuple(reds))
     concealed, melds = _read_hand(text, HAND_SIZE)
     ids = [t.id for t in concealed]
     win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
@@ -336,6 +338,18 @@ _IDS = {
     letter: {str(d): 9 * n + (d - 1 if d else 4) for d in range(10)}
     for n, letter in enumerate(SUITS)
 }
+
+
+def _plain_win(win: str, ids: list[int], reds: list[int]) -> int | None:
+    """The winning tile ``win`` ("5p", "0p") among the plain hand's tiles; None for
+    anything else (the scanner then says what is wrong)."""
+    if len(win) != 2 or win[1] not in _IDS or win[0] not in _IDS[win[1]]:
+        return None
+    if win[1] == "z" and win[0] not in _Z_DIGITS:
+        return None
+    tile = _IDS[win[1]][win[0]]
+    held = tile in reds if win[0] == "0" else tile in ids
+    return tile if held else None
 
 
 def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
