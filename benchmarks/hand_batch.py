@@ -5,7 +5,7 @@ Generates closed winning hands (tests/riichi_hand_gen.py), writes them as
 runs the installed command on each file in a fresh process (start-up, reading,
 scoring and writing the JSON answers all counted, the wall clock of the whole
 run), then scores the same hands in this process with our analyzer and with
-riichienv (a Rust engine, installed by hand: ``pip install riichienv``; skipped
+riichienv (a Rust engine, the bench extra: ``pip install -e ".[bench]"``; skipped
 where it is not). Target: the command at 0.2 times riichienv's in-process rate.
 
     python benchmarks/hand_batch.py [--hands 40000] [--seed 11] [--repeat 3]
@@ -168,7 +168,7 @@ def main() -> int:
             print(f"  {key:>5} / riichienv: {rate[key] / rate['rust']:.3f}x", end="")
             print(f"  (target {TARGET}x)" if key != "ours" else "")
     else:
-        print("  riichienv: not installed (pip install riichienv): its side skipped")
+        print("  riichienv: not installed (pip install -e '.[bench]'): its side skipped")
     print(f"  the two line formats give the same answers: {same}")
     return 0 if same else 1
 

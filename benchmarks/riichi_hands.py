@@ -4,8 +4,8 @@ Generates random winning hands (tests/riichi_hand_gen.py: open melds, kans,
 red fives, dora, riichi, every wind), scores each with our analyzer and with
 mahjong 2.1.0 in the same run, checks that han, fu and payments agree, and
 prints hands per second for both and the ratio. Target: 3 times the
-library's rate. Where riichienv (a Rust engine, installed by hand for this
-benchmark alone: ``pip install riichienv``) is installed, it scores the same
+library's rate. Where riichienv (a Rust engine, the benchmarks' own extra:
+``pip install -e ".[bench]"``) is installed, it scores the same
 hands in the same run, from the same 136-tile ids, and its rate is printed
 beside ours; target: half its rate (0.5x). Without it that line says so.
 The hands are distinct (the count of distinct hand and context pairs is
@@ -169,7 +169,7 @@ def main() -> int:
     print(f"  mahjong 2.1.0  : {their_rate:10,.0f} hands/s  ({their_best:.3f} s)")
     print(f"  ratio          : {our_rate / their_rate:.2f}x  (target {TARGET:.0f}x)")
     if renv_hands is None:
-        print("  riichienv      : not installed (pip install riichienv): skipped")
+        print("  riichienv      : not installed (pip install -e '.[bench]'): skipped")
     else:
         rust_rate = n / rust_best
         wins = sum(r.is_win for r in rust_results)
