@@ -1,11 +1,15 @@
-"""How fast the riichi hand analyzer scores hands, beside the `mahjong` library.
+"""How fast the riichi hand analyzer scores hands, beside the `mahjong` library and riichienv.
 
 Generates random winning hands (tests/riichi_hand_gen.py: open melds, kans,
 red fives, dora, riichi, every wind), scores each with our analyzer and with
 mahjong 2.1.0 in the same run, checks that han, fu and payments agree, and
 prints hands per second for both and the ratio. Target: 3 times the
-library's rate. The hands are distinct (the count of distinct hand and
-context pairs is printed), and each is scored once per run.
+library's rate. Where riichienv (a Rust engine, the benchmarks' own extra:
+``pip install -e ".[bench]"``) is installed, it scores the same
+hands in the same run, from the same 136-tile ids, and its rate is printed
+beside ours; target: half its rate (0.5x). Without it that line says so.
+The hands are distinct (the count of distinct hand and context pairs is
+printed), and each is scored once per run.
 
     python benchmarks/riichi_hands.py [--hands 20000] [--seed 4] [--ruleset riichi-tenhou]
                                       [--repeat 3] [--profile]
@@ -40,7 +44,9 @@ from riichi_hand_gen import (  # noqa: E402
     cases,
     library_rules,
     library_score,
+    riichienv_score,
     to_library,
+    to_riichienv,
 )
 
 from mjtui.core.errors import HandError  # noqa: E402
@@ -49,6 +55,16 @@ from mjtui.core.tiles import decompose  # noqa: E402
 from mjtui.systems.riichi.hand import analyze, analyzer, yaku  # noqa: E402
 
 TARGET = 3.0
+RIICHIENV_TARGET = 0.5
+
+
+def riichienv_hands(generated, library_hands) -> list | None:
+    """The hands as riichienv takes them, or None where it is not installed."""
+    try:
+        import riichienv  # noqa: F401
+    except ImportError:
+        return None
+    return [to_riichienv(c, lc) for c, lc in zip(generated, library_hands, strict=True)]
 
 
 def build_tables() -> float:
@@ -92,6 +108,10 @@ def theirs(library_hands) -> tuple[float, list]:
     return timed(lambda: [library_score(lc) for lc in library_hands])
 
 
+def rust(renv_hands) -> tuple[float, list]:
+    return timed(lambda: [riichienv_score(h) for h in renv_hands])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20000)
@@ -112,6 +132,7 @@ def main() -> int:
     hands = [(c.hand, c.ctx) for c in generated]
     options = library_rules(rules)
     library_hands = [to_library(c, options) for c in generated]
+    renv_hands = riichienv_hands(generated, library_hands)
 
     table_time = build_tables()
     if args.profile:
@@ -123,11 +144,14 @@ def main() -> int:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         return 0
 
-    our_best = their_best = float("inf")
+    our_best = their_best = rust_best = float("inf")
     for _ in range(args.repeat):
         our_time, our_results = ours(rules, hands)
         their_time, their_results = theirs(library_hands)
         our_best, their_best = min(our_best, our_time), min(their_best, their_time)
+        if renv_hands is not None:
+            rust_time, rust_results = rust(renv_hands)
+            rust_best = min(rust_best, rust_time)
 
     disagree = [
         i
@@ -144,6 +168,13 @@ def main() -> int:
     print(f"  mjtui analyzer : {our_rate:10,.0f} hands/s  ({our_best:.3f} s)")
     print(f"  mahjong 2.1.0  : {their_rate:10,.0f} hands/s  ({their_best:.3f} s)")
     print(f"  ratio          : {our_rate / their_rate:.2f}x  (target {TARGET:.0f}x)")
+    if renv_hands is None:
+        print("  riichienv      : not installed (pip install -e '.[bench]'): skipped")
+    else:
+        rust_rate = n / rust_best
+        wins = sum(r.is_win for r in rust_results)
+        print(f"  riichienv      : {rust_rate:10,.0f} hands/s  ({rust_best:.3f} s; {wins} scored)")
+        print(f"  ours/riichienv : {our_rate / rust_rate:.2f}x  (target {RIICHIENV_TARGET}x)")
     print(f"  suit tables    : built in {table_time:.3f} s, once per process")
     distinct = len({(c.text, c.ctx) for c in generated})
     print(

@@ -13,7 +13,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from mjtui.core.tiles.notation import FIVES, TileHand, format_tiles, parse_hand, tile_name
+from mjtui.core.tiles.notation import (
+    FIVES,
+    TileHand,
+    WaitingHand,
+    format_tiles,
+    parse_hand,
+    tile_name,
+)
 from mjtui.systems.riichi.hand import WinContext
 from mjtui.systems.riichi.rules import Rules
 
@@ -351,3 +358,78 @@ def agrees(ours: Any, result: Any, ctx: WinContext) -> bool:
     else:
         same = (result.han, result.fu) == (ours.han, ours.fu)
     return same and library_payments(result, ctx) == ours.payment.shares()
+
+
+# --- waiting hands (13 tiles) for `mjtui waits` -----------------------------------------
+
+
+def waiting_hands(n: int, seed: int = 7) -> list[WaitingHand]:
+    """Hands one tile short: a generated winning hand less one concealed tile (tenpai
+    mostly), the same with one or two concealed tiles changed (a tile or two from
+    tenpai), and thirteen tiles drawn from a shuffled wall (far from it)."""
+    rng = random.Random(seed)
+    found: list[WaitingHand] = []
+    while len(found) < n:
+        roll = rng.random()
+        if roll < 0.2:
+            wall = [t for t in range(34) for _ in range(4)]
+            rng.shuffle(wall)
+            found.append(WaitingHand(tuple(sorted(wall[:13])), (), 0))
+            continue
+        hand = random_case(rng).hand
+        concealed = list(hand.concealed)
+        concealed.remove(rng.choice(concealed))
+        held = hand.counts()
+        for _ in range(0 if roll < 0.6 else rng.choice((1, 2))):
+            i = rng.randrange(len(concealed))
+            new = rng.randrange(34)
+            if held[new] < 4:
+                held[concealed[i]] -= 1
+                held[new] += 1
+                concealed[i] = new
+        found.append(WaitingHand(tuple(sorted(concealed)), hand.melds, 0))
+    return found
+
+
+# --- riichienv's side (benchmarks only: a Rust engine, not a test dependency) ---------
+
+
+def to_riichienv(case: Case, lc: LibraryCase) -> tuple[Any, ...]:
+    """The case as riichienv's HandEvaluator takes it: the concealed 136-tile ids (the
+    winning tile among them), its melds, the winning tile, the indicators and its
+    Conditions; the same 136-tile ids as the mahjong library's (copy 0 red)."""
+    import riichienv._riichienv as renv
+
+    kinds = {"chi": renv.MeldType.Chi, "pon": renv.MeldType.Pon}
+    winds = [renv.Wind.East, renv.Wind.South, renv.Wind.West, renv.Wind.North]
+    melds, in_melds = [], set()
+    for meld, theirs in zip(case.hand.melds, lc.melds, strict=True):
+        kind = kinds.get(meld.kind) or (
+            renv.MeldType.Daiminkan if meld.opened else renv.MeldType.Ankan
+        )
+        melds.append(renv.Meld(kind, list(theirs.tiles), meld.opened))
+        in_melds.update(theirs.tiles)
+    ctx = case.ctx
+    conditions = renv.Conditions(
+        tsumo=ctx.tsumo,
+        riichi=ctx.riichi,
+        double_riichi=ctx.double_riichi,
+        ippatsu=ctx.ippatsu,
+        haitei=ctx.haitei,
+        houtei=ctx.houtei,
+        rinshan=ctx.rinshan,
+        chankan=ctx.chankan,
+        tsumo_first_turn=ctx.tenhou or ctx.chiihou,
+        player_wind=winds[ctx.seat_wind],
+        round_wind=winds[ctx.round_wind],
+        honba=ctx.honba,
+    )
+    concealed = sorted(t for t in lc.tiles if t not in in_melds)
+    return concealed, melds, lc.win, lc.dora, lc.ura, conditions
+
+
+def riichienv_score(hand: tuple[Any, ...]) -> Any:
+    import riichienv._riichienv as renv
+
+    concealed, melds, win, dora, ura, conditions = hand
+    return renv.HandEvaluator(concealed, melds).calc(win, dora, ura, conditions)

@@ -126,6 +126,12 @@ COMMANDS = {
         "hand_command",
         "score a winning hand from its tiles (the options depend on the ruleset)",
     ),
+    "waits": Command(
+        "mjtui.cli.waits",
+        "add_waits_command",
+        "waits_command",
+        "a hand one tile short: tenpai or not, its waits and what each would win",
+    ),
     "league": Command(
         "mjtui.cli.league",
         "add_league_command",

@@ -4,7 +4,8 @@ The options come from the system's declaration
 (:class:`~mjtui.core.systems.tools.Tool`), so the command line knows no
 system: :func:`parser` builds an argparse parser from them, and
 :func:`run_tool` prints one hand's result in words or as JSON, or with
-``--batch`` one JSON object a line for hands read from standard input.
+``--batch`` one JSON object a line for hands read from standard input
+(:func:`run_batch`; a line may be the command line's words or a JSON object).
 """
 
 from __future__ import annotations
@@ -13,8 +14,8 @@ import argparse
 import json
 import shlex
 import sys
-from collections.abc import Callable
-from typing import Any, NoReturn, Protocol
+from collections.abc import Callable, Iterator
+from typing import IO, Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
@@ -120,14 +121,204 @@ def run_tool(
         return 0
     if any(getattr(args, d) is not None for d in positional):
         raise HandError("with --batch the hands come from standard input, not the command line")
-    line_parser, bad = parser("line", tool, line=True), False
-    for number, line in enumerate(sys.stdin, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            out = tool.run(ruleset.rules, line_parser.parse_args(shlex.split(text)))
-        except (MjtuiError, ValueError) as e:
-            out, bad = {"error": str(e), "line": number}, True
-        print(json.dumps(out), flush=True)
+    return run_batch(ruleset.rules, tool, sys.stdin, sys.stdout)
+
+
+def run_batch(rules: Any, tool: Tool[Any], stdin: IO[str], stdout: IO[str]) -> int:
+    """One JSON object a line for each hand read from ``stdin``: 0, or 2 when a line was
+    bad (its object is ``{"error": ..., "line": N}``).
+
+    A line is the command line's arguments, or a JSON object of them (``{"tiles":
+    "123m...", "tsumo": true, "seat": "S"}``: the options by name, a flag true or
+    false), which is read without a parser. The answers are written when the input
+    read so far is answered: at once for a program that writes a hand and waits,
+    a block at a time for a file.
+    """
+    lines = LineReader(tool)
+    bad = False
+    number = 0
+    run, dumps, write = tool.run, json.dumps, stdout.write
+    for block in _blocks(stdin):
+        out = []
+        for line in block:
+            number += 1
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                answer = dumps(run(rules, lines.read(text)))
+            except (MjtuiError, ValueError) as e:
+                answer, bad = dumps({"error": str(e), "line": number}), True
+            out.append(answer)
+        if out:
+            write("\n".join(out) + "\n")
+            stdout.flush()
     return 2 if bad else 0
+
+
+def _blocks(stdin: IO[str]) -> Iterator[list[str]]:
+    """The lines of ``stdin`` in blocks, each what one read brought (the lines of a
+    block are answered together)."""
+    raw = getattr(stdin, "buffer", None)
+    read1 = getattr(raw, "read1", None)
+    if read1 is None:  # a text stream alone (a test's StringIO): a line at a time
+        for line in stdin:
+            yield [line]
+        return
+    pending = b""
+    while True:
+        chunk = read1(1 << 16)
+        if not chunk:
+            break
+        data = pending + chunk
+        end = data.rfind(b"\n")
+        if end < 0:
+            pending = data
+            continue
+        pending = data[end + 1 :]
+        yield data[:end].decode("utf-8", "replace").split("\n")
+    if pending:
+        yield [pending.decode("utf-8", "replace")]
+
+
+class LineReader:
+    """A line of ``--batch`` to the tool's arguments: a JSON object, or the command
+    line's words, read by hand where they are plain (``--name value``, flags, the
+    positionals in order) and by the argparse parser otherwise, for its messages."""
+
+    def __init__(self, tool: Tool[Any]) -> None:
+        self.tool = tool
+        self.parser: ToolParser | None = None
+        self.defaults = {
+            o.dest: (False if o.kind == "flag" else None if o.positional else o.default)
+            for o in tool.options
+        }
+        self.by_name = {o.name: o for o in tool.options}
+        self.by_name.update({o.dest: o for o in tool.options})
+        self.json_fields = {
+            key: (o, o.dest, _JSON_VALUE[o.kind]) for key, o in self.by_name.items()
+        }
+        self.positional = [o for o in tool.options if o.positional]
+        self.plain = not any(o.group for o in tool.options)
+
+    def read(self, text: str) -> argparse.Namespace:
+        if text.startswith("{"):
+            return self.from_json(text)
+        words = text.split() if not _QUOTES.intersection(text) else shlex.split(text)
+        found = self.from_words(words) if self.plain else None
+        if found is None:
+            if self.parser is None:
+                self.parser = parser("line", self.tool, line=True)
+            found = self.parser.parse_args(words)
+        return found
+
+    def from_words(self, words: list[str]) -> argparse.Namespace | None:
+        """The words read by hand, or None where the parser must read them."""
+        values = dict(self.defaults)
+        positional = iter(self.positional)
+        i = 0
+        while i < len(words):
+            word = words[i]
+            i += 1
+            if not word.startswith("--"):
+                if word.startswith("-"):
+                    return None
+                option = next(positional, None)
+                if option is None:
+                    return None
+                value = word
+            else:
+                name, equals, value = word[2:].partition("=")
+                option = self.by_name.get(name)
+                if option is None or option.positional or "_" in name:
+                    return None
+                if option.kind == "flag":
+                    if equals:
+                        return None
+                    values[option.dest] = True
+                    continue
+                if not equals:
+                    if i == len(words) or words[i].startswith("-"):
+                        return None
+                    value = words[i]
+                    i += 1
+            try:
+                values[option.dest] = _converted(option, value)
+            except (ValueError, argparse.ArgumentTypeError):
+                return None
+        if any(values[o.dest] is None for o in self.positional):
+            return None
+        return argparse.Namespace(**values)
+
+    def from_json(self, text: str) -> argparse.Namespace:
+        try:
+            given = json.loads(text)
+        except ValueError as e:
+            raise HandError(f"not a JSON object: {e}") from None
+        if not isinstance(given, dict):
+            raise HandError('a JSON line is an object of the options, such as {"tiles": ...}')
+        values = dict(self.defaults)
+        fields = self.json_fields
+        for key, value in given.items():
+            found = fields.get(key)
+            if found is None:
+                known = ", ".join(o.name for o in self.tool.options)
+                raise HandError(f"{key!r} is not an option here (the options: {known})")
+            option, dest, read = found
+            values[dest] = read(option, value)
+        missing = [o.name for o in self.positional if values[o.dest] is None]
+        if missing:
+            raise HandError(f"give the {', '.join(missing)}")
+        return argparse.Namespace(**values)
+
+
+_QUOTES = frozenset("'\"\\")
+
+
+def _converted(option: Option, text: str) -> Any:
+    if option.kind == "int":
+        return int(text)
+    if option.kind == "wind":
+        return _wind(text)
+    return text
+
+
+def _json_flag(option: Option, value: Any) -> Any:
+    if not isinstance(value, bool):
+        raise HandError(f"{option.name}: true or false, got {json.dumps(value)}")
+    return value
+
+
+def _json_int(option: Option, value: Any) -> Any:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise HandError(f"{option.name}: a whole number, got {json.dumps(value)}")
+    return value
+
+
+# The usual spellings of a wind, looked up before wind_of reads anything else.
+_WINDS = {
+    spelled: i
+    for i, name in enumerate(("East", "South", "West", "North"))
+    for spelled in (name, name[0], name.lower(), name[0].lower(), str(i + 1))
+}
+
+
+def _json_wind(option: Option, value: Any) -> Any:
+    found = _WINDS.get(value) if isinstance(value, str) else None
+    if found is not None:
+        return found
+    try:
+        return wind_of(str(value))
+    except ValueError as e:
+        raise HandError(f"{option.name}: {e}") from None
+
+
+def _json_text(option: Option, value: Any) -> Any:
+    if not isinstance(value, str):
+        raise HandError(f"{option.name}: a string, got {json.dumps(value)}")
+    return value
+
+
+_JSON_VALUE = {"flag": _json_flag, "int": _json_int, "wind": _json_wind, "text": _json_text}
+"""A JSON value for an option, by its kind: a flag true or false, a number, a wind as
+on the command line (E, S, W, N or 1-4), text as a string."""

@@ -90,14 +90,16 @@ def test_building_the_parser_imports_no_command(tmp_path: Path) -> None:
     assert_headless(found)
     assert systems_in(found) == set()
     assert not [m for m in found if m.startswith("mjtui.systems.")]
-    assert not {f"mjtui.cli.{c}" for c in ("calc", "hand", "points", "reports")} & set(found)
+    assert not {f"mjtui.cli.{c}" for c in ("calc", "hand", "points", "reports", "waits")} & set(
+        found
+    )
     assert "mjtui.core.rulesets.ruleset" not in found and "mjtui.core.model.session" not in found
 
 
 def test_help_lists_every_command_and_imports_none(tmp_path: Path) -> None:
     result = run(tmp_path, "--help")
     assert result["code"] == 0
-    for name in ("rulesets", "export", "stats", "calc", "points", "hand"):
+    for name in ("rulesets", "export", "stats", "calc", "points", "hand", "waits"):
         assert f"    {name} " in result["out"]
     assert_headless(result["modules"])
     assert systems_in(result["modules"]) == set()
@@ -157,6 +159,8 @@ def test_a_headless_command_runs_with_few_collections_and_gives_the_thresholds_b
         (("hand", "riichi-tenhou", "234m456p789s234s55z", "--riichi"), "riichi"),
         (("hand", "pocket", "19m19p19s1234567z1m", "--self-draw"), "pocket"),
         (("hand", "fx602p", "111222333", "--win", "3"), "fx602p"),
+        (("waits", "riichi-tenhou", "234m456p789s2355s", "--riichi"), "riichi"),
+        (("waits", "pocket", "19m19p19s1234567z"), "pocket"),
     ],
 )
 def test_hand_imports_the_ruleset_s_system_alone(tmp_path: Path, argv, system) -> None:

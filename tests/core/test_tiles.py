@@ -297,3 +297,43 @@ def test_a_preview_grows_with_the_typing() -> None:
     )
     with pytest.raises(HandError, match="unknown character"):
         preview("12q")
+
+
+def test_the_plain_reading_of_a_hand_is_the_scanners_and_leaves_it_every_error() -> None:
+    from mjtui.core.tiles import notation
+
+    rng = random.Random(3)
+    texts = ["123m456p789s1122z", "0m234m567p789s11z2z", "1m1m1m1m2m3m4m"]
+    for _ in range(400):
+        tiles = [rng.randrange(34) for _ in range(rng.choice((13, 14, 14, 15)))]
+        text = " ".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in tiles)
+        texts.append(text.replace("5p", "0p", rng.random() < 0.3).replace("8z", "9z"))
+    texts += ["123m456p789s1122 z", "123m456p789s11228z", "0m0m234567p789s11z", "0z123m456p789s12z"]
+    plain = notation._plain_hand
+    for text in texts:
+        wins = [rng.choice(("5m", "0p", "0s", "1z", "9z", "５m", "m5")), text.replace(" ", "")[-2:]]
+        readers = [lambda t, w=w: notation.parse_hand(t, w) for w in wins]
+        for parse in (notation.parse_hand, notation.parse_waiting_hand, *readers):
+            try:
+                fast = parse(text)
+            except HandError as e:
+                fast = str(e)
+            notation._plain_hand = lambda t, s: None  # the scanner alone
+            try:
+                slow = parse(text)
+            except HandError as e:
+                slow = str(e)
+            finally:
+                notation._plain_hand = plain
+            assert fast == slow, text
+    assert notation._plain_hand("123m456p789s11z222z", 14) is not None  # the common case
+    assert notation._plain_hand("123m456p789s11z [222z]", 11) is None  # melds: the scanner
+
+
+def test_waits_lines_join_the_tiles_that_win_alike_and_a_long_list_on_one_line() -> None:
+    from mjtui.core.tiles.render import waits_lines
+
+    said = [("2s", "no yaku"), ("5s", "1 han · 1000"), ("8s", "no yaku")]
+    assert waits_lines(said) == ["  2s 8s no yaku", "  5s  1 han · 1000"]
+    many = [(f"{n}m", f"{n} fan") for n in range(1, 10)]
+    assert waits_lines(many) == ["  " + " · ".join(f"{n}m {n} fan" for n in range(1, 10))]

@@ -327,3 +327,17 @@ def test_any_typing_gives_a_message_or_a_hand(values: dict[str, str]) -> None:
     entry = read_entry(POCKET, START, values)
     assert (entry.hand is None) == bool(entry.errors)
     assert "outcome" in entry.active and entry.active <= set(FIELDS)
+
+
+def test_thirteen_tiles_show_the_waits_each_as_the_outcome_would_win() -> None:
+    from mjtui.systems.pocket.entry import waits_text
+
+    e = read(outcome="t", winner="1", tiles="123m456m789m111z5m")  # Ann waits on 5m alone
+    assert e.hand is None and "13 tiles wait; type the winning tile" in e.errors[0]
+    assert e.waits is not None
+    said = waits_text(e.waits, True)
+    assert said[0] == "Ready: waits on 5m (2 unseen)"
+    assert said[1].startswith("  5m  ") and "fan: " in said[1]
+    assert said[1].split()[1] == str(read(outcome="t", winner="1", tiles=ANN_TILES).score.fan)
+    off = read(outcome="r", winner="1", tiles="13579m2468p1357s")
+    assert off.waits is not None and waits_text(off.waits, False) == ("Not ready: 4 shanten",)

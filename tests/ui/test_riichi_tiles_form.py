@@ -125,3 +125,40 @@ async def test_four_players_have_no_kita_field() -> None:
         await pilot.press(*"123p456p789s111z99m", "enter", "enter")
         await pilot.pause()
         assert app.focused is app.screen.query_one("#ff-extras")
+
+
+async def test_the_draws_tenpai_check_fills_the_field_and_asks_about_a_noten_seat() -> None:
+    from mjtui.systems.riichi.system import ExhaustiveDraw
+    from mjtui.ui.screens.confirm import ConfirmScreen
+
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("0")  # a draw
+        await pilot.pause()
+        await pilot.press("ctrl+t")  # the tenpai check
+        await pilot.pause()
+        assert type(app.screen) is FieldForm and "Tenpai check" in shown(app, "#ff-title")
+        await pilot.press(*"234m456p22678s55z", "enter", *"13579m2468p1357s")
+        await pilot.pause()
+        assert shown(app, "#ff-note-seat-1") == "noten: 4 shanten"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, HandForm) and field(app, "tenpai").value == "1"
+        field(app, "tenpai").value = "12"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)  # Bob's hand was checked noten
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, HandForm)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert totals(app) == [26500, 26500, 23500, 23500]  # recorded as typed
+        library = RulesetLibrary(paths.ruleset_folders())
+        saved = load_session(latest_session(paths.sessions_dir()), library.get).session
+        assert saved.hands == [ExhaustiveDraw((0, 1))]

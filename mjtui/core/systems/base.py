@@ -9,8 +9,8 @@ default here (the ``table.*`` keys, the checks in play, the replay fields,
 the status line), and what a system may have is a capability that answers
 None (or nothing) until a system says otherwise: final standings, a
 calculator program, export columns and formats, a rules reference, example
-hands for the fuzz test, `mjtui hand` and `mjtui points`, importers, a
-game to play. The code that needs a capability asks the system for it;
+hands for the fuzz test, `mjtui hand`, `mjtui points` and `mjtui waits`,
+importers, a game to play. The code that needs a capability asks the system for it;
 shared code never names a system.
 
 :func:`check_declaration` runs when a system is registered: a system that
@@ -373,6 +373,13 @@ class ScoringSystem(Generic[R, S, H]):
 
     def points_tool(self) -> Tool[R] | None:
         """`mjtui points RULESET ...`: what a hand's score pays; None where it has none."""
+        return None
+
+    def waits_tool(self) -> Tool[R] | None:
+        """`mjtui waits RULESET ...`: a hand one tile short, whether it is tenpai and
+        what each waiting tile would win; None where the system reads no tiles. Its
+        ``--json`` object has ``tenpai``, ``shanten`` and ``waits``, one object per
+        waiting tile with its ``tile`` (mpsz, "5p"), ``unseen``, ``ron`` and ``tsumo``."""
         return None
 
     def importers(self) -> Mapping[str, Importer[Any]]:

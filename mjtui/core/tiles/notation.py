@@ -19,9 +19,10 @@ message repeats the text with a caret under the offending character.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from mjtui.core.errors import HandError
 
@@ -109,8 +110,7 @@ def caret_error(text: str, pos: int, reason: str) -> HandError:
     return HandError(f"{reason}\n  {text}\n  {' ' * pos}^")
 
 
-@dataclass(frozen=True)
-class WrittenTile:
+class WrittenTile(NamedTuple):
     """A tile as typed, with the column of its digit for error carets."""
 
     id: int
@@ -118,20 +118,26 @@ class WrittenTile:
     pos: int  # where its digit is in the text
 
 
+_DIGITS = "0123456789"
+
+
 def _read_group(text: str, digits: list[int], letter_pos: int) -> list[WrittenTile]:
     """The tiles of a run of digits ending at the suit letter at ``letter_pos``."""
     suit = SUITS.index(text[letter_pos])
+    base = suit * 9
     tiles = []
     for pos in digits:
-        d = int(text[pos])
+        d = _DIGITS.index(text[pos])
         if suit == 3 and not 1 <= d <= 7:
             raise caret_error(
                 text,
                 pos,
                 f"there is no {d}z: honors are 1z-7z (East South West North, White Green Red)",
             )
-        red = d == 0
-        tiles.append(WrittenTile(suit * 9 + (4 if red else d - 1), red, pos))
+        if d:
+            tiles.append(WrittenTile(base + d - 1, False, pos))
+        else:
+            tiles.append(WrittenTile(base + 4, True, pos))
     return tiles
 
 
@@ -150,7 +156,7 @@ def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]
     for pos, ch in enumerate(text):
         if ch.isspace():
             continue
-        if ch.isdigit() and ch.isascii():
+        if ch in _DIGITS:
             digits.append(pos)
         elif ch in SUITS:
             if not digits:
@@ -236,6 +242,118 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
 
     Without ``win`` the winning tile is the last tile written outside the melds.
     """
+    plain = _plain_hand(text, HAND_SIZE)
+    if plain is not None:
+        ids, reds = plain
+        win_id = ids[-1] if win is None else _plain_win(win, ids, reds)
+        if win_id is not None:
+            return TileHand(tuple(sorted(ids)), (), win_id, len(reds), tuple(reds))
+    concealed, melds = _read_hand(text, HAND_SIZE)
+    ids = [t.id for t in concealed]
+    win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
+    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
+    red_fives = tuple(sorted(t.id for t in concealed if t.red))
+    return TileHand(tuple(sorted(ids)), tuple(melds), win_id, red, red_fives)
+
+
+@dataclass(frozen=True)
+class WaitingHand:
+    """A hand one tile short of complete (13 tiles, plus one per kan): what a player
+    holds while waiting. :meth:`with_tile` makes the complete hand of one more tile."""
+
+    concealed: tuple[int, ...]  # sorted
+    melds: tuple[Meld, ...]
+    red: int
+    red_fives: tuple[int, ...] = ()
+
+    def concealed_counts(self) -> list[int]:
+        counts = [0] * TILE_KINDS
+        for t in self.concealed:
+            counts[t] += 1
+        return counts
+
+    def counts(self) -> list[int]:
+        """How many of each tile the hand holds, melds included."""
+        counts = self.concealed_counts()
+        for meld in self.melds:
+            for t in meld.tiles:
+                counts[t] += 1
+        return counts
+
+    def with_tile(self, tile: int) -> TileHand:
+        """The complete hand won on ``tile`` (a plain tile: never a red five)."""
+        return TileHand(
+            tuple(sorted((*self.concealed, tile))), self.melds, tile, self.red, self.red_fives
+        )
+
+
+def parse_waiting_hand(text: str) -> WaitingHand:
+    """The waiting hand written in ``text``: 13 tiles plus one per kan, melds in brackets."""
+    plain = _plain_hand(text, HAND_SIZE - 1)
+    if plain is not None:
+        ids, reds = plain
+        return WaitingHand(tuple(sorted(ids)), (), len(reds), tuple(reds))
+    concealed, melds = _read_hand(text, HAND_SIZE - 1)
+    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
+    red_fives = tuple(sorted(t.id for t in concealed if t.red))
+    return WaitingHand(tuple(sorted(t.id for t in concealed)), tuple(melds), red, red_fives)
+
+
+# A hand of concealed tiles alone, digits and suit letters: the common case, read
+# without the scanner (which stays the one place a bad hand is explained).
+_PLAIN = re.compile(r"(?:\s*[0-9]+[mpsz])+\s*")
+_GROUP = re.compile(r"([0-9]+)([mpsz])")
+_Z_DIGITS = frozenset("1234567")
+
+
+def _plain_hand(text: str, size: int) -> tuple[list[int], list[int]] | None:
+    """The tile ids of ``text`` as written, and the ids of its red fives, when it is
+    ``size`` concealed tiles written plainly and nothing is wrong with them; None for
+    anything else (the scanner then reads it, and says what is wrong)."""
+    if _PLAIN.fullmatch(text) is None:
+        return None
+    ids: list[int] = []
+    for digits, letter in _GROUP.findall(text):
+        if letter == "z" and not _Z_DIGITS.issuperset(digits):
+            return None
+        ids += map(_IDS[letter].__getitem__, digits)
+    if len(ids) != size:
+        return None
+    reds: list[int] = []
+    if "0" in text:  # a red five: one of each suit at most
+        reds = sorted(
+            _IDS[letter]["0"] for digits, letter in _GROUP.findall(text) for d in digits if d == "0"
+        )
+        if len(set(reds)) != len(reds):
+            return None
+    counts = [0] * TILE_KINDS
+    for t in ids:
+        counts[t] += 1
+    if max(counts) > COPIES:
+        return None
+    return ids, reds
+
+
+_IDS = {
+    letter: {str(d): 9 * n + (d - 1 if d else 4) for d in range(10)}
+    for n, letter in enumerate(SUITS)
+}
+
+
+def _plain_win(win: str, ids: list[int], reds: list[int]) -> int | None:
+    """The winning tile ``win`` ("5p", "0p") among the plain hand's tiles; None for
+    anything else (the scanner then says what is wrong)."""
+    if len(win) != 2 or win[1] not in _IDS or win[0] not in _IDS[win[1]]:
+        return None
+    if win[1] == "z" and win[0] not in _Z_DIGITS:
+        return None
+    tile = _IDS[win[1]][win[0]]
+    held = tile in reds if win[0] == "0" else tile in ids
+    return tile if held else None
+
+
+def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
+    """The concealed tiles and the melds of a hand of ``size`` tiles plus one per kan."""
     groups = scan(text, allow_melds=True)
     if not groups:
         raise caret_error(text, 0, "no tiles: write a hand such as 123m456p789s11z [567s]")
@@ -249,20 +367,17 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
     _check_copies(text, groups)
     kans = sum(m.kind == "kan" for m in melds)
     total = len(concealed) + sum(len(m.tiles) for m in melds)
-    if total != HAND_SIZE + kans:
+    if total != size + kans:
         per_kan = (
-            f" plus one per kan ({HAND_SIZE + kans} with {kans} kan)"
-            if kans
-            else " plus one per kan"
+            f" plus one per kan ({size + kans} with {kans} kan)" if kans else " plus one per kan"
         )
+        what = "a complete hand" if size == HAND_SIZE else "a waiting hand"
         raise caret_error(
-            text, len(text), f"a complete hand has {HAND_SIZE} tiles{per_kan}; this one has {total}"
+            text, len(text), f"{what} has {size} tiles{per_kan}; this one has {total}"
         )
-    ids = [t.id for t in concealed]
-    win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
-    red = sum(t.red for t in concealed) + sum(m.red for m in melds)
-    red_fives = tuple(sorted(t.id for t in concealed if t.red))
-    return TileHand(tuple(sorted(ids)), tuple(melds), win_id, red, red_fives)
+    if not concealed:
+        raise caret_error(text, 0, "no concealed tiles: the hand holds more than its melds")
+    return concealed, melds
 
 
 def _check_copies(text: str, groups: list[tuple[str, int, list[WrittenTile]]]) -> None:
@@ -301,8 +416,22 @@ def _win_tile(text: str, win: str, concealed: list[WrittenTile]) -> int:
     return tile.id
 
 
+_TILES_READ: dict[str, tuple[tuple[int, ...], int]] = {}
+_TILES_KEPT = 4096  # short lists (dora indicators) come again and again in a batch
+
+
 def parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     """A bare tile list ("3m1z", dora indicators): the ids as written and the red fives."""
+    found = _TILES_READ.get(text)
+    if found is not None:
+        return found
+    found = _parse_tiles(text)
+    if len(_TILES_READ) < _TILES_KEPT and len(text) <= 16:
+        _TILES_READ[text] = found
+    return found
+
+
+def _parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     tiles = [t for _, _, group in scan(text, allow_melds=False) for t in group]
     _check_copies(text, [("tiles", 0, tiles)])
     return tuple(t.id for t in tiles), sum(t.red for t in tiles)
@@ -311,16 +440,20 @@ def parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
 def format_tiles(ids: Iterable[int], red_fives: Iterable[int] = ()) -> str:
     """Tiles back in mpsz form, grouped by suit ('123m05p'); one copy of each of
     ``red_fives`` is written red."""
+    reds = set(red_fives)
     out = []
-    reds_left = list(red_fives)
-    for suit in range(4):
-        digits = ""
-        for t in sorted(i for i in ids if i // 9 == suit):
-            if t in reds_left:
-                digits += "0"
-                reds_left.remove(t)
-            else:
-                digits += str(t % 9 + 1)
-        if digits:
-            out.append(digits + SUITS[suit])
+    digits = ""
+    suit = -1
+    for t in sorted(ids):
+        if t // 9 != suit:
+            if digits:
+                out.append(digits + SUITS[suit])
+            suit, digits = t // 9, ""
+        if t in reds:
+            digits += "0"
+            reds.discard(t)
+        else:
+            digits += _DIGITS[t % 9 + 1]
+    if digits:
+        out.append(digits + SUITS[suit])
     return "".join(out)

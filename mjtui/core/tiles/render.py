@@ -13,6 +13,7 @@ from mjtui.core.tiles.notation import (
     FIVES,
     Meld,
     TileHand,
+    WaitingHand,
     format_tiles,
     scan,
     tile_glyph,
@@ -43,6 +44,32 @@ def format_hand(hand: TileHand) -> str:
     parts += [_meld_mpsz(m) for m in hand.melds]
     parts.append(format_tiles([hand.win], [hand.win] if win_red else []))
     return " ".join(p for p in parts if p)
+
+
+def format_waiting(hand: WaitingHand) -> str:
+    """A waiting hand in mpsz notation: '123m456p789s1z [567s]'."""
+    parts = [format_tiles(hand.concealed, hand.red_fives)]
+    parts += [_meld_mpsz(m) for m in hand.melds]
+    return " ".join(p for p in parts if p)
+
+
+def waiting_words(hand: WaitingHand) -> str:
+    """A waiting hand in plain words: '1m 2m 3m ... East  [5s 6s 7s]'."""
+    reds = list(hand.red_fives)
+    tiles = []
+    for t in hand.concealed:
+        red = t in reds
+        if red:
+            reds.remove(t)
+        tiles.append(tile_text(t) + (RED_MARK if red else ""))
+    parts = [" ".join(tiles)]
+    for meld in hand.melds:
+        fives = [i for i, t in enumerate(meld.tiles) if t in FIVES][: meld.red]
+        body = " ".join(
+            tile_text(t) + (RED_MARK if i in fives else "") for i, t in enumerate(meld.tiles)
+        )
+        parts.append(f"[{body}]" if meld.opened else f"({body})")
+    return "  ".join(parts)
 
 
 def _meld_mpsz(meld: Meld) -> str:
@@ -103,3 +130,16 @@ def preview(text: str) -> tuple[str, str]:
         words.append(word)
         glyphs.append(glyph)
     return "  ".join(words), "  ".join(glyphs)
+
+
+def waits_lines(said: list[tuple[str, str]], most: int = 4) -> list[str]:
+    """Each wait's tile and what it wins, for a form: the tiles that win the same
+    on one line ("  2s 5s  1 han 30 fu · 1000"), and past ``most`` such lines all
+    of them on one, which the form wraps, so that a many-sided wait leaves the
+    form's buttons on a 24-line screen."""
+    groups: dict[str, list[str]] = {}
+    for tile, text in said:
+        groups.setdefault(text, []).append(tile)
+    if len(groups) <= most:
+        return [f"  {' '.join(tiles):<3} {text}" for text, tiles in groups.items()]
+    return ["  " + " · ".join(f"{' '.join(tiles)} {text}" for text, tiles in groups.items())]

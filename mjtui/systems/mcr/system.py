@@ -97,6 +97,11 @@ class Mcr(ScoringSystem[Rules, State, Hand]):
 
         return EXAMPLES
 
+    def waits_tool(self) -> Tool[Rules]:
+        from mjtui.systems.mcr.waits_tool import WAITS
+
+        return WAITS
+
     def hand_tool(self) -> Tool[Rules]:
         from mjtui.systems.mcr.tools import HAND
 

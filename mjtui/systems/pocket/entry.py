@@ -28,11 +28,13 @@ that is not active (:attr:`Entry.active`) is not read, whatever it holds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.tiles import parse_hand
+from mjtui.core.tiles.notation import parse_waiting_hand, tile_name
+from mjtui.core.tiles.render import waits_lines
 from mjtui.systems.pocket.events import (
     SITUATIONS,
     Draw,
@@ -42,9 +44,10 @@ from mjtui.systems.pocket.events import (
     read_bonus,
     situation_problem,
 )
-from mjtui.systems.pocket.patterns import Score, context_of, score_hand, score_problem
+from mjtui.systems.pocket.patterns import Context, Score, context_of, score_hand, score_problem
 from mjtui.systems.pocket.rules import PLAYERS, Rules
 from mjtui.systems.pocket.table import State, apply, check_in_play
+from mjtui.systems.pocket.waits import Waits, read_waits
 
 OUTCOMES = {"r": "win on a discard", "t": "self-draw", "d": "draw", "c": "false win"}
 OUTCOME_HELP = "r discard · t self-draw · d draw · c false win"
@@ -76,6 +79,7 @@ class Entry:
     seats: Mapping[str, int | None] = field(default_factory=dict)  # each active seat field
     score: Score | None = None  # the fan counted from the tiles, when they make a hand
     after: State | None = None  # the table after the hand
+    waits: Waits | None = None  # 13 tiles typed: what they wait on, each won as the hand is
 
 
 def _text(values: Mapping[str, str], key: str) -> str:
@@ -182,9 +186,19 @@ def read_entry(
             ctx = context_of(
                 before.seat_wind(winner), before.round_wind, self_draw, situations, flowers, seasons
             )
-            score = score_hand(rules, parse_hand(tiles), ctx)
         except HandError as e:
             return entry(str(e))
+        try:
+            score = score_hand(rules, parse_hand(tiles), ctx)
+        except HandError as e:
+            found = _waits(rules, tiles, ctx)
+            if found is None:
+                return entry(str(e))
+            how = "self-draw" if self_draw else "win on a discard"
+            return replace(
+                entry(f"Tiles: 13 tiles wait; type the winning tile to score the {how}"),
+                waits=found,
+            )
         fan = score.fan
         problem = score_problem(rules, score)
         if problem:
@@ -224,6 +238,16 @@ def read_entry(
     return entry(hand=Win(winner, fan, discarder, guarantor), score=score)
 
 
+def _waits(rules: Rules, tiles: str, ctx: Context) -> Waits | None:
+    """The waits of ``tiles`` as a hand one tile short, each won as ``ctx`` says; None
+    when they are not one."""
+    try:
+        hand = parse_waiting_hand(tiles)
+    except HandError:
+        return None
+    return read_waits(rules, hand, None if ctx.self_draw else ctx, ctx if ctx.self_draw else None)
+
+
 def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:
     """The fields of a recorded ``hand``, or of a new one opened with ``winner``
     (None: the sheet's draw key); every field of :data:`FIELDS` is given."""
@@ -252,6 +276,27 @@ def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:
         else:
             values["fan"] = str(hand.fan)
     return values
+
+
+def waits_text(found: Waits, self_draw: bool) -> tuple[str, ...]:
+    """A hand one tile short: ready or its shanten, then each wait won as the hand is."""
+    if not found.tenpai:
+        return (f"Not ready: {found.shanten} shanten",)
+    tiles = " ".join(tile_name(w.tile) for w in found.waits)
+    left = sum(w.unseen for w in found.waits)
+    lines = [f"Ready: waits on {tiles} ({left} unseen)"]
+    said = []
+    for w in found.waits:
+        way = w.self_draw if self_draw else w.discard
+        if way.problem is not None:
+            fan = f" ({way.score.fan} fan)" if way.score is not None else ""
+            text = f"{way.short}{fan}"
+        else:
+            assert way.score is not None
+            text = f"{way.score.fan} fan: " + ", ".join(p.name for p in way.score.patterns)
+        said.append((tile_name(w.tile), text))
+    lines += waits_lines(said)
+    return tuple(lines)
 
 
 def patterns_text(score: Score | None) -> str:

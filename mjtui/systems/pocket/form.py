@@ -24,6 +24,7 @@ from mjtui.systems.pocket.entry import (
     patterns_text,
     read_entry,
     values_of,
+    waits_text,
 )
 from mjtui.systems.pocket.events import SITUATIONS, Hand
 from mjtui.systems.pocket.rules import Rules
@@ -119,6 +120,9 @@ class PocketForm:
                 notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
         patterns = patterns_text(entry.score)
         lines = tuple(Line(text, "good") for text in patterns.splitlines())
+        if entry.waits is not None:
+            said = waits_text(entry.waits, entry.outcome == "self-draw")
+            lines += tuple(Line(t, "bold" if n == 0 else "") for n, t in enumerate(said))
         after = entry.after
         return Reading(
             entry.errors,

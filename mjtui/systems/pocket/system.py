@@ -92,6 +92,11 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
 
         return HAND
 
+    def waits_tool(self) -> Tool[Rules]:
+        from mjtui.systems.pocket.tools import WAITS
+
+        return WAITS
+
 
 SYSTEM = Pocket()
 

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Tool
-from mjtui.core.tiles import parse_hand
+from mjtui.core.tiles import parse_hand, parse_tiles, tile_name
+from mjtui.core.tiles.notation import parse_waiting_hand
+from mjtui.core.tiles.render import format_waiting
 from mjtui.systems.pocket.events import SITUATIONS, read_bonus
 from mjtui.systems.pocket.patterns import (
     Context,
@@ -27,6 +29,7 @@ from mjtui.systems.pocket.patterns import (
 )
 from mjtui.systems.pocket.payments import by_role
 from mjtui.systems.pocket.rules import Rules
+from mjtui.systems.pocket.waits import Way, read_waits
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -134,4 +137,108 @@ def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> 
 
 HAND = Tool(OPTIONS, score, describe, batch=True)
 
-__all__ = ["HAND", "context_of_args", "describe", "score"]
+
+# ------------------------------------------------------------------ mjtui waits
+
+WAITS_OPTIONS = (
+    Option(
+        "tiles",
+        "text",
+        "the 13 tiles held (plus one per kong) in mpsz notation, e.g. '123m456p789s1z [555z]'",
+        metavar="TILES",
+        positional=True,
+    ),
+    *(o for o in OPTIONS if o.name not in ("tiles", "self-draw", "win")),
+    Option(
+        "seen",
+        "text",
+        "the tiles in sight (discards, the others' melds); not unseen",
+        metavar="TILES",
+        default="",
+    ),
+)
+SELF_DRAW_ONLY = frozenset(("kong-replacement", "heavenly"))
+DISCARD_ONLY = frozenset(("robbing-kong", "earthly"))
+
+
+def way_context(args: Any, self_draw: bool) -> Context | None:
+    """The Context of a win by self-draw (or on a discard) on a wait; None where a
+    situation given cannot go with that way."""
+    words = [s.word for s in SITUATIONS if getattr(args, s.field)]
+    if set(words) & (DISCARD_ONLY if self_draw else SELF_DRAW_ONLY):
+        return None
+    return context_of(
+        args.seat,
+        args.round,
+        self_draw,
+        words,
+        read_bonus(args.flowers, "--flowers"),
+        read_bonus(args.seasons, "--seasons"),
+    )
+
+
+def waits(rules: Rules, args: Any) -> dict[str, Any]:
+    """The JSON object of `mjtui waits`: ready or not, the shanten, each wait scored."""
+    hand = parse_waiting_hand(args.tiles)
+    found = read_waits(
+        rules, hand, way_context(args, False), way_context(args, True), parse_tiles(args.seen)[0]
+    )
+    return {
+        "tiles": format_waiting(hand),
+        "tenpai": found.tenpai,
+        "shanten": found.shanten,
+        "waits": [
+            {
+                "tile": tile_name(w.tile),
+                "unseen": w.unseen,
+                "ron": way_json(rules, w.discard, False),
+                "tsumo": way_json(rules, w.self_draw, True),
+            }
+            for w in found.waits
+        ],
+        "not_waits": [tile_name(t) for t in found.not_waits],
+    }
+
+
+def way_json(rules: Rules, way: Way, self_draw: bool) -> dict[str, Any]:
+    s = way.score
+    if way.problem is not None:
+        found: dict[str, Any] = {"wins": False, "problem": way.short, "why": way.problem}
+        if s is not None:
+            found["fan"] = s.fan
+        return found
+    assert s is not None
+    return {
+        "wins": True,
+        "fan": s.fan,
+        "total": s.total,
+        "limit_hand": s.limit_hand,
+        "patterns": [{"key": f.key, "name": f.name, "fan": f.fan} for f in s.patterns],
+        "points": by_role(rules, s.fan, self_draw),
+        "reading": s.reading,
+    }
+
+
+def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+    """Ready or the shanten, then a line per wait: what a discard and a self-draw win."""
+    if not r["tenpai"]:
+        return f"{r['tiles']}: not ready, {r['shanten']} shanten"
+    count = len(r["waits"])
+    left = sum(w["unseen"] for w in r["waits"])
+    lines = [f"{r['tiles']}: ready, {count} wait{'s' if count > 1 else ''}, {left} tiles unseen"]
+    for w in r["waits"]:
+        lines.append(f"  {w['tile']:<3} {w['unseen']} left")
+        for key, words in (("ron", "discard"), ("tsumo", "self-draw")):
+            way = w[key]
+            if way["wins"]:
+                terms = ", ".join(f"{p['name']} {p['fan']}" for p in way["patterns"])
+                text = f"{way['fan']} fan, {way['points']['total']} ({terms})"
+            else:
+                text = way["problem"] + (f" ({way['fan']} fan)" if "fan" in way else "")
+            lines.append(f"      {words:<9} {text}")
+    return "\n".join(lines)
+
+
+WAITS = Tool(WAITS_OPTIONS, waits, describe_waits, batch=True)
+
+__all__ = ["HAND", "WAITS", "context_of_args", "describe", "score", "way_context"]

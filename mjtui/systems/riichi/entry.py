@@ -353,7 +353,10 @@ def kept_of(hand: Hand, rows: int = MAX_ROWS) -> dict[int, Winner]:
 # ------------------------------------------------------------ the tiles form
 
 
-TILES_NEED = "Tiles: first the outcome (r ron or t tsumo) and the winner's seat"
+TILES_NEED = (
+    "Tiles: first the outcome (r ron or t tsumo) and the winner's seat, or d for a "
+    "draw's tenpai check"
+)
 
 
 def tiles_context(

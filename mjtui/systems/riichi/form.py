@@ -9,7 +9,9 @@ where it is played, so the same keys mean the same seats whatever the
 ruleset leaves out. What the values make is :mod:`.entry`'s
 (:func:`~.entry.read_entry`); this module says how they are laid out and
 shown. ctrl+t opens the tiles form for the focused winner row
-(:class:`TilesForm`), ctrl+f the fu calculator (:class:`FuForm`).
+(:class:`TilesForm`; 13 tiles there show the waits), at an exhaustive draw
+the tenpai check of each seat's typed hand (:mod:`.draw_check`); ctrl+f the
+fu calculator (:class:`FuForm`).
 """
 
 from __future__ import annotations
@@ -27,8 +29,11 @@ from mjtui.core.systems.fields import (
     Reading,
     Row,
     SubForm,
+    seats_text,
 )
-from mjtui.core.tiles.render import hand_text
+from mjtui.core.tiles.notation import tile_name
+from mjtui.core.tiles.render import hand_text, waits_lines
+from mjtui.systems.riichi.draw_check import Checked, TenpaiCheck, tenpai_after
 from mjtui.systems.riichi.entry import (
     OUTCOME_HELP,
     OUTCOME_KEYS,
@@ -54,6 +59,7 @@ from mjtui.systems.riichi.fu_entry import choices as fu_choices
 from mjtui.systems.riichi.fu_entry import start_values as fu_start
 from mjtui.systems.riichi.hand import Analysis
 from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
+from mjtui.systems.riichi.hand.waits import Waits
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State, state_text
 from mjtui.systems.riichi.tiles_entry import (
@@ -84,6 +90,9 @@ class RiichiForm:
         # per winner row: what was typed in its tiles form last, to open it as it was
         self.tiles_values: dict[int, dict[str, str]] = {}
         self.values = values_of(hand, self.rows) if hand is not None else key_values(winner)
+        # at an exhaustive draw: each seat's hand as typed in the tenpai check
+        self.draw_hands: dict[int, str] = {}
+        self.draw_check = TenpaiCheck(rules, players, before.east, before.round_wind)
 
     # ---------------------------------------------------------------- layout
 
@@ -148,6 +157,8 @@ class RiichiForm:
             if key in active and seat is not None:
                 notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
         playing, after = entry.playing, entry.after
+        draw = entry.outcome == "exhaustive draw"
+        question = self.draw_check.question(entry.tenpai, self.draw_hands) if draw else ""
         return Reading(
             entry.errors,
             entry.hand,
@@ -158,8 +169,11 @@ class RiichiForm:
             after=after.totals if after else None,
             table=f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
             next="Next: " + state_text(after, self.players) if after else "",
+            question=question,
             actions=frozenset({"tiles", "fu"})
             if entry.outcome in ("ron", "tsumo")
+            else frozenset({"tiles"})
+            if draw
             else frozenset(),
         )
 
@@ -214,6 +228,8 @@ class RiichiForm:
                 FuForm(self.rules, tsumo=entry.outcome == "tsumo"),
                 lambda fu: ({f"fu-{row}": str(fu)}, f"fu-{row}"),
             )
+        if entry.outcome == "exhaustive draw":
+            return self._tenpai_check(entry)
         known, start = tiles_context(entry, self.before, row, self.players, self.from_tiles)
         seat = entry.seats[f"seat-{row}"]
         assert seat is not None  # tiles_context checked it
@@ -244,6 +260,16 @@ class RiichiForm:
             self.tiles_values[row] = {**values_typed, "seat": str(seat)}
 
         return SubForm(tiles_title(known), TilesForm(self.rules, known, typed, keep), done)
+
+    def _tenpai_check(self, entry: Entry) -> SubForm[Checked]:
+        def done(checked: Checked) -> tuple[Mapping[str, str], str | None]:
+            self.draw_hands = dict(checked.hands)
+            put = {"tenpai": seats_text(tenpai_after(entry.tenpai, checked))}
+            return put, "riichi"
+
+        check = self.draw_check
+        check.typed = dict(self.draw_hands)
+        return SubForm(f"Tenpai check · {self.before.round_name}", check, done)
 
 
 def tiles_title(k: TilesContext) -> str:
@@ -287,7 +313,7 @@ class TilesForm:
                             "tiles",
                             "text",
                             max_length=80,
-                            placeholder=("123m456p789s11z [567s] (1111z), winning tile last"),
+                            placeholder="123m456p789s11z [567s] (1111z), winning tile last",
                         ),
                     ),
                 ),
@@ -326,6 +352,8 @@ class TilesForm:
             lines.append(Line(hand_text(entry.hand)))
         if entry.result is not None:
             lines += score_text(entry.result.analysis)
+        if entry.waits is not None:
+            lines += waits_text(entry.waits, self.known.tsumo)
         notes = {"extras": ", ".join(entry.picked) or SITUATION_HELP}
         return Reading(entry.errors, entry.result, entry.active, notes, tuple(lines))
 
@@ -351,6 +379,30 @@ def score_text(a: Analysis) -> list[Line]:
             lines.append(Line(f"  fu: {items}; {a.fu_result.rounding}", "dim"))
         total = f"= {a.han} han" + ("" if a.fu is None else f" {a.fu} fu")
     lines.append(Line(f"{total}  ·  {' '.join(words)}", "bold"))
+    return lines
+
+
+def waits_text(found: Waits, tsumo: bool) -> list[Line]:
+    """A hand one tile short: tenpai or its shanten, then each wait won as the hand is."""
+    if not found.tenpai:
+        return [Line(f"Not tenpai: {found.shanten} shanten", "bold")]
+    tiles = " ".join(tile_name(w.tile) for w in found.waits)
+    left = sum(w.unseen for w in found.waits)
+    lines = [Line(f"Tenpai: waits on {tiles} ({left} unseen)", "bold")]
+    said = []
+    for w in found.waits:
+        way = w.tsumo if tsumo else w.ron
+        a = way.analysis
+        if a is None:
+            text = way.short_problem or ""
+        elif a.yakuman:
+            text = f"{a.yakuman} yakuman · {a.payment.short()}"
+        else:
+            fu = "" if a.fu is None else f" {a.fu} fu"
+            text = f"{a.han} han{fu} · {f'{a.payment.base.name} ' if a.payment.base.name else ''}"
+            text += a.payment.short()
+        said.append((tile_name(w.tile), text))
+    lines += [Line(text) for text in waits_lines(said)]
     return lines
 
 

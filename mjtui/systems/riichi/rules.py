@@ -383,6 +383,16 @@ class Draws:
             )
         },
     )
+    held_tiles_wait: bool = field(
+        default=False,
+        metadata={
+            "doc": (
+                "a wait on a tile the hand itself holds all four of (in its melds and kans "
+                "too) counts as a wait, so a hand with no other wait is tenpai; false: it is "
+                "no wait (most rules, riichi.wiki's 'Karaten')"
+            )
+        },
+    )
 
 
 @dataclass(frozen=True)

@@ -130,6 +130,11 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
 
         return POINTS
 
+    def waits_tool(self) -> Tool[Rules]:
+        from mjtui.systems.riichi.tools import WAITS
+
+        return WAITS
+
     def importers(self) -> Mapping[str, Importer[Any]]:
         from mjtui.systems.riichi.tenhou6 import IMPORTER
 

@@ -15,11 +15,18 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mjtui.core.errors import HandError
-from mjtui.core.tiles.notation import TileHand, parse_hand, parse_tiles
+from mjtui.core.tiles.notation import (
+    TileHand,
+    WaitingHand,
+    parse_hand,
+    parse_tiles,
+    parse_waiting_hand,
+)
 from mjtui.core.tiles.render import format_hand
 from mjtui.systems.riichi.events import RIICHI_YAKU, Winner
 from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.systems.riichi.hand.context import situation_flags, situations_of
+from mjtui.systems.riichi.hand.waits import Waits, read_waits
 from mjtui.systems.riichi.rules import Rules
 
 TILES_FIELDS = ("tiles", "dora", "ura", "kita", "extras")
@@ -119,6 +126,7 @@ class TilesEntry:
     result: TilesResult | None
     active: frozenset[str]  # ura dora only with riichi, kita only with three players
     picked: tuple[str, ...]  # the situations typed, in words
+    waits: Waits | None = None  # 13 tiles typed: what they wait on, each won as the hand is
 
 
 def _indicators(text: str, label: str) -> tuple[int, ...]:
@@ -139,6 +147,14 @@ def _kita(text: str) -> int:
     return int(text)
 
 
+def _waiting(text: str) -> WaitingHand | None:
+    """The tiles as a hand one tile short, or None when they are not one."""
+    try:
+        return parse_waiting_hand(text)
+    except HandError:
+        return None
+
+
 def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> TilesEntry:
     """The tiles form's fields read into the winner's score."""
     extras = values.get("extras", "")
@@ -157,16 +173,33 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
     ) -> TilesEntry:
         return TilesEntry((error,) if error else (), hand, result, active, picked)
 
+    def context() -> WinContext:
+        ura = _indicators(values.get("ura", ""), "Ura") if "ura" in active else ()
+        kita = _kita(values.get("kita", "")) if "kita" in active else 0
+        return win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura, kita)
+
     if not text:
         return entry(f"Tiles: type the winner's hand, e.g. {TILES_EXAMPLE}")
     try:
         hand = parse_hand(text)
     except HandError as e:
-        return entry(str(e))
+        waiting = _waiting(text)
+        if waiting is None:
+            return entry(str(e))
+        try:
+            ctx = context()
+            found = read_waits(
+                rules, waiting, None if known.tsumo else ctx, ctx if known.tsumo else None
+            )
+        except HandError as e2:
+            return entry(str(e2))
+        how = "tsumo" if known.tsumo else "ron"
+        return replace(
+            entry(f"Tiles: 13 tiles wait; type the winning tile last to score the {how}"),
+            waits=found,
+        )
     try:
-        ura = _indicators(values.get("ura", ""), "Ura") if "ura" in active else ()
-        kita = _kita(values.get("kita", "")) if "kita" in active else 0
-        ctx = win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura, kita)
+        ctx = context()
         analysis = analyze(rules, hand, ctx)
     except HandError as e:
         return entry(str(e), hand)

@@ -25,11 +25,12 @@ from typing import TYPE_CHECKING, Any
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Tool
-from mjtui.core.tiles.notation import parse_hand, parse_tiles
-from mjtui.core.tiles.render import format_hand
+from mjtui.core.tiles.notation import parse_hand, parse_tiles, parse_waiting_hand, tile_name
+from mjtui.core.tiles.render import format_hand, format_waiting
 from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_flags
+from mjtui.systems.riichi.hand.waits import Waits, Way, read_waits
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
 
@@ -254,4 +255,162 @@ def describe_payment(
 
 POINTS = Tool(POINTS_OPTIONS, points, describe_points)
 
-__all__ = ["HAND", "POINTS", "context", "describe_payment", "score", "to_json"]
+# ------------------------------------------------------------------ mjtui waits
+
+WAITS_TILES_HELP = (
+    "the 13 tiles held (plus one per kan) in mpsz notation (docs/tiles.md), melds in "
+    "brackets, e.g. 123m406p789s11z[567s]"
+)
+WAITS_OPTIONS = (
+    Option("tiles", "text", WAITS_TILES_HELP, metavar="TILES", positional=True),
+    *(o for o in HAND_OPTIONS if o.name not in ("tiles", "win", "tsumo")),
+    Option(
+        "discards",
+        "text",
+        "the hand's own discards (a wait among them: furiten, no ron); not unseen",
+        metavar="TILES",
+        default="",
+    ),
+    Option(
+        "seen",
+        "text",
+        "the other tiles in sight (the others' discards and melds); not unseen",
+        metavar="TILES",
+        default="",
+    ),
+)
+TSUMO_ONLY = frozenset(("rinshan", "tenhou", "chiihou"))
+RON_ONLY = frozenset(("chankan",))
+
+
+def way_context(args: Any, tsumo: bool) -> WinContext | None:
+    """The WinContext of a win by tsumo (or ron) on a wait, from the options: the last
+    tile is haitei by tsumo and houtei by ron; None where a situation stated cannot go
+    with that way (tenhou by ron, chankan by tsumo)."""
+    also = situation_flags(args.also, tsumo=tsumo, dealer=args.seat == 0)
+    stated = {flag for flag in STATED if getattr(args, flag)} | also
+    if "haitei" in stated or "houtei" in stated:
+        stated -= {"haitei", "houtei"}
+        stated.add("haitei" if tsumo else "houtei")
+    if stated & (RON_ONLY if tsumo else TSUMO_ONLY):
+        return None
+    if "double_riichi" in also:
+        stated.discard("riichi")
+    if args.honba < 0 or args.kita < 0:
+        raise HandError("--honba and --kita are 0 or more")
+    return WinContext(
+        tsumo=tsumo,
+        seat_wind=args.seat,
+        round_wind=args.round,
+        dora=parse_tiles(args.dora)[0],
+        ura=parse_tiles(args.ura)[0],
+        honba=args.honba,
+        kita=args.kita,
+        **{flag: flag in stated for flag in STATED},
+    )
+
+
+def waits(rules: Rules, args: Any) -> dict[str, Any]:
+    """The JSON object of `mjtui waits`: tenpai, shanten and each wait's readings."""
+    hand = parse_waiting_hand(args.tiles)
+    found = read_waits(
+        rules,
+        hand,
+        way_context(args, False),
+        way_context(args, True),
+        parse_tiles(args.discards)[0],
+        parse_tiles(args.seen)[0],
+    )
+    return waits_json(found)
+
+
+def waits_json(found: Waits) -> dict[str, Any]:
+    return {
+        "tiles": format_waiting(found.hand),
+        "tenpai": found.tenpai,
+        "shanten": found.shanten,
+        "furiten": found.furiten,
+        "waits": [
+            {
+                "tile": tile_name(w.tile),
+                "unseen": w.unseen,
+                "ron": way_json(w.ron),
+                "tsumo": way_json(w.tsumo),
+            }
+            for w in found.waits
+        ],
+        "not_waits": [tile_name(t) for t in found.not_waits],
+    }
+
+
+def way_json(way: Way) -> dict[str, Any]:
+    a = way.analysis
+    if a is None:
+        return {"wins": False, "problem": way.short_problem, "why": way.problem}
+    return {
+        "wins": True,
+        "han": a.han,
+        "fu": a.fu,
+        "yakuman": a.yakuman,
+        "yaku_han": [list(y) for y in a.yaku],
+        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red, "kita": a.dora.kita},
+        "limit": a.payment.base.name or None,
+        "points": {"total": a.payment.total, "payments": a.payment.shares()},
+        "reading": a.reading,
+    }
+
+
+def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
+    """Tenpai or the shanten, then a line per wait: what ron and tsumo would score."""
+    if not r["tenpai"]:
+        also = (
+            f" (it waits on {', '.join(r['not_waits'])} by shape, but the hand holds all "
+            "four: no wait under this ruleset)"
+            if r["not_waits"]
+            else ""
+        )
+        return f"{r['tiles']}: not tenpai, {r['shanten']} shanten{also}"
+    left = sum(w["unseen"] for w in r["waits"])
+    count = len(r["waits"])
+    head = f"{r['tiles']}: tenpai, {count} wait{'s' if count > 1 else ''}, {left} tiles unseen"
+    if r["furiten"]:
+        head += " · furiten (no ron)"
+    lines = [head]
+    for w in r["waits"]:
+        lines.append(f"  {w['tile']:<3} {w['unseen']} left")
+        for way in ("ron", "tsumo"):
+            lines.append(f"      {way:<5} {way_text(w[way])}")
+    if r["not_waits"]:
+        lines.append(f"  not waits (all four in the hand): {', '.join(r['not_waits'])}")
+    return "\n".join(lines)
+
+
+def way_text(way: dict[str, Any]) -> str:
+    """A way to win in a line: '2 han 30 fu, 2000 (riichi 1, pinfu 1)' or 'no yaku'."""
+    if not way["wins"]:
+        return str(way["problem"])
+    if way["yakuman"]:
+        score = f"{way['yakuman']} yakuman" if way["yakuman"] > 1 else "yakuman"
+    else:
+        score = f"{way['han']} han" + (f" {way['fu']} fu" if way["fu"] is not None else "")
+    if way["limit"] and not way["yakuman"]:
+        score += f" {way['limit']}"
+    yaku = ", ".join(f"{name} {n}" for name, n in way["yaku_han"])
+    dora = sum(way["dora"].values())
+    if dora:
+        yaku += f", dora {dora}"
+    return f"{score}, {way['points']['total']} ({yaku})"
+
+
+WAITS = Tool(WAITS_OPTIONS, waits, describe_waits, batch=True)
+
+__all__ = [
+    "HAND",
+    "POINTS",
+    "WAITS",
+    "context",
+    "describe_payment",
+    "score",
+    "to_json",
+    "way_context",
+]

@@ -9,6 +9,7 @@ tiles can often be read several ways; each is scored and the best counts.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Literal, NamedTuple
 
 from mjtui.core.tiles.decompose import readings, seven_pairs, thirteen_orphans
@@ -133,9 +134,15 @@ def describe_shape(shape: Shape) -> str:
         return " ".join(format_tiles((t, t)) for t in shape.pairs) + " (seven pairs)"
     if isinstance(shape, ThirteenOrphans):
         return "thirteen orphans, pair " + format_tiles((shape.pair, shape.pair))
-    parts = []
-    for g in shape.groups:
-        text = format_tiles(g.tiles())
-        parts.append(f"[{text}]" if g.opened else f"({text})" if g.declared else text)
-    parts.append(format_tiles((shape.pair, shape.pair)))
+    parts = [_group_text(g) for g in shape.groups]
+    parts.append(_PAIRS[shape.pair])
     return " ".join(parts) + f" (wait: {shape.wait})"
+
+
+_PAIRS = tuple(format_tiles((t, t)) for t in range(34))
+
+
+@cache
+def _group_text(g: Group) -> str:
+    text = format_tiles(g.tiles())
+    return f"[{text}]" if g.opened else f"({text})" if g.declared else text
