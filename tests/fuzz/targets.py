@@ -274,7 +274,8 @@ def cause_from_text(text: str, innermost_first: bool = False) -> str:
 # --------------------------------------------------------------------------
 
 
-BLOCKED_FACTOR = 5  # wall-clock budgets before a command using no CPU is a hang
+BLOCKED_FACTOR = 20  # wall-clock budgets before a command using no CPU is a hang: a
+# command given a quarter of a core on a loaded machine still gets its CPU budget
 
 
 class Hang(BaseException):
