@@ -44,6 +44,21 @@ def names_at(players: Sequence[str], changes: Sequence[SeatChange], index: int) 
     return names
 
 
+def seat_labels(
+    names_at: Callable[[int], tuple[str, ...]], first: int, last: int
+) -> tuple[str, ...]:
+    """Each seat named by everyone who sat there in hands ``first`` to ``last`` (0-based,
+    ``last`` excluded), in turn: "Chen/Eve" across a substitute."""
+    sat: list[list[str]] = []
+    for index in range(first, last):
+        names = names_at(index)
+        sat = sat or [[] for _ in names]
+        for seat, name in enumerate(names):
+            if name not in sat[seat]:
+                sat[seat].append(name)
+    return tuple("/".join(names) for names in sat)
+
+
 def to_tables(changes: Sequence[SeatChange]) -> list[dict[str, Any]]:
     """The ``[[seat_changes]]`` tables of a session file."""
     return [{"from": c.start, "players": list(c.players)} for c in changes]

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from mjtui.core.errors import HandError
-from mjtui.core.model.seats import SeatChange, names_at
+from mjtui.core.model.seats import SeatChange, names_at, seat_labels
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import TableState
 
@@ -66,12 +66,7 @@ class Session:
         (core/model/seats.py) each person who sat there in turn, "Chen/Eve"."""
         if not self.seat_changes:
             return tuple(self.players)
-        sat: list[list[str]] = [[] for _ in self.players]
-        for index in range(len(self.hands) + 1):
-            for seat, name in enumerate(self.names_at(index)):
-                if name not in sat[seat]:
-                    sat[seat].append(name)
-        return tuple("/".join(names) for names in sat)
+        return seat_labels(self.names_at, 0, len(self.hands) + 1)
 
     def states(self) -> list[TableState]:
         """The table before the first hand, then after each hand."""

@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from mjtui.core.model.seats import seat_labels
 from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.options import WidgetOptions
 
@@ -301,11 +302,7 @@ class HandsTable(ScrollView, can_focus=True):
         last = min(count, self.first + window)
         # Each column names who sat there in the hands shown ("Chen/Eve" across a
         # substitute), never only who sits there now over another's hands.
-        sat: list[list[str]] = [[] for _ in self.players]
-        for i in range(self.first, last):
-            for seat, name in enumerate(self.names_at(i)):
-                if name not in sat[seat]:
-                    sat[seat].append(name)
+        sat = seat_labels(self.names_at, self.first, last) or self.players
         room = self._room()
         # Where there is room, names up to 10 cells and the points scored beside each
         # change; on a narrow screen (60 columns, or beside the calculator pane) names
@@ -327,8 +324,7 @@ class HandsTable(ScrollView, can_focus=True):
                 for seat in range(len(self.players))
             ]
             self._names = [
-                seat_header("/".join(sat[seat]) or name, figures[seat], least)
-                for seat, name in enumerate(self.players)
+                seat_header(sat[seat], figures[seat], least) for seat in range(len(self.players))
             ]
             self._widths = column_widths(rows, ["#", "Hand", *self._names], room, hand_min)
             if sum(w + 2 for w in self._widths) <= room:
