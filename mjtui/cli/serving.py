@@ -556,8 +556,11 @@ class BoardServer(Server):
         else:
             with conn:
                 conn.setblocking(False)
+                # What the client sent: closed unread, it could reset. Nothing yet (taken
+                # before the client wrote) is refused all the same.
+                with contextlib.suppress(OSError):
+                    conn.recv(65536)
                 try:
-                    conn.recv(65536)  # what the client sent: closed unread, it could reset
                     conn.send(refusal(b"out of file descriptors"))
                     conn.shutdown(socket.SHUT_WR)
                 except OSError:

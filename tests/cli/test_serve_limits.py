@@ -376,6 +376,26 @@ def test_serve_listens_on_this_machine_unless_told_and_checks_max_clients(tmp_pa
         assert "--max-clients: expected 1 to 256" in capsys.readouterr().err
 
 
+async def test_out_of_descriptors_a_connection_that_has_not_written_yet_is_refused_too(
+    tmp_path,
+) -> None:
+    # Taken before its request arrives (the client connects, then writes), a connection
+    # refused for want of descriptors still gets its 503, not a bare close.
+    async with serving(tmp_path) as (server, where, said):
+        host, port = where.rsplit(":", 1)
+        with socket.create_connection((host, int(port))) as client:
+            listener = server._listeners[0]
+            listener.setblocking(True)
+            try:
+                assert server._refuse_one(listener)
+            finally:
+                listener.setblocking(False)
+            client.settimeout(WAIT)
+            answer = client.recv(4096)
+        assert answer.startswith(b"HTTP/1.1 503") and b"out of file descriptors" in answer
+        assert "out of file descriptors" in said.getvalue()
+
+
 def new_book(path: Path) -> Scorebook:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     book = Scorebook(
