@@ -1,26 +1,36 @@
 """Every hand form, the score sheet and the calculator panes at 80x24, as SVG snapshots.
 
-pytest-textual-snapshot's ``snap_compare`` takes each screen and compares it with
-the SVG kept beside this file, in __snapshots__/test_snapshots/. A change that
-moves a single character fails the test, and the run ends by naming
+Each screen's SVG is compared, by syrupy with pytest-textual-snapshot's SVG
+extension, with the one kept beside this file in __snapshots__/test_snapshots/. A
+change that moves a single character fails the test, and the run ends by naming
 snapshot_report.html, which shows the kept picture and the new one side by side.
 When the change is meant, run
 
     pytest tests/ui/test_snapshots.py --snapshot-update
 
-and look at the pictures before committing them. Each screen is its own test: the
-app starts on a series built in the core, and the keys of the screens before it are
-typed again, step by step, so that it shows what it showed after them.
+and look at the pictures before committing them. One app a system shows all its
+screens in turn, as a scorer reaches them (an app for each screen, with the keys of
+the screens before it typed again, took twice as long); the test names the screens
+that differ.
 """
 
 from __future__ import annotations
 
+import inspect
+import pickle
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 import pytest
-from textual.pilot import Pilot
+from pytest_textual_snapshot import (
+    PseudoApp,
+    PseudoConsole,
+    SVGImageExtension,
+    node_to_report_path,
+)
+from rich.console import ConsoleDimensions
+from syrupy.assertion import SnapshotAssertion
 from textual.widgets import Input
 
 from mjtui import paths
@@ -81,12 +91,6 @@ STEPS: dict[str, list[tuple[str, list[str]]]] = {
     ],
 }
 
-SCREENS = [
-    pytest.param(ruleset_id, [keys for _, keys in steps[: n + 1]], id=name)
-    for ruleset_id, steps in STEPS.items()
-    for n, (name, _) in enumerate(steps)
-]
-
 
 def book(ruleset_id: str, tmp_path: Path) -> Scorebook:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(ruleset_id)
@@ -97,25 +101,58 @@ def book(ruleset_id: str, tmp_path: Path) -> Scorebook:
     return Scorebook(session, tmp_path / f"2026-11-30_200000_{ruleset_id}.toml")
 
 
-def typing(steps: list[list[str]]) -> Callable[[Pilot[object]], object]:
-    """What the pilot does before the screen is taken: each step's keys, then a pause."""
-
-    async def typed(pilot: Pilot[object]) -> None:
+async def screens(app: MjtuiApp, steps: list[tuple[str, list[str]]]) -> list[tuple[str, str]]:
+    """Each step's screen as SVG, taken after its keys, in one run of ``app``: the screens
+    of a system follow one another as a scorer reaches them, so one app shows them all."""
+    taken: list[tuple[str, str]] = []
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        for keys in steps:
+        for name, keys in steps:
             await pilot.press(*keys)
-            for screen in pilot.app.screen_stack:
+            for screen in app.screen_stack:
                 for field in screen.query(Input):
                     field.cursor_blink = False  # the cursor shown, whatever the clock
             await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            taken.append((name, app.export_screenshot(simplify=True)))
+    return taken
 
-    return typed
+
+@pytest.fixture
+def kept(snapshot: SnapshotAssertion, request: pytest.FixtureRequest) -> Callable[[str, str], bool]:
+    """Whether a screen's SVG is the one kept under its name; each one compared is also
+    left for the plugin's snapshot_report.html, as its own snap_compare does for one."""
+    svgs = snapshot.use_extension(SVGImageExtension)
+
+    def compare(name: str, svg: str) -> bool:
+        same = svgs(name=name) == svg
+        result = svgs.executions[svgs.num_executions - 1]
+        expected = result.recalled_data
+        path, line, test = request.node.reportinfo()
+        report = (
+            same,
+            "" if expected is None else str(expected),
+            svg,
+            PseudoApp(PseudoConsole(False, ConsoleDimensions(*SIZE))),
+            path,
+            line,
+            f"{test}[{name}]",
+            inspect.getdoc(request.node.function) or "",
+            "",
+            expected is not None,
+        )
+        where = node_to_report_path(request.node)
+        where.with_name(f"{where.name}_{name}").write_bytes(pickle.dumps(report))
+        return same
+
+    return compare
 
 
-@pytest.mark.parametrize(("ruleset_id", "steps"), SCREENS)
-def test_screen(
-    ruleset_id: str, steps: list[list[str]], snap_compare: Callable[..., bool], tmp_path: Path
-) -> None:
-    """The screen named by the test's id, after its keys, as kept in __snapshots__."""
+@pytest.mark.parametrize("ruleset_id", list(STEPS))
+async def test_screens(ruleset_id: str, kept: Callable[[str, str], bool], tmp_path: Path) -> None:
+    """Every screen of the system, after its keys, as kept in __snapshots__."""
     app = MjtuiApp(book=book(ruleset_id, tmp_path), sessions_dir=tmp_path)
-    assert snap_compare(app, terminal_size=SIZE, run_before=typing(steps))
+    taken = await screens(app, STEPS[ruleset_id])
+    differ = [name for name, svg in taken if not kept(name, svg)]
+    assert not differ, f"screens unlike their snapshots: {differ} (see snapshot_report.html)"
