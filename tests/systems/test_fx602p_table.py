@@ -88,7 +88,7 @@ def test_statistics_running_total_hands_average() -> None:
     assert state.running_total(0) == 1600 and state.hands == 2 and state.average(0) == 800
     assert state.average(1) == -800
     assert SYSTEM.describe_state(state, ("Ann", "Bob")) == (
-        "Hand 3 next · Dealer: Ann · Ann +1600 in 2 hands, Ave +800"
+        "Hand 3 next · Dealer: Ann · Ann +1,600 in 2 hands, Ave +800"
     )
     assert SYSTEM.start(RULES).average(0) == 0
 

@@ -248,3 +248,29 @@ async def test_beside_the_calculator_pane_every_seat_keeps_its_column(tmp_path) 
         header = next(line for line in lines if "Hand " in line and "#" in line)
         assert "Cy" in header and "Di" in header, header
         assert "East" not in str(table.border_title)  # the mark is not drawn: not named
+
+
+async def test_beside_the_calculator_pane_five_digit_changes_keep_every_seat_on_screen(
+    tmp_path,
+) -> None:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    names = ("Alexandra", "Bartholomew", "Chen", "Dora")
+    session = Session(ruleset, names, datetime(2026, 12, 1))
+    for hand in (Hand(3, (120, 40, 0, 2000)), Hand(0, (3000, 100, 200, 16))):
+        session.add(hand)
+    app = MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        assert table.region.width < 50  # the pane is beside it
+        rows_shown = [table.get_row_at(r) for r in range(table.row_count)]
+        lines = screen_lines(app.screen)
+        # Every change of both hands is on screen, whole, the fourth seat's included.
+        for row in rows_shown:
+            for cell in row[2:]:
+                assert any(str(cell) in line for line in lines), (str(cell), lines)
+        assert any("+8,000" in line for line in lines), lines
+        assert table.virtual_size.width <= table._laid_out_for  # no sideways scroll

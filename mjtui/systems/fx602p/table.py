@@ -111,13 +111,15 @@ def check_at_table(rules: Rules, state: State, hand: Win) -> None:
 
 
 def state_text(state: State, players: tuple[str, ...]) -> str:
-    """E.g. "Hand 3 next · Dealer: Ann · Ann +800 in 2 hands, Ave +400"."""
+    """E.g. "Hand 3 next · Dealer: Ann · Ann +1,600 in 2 hands, Ave +800" (the
+    numbers with thousands separators, as every other number on the sheet; Ave is
+    the 1986 program's own word for the average)."""
     first = 0
     text = f"Hand {state.hands + 1} next · Dealer: {players[state.east]}"
     if state.hands:
         text += (
-            f" · {players[first]} {state.running_total(first):+d} in {state.hands} "
-            f"hand{'s' if state.hands > 1 else ''}, Ave {state.average(first):+.0f}"
+            f" · {players[first]} {state.running_total(first):+,d} in {state.hands} "
+            f"hand{'s' if state.hands > 1 else ''}, Ave {state.average(first):+,.0f}"
         )
     return text
 

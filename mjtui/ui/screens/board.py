@@ -33,9 +33,13 @@ CSS = """
 BoardScreen { background: $background; }
 BoardScreen #board-round { height: 2; padding: 0 1; }
 BoardScreen #board-seats {
-    grid-size: 2; grid-gutter: 0 1; grid-rows: auto; height: auto; padding: 0 1;
+    grid-size: 2; grid-gutter: 0 1; grid-rows: 1fr; height: 1fr; padding: 0 1;
 }
-BoardScreen .seat { border: round $primary; height: auto; padding: 0 1; }
+/* The panels share the height below the round, their figures in the middle: the
+   lower part of a tall window is not left empty. */
+BoardScreen .seat {
+    border: round $primary; height: 1fr; padding: 0 1; align-vertical: middle;
+}
 BoardScreen .seat.dealer { border: double $accent; }
 BoardScreen .seat-name { height: 1; text-align: center; }
 BoardScreen .seat-total { width: 1fr; text-align: center; text-style: bold; }
@@ -79,6 +83,9 @@ class BoardScreen(Screen[None]):
         self.ready = True
         self.show(self.view, self.note)
 
+    def on_resize(self) -> None:
+        self.show(self.view, self.note)  # the dealer's mark is drawn for the width
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.closable if action == "close" else True
 
@@ -114,7 +121,10 @@ class BoardScreen(Screen[None]):
 
     def _show_seat(self, panel: SeatPanel, seat: Seat) -> None:
         panel.set_class(seat.dealer, "dealer")
-        mark = f" {DEALER} dealer" if seat.dealer else ""
+        # Narrower than 80 columns (a phone) the mark alone: with the word, the name
+        # would take a second line and push the last hand's change out of the panel.
+        word = " dealer" if self.app.size.width >= 80 else ""
+        mark = f" {DEALER}{word}" if seat.dealer else ""
         panel.query_one(".seat-name", Static).update(
             Text.assemble(
                 (f"{seat.wind}{mark}", "bold reverse" if seat.dealer else "bold"),

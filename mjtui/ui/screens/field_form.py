@@ -149,6 +149,15 @@ class FieldForm(KeyForm):
             widgets.append(below)
         return widgets
 
+    def on_resize(self, event: events.Resize) -> None:
+        # Below 80x24 the form keeps what a scorer types into, the preview and the
+        # buttons above the footer; the line of keys gives way (the footer names the
+        # keys), a player's name takes fewer columns, and what is still too tall
+        # scrolls to the focused field.
+        self.set_class(event.size.width < 80, "-narrow")
+        self.set_class(event.size.height < 24, "-short")
+        self.query_one("#ff").styles.max_height = max(event.size.height - 1, 3)  # the footer
+
     def compose(self) -> ComposeResult:
         layout = self.form_layout
         rows = [w for row in layout.rows for w in self._rows_of(row)]

@@ -270,7 +270,7 @@ class FX602PGameScreen(Screen[None]):
         self.query_one("#fx-stats", Static).update(
             Text(
                 f"Total {numbers.change(state.running_total(YOU)) or '0'} · "
-                f"hands {state.hands} · Ave {state.average(YOU):+.0f}",
+                f"hands {state.hands} · Ave {state.average(YOU):+,.0f}",
                 style="dim",
             )
         )

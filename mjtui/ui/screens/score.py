@@ -136,11 +136,19 @@ class ScoreScreen(Screen[None]):
         yield ScoreSheet(id="sheet")
         yield Footer()
 
+    def _file_label(self) -> str:
+        """The file's stem without the ruleset's id, which the title beside it names
+        (2026-12-01_200000_a1b2c3 for ..._riichi-sanma_a1b2c3.toml): the whole of a
+        new file's name with a long ruleset's did not fit 80 columns."""
+        stem = self.book.path.stem
+        label = stem.replace(f"_{self.book.session.ruleset.id}", "", 1)
+        return shown(label or stem)
+
     def on_mount(self) -> None:
         session = self.book.session
-        # The ruleset and the file's stem: both fit the header at 80 columns.
+        # The ruleset and the file: both fit the header at 80 columns.
         self.title = session.ruleset.name
-        self.sub_title = shown(self.book.path.stem)
+        self.sub_title = self._file_label()
         self.render_state()
         self.set_focus(self.query_one(HandsTable))
         if self.clock is not None:
@@ -310,7 +318,7 @@ class ScoreScreen(Screen[None]):
         else:
             pane.display = not pane.display
         # Beside a pane the header has half the width: the ruleset's name alone fits.
-        self.sub_title = "" if pane.display else shown(self.book.path.stem)
+        self.sub_title = "" if pane.display else self._file_label()
         # Focus now, not once the app is idle (Widget.focus): keys typed right after
         # p are the calculator's, and after Esc the sheet's.
         if pane.display:

@@ -35,7 +35,7 @@ class SeatsScreen(KeyForm):
     DEFAULT_CSS = """
     SeatsScreen { align: center middle; }
     #st {
-        width: 78; height: auto; max-height: 100%;
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
     #st-title { text-style: bold; height: 1; }

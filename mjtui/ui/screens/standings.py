@@ -10,6 +10,7 @@ its name, after the rank and the player.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -99,17 +100,30 @@ class StandingsScreen(ModalScreen[None]):
         if not self.riichi:
             self._fields(table)
             return
-        for n, name in enumerate(COLUMNS):
-            table.add_column(Text(name, justify="left" if n == 1 else "right"), key=name)
+        # Narrower than 80 columns, a part no one has (a penalty, an oka of 0) gives way,
+        # so that the final score, the column read, stays on screen.
+        narrow = self.app.size.width < 80
+        parts: dict[str, Callable[[Any], str]] = {
+            "Points": lambda s: numbers.points(s.points),
+            "Base": lambda s: score(s.base),
+            "Uma": lambda s: score(s.uma),
+            "Oka": lambda s: score(s.oka),
+            "Penalty": lambda s: score(s.penalty),
+        }
+        if narrow:
+            for name, field in (("Oka", "oka"), ("Penalty", "penalty")):
+                if all(abs(getattr(s, field)) < 0.05 for s in self.entries):
+                    del parts[name]
+        for name in COLUMNS:
+            if name in parts or name in ("Rank", "Player", "Final"):
+                table.add_column(
+                    Text(name, justify="left" if name == "Player" else "right"), key=name
+                )
         for s in self.entries:
             table.add_row(
                 Text(str(s.rank), justify="right"),
                 Text(self.players[s.seat]),
-                Text(numbers.points(s.points), justify="right"),
-                Text(score(s.base), justify="right"),
-                Text(score(s.uma), justify="right"),
-                Text(score(s.oka), justify="right"),
-                Text(score(s.penalty), justify="right"),
+                *(Text(shown(s), justify="right") for shown in parts.values()),
                 Text(
                     score(s.score),
                     justify="right",

@@ -1,7 +1,13 @@
-"""The footer every screen shows: Textual's, without the keys it never lets go of.
+"""The footer every screen shows: Textual's, in as many rows as its keys need, without
+the keys it never lets go of.
 
-Textual's Footer makes its keys anew whenever the screen's bindings change, as
-they do when a hand form opens over the sheet and closes again: every hand.
+Rows: Textual's footer is one row, and where a screen's keys are wider than the
+window (the sheet's ten at 60 columns) the last ones are cut: `t` and `q` went first.
+Here the keys take a second or third row when one cannot hold them, in columns as
+wide as their widest key, so every key stays on screen at any width a scorer uses.
+
+Watchers: Textual's Footer makes its keys anew whenever the screen's bindings change,
+as they do when a hand form opens over the sheet and closes again: every hand.
 It binds each key's ``compact`` to its own (``data_bind``), which leaves a
 watcher on the footer that Textual drops only when ``compact`` next changes,
 which it never does. So every key the footer ever showed stayed alive: some
@@ -13,12 +19,53 @@ internals (mjtui/private_api.py: drop_closed_watchers).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from textual import events
 from textual.widgets import Footer as TextualFooter
 
 from mjtui.private_api import drop_closed_watchers
 
+MOST_ROWS = 3  # past this the keys are cut as Textual cuts them: the screen comes first
+
+
+def rows_needed(widths: Sequence[int], room: int) -> int:
+    """The fewest rows (up to MOST_ROWS) that hold keys of these ``widths`` in ``room``
+    columns, laid out row by row in columns as wide as each column's widest key."""
+    for rows in range(1, MOST_ROWS + 1):
+        columns = -(-len(widths) // rows)
+        width = sum(max(widths[column::columns]) for column in range(columns)) if widths else 0
+        if width <= room:
+            return rows
+    return MOST_ROWS
+
 
 class Footer(TextualFooter):
+    DEFAULT_CSS = """
+    Footer.-rows {
+        layout: grid;
+        grid-columns: auto;
+        grid-gutter: 0;
+    }
+    """
+
     async def recompose(self) -> None:
         await super().recompose()
         drop_closed_watchers(self)
+        self._fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        keys = list(self.children)
+        room = self.size.width or self.app.size.width
+        widths = [
+            key.get_content_width(self.size, self.app.size) + key.styles.gutter.width
+            for key in keys
+        ]
+        rows = rows_needed(widths, room)
+        self.set_class(rows > 1, "-rows")
+        self.styles.height = rows
+        if rows > 1:
+            self.styles.grid_size_columns = -(-len(keys) // rows)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -36,18 +38,54 @@ PAD = Segment(" ")  # a cell's padding, each side
 
 
 def column_widths(
-    rows: list[list[Text]], headers: list[str], width: int, hand_min: int = HAND_MIN
+    rows: list[list[Text]],
+    headers: list[str],
+    width: int,
+    hand_min: int = HAND_MIN,
+    pad: int = 2,
 ) -> list[int]:
     """Each column's width: the figures and their header as wide as the widest,
     the description (column 1) the rest of ``width`` (at least HAND_MIN).
 
-    ``width`` is the room inside the table; every column takes 2 more for
-    its padding.
+    ``width`` is the room inside the table; every column takes ``pad`` more for
+    its padding (a space each side, or only before it where room is short).
     """
     widths = [max([len(h), *(row[c].cell_len for row in rows)]) for c, h in enumerate(headers)]
-    others = sum(w + 2 for c, w in enumerate(widths) if c != 1)
-    widths[1] = max(hand_min, width - others - 2)
+    others = sum(w + pad for c, w in enumerate(widths) if c != 1)
+    widths[1] = max(hand_min, width - others - pad)
     return widths
+
+
+WORD = re.compile(r"\S+")
+NUMBER = re.compile(r"[+-]?[\d,.]+")
+
+
+def by_words(cell: Text, width: int) -> Text:
+    """``cell`` broken into lines of ``width`` between words, never between a number
+    and the word after it: "3 han 40 fu" breaks as "3 han" / "40 fu", never "40" / "fu"
+    (rich breaks at any space). A word wider than ``width`` is left to rich."""
+    plain = cell.plain
+    words: list[tuple[int, int]] = []
+    for match in WORD.finditer(plain):
+        glued = words and plain[words[-1][1] : match.start()] == " "
+        if glued and NUMBER.fullmatch(plain[words[-1][0] : words[-1][1]]):
+            words[-1] = (words[-1][0], match.end())  # a number keeps its unit
+            continue
+        words.append((match.start(), match.end()))
+    breaks: list[int] = []
+    line = words[0][0] if words else 0
+    for start, end in words:
+        if start > line and cell_len(plain[line:end]) > width:
+            breaks.append(start)
+            line = start
+    if not breaks:
+        return cell
+    lines = cell.divide(breaks)
+    for part in lines:
+        part.rstrip()
+    joined = Text("\n", style=cell.style).join(lines)
+    joined.justify = cell.justify
+    return joined
 
 
 def seat_header(name: str, figures: int, least: int = 10) -> str:
@@ -152,6 +190,7 @@ class HandsTable(ScrollView, can_focus=True):
         self._shown_hands: list[object] = []
         self._shown_states: list[TableState] = []
         self._widths: list[int] = []
+        self._pad = 2  # the padding of each column: a space each side, or one before
         self._names: list[str] = []  # the seats' headers
         self._rows: list[list[Text]] = []  # the window's cells, a list a row
         self._tops: list[int] = []  # each row's first line below the header
@@ -309,13 +348,16 @@ class HandsTable(ScrollView, can_focus=True):
         # as wide as the figures, then the changes alone: no seat's column falls off
         # the right edge.
         # Beside the calculator pane (38 columns) the description narrows and the
-        # dealer's mark goes too (the scores above show the dealer).
-        for least, scores, hand_min in (
-            (10, True, HAND_MIN),
-            (3, True, HAND_MIN),
-            (3, False, HAND_MIN),
-            (3, False, HAND_NARROWEST),
+        # dealer's mark goes too (the scores above show the dealer); last, with
+        # five-digit changes, the columns keep one space between them, not two.
+        for least, scores, hand_min, pad in (
+            (10, True, HAND_MIN, 2),
+            (3, True, HAND_MIN, 2),
+            (3, False, HAND_MIN, 2),
+            (3, False, HAND_NARROWEST, 2),
+            (3, False, HAND_NARROWEST, 1),
         ):
+            self._pad = pad
             self._scores_shown = scores
             self._east_shown = hand_min == HAND_MIN
             rows = [self._cells(i) for i in range(self.first, last)]
@@ -326,8 +368,8 @@ class HandsTable(ScrollView, can_focus=True):
             self._names = [
                 seat_header(sat[seat], figures[seat], least) for seat in range(len(self.players))
             ]
-            self._widths = column_widths(rows, ["#", "Hand", *self._names], room, hand_min)
-            if sum(w + 2 for w in self._widths) <= room:
+            self._widths = column_widths(rows, ["#", "Hand", *self._names], room, hand_min, pad)
+            if sum(w + pad for w in self._widths) <= room:
                 break
         self._laid_out_for = room
         self._rows = rows
@@ -342,7 +384,8 @@ class HandsTable(ScrollView, can_focus=True):
         self._scroll_to_cursor(False)
 
     def _height(self, cells: list[Text]) -> int:
-        return max(1, len(cells[1].wrap(self.app.console, self._widths[1])))
+        width = self._widths[1]
+        return max(1, len(by_words(cells[1], width).wrap(self.app.console, width)))
 
     def _laid_out(self) -> None:
         """The rows' places and the room they take, after rows came or went."""
@@ -351,7 +394,7 @@ class HandsTable(ScrollView, can_focus=True):
             tops.append(top)
             top += height
         self._tops = tops
-        self.virtual_size = Size(sum(w + 2 for w in self._widths), 1 + top)
+        self.virtual_size = Size(sum(w + self._pad for w in self._widths), 1 + top)
         self.refresh()
 
     def _titles(self, count: int) -> None:
@@ -413,7 +456,9 @@ class HandsTable(ScrollView, can_focus=True):
         """``cells`` side by side over ``height`` lines, each padded to its column."""
         console = self.app.console
         columns = []
-        for cell, width in zip(cells, self._widths, strict=False):
+        for c, (cell, width) in enumerate(zip(cells, self._widths, strict=False)):
+            if c == 1:
+                cell = by_words(cell, width)
             lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
             # A Text's own style lies under its spans' (Text.render leaves it out).
@@ -428,8 +473,8 @@ class HandsTable(ScrollView, can_focus=True):
         for y in range(height):
             segments: list[Segment] = []
             for column in columns:
-                segments += [PAD, *column[y], PAD]
-            strips.append(Strip(segments, sum(w + 2 for w in self._widths)))
+                segments += [PAD, *column[y], PAD] if self._pad == 2 else [PAD, *column[y]]
+            strips.append(Strip(segments, sum(w + self._pad for w in self._widths)))
         return strips
 
     def _render_row(self, index: int) -> list[Strip]:

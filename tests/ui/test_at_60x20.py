@@ -1,0 +1,92 @@
+"""At 60x20 nothing a scorer needs is cut: the sheet's keys take a second row, a hand
+form narrows and keeps its fields, its buttons and the footer, and the standings keep
+the final score."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from textual.widgets import Button
+
+from mjtui import paths
+from mjtui.core.model.session import Session
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import screen_lines
+from mjtui.systems.riichi import system as riichi
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.screens.hand_form import HandForm
+from mjtui.ui.widgets.footer import rows_needed
+from tests.waiting import until
+
+NAMES = ("Alexandra", "Bartholomew", "Chen", "Dora")
+SHEET_KEYS = ("1-4 Win", "0 Draw", "e Edit", "u Undo", "f Final", "g Chart", "x Dice")
+SHEET_KEYS += ("r Rules", "t Table", "q Quit")
+
+
+def app_at(tmp_path: Path, hands: int = 2) -> MjtuiApp:
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    session = Session(ruleset, NAMES, datetime(2026, 12, 1, 20))
+    for i in range(hands):
+        session.add(riichi.Win((riichi.Winner((i + 1) % 4, 3, 40),), i % 4, ()))
+    return MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+
+
+def test_the_rows_keys_need() -> None:
+    assert rows_needed([8, 8, 8], 24) == 1
+    assert rows_needed([8, 8, 8], 23) == 2  # 2 columns: 8 + 8
+    assert rows_needed([10, 2, 10, 2], 12) == 2  # columns as wide as their widest: 10 + 2
+    assert rows_needed([10, 2, 2, 10], 12) == 3  # 10 + 10 in two rows and in three: cut
+    assert rows_needed([30] * 9, 10) == 3  # at most three rows: past that, cut
+    assert rows_needed([], 10) == 1
+
+
+async def test_the_sheets_keys_all_show_at_60_columns_and_in_one_row_at_80(tmp_path) -> None:
+    app = app_at(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await until(pilot, lambda: "q Quit" in " ".join(screen_lines(app.screen)[-3:]), "the keys")
+        foot = " ".join(screen_lines(app.screen)[-2:])
+        for key in SHEET_KEYS:
+            assert key in foot, (key, foot)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: "q Quit" in screen_lines(app.screen)[-1], "the keys in one row")
+        last = screen_lines(app.screen)[-1]
+        for key in SHEET_KEYS:
+            assert key in last, (key, last)
+
+
+async def test_a_hand_form_at_60x20_keeps_its_fields_buttons_and_footer(tmp_path) -> None:
+    app = app_at(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the hand form")
+        await pilot.press(*"3", "enter", *"40", "enter", "1")
+        form = app.screen
+        lines = screen_lines(form)
+        text = "\n".join(lines)
+        for word in ("Winner", "han 3", "fu 40", "yakuman", "Ron off", "Riichi"):
+            assert word in text, (word, text)
+        assert "^s Confirm" in lines[-1], lines[-1]
+        confirm = form.query_one("#ff-confirm", Button)
+        assert confirm.region.bottom <= 19 and confirm.region.right <= 60, confirm.region
+        assert all(len(line.rstrip()) <= 60 for line in lines)
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: len(app.book.session.hands) == 3, "the hand recorded")
+        hand = app.book.session.hands[-1]
+        assert isinstance(hand, riichi.Win) and hand.winners[0].han == 3
+        assert hand.winners[0].seat == 1 and hand.discarder == 0
+
+
+async def test_the_standings_at_60_columns_keep_the_final_score(tmp_path) -> None:
+    app = app_at(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("f")
+        await until(
+            pilot, lambda: "Standings" in " ".join(screen_lines(app.screen)), "the standings"
+        )
+        lines = screen_lines(app.screen)
+        header = next(line for line in lines if "Rank" in line)
+        assert "Final" in header and "Penalty" not in header, header  # no one has one
