@@ -174,6 +174,11 @@ async def _form_frames() -> tuple[str, str]:
             "start-points",
             "time-limit",
         ]
+        for field in app.screen.query(Input):
+            # The cursor shown, whatever the clock: blinking, it was off in the second
+            # frame whenever a loaded machine took half a second between the two.
+            field.cursor_blink = False
+        await pilot.pause()
         return before, app.export_screenshot()
 
 

@@ -120,9 +120,12 @@ class HallScreen(Screen[None]):
         view = self.view
         if not self.ready or view is None:
             return
+        found = self.query("#hall-clock").results(Digits)
+        digits = next(found, None)
+        if digits is None:
+            return  # the screen is closing: its timer's last tick finds no clock to set
         now = self.now()
         clock = view.clock
-        digits = self.query_one("#hall-clock", Digits)
         lines = Text()
         digits.display = bool(view.minutes)  # no clock at all: no digits waiting for one
         if not view.minutes:
