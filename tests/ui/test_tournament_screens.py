@@ -40,6 +40,23 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in screen_strips(app.screen))
 
 
+async def test_the_halls_clock_ticking_as_its_screen_closes_does_nothing(
+    tmp_path: Path,
+) -> None:
+    # The director's hall closes (Esc) between two ticks of its clock: the tick that
+    # comes after its widgets went found no clock and raised NoMatches.
+    t = seated(make(20, minutes=90), 1, TABLES)
+    save(t, tmp_path)
+    app = HallApp(HallFollower(tmp_path, "Club Night"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "Club Night" in screen_text(app), "the hall")
+        hall = app.screen
+        assert isinstance(hall, HallScreen)
+        for clock in hall.query("#hall-clock"):
+            await clock.remove()  # as the screen's removal takes its widgets first
+        hall.tick()
+
+
 async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
     tmp_path: Path,
 ) -> None:
