@@ -43,7 +43,7 @@ from mjtui.systems.pocket import system as pocket
 from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 
-SIZE = (80, 24)
+SIZE = (80, 24)  # unless the series' name says another: "riichi-tenhou@60x20"
 NAMES = ("Alexandra", "Bartholomew", "Cy", "Di")
 W = riichi.Winner
 
@@ -84,6 +84,14 @@ STEPS: dict[str, list[tuple[str, list[str]]]] = {
         ("pocket-discard", ["3", "4", "enter", "2"]),
         ("pocket-tiles", ["escape", "1", "t", "enter", *"123m456p789s11z[555z]"]),
     ],
+    # At 60x20: the footer in two rows, a hand form narrowed, the standings' final
+    # score kept, and the board.
+    "riichi-tenhou@60x20": [
+        ("narrow-riichi-sheet", []),
+        ("narrow-riichi-ron", ["3", "3", "enter", "4", "0", "enter", "2"]),
+        ("narrow-riichi-standings", ["escape", "f"]),
+        ("narrow-board", ["escape", "t"]),
+    ],
     "fx602p": [
         ("fx602p-sheet", []),
         ("fx602p-hand", ["1", *"123456789"]),
@@ -101,11 +109,19 @@ def book(ruleset_id: str, tmp_path: Path) -> Scorebook:
     return Scorebook(session, tmp_path / f"2026-11-30_200000_{ruleset_id}.toml")
 
 
-async def screens(app: MjtuiApp, steps: list[tuple[str, list[str]]]) -> list[tuple[str, str]]:
+def size_of(series: str) -> tuple[int, int]:
+    _, _, size = series.partition("@")
+    width, _, height = size.partition("x")
+    return (int(width), int(height)) if size else SIZE
+
+
+async def screens(
+    app: MjtuiApp, steps: list[tuple[str, list[str]]], size: tuple[int, int] = SIZE
+) -> list[tuple[str, str]]:
     """Each step's screen as SVG, taken after its keys, in one run of ``app``: the screens
     of a system follow one another as a scorer reaches them, so one app shows them all."""
     taken: list[tuple[str, str]] = []
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         for name, keys in steps:
             await pilot.press(*keys)
@@ -149,10 +165,11 @@ def kept(snapshot: SnapshotAssertion, request: pytest.FixtureRequest) -> Callabl
     return compare
 
 
-@pytest.mark.parametrize("ruleset_id", list(STEPS))
-async def test_screens(ruleset_id: str, kept: Callable[[str, str], bool], tmp_path: Path) -> None:
+@pytest.mark.parametrize("series", list(STEPS))
+async def test_screens(series: str, kept: Callable[[str, str], bool], tmp_path: Path) -> None:
     """Every screen of the system, after its keys, as kept in __snapshots__."""
+    ruleset_id = series.partition("@")[0]
     app = MjtuiApp(book=book(ruleset_id, tmp_path), sessions_dir=tmp_path)
-    taken = await screens(app, STEPS[ruleset_id])
+    taken = await screens(app, STEPS[series], size_of(series))
     differ = [name for name, svg in taken if not kept(name, svg)]
     assert not differ, f"screens unlike their snapshots: {differ} (see snapshot_report.html)"
