@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.widgets import DataTable, Input, OptionList, Select, Static
+from waiting import until
 
 from mjtui import paths
 from mjtui.core.model.session import Session
@@ -196,8 +197,15 @@ async def test_library_lists_good_damaged_and_unreadable_files(library) -> None:
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
         assert len(app.screen.book.session.hands) == 1
-        assert any("hand 2 (line 10)" in m for m in notices(app))
-        assert any("damaged.toml.damaged" in m for m in notices(app))
+        # Said once the sheet is up, which a loaded machine may take a few pauses to reach.
+        await until(
+            pilot,
+            lambda: (
+                any("hand 2 (line 10)" in m for m in notices(app))
+                and any("damaged.toml.damaged" in m for m in notices(app))
+            ),
+            "the warning of what was not loaded",
+        )
         assert (library["damaged"].parent / "damaged.toml.damaged").read_text() == DAMAGED
 
 
