@@ -195,7 +195,8 @@ def add_tournament_command(subparsers: Subparsers) -> None:
         "amount",
         nargs="?",
         metavar="AMOUNT",
-        help="table points taken off (riichi: 2000 takes 2.0)",
+        help="table points taken off (riichi: 2000 takes 2.0); where the total is "
+        "table points that only places earn, points off the score",
     )
     penalty.add_argument("--reason", metavar="R", help="why (kept with the penalty)")
     penalty.add_argument(
@@ -737,7 +738,7 @@ def penalty_command(args: argparse.Namespace) -> int:
     p = done["penalty"]
     print(
         f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-        f"({p.amount / t.unit:g} off the total): {p.reason}"
+        f"({t.penalty_off(p.amount)}): {p.reason}"
     )
     return 0
 
@@ -932,7 +933,7 @@ class TournamentDesk:
         p = done["penalty"]
         return (
             f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-            f"({p.amount / t.unit:g} off the total): {p.reason}"
+            f"({t.penalty_off(p.amount)}): {p.reason}"
         )
 
     def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:

@@ -4,6 +4,8 @@ the tables still playing, and files read while they are written."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import time
 from dataclasses import replace
@@ -21,6 +23,7 @@ from mjtui.core.sessions.session_file import load_session
 from mjtui.core.tournament.ema import ema_csv, split_name
 from mjtui.core.tournament.games import Game, GameReader, SeatResult
 from mjtui.core.tournament.model import Player, game_file
+from mjtui.core.tournament.reports import standings_text
 from mjtui.core.tournament.standings import base_rank, compute
 
 R1 = [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "P7"]]
@@ -351,3 +354,39 @@ def test_a_tournament_of_another_system_sums_its_net_points(tmp_path: Path) -> N
     folded["P5"] -= 10
     assert totals(s) == pytest.approx(folded, abs=1e-9)
     assert s.lines[0].player.name == max(folded, key=folded.__getitem__)
+
+
+def test_an_mcr_tournament_ranks_by_table_points_then_by_the_score(tmp_path: Path) -> None:
+    """MCR (the system's Ranking): a game counts its table points (4/2/1/0, ties share),
+    equal table points are told apart by the sum of the game scores (MahjongTournamentSuite
+    ranks so), a director's penalty is points off the score, and the EMA file gives the
+    table points and the score."""
+    t = seated(make(ruleset="mcr"), 1, R1)
+    assert t.ranking.then == ("raw",) and t.ranking.penalties == "raw"
+    # Table 1: P0 wins 12 fan off P1 (+36, P1 -20, the others -8), then P2 self-draws 9
+    # (+51, each -17): P2 43, P0 19, P3 -25, P1 -37.
+    play(t, tmp_path, 1, 1, [{"win": 1, "fan": 12, "from": 2}, {"win": 3, "fan": 9}])
+    # Table 2: P4 wins 12 off P5, then 15 draws end the sixteen hands: P4 36, P6 and P7
+    # -8 each (sharing 2nd and 3rd: 1.5 each), P5 -20.
+    play(t, tmp_path, 1, 2, [{"win": 1, "fan": 12, "from": 2}] + [{"draw": True}] * 15)
+    s = standings(t, tmp_path)
+    assert [x.status for x in s.tables] == ["playing", "finished"]
+    folded: dict[str, float] = {p.name: 0.0 for p in t.players}
+    for table, names in enumerate(R1, 1):
+        session = load_session(tmp_path / game_file(1, table), FIND).session
+        for entry in final_standings(session):
+            folded[names[entry["seat"] - 1]] += entry["score"]
+    assert totals(s) == pytest.approx(folded, abs=1e-9)
+    ranked = [(x.player.name, x.place, x.total, x.raw) for x in s.ranked]
+    assert ranked[:3] == [("P2", 1, 4.0, 43), ("P4", 2, 4.0, 36), ("P0", 3, 2.0, 19)]
+    assert ranked[3:5] == [("P6", 4, 1.5, -8), ("P7", 4, 1.5, -8)]  # all equal: shared
+    assert ranked[-2:] == [("P5", 7, 0.0, -20), ("P1", 8, 0.0, -37)]
+    # A penalty of 10 points for P2: off his score, not his table points; P4 goes first.
+    t, _ = t.with_penalty("P2", 10, "late", 1)
+    s = standings(t, tmp_path)
+    first = [(x.player.name, x.place, x.total, x.raw, x.penalty) for x in s.ranked[:2]]
+    assert first == [("P4", 1, 4.0, 36, 0.0), ("P2", 2, 4.0, 33, 10.0)]
+    rows = list(csv.reader(io.StringIO(ema_csv(s))))
+    assert rows[1][4:6] == ["4.0", "36"] and rows[2][4:6] == ["4.0", "33"]
+    text = standings_text(s)
+    assert "Table points  Score" in text and "10 off the score: late" in text

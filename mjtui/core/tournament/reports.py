@@ -101,6 +101,7 @@ def _line_plain(line: Line) -> dict[str, Any]:
         "country": p.country,
         "ema": p.ema,
         "total": line.total,
+        "raw": line.raw,
         "penalty": line.penalty,
         "base_rank": line.base_rank,
         "in_cut": line.in_cut,
@@ -178,6 +179,13 @@ def _by_round(line: Line, rounds: int) -> list[GameLine | None]:
     return cells
 
 
+def shows_raw(t: Tournament) -> bool:
+    """Whether the standings show the raw beside the total: where it ranks equal totals
+    (a game score beside table points), or takes the penalties."""
+    r = t.ranking
+    return "raw" in r.then or r.penalties == "raw"
+
+
 def standings_text(s: Standings) -> str:
     t = s.tournament
     rounds = max(s.upto, 1)
@@ -186,7 +194,10 @@ def standings_text(s: Standings) -> str:
         if s.upto
         else f"{t.name} ({t.ruleset.id}): no round seated yet"
     ]
-    head = ["#", "Player", "Total", *[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
+    ranking = t.ranking
+    raw = shows_raw(t)
+    head = ["#", "Player", ranking.total, *([ranking.raw] if raw else [])]
+    head += [*[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
     rows = [head]
     cut_at = None
     for line in s.ranked:
@@ -196,6 +207,7 @@ def standings_text(s: Standings) -> str:
                 ("=" if shared else "") + str(line.place),
                 line.player.name,
                 _number(line.total),
+                *([f"{line.raw:+d}" if line.raw else "0"] if raw else []),
                 *[_cell(g) for g in _by_round(line, rounds)],
                 _number(-line.penalty) if line.penalty else "",
                 f"{line.base_rank:.0f}" if line.base_rank is not None else "",
@@ -203,7 +215,7 @@ def standings_text(s: Standings) -> str:
         )
         if line.in_cut:
             cut_at = len(rows)
-    right = [True, False, True, *[True] * rounds, True, True]
+    right = [True, False, True, *[True] * (rounds + raw), True, True]
     table = aligned(rows, right).split("\n")
     if cut_at is not None and cut_at < len(table):
         table.insert(cut_at, f"--- the cut: the first {s.cut} go on ---")
@@ -223,7 +235,7 @@ def standings_text(s: Standings) -> str:
         out.append(
             "Penalties: "
             + "; ".join(
-                f"#{p.id} {p.player}, round {p.round}, {_number(-p.amount / t.unit)}: {p.reason}"
+                f"#{p.id} {p.player}, round {p.round}, {t.penalty_off(p.amount)}: {p.reason}"
                 for p in sorted(given, key=lambda p: p.id)
             )
         )
@@ -282,6 +294,7 @@ def standings_csv(s: Standings) -> str:
             "games",
             *[f"round_{n}" for n in range(1, rounds + 1)],
             "base_rank",
+            "raw",
         ]
     )
     for line in s.lines:
@@ -298,6 +311,7 @@ def standings_csv(s: Standings) -> str:
                 len(line.games),
                 *cells,
                 "" if line.base_rank is None else line.base_rank,
+                line.raw,
             ]
         )
     return out.getvalue()
@@ -311,7 +325,7 @@ def standings_md(s: Standings) -> str:
         "",
         f"Standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).",
         "",
-        "| # | Player | Total | "
+        f"| # | Player | {_md(t.ranking.total)} | "
         + " | ".join(f"R{n}" for n in range(1, rounds + 1))
         + " | Penalty |",
         "|---:|---|---:|" + "---:|" * rounds + "---:|",
