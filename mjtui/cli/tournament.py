@@ -188,6 +188,11 @@ def add_tournament_command(subparsers: Subparsers) -> None:
     standings.add_argument(
         "--cut", type=int, metavar="K", help="mark the first K (default: the tournament's cut)"
     )
+    standings.add_argument(
+        "--teams",
+        action="store_true",
+        help="the team standings: each team's players summed (players without a team left out)",
+    )
 
     penalty = step("penalty", "give a penalty, cancel one, or list them")
     penalty.add_argument("player", nargs="?", metavar="PLAYER")
@@ -671,14 +676,19 @@ def _keep(reader: GameReader) -> None:
 def standings_command(args: argparse.Namespace) -> int:
     from mjtui.core.tournament import reports
 
+    if args.teams and args.out_format == "ema":
+        raise TournamentError("--teams: the EMA results file is the players'; give text, csv or md")
     t, folder = _load(args)
     s = read_standings(t, folder, args.number, args.cut)
     if args.json:
-        _json(reports.standings_plain(s))
+        _json(reports.teams_plain(s) if args.teams else reports.standings_plain(s))
         return 0
     for note in s.notes:
         print(f"mjtui: {note}", file=sys.stderr)
-    if args.out_format == "ema":
+    if args.teams:
+        teams = {"csv": reports.teams_csv, "md": reports.teams_md}.get(args.out_format)
+        sys.stdout.write(teams(s) if teams else reports.teams_text(s) + "\n")
+    elif args.out_format == "ema":
         from mjtui.core.tournament.ema import ema_csv
 
         sys.stdout.write(ema_csv(s))

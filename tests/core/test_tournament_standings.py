@@ -23,8 +23,9 @@ from mjtui.core.sessions.session_file import load_session
 from mjtui.core.tournament.ema import ema_csv, split_name
 from mjtui.core.tournament.games import Game, GameReader, SeatResult
 from mjtui.core.tournament.model import Player, game_file
-from mjtui.core.tournament.reports import standings_text
+from mjtui.core.tournament.reports import standings_text, teams_csv, teams_text
 from mjtui.core.tournament.standings import base_rank, compute
+from mjtui.core.tournament.teams import team_standings
 
 R1 = [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "P7"]]
 R2 = [["P0", "P4", "P2", "P6"], ["P1", "P5", "P3", "P7"]]
@@ -390,3 +391,40 @@ def test_an_mcr_tournament_ranks_by_table_points_then_by_the_score(tmp_path: Pat
     assert rows[1][4:6] == ["4.0", "36"] and rows[2][4:6] == ["4.0", "33"]
     text = standings_text(s)
     assert "Table points  Score" in text and "10 off the score: late" in text
+
+
+def test_team_standings_sum_their_players_and_leave_out_players_without_a_team(
+    tmp_path: Path,
+) -> None:
+    """Each team is its players' totals summed (penalties already off); a player without a
+    team is in none; a team of fewer players sums those it has; equal teams share the
+    place in riichi, and are told apart by the summed score in MCR (its Ranking)."""
+    teams = dict(P0="Red", P1="red", P2="Blue", P3="Blue", P4="Blue", P5="Gold", P6="Gold")
+
+    def with_teams(t):
+        return replace(t, players=tuple(replace(p, team=teams.get(p.name, "")) for p in t.players))
+
+    t = seated(with_teams(make()), 1, R1)
+    play(t, tmp_path, 1, 1, TWO_HANDS)  # P0 +27.0, P2 +9.2, P3 -9.2, P1 -27.0
+    t, _ = t.with_penalty("P4", 2000, "late", 1)
+    s = standings(t, tmp_path)
+    got = [
+        (x.place, x.team, x.total, [p.player.name for p in x.players]) for x in team_standings(s)
+    ]
+    # Red is P0 and P1 ("red" is the same team): 27 - 27; Gold two players, no game yet;
+    # Blue three players, P4's penalty in: 9.2 - 2.0 - 9.2. P7 has no team.
+    assert got == [
+        (1, "Gold", 0.0, ["P5", "P6"]),  # equal to Red: the place shared
+        (1, "Red", 0.0, ["P0", "P1"]),
+        (3, "Blue", -2.0, ["P2", "P4", "P3"]),  # its players best first
+    ]
+    assert "Red" in teams_text(s) and "team" in teams_csv(s).splitlines()[0]
+    # MCR: equal table points are told apart by the score, summed.
+    m = seated(with_teams(make(ruleset="mcr")), 1, R1)
+    play(m, tmp_path, 1, 1, [{"win": 1, "fan": 12, "from": 3}])  # P0 +36, P2 -20, P1 P3 -8
+    play(m, tmp_path, 1, 2, [{"win": 2, "fan": 8, "from": 1}])  # P5 +32, P4 -16, P6 P7 -8
+    s = standings(m, tmp_path)
+    got = [(x.place, x.team, x.total, x.raw) for x in team_standings(s)]
+    # Firsts take 4, the two at -8 share 2nd and 3rd (1.5 each): Red P0 4 + P1 1.5 (+28),
+    # Gold P5 4 + P6 1.5 (+24), equal table points parted by the score; Blue 0 + 1.5 + 0.
+    assert got == [(1, "Red", 5.5, 28), (2, "Gold", 5.5, 24), (3, "Blue", 1.5, -44)]

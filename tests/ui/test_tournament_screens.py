@@ -60,16 +60,24 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
         assert re.fullmatch(r"1:(19:\d\d|20:00)", clock.value), clock.value
         assert clock.region.height == 3
         assert all(len(line) <= 80 for line in text.splitlines())
-        # 20 players do not fit in 80x24: the first page has the leader, the next the rest.
-        assert hall.pages() == 2 and "page 1 of 2" in text
+        # 20 players do not fit in 80x24: the first page has the leader, the next the rest,
+        # then the teams' page (T0 the even players, T1 the odd: each its players' sum).
+        assert hall.pages() == 3 and "page 1 of 3" in text
         assert re.search(r"\b1 +P0 +\+27\.0\*", text)
         first = set(re.findall(r"\bP\d+\b", text.split("Standings")[1]))
         await pilot.press("right")
-        await until(pilot, lambda: "page 2 of 2" in screen_text(app), "the second page")
+        await until(pilot, lambda: "page 2 of 3" in screen_text(app), "the second page")
         second = set(re.findall(r"\bP\d+\b", screen_text(app).split("Standings")[1]))
         assert first | second == {f"P{i}" for i in range(20)} and not first & second
         await pilot.press("right")
-        await until(pilot, lambda: "page 1 of 2" in screen_text(app), "the first page again")
+        await until(pilot, lambda: "Team standings" in screen_text(app), "the teams' page")
+        teams = screen_text(app).split("Team standings")[1]
+        # P0 +27, P2 +9.2 (T0: 36.2); P1 -27, P3 -9.2 (T1); the others 0; ten players each.
+        assert re.search(r"\b1 +T0 +\+36\.2\* +10\b", teams), teams
+        assert re.search(r"\b2 +T1 +-36\.2\* +10\b", teams), teams
+        assert "page 3 of 3" in teams and not re.search(r"\bP\d+\b", teams)
+        await pilot.press("right")
+        await until(pilot, lambda: "page 1 of 3" in screen_text(app), "the first page again")
         # A hand saved at table 2: the hall follows the folder.
         play(t, tmp_path, 1, 2, [{"ron": 2, "from": 3, "han": 5}])
         await until(pilot, lambda: "Still playing: 1, 2" in screen_text(app), "table 2 playing")
@@ -82,9 +90,33 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
             lambda: re.search(r"P5 +\+21\.0\* +-2\.0 +1\b", screen_text(app)),
             "P5's penalty",
         )
-        # A wide screen holds every player on one page, in columns.
+        # A wide screen holds every player on one page, in columns, and the teams on theirs.
         await pilot.resize_terminal(140, 40)
-        await until(pilot, lambda: hall.pages() == 1, "one page")
+        await until(pilot, lambda: hall.pages() == 2, "one page and the teams'")
+
+
+async def test_an_mcr_hall_shows_the_table_points_and_the_score_they_are_parted_by(
+    tmp_path: Path,
+) -> None:
+    t = seated(make(8, ruleset="mcr"), 1, TABLES[:2])
+    save(t, tmp_path)
+    play(t, tmp_path, 1, 1, [{"win": 1, "fan": 12, "from": 2}, {"win": 3, "fan": 9}])
+    play(t, tmp_path, 1, 2, [{"win": 1, "fan": 12, "from": 2}])
+    app = HallApp(HallFollower(tmp_path, "Club Night"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "P2" in screen_text(app), "the standings")
+        text = screen_text(app)
+        assert all(len(line) <= 80 for line in text.splitlines())
+        # Both first at their tables, 4 table points each: P2's 43 before P4's 36.
+        assert re.search(r"\b1 +P2 +\+4\.0\* +\+43\b", text), text
+        assert re.search(r"\b2 +P4 +\+4\.0\* +\+36\b", text), text
+        assert re.search(r"Total +Score +Pen\. +G", text)
+        await pilot.press("right")
+        await until(pilot, lambda: "Team standings" in screen_text(app), "the teams' page")
+        # T0 (P0 2, P2 4, P4 4, P6 1.5) and T1 (P1 0, P3 1, P5 0, P7 1.5), four players each.
+        teams = screen_text(app).split("Team standings")[1]
+        assert re.search(r"\b1 +T0 +\+11\.5\* +\+90 +4\b", teams), teams
+        assert re.search(r"\b2 +T1 +\+2\.5\* +-90 +4\b", teams), teams
 
 
 async def test_the_hall_says_so_when_no_round_is_seated_or_its_clock_not_started(

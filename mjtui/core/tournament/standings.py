@@ -204,6 +204,13 @@ def compute(
     return Standings(t, ranked + others, table_lines, out_notes, last, clock, now, limit)
 
 
+def shows_raw(t: Tournament) -> bool:
+    """Whether the standings show the raw beside the total: where it ranks equal totals
+    (a game score beside table points), or takes the penalties."""
+    r = t.ranking
+    return "raw" in r.then or r.penalties == "raw"
+
+
 def _order(t: Tournament, line: Line) -> tuple[float | tuple[int, ...], ...]:
     """The key that ranks a line: the total, then the tiebreaks, best first."""
     key: list[float | tuple[int, ...]] = [-line.total]
