@@ -993,8 +993,17 @@ def sheet_command(args: argparse.Namespace) -> int:
 
 def serve_command(args: argparse.Namespace) -> int:
     from mjtui.cli.tournament_serve import serve_tournament
+    from mjtui.core.tournament.folder_check import folder_problems
 
     t, folder = _load(args)
+    # The whole folder read first: a server started on a damaged game would hand its
+    # table a game whose hands are not all there.
+    problems = folder_problems(t, folder)
+    if problems:
+        raise TournamentError(
+            "\n".join(problems) + "\nnothing was served: fix the files above (`mjtui "
+            "replay FILE` shows what can be read of a game), then serve again"
+        )
     secrets: tuple[str, ...] = ()
     if t.last_round:
         t, _, secrets = links_of(args, t.last_round)
