@@ -327,7 +327,7 @@ def test_the_standings_read_again_only_the_files_changed_since(
     assert standings() == third and len(reads) == 9
 
 
-def test_an_mcr_tournament_from_new_to_the_results_and_the_teams(
+async def test_an_mcr_tournament_from_new_to_the_results_and_the_teams(
     capsys, folders, players_csv
 ) -> None:
     """An MCR tournament end to end: made, seated, each table's game written as the
@@ -343,6 +343,15 @@ def test_an_mcr_tournament_from_new_to_the_results_and_the_teams(
     assert run(capsys, "seat", NAME, "--round", "1")[0] == 0
     t = load_tournament(folder(folders) / FILE_NAME)
     tables = t.need_round(1).tables
+    # Table 3 opens its game in the app, the tournament's MCR rules and its players seated.
+    args = entry.build_parser().parse_args(["tournament", "play", NAME, "--table", "3"])
+    app = entry._command("tournament")(args)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score sheet")
+        session = app.screen.book.session
+        assert session.ruleset.id == "mcr" and session.players == tables[2]
+        assert "Hand 1" in session.ruleset.system.hand_title(session.state, session.players)
+    app.release_sessions()
     # Table 1: East wins 12 fan off South, then West self-draws 9 (East 19, South -37,
     # West 43, North -25); table 2: East wins 12 off South, and 15 draws end the game.
     play(t, folder(folders), 1, 1, [{"win": 1, "fan": 12, "from": 2}, {"win": 3, "fan": 9}])
