@@ -232,11 +232,14 @@ class Ranking:
     off). ``then`` are tiebreaks (names of the tournament's, "raw": the greater raw)
     tried on equal totals before the tournament's own. ``penalties`` says what a
     director's penalty comes off: the ``total``, or the ``raw`` where the total
-    is table points that only places earn. ``total`` and ``raw`` are the two sums'
-    names on the screens and in files.
+    is table points that only places earn. ``substitute`` is the fixed result of a
+    game a substitute played in a player's seat, in the system's points (its parts
+    summed; empty: the seat's own result counts). ``total`` and ``raw`` are the two
+    sums' names on the screens and in files.
     """
 
     unit: int = 1
+    substitute: tuple[int, ...] = ()
     then: tuple[str, ...] = ()
     penalties: Literal["total", "raw"] = "total"
     total: str = "Total"

@@ -123,8 +123,7 @@ def base_rank(place: int, ranked: int) -> float:
 
 def fixed_result(t: Tournament) -> float | None:
     """A substitute's game in the standings' units, where the ruleset fixes it."""
-    final = getattr(t.ruleset.rules, "final", None)
-    fixed = tuple(getattr(final, "substitute", ()) or ())
+    fixed = t.ranking.substitute
     return sum(fixed) / t.unit if fixed else None
 
 

@@ -68,8 +68,9 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
     standings = staticmethod(final_standings)
 
     def ranking(self, rules: Rules) -> Ranking:
-        """Final scores in thousands (a penalty of 2000 takes 2.0); raw: before uma."""
-        return Ranking(unit=1000)
+        """Final scores in thousands (a penalty of 2000 takes 2.0); raw: before uma; a
+        substitute's game fixed where ``final.substitute`` fixes it (EMA's)."""
+        return Ranking(unit=1000, substitute=rules.final.substitute)
 
     def with_start_points(self, rules: Rules, points: int) -> Rules:
         """Other start points; an oka that balanced the old start balances the new one."""
