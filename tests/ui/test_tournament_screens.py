@@ -90,9 +90,10 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
             lambda: re.search(r"P5 +\+21\.0\* +-2\.0 +1\b", screen_text(app)),
             "P5's penalty",
         )
-        # A wide screen holds every player on one page, in columns, and the teams on theirs.
+        # A wide screen holds every player on one page, and the teams under them.
         await pilot.resize_terminal(140, 40)
-        await until(pilot, lambda: hall.pages() == 2, "one page and the teams'")
+        await until(pilot, lambda: hall.pages() == 1, "one page")
+        assert re.search(r"Team standings.*\n.*\n.*\b1 +T0 ", screen_text(app))
 
 
 async def test_an_mcr_hall_shows_the_table_points_and_the_score_they_are_parted_by(
@@ -111,10 +112,10 @@ async def test_an_mcr_hall_shows_the_table_points_and_the_score_they_are_parted_
         assert re.search(r"\b1 +P2 +\+4\.0\* +\+43\b", text), text
         assert re.search(r"\b2 +P4 +\+4\.0\* +\+36\b", text), text
         assert re.search(r"Total +Score +Pen\. +G", text)
-        await pilot.press("right")
-        await until(pilot, lambda: "Team standings" in screen_text(app), "the teams' page")
+        # The teams fit under the players: on the same page.
         # T0 (P0 2, P2 4, P4 4, P6 1.5) and T1 (P1 0, P3 1, P5 0, P7 1.5), four players each.
-        teams = screen_text(app).split("Team standings")[1]
+        assert app.screen.pages() == 1 and "Team standings" in text
+        teams = text.split("Team standings")[1]
         assert re.search(r"\b1 +T0 +\+11\.5\* +\+90 +4\b", teams), teams
         assert re.search(r"\b2 +T1 +\+2\.5\* +-90 +4\b", teams), teams
 

@@ -165,11 +165,24 @@ class HallScreen(Screen[None]):
         group = GROUP_WIDTH + (RAW_WIDTH + 2 if self.view is not None and self.view.raw else 0)
         return rows, max(1, (width + GROUP_GAP) // (group + GROUP_GAP))
 
+    def _together(self, rows: int) -> bool:
+        """Whether the teams fit under the players on one page (a heading and the
+        columns' names between), the players in one column."""
+        view = self.view
+        return (
+            view is not None
+            and bool(view.teams)
+            and (len(view.lines) + 2 + len(view.teams) <= rows)
+        )
+
     def _page_counts(self) -> tuple[int, int]:
-        """The pages of the players' standings, and then of the teams' (0: no teams)."""
+        """The pages of the players' standings, and then of the teams' (0: no teams, or
+        the teams under the players on their page)."""
         if self.view is None or not self.ready:
             return 1, 0
         rows, groups = self._fit()
+        if self._together(rows):
+            return 1, 0
         per_page = rows * groups
         return (
             max(1, math.ceil(len(self.view.lines) / per_page)),
@@ -194,7 +207,43 @@ class HallScreen(Screen[None]):
         )
         start = (self.page - players if on_teams else self.page) * per_page
         shown_lines = rows_of[start : start + per_page]
-        groups = max(1, min(groups, math.ceil(len(shown_lines) / rows)))
+        page = f" · page {self.page + 1} of {pages}" if pages > 1 else ""
+        parts: list[Text | Table] = [self._heading(view, shown_lines, on_teams, page)]
+        if shown_lines:
+            parts.append(self._table(shown_lines, rows, groups, bool(view.raw)))
+        if not on_teams and self._together(rows):
+            parts += [
+                self._heading(view, view.teams, True, ""),
+                self._table(view.teams, rows, 1, bool(view.raw)),
+            ]
+        from rich.console import Group
+
+        self.query_one("#hall-standings", Static).update(Group(*parts))
+
+    def _heading(
+        self,
+        view: HallView,
+        lines: tuple[HallLine, ...] | tuple[HallTeam, ...],
+        teams: bool,
+        page: str,
+    ) -> Text:
+        return Text.assemble(
+            ("Team standings" if teams else "Standings", "bold"),
+            f" after round {view.number}{page}" if view.number else "",
+            "  * still playing" if any(x.playing for x in lines) else "",
+            f"  ▸ the first {view.cut} go on" if view.cut and not teams else "",
+        )
+
+    def _table(
+        self,
+        lines: tuple[HallLine, ...] | tuple[HallTeam, ...],
+        rows: int,
+        groups: int,
+        raw: bool,
+    ) -> Table:
+        """``lines`` in columns of ``rows``, at most ``groups`` of them side by side."""
+        on_teams = bool(lines) and isinstance(lines[0], HallTeam)
+        groups = max(1, min(groups, math.ceil(len(lines) / rows)))
         table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
         for g in range(groups):
             table.add_column("#", justify="right", width=PLACE_WIDTH)
@@ -205,34 +254,22 @@ class HallScreen(Screen[None]):
                 overflow="ellipsis",
             )
             table.add_column("Total", justify="right", width=7)
-            if view.raw:
-                table.add_column(view.raw, justify="right", width=RAW_WIDTH)
+            if raw and self.view is not None:
+                table.add_column(self.view.raw, justify="right", width=RAW_WIDTH)
             table.add_column("Pl." if on_teams else "Pen.", justify="right", width=5)
             table.add_column("" if on_teams else "G", justify="right", width=2)
             if g < groups - 1:
                 table.add_column("", width=2)
-        for i in range(min(rows, len(shown_lines))):
+        for i in range(min(rows, len(lines))):
             cells: list[Text | str] = []
             for g in range(groups):
                 at = g * rows + i
-                line = shown_lines[at] if at < len(shown_lines) else None
-                cells += self._cells(line, bool(view.raw))
+                line = lines[at] if at < len(lines) else None
+                cells += self._cells(line, raw)
                 if g < groups - 1:
                     cells.append("")
             table.add_row(*cells)
-        page = f" · page {self.page + 1} of {pages}" if pages > 1 else ""
-        heading = Text.assemble(
-            ("Team standings" if on_teams else "Standings", "bold"),
-            f" after round {view.number}{page}" if view.number else "",
-            "  * still playing" if any(x.playing for x in shown_lines) else "",
-            f"  ▸ the first {view.cut} go on" if view.cut and not on_teams else "",
-        )
-        if not shown_lines:
-            self.query_one("#hall-standings", Static).update(heading)
-            return
-        from rich.console import Group
-
-        self.query_one("#hall-standings", Static).update(Group(heading, table))
+        return table
 
     def _cells(self, line: HallLine | HallTeam | None, raw: bool) -> list[Text | str]:
         if line is None:
