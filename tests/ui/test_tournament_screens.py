@@ -7,6 +7,7 @@ time, a substitute seated, from the keyboard, and each refusal said."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from datetime import datetime, timedelta
@@ -247,6 +248,37 @@ async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
         assert load_tournament(folder / FILE_NAME).penalties[0].cancelled
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
+
+
+async def test_an_mcr_director_s_penalty_is_points_off_the_score(tmp_path: Path, capsys) -> None:
+    folder = new_tournament(tmp_path, "--ruleset", "mcr")  # the last --ruleset is taken
+    capsys.readouterr()
+    app = director(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PenaltiesScreen), "the penalties")
+        await pilot.press("a")
+        await until(
+            pilot, lambda: isinstance(app.screen, PenaltyForm) and app.screen.ready, "the form"
+        )
+        await pilot.press(*"Player 03", "enter", "1", "0")
+        await until(pilot, lambda: "points: 10 off the score" in screen_text(app), "the unit")
+        await pilot.press("enter", *"late", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, PenaltiesScreen), "back to the list")
+        assert "10 points (10 off the score): late" in screen_text(app)
+    s = json.loads(_standings_json(capsys, folder))
+    line = next(p for p in s["players"] if p["name"] == "Player 03")
+    assert (line["total"], line["raw"], line["penalty"]) == (0, -10, 10)
+
+
+def _standings_json(capsys, folder: Path) -> str:
+    capsys.readouterr()
+    assert (
+        entry.main(["tournament", "standings", "Spring Open", "--json", "--folder", str(folder)])
+        == 0
+    )
+    return capsys.readouterr().out
 
 
 def director(folder: Path, name: str = "Spring Open"):
