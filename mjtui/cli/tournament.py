@@ -188,6 +188,11 @@ def add_tournament_command(subparsers: Subparsers) -> None:
     standings.add_argument(
         "--cut", type=int, metavar="K", help="mark the first K (default: the tournament's cut)"
     )
+    standings.add_argument(
+        "--teams",
+        action="store_true",
+        help="the team standings: each team's players summed (players without a team left out)",
+    )
 
     penalty = step("penalty", "give a penalty, cancel one, or list them")
     penalty.add_argument("player", nargs="?", metavar="PLAYER")
@@ -195,7 +200,8 @@ def add_tournament_command(subparsers: Subparsers) -> None:
         "amount",
         nargs="?",
         metavar="AMOUNT",
-        help="table points taken off (riichi: 2000 takes 2.0)",
+        help="table points taken off (riichi: 2000 takes 2.0); where the total is "
+        "table points that only places earn, points off the score",
     )
     penalty.add_argument("--reason", metavar="R", help="why (kept with the penalty)")
     penalty.add_argument(
@@ -670,14 +676,19 @@ def _keep(reader: GameReader) -> None:
 def standings_command(args: argparse.Namespace) -> int:
     from mjtui.core.tournament import reports
 
+    if args.teams and args.out_format == "ema":
+        raise TournamentError("--teams: the EMA results file is the players'; give text, csv or md")
     t, folder = _load(args)
     s = read_standings(t, folder, args.number, args.cut)
     if args.json:
-        _json(reports.standings_plain(s))
+        _json(reports.teams_plain(s) if args.teams else reports.standings_plain(s))
         return 0
     for note in s.notes:
         print(f"mjtui: {note}", file=sys.stderr)
-    if args.out_format == "ema":
+    if args.teams:
+        teams = {"csv": reports.teams_csv, "md": reports.teams_md}.get(args.out_format)
+        sys.stdout.write(teams(s) if teams else reports.teams_text(s) + "\n")
+    elif args.out_format == "ema":
         from mjtui.core.tournament.ema import ema_csv
 
         sys.stdout.write(ema_csv(s))
@@ -737,7 +748,7 @@ def penalty_command(args: argparse.Namespace) -> int:
     p = done["penalty"]
     print(
         f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-        f"({p.amount / t.unit:g} off the total): {p.reason}"
+        f"({t.penalty_off(p.amount)}): {p.reason}"
     )
     return 0
 
@@ -932,7 +943,7 @@ class TournamentDesk:
         p = done["penalty"]
         return (
             f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-            f"({p.amount / t.unit:g} off the total): {p.reason}"
+            f"({t.penalty_off(p.amount)}): {p.reason}"
         )
 
     def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:
@@ -982,8 +993,17 @@ def sheet_command(args: argparse.Namespace) -> int:
 
 def serve_command(args: argparse.Namespace) -> int:
     from mjtui.cli.tournament_serve import serve_tournament
+    from mjtui.core.tournament.folder_check import folder_problems
 
     t, folder = _load(args)
+    # The whole folder read first: a server started on a damaged game would hand its
+    # table a game whose hands are not all there.
+    problems = folder_problems(t, folder)
+    if problems:
+        raise TournamentError(
+            "\n".join(problems) + "\nnothing was served: fix the files above (`mjtui "
+            "replay FILE` shows what can be read of a game), then serve again"
+        )
     secrets: tuple[str, ...] = ()
     if t.last_round:
         t, _, secrets = links_of(args, t.last_round)

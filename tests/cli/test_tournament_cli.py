@@ -325,3 +325,62 @@ def test_the_standings_read_again_only_the_files_changed_since(
     assert reads[4:] == [2] and third != first
     _cache_file(where).write_text("{not json", encoding="utf-8")  # a damaged cache
     assert standings() == third and len(reads) == 9
+
+
+async def test_an_mcr_tournament_from_new_to_the_results_and_the_teams(
+    capsys, folders, players_csv
+) -> None:
+    """An MCR tournament end to end: made, seated, each table's game written as the
+    tables write it, the standings by table points then score, a penalty off the score,
+    the EMA file's table points and score, and the team standings."""
+    from tournament_helpers import play
+
+    code, out, _ = run(
+        capsys, "new", NAME, "--ruleset", "mcr", "--rounds", "2", "--players",
+        str(players_csv), "--seed", "3",
+    )  # fmt: skip
+    assert code == 0 and "14 players at 4 tables, 2 rounds of mcr" in out
+    assert run(capsys, "seat", NAME, "--round", "1")[0] == 0
+    t = load_tournament(folder(folders) / FILE_NAME)
+    tables = t.need_round(1).tables
+    # Table 3 opens its game in the app, the tournament's MCR rules and its players seated.
+    args = entry.build_parser().parse_args(["tournament", "play", NAME, "--table", "3"])
+    app = entry._command("tournament")(args)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score sheet")
+        session = app.screen.book.session
+        assert session.ruleset.id == "mcr" and session.players == tables[2]
+        assert "Hand 1" in session.ruleset.system.hand_title(session.state, session.players)
+    app.release_sessions()
+    # Table 1: East wins 12 fan off South, then West self-draws 9 (East 19, South -37,
+    # West 43, North -25); table 2: East wins 12 off South, and 15 draws end the game.
+    play(t, folder(folders), 1, 1, [{"win": 1, "fan": 12, "from": 2}, {"win": 3, "fan": 9}])
+    play(t, folder(folders), 1, 2, [{"win": 1, "fan": 12, "from": 2}] + [{"draw": True}] * 15)
+    code, out, _ = run(capsys, "standings", NAME, "--json")
+    data = json.loads(out)
+    top = [(p["name"], p["place"], p["total"], p["raw"]) for p in data["players"][:2]]
+    assert code == 0 and top == [(tables[0][2], 1, 4, 43), (tables[1][0], 2, 4, 36)]
+    assert [x["status"] for x in data["tables"][:2]] == ["playing", "finished"]
+    code, out, _ = run(capsys, "penalty", NAME, tables[0][2], "10", "--reason", "late")
+    assert code == 0 and "10 points (10 off the score): late" in out
+    code, out, _ = run(capsys, "standings", NAME, "--format", "ema")
+    rows = list(csv.reader(io.StringIO(out)))
+    assert rows[0][4:6] == ["Table points", "Score"]
+    assert [r[2:6] for r in rows[1:3]] == [
+        [tables[1][0].split()[-1], f"{4010000 + int(tables[1][0][-2:]):08d}", "4.0", "36"],
+        [tables[0][2].split()[-1], f"{4010000 + int(tables[0][2][-2:]):08d}", "4.0", "33"],
+    ]
+    # The teams: each its players' table points and scores summed.
+    code, out, _ = run(capsys, "standings", NAME, "--teams", "--json")
+    teams = json.loads(out)["teams"]
+    players = {p["name"]: p for p in data["players"]}
+    for team in teams:
+        assert team["players"] and all(players[n]["team"] == team["team"] for n in team["players"])
+    by_team = {x["team"]: x for x in teams}
+    want = {name: sum(p["total"] for p in data["players"] if p["team"] == name) for name in by_team}
+    assert {n: x["total"] for n, x in by_team.items()} == pytest.approx(want)
+    assert sum(len(x["players"]) for x in teams) == 14 and len(teams) == 4
+    code, out, _ = run(capsys, "standings", NAME, "--teams")
+    assert code == 0 and "team standings after round 1 of 2" in out and "Table points" in out
+    code, _, err = run(capsys, "standings", NAME, "--teams", "--format", "ema")
+    assert code == 2 and "the EMA results file is the players'" in err

@@ -221,3 +221,59 @@ def test_the_processes_are_mjtui_s_hall_and_the_table_s_play() -> None:
     assert command("table", 2, 7)[4:] == [
         "play", "Spring Open", "--folder", "/srv/t", "--table", "7", "--round", "2",
     ]  # fmt: skip
+
+
+def test_serve_reads_the_folder_first_and_serves_nothing_while_a_file_is_wrong(
+    hall_folder, monkeypatch, capsys
+) -> None:
+    """A broken tournament.toml, a damaged game, a game of other rules or a broken
+    links.toml: said with its file and key or hand, exit 2, no server started; a whole
+    folder (a game still arriving included) is served."""
+    from mjtui.cli import entry
+
+    folder, t, _ = hall_folder
+    served: list[bool] = []
+
+    def serve(self: HallServer, ready: Any = None) -> None:
+        served.append(True)
+
+    monkeypatch.setattr(HallServer, "serve", serve)
+
+    def run() -> tuple[int, str]:
+        code = entry.main(["tournament", "serve", "Club Night", "--folder", str(folder)])
+        return code, capsys.readouterr().err
+
+    path = play(t, folder, 1, 1, TWO_HANDS)
+    code, err = run()
+    assert code == 0 and served == [True]
+    # A hand that cannot be read: the file and the hand named, nothing served.
+    whole = path.read_text(encoding="utf-8")
+    assert whole.count("han = 3") == 1
+    path.write_text(whole.replace("han = 3", 'han = "three"'), encoding="utf-8")
+    code, err = run()
+    assert code == 2 and served == [True], err
+    assert f"{path.name}: hand 2 (line " in err and "nothing was served" in err
+    assert "Traceback" not in err
+    path.write_text(whole, encoding="utf-8")
+    # A game of another ruleset at table 2.
+    other = seated(make(12, ruleset="hk-common"), 1, R1)
+    play(other, folder, 1, 2, [{"win": 1, "fan": 3}])
+    code, err = run()
+    assert code == 2 and "round-01_table-02.toml: a hk-common game of 4 players" in err
+    (folder / game_file(1, 2)).unlink()
+    # A game still arriving (its last line not written yet, a moment old) is no problem.
+    arriving = play(t, folder, 1, 3, TWO_HANDS)
+    arriving.write_bytes(arriving.read_bytes().rstrip(b"\n"))
+    assert run()[0] == 0 and served == [True, True]
+    # A broken links.toml, then a broken tournament.toml: each named with its key.
+    links = folder / LINKS_FILE
+    kept = links.read_text(encoding="utf-8")
+    links.write_text("extra = 1\n" + kept, encoding="utf-8")
+    code, err = run()
+    assert code == 2 and "links.toml: key 'extra': unknown key" in err
+    links.write_text(kept, encoding="utf-8")
+    toml = folder / "tournament.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("rounds = 4", 'rounds = "4"'))
+    code, err = run()
+    assert code == 2 and "key 'rounds'" in err and "Traceback" not in err
+    assert served == [True, True]

@@ -4,6 +4,8 @@ the tables still playing, and files read while they are written."""
 
 from __future__ import annotations
 
+import csv
+import io
 import os
 import time
 from dataclasses import replace
@@ -21,7 +23,9 @@ from mjtui.core.sessions.session_file import load_session
 from mjtui.core.tournament.ema import ema_csv, split_name
 from mjtui.core.tournament.games import Game, GameReader, SeatResult
 from mjtui.core.tournament.model import Player, game_file
+from mjtui.core.tournament.reports import standings_text, teams_csv, teams_text
 from mjtui.core.tournament.standings import base_rank, compute
+from mjtui.core.tournament.teams import team_standings
 
 R1 = [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "P7"]]
 R2 = [["P0", "P4", "P2", "P6"], ["P1", "P5", "P3", "P7"]]
@@ -351,3 +355,76 @@ def test_a_tournament_of_another_system_sums_its_net_points(tmp_path: Path) -> N
     folded["P5"] -= 10
     assert totals(s) == pytest.approx(folded, abs=1e-9)
     assert s.lines[0].player.name == max(folded, key=folded.__getitem__)
+
+
+def test_an_mcr_tournament_ranks_by_table_points_then_by_the_score(tmp_path: Path) -> None:
+    """MCR (the system's Ranking): a game counts its table points (4/2/1/0, ties share),
+    equal table points are told apart by the sum of the game scores (MahjongTournamentSuite
+    ranks so), a director's penalty is points off the score, and the EMA file gives the
+    table points and the score."""
+    t = seated(make(ruleset="mcr"), 1, R1)
+    assert t.ranking.then == ("raw",) and t.ranking.penalties == "raw"
+    # Table 1: P0 wins 12 fan off P1 (+36, P1 -20, the others -8), then P2 self-draws 9
+    # (+51, each -17): P2 43, P0 19, P3 -25, P1 -37.
+    play(t, tmp_path, 1, 1, [{"win": 1, "fan": 12, "from": 2}, {"win": 3, "fan": 9}])
+    # Table 2: P4 wins 12 off P5, then 15 draws end the sixteen hands: P4 36, P6 and P7
+    # -8 each (sharing 2nd and 3rd: 1.5 each), P5 -20.
+    play(t, tmp_path, 1, 2, [{"win": 1, "fan": 12, "from": 2}] + [{"draw": True}] * 15)
+    s = standings(t, tmp_path)
+    assert [x.status for x in s.tables] == ["playing", "finished"]
+    folded: dict[str, float] = {p.name: 0.0 for p in t.players}
+    for table, names in enumerate(R1, 1):
+        session = load_session(tmp_path / game_file(1, table), FIND).session
+        for entry in final_standings(session):
+            folded[names[entry["seat"] - 1]] += entry["score"]
+    assert totals(s) == pytest.approx(folded, abs=1e-9)
+    ranked = [(x.player.name, x.place, x.total, x.raw) for x in s.ranked]
+    assert ranked[:3] == [("P2", 1, 4.0, 43), ("P4", 2, 4.0, 36), ("P0", 3, 2.0, 19)]
+    assert ranked[3:5] == [("P6", 4, 1.5, -8), ("P7", 4, 1.5, -8)]  # all equal: shared
+    assert ranked[-2:] == [("P5", 7, 0.0, -20), ("P1", 8, 0.0, -37)]
+    # A penalty of 10 points for P2: off his score, not his table points; P4 goes first.
+    t, _ = t.with_penalty("P2", 10, "late", 1)
+    s = standings(t, tmp_path)
+    first = [(x.player.name, x.place, x.total, x.raw, x.penalty) for x in s.ranked[:2]]
+    assert first == [("P4", 1, 4.0, 36, 0.0), ("P2", 2, 4.0, 33, 10.0)]
+    rows = list(csv.reader(io.StringIO(ema_csv(s))))
+    assert rows[1][4:6] == ["4.0", "36"] and rows[2][4:6] == ["4.0", "33"]
+    text = standings_text(s)
+    assert "Table points  Score" in text and "10 off the score: late" in text
+
+
+def test_team_standings_sum_their_players_and_leave_out_players_without_a_team(
+    tmp_path: Path,
+) -> None:
+    """Each team is its players' totals summed (penalties already off); a player without a
+    team is in none; a team of fewer players sums those it has; equal teams share the
+    place in riichi, and are told apart by the summed score in MCR (its Ranking)."""
+    teams = dict(P0="Red", P1="red", P2="Blue", P3="Blue", P4="Blue", P5="Gold", P6="Gold")
+
+    def with_teams(t):
+        return replace(t, players=tuple(replace(p, team=teams.get(p.name, "")) for p in t.players))
+
+    t = seated(with_teams(make()), 1, R1)
+    play(t, tmp_path, 1, 1, TWO_HANDS)  # P0 +27.0, P2 +9.2, P3 -9.2, P1 -27.0
+    t, _ = t.with_penalty("P4", 2000, "late", 1)
+    s = standings(t, tmp_path)
+    got = [
+        (x.place, x.team, x.total, [p.player.name for p in x.players]) for x in team_standings(s)
+    ]
+    # Red is P0 and P1 ("red" is the same team): 27 - 27; Gold two players, no game yet;
+    # Blue three players, P4's penalty in: 9.2 - 2.0 - 9.2. P7 has no team.
+    assert got == [
+        (1, "Gold", 0.0, ["P5", "P6"]),  # equal to Red: the place shared
+        (1, "Red", 0.0, ["P0", "P1"]),
+        (3, "Blue", -2.0, ["P2", "P4", "P3"]),  # its players best first
+    ]
+    assert "Red" in teams_text(s) and "team" in teams_csv(s).splitlines()[0]
+    # MCR: equal table points are told apart by the score, summed.
+    m = seated(with_teams(make(ruleset="mcr")), 1, R1)
+    play(m, tmp_path, 1, 1, [{"win": 1, "fan": 12, "from": 3}])  # P0 +36, P2 -20, P1 P3 -8
+    play(m, tmp_path, 1, 2, [{"win": 2, "fan": 8, "from": 1}])  # P5 +32, P4 -16, P6 P7 -8
+    s = standings(m, tmp_path)
+    got = [(x.place, x.team, x.total, x.raw) for x in team_standings(s)]
+    # Firsts take 4, the two at -8 share 2nd and 3rd (1.5 each): Red P0 4 + P1 1.5 (+28),
+    # Gold P5 4 + P6 1.5 (+24), equal table points parted by the score; Blue 0 + 1.5 + 0.
+    assert got == [(1, "Red", 5.5, 28), (2, "Gold", 5.5, 24), (3, "Blue", 1.5, -44)]

@@ -7,6 +7,7 @@ time, a substitute seated, from the keyboard, and each refusal said."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from datetime import datetime, timedelta
@@ -77,16 +78,24 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
         assert re.fullmatch(r"1:(19:\d\d|20:00)", clock.value), clock.value
         assert clock.region.height == 3
         assert all(len(line) <= 80 for line in text.splitlines())
-        # 20 players do not fit in 80x24: the first page has the leader, the next the rest.
-        assert hall.pages() == 2 and "page 1 of 2" in text
+        # 20 players do not fit in 80x24: the first page has the leader, the next the rest,
+        # then the teams' page (T0 the even players, T1 the odd: each its players' sum).
+        assert hall.pages() == 3 and "page 1 of 3" in text
         assert re.search(r"\b1 +P0 +\+27\.0\*", text)
         first = set(re.findall(r"\bP\d+\b", text.split("Standings")[1]))
         await pilot.press("right")
-        await until(pilot, lambda: "page 2 of 2" in screen_text(app), "the second page")
+        await until(pilot, lambda: "page 2 of 3" in screen_text(app), "the second page")
         second = set(re.findall(r"\bP\d+\b", screen_text(app).split("Standings")[1]))
         assert first | second == {f"P{i}" for i in range(20)} and not first & second
         await pilot.press("right")
-        await until(pilot, lambda: "page 1 of 2" in screen_text(app), "the first page again")
+        await until(pilot, lambda: "Team standings" in screen_text(app), "the teams' page")
+        teams = screen_text(app).split("Team standings")[1]
+        # P0 +27, P2 +9.2 (T0: 36.2); P1 -27, P3 -9.2 (T1); the others 0; ten players each.
+        assert re.search(r"\b1 +T0 +\+36\.2\* +10\b", teams), teams
+        assert re.search(r"\b2 +T1 +-36\.2\* +10\b", teams), teams
+        assert "page 3 of 3" in teams and not re.search(r"\bP\d+\b", teams)
+        await pilot.press("right")
+        await until(pilot, lambda: "page 1 of 3" in screen_text(app), "the first page again")
         # A hand saved at table 2: the hall follows the folder.
         play(t, tmp_path, 1, 2, [{"ron": 2, "from": 3, "han": 5}])
         await until(pilot, lambda: "Still playing: 1, 2" in screen_text(app), "table 2 playing")
@@ -99,9 +108,34 @@ async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(
             lambda: re.search(r"P5 +\+21\.0\* +-2\.0 +1\b", screen_text(app)),
             "P5's penalty",
         )
-        # A wide screen holds every player on one page, in columns.
+        # A wide screen holds every player on one page, and the teams under them.
         await pilot.resize_terminal(140, 40)
         await until(pilot, lambda: hall.pages() == 1, "one page")
+        assert re.search(r"Team standings.*\n.*\n.*\b1 +T0 ", screen_text(app))
+
+
+async def test_an_mcr_hall_shows_the_table_points_and_the_score_they_are_parted_by(
+    tmp_path: Path,
+) -> None:
+    t = seated(make(8, ruleset="mcr"), 1, TABLES[:2])
+    save(t, tmp_path)
+    play(t, tmp_path, 1, 1, [{"win": 1, "fan": 12, "from": 2}, {"win": 3, "fan": 9}])
+    play(t, tmp_path, 1, 2, [{"win": 1, "fan": 12, "from": 2}])
+    app = HallApp(HallFollower(tmp_path, "Club Night"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "P2" in screen_text(app), "the standings")
+        text = screen_text(app)
+        assert all(len(line) <= 80 for line in text.splitlines())
+        # Both first at their tables, 4 table points each: P2's 43 before P4's 36.
+        assert re.search(r"\b1 +P2 +\+4\.0\* +\+43\b", text), text
+        assert re.search(r"\b2 +P4 +\+4\.0\* +\+36\b", text), text
+        assert re.search(r"Total +Score +Pen\. +G", text)
+        # The teams fit under the players: on the same page.
+        # T0 (P0 2, P2 4, P4 4, P6 1.5) and T1 (P1 0, P3 1, P5 0, P7 1.5), four players each.
+        assert app.screen.pages() == 1 and "Team standings" in text
+        teams = text.split("Team standings")[1]
+        assert re.search(r"\b1 +T0 +\+11\.5\* +\+90 +4\b", teams), teams
+        assert re.search(r"\b2 +T1 +\+2\.5\* +-90 +4\b", teams), teams
 
 
 async def test_the_hall_says_so_when_no_round_is_seated_or_its_clock_not_started(
@@ -231,6 +265,37 @@ async def test_the_director_seats_a_round_and_gives_and_cancels_a_penalty(
         assert load_tournament(folder / FILE_NAME).penalties[0].cancelled
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall again")
+
+
+async def test_an_mcr_director_s_penalty_is_points_off_the_score(tmp_path: Path, capsys) -> None:
+    folder = new_tournament(tmp_path, "--ruleset", "mcr")  # the last --ruleset is taken
+    capsys.readouterr()
+    app = director(folder)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Standings" in screen_text(app), "the hall")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PenaltiesScreen), "the penalties")
+        await pilot.press("a")
+        await until(
+            pilot, lambda: isinstance(app.screen, PenaltyForm) and app.screen.ready, "the form"
+        )
+        await pilot.press(*"Player 03", "enter", "1", "0")
+        await until(pilot, lambda: "points: 10 off the score" in screen_text(app), "the unit")
+        await pilot.press("enter", *"late", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, PenaltiesScreen), "back to the list")
+        assert "10 points (10 off the score): late" in screen_text(app)
+    s = json.loads(_standings_json(capsys, folder))
+    line = next(p for p in s["players"] if p["name"] == "Player 03")
+    assert (line["total"], line["raw"], line["penalty"]) == (0, -10, 10)
+
+
+def _standings_json(capsys, folder: Path) -> str:
+    capsys.readouterr()
+    assert (
+        entry.main(["tournament", "standings", "Spring Open", "--json", "--folder", str(folder)])
+        == 0
+    )
+    return capsys.readouterr().out
 
 
 def director(folder: Path, name: str = "Spring Open"):

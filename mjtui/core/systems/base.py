@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.systems.fields import FormModel
@@ -222,6 +222,30 @@ class Section:
     lines: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Ranking:
+    """How a tournament of the system ranks its players (core/tournament/standings.py).
+
+    A player's total is the sum of his games' ``score`` (the final standings' own,
+    else the net points) and his raw the sum of their net points. ``unit`` is the
+    system's points in one of the total (riichi's 1000: a penalty of 2000 takes 2.0
+    off). ``then`` are tiebreaks (names of the tournament's, "raw": the greater raw)
+    tried on equal totals before the tournament's own. ``penalties`` says what a
+    director's penalty comes off: the ``total``, or the ``raw`` where the total
+    is table points that only places earn. ``substitute`` is the fixed result of a
+    game a substitute played in a player's seat, in the system's points (its parts
+    summed; empty: the seat's own result counts). ``total`` and ``raw`` are the two
+    sums' names on the screens and in files.
+    """
+
+    unit: int = 1
+    substitute: tuple[int, ...] = ()
+    then: tuple[str, ...] = ()
+    penalties: Literal["total", "raw"] = "total"
+    total: str = "Total"
+    raw: str = "Points"
+
+
 class ScoringSystem(Generic[R, S, H]):
     """A scoring system: its rules ``R``, its table state ``S`` and its hand ``H``.
 
@@ -341,6 +365,10 @@ class ScoringSystem(Generic[R, S, H]):
         """The final standings (ranks, uma...), or None where the totals are the result."""
         return None
 
+    def ranking(self, rules: R) -> Ranking:
+        """How a tournament ranks players by their games (:class:`Ranking`)."""
+        return Ranking()
+
     def sheet_lines(self, rules: R, state: S, players: tuple[str, ...]) -> tuple[str, ...]:
         """Lines the score sheet shows under its status line for the table in ``state``
         (what each player behind needs, say); none by default."""
@@ -456,6 +484,7 @@ __all__ = [
     "Imported",
     "Importer",
     "Placing",
+    "Ranking",
     "RulesHeader",
     "ScoringSystem",
     "Section",

@@ -9,6 +9,8 @@ of the EMA report of MahjongTournamentSuite (ernestovega/MahjongTournamentSuite,
   uma, less penalties), one decimal;
 - **Score**: the points the player won or lost at the tables, before uma (the
   sum of each game's end minus the start points);
+- for a system whose total is table points, the table points summed and the
+  game scores summed (less the director's penalties, which come off the score);
 - **EMA member**: ``YES`` for a player with an EMA number, else ``NO``;
 - names: ``Last, First`` is split at the comma, otherwise the last word is
   the last name.

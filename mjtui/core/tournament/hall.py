@@ -22,7 +22,8 @@ from mjtui.core.model.players import same_player
 from mjtui.core.sessions.ledger import Stamp, stamp
 from mjtui.core.tournament.games import GameReader
 from mjtui.core.tournament.model import FILE_NAME, Tournament, TournamentError
-from mjtui.core.tournament.standings import Standings, compute
+from mjtui.core.tournament.standings import Standings, compute, shows_raw
+from mjtui.core.tournament.teams import team_standings
 from mjtui.core.tournament.timer import RoundClock
 from mjtui.core.tournament.tournament_file import load_tournament
 
@@ -36,6 +37,17 @@ class HallLine:
     playing: bool  # a game still being played counts as it stands
     in_cut: bool
     penalty: float = 0.0  # taken off the total (the standings list each with its reason)
+    raw: int = 0  # the net points summed (shown where the system ranks by them)
+
+
+@dataclass(frozen=True)
+class HallTeam:
+    place: str  # "2", or "=2" for a place shared
+    name: str
+    total: float
+    players: int
+    playing: bool
+    raw: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,8 @@ class HallView:
     cut: int
     notes: tuple[str, ...] = ()
     minutes: int = 0  # a round's length; 0: the tournament has no clock
+    teams: tuple[HallTeam, ...] = ()  # the team standings, best first (none: no teams)
+    raw: str = ""  # the raw's name where it is shown beside the total ("": not shown)
 
 
 def hall_view(s: Standings) -> HallView:
@@ -69,8 +83,22 @@ def hall_view(s: Standings) -> HallView:
             any(not g.finished and not g.fixed for g in line.games),
             line.in_cut,
             line.penalty,
+            line.raw,
         )
         for line in ranked
+    )
+    teams = team_standings(s)
+    team_places = [x.place for x in teams]
+    team_lines = tuple(
+        HallTeam(
+            ("=" if team_places.count(x.place) > 1 else "") + str(x.place),
+            x.team,
+            x.total,
+            len(x.players),
+            x.playing,
+            x.raw,
+        )
+        for x in teams
     )
     now_round = [x for x in s.tables if x.number == s.upto]
     return HallView(
@@ -86,6 +114,8 @@ def hall_view(s: Standings) -> HallView:
         cut=s.cut,
         notes=tuple(s.notes),
         minutes=t.minutes,
+        teams=team_lines,
+        raw=t.ranking.raw if shows_raw(t) else "",
     )
 
 

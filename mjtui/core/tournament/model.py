@@ -18,6 +18,7 @@ from typing import Literal
 from mjtui.core.errors import MjtuiError
 from mjtui.core.model.players import clean_name, player_key
 from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.systems.base import Ranking
 
 FORMAT = "mjtui-tournament/1"
 FILE_NAME = "tournament.toml"
@@ -31,10 +32,6 @@ TIEBREAKS = ("places", "best", "raw")
 """Orders for equal totals, tried in turn: ``places`` more first places, then more
 seconds...; ``best`` the better best game; ``raw`` more points before uma (riichi),
 the net otherwise. Players still equal share the place."""
-
-SCORE_UNITS = {"riichi": 1000}
-"""Table points in one unit of a system's final score: riichi scores are in
-thousands (a penalty of 2000 takes 2.0); the other systems count net points."""
 
 Method = Literal["random", "swiss", "interval", "csv"]
 
@@ -122,9 +119,21 @@ class Tournament:
         return len(self.players) // self.seats
 
     @property
+    def ranking(self) -> Ranking:
+        """How the ruleset's system ranks the players (core/systems/base.py)."""
+        return self.ruleset.system.ranking(self.ruleset.rules)
+
+    @property
     def unit(self) -> int:
-        """Table points in one unit of the standings (:data:`SCORE_UNITS`)."""
-        return SCORE_UNITS.get(self.ruleset.rules.system, 1)
+        """The system's points in one unit of the standings' total (riichi: 1000)."""
+        return self.ranking.unit
+
+    def penalty_off(self, amount: int) -> str:
+        """What a penalty of ``amount`` takes off, in words: "2 off the total"."""
+        r = self.ranking
+        if r.penalties == "raw":
+            return f"{amount} off the {r.raw.lower()}"
+        return f"{amount / r.unit:g} off the {r.total.lower()}"
 
     def player(self, name: str) -> Player | None:
         return self._by_key.get(player_key(name))

@@ -14,7 +14,8 @@ from typing import Any
 
 from mjtui.core.tournament.model import Tournament
 from mjtui.core.tournament.seating import Seating
-from mjtui.core.tournament.standings import GameLine, Line, Standings
+from mjtui.core.tournament.standings import GameLine, Line, Standings, shows_raw
+from mjtui.core.tournament.teams import TeamLine, team_standings
 from mjtui.core.tournament.timer import RoundClock, clock_text
 
 WINDS = ("East", "South", "West", "North")
@@ -101,6 +102,7 @@ def _line_plain(line: Line) -> dict[str, Any]:
         "country": p.country,
         "ema": p.ema,
         "total": line.total,
+        "raw": line.raw,
         "penalty": line.penalty,
         "base_rank": line.base_rank,
         "in_cut": line.in_cut,
@@ -186,7 +188,10 @@ def standings_text(s: Standings) -> str:
         if s.upto
         else f"{t.name} ({t.ruleset.id}): no round seated yet"
     ]
-    head = ["#", "Player", "Total", *[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
+    ranking = t.ranking
+    raw = shows_raw(t)
+    head = ["#", "Player", ranking.total, *([ranking.raw] if raw else [])]
+    head += [*[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
     rows = [head]
     cut_at = None
     for line in s.ranked:
@@ -196,6 +201,7 @@ def standings_text(s: Standings) -> str:
                 ("=" if shared else "") + str(line.place),
                 line.player.name,
                 _number(line.total),
+                *([f"{line.raw:+d}" if line.raw else "0"] if raw else []),
                 *[_cell(g) for g in _by_round(line, rounds)],
                 _number(-line.penalty) if line.penalty else "",
                 f"{line.base_rank:.0f}" if line.base_rank is not None else "",
@@ -203,7 +209,7 @@ def standings_text(s: Standings) -> str:
         )
         if line.in_cut:
             cut_at = len(rows)
-    right = [True, False, True, *[True] * rounds, True, True]
+    right = [True, False, True, *[True] * (rounds + raw), True, True]
     table = aligned(rows, right).split("\n")
     if cut_at is not None and cut_at < len(table):
         table.insert(cut_at, f"--- the cut: the first {s.cut} go on ---")
@@ -223,7 +229,7 @@ def standings_text(s: Standings) -> str:
         out.append(
             "Penalties: "
             + "; ".join(
-                f"#{p.id} {p.player}, round {p.round}, {_number(-p.amount / t.unit)}: {p.reason}"
+                f"#{p.id} {p.player}, round {p.round}, {t.penalty_off(p.amount)}: {p.reason}"
                 for p in sorted(given, key=lambda p: p.id)
             )
         )
@@ -282,6 +288,7 @@ def standings_csv(s: Standings) -> str:
             "games",
             *[f"round_{n}" for n in range(1, rounds + 1)],
             "base_rank",
+            "raw",
         ]
     )
     for line in s.lines:
@@ -298,6 +305,7 @@ def standings_csv(s: Standings) -> str:
                 len(line.games),
                 *cells,
                 "" if line.base_rank is None else line.base_rank,
+                line.raw,
             ]
         )
     return out.getvalue()
@@ -311,7 +319,7 @@ def standings_md(s: Standings) -> str:
         "",
         f"Standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).",
         "",
-        "| # | Player | Total | "
+        f"| # | Player | {_md(t.ranking.total)} | "
         + " | ".join(f"R{n}" for n in range(1, rounds + 1))
         + " | Penalty |",
         "|---:|---|---:|" + "---:|" * rounds + "---:|",
@@ -322,6 +330,98 @@ def standings_md(s: Standings) -> str:
             f"| {place} | {_md(line.player.name)} | {_number(line.total)} | "
             + " | ".join(_cell(g) for g in _by_round(line, rounds))
             + f" | {_number(-line.penalty) if line.penalty else ''} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------
+# The team standings
+# --------------------------------------------------------------------------
+
+
+def _shared(teams: list[TeamLine], team: TeamLine) -> str:
+    return ("=" if sum(1 for x in teams if x.place == team.place) > 1 else "") + str(team.place)
+
+
+def teams_plain(s: Standings) -> dict[str, Any]:
+    t = s.tournament
+    return {
+        "tournament": t.name,
+        "ruleset": t.ruleset.id,
+        "rounds": t.rounds,
+        "after_round": s.upto,
+        "teams": [
+            {
+                "place": team.place,
+                "team": team.team,
+                "total": team.total,
+                "raw": team.raw,
+                "penalty": team.penalty,
+                "players": [line.player.name for line in team.players],
+            }
+            for team in team_standings(s)
+        ],
+        "notes": s.notes,
+    }
+
+
+def teams_text(s: Standings) -> str:
+    t = s.tournament
+    teams = team_standings(s)
+    head = f"{t.name} ({t.ruleset.id}): team standings after round {s.upto} of {t.rounds}"
+    if not teams:
+        return head + "\nNo player has a team (the players' file's second column)."
+    raw = shows_raw(t)
+    rows = [["#", "Team", t.ranking.total, *([t.ranking.raw] if raw else []), "Pen.", "Players"]]
+    for team in teams:
+        rows.append(
+            [
+                _shared(teams, team),
+                team.team,
+                _number(team.total) + ("*" if team.playing else ""),
+                *([f"{team.raw:+d}" if team.raw else "0"] if raw else []),
+                _number(-team.penalty) if team.penalty else "",
+                ", ".join(f"{line.player.name} {_number(line.total)}" for line in team.players),
+            ]
+        )
+    table = aligned(rows, [True, False, True, *([True] if raw else []), True, False])
+    return "\n".join([head, table, "(* a game still being played; a team is its players' sum)"])
+
+
+def teams_csv(s: Standings) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["place", "team", "total", "raw", "penalty", "players"])
+    for team in team_standings(s):
+        writer.writerow(
+            [
+                team.place,
+                team.team,
+                team.total,
+                team.raw,
+                team.penalty,
+                "; ".join(line.player.name for line in team.players),
+            ]
+        )
+    return out.getvalue()
+
+
+def teams_md(s: Standings) -> str:
+    t = s.tournament
+    lines = [
+        f"# {_md(t.name)}: teams",
+        "",
+        f"Team standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).",
+        "",
+        f"| # | Team | {_md(t.ranking.total)} | {_md(t.ranking.raw)} | Players |",
+        "|---:|---|---:|---:|---|",
+    ]
+    teams = team_standings(s)
+    for team in teams:
+        names = ", ".join(_md(line.player.name) for line in team.players)
+        lines.append(
+            f"| {_shared(teams, team)} | {_md(team.team)} | {_number(team.total)} | "
+            f"{team.raw} | {names} |"
         )
     return "\n".join(lines) + "\n"
 

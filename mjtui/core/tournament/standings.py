@@ -4,9 +4,12 @@ playing.
 A player's **total** is the sum of the final scores of his games as their
 ruleset scores them (core/reports/export.py ``final_standings``: riichi counts points
 back from the target, uma, oka and chombo penalties, in thousands; the other
-systems the net points), less the director's penalties (table points, in the
-same units: a riichi penalty of 2000 takes 2.0). A game still being played
-counts as it stands.
+systems their own ``score``, table points say, else the net points), less the
+director's penalties (table points, in the same units: a riichi penalty of 2000 takes
+2.0). A game still being played counts as it stands. How a system's players rank
+is the system's to say (core/systems/base.py ``Ranking``): its unit, tiebreaks tried
+before the tournament's own (the raw: the net points summed, where the total is
+table points), and whether a penalty comes off the raw instead.
 
 **Substitutes.** A seat a substitute played (the director's substitute for a
 round, or a seat change at the table, core/model/seats.py) counts for the seated
@@ -61,13 +64,16 @@ class Line:
     total: float = 0.0
     games: list[GameLine] = field(default_factory=list)
     penalties: list[Penalty] = field(default_factory=list)  # the active ones
-    penalty: float = 0.0  # taken off, in the standings' units
+    penalty: float = 0.0  # taken off, in the standings' units (or the raw's: ``penalised``)
     base_rank: float | None = None
     in_cut: bool = False
+    penalised: str = "total"  # what the penalties come off: "total" or "raw" (Ranking)
 
     @property
     def raw(self) -> int:
-        return sum(g.raw for g in self.games)
+        """The net points of the games (less the penalties, where they come off it)."""
+        off = round(self.penalty) if self.penalised == "raw" else 0
+        return sum(g.raw for g in self.games) - off
 
     def places(self, seats: int) -> tuple[int, ...]:
         """How many games the player finished first, second..."""
@@ -117,8 +123,7 @@ def base_rank(place: int, ranked: int) -> float:
 
 def fixed_result(t: Tournament) -> float | None:
     """A substitute's game in the standings' units, where the ruleset fixes it."""
-    final = getattr(t.ruleset.rules, "final", None)
-    fixed = tuple(getattr(final, "substitute", ()) or ())
+    fixed = t.ranking.substitute
     return sum(fixed) / t.unit if fixed else None
 
 
@@ -163,15 +168,17 @@ def compute(
                     result.sat if substituted else (),
                 )
             )
+    off_raw = t.ranking.penalties == "raw"
     for p in t.penalties:
         if p.cancelled or p.round > last:
             continue
         line = lines[player_key(p.player)]
         line.penalties.append(p)
-        line.penalty += p.amount / t.unit
+        line.penalty += p.amount if off_raw else p.amount / t.unit
     for line in lines.values():
         line.games.sort(key=lambda g: g.number)
-        line.total = _round(sum(g.score for g in line.games) - line.penalty)
+        line.penalised = "raw" if off_raw else "total"
+        line.total = _round(sum(g.score for g in line.games) - (0 if off_raw else line.penalty))
         line.penalty = _round(line.penalty)
     ranked = [line for line in lines.values() if not line.player.substitute]
     ranked.sort(key=lambda line: (_order(t, line), player_key(line.player.name)))
@@ -196,10 +203,17 @@ def compute(
     return Standings(t, ranked + others, table_lines, out_notes, last, clock, now, limit)
 
 
+def shows_raw(t: Tournament) -> bool:
+    """Whether the standings show the raw beside the total: where it ranks equal totals
+    (a game score beside table points), or takes the penalties."""
+    r = t.ranking
+    return "raw" in r.then or r.penalties == "raw"
+
+
 def _order(t: Tournament, line: Line) -> tuple[float | tuple[int, ...], ...]:
     """The key that ranks a line: the total, then the tiebreaks, best first."""
     key: list[float | tuple[int, ...]] = [-line.total]
-    for name in t.tiebreak:
+    for name in dict.fromkeys((*t.ranking.then, *t.tiebreak)):
         if name == "places":
             key.append(tuple(-c for c in line.places(t.seats)))
         elif name == "best":

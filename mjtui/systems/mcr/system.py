@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
+from mjtui.core.systems.base import Examples, HandColumns, Ranking, ScoringSystem, Section
 from mjtui.systems.mcr import records, table
 from mjtui.systems.mcr.events import Draw, FalseWin, Hand, Penalty, Win, check, describe, winners
 from mjtui.systems.mcr.needed import needed_lines
@@ -47,6 +47,11 @@ class Mcr(ScoringSystem[Rules, State, Hand]):
     def standings(self, rules: Rules, state: State) -> tuple[Standing, ...]:
         """The table points by place and the game score (provisional before the end)."""
         return final_standings(rules, state)
+
+    def ranking(self, rules: Rules) -> Ranking:
+        """Table points, then the game score; a penalty is points off the score, as the
+        rules' penalties are (docs/tournament.md)."""
+        return Ranking(then=("raw",), penalties="raw", total="Table points", raw="Score")
 
     def start_points(self, rules: Rules) -> int:
         return rules.start_points

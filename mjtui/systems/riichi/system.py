@@ -8,7 +8,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, Importer, ScoringSystem, Section
+from mjtui.core.systems.base import (
+    Examples,
+    HandColumns,
+    Importer,
+    Ranking,
+    ScoringSystem,
+    Section,
+)
 from mjtui.systems.riichi import records, table
 from mjtui.systems.riichi.events import (
     AbortiveDraw,
@@ -59,6 +66,11 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
     winners = staticmethod(winners)
     describe_state = staticmethod(state_text)
     standings = staticmethod(final_standings)
+
+    def ranking(self, rules: Rules) -> Ranking:
+        """Final scores in thousands (a penalty of 2000 takes 2.0); raw: before uma; a
+        substitute's game fixed where ``final.substitute`` fixes it (EMA's)."""
+        return Ranking(unit=1000, substitute=rules.final.substitute)
 
     def with_start_points(self, rules: Rules, points: int) -> Rules:
         """Other start points; an oka that balanced the old start balances the new one."""

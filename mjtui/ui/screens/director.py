@@ -268,9 +268,8 @@ class PenaltyForm(_DeskForm):
         )
         self.query_one("#pf-who", Static).update(who)
         amount = self.query_one("#pf-amount", Input).value
-        unit = self.t.unit
         self.query_one("#pf-unit", Label).update(
-            f"table points: {int(amount) / unit:g} off the total" if amount else "table points"
+            f"points: {self.t.penalty_off(int(amount))}" if amount else "points"
         )
 
     def problem(self) -> str:

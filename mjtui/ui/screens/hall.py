@@ -25,7 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Digits, Static
 
 from mjtui.core.text import shown
-from mjtui.core.tournament.hall import HallFollower, HallLine, HallView
+from mjtui.core.tournament.hall import HallFollower, HallLine, HallTeam, HallView
 from mjtui.core.tournament.timer import clock_text
 from mjtui.ui.widgets.footer import Footer
 
@@ -36,6 +36,7 @@ NAME_WIDTH = 24
 # column each side; groups side by side are parted by a column of 2 (4 with its padding).
 GROUP_WIDTH = PLACE_WIDTH + NAME_WIDTH + 7 + 5 + 2 + 2 * 5
 GROUP_GAP = 4
+RAW_WIDTH = 6  # the raw beside the total, where the system ranks by it (a game score)
 
 CSS = """
 HallScreen { background: $background; }
@@ -164,13 +165,35 @@ class HallScreen(Screen[None]):
         area = self.query_one("#hall-standings", Static)
         width = max(area.size.width, area.content_size.width)
         rows = max(1, area.content_size.height - 2)  # less the heading and the columns
-        return rows, max(1, (width + GROUP_GAP) // (GROUP_WIDTH + GROUP_GAP))
+        group = GROUP_WIDTH + (RAW_WIDTH + 2 if self.view is not None and self.view.raw else 0)
+        return rows, max(1, (width + GROUP_GAP) // (group + GROUP_GAP))
+
+    def _together(self, rows: int) -> bool:
+        """Whether the teams fit under the players on one page (a heading and the
+        columns' names between), the players in one column."""
+        view = self.view
+        return (
+            view is not None
+            and bool(view.teams)
+            and (len(view.lines) + 2 + len(view.teams) <= rows)
+        )
+
+    def _page_counts(self) -> tuple[int, int]:
+        """The pages of the players' standings, and then of the teams' (0: no teams, or
+        the teams under the players on their page)."""
+        if self.view is None or not self.ready:
+            return 1, 0
+        rows, groups = self._fit()
+        if self._together(rows):
+            return 1, 0
+        per_page = rows * groups
+        return (
+            max(1, math.ceil(len(self.view.lines) / per_page)),
+            math.ceil(len(self.view.teams) / per_page),
+        )
 
     def pages(self) -> int:
-        if self.view is None or not self.ready:
-            return 1
-        rows, groups = self._fit()
-        return max(1, math.ceil(len(self.view.lines) / (rows * groups)))
+        return sum(self._page_counts())
 
     def _show_standings(self) -> None:
         view = self.view
@@ -178,52 +201,96 @@ class HallScreen(Screen[None]):
             return
         rows, groups = self._fit()
         per_page = rows * groups
-        pages = max(1, math.ceil(len(view.lines) / per_page))
+        players, teams = self._page_counts()
+        pages = players + teams
         self.page = min(self.page, pages - 1)
-        start = self.page * per_page
-        shown_lines = view.lines[start : start + per_page]
-        groups = max(1, min(groups, math.ceil(len(shown_lines) / rows)))
+        on_teams = self.page >= players
+        rows_of: tuple[HallLine, ...] | tuple[HallTeam, ...] = (
+            view.teams if on_teams else view.lines
+        )
+        start = (self.page - players if on_teams else self.page) * per_page
+        shown_lines = rows_of[start : start + per_page]
+        page = f" · page {self.page + 1} of {pages}" if pages > 1 else ""
+        parts: list[Text | Table] = [self._heading(view, shown_lines, on_teams, page)]
+        if shown_lines:
+            parts.append(self._table(shown_lines, rows, groups, bool(view.raw)))
+        if not on_teams and self._together(rows):
+            parts += [
+                self._heading(view, view.teams, True, ""),
+                self._table(view.teams, rows, 1, bool(view.raw)),
+            ]
+        from rich.console import Group
+
+        self.query_one("#hall-standings", Static).update(Group(*parts))
+
+    def _heading(
+        self,
+        view: HallView,
+        lines: tuple[HallLine, ...] | tuple[HallTeam, ...],
+        teams: bool,
+        page: str,
+    ) -> Text:
+        return Text.assemble(
+            ("Team standings" if teams else "Standings", "bold"),
+            f" after round {view.number}{page}" if view.number else "",
+            "  * still playing" if any(x.playing for x in lines) else "",
+            f"  ▸ the first {view.cut} go on" if view.cut and not teams else "",
+        )
+
+    def _table(
+        self,
+        lines: tuple[HallLine, ...] | tuple[HallTeam, ...],
+        rows: int,
+        groups: int,
+        raw: bool,
+    ) -> Table:
+        """``lines`` in columns of ``rows``, at most ``groups`` of them side by side."""
+        on_teams = bool(lines) and isinstance(lines[0], HallTeam)
+        groups = max(1, min(groups, math.ceil(len(lines) / rows)))
         table = Table(box=None, padding=(0, 1), show_edge=False, expand=False)
         for g in range(groups):
             table.add_column("#", justify="right", width=PLACE_WIDTH)
-            table.add_column("Player", width=NAME_WIDTH, no_wrap=True, overflow="ellipsis")
+            table.add_column(
+                "Team" if on_teams else "Player",
+                width=NAME_WIDTH,
+                no_wrap=True,
+                overflow="ellipsis",
+            )
             table.add_column("Total", justify="right", width=7)
-            table.add_column("Pen.", justify="right", width=5)
-            table.add_column("G", justify="right", width=2)
+            if raw and self.view is not None:
+                table.add_column(self.view.raw, justify="right", width=RAW_WIDTH)
+            table.add_column("Pl." if on_teams else "Pen.", justify="right", width=5)
+            table.add_column("" if on_teams else "G", justify="right", width=2)
             if g < groups - 1:
                 table.add_column("", width=2)
-        for i in range(min(rows, len(shown_lines))):
+        for i in range(min(rows, len(lines))):
             cells: list[Text | str] = []
             for g in range(groups):
                 at = g * rows + i
-                line = shown_lines[at] if at < len(shown_lines) else None
-                cells += self._cells(line)
+                line = lines[at] if at < len(lines) else None
+                cells += self._cells(line, raw)
                 if g < groups - 1:
                     cells.append("")
             table.add_row(*cells)
-        page = f" · page {self.page + 1} of {pages}" if pages > 1 else ""
-        heading = Text.assemble(
-            ("Standings", "bold"),
-            f" after round {view.number}{page}" if view.number else "",
-            "  * still playing" if any(x.playing for x in view.lines) else "",
-            f"  ▸ the first {view.cut} go on" if view.cut else "",
-        )
-        if not view.lines:
-            self.query_one("#hall-standings", Static).update(heading)
-            return
-        from rich.console import Group
+        return table
 
-        self.query_one("#hall-standings", Static).update(Group(heading, table))
-
-    def _cells(self, line: HallLine | None) -> list[Text | str]:
+    def _cells(self, line: HallLine | HallTeam | None, raw: bool) -> list[Text | str]:
         if line is None:
-            return ["", "", "", "", ""]
-        style = "bold green" if line.in_cut else "bold"
-        return [
+            return [""] * (6 if raw else 5)
+        in_cut = isinstance(line, HallLine) and line.in_cut
+        style = "bold green" if in_cut else "bold"
+        cells: list[Text | str] = [
             # The cut marked in any colour or none (a projector may show no green).
-            Text(("▸" if line.in_cut else "") + line.place, style=style),
+            Text(("▸" if in_cut else "") + line.place, style=style),
             Text(line.name, style="bold"),
             Text(signed(line.total) + ("*" if line.playing else " "), style="bold"),
+        ]
+        if raw:
+            cells.append(Text(f"{line.raw:+d}" if line.raw else "0"))
+        if isinstance(line, HallTeam):
+            return [*cells, Text(str(line.players)), ""]
+        return [
+            *cells,
             Text(f"{-line.penalty:.1f}" if line.penalty else ""),
             Text(str(line.games)),
         ]
