@@ -19,7 +19,7 @@ from typing import IO, Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
-from mjtui.core.systems.tools import Option, OptionKind, Tool
+from mjtui.core.systems.tools import Option, OptionKind, Refusal, Tool
 from mjtui.core.systems.winds import wind_of
 
 
@@ -116,7 +116,12 @@ def run_tool(
                 f"give the {', '.join(missing)}"
                 + (" (or --batch to read hands from stdin)" if tool.batch else "")
             )
-        result = tool.run(ruleset.rules, args)
+        try:
+            result = tool.run(ruleset.rules, args)
+        except Refusal as e:
+            if args.json:  # the reading on stdout, the reason on stderr (entry.main), exit 2
+                print(json.dumps(e.result))
+            raise
         print(json.dumps(result) if args.json else tool.describe(ruleset.rules, result, args))
         return 0
     if any(getattr(args, d) is not None for d in positional):
@@ -126,7 +131,8 @@ def run_tool(
 
 def run_batch(rules: Any, tool: Tool[Any], stdin: IO[str], stdout: IO[str]) -> int:
     """One JSON object a line for each hand read from ``stdin``: 0, or 2 when a line was
-    bad (its object is ``{"error": ..., "line": N}``).
+    bad (its object is ``{"error": ..., "line": N}``; for a hand read but refused, the
+    reading's object with those two keys added).
 
     A line is the command line's arguments, or a JSON object of them (``{"tiles":
     "123m...", "tsumo": true, "seat": "S"}``: the options by name, a flag true or
@@ -147,6 +153,8 @@ def run_batch(rules: Any, tool: Tool[Any], stdin: IO[str], stdout: IO[str]) -> i
                 continue
             try:
                 answer = dumps(run(rules, lines.read(text)))
+            except Refusal as e:  # the reading, with the error and the line beside it
+                answer, bad = dumps({**e.result, "error": str(e), "line": number}), True
             except (MjtuiError, ValueError) as e:
                 answer, bad = dumps({"error": str(e), "line": number}), True
             out.append(answer)

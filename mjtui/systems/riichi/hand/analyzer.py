@@ -116,6 +116,17 @@ class Analysis:
 Candidate = tuple[Shape, list[str], list[str]]  # a reading, its yaku and its yakuman
 
 NO_YAKU = "no yaku: the hand needs at least one yaku to win (dora do not count)"
+
+
+class NoYaku(HandError):
+    """A winning shape without a yaku: the message, and the reading and dora beside it
+    (for a tool that shows what was read)."""
+
+    def __init__(self, shape: Shape, dora: Dora) -> None:
+        super().__init__(NO_YAKU)
+        self.shape, self.dora = shape, dora
+
+
 NOT_WINNING = (
     "these tiles are not a winning hand: they do not make four sets and a pair, "
     "seven pairs or thirteen orphans"
@@ -207,7 +218,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
             return _yakuman(rules, table, ctx, shape, yakuman_names)
         han = sum(map(han_of.__getitem__, names))
         if not han:
-            raise HandError(NO_YAKU)
+            raise NoYaku(shape, dora)
         fu = _fu(rules, shape, ron, closed, seat, round_wind)
     else:  # the others are ranked by what they pay
         best_rank = (-1, 0, 0, 0)
@@ -220,7 +231,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         if yakuman_names:
             return _yakuman(rules, table, ctx, shape, yakuman_names)
         if not han:
-            raise HandError(NO_YAKU)
+            raise NoYaku(shape, dora)
         han -= dora.total
     scored = tuple((n, han_of[n]) for n in _ordered(names))
     han += dora.total
