@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -212,7 +213,7 @@ class LineReader:
     def read(self, text: str) -> argparse.Namespace:
         if text.startswith("{"):
             return self.from_json(text)
-        words = text.split() if not _QUOTES.intersection(text) else shlex.split(text)
+        words = text.split() if not _QUOTES.intersection(text) else split_words(text)
         found = self.from_words(words) if self.plain else None
         if found is None:
             if self.parser is None:
@@ -281,6 +282,25 @@ class LineReader:
 
 
 _QUOTES = frozenset("'\"\\")
+# shlex's words where no backslash is written: quotes keep what they hold, a word
+# runs to the next whitespace (shlex's four characters), quoted parts and all.
+_WORD = re.compile(r"""(?:[^ \t\r\n'"\\]|'[^']*'|"[^"\\]*")+""")  # one way to match
+_WORDS = re.compile(rf"[ \t\r\n]*(?:{_WORD.pattern}(?:[ \t\r\n]+|$))*")
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+
+
+def split_words(text: str) -> list[str]:
+    """``shlex.split(text)``, read by two regular expressions where the text has no
+    backslash and every quote is closed (shlex, a character at a time, cost more than
+    the hand's reading); shlex itself for anything else."""
+    if "\\" in text or _WORDS.fullmatch(text) is None:
+        return shlex.split(text)
+    return [_QUOTED.sub(_unquoted, word) for word in _WORD.findall(text)]
+
+
+def _unquoted(match: re.Match[str]) -> str:
+    single = match.group(1)
+    return single if single is not None else match.group(2)
 
 
 def _converted(option: Option, text: str) -> Any:
