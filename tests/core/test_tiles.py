@@ -312,7 +312,6 @@ def test_the_plain_reading_of_a_hand_is_the_scanners_and_leaves_it_every_error()
         text = " ".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in tiles)
         texts.append(text.replace("5p", "0p", rng.random() < 0.3).replace("8z", "9z"))
     texts += ["123m456p789s1122 z", "123m456p789s11228z", "0m0m234567p789s11z", "0z123m456p789s12z"]
-    plain = notation._plain_hand
     for text in texts:
         wins = [rng.choice(("5m", "0p", "0s", "1z", "9z", "５m", "m5")), text.replace(" ", "")[-2:]]
         readers = [lambda t, w=w: notation.parse_hand(t, w) for w in wins]

@@ -403,9 +403,9 @@ def _plain_meld(opener: str, ids: tuple[int, ...], red: int) -> Meld | None:
         return Meld("kan", ids, False, red) if len(ids) == 4 and alike else None
     if alike and len(ids) in (3, 4):
         return Meld("kan" if len(ids) == 4 else "pon", ids, True, red)
-    if len(ids) == 3 and ids[0] < 27 and ids[0] // 9 == ids[2] // 9:
-        if ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2:
-            return Meld("chi", ids, True, red)
+    chi = len(ids) == 3 and ids[0] < 27 and ids[0] // 9 == ids[2] // 9
+    if chi and ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2:
+        return Meld("chi", ids, True, red)
     return None
 
 
