@@ -402,3 +402,12 @@ def test_waits_lines_join_the_tiles_that_win_alike_and_a_long_list_on_one_line()
     assert waits_lines(said) == ["  2s 8s no yaku", "  5s  1 han · 1000"]
     many = [(f"{n}m", f"{n} fan") for n in range(1, 10)]
     assert waits_lines(many) == ["  " + " · ".join(f"{n}m {n} fan" for n in range(1, 10))]
+
+
+def test_tiles_without_a_red_five_are_written_as_with_one_they_do_not_hold() -> None:
+    from mjtui.core.tiles.notation import format_tiles
+
+    rng = random.Random(5)
+    for _ in range(500):
+        ids = [rng.randrange(34) for _ in range(rng.randrange(15))]
+        assert format_tiles(ids) == format_tiles(ids, [40]), ids  # the two ways of writing

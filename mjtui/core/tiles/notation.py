@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Literal, NamedTuple
 
 from mjtui.core.errors import HandError
@@ -506,10 +507,20 @@ def _parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     return tuple(t.id for t in tiles), sum(t.red for t in tiles)
 
 
+_DIGIT_OF = tuple(str(t % 9 + 1) for t in range(TILE_KINDS))
+_SUIT_OF = tuple(t // 9 for t in range(TILE_KINDS))
+
+
 def format_tiles(ids: Iterable[int], red_fives: Iterable[int] = ()) -> str:
     """Tiles back in mpsz form, grouped by suit ('123m05p'); one copy of each of
     ``red_fives`` is written red."""
     reds = set(red_fives)
+    if not reds:  # most hands: each suit's digits in one join
+        ordered = sorted(ids)
+        return "".join(
+            "".join(map(_DIGIT_OF.__getitem__, group)) + SUITS[suit]
+            for suit, group in groupby(ordered, _SUIT_OF.__getitem__)
+        )
     out = []
     digits = ""
     suit = -1
