@@ -307,7 +307,8 @@ def _converted(option: Option, text: str) -> Any:
     if option.kind == "int":
         return int(text)
     if option.kind == "wind":
-        return _wind(text)
+        found = _WINDS.get(text)  # the usual spellings, as wind_of reads them
+        return found if found is not None else _wind(text)
     return text
 
 

@@ -91,3 +91,10 @@ def test_the_words_read_by_hand_are_what_argparse_reads(ruleset: str, words: lis
     full = parser("line", tool, line=True)
     assert fast == _parsed(full.parse_args, words), words
     assert isinstance(lines.read(shlex.join(words)), argparse.Namespace)
+
+
+def test_the_winds_looked_up_are_what_wind_of_reads() -> None:
+    from mjtui.cli.tools import _WINDS
+    from mjtui.core.systems.winds import wind_of
+
+    assert {k: wind_of(k) for k in _WINDS} == _WINDS
