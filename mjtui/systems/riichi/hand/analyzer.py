@@ -184,7 +184,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
             counts, closed, options.open_tanyao, seat, round_wind, True
         )
         tile_yakuman += situation_yakuman
-        if closed and not melds:
+        if not melds and "chinitsu" in tile_yaku:  # nine gates: 14 tiles of one suit
             gates = Y.nine_gates(counts, hand.win)
             if gates:
                 tile_yakuman.append(gates)
