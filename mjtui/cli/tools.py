@@ -209,6 +209,16 @@ class LineReader:
         }
         self.positional = [o for o in tool.options if o.positional]
         self.plain = not any(o.group for o in tool.options)
+        # What from_words looks up a word by, worked out once: (option, dest, kind). A
+        # name with "_" (argparse knows only the "-" spelling) and a positional's name
+        # are left to the parser.
+        self.positional_words = [(o, o.dest, o.kind) for o in self.positional]
+        self.positional_dests = [o.dest for o in self.positional]
+        self.named_words = {
+            o.name: (o, o.dest, o.kind)
+            for o in tool.options
+            if not o.positional and "_" not in o.name
+        }
 
     def read(self, text: str) -> argparse.Namespace:
         if text.startswith("{"):
@@ -224,39 +234,45 @@ class LineReader:
     def from_words(self, words: list[str]) -> argparse.Namespace | None:
         """The words read by hand, or None where the parser must read them."""
         values = dict(self.defaults)
-        positional = iter(self.positional)
-        i = 0
-        while i < len(words):
+        positional = iter(self.positional_words)
+        named = self.named_words
+        i, n = 0, len(words)
+        while i < n:
             word = words[i]
             i += 1
             if not word.startswith("--"):
                 if word.startswith("-"):
                     return None
-                option = next(positional, None)
-                if option is None:
+                found = next(positional, None)
+                if found is None:
                     return None
                 value = word
             else:
                 name, equals, value = word[2:].partition("=")
-                option = self.by_name.get(name)
-                if option is None or option.positional or "_" in name:
+                found = named.get(name)
+                if found is None:
                     return None
-                if option.kind == "flag":
+                if found[2] == "flag":
                     if equals:
                         return None
-                    values[option.dest] = True
+                    values[found[1]] = True
                     continue
                 if not equals:
-                    if i == len(words) or words[i].startswith("-"):
+                    if i == n or words[i].startswith("-"):
                         return None
                     value = words[i]
                     i += 1
+            kind = found[2]
+            if kind == "text":
+                values[found[1]] = value
+                continue
             try:
-                values[option.dest] = _converted(option, value)
+                values[found[1]] = _converted(found[0], value)
             except (ValueError, argparse.ArgumentTypeError):
                 return None
-        if any(values[o.dest] is None for o in self.positional):
-            return None
+        for dest in self.positional_dests:
+            if values[dest] is None:
+                return None
         return _namespace(values)
 
     def from_json(self, text: str) -> argparse.Namespace:
