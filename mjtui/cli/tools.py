@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from typing import IO, Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.rulesets.ruleset import Ruleset
-from mjtui.core.systems.tools import Option, OptionKind, Tool
+from mjtui.core.systems.tools import Option, OptionKind, Refusal, Tool
 from mjtui.core.systems.winds import wind_of
 
 
@@ -116,7 +117,12 @@ def run_tool(
                 f"give the {', '.join(missing)}"
                 + (" (or --batch to read hands from stdin)" if tool.batch else "")
             )
-        result = tool.run(ruleset.rules, args)
+        try:
+            result = tool.run(ruleset.rules, args)
+        except Refusal as e:
+            if args.json:  # the reading on stdout, the reason on stderr (entry.main), exit 2
+                print(json.dumps(e.result))
+            raise
         print(json.dumps(result) if args.json else tool.describe(ruleset.rules, result, args))
         return 0
     if any(getattr(args, d) is not None for d in positional):
@@ -126,7 +132,8 @@ def run_tool(
 
 def run_batch(rules: Any, tool: Tool[Any], stdin: IO[str], stdout: IO[str]) -> int:
     """One JSON object a line for each hand read from ``stdin``: 0, or 2 when a line was
-    bad (its object is ``{"error": ..., "line": N}``).
+    bad (its object is ``{"error": ..., "line": N}``; for a hand read but refused, the
+    reading's object with those two keys added).
 
     A line is the command line's arguments, or a JSON object of them (``{"tiles":
     "123m...", "tsumo": true, "seat": "S"}``: the options by name, a flag true or
@@ -147,6 +154,8 @@ def run_batch(rules: Any, tool: Tool[Any], stdin: IO[str], stdout: IO[str]) -> i
                 continue
             try:
                 answer = dumps(run(rules, lines.read(text)))
+            except Refusal as e:  # the reading, with the error and the line beside it
+                answer, bad = dumps({**e.result, "error": str(e), "line": number}), True
             except (MjtuiError, ValueError) as e:
                 answer, bad = dumps({"error": str(e), "line": number}), True
             out.append(answer)
@@ -200,11 +209,21 @@ class LineReader:
         }
         self.positional = [o for o in tool.options if o.positional]
         self.plain = not any(o.group for o in tool.options)
+        # What from_words looks up a word by, worked out once: (option, dest, kind). A
+        # name with "_" (argparse knows only the "-" spelling) and a positional's name
+        # are left to the parser.
+        self.positional_words = [(o, o.dest, o.kind) for o in self.positional]
+        self.positional_dests = [o.dest for o in self.positional]
+        self.named_words = {
+            o.name: (o, o.dest, o.kind)
+            for o in tool.options
+            if not o.positional and "_" not in o.name
+        }
 
     def read(self, text: str) -> argparse.Namespace:
         if text.startswith("{"):
             return self.from_json(text)
-        words = text.split() if not _QUOTES.intersection(text) else shlex.split(text)
+        words = text.split() if not _QUOTES.intersection(text) else split_words(text)
         found = self.from_words(words) if self.plain else None
         if found is None:
             if self.parser is None:
@@ -215,40 +234,46 @@ class LineReader:
     def from_words(self, words: list[str]) -> argparse.Namespace | None:
         """The words read by hand, or None where the parser must read them."""
         values = dict(self.defaults)
-        positional = iter(self.positional)
-        i = 0
-        while i < len(words):
+        positional = iter(self.positional_words)
+        named = self.named_words
+        i, n = 0, len(words)
+        while i < n:
             word = words[i]
             i += 1
             if not word.startswith("--"):
                 if word.startswith("-"):
                     return None
-                option = next(positional, None)
-                if option is None:
+                found = next(positional, None)
+                if found is None:
                     return None
                 value = word
             else:
                 name, equals, value = word[2:].partition("=")
-                option = self.by_name.get(name)
-                if option is None or option.positional or "_" in name:
+                found = named.get(name)
+                if found is None:
                     return None
-                if option.kind == "flag":
+                if found[2] == "flag":
                     if equals:
                         return None
-                    values[option.dest] = True
+                    values[found[1]] = True
                     continue
                 if not equals:
-                    if i == len(words) or words[i].startswith("-"):
+                    if i == n or words[i].startswith("-"):
                         return None
                     value = words[i]
                     i += 1
+            kind = found[2]
+            if kind == "text":
+                values[found[1]] = value
+                continue
             try:
-                values[option.dest] = _converted(option, value)
+                values[found[1]] = _converted(found[0], value)
             except (ValueError, argparse.ArgumentTypeError):
                 return None
-        if any(values[o.dest] is None for o in self.positional):
-            return None
-        return argparse.Namespace(**values)
+        for dest in self.positional_dests:
+            if values[dest] is None:
+                return None
+        return _namespace(values)
 
     def from_json(self, text: str) -> argparse.Namespace:
         try:
@@ -269,17 +294,45 @@ class LineReader:
         missing = [o.name for o in self.positional if values[o.dest] is None]
         if missing:
             raise HandError(f"give the {', '.join(missing)}")
-        return argparse.Namespace(**values)
+        return _namespace(values)
+
+
+def _namespace(values: dict[str, Any]) -> argparse.Namespace:
+    """``argparse.Namespace(**values)`` in one update (its own init sets each value by a
+    call of setattr, two dozen a batch line)."""
+    found = argparse.Namespace()
+    found.__dict__.update(values)
+    return found
 
 
 _QUOTES = frozenset("'\"\\")
+# shlex's words where no backslash is written: quotes keep what they hold, a word
+# runs to the next whitespace (shlex's four characters), quoted parts and all.
+_WORD = re.compile(r"""(?:[^ \t\r\n'"\\]|'[^']*'|"[^"\\]*")+""")  # one way to match
+_WORDS = re.compile(rf"[ \t\r\n]*(?:{_WORD.pattern}(?:[ \t\r\n]+|$))*")
+_QUOTED = re.compile(r"'([^']*)'|\"([^\"]*)\"")
+
+
+def split_words(text: str) -> list[str]:
+    """``shlex.split(text)``, read by two regular expressions where the text has no
+    backslash and every quote is closed (shlex, a character at a time, cost more than
+    the hand's reading); shlex itself for anything else."""
+    if "\\" in text or _WORDS.fullmatch(text) is None:
+        return shlex.split(text)
+    return [_QUOTED.sub(_unquoted, word) for word in _WORD.findall(text)]
+
+
+def _unquoted(match: re.Match[str]) -> str:
+    single = match.group(1)
+    return single if single is not None else match.group(2)
 
 
 def _converted(option: Option, text: str) -> Any:
     if option.kind == "int":
         return int(text)
     if option.kind == "wind":
-        return _wind(text)
+        found = _WINDS.get(text)  # the usual spellings, as wind_of reads them
+        return found if found is not None else _wind(text)
     return text
 
 

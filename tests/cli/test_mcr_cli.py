@@ -91,10 +91,22 @@ def test_the_words_list_every_fan_and_who_pays(capsys) -> None:
 
 def test_a_hand_under_the_minimum_says_its_fans_and_why_with_exit_2(capsys) -> None:
     # mahjongjoy.com's Two Terminal Chows example: 7 fan; flowers do not help.
-    code, out, err = hand(capsys, "789m123s789s55s[123m]", "--flowers", "3", "--json")
+    code, out, err = hand(capsys, "789m123s789s55s[123m]", "--flowers", "3")
     assert code == 2 and out == ""
     assert "7 fan is under the minimum of 8 fan (flowers do not count toward it)" in err
     assert "All Chows 平和 2" in err and "Mixed Double Chow 喜相逢 1×2" in err
+
+
+def test_json_prints_a_hand_under_the_minimum_with_minimum_met_false(capsys) -> None:
+    code, out, err = hand(capsys, "789m123s789s55s[123m]", "--flowers", "3", "--json")
+    data = json.loads(out)
+    assert code == 2 and "7 fan is under the minimum of 8 fan" in err
+    assert data["minimum_met"] is False and data["points"] is None
+    assert (data["hand_fan"], data["flowers"], data["fan"]) == (7, 3, 10)
+    assert {"key": "all_chows", "name": "All Chows", "name_zh": "平和", "fan": 2, "count": 1} in (
+        data["fans"]
+    )
+    assert data["reading"] == "789m 123s 789s [123m] 55s"
 
 
 def test_not_a_winning_hand_is_said_with_a_caret(capsys) -> None:
@@ -118,8 +130,9 @@ def test_batch_reads_one_hand_a_line(capsys, monkeypatch) -> None:
     code, out, _ = hand(capsys, "--batch")
     got = [json.loads(line) for line in out.splitlines()]
     assert code == 2  # the last line is under the minimum
-    assert [g.get("fan") for g in got] == [24, 27, None]
+    assert [g.get("fan") for g in got] == [24, 27, 7]
     assert got[2]["line"] == 5 and "under the minimum" in got[2]["error"]
+    assert got[2]["minimum_met"] is False and got[2]["hand_fan"] == 7
 
 
 def test_help_lists_the_options(capsys) -> None:

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from mjtui.cli.entry import main
 from mjtui.cli.hand import add_hand_command, hand_command
 from mjtui.cli.points import add_points_command, points_command
 from mjtui.core.errors import MjtuiError
@@ -118,4 +119,15 @@ def test_batch_prints_one_object_per_line(capsys, monkeypatch) -> None:
     assert code == 2
     assert rows[0]["points"]["total"] == 1000
     assert rows[1]["line"] == 4 and "no yaku" in rows[1]["error"]
+    assert rows[1]["yaku_met"] is False and rows[1]["reading"].startswith("123m 456p 789s")
     assert rows[2]["yakuman"] == 1 and rows[2]["points"]["payments"] == {"non_dealer": 16000}
+
+
+def test_json_prints_a_hand_without_a_yaku_beside_the_refusal(capsys) -> None:
+    # Open, no yaku, one dora: the reading and the dora on stdout, the reason on stderr.
+    code = main(["hand", "riichi-tenhou", "123m567p22s[888s]345s", "--dora", "1s", "--json"])
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert code == 2 and "no yaku" in err
+    assert data["yaku_met"] is False and data["points"] is None and data["han"] == 0
+    assert data["dora"]["dora"] == 2 and data["reading"].startswith("123m 567p 345s [888s] 22s")

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjtui.core.errors import HandError
 from mjtui.core.tiles import (
@@ -309,7 +312,6 @@ def test_the_plain_reading_of_a_hand_is_the_scanners_and_leaves_it_every_error()
         text = " ".join(f"{t % 9 + 1}{'mpsz'[t // 9]}" for t in tiles)
         texts.append(text.replace("5p", "0p", rng.random() < 0.3).replace("8z", "9z"))
     texts += ["123m456p789s1122 z", "123m456p789s11228z", "0m0m234567p789s11z", "0z123m456p789s12z"]
-    plain = notation._plain_hand
     for text in texts:
         wins = [rng.choice(("5m", "0p", "0s", "1z", "9z", "５m", "m5")), text.replace(" ", "")[-2:]]
         readers = [lambda t, w=w: notation.parse_hand(t, w) for w in wins]
@@ -318,16 +320,79 @@ def test_the_plain_reading_of_a_hand_is_the_scanners_and_leaves_it_every_error()
                 fast = parse(text)
             except HandError as e:
                 fast = str(e)
-            notation._plain_hand = lambda t, s: None  # the scanner alone
-            try:
-                slow = parse(text)
-            except HandError as e:
-                slow = str(e)
-            finally:
-                notation._plain_hand = plain
-            assert fast == slow, text
+            assert fast == _scanned(parse, text), text
     assert notation._plain_hand("123m456p789s11z222z", 14) is not None  # the common case
-    assert notation._plain_hand("123m456p789s11z [222z]", 11) is None  # melds: the scanner
+    assert notation._plain_hand("123m456p789s11z [222z]", 11) is None  # melds: read apart
+
+
+def _scanned(parse: Callable[[str], object], text: str) -> object:
+    """What ``parse`` makes of ``text`` with the scanner alone (or its message)."""
+    from mjtui.core.tiles import notation
+
+    plain, melds = notation._plain_hand, notation._plain_melds
+    notation._plain_hand = lambda t, s: None
+    notation._plain_melds = lambda t, s: None
+    try:
+        return parse(text)
+    except HandError as e:
+        return str(e)
+    finally:
+        notation._plain_hand, notation._plain_melds = plain, melds
+
+
+_TILE = st.integers(0, 33).map(lambda t: f"{t % 9 + 1}{'mpsz'[t // 9]}")
+_MELD = st.one_of(
+    st.tuples(st.integers(0, 33)).map(lambda t: (t[0],) * 3),
+    st.tuples(st.integers(0, 33)).map(lambda t: (t[0],) * 4),
+    st.integers(0, 26).filter(lambda t: t % 9 <= 6).map(lambda t: (t, t + 1, t + 2)),
+    st.lists(st.integers(0, 35), min_size=1, max_size=5).map(tuple),  # mostly no meld
+)
+
+
+@st.composite
+def _melded_text(draw: st.DrawFn) -> str:
+    """A hand with melds as a player might type it, now and then a mistake in it."""
+    melds = draw(st.integers(1, 4))
+    # Mostly the tiles a hand of these melds holds (a kan's fourth tile is extra), or one
+    # more or less: a complete hand, a waiting hand, a miscount.
+    concealed = max(0, 14 - 3 * melds + draw(st.sampled_from((0, 0, 0, -1, 1))))
+    parts = [draw(_TILE) for _ in range(concealed)]
+    for _ in range(melds):
+        ids = draw(_MELD)
+        suit = "mpsz"[min(ids[0], 33) // 9]
+        digits = "".join(str(t % 9 + 1) for t in ids)
+        if draw(st.booleans()) and "5" in digits and suit != "z":
+            digits = digits.replace("5", "0", 1)  # a red five
+        opener = draw(st.sampled_from("[[[[(<"))
+        closer = {"[": "]", "(": ")", "<": "]"}[opener]
+        parts.insert(draw(st.integers(0, len(parts))), f"{opener}{digits}{suit}{closer}")
+    return draw(st.sampled_from(("", " "))).join(parts).replace("8z", "9z")
+
+
+@settings(max_examples=300, deadline=None)
+@given(_melded_text(), st.sampled_from((None, "5m", "0p", "1z", "last")))
+def test_the_plain_reading_of_melds_is_the_scanners(text: str, win: str | None) -> None:
+    from mjtui.core.tiles import notation
+
+    if win == "last":
+        win = text.replace(" ", "").rstrip("])")[-2:]
+    for parse in (
+        lambda t: notation.parse_hand(t, win),
+        notation.parse_waiting_hand,
+    ):
+        try:
+            fast: object = parse(text)
+        except HandError as e:
+            fast = str(e)
+        assert fast == _scanned(parse, text), text
+
+
+def test_a_plain_hand_with_melds_is_read_without_the_scanner() -> None:
+    from mjtui.core.tiles import notation
+
+    found = notation._plain_melds("123m 406p 1z [0555s] (7777z) 1z", 14)
+    assert found is not None and found[2][0].red == 1 and found[3] == 2
+    assert notation._plain_melds("123m456p11z [12m3m]", 14) is None  # a meld of two groups
 
 
 def test_waits_lines_join_the_tiles_that_win_alike_and_a_long_list_on_one_line() -> None:
@@ -337,3 +402,12 @@ def test_waits_lines_join_the_tiles_that_win_alike_and_a_long_list_on_one_line()
     assert waits_lines(said) == ["  2s 8s no yaku", "  5s  1 han · 1000"]
     many = [(f"{n}m", f"{n} fan") for n in range(1, 10)]
     assert waits_lines(many) == ["  " + " · ".join(f"{n}m {n} fan" for n in range(1, 10))]
+
+
+def test_tiles_without_a_red_five_are_written_as_with_one_they_do_not_hold() -> None:
+    from mjtui.core.tiles.notation import format_tiles
+
+    rng = random.Random(5)
+    for _ in range(500):
+        ids = [rng.randrange(34) for _ in range(rng.randrange(15))]
+        assert format_tiles(ids) == format_tiles(ids, [40]), ids  # the two ways of writing

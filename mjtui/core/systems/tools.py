@@ -7,6 +7,11 @@ terminal. The command line builds its parser from the options, so every
 system's `mjtui hand` takes ``--json`` and ``--batch`` the same way and
 `mjtui hand RULESET --help` lists the system's own options, and no module of
 the command line knows a system.
+
+A tool that reads a hand but will not score it (an MCR hand under the
+minimum, a riichi hand without a yaku) raises :class:`Refusal`: the message
+for the player and, beside it, the JSON object of what was read, which
+``--json`` and ``--batch`` still print.
 """
 
 from __future__ import annotations
@@ -14,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from mjtui.core.errors import HandError
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -41,6 +48,16 @@ class Option:
         return self.name.replace("-", "_")
 
 
+class Refusal(HandError):
+    """A hand read but not scored: the reason (the error's message) and ``result``, the
+    JSON object of the reading as the tool's ``run`` would return it, with whatever
+    says why it is no win (such as ``"minimum_met": false``)."""
+
+    def __init__(self, message: str, result: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.result = result
+
+
 R = TypeVar("R")
 """The rules of the system the tool is of."""
 
@@ -51,7 +68,8 @@ class Tool(Generic[R]):
 
     ``run(rules, args)`` computes the JSON object of one hand from ``args``, the
     parsed command line with one attribute per option (its ``dest``), raising MjtuiError
-    (HandError for a bad hand) with a message for the player;
+    (HandError for a bad hand, :class:`Refusal` for a hand read but not won) with a
+    message for the player;
     ``describe(rules, result, args)`` says that object on a terminal.
     """
 
@@ -62,4 +80,4 @@ class Tool(Generic[R]):
     """Whether ``--batch`` reads one hand a line from standard input."""
 
 
-__all__ = ["Option", "OptionKind", "Tool"]
+__all__ = ["Option", "OptionKind", "Refusal", "Tool"]

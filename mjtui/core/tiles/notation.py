@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Literal, NamedTuple
 
 from mjtui.core.errors import HandError
@@ -248,6 +249,12 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
         win_id = ids[-1] if win is None else _plain_win(win, ids, reds)
         if win_id is not None:
             return TileHand(tuple(sorted(ids)), (), win_id, len(reds), tuple(reds))
+    melded = _plain_melds(text, HAND_SIZE) if "[" in text or "(" in text else None
+    if melded is not None:
+        ids, reds, melds_read, red = melded
+        win_id = ids[-1] if win is None else _plain_win(win, ids, reds)
+        if win_id is not None:
+            return TileHand(tuple(sorted(ids)), melds_read, win_id, red, tuple(sorted(reds)))
     concealed, melds = _read_hand(text, HAND_SIZE)
     ids = [t.id for t in concealed]
     win_id = _win_tile(text, win, concealed) if win is not None else ids[-1]
@@ -293,6 +300,10 @@ def parse_waiting_hand(text: str) -> WaitingHand:
     if plain is not None:
         ids, reds = plain
         return WaitingHand(tuple(sorted(ids)), (), len(reds), tuple(reds))
+    melded = _plain_melds(text, HAND_SIZE - 1) if "[" in text or "(" in text else None
+    if melded is not None:
+        ids, reds, melds_read, red = melded
+        return WaitingHand(tuple(sorted(ids)), melds_read, red, tuple(sorted(reds)))
     concealed, melds = _read_hand(text, HAND_SIZE - 1)
     red = sum(t.red for t in concealed) + sum(m.red for m in melds)
     red_fives = tuple(sorted(t.id for t in concealed if t.red))
@@ -338,6 +349,65 @@ _IDS = {
     letter: {str(d): 9 * n + (d - 1 if d else 4) for d in range(10)}
     for n, letter in enumerate(SUITS)
 }
+
+# A hand with melds, each one group of digits and its suit letter in brackets.
+_MELDED = re.compile(r"\s*(?:(?:[0-9]+[mpsz]|\[[0-9]+[mpsz]\]|\([0-9]+[mpsz]\))\s*)+")
+_PART = re.compile(r"([\[(]?)([0-9]+)([mpsz])")
+
+
+def _plain_melds(text: str, size: int) -> tuple[list[int], list[int], tuple[Meld, ...], int] | None:
+    """A hand with melds written plainly (``123m44p [555z] (7777s)``): the concealed
+    tile ids as written, the ids of their red fives, the melds and the red fives in
+    all; None for anything else or anything wrong (the scanner then reads it and says
+    what), so that what this returns is what the scanner makes of the same text."""
+    if _MELDED.fullmatch(text) is None:
+        return None
+    ids: list[int] = []
+    reds: list[int] = []
+    melds: list[Meld] = []
+    counts = [0] * TILE_KINDS
+    red_suits = [0, 0, 0, 0]
+    kans = total = 0
+    for opener, digits, letter in _PART.findall(text):
+        if letter == "z" and not _Z_DIGITS.issuperset(digits):
+            return None
+        of = _IDS[letter]
+        tiles = [of[d] for d in digits]
+        for t in tiles:
+            counts[t] += 1
+        red = digits.count("0")
+        if red:
+            suit = SUITS.index(letter)
+            red_suits[suit] += red
+            if red_suits[suit] > 1:
+                return None
+        total += len(tiles)
+        if not opener:
+            ids += tiles
+            if red:
+                reds.append(of["0"])
+            continue
+        meld = _plain_meld(opener, tuple(sorted(tiles)), red)
+        if meld is None:
+            return None
+        kans += meld.kind == "kan"
+        melds.append(meld)
+    if not ids or total != size + kans or max(counts) > COPIES:
+        return None
+    return ids, reds, tuple(melds), len(reds) + sum(m.red for m in melds)
+
+
+def _plain_meld(opener: str, ids: tuple[int, ...], red: int) -> Meld | None:
+    """:func:`_meld` of a meld with nothing wrong; None where it would raise."""
+    alike = ids[0] == ids[-1]
+    if opener == "(":
+        return Meld("kan", ids, False, red) if len(ids) == 4 and alike else None
+    if alike and len(ids) in (3, 4):
+        return Meld("kan" if len(ids) == 4 else "pon", ids, True, red)
+    chi = len(ids) == 3 and ids[0] < 27 and ids[0] // 9 == ids[2] // 9
+    if chi and ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2:
+        return Meld("chi", ids, True, red)
+    return None
 
 
 def _plain_win(win: str, ids: list[int], reds: list[int]) -> int | None:
@@ -437,10 +507,20 @@ def _parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     return tuple(t.id for t in tiles), sum(t.red for t in tiles)
 
 
+_DIGIT_OF = tuple(str(t % 9 + 1) for t in range(TILE_KINDS))
+_SUIT_OF = tuple(t // 9 for t in range(TILE_KINDS))
+
+
 def format_tiles(ids: Iterable[int], red_fives: Iterable[int] = ()) -> str:
     """Tiles back in mpsz form, grouped by suit ('123m05p'); one copy of each of
     ``red_fives`` is written red."""
     reds = set(red_fives)
+    if not reds:  # most hands: each suit's digits in one join
+        ordered = sorted(ids)
+        return "".join(
+            "".join(map(_DIGIT_OF.__getitem__, group)) + SUITS[suit]
+            for suit, group in groupby(ordered, _SUIT_OF.__getitem__)
+        )
     out = []
     digits = ""
     suit = -1

@@ -21,6 +21,10 @@ here, with no screen:
   (which do not count toward the minimum);
 * ``points``: what a penalty takes off.
 
+Thirteen tiles (plus one per kong) are a hand one tile short: the entry
+holds its waits (:attr:`Entry.waits`, each scored as the outcome says) beside
+the error asking for the winning tile, as the other systems' tiles forms do.
+
 A win under the 8-fan minimum (its tiles, or the fan typed) cannot be
 declared: under the rules it is a false win. It is read as the false win by the
 winner, with :attr:`Entry.under` saying why, so that the form asks before it
@@ -33,14 +37,16 @@ that is not active (:attr:`Entry.active`) is not read, whatever it holds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.fields import TICKED, seat_of, whole
+from mjtui.core.tiles.notation import parse_waiting_hand
 from mjtui.systems.mcr.calculator import Score, Situation, score_text
 from mjtui.systems.mcr.events import CONTEXT, MAX_FAN, Draw, FalseWin, Hand, Penalty, Win
 from mjtui.systems.mcr.rules import PLAYERS, Rules
 from mjtui.systems.mcr.table import State, apply, check_in_play
+from mjtui.systems.mcr.waits import Waits, read_waits
 
 OUTCOMES = {
     "r": "win on a discard",
@@ -79,6 +85,7 @@ class Entry:
     score: Score | None = None  # the fans counted from the tiles, when they make a hand
     after: State | None = None  # the table after the hand
     under: str = ""  # a win under the minimum, read as a false win: why (the fan and the minimum)
+    waits: Waits | None = None  # 13 tiles typed: what they wait on, each won as the outcome says
 
 
 def _text(values: Mapping[str, str], key: str) -> str:
@@ -203,7 +210,14 @@ def read_entry(
         try:
             score = score_text(rules, tiles, situation, named)
         except HandError as e:
-            return entry(str(e))
+            found = _waits(rules, tiles, situation)
+            if found is None:
+                return entry(str(e))
+            how = "self-draw" if self_draw else "win on a discard"
+            return replace(
+                entry(f"Tiles: 13 tiles wait; type the winning tile to score the {how}"),
+                waits=found,
+            )
         if not score.minimum_met:
             return entry(
                 hand=FalseWin(winner), score=score, under=_under(rules, score.counted, flowers)
@@ -233,6 +247,14 @@ def read_entry(
         context=context,
     )
     return entry(hand=hand, score=score)
+
+
+def _waits(rules: Rules, tiles: str, situation: Situation) -> Waits | None:
+    """The waits of ``tiles`` as a hand one tile short; None when they are not one."""
+    try:
+        return read_waits(rules, parse_waiting_hand(tiles), situation)
+    except HandError:
+        return None
 
 
 def _under(rules: Rules, counted: int, flowers: int) -> str:

@@ -5,7 +5,8 @@ false win, p a penalty), seats are digits 1-4. A win's fan is typed (the
 total the table pays on, flowers in), or the winner's tiles are, with what the
 tiles cannot show ticked under them (the fourth tile, a kong, the last tile);
 then the discarder and the flowers. As the tiles are typed the form shows how
-they read and every fan with its value, in English and Chinese. The row order
+they read and every fan with its value, in English and Chinese; thirteen
+tiles show what they wait on and what each wait would score. The row order
 makes the common hand short: ``3 12⏎2`` ctrl+s is seat 3 winning 12 fan off
 seat 2 (docs/mcr.md has the keys of every kind of hand). What the values make
 is :mod:`.entry`'s (:func:`~.entry.read_entry`). A win under the minimum is a
@@ -19,6 +20,8 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.fields import Field, FormLayout, Line, Reading, Row, SubForm
+from mjtui.core.tiles.notation import tile_name
+from mjtui.core.tiles.render import waits_lines
 from mjtui.systems.mcr.calculator import Score
 from mjtui.systems.mcr.entry import (
     FIELDS,
@@ -30,8 +33,10 @@ from mjtui.systems.mcr.entry import (
     outcome_note as _outcome_note,
 )
 from mjtui.systems.mcr.events import FalseWin, Hand, Win
+from mjtui.systems.mcr.fans import BY_KEY
 from mjtui.systems.mcr.rules import Rules
 from mjtui.systems.mcr.table import State, state_text
+from mjtui.systems.mcr.waits import Waits
 from mjtui.systems.mcr.wording import cells, fan_item, pack, pack_dense
 
 WIDTH = 74  # the form's lines: #ff is 78 wide, its thick border and padding inside
@@ -126,6 +131,9 @@ class McrForm:
                 notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
         after = entry.after
         lines = score_lines(self.rules, entry.score)
+        if entry.waits is not None:
+            waiting = waits_text(entry.waits, entry.outcome == "t")
+            lines += tuple(Line(t, "bold" if n == 0 else "") for n, t in enumerate(waiting))
         question = ""
         if entry.under and isinstance(entry.hand, FalseWin):
             penalty = self._false_win(entry.hand.offender)
@@ -157,6 +165,39 @@ class McrForm:
         raise HandError("this form opens no other form")
 
 
+def waits_text(found: Waits, self_draw: bool, most: int = MOST_LINES - 1) -> tuple[str, ...]:
+    """A hand one tile short: ready or its shanten, then each wait won as the outcome
+    says, its fan and fans ("under the minimum (7 fan)" where it cannot be declared), in
+    at most ``most`` lines after the first; past them each wait's fan alone."""
+    if not found.tenpai:
+        return (f"Not ready: {found.shanten} shanten",)
+    tiles = " ".join(tile_name(w.tile) for w in found.waits)
+    left = sum(w.unseen for w in found.waits)
+    lines = [f"Ready: waits on {tiles} ({left} unseen)"]
+    full: list[tuple[str, str]] = []
+    brief: list[tuple[str, str]] = []
+    for w in found.waits:
+        way = w.self_draw if self_draw else w.discard
+        tile = tile_name(w.tile)
+        if way.score is None:
+            full.append((tile, str(way.short)))
+            brief.append((tile, str(way.short)))
+            continue
+        fan = f"{way.score.fan} fan"
+        if way.problem is not None:
+            full.append((tile, f"{way.short} ({fan})"))
+            brief.append((tile, f"{way.short} ({fan})"))
+            continue
+        names = ", ".join(BY_KEY[key].name for key, _ in way.score.fans)
+        full.append((tile, f"{fan}: {names}"))
+        brief.append((tile, fan))
+    said = waits_lines(full, most)
+    if len(said) > most or any(cells(line) > WIDTH for line in said):
+        said = waits_lines(brief, most)
+    lines += said
+    return tuple(lines)
+
+
 def score_lines(
     rules: Rules, score: Score | None, width: int = WIDTH, most: int = MOST_LINES
 ) -> tuple[Line, ...]:
@@ -181,4 +222,4 @@ def score_lines(
     return tuple(lines)
 
 
-__all__ = ["McrForm", "score_lines"]
+__all__ = ["McrForm", "score_lines", "waits_text"]

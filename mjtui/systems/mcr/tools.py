@@ -8,16 +8,16 @@ brackets). ``--json`` prints ``{"tiles", "reading", "form", "fan", "hand_fan",
 "flower_fan", "fans", "flowers", "minimum_met", "points", "self_draw", "seat",
 "round", "context"}``; ``fans`` each have ``key``, ``name``, ``name_zh``,
 ``fan`` (its value) and ``count``. A hand under the minimum is refused
-(HandError: exit 2) with its fans and the reason.
+(Refusal: exit 2) with its fans and the reason; ``--json`` still prints its
+object, ``minimum_met`` false and ``points`` null.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.systems.tools import Option, Refusal, Tool
 from mjtui.core.tiles import parse_hand
 from mjtui.systems.mcr.calculator import Score, Situation, score_hand
 from mjtui.systems.mcr.events import CONTEXT
@@ -82,10 +82,7 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
     """The JSON object of one hand given as command-line arguments."""
     result = score_hand(rules, parse_hand(args.tiles, args.win), situation_of(args))
     fans = fans_json(rules, result)
-    if not result.minimum_met:
-        found = ", ".join(_term(f) for f in fans)
-        raise HandError(f"{result.reason} (found: {found})")
-    return {
+    read = {
         "tiles": args.tiles,
         "reading": result.reading,
         "form": result.form,
@@ -95,12 +92,17 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
         "fans": fans,
         "flowers": result.flowers,
         "minimum_met": result.minimum_met,
-        "points": by_role(rules, result.fan, args.self_draw),
+        # Nobody pays a hand under the minimum (a false win, as the game takes it).
+        "points": by_role(rules, result.fan, args.self_draw) if result.minimum_met else None,
         "self_draw": args.self_draw,
         "seat": WINDS[args.seat],
         "round": WINDS[args.round],
         "context": [c for c in CONTEXT if getattr(args, c.replace("-", "_"))],
     }
+    if not result.minimum_met:
+        found = ", ".join(_term(f) for f in fans)
+        raise Refusal(f"{result.reason} (found: {found})", read)
+    return read
 
 
 def _term(fan: dict[str, Any]) -> str:

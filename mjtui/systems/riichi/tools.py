@@ -6,7 +6,10 @@
 ``fu`` (null for a yakuman), ``yakuman``, ``yaku`` (names), ``yaku_han`` ([name,
 han] pairs; for a yakuman hand [name, yakuman]), ``dora`` ({"dora", "ura",
 "red", "kita"}), ``fu_items`` ([item, fu] as the fu calculator lists them),
-``fu_total``, ``fu_rounding``, ``limit``, ``reading``, ``tiles`` and
+``fu_total``, ``fu_rounding``, ``limit``, ``reading``, ``tiles``, ``yaku_met``
+(true; a hand read without a yaku is refused, exit 2, and ``--json`` still
+prints its reading and dora with ``yaku_met`` false, ``han`` 0, ``fu`` and
+``points`` null) and
 ``points``: the same object as `mjtui points --json` prints, ``{"total": N,
 "payments": {...}}``, where ``total`` is what the winner receives and
 ``payments`` holds, by who pays:
@@ -24,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
-from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.systems.tools import Option, Refusal, Tool
 from mjtui.core.tiles.notation import parse_hand, parse_tiles, parse_waiting_hand, tile_name
 from mjtui.core.tiles.render import format_hand, format_waiting
 from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
+from mjtui.systems.riichi.hand.analyzer import NoYaku
 from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_flags
+from mjtui.systems.riichi.hand.shapes import describe_shape
 from mjtui.systems.riichi.hand.waits import Waits, Way, read_waits
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
@@ -105,7 +110,38 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     """The JSON object of one riichi hand given as command-line arguments."""
     hand = parse_hand(args.tiles, args.win)
     ctx = context(args)
-    return to_json(analyze(rules, hand, ctx), format_hand(hand), ctx)
+    try:
+        analysis = analyze(rules, hand, ctx)
+    except NoYaku as e:
+        raise Refusal(str(e), no_yaku_json(e, format_hand(hand), ctx)) from None
+    return to_json(analysis, format_hand(hand), ctx)
+
+
+def no_yaku_json(e: NoYaku, tiles: str, ctx: WinContext) -> dict[str, Any]:
+    """The object of a hand read without a yaku: its reading and dora, ``yaku_met``
+    false, nothing scored (``han`` 0, ``fu`` and ``points`` null)."""
+    d = e.dora
+    return {
+        "tiles": tiles,
+        "reading": describe_shape(e.shape),
+        "han": 0,
+        "fu": None,
+        "yakuman": 0,
+        "yaku": [],
+        "yaku_han": [],
+        "yaku_met": False,
+        "dora": {"dora": d.dora, "ura": d.ura, "red": d.red, "kita": d.kita},
+        "fu_items": [],
+        "fu_total": None,
+        "fu_rounding": None,
+        "limit": None,
+        "points": None,
+        "tsumo": ctx.tsumo,
+        "dealer": ctx.dealer,
+        "seat": WINDS[ctx.seat_wind],
+        "round": WINDS[ctx.round_wind],
+        "honba": ctx.honba,
+    }
 
 
 def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
@@ -118,6 +154,7 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
         "yakuman": a.yakuman,
         "yaku": list(a.yaku_names),
         "yaku_han": [list(y) for y in a.yaku],
+        "yaku_met": True,
         "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red, "kita": a.dora.kita},
         "fu_items": [list(item) for item in a.fu_items],
         "fu_total": fu.total if fu else None,

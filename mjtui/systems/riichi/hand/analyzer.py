@@ -16,7 +16,6 @@ Usage::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
 from mjtui.core.errors import HandError
 from mjtui.core.tiles.notation import TileHand, parse_hand
@@ -87,9 +86,18 @@ class Analysis:
             fu_source=fu_source,
         )
 
-    @cached_property
+    @property
     def fu_result(self) -> FuResult | None:
-        """The fu calculator's breakdown of the reading (None for a yakuman hand)."""
+        """The fu calculator's breakdown of the reading (None for a yakuman hand), worked
+        out once: kept in the instance's dict by hand, as functools.cached_property takes
+        a lock on every first read in Python 3.11 (a fifth of the breakdown's cost)."""
+        kept = self.__dict__
+        if "_fu_result" not in kept:
+            kept["_fu_result"] = self._fu_breakdown()
+        found: FuResult | None = kept["_fu_result"]
+        return found
+
+    def _fu_breakdown(self) -> FuResult | None:
         if self.fu_source is None:
             return None
         fu, ron, closed, seat, round_wind = self.fu_source
@@ -116,6 +124,17 @@ class Analysis:
 Candidate = tuple[Shape, list[str], list[str]]  # a reading, its yaku and its yakuman
 
 NO_YAKU = "no yaku: the hand needs at least one yaku to win (dora do not count)"
+
+
+class NoYaku(HandError):
+    """A winning shape without a yaku: the message, and the reading and dora beside it
+    (for a tool that shows what was read)."""
+
+    def __init__(self, shape: Shape, dora: Dora) -> None:
+        super().__init__(NO_YAKU)
+        self.shape, self.dora = shape, dora
+
+
 NOT_WINNING = (
     "these tiles are not a winning hand: they do not make four sets and a pair, "
     "seven pairs or thirteen orphans"
@@ -173,7 +192,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
             counts, closed, options.open_tanyao, seat, round_wind, True
         )
         tile_yakuman += situation_yakuman
-        if closed and not melds:
+        if not melds and "chinitsu" in tile_yaku:  # nine gates: 14 tiles of one suit
             gates = Y.nine_gates(counts, hand.win)
             if gates:
                 tile_yakuman.append(gates)
@@ -207,7 +226,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
             return _yakuman(rules, table, ctx, shape, yakuman_names)
         han = sum(map(han_of.__getitem__, names))
         if not han:
-            raise HandError(NO_YAKU)
+            raise NoYaku(shape, dora)
         fu = _fu(rules, shape, ron, closed, seat, round_wind)
     else:  # the others are ranked by what they pay
         best_rank = (-1, 0, 0, 0)
@@ -220,7 +239,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         if yakuman_names:
             return _yakuman(rules, table, ctx, shape, yakuman_names)
         if not han:
-            raise HandError(NO_YAKU)
+            raise NoYaku(shape, dora)
         han -= dora.total
     scored = tuple((n, han_of[n]) for n in _ordered(names))
     han += dora.total

@@ -23,7 +23,7 @@ from mjtui.core.tiles.notation import TileHand
 MAX_INDICATORS = 5  # the dead wall shows at most five (one, plus one per kan)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WinContext:
     """Everything about a win that the tiles do not show.
 
@@ -47,6 +47,46 @@ class WinContext:
     chiihou: bool = False  # a non-dealer's first draw, no call before
     honba: int = 0
     kita: int = 0  # North tiles set aside as dora (three players)
+
+    def __init__(
+        self,
+        tsumo: bool = False,
+        seat_wind: int = 0,
+        round_wind: int = 0,
+        dora: tuple[int, ...] = (),
+        ura: tuple[int, ...] = (),
+        riichi: bool = False,
+        double_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        honba: int = 0,
+        kita: int = 0,
+    ) -> None:
+        # One update instead of a frozen dataclass's sixteen object.__setattr__ calls:
+        # a context is made for every hand of a batch and two for each waits query.
+        self.__dict__.update(
+            tsumo=tsumo,
+            seat_wind=seat_wind,
+            round_wind=round_wind,
+            dora=dora,
+            ura=ura,
+            riichi=riichi,
+            double_riichi=double_riichi,
+            ippatsu=ippatsu,
+            haitei=haitei,
+            houtei=houtei,
+            rinshan=rinshan,
+            chankan=chankan,
+            tenhou=tenhou,
+            chiihou=chiihou,
+            honba=honba,
+            kita=kita,
+        )
 
     @property
     def dealer(self) -> bool:
@@ -103,6 +143,7 @@ SITUATIONS: tuple[Situation, ...] = (
 SITUATION_LETTERS = "".join(s.letter for s in SITUATIONS)
 SITUATION_HELP = " · ".join(f"{s.letter} {s.short}" for s in SITUATIONS)
 _BY_LETTER = {s.letter: s for s in SITUATIONS}
+_NO_FLAGS: frozenset[str] = frozenset()
 
 
 def situations_of(letters: str) -> tuple[Situation, ...]:
@@ -119,6 +160,8 @@ def situations_of(letters: str) -> tuple[Situation, ...]:
 
 def situation_flags(letters: str, *, tsumo: bool, dealer: bool) -> frozenset[str]:
     """The WinContext flags the letters set for a win by tsumo or ron, by the dealer or not."""
+    if not letters:
+        return _NO_FLAGS  # most hands of a batch
     return frozenset(s.flag_for(tsumo=tsumo, dealer=dealer) for s in situations_of(letters))
 
 

@@ -13,12 +13,16 @@ from dataclasses import dataclass
 from mjtui.systems.riichi.hand.context import WinContext
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Dora:
     dora: int = 0
     ura: int = 0
     red: int = 0
     kita: int = 0  # North tiles set aside (three players), each a dora
+
+    def __init__(self, dora: int = 0, ura: int = 0, red: int = 0, kita: int = 0) -> None:
+        # One update, not four object.__setattr__ calls: a hand with dora makes one.
+        self.__dict__.update(dora=dora, ura=ura, red=red, kita=kita)
 
     @property
     def total(self) -> int:

@@ -282,6 +282,8 @@ def situation_yaku(ctx: WinContext, closed: bool) -> list[str]:
         yaku.append("ippatsu")
     if ctx.tsumo and closed:
         yaku.append("menzen tsumo")
+    if not (ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan):
+        return yaku  # most wins
     for flag, name in (
         (ctx.haitei, "haitei raoyue"),
         (ctx.houtei, "houtei raoyui"),
