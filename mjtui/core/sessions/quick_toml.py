@@ -106,6 +106,7 @@ _SHAPE_VALUES = 64
 """The most values (scalars and items) a hand may hold to have a pattern made for its
 shape: a pattern's groups are its values, and a hand of more is rare and read by lines."""
 _SCALAR_GROUP = rf"({_SCALAR})"
+_NUMBER_GROUP = r"(-?(?:0|[1-9][0-9]{0,17}))"
 
 
 class _Shapes:
@@ -116,11 +117,13 @@ class _Shapes:
     exactly its lines, a blank line or more after them, up to the next ``[[hands]]``
     line), in one match: a series' hands have a few shapes, and one match a hand
     in place of one a line made the reading of 10,000 hands twice as quick
-    (benchmarks/startup.py).
+    (benchmarks/startup.py). Where the first hand of a shape had whole numbers
+    the pattern takes only numbers, read as such.
     """
 
     def __init__(self) -> None:
-        self._found: list[tuple[re.Pattern[str], list[tuple[str, int | None]]]] = []
+        # Each shape: its pattern, and per key (key, items or None for a scalar, numbers).
+        self._found: list[tuple[re.Pattern[str], list[tuple[str, int | None, bool]]]] = []
         self._tried = 0
 
     def read(self, body: str, at: int, limit: int | None) -> tuple[dict[str, Any], int] | None:
@@ -131,10 +134,15 @@ class _Shapes:
             values = m.groups()
             hand: dict[str, Any] = {}
             i = 0
-            for key, items in keys:
+            for key, items, numbers in keys:
                 if items is None:
                     hand[key] = _scalar(values[i], limit)
                     i += 1
+                elif numbers:
+                    hand[key] = found = [int(v) for v in values[i : i + items]]
+                    if limit is not None and not -limit <= min(found) <= max(found) <= limit:
+                        raise _Beyond
+                    i += items
                 else:
                     hand[key] = [_scalar(v, limit) for v in values[i : i + items]]
                     i += items
@@ -148,15 +156,17 @@ class _Shapes:
             return
         self._tried += 1
         parts = [re.escape(_HANDS) + r"\n"]
-        keys: list[tuple[str, int | None]] = []
+        keys: list[tuple[str, int | None, bool]] = []
         for key, value in hand.items():
             if isinstance(value, list):
-                parts.append(rf"{re.escape(key)} = \[\n" + rf"    {_SCALAR_GROUP},\n" * len(value))
+                numbers = bool(value) and all(type(v) is int for v in value)
+                item = _NUMBER_GROUP if numbers else _SCALAR_GROUP
+                parts.append(rf"{re.escape(key)} = \[\n" + rf"    {item},\n" * len(value))
                 parts.append(r"\]\n")
-                keys.append((key, len(value)))
+                keys.append((key, len(value), numbers))
             else:
                 parts.append(rf"{re.escape(key)} = {_SCALAR_GROUP}\n")
-                keys.append((key, None))
+                keys.append((key, None, False))
         parts.append(r"\n*(?=\[\[hands\]\](?:\n|\Z)|\Z)")
         pattern = re.compile("".join(parts))
         m = pattern.match(block)
