@@ -202,10 +202,14 @@ def test_hands_of_a_shape_read_before_are_read_as_tomllib_reads_them(hands, rnd,
         return
     if quick is not None:
         assert quick == tomllib.loads(text)
-    elif not edits and "\n[[hands]]\n" in text and all(
-        isinstance(v, int) and abs(v) <= 10**9
-        for hand in hands
-        for value in hand.values()
-        for v in (value if isinstance(value, list) else [value])
+    elif (
+        not edits
+        and "\n[[hands]]\n" in text
+        and all(
+            isinstance(v, int) and abs(v) <= 10**9
+            for hand in hands
+            for value in hand.values()
+            for v in (value if isinstance(value, list) else [value])
+        )
     ):
         raise AssertionError("plain hands of numbers were not read quickly")
