@@ -542,10 +542,9 @@ def folders(args: argparse.Namespace) -> int:
 
 
 def resume(args: argparse.Namespace) -> MjtuiApp:
-    from mjtui.core.sessions.ledger import latest_session
     from mjtui.core.sessions.scorebook import open_scorebook
 
-    path = args.file or latest_session(paths.sessions_dir())
+    path = args.file or _latest_session()
     if path is None:
         raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
     book, warnings = _with_replay_hint(lambda: open_scorebook(path, _library().get), path)
@@ -559,6 +558,12 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
         calc_program=args.calc_program,
         time_warning=config.time_warning,
     )
+
+
+def _latest_session() -> Path | None:
+    from mjtui.core.sessions.ledger import latest_session  # the folder's ledger: no FILE given
+
+    return latest_session(paths.sessions_dir())
 
 
 def replay(args: argparse.Namespace) -> int | MjtuiApp:

@@ -1,9 +1,10 @@
 """The stylesheets beyond mjtui.tcss, each read when the first screen naming it is shown.
 
-mjtui.tcss holds what the first screens (the new-series form, the sheet) and
-the hand forms need; the other screens' rules wait for them, so the first
-frame parses and applies only its own (benchmarks/startup.py: about 20 ms
-sooner). A screen names its stylesheets in ``STYLES``.
+mjtui.tcss holds what the first screens (the new-series form, the sheet) need;
+the rules of the forms and questions over them (modal.tcss) and of the other
+screens wait for them, so the first frame parses and applies only its own
+(benchmarks/startup.py: about 20 ms sooner, and the forms' rules were half of
+mjtui.tcss). A screen names its stylesheets in ``STYLES``.
 """
 
 from __future__ import annotations

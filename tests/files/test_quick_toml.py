@@ -159,3 +159,57 @@ def test_with_a_limit_an_item_of_an_array_over_lines_beyond_it_is_declined() -> 
         text = hands(beyond)
         assert loads_hands(text, tomllib.loads) == tomllib.loads(text)  # no limit: read
         assert loads_hands(text, tomllib.loads, 10**9) is None
+
+
+shapes = st.lists(
+    st.lists(st.tuples(keys, st.one_of(st.none(), st.integers(0, 4))), max_size=4),
+    min_size=1,
+    max_size=3,
+)
+
+
+@st.composite
+def hands_of_few_shapes(draw: st.DrawFn) -> list[dict]:
+    """Hands as a series has them: a few shapes (keys, and each array's length), many times."""
+    kinds = draw(shapes)
+    hands = []
+    for _ in range(draw(st.integers(1, 12))):
+        shape = dict(draw(st.sampled_from(kinds)))  # a key given twice keeps one value
+        hands.append(
+            {
+                key: draw(scalars)
+                if items is None
+                else draw(st.lists(scalars, min_size=items, max_size=items))
+                for key, items in shape.items()
+            }
+        )
+    return hands
+
+
+@given(hands_of_few_shapes(), st.randoms(use_true_random=False), st.integers(0, 3))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_hands_of_a_shape_read_before_are_read_as_tomllib_reads_them(hands, rnd, edits) -> None:
+    # The hands after the first of a shape are read by its pattern: a damage in one of
+    # them must be found as the line reader finds it, and the rest read alike.
+    chars = list(document(hands))
+    for _ in range(edits):
+        at = rnd.randrange(len(chars))
+        chars.insert(at, rnd.choice(["\n", " ", "0", "x", "]", "[[hands]]\n", "    1,\n", '"']))
+    text = "".join(chars)
+    try:
+        quick = loads_hands(text, tomllib.loads, 10**9)
+    except tomllib.TOMLDecodeError:
+        return
+    if quick is not None:
+        assert quick == tomllib.loads(text)
+    elif (
+        not edits
+        and "\n[[hands]]\n" in text
+        and all(
+            isinstance(v, int) and abs(v) <= 10**9
+            for hand in hands
+            for value in hand.values()
+            for v in (value if isinstance(value, list) else [value])
+        )
+    ):
+        raise AssertionError("plain hands of numbers were not read quickly")

@@ -233,6 +233,40 @@ def table_hand(draw):
     return points, winner, east, multiplier
 
 
+def pairwise(
+    points: tuple[int, ...], winner: int | None, east: int, multiplier: int
+) -> tuple[int, ...]:
+    """The rule as table.py words it, pair by pair: each payer but the winner pays each
+    receiver its points, multiplied when either of them is East."""
+    change = [0] * len(points)
+    if winner is None:
+        return tuple(change)
+    for receiver, scored in enumerate(points):
+        for payer in range(len(points)):
+            if payer in (receiver, winner):
+                continue
+            amount = scored * multiplier if east in (receiver, payer) else scored
+            change[receiver] += amount
+            change[payer] -= amount
+    return tuple(change)
+
+
+@FAST
+@given(table_hand())
+def test_settle_is_the_rule_pair_by_pair(case) -> None:
+    assert settle(*case) == pairwise(*case)
+
+
+def test_settle_is_the_rule_pair_by_pair_in_every_seating() -> None:
+    for n in range(2, 5):
+        points = tuple(range(3, 3 + 7 * n, 7))  # every seat a different, nonzero score
+        for winner in (None, *range(n)):
+            for east in range(n):
+                for multiplier in (1, 2, 3):
+                    case = (points, winner, east, multiplier)
+                    assert settle(*case) == pairwise(*case), case
+
+
 @FAST
 @given(table_hand())
 def test_every_settlement_sums_to_zero(case) -> None:

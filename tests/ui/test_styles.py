@@ -1,5 +1,6 @@
-"""Each screen's rules reach it: mjtui.tcss for the first screens and the hand forms,
-the other stylesheets read when a screen naming them in STYLES is first shown."""
+"""Each screen's rules reach it: mjtui.tcss for the first screens, the other
+stylesheets (the hand forms' among them) read when a screen naming them in STYLES
+is first shown."""
 
 from __future__ import annotations
 
@@ -77,3 +78,18 @@ async def test_a_screen_brings_its_stylesheet_once() -> None:
             app.pop_screen()
             await pilot.pause()
         assert sum(1 for path, _ in app.stylesheet.source if path == forms) == 1
+
+
+async def test_the_forms_over_a_screen_bring_their_rules_after_the_first_frame() -> None:
+    from mjtui.cli import entry
+    from mjtui.ui.screens.confirm import ConfirmScreen
+
+    app = entry.new_series(entry.build_parser().parse_args([]))
+    modal = str(FOLDER / "modal.tcss")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.stylesheet.has_source(modal)  # the form's first frame has its own alone
+        app.push_screen(ConfirmScreen("Quit?"))
+        await pilot.pause()
+        assert app.stylesheet.has_source(modal)
+        assert app.screen.query_one("#confirm").outer_size.width == 60  # modal.tcss's rule

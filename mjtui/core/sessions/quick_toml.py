@@ -5,7 +5,8 @@ A session is a short head (format, players, [rules]) and then one
 booleans, plain strings and arrays of these. tomllib and the limit checks of
 core/files/reading.py take some 300 ms over 10,000 such hands; this reader takes a
 tenth of that, which is what lets a long series resume as fast as a new one
-opens.
+opens: a hand is one match of a pattern made for its shape once a hand of that
+shape was read line by line (:class:`_Shapes`).
 
 It is exact or it declines: :func:`loads_hands` returns what tomllib would
 return for the text, or None as soon as a line is anything but the plain
@@ -74,6 +75,106 @@ def loads_hands(
 
 
 def _read_hands(body: str, limit: int | None) -> list[dict[str, Any]] | None:
+    """Each hand's table: by a pattern of its shape (:class:`_Shapes`) when an earlier
+    hand had that shape, else line by line (:func:`_read_lines`)."""
+    hands: list[dict[str, Any]] = []
+    shapes = _Shapes()
+    at, end = 0, len(body)
+    while at < end:
+        found = shapes.read(body, at, limit)
+        if found is not None:
+            hand, at = found
+            hands.append(hand)
+            continue
+        following = _HANDS_LINE.search(body, at + 1)
+        block_end = end if following is None else following.start()
+        block = body[at:block_end]
+        read = _read_lines(block, limit)
+        if read is None:
+            return None
+        hands.extend(read)
+        if len(read) == 1:
+            shapes.learn(read[0], block)
+        at = block_end
+    return hands
+
+
+_SHAPES = 8
+"""The most hand shapes a file's patterns are made for: a file whose hands have more
+is read line by line past them."""
+_SHAPE_VALUES = 64
+"""The most values (scalars and items) a hand may hold to have a pattern made for its
+shape: a pattern's groups are its values, and a hand of more is rare and read by lines."""
+_SCALAR_GROUP = rf"({_SCALAR})"
+_NUMBER_GROUP = r"(-?(?:0|[1-9][0-9]{0,17}))"
+
+
+class _Shapes:
+    """Patterns of whole hands, one per shape: its keys in order, each with a scalar or an
+    array over lines of so many items, as mjtui writes them.
+
+    A hand that matches one is what the line reader makes of it (the pattern takes
+    exactly its lines, a blank line or more after them, up to the next ``[[hands]]``
+    line), in one match: a series' hands have a few shapes, and one match a hand
+    in place of one a line made the reading of 10,000 hands twice as quick
+    (benchmarks/startup.py). Where the first hand of a shape had whole numbers
+    the pattern takes only numbers, read as such.
+    """
+
+    def __init__(self) -> None:
+        # Each shape: its pattern, and per key (key, items or None for a scalar, numbers).
+        self._found: list[tuple[re.Pattern[str], list[tuple[str, int | None, bool]]]] = []
+        self._tried = 0
+
+    def read(self, body: str, at: int, limit: int | None) -> tuple[dict[str, Any], int] | None:
+        for pattern, keys in self._found:
+            m = pattern.match(body, at)
+            if m is None:
+                continue
+            values = m.groups()
+            hand: dict[str, Any] = {}
+            i = 0
+            for key, items, numbers in keys:
+                if items is None:
+                    hand[key] = _scalar(values[i], limit)
+                    i += 1
+                elif numbers:
+                    hand[key] = found = [int(v) for v in values[i : i + items]]
+                    if limit is not None and not -limit <= min(found) <= max(found) <= limit:
+                        raise _Beyond
+                    i += items
+                else:
+                    hand[key] = [_scalar(v, limit) for v in values[i : i + items]]
+                    i += items
+            return hand, m.end()
+        return None
+
+    def learn(self, hand: dict[str, Any], block: str) -> None:
+        """Make the pattern of ``hand``'s shape, which ``block`` (its text) must match."""
+        values = sum(len(v) if isinstance(v, list) else 1 for v in hand.values())
+        if self._tried >= _SHAPES or values > _SHAPE_VALUES:
+            return
+        self._tried += 1
+        parts = [re.escape(_HANDS) + r"\n"]
+        keys: list[tuple[str, int | None, bool]] = []
+        for key, value in hand.items():
+            if isinstance(value, list):
+                numbers = bool(value) and all(type(v) is int for v in value)
+                item = _NUMBER_GROUP if numbers else _SCALAR_GROUP
+                parts.append(rf"{re.escape(key)} = \[\n" + rf"    {item},\n" * len(value))
+                parts.append(r"\]\n")
+                keys.append((key, len(value), numbers))
+            else:
+                parts.append(rf"{re.escape(key)} = {_SCALAR_GROUP}\n")
+                keys.append((key, None, False))
+        parts.append(r"\n*(?=\[\[hands\]\](?:\n|\Z)|\Z)")
+        pattern = re.compile("".join(parts))
+        m = pattern.match(block)
+        if m is not None and m.end() == len(block):
+            self._found.append((pattern, keys))
+
+
+def _read_lines(body: str, limit: int | None) -> list[dict[str, Any]] | None:
     hands: list[dict[str, Any]] = []
     hand: dict[str, Any] = {}
     open_key: str | None = None  # the key of a multi-line array being read

@@ -24,8 +24,6 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
 from mjtui.core.files.reading import (
     MAX_BYTES,
@@ -101,6 +99,8 @@ def hand_text(record: dict[str, Any]) -> str:
     anywhere else (no sub-table, no string over lines): a file cut short at a
     line end inside a hand does not end with a blank line. Both writers use it.
     """
+    import tomli_w  # a session is written once a hand is played: not at start-up
+
     text = tomli_w.dumps({"hands": record})  # the same chunks under "[hands]"
     if text.startswith("[hands]\n"):
         return "[[hands]]\n" + text[len("[hands]\n") :] + "\n"
@@ -120,6 +120,8 @@ def session_text(session: Session) -> str:
 
 
 def _text(session: Session, records: list[dict[str, Any]]) -> str:
+    import tomli_w
+
     return HEADER + tomli_w.dumps(_head(session)) + "\n" + "".join(hand_text(r) for r in records)
 
 

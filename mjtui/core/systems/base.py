@@ -24,12 +24,24 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Generic,
+    Literal,
+    Protocol,
+    TypeVar,
+    cast,
+    runtime_checkable,
+)
 
 from mjtui.core.errors import MjtuiError
-from mjtui.core.systems.fields import FormModel
-from mjtui.core.systems.tools import Tool
 from mjtui.core.systems.winds import WINDS
+
+if TYPE_CHECKING:  # what a system's form and tools are: their modules load with them
+    from mjtui.core.systems.fields import FormModel
+    from mjtui.core.systems.tools import Tool
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)

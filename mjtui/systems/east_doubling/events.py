@@ -29,6 +29,11 @@ def check(rules: Rules, hand: Hand) -> None:
         raise HandError(f"the winner must be a seat from 1 to {n}, got {hand.winner + 1}")
     if len(hand.points) != n:
         raise HandError(f"expected {n} points (one per seat), got {len(hand.points)}")
+    for p in hand.points:  # every hand of a long series read on resume: the quick way first
+        if type(p) is not int or not 0 <= p <= MAX_POINTS:
+            break
+    else:
+        return
     for seat, p in enumerate(hand.points, 1):
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
             raise HandError(

@@ -9,9 +9,11 @@ from mjtui.core.errors import HandError
 from mjtui.systems.east_doubling.events import Hand, check
 from mjtui.systems.east_doubling.rules import Rules
 
+_KEYS = frozenset(("winner", "points"))
+
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
-    unknown = set(record) - {"winner", "points"}
+    unknown = record.keys() - _KEYS
     if unknown:
         first = sorted(unknown)[0]
         raise HandError(f"unknown key {first!r} (expected 'winner' and 'points')")

@@ -18,6 +18,8 @@ class ConfirmScreen(ModalScreen[bool]):
     markup, so a file or player name with brackets in it shows as typed.
     """
 
+    STYLES = ("modal",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     # Enter alone never says yes: No has the focus from the first moment (a focus
     # set on mount comes later, and a key typed at once would find Yes focused).
     AUTO_FOCUS = "#confirm-no"

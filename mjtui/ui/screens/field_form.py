@@ -68,6 +68,8 @@ def _escaped(chars: str) -> str:
 class FieldForm(KeyForm):
     """A form drawn from a :class:`FormModel`: returns its value, or None when cancelled."""
 
+    STYLES = ("modal",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     def __init__(self, model: FormModel[object], title: str, players: int = 4) -> None:
         super().__init__()
         self.model = model

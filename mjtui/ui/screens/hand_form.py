@@ -33,6 +33,8 @@ Submit = Callable[[object], None]
 class HandForm(FieldForm):
     """A hand form: returns the hand recorded, or None when cancelled."""
 
+    STYLES = ("modal",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
+
     def __init__(
         self,
         ruleset: Ruleset,

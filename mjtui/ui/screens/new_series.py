@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -20,7 +21,6 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
-from mjtui.core.table.draws import draw_seats, seeded
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
 from mjtui.ui.widgets.text_field import TextField
@@ -72,7 +72,7 @@ class NewSeriesScreen(KeyForm):
         self.rulesets.setdefault(chosen.origin, chosen)
         self.chosen = chosen
         self._origin = chosen.origin  # the ruleset chosen in the list
-        self.seat_rng = seeded(None)  # a test may put a seeded one in its place
+        self.seat_rng = random.Random()  # a test may put a seeded one in its place
         self._coming: list[Input] = []  # fields drawn by stand-ins until complete()
 
     def compose(self) -> ComposeResult:
@@ -239,6 +239,8 @@ class NewSeriesScreen(KeyForm):
         say who sits where; the series starts only when confirmed."""
         inputs = [self.query_one(f"#name-{seat}", Input) for seat in range(self.ruleset.players)]
         note = self.query_one("#seat-draw", Static)
+        from mjtui.core.table.draws import draw_seats  # ctrl+r: not needed to show the form
+
         try:
             seats = draw_seats([i.value for i in inputs], self.seat_rng)
         except MjtuiError as e:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
@@ -17,21 +18,22 @@ from textual.widgets import Header, Static
 
 from mjtui.core.errors import HandError
 from mjtui.core.sessions.scorebook import Scorebook
-from mjtui.core.table.clock import GameClock
-from mjtui.core.table.draws import roll, seeded
 from mjtui.core.text import shown
-from mjtui.ui.screens.hand_form import HandForm, Submit
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
 from mjtui.ui.widgets.sheet import ScoreSheet
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
+# The hand form (with the systems' form declarations and the question screen) is
+# imported by the first hand entered: the resumed sheet's first frame does not wait.
 if TYPE_CHECKING:
     from textual.widget import Widget
 
     from mjtui.calc.link import CalculatorLink, KeyedHand
     from mjtui.core.systems.base import TableState
+    from mjtui.core.table.clock import GameClock
+    from mjtui.ui.screens.hand_form import HandForm, Submit
     from mjtui.ui.widgets.calc_pane import CalcPane
 
 SEAT_KEYS: dict[str, int | None] = {
@@ -111,7 +113,7 @@ class ScoreScreen(Screen[None]):
         self.book = book
         self._calculator = calculator  # makes the HP-11C that follows the sheet, if any
         self.fx602p = fx602p  # an FX-602P listing for its pane (--calc-program)
-        self.dice_rng = seeded(None)  # a test may put a seeded one in its place
+        self.dice_rng = random.Random()  # a test may put a seeded one in its place
         # The notice of a file nearing its size limit last shown (once a percent, not a hand);
         # the one a resumed file opens with is among the app's warnings.
         self._size_told = book.size_notice
@@ -223,6 +225,8 @@ class ScoreScreen(Screen[None]):
         winner: int | None = None,
     ) -> HandForm:
         """The hand form of the series' system, for a new hand or ``hand`` to edit."""
+        from mjtui.ui.screens.hand_form import HandForm
+
         return HandForm.of(
             self.book.session.ruleset,
             players,
@@ -345,6 +349,8 @@ class ScoreScreen(Screen[None]):
 
     def action_dice(self) -> None:
         """Roll two dice for the wall break, counted from the dealer of the next hand."""
+        from mjtui.core.table.draws import roll
+
         session = self.book.session
         rolled = roll(self.dice_rng)
         dealer = session.current_players[session.state.east]

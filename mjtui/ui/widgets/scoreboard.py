@@ -90,7 +90,7 @@ class Scoreboard(DataTable[str | Text]):
             is_east = seat == east
             last = state.last_change[seat] if state.last_change else None
             self.add_row(
-                str(seat + 1),
+                Text(str(seat + 1)),  # a str cell is read as markup: rich's emoji table loads
                 Text(name, style="bold" if is_east else "", overflow="ellipsis", no_wrap=True),
                 Text(columns[2][1][seat], style=colours.EAST if is_east else ""),
                 Text(
