@@ -24,6 +24,7 @@ from mjtui.systems.mcr.events import CONTEXT
 from mjtui.systems.mcr.fans import BY_KEY
 from mjtui.systems.mcr.payments import by_role
 from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.terms import fan_name
 
 OPTIONS = (
     Option(
@@ -69,7 +70,7 @@ def fans_json(rules: Rules, score: Score) -> list[dict[str, Any]]:
     return [
         {
             "key": key,
-            "name": BY_KEY[key].name,
+            "name": fan_name(key),
             "name_zh": BY_KEY[key].name_zh,
             "fan": rules.value(key),
             "count": count,
@@ -105,7 +106,9 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
 
 def _term(fan: dict[str, Any]) -> str:
     times = f"×{fan['count']}" if fan["count"] > 1 else ""
-    return f"{fan['name']} {fan['name_zh']} {fan['fan']}{times}"
+    if fan["name"] == BY_KEY[fan["key"]].name:  # English: the Chinese name beside it
+        return f"{fan['name']} {fan['name_zh']} {fan['fan']}{times}"
+    return f"{fan['name']} {fan['fan']}{times}"
 
 
 def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mjtui.core.cells import ljust
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.fields import (
@@ -62,6 +63,7 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
 from mjtui.systems.riichi.hand.waits import Waits
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State, state_text
+from mjtui.systems.riichi.terms import fu_item, limit_name, rounding, say
 from mjtui.systems.riichi.tiles_entry import (
     TILES_FIELDS,
     TilesContext,
@@ -364,20 +366,27 @@ class TilesForm:
 def score_text(a: Analysis) -> list[Line]:
     """The reading, each yaku with its han, the fu and the payment."""
     lines = [Line(a.reading, "dim")]
-    lines += [Line(f"  {name:<26} {value:>2} {unit}") for name, value, unit in score_lines(a)]
+    lines += [
+        Line(f"  {ljust(name, 26)} {value:>2} {unit}") for name, value, unit in score_lines(a)
+    ]
     # the limit's name (mangan...), except "yakuman", which the total says already
     words = (
         [a.payment.short()]
         if a.yakuman or not a.payment.base.name
-        else [a.payment.base.name, a.payment.short()]
+        else [limit_name(a.payment.base.name), a.payment.short()]
     )
     if a.yakuman:
-        total = f"= {a.yakuman} yakuman"
+        total = "= " + say("{n} yakuman").format(n=a.yakuman)
     else:
-        items = " + ".join(f"{fu} {label}" for label, fu in a.fu_items if fu)
+        items = " + ".join(f"{fu} {fu_item(label)}" for label, fu in a.fu_items if fu)
         if items and a.fu_result is not None:
-            lines.append(Line(f"  fu: {items}; {a.fu_result.rounding}", "dim"))
-        total = f"= {a.han} han" + ("" if a.fu is None else f" {a.fu} fu")
+            rounded = rounding(a.fu_result.rounding)
+            lines.append(Line(f"  {say('fu')}: {items}; {rounded}", "dim"))
+        total = "= " + (
+            say("{han} han").format(han=a.han)
+            if a.fu is None
+            else say("{han} han {fu} fu").format(han=a.han, fu=a.fu)
+        )
     lines.append(Line(f"{total}  ·  {' '.join(words)}", "bold"))
     return lines
 

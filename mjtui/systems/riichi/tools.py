@@ -22,9 +22,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjtui.core.cells import cells, ljust
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles.notation import parse_hand, parse_tiles, parse_waiting_hand, tile_name
 from mjtui.core.tiles.render import format_hand, format_waiting
 from mjtui.systems.riichi.han_fu import score_problem
@@ -33,6 +35,7 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_
 from mjtui.systems.riichi.hand.waits import Waits, Way, read_waits
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.terms import fu_item, limit_name, rounding, say, yaku_name
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -118,6 +121,7 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
         "yakuman": a.yakuman,
         "yaku": list(a.yaku_names),
         "yaku_han": [list(y) for y in a.yaku],
+        "yaku_names": [{"key": name, "name": yaku_name(name)} for name, _ in a.yaku],
         "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red, "kita": a.dora.kita},
         "fu_items": [list(item) for item in a.fu_items],
         "fu_total": fu.total if fu else None,
@@ -134,24 +138,32 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
 
 def describe_hand(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, each yaku with its han, the fu item by item, and the payments."""
-    way = "tsumo" if r["tsumo"] else "ron"
-    lines = [f"{r['reading']}, {way}, seat {r['seat']}, round {r['round']}"]
-    unit = "yakuman" if r["yakuman"] else "han"
-    rows = [(name, f"{han} {unit}") for name, han in r["yaku_han"]]
-    rows += [
-        (kind if kind != "red" else "red fives", f"{n} han") for kind, n in r["dora"].items() if n
+    way = say("tsumo") if r["tsumo"] else say("ron")
+    seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
+    lines = [
+        say("{reading}, {way}, seat {seat}, round {round}").format(
+            reading=r["reading"], way=way, seat=seat, round=round_wind
+        )
     ]
-    width = max(len(name) for name, _ in rows)
-    lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    unit = "{n} yakuman" if r["yakuman"] else "{n} han"
+    rows = [(yaku_name(name), say(unit).format(n=han)) for name, han in r["yaku_han"]]
+    rows += [
+        (say(kind if kind != "red" else "red fives"), say("{n} han").format(n=n))
+        for kind, n in r["dora"].items()
+        if n
+    ]
+    width = max(cells(name) for name, _ in rows)
+    lines += [f"  {ljust(name, width)}  {value}" for name, value in rows]
     if r["yakuman"]:
-        lines.append(f"  = {r['yakuman']} yakuman")
+        lines.append("  = " + say("{n} yakuman").format(n=r["yakuman"]))
     else:
-        lines.append(f"  = {r['han']} han {r['fu']} fu")
-        lines.append("fu:")
-        width = max(len(item) for item, _ in r["fu_items"] + [["total", 0]])
-        lines += [f"  {item:<{width}}  {fu:>3}" for item, fu in r["fu_items"]]
-        lines.append(f"  {'total':<{width}}  {r['fu_total']:>3}")
-        lines.append(f"  {r['fu_rounding']}")
+        lines.append("  = " + say("{han} han {fu} fu").format(han=r["han"], fu=r["fu"]))
+        lines.append(f"{say('fu')}:")
+        items = [(fu_item(item), fu) for item, fu in r["fu_items"]]
+        width = max(cells(item) for item, _ in [*items, (say("total"), 0)])
+        lines += [f"  {ljust(item, width)}  {fu:>3}" for item, fu in items]
+        lines.append(f"  {ljust(say('total'), width)}  {r['fu_total']:>3}")
+        lines.append(f"  {rounding(r['fu_rounding'])}")
     han, fu = (0, None) if r["yakuman"] else (r["han"], r["fu"])
     pay = payment(
         rules, han, fu, dealer=r["dealer"], tsumo=r["tsumo"], honba=r["honba"], yakuman=r["yakuman"]
@@ -231,25 +243,38 @@ def describe_payment(
     pay: Payment,
 ) -> str:
     """The payments in words: the hand, the amounts by payer, the total."""
-    who = "dealer" if dealer else "non-dealer"
+    who = say("dealer") if dealer else say("non-dealer")
     if yakuman:
-        hand = f"{yakuman} yakuman" if yakuman > 1 else "yakuman"
+        hand = say("{n} yakuman").format(n=yakuman) if yakuman > 1 else say("yakuman")
+    elif fu is not None:
+        hand = say("{han} han {fu} fu").format(han=han, fu=fu)
     else:
-        hand = f"{han} han" + (f" {fu} fu" if fu is not None else "")
-    limit = pay.base.name
+        hand = say("{han} han").format(han=han)
+    limit = limit_name(pay.base.name) if pay.base.name else ""
     head = f"{rules.name}: {hand}" + (f" ({limit})" if limit and not yakuman else "")
-    head += f", {who} {'tsumo' if tsumo else 'ron'}: {pay.short()}"
+    head += f", {who} {say('tsumo') if tsumo else say('ron')}: {pay.short()}"
     lines = [head]
     if not tsumo:
-        lines.append(f"  the discarder pays {pay.discarder}")
+        lines.append("  " + say("the discarder pays {n}").format(n=pay.discarder))
     elif dealer:
-        others = "three" if pay.payers == 3 else "two"
-        lines.append(f"  each of the {others} others pays {pay.non_dealer}")
+        others = (
+            "each of the three others pays {n}"
+            if pay.payers == 3
+            else ("each of the two others pays {n}")
+        )
+        lines.append("  " + say(others).format(n=pay.non_dealer))
     else:
-        lines.append(f"  the dealer pays {pay.dealer}")
-        other = "each other non-dealer" if pay.payers == 3 else "the other non-dealer"
-        lines.append(f"  {other} pays {pay.non_dealer}")
-    lines.append(f"  total {pay.total}" + (f" (with {honba} honba: +{pay.honba})" if honba else ""))
+        lines.append("  " + say("the dealer pays {n}").format(n=pay.dealer))
+        other = (
+            "each other non-dealer pays {n}"
+            if pay.payers == 3
+            else ("the other non-dealer pays {n}")
+        )
+        lines.append("  " + say(other).format(n=pay.non_dealer))
+    total = say("total {n}").format(n=pay.total)
+    if honba:
+        total += " " + say("(with {honba} honba: +{n})").format(honba=honba, n=pay.honba)
+    lines.append(f"  {total}")
     return "\n".join(lines)
 
 
