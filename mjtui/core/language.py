@@ -226,6 +226,21 @@ def add_terms(package: str, language: str, names: Mapping[str, str]) -> None:
     _Spoken.added[(package, language)] = names
 
 
+def say_in(package: str, english: str) -> str:
+    """Words a system's form declares (a label, a placeholder, its help) in the language
+    spoken: from the system's own catalog, else the interface's, else English."""
+    if _Spoken.language == ENGLISH:
+        return english
+    found = term(package, english, english)
+    return found if found != english else _(english)
+
+
+def package_of(thing: object) -> str:
+    """The package of the module that defines ``thing``'s class: a system's, for its
+    form, where its catalog is."""
+    return type(thing).__module__.rpartition(".")[0]
+
+
 def term(package: str, key: str, english: str) -> str:
     """The term ``key`` of the system in ``package`` (its yaku, fan, pattern, fu item,
     limit: the ruleset's or the record's key) in the language spoken; ``english``
@@ -259,8 +274,10 @@ __all__ = [
     "install",
     "language_of",
     "ngettext",
+    "package_of",
     "pgettext",
     "read_catalog",
+    "say_in",
     "spoken",
     "term",
 ]

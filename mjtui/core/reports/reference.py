@@ -15,6 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from mjtui.core import cells as cell
+from mjtui.core.language import _, package_of, say_in
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import RulesHeader, Section
 
@@ -32,7 +33,12 @@ def reference(ruleset: Ruleset) -> list[Section]:
         head += wrap(rules.description)
     head.append(f"{ruleset.players} players, {ruleset.start_points} points each to start.")
     own = ruleset.system.reference(rules)
-    return [Section("Ruleset", tuple(head)), *(own if own is not None else keys(rules))]
+    package = package_of(ruleset.system)  # the system's catalog says its sections' titles
+    sections = own if own is not None else keys(rules)
+    return [
+        Section(_("Ruleset"), tuple(head)),
+        *(Section(say_in(package, s.title), s.lines) for s in sections),
+    ]
 
 
 def reference_text(ruleset: Ruleset) -> str:

@@ -32,6 +32,7 @@ from mjtui.core.systems.fields import (
     SubForm,
     seats_text,
 )
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles.notation import tile_name
 from mjtui.core.tiles.render import hand_text, waits_lines
 from mjtui.systems.riichi.draw_check import Checked, TenpaiCheck, tenpai_after
@@ -63,7 +64,7 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
 from mjtui.systems.riichi.hand.waits import Waits
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State, state_text
-from mjtui.systems.riichi.terms import fu_item, limit_name, rounding, say
+from mjtui.systems.riichi.terms import fu_item, limit_name, rounding, say, yaku_name
 from mjtui.systems.riichi.tiles_entry import (
     TILES_FIELDS,
     TilesContext,
@@ -148,16 +149,17 @@ class RiichiForm:
         entry = self.entry(values)
         active = entry.active if self.rules.payments.pao else entry.active - {"pao"}
         notes = {
-            "outcome": f"{entry.outcome}   ({OUTCOME_KEYS})"
+            "outcome": f"{say(entry.outcome)}   ({OUTCOME_KEYS})"
             if entry.outcome
-            else f"? {OUTCOME_HELP}",
+            else f"? {say(OUTCOME_HELP)}",
             "tenpai": self._draw_text(entry),
             "riichi": self._riichi_text(entry),
             "nagashi": ", ".join(self.players[s] for s in entry.nagashi),
         }
         for key, seat in entry.seats.items():
             if key in active and seat is not None:
-                notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
+                wind = self.before.wind(seat)
+                notes[key] = f"{self.players[seat]} ({wind_name(WINDS.index(wind))})"
         playing, after = entry.playing, entry.after
         draw = entry.outcome == "exhaustive draw"
         question = self.draw_check.question(entry.tenpai, self.draw_hands) if draw else ""
@@ -169,8 +171,10 @@ class RiichiForm:
             self._won_lines(entry),
             now=playing.totals,
             after=after.totals if after else None,
-            table=f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
-            next="Next: " + state_text(after, self.players) if after else "",
+            table=say("On the table now: {honba} honba, {sticks} in deposits").format(
+                honba=playing.honba, sticks=playing.deposits
+            ),
+            next=say("Next: ") + state_text(after, self.players) if after else "",
             question=question,
             actions=frozenset({"tiles", "fu"})
             if entry.outcome in ("ron", "tsumo")
@@ -181,16 +185,16 @@ class RiichiForm:
 
     def _riichi_text(self, entry: Entry) -> str:
         if not entry.riichi:
-            return "nobody"
+            return say("nobody")
         deposit = self.rules.payments.riichi_deposit
-        return (
-            ", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)"
-        )
+        return ", ".join(self.players[s] for s in entry.riichi) + say(
+            " (-{deposit} each, on the table)"
+        ).format(deposit=deposit)
 
     def _draw_text(self, entry: Entry) -> str:
         if "tenpai" not in entry.active:
             return ""
-        return ", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten"
+        return ", ".join(self.players[s] for s in entry.tenpai) or say("nobody: all noten")
 
     def _won_lines(self, entry: Entry) -> tuple[Line, ...]:
         """A line per winner: the payment, then the yaku kept from the tiles."""
@@ -204,9 +208,9 @@ class RiichiForm:
             if row in yaku:
                 kept = yaku[row][1]
                 parts.append(
-                    ", ".join(kept)
+                    ", ".join(yaku_name(n) for n in kept)
                     if kept is not None
-                    else "han/fu typed over the tiles' (the yaku list is not kept)"
+                    else say("han/fu typed over the tiles' (the yaku list is not kept)")
                 )
             liable = entry.seats.get("pao")
             if row == 0 and "pao" in entry.active and liable is not None:
@@ -275,11 +279,15 @@ class RiichiForm:
 
 
 def tiles_title(k: TilesContext) -> str:
-    how = "tsumo" if k.tsumo else "ron"
-    riichi = " · riichi" if k.riichi else ""
-    return (
-        f"Tiles: {k.winner} ({WINDS[k.seat_wind]}) · {how} · "
-        f"{WINDS[k.round_wind]} round{riichi} · {k.honba} honba"
+    how = say("tsumo") if k.tsumo else say("ron")
+    riichi = " · " + say("riichi") if k.riichi else ""
+    return say("Tiles: {winner} ({seat}) · {how} · {round} round{riichi} · {honba} honba").format(
+        winner=k.winner,
+        seat=wind_name(k.seat_wind),
+        how=how,
+        round=wind_name(k.round_wind),
+        riichi=riichi,
+        honba=k.honba,
     )
 
 
@@ -356,7 +364,7 @@ class TilesForm:
             lines += score_text(entry.result.analysis)
         if entry.waits is not None:
             lines += waits_text(entry.waits, self.known.tsumo)
-        notes = {"extras": ", ".join(entry.picked) or SITUATION_HELP}
+        notes = {"extras": ", ".join(entry.picked) or say(SITUATION_HELP)}
         return Reading(entry.errors, entry.result, entry.active, notes, tuple(lines))
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
