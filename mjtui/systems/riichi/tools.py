@@ -136,6 +136,9 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
     }
 
 
+DORA_WORDS = {"red": "red fives"}  # a kind of dora as the text says it
+
+
 def describe_hand(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, each yaku with its han, the fu item by item, and the payments."""
     way = say("tsumo") if r["tsumo"] else say("ron")
@@ -148,7 +151,7 @@ def describe_hand(rules: Rules, r: dict[str, Any], args: Namespace | None = None
     unit = "{n} yakuman" if r["yakuman"] else "{n} han"
     rows = [(yaku_name(name), say(unit).format(n=han)) for name, han in r["yaku_han"]]
     rows += [
-        (say(kind if kind != "red" else "red fives"), say("{n} han").format(n=n))
+        (say(DORA_WORDS.get(kind, kind)), say("{n} han").format(n=n))
         for kind, n in r["dora"].items()
         if n
     ]
