@@ -386,7 +386,7 @@ def speak(option: str | None, environment: Mapping[str, str]) -> str:
     from mjtui.core import language
 
     configured = ""
-    if not option:
+    if not option and paths.config_file().exists():  # no config module read for none
         from mjtui.config import configured_language
 
         configured, _problems = configured_language(paths.config_file())
