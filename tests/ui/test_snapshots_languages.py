@@ -65,6 +65,7 @@ STEPS: dict[str, list[tuple[str, list[str]]]] = {
         ("draw", ["escape", "escape", "0", "1", "3"]),
         ("board", ["escape", "t"]),
         ("reference", ["escape", "r", "end"]),
+        ("standings", ["escape", "f"]),
     ],
     "zh_Hans-mcr": [
         ("sheet", []),

@@ -125,7 +125,9 @@ class Payment:
         if not self.tsumo:
             return str(self.discarder)
         if self.dealer_wins:
-            return f"{self.non_dealer} all"
+            from mjtui.systems.riichi.terms import say
+
+            return say("{n} all").format(n=self.non_dealer)
         return f"{self.non_dealer}/{self.dealer}"
 
 
