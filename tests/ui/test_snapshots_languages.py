@@ -137,3 +137,17 @@ async def test_no_english_is_left_on_a_translated_screen(
 def test_the_check_finds_a_string_left_in_english() -> None:
     assert english_left(["第1局 · 東1局 · dealer 山田太郎"]) == ["dealer"]
     assert english_left(["山田太郎 Ann 234m406p ctrl+s"]) == []
+
+
+@pytest.mark.parametrize(
+    ("spoken", "ruleset_id"), [("ja", "riichi-tenhou"), ("zh_Hant", "hk-common")]
+)
+def test_new_series_form_in_its_language(
+    spoken: str, ruleset_id: str, snap_compare: Callable[..., bool], tmp_path: Path
+) -> None:
+    """The first screen, names typed in their scripts (the keys of a table at the laptop)."""
+    language.install(spoken)
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(ruleset_id)
+    app = MjtuiApp(rulesets=[ruleset], ruleset=ruleset, sessions_dir=tmp_path)
+    names = [*NAMES[spoken][0], "enter", *NAMES[spoken][1]]
+    assert snap_compare(app, terminal_size=SIZE, run_before=typing([names]))
