@@ -402,10 +402,10 @@ def score_text(a: Analysis) -> list[Line]:
 def waits_text(found: Waits, tsumo: bool) -> list[Line]:
     """A hand one tile short: tenpai or its shanten, then each wait won as the hand is."""
     if not found.tenpai:
-        return [Line(f"Not tenpai: {found.shanten} shanten", "bold")]
+        return [Line(say("Not tenpai: {n} shanten").format(n=found.shanten), "bold")]
     tiles = " ".join(tile_name(w.tile) for w in found.waits)
     left = sum(w.unseen for w in found.waits)
-    lines = [Line(f"Tenpai: waits on {tiles} ({left} unseen)", "bold")]
+    lines = [Line(say("Tenpai: waits on {tiles} ({n} unseen)").format(tiles=tiles, n=left), "bold")]
     said = []
     for w in found.waits:
         way = w.tsumo if tsumo else w.ron
@@ -413,11 +413,15 @@ def waits_text(found: Waits, tsumo: bool) -> list[Line]:
         if a is None:
             text = way.short_problem or ""
         elif a.yakuman:
-            text = f"{a.yakuman} yakuman · {a.payment.short()}"
+            text = say("{n} yakuman").format(n=a.yakuman) + f" · {a.payment.short()}"
         else:
-            fu = "" if a.fu is None else f" {a.fu} fu"
-            text = f"{a.han} han{fu} · {f'{a.payment.base.name} ' if a.payment.base.name else ''}"
-            text += a.payment.short()
+            score = (
+                say("{han} han").format(han=a.han)
+                if a.fu is None
+                else say("{han} han {fu} fu").format(han=a.han, fu=a.fu)
+            )
+            limit = f"{limit_name(a.payment.base.name)} " if a.payment.base.name else ""
+            text = f"{score} · {limit}{a.payment.short()}"
         said.append((tile_name(w.tile), text))
     lines += [Line(text) for text in waits_lines(said)]
     return lines
