@@ -411,7 +411,7 @@ def waits_text(found: Waits, tsumo: bool) -> list[Line]:
         way = w.tsumo if tsumo else w.ron
         a = way.analysis
         if a is None:
-            text = way.short_problem or ""
+            text = say(way.short_problem) if way.short_problem else ""
         elif a.yakuman:
             text = say("{n} yakuman").format(n=a.yakuman) + f" · {a.payment.short()}"
         else:
