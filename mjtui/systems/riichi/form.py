@@ -64,7 +64,7 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
 from mjtui.systems.riichi.hand.waits import Waits
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State, state_text
-from mjtui.systems.riichi.terms import fu_item, limit_name, rounding, say, yaku_name
+from mjtui.systems.riichi.terms import fu_item, limit_name, reading, rounding, say, yaku_name
 from mjtui.systems.riichi.tiles_entry import (
     TILES_FIELDS,
     TilesContext,
@@ -373,7 +373,7 @@ class TilesForm:
 
 def score_text(a: Analysis) -> list[Line]:
     """The reading, each yaku with its han, the fu and the payment."""
-    lines = [Line(a.reading, "dim")]
+    lines = [Line(reading(a.reading), "dim")]
     lines += [
         Line(f"  {ljust(name, 26)} {value:>2} {unit}") for name, value, unit in score_lines(a)
     ]

@@ -59,6 +59,24 @@ def limit_name(name: str) -> str:
     return say(name)
 
 
+_WAIT = re.compile(r" \(wait: (\w+)\)$")
+
+
+def reading(text: str) -> str:
+    """A hand's reading (``123m 456p 789s 555z 11z (wait: ryanmen)``, ``... (seven
+    pairs)``, ``thirteen orphans, pair 11z``) with its words in the language spoken."""
+    if language.current() == ENGLISH:
+        return text
+    wait = _WAIT.search(text)
+    if wait:
+        return text[: wait.start()] + f" ({say('wait')}: {say(wait[1])})"
+    if text.endswith(" (seven pairs)"):
+        return text.removesuffix(" (seven pairs)") + f" ({say('seven pairs')})"
+    if text.startswith("thirteen orphans, pair "):
+        return say("thirteen orphans, pair {pair}").format(pair=text.rpartition(" ")[2])
+    return text
+
+
 _MELD = re.compile(r"meld (\d): (.*)")
 _OPEN_NO_FU = re.compile(r"open hand with no fu: counts (\d+)")
 
@@ -94,4 +112,13 @@ def rounding(text: str) -> str:
     return text
 
 
-__all__ = ["PACKAGE", "fu_item", "key_name", "limit_name", "rounding", "say", "yaku_name"]
+__all__ = [
+    "PACKAGE",
+    "fu_item",
+    "key_name",
+    "limit_name",
+    "reading",
+    "rounding",
+    "say",
+    "yaku_name",
+]

@@ -35,7 +35,7 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, STATED, situation_
 from mjtui.systems.riichi.hand.waits import Waits, Way, read_waits
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
-from mjtui.systems.riichi.terms import fu_item, limit_name, rounding, say, yaku_name
+from mjtui.systems.riichi.terms import fu_item, limit_name, reading, rounding, say, yaku_name
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -145,7 +145,7 @@ def describe_hand(rules: Rules, r: dict[str, Any], args: Namespace | None = None
     seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
     lines = [
         say("{reading}, {way}, seat {seat}, round {round}").format(
-            reading=r["reading"], way=way, seat=seat, round=round_wind
+            reading=reading(r["reading"]), way=way, seat=seat, round=round_wind
         )
     ]
     unit = "{n} yakuman" if r["yakuman"] else "{n} han"
