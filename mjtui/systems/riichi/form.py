@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from mjtui.core.cells import ljust
+from mjtui.core import language
+from mjtui.core.cells import cells, ljust
 from mjtui.core.errors import HandError
+from mjtui.core.language import ENGLISH, term
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.fields import (
     Action,
@@ -64,7 +66,15 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
 from mjtui.systems.riichi.hand.waits import Waits
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State, state_text
-from mjtui.systems.riichi.terms import fu_item, limit_name, reading, rounding, say, yaku_name
+from mjtui.systems.riichi.terms import (
+    PACKAGE,
+    fu_item,
+    limit_name,
+    reading,
+    rounding,
+    say,
+    yaku_name,
+)
 from mjtui.systems.riichi.tiles_entry import (
     TILES_FIELDS,
     TilesContext,
@@ -230,7 +240,7 @@ class RiichiForm:
         entry = self.entry(values)
         if action == "fu":
             return SubForm(
-                "Fu calculator",
+                say("Fu calculator"),
                 FuForm(self.rules, tsumo=entry.outcome == "tsumo"),
                 lambda fu: ({f"fu-{row}": str(fu)}, f"fu-{row}"),
             )
@@ -437,6 +447,16 @@ SHORT = (
 )
 
 
+def _cut(text: str, width: int) -> str:
+    """``text`` cut and padded to ``width`` cells (a CJK character takes two)."""
+    shown = ""
+    for c in text:
+        if cells(shown + c) > width:
+            break
+        shown += c
+    return ljust(shown, width)
+
+
 def _short(item: str) -> str:
     """A breakdown item shortened to fit beside the fields."""
     for long, short in SHORT:
@@ -483,8 +503,9 @@ class FuForm:
 
     def read(self, values: Mapping[str, str]) -> Reading[int]:
         entry = read_fu(self.rules, values)
-        notes = dict(entry.words)
-        notes["won"] = "(shanpon ron)"
+        # each code's words in the language spoken; a meld's words one by one
+        notes = {key: _said(words) for key, words in entry.words.items()}
+        notes["won"] = say("(shanpon ron)")
         lines = _fu_lines(entry.result) if entry.result else ()
         return Reading(
             entry.errors,
@@ -498,11 +519,25 @@ class FuForm:
         raise HandError("the fu calculator opens no other form")
 
 
+def _said(words: str) -> str:
+    """A code's words in the language spoken; a meld's ("closed triplet T/H") one by one,
+    its "closed" or "open" as a meld's (暗, 明), not a hand's (門前)."""
+    parts = words.split(" ")
+    if len(parts) < 2 or parts[1] not in ("sequence", "triplet", "kan"):
+        return say(words)
+    opened = term(PACKAGE, f"meld {parts[0]}", say(parts[0]))
+    return " ".join([opened, *(say(p) for p in parts[1:])])
+
+
 def _fu_lines(result: FuResult) -> tuple[Line, ...]:
-    lines = [Line(f"{_short(item)[:27]:<27} {fu:>3}") for item, fu in result.lines]
-    lines.append(Line(f"{'total':<27} {result.total:>3}"))
-    lines.append(Line(f"= {result.fu} fu", "bold"))
-    lines.append(Line(result.rounding, "dim"))
+    english = language.current() == ENGLISH
+    lines = [
+        Line(f"{_cut(_short(item) if english else fu_item(item), 27)} {fu:>3}")
+        for item, fu in result.lines
+    ]
+    lines.append(Line(f"{ljust(say('total'), 27)} {result.total:>3}"))
+    lines.append(Line("= " + say("{n} fu").format(n=result.fu), "bold"))
+    lines.append(Line(rounding(result.rounding), "dim"))
     lines += [Line(f"note: {n}", "dim") for n in result.notes]
     return tuple(lines)
 
