@@ -71,6 +71,7 @@ STEPS: dict[str, list[tuple[str, list[str]]]] = {
         ("sheet", []),
         ("self-draw", ["1", "t", "enter", *"123m456m789m111z22m"]),
         ("board", ["escape", "t"]),
+        ("standings", ["escape", "f"]),
     ],
     "zh_Hant-hk": [
         ("sheet", []),

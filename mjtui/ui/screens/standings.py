@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from mjtui.core.language import N_, _, pgettext
+from mjtui.core.language import N_, _, package_of, pgettext, say_in
 from mjtui.ui import colours, numbers
 
 if TYPE_CHECKING:
@@ -146,7 +146,10 @@ class StandingsScreen(ModalScreen[None]):
         table.add_column(Text(_("Rank"), justify="right"), key="rank")
         table.add_column(Text(_("Player")), key="player")
         for f in fields:
-            title = f.metadata.get("title", f.name.replace("_", " ").capitalize())
+            title = say_in(
+                package_of(self.ruleset.system),
+                f.metadata.get("title", f.name.replace("_", " ").capitalize()),
+            )
             table.add_column(Text(title, justify="right"), key=f.name)
         for s in self.entries:
             cells = [Text(str(s.rank), justify="right"), Text(self.players[s.seat])]
