@@ -392,41 +392,57 @@ def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """Tenpai or the shanten, then a line per wait: what ron and tsumo would score."""
     if not r["tenpai"]:
         also = (
-            f" (it waits on {', '.join(r['not_waits'])} by shape, but the hand holds all "
-            "four: no wait under this ruleset)"
+            say(
+                " (it waits on {tiles} by shape, but the hand holds all four: no wait under "
+                "this ruleset)"
+            ).format(tiles=", ".join(r["not_waits"]))
             if r["not_waits"]
             else ""
         )
-        return f"{r['tiles']}: not tenpai, {r['shanten']} shanten{also}"
+        return f"{r['tiles']}: " + say("not tenpai, {n} shanten").format(n=r["shanten"]) + also
     left = sum(w["unseen"] for w in r["waits"])
     count = len(r["waits"])
-    head = f"{r['tiles']}: tenpai, {count} wait{'s' if count > 1 else ''}, {left} tiles unseen"
+    waits = (
+        "tenpai, {count} waits, {left} tiles unseen"
+        if count > 1
+        else ("tenpai, {count} wait, {left} tiles unseen")
+    )
+    head = f"{r['tiles']}: " + say(waits).format(count=count, left=left)
     if r["furiten"]:
-        head += " · furiten (no ron)"
+        head += say(" · furiten (no ron)")
     lines = [head]
     for w in r["waits"]:
-        lines.append(f"  {w['tile']:<3} {w['unseen']} left")
+        lines.append(f"  {w['tile']:<3} " + say("{n} left").format(n=w["unseen"]))
         for way in ("ron", "tsumo"):
-            lines.append(f"      {way:<5} {way_text(w[way])}")
+            lines.append(f"      {ljust(say(way), 5)} {way_text(w[way])}")
     if r["not_waits"]:
-        lines.append(f"  not waits (all four in the hand): {', '.join(r['not_waits'])}")
+        lines.append(
+            "  "
+            + say("not waits (all four in the hand): {tiles}").format(
+                tiles=", ".join(r["not_waits"])
+            )
+        )
     return "\n".join(lines)
 
 
 def way_text(way: dict[str, Any]) -> str:
     """A way to win in a line: '2 han 30 fu, 2000 (riichi 1, pinfu 1)' or 'no yaku'."""
     if not way["wins"]:
-        return str(way["problem"])
+        return say(str(way["problem"]))
     if way["yakuman"]:
-        score = f"{way['yakuman']} yakuman" if way["yakuman"] > 1 else "yakuman"
+        score = (
+            say("{n} yakuman").format(n=way["yakuman"]) if way["yakuman"] > 1 else (say("yakuman"))
+        )
+    elif way["fu"] is not None:
+        score = say("{han} han {fu} fu").format(han=way["han"], fu=way["fu"])
     else:
-        score = f"{way['han']} han" + (f" {way['fu']} fu" if way["fu"] is not None else "")
+        score = say("{han} han").format(han=way["han"])
     if way["limit"] and not way["yakuman"]:
-        score += f" {way['limit']}"
-    yaku = ", ".join(f"{name} {n}" for name, n in way["yaku_han"])
+        score += f" {limit_name(way['limit'])}"
+    yaku = ", ".join(f"{yaku_name(name)} {n}" for name, n in way["yaku_han"])
     dora = sum(way["dora"].values())
     if dora:
-        yaku += f", dora {dora}"
+        yaku += f", {say('dora')} {dora}"
     return f"{score}, {way['points']['total']} ({yaku})"
 
 
