@@ -31,12 +31,29 @@ class Config:
             24 * 60,
         ),
     )
+    # A code of mjtui.core.language.LANGUAGES (en, ja, zh_Hans, zh_Hant) or a locale's
+    # tag (ja_JP, zh_TW); empty: the locale's (docs/languages.md).
+    language: str = field(
+        default="",
+        metadata=text(
+            "the language mjtui speaks: en, ja, zh_Hans or zh_Hant; empty: the locale's", 32
+        ),
+    )
     time_warning: int = field(
         default=10,
         metadata=whole(
             "minutes before the end of the time limit when the sheet warns the table", 1, 120
         ),
     )
+
+
+def configured_language(path: Path) -> tuple[str, list[str]]:
+    """The config's ``language`` (empty where it sets none) and what was wrong with the
+    config: read only where the file exists, as every command asks for it."""
+    if not path.exists():
+        return "", []
+    config, problems = read_config(path)
+    return config.language, problems
 
 
 def load_config(path: Path) -> Config:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from mjtui.core import language
+
 # The tests live in folders named for what they test (core, files, systems, calc, ui,
 # cli, tooling); the helpers beside this file, and a test module another test borrows
 # from (test_typing_fast's keys_of), are imported by their names from any folder.
@@ -45,6 +47,8 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict[str, Path]:
     config, data = tmp_path / "config", tmp_path / "data"
     monkeypatch.setenv("MJTUI_CONFIG_DIR", str(config))
     monkeypatch.setenv("MJTUI_DATA_DIR", str(data))
+    # No test hangs on the machine's locale: English unless a test sets a language.
+    monkeypatch.setenv("LANGUAGE", "en")
     return {"config": config, "data": data, "rulesets": config / "rulesets"}
 
 
@@ -53,6 +57,7 @@ def collectable() -> Iterator[None]:
     """An app freezes what it has loaded (ui/app.py: keep_out_of_collections); one
     process runs many apps here, so each test's objects are made collectable again."""
     yield
+    language.install(language.ENGLISH)  # a test that spoke another language spoke it alone
     gc.unfreeze()
     gc.enable()  # `mjtui` turns it off while it starts (cli/entry.py)
 

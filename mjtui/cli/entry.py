@@ -8,7 +8,7 @@ import gc
 import importlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
@@ -258,6 +258,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the calculator pane's program: an HP-11C listing keyed with each hand (default: "
         "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
     )
+    parser.add_argument(
+        "--language",
+        metavar="LANG",
+        help="en, ja (日本語), zh_Hans (简体中文) or zh_Hant (繁體中文), or a locale such as "
+        "ja_JP or zh_TW (default: the config's `language`, else the locale's, else English)",
+    )
     # argparse makes the subparsers action of the class it is given.
     commands = cast(
         "LazySubcommands",
@@ -341,6 +347,7 @@ def _opens_app(args: argparse.Namespace) -> bool:
 
 def _main(args: argparse.Namespace) -> int:
     try:
+        speak(args.language, os.environ)
         command = _command(args.command)
         outcome = command(args)
         if isinstance(outcome, int):
@@ -370,6 +377,32 @@ def _main(args: argparse.Namespace) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+
+
+def speak(option: str | None, environment: Mapping[str, str]) -> str:
+    """Install the language chosen (--language, the config's, the locale's, English) and
+    give its code. A config whose language is wrong is said on stderr and not followed:
+    a typo there must not keep a table from playing."""
+    from mjtui.core import language
+
+    configured = ""
+    if not option and paths.config_file().exists():  # no config module read for none
+        from mjtui.config import configured_language
+
+        configured, _problems = configured_language(paths.config_file())
+    try:
+        chosen = language.choose(option, configured, environment)
+    except ValueError as e:
+        if option:
+            raise MjtuiError(str(e)) from None
+        print(f"mjtui: {paths.config_file()}: {e}; the locale's is spoken", file=sys.stderr)
+        chosen = language.choose(None, "", environment)
+    try:
+        language.install(chosen)
+    except ValueError as e:  # a catalog we ship that cannot be read: said, English spoken
+        print(f"mjtui: {e}; English is spoken", file=sys.stderr)
+        language.install(language.ENGLISH)
+    return chosen
 
 
 def _has_terminal() -> bool:

@@ -12,9 +12,10 @@ the systems' tables and paragraphs the same way.
 from __future__ import annotations
 
 import dataclasses
-import textwrap
 from typing import TYPE_CHECKING
 
+from mjtui.core import cells as cell
+from mjtui.core.language import _, package_of, say_in
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import RulesHeader, Section
 
@@ -32,14 +33,19 @@ def reference(ruleset: Ruleset) -> list[Section]:
         head += wrap(rules.description)
     head.append(f"{ruleset.players} players, {ruleset.start_points} points each to start.")
     own = ruleset.system.reference(rules)
-    return [Section("Ruleset", tuple(head)), *(own if own is not None else keys(rules))]
+    package = package_of(ruleset.system)  # the system's catalog says its sections' titles
+    sections = own if own is not None else keys(rules)
+    return [
+        Section(_("Ruleset"), tuple(head)),
+        *(Section(say_in(package, s.title), s.lines) for s in sections),
+    ]
 
 
 def reference_text(ruleset: Ruleset) -> str:
     """The reference as text: each section under its underlined title."""
     out: list[str] = []
     for section in reference(ruleset):
-        out += [section.title, "-" * len(section.title), *section.lines, ""]
+        out += [section.title, "-" * cell.cells(section.title), *section.lines, ""]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -47,7 +53,7 @@ def reference_text(ruleset: Ruleset) -> str:
 
 
 def wrap(text: str, indent: str = "") -> list[str]:
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent) or [""]
+    return cell.wrap(text, WIDTH, indent) or [""]
 
 
 def table(
@@ -55,16 +61,16 @@ def table(
 ) -> list[str]:
     """Columns right-aligned to their widest cell (the first left-aligned, and the last
     too with ``left_last``)."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    widths = [max(cell.cells(r[i]) for r in [header, *rows]) for i in range(len(header))]
     if first:
         widths[0] = max(widths[0], first)
 
     def line(cells: list[str]) -> str:
         head, *rest = cells
-        shown = [c.rjust(w) for c, w in zip(rest, widths[1:], strict=False)]
+        shown = [cell.rjust(c, w) for c, w in zip(rest, widths[1:], strict=False)]
         if left_last:
-            shown[-1] = rest[-1].ljust(widths[-1])
-        return "  ".join([head.ljust(widths[0]), *shown]).rstrip()
+            shown[-1] = cell.ljust(rest[-1], widths[-1])
+        return "  ".join([cell.ljust(head, widths[0]), *shown]).rstrip()
 
     return [line(header), *(line(r) for r in rows)]
 
@@ -103,11 +109,11 @@ def short_doc(doc: str) -> str:
 
 
 def fu_lines(rows: list[list[str]]) -> list[str]:
-    name_w = max(len(r[0]) for r in rows)
+    name_w = max(cell.cells(r[0]) for r in rows)
     out = []
     for name, value, doc in rows:
-        lead = f"{name.ljust(name_w)}  {value.rjust(3)}  "
-        wrapped = wrap(doc, " " * len(lead))
+        lead = f"{cell.ljust(name, name_w)}  {cell.rjust(value, 3)}  "
+        wrapped = wrap(doc, " " * cell.cells(lead))
         out.append(lead + wrapped[0].lstrip())
         out += wrapped[1:]
     return out
@@ -116,7 +122,8 @@ def fu_lines(rows: list[list[str]]) -> list[str]:
 def columns(cells: list[str], n: int) -> list[str]:
     width = WIDTH // n
     return [
-        "".join(c.ljust(width) for c in cells[i : i + n]).rstrip() for i in range(0, len(cells), n)
+        "".join(cell.ljust(c, width) for c in cells[i : i + n]).rstrip()
+        for i in range(0, len(cells), n)
     ]
 
 

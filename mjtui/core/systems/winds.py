@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from mjtui.core.language import pgettext
+
 WINDS = ("East", "South", "West", "North")
+
+
+def wind_name(wind: int) -> str:
+    """Wind ``wind`` (0-3, East first) in the language spoken: East, 東, 东."""
+    return pgettext("wind", WINDS[wind])
 
 
 def wind_of(text: str) -> int:
@@ -17,4 +24,4 @@ def wind_of(text: str) -> int:
     raise ValueError(f"a wind is E, S, W or N (or the seat 1-4, seat 1 East), got {text!r}")
 
 
-__all__ = ["WINDS", "wind_of"]
+__all__ = ["WINDS", "wind_name", "wind_of"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from mjtui.core.language import pgettext
 from mjtui.core.tiles.notation import (
     FIVES,
     Meld,
@@ -21,6 +22,7 @@ from mjtui.core.tiles.notation import (
 )
 
 RED_MARK = "*"  # after a red five in the text form
+FIRST_HONOR = 27  # 1z, East: the tiles from here on have names (notation.py)
 
 
 def _without_win(hand: TileHand) -> list[int]:
@@ -93,13 +95,19 @@ def _render(hand: TileHand, one: Callable[[int, bool], str], sep: str) -> str:
         fives = [i for i, t in enumerate(meld.tiles) if t in FIVES][: meld.red]
         body = sep.join(one(t, i in fives) for i, t in enumerate(meld.tiles))
         parts.append(f"[{body}]" if meld.opened else f"({body})")
-    parts.append("win " + one(hand.win, win_red))
+    parts.append(pgettext("tile", "win") + " " + one(hand.win, win_red))
     return "  ".join(p for p in parts if p)
 
 
 def hand_text(hand: TileHand) -> str:
     """Plain words: '1m 2m 3m ... East  [5s 6s 7s]  win East'; a red five is '5m*'."""
-    return _render(hand, lambda t, red: tile_text(t) + (RED_MARK if red else ""), " ")
+    return _render(hand, lambda t, red: _word(t) + (RED_MARK if red else ""), " ")
+
+
+def _word(t: int) -> str:
+    """A tile in words, an honor in the language spoken (東, 白): a number tile is its
+    notation in every language."""
+    return pgettext("tile", tile_text(t)) if t >= FIRST_HONOR else tile_text(t)
 
 
 def hand_glyphs(hand: TileHand) -> str:

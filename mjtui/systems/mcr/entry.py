@@ -100,8 +100,10 @@ def outcome_of(values: Mapping[str, str]) -> str | None:
 
 def outcome_note(letter: str | None) -> str:
     """Beside the outcome: its words and the other letters."""
-    others = " ".join(f"{k} {w}" for k, w in SHORT.items() if k != letter)
-    return f"{SHORT[letter]} · {others}" if letter else f"? {others}"
+    from mjtui.systems.mcr.terms import say
+
+    others = " ".join(f"{k} {say(w)}" for k, w in SHORT.items() if k != letter)
+    return f"{say(SHORT[letter])} · {others}" if letter else f"? {others}"
 
 
 def active_fields(rules: Rules, values: Mapping[str, str]) -> frozenset[str]:

@@ -144,16 +144,22 @@ def winners(hand: Hand) -> tuple[int, ...]:
 
 def describe(hand: Hand, players: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words: "Ann self-draw, 12 fan", "Bob off Cy, 9 fan", "draw"."""
+    from mjtui.systems.mcr.terms import say
+
     if isinstance(hand, Draw):
-        return "draw"
+        return say("draw")
     if isinstance(hand, FalseWin):
-        return f"false win by {players[hand.offender]}"
+        return say("false win by {player}").format(player=players[hand.offender])
     if isinstance(hand, Penalty):
-        return f"penalty of {hand.points} for {players[hand.offender]}"
-    fan = f"{hand.fan} fan"
+        return say("penalty of {points} for {player}").format(
+            points=hand.points, player=players[hand.offender]
+        )
+    fan = say("{n} fan").format(n=hand.fan)
     if hand.discarder is not None:
-        return f"{players[hand.winner]} off {players[hand.discarder]}, {fan}"
-    return f"{players[hand.winner]} self-draw, {fan}"
+        return say("{winner} off {discarder}, {fan}").format(
+            winner=players[hand.winner], discarder=players[hand.discarder], fan=fan
+        )
+    return say("{winner} self-draw, {fan}").format(winner=players[hand.winner], fan=fan)
 
 
 __all__ = [

@@ -20,6 +20,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.fields import Field, FormLayout, Line, Reading, Row, SubForm
+from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.core.tiles.notation import tile_name
 from mjtui.core.tiles.render import waits_lines
 from mjtui.systems.mcr.calculator import Score
@@ -36,6 +37,7 @@ from mjtui.systems.mcr.events import FalseWin, Hand, Win
 from mjtui.systems.mcr.fans import BY_KEY
 from mjtui.systems.mcr.rules import Rules
 from mjtui.systems.mcr.table import State, state_text
+from mjtui.systems.mcr.terms import say
 from mjtui.systems.mcr.waits import Waits
 from mjtui.systems.mcr.wording import cells, fan_item, pack, pack_dense
 
@@ -120,15 +122,16 @@ class McrForm:
         entry = read_entry(self.rules, self.before, values, self.win_tile)
         notes = {"outcome": _outcome_note(entry.outcome)}
         if "fan" in entry.active:
-            notes["win"] = f"flowers in · {self.rules.win.minimum}+ without"
+            notes["win"] = say("flowers in · {n}+ without").format(n=self.rules.win.minimum)
         if entry.outcome == "r":
-            notes["situations"] = "kong: robbing a kong"
+            notes["situations"] = say("kong: robbing a kong")
         elif entry.outcome == "t":
-            notes["situations"] = "kong: a replacement tile"
-            notes["pays"] = "self-drawn: each other pays"
+            notes["situations"] = say("kong: a replacement tile")
+            notes["pays"] = say("self-drawn: each other pays")
         for key, seat in entry.seats.items():
             if seat is not None:
-                notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
+                wind = self.before.wind(seat)
+                notes[key] = f"{self.players[seat]} ({wind_name(WINDS.index(wind))})"
         after = entry.after
         lines = score_lines(self.rules, entry.score)
         if entry.waits is not None:
@@ -151,7 +154,7 @@ class McrForm:
             notes,
             lines,
             after=after.totals if after else None,
-            next="Next: " + state_text(after, self.players) if after else "",
+            next=say("Next: ") + state_text(after, self.players) if after else "",
             question=question,
         )
 
@@ -207,9 +210,11 @@ def score_lines(
     (the longest first) where that takes fewer lines."""
     if score is None:
         return ()
-    total = f"= {score.fan} fan"
+    total = "= " + say("{n} fan").format(n=score.fan)
     if score.flowers:
-        total += f" ({score.hand_fan} + {score.flower_fan} for {score.flowers} flowers)"
+        total += say(" ({hand} + {flower} for {n} flowers)").format(
+            hand=score.hand_fan, flower=score.flower_fan, n=score.flowers
+        )
     head = f"{score.reading}  {total}"
     items = [fan_item(key, rules.value(key), count) for key, count in score.fans]
     lines = [Line(head, "bold"), *(Line(line, "good") for line in pack(items, width))]

@@ -84,18 +84,19 @@ def needed_lines(rules: Rules, state: TableState, players: tuple[str, ...]) -> t
     needs 12 fan self-drawn, 30 off Ann, 18 off Cy or Di" (names too long for a line:
     "18 off another"); none once the game is over. Off either other player it is the
     same: the leader, who does not pay the fan then, sets it."""
+    from mjtui.systems.mcr.terms import say
+
     if state.finished:
         return ()
     lines = []
     for n in all_needed(rules, state):
-        head = (
-            f"{players[n.seat]} needs {n.self_draw} fan self-drawn, "
-            f"{n.off_leader} off {players[n.leader]}"
+        head = say("{player} needs {fan} fan self-drawn, {off} off {leader}").format(
+            player=players[n.seat], fan=n.self_draw, off=n.off_leader, leader=players[n.leader]
         )
-        others = " or ".join(players[d] for d in sorted(n.off_other))
-        line = f"{head}, {n.off_another} off {others}"
+        others = say(" or ").join(players[d] for d in sorted(n.off_other))
+        line = head + say(", {fan} off {others}").format(fan=n.off_another, others=others)
         if cells(line) > WIDTH:
-            line = f"{head}, {n.off_another} off another"
+            line = head + say(", {fan} off another").format(fan=n.off_another)
         lines.append(line)
     return tuple(lines)
 

@@ -16,6 +16,7 @@ from typing import Any
 from mjtui.core.reports.reference import WIDTH, table, wrap
 from mjtui.core.systems.base import WINDS, Section
 from mjtui.systems.mcr.fans import ALL_FANS, RANK
+from mjtui.systems.mcr.terms import chinese_name
 from mjtui.systems.mcr.wording import cells, pad
 
 ZH = max(cells(f.name_zh) for f in ALL_FANS)  # the Chinese names' column, in cells
@@ -100,7 +101,7 @@ def _game(rules: Any) -> list[str]:
 
 def _fan_lines(fan: Any) -> list[str]:
     """One fan: its Chinese name, then its English name and its line, wrapped under it."""
-    lead = INDENT + pad(fan.name_zh, ZH) + "  "
+    lead = INDENT + pad(chinese_name(fan.key), ZH) + "  "
     width = WIDTH - cells(lead)
     parts = textwrap.wrap(f"{fan.name}: {fan.description}", width) or [""]
     return [lead + parts[0], *(" " * cells(lead) + part for part in parts[1:])]

@@ -56,7 +56,9 @@ def standings_line(rules: Rules, state: TableState, players: tuple[str, ...]) ->
         f"{players[s.seat]} {_points(s.table_points)} ({s.points:+})"
         for s in final_standings(rules, state)
     ]
-    return "Table points: " + " · ".join(parts)
+    from mjtui.systems.mcr.terms import say
+
+    return say("Table points: ") + " · ".join(parts)
 
 
 def _points(value: float) -> str:

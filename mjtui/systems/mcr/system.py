@@ -70,9 +70,13 @@ class Mcr(ScoringSystem[Rules, State, Hand]):
         }
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return (
-            f"Hand {min(state.hands + 1, state.length)} of {state.length} · "
-            f"{state.round_label} · dealer {players[state.east]}"
+        from mjtui.systems.mcr.terms import say
+
+        return say("Hand {n} of {length} · {round} · dealer {dealer}").format(
+            n=min(state.hands + 1, state.length),
+            length=state.length,
+            round=table.round_words(state),
+            dealer=players[state.east],
         )
 
     def entry(

@@ -149,9 +149,22 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
 
 def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     """E.g. "South 2 · dealer Bob", or "Game over: 16 hands"."""
+    from mjtui.systems.mcr.terms import say
+
     if state.finished:
-        return f"Game over: {state.length} hands"
-    return f"{state.round_label} · dealer {players[state.east]}"
+        return say("Game over: {n} hands").format(n=state.length)
+    return say("{round} · dealer {dealer}").format(
+        round=round_words(state), dealer=players[state.east]
+    )
+
+
+def round_words(state: State) -> str:
+    """The next hand as the language spoken says it: "South 2", "南2"."""
+    from mjtui.core.systems.winds import wind_name
+    from mjtui.systems.mcr.terms import say
+
+    within = min(state.hands, state.length - 1) % state.per_round + 1
+    return say("{wind} {n}").format(wind=wind_name(state.round_wind), n=within)
 
 
 __all__ = [

@@ -16,14 +16,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjtui.core import language
+from mjtui.core.language import ENGLISH
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Refusal, Tool
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles import parse_hand
 from mjtui.systems.mcr.calculator import Score, Situation, score_hand
 from mjtui.systems.mcr.events import CONTEXT
 from mjtui.systems.mcr.fans import BY_KEY
 from mjtui.systems.mcr.payments import by_role
 from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.terms import fan_name, say
 
 OPTIONS = (
     Option(
@@ -69,7 +73,7 @@ def fans_json(rules: Rules, score: Score) -> list[dict[str, Any]]:
     return [
         {
             "key": key,
-            "name": BY_KEY[key].name,
+            "name": fan_name(key),
             "name_zh": BY_KEY[key].name_zh,
             "fan": rules.value(key),
             "count": count,
@@ -107,27 +111,42 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
 
 def _term(fan: dict[str, Any]) -> str:
     times = f"×{fan['count']}" if fan["count"] > 1 else ""
-    return f"{fan['name']} {fan['name_zh']} {fan['fan']}{times}"
+    if fan["name"] == BY_KEY[fan["key"]].name:  # English: the Chinese name beside it
+        return f"{fan['name']} {fan['name_zh']} {fan['fan']}{times}"
+    return f"{fan['name']} {fan['fan']}{times}"
 
 
 def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """The reading, each fan with its value, the total and who pays what."""
-    how = "self-draw" if r["self_draw"] else "a discard"
-    extra = "".join(f", {c}" for c in r["context"])
-    lines = [f"{r['reading']}: won on {how}, seat {r['seat']}, round {r['round']}{extra}"]
+    how = say("won on self-draw") if r["self_draw"] else say("won on a discard")
+    extra = "".join(f", {say(c)}" for c in r["context"])
+    seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
+    lines = [
+        f"{r['reading']}: "
+        + say("{how}, seat {seat}, round {round}").format(how=how, seat=seat, round=round_wind)
+        + extra
+    ]
     lines += [f"  {_term(f)}" for f in r["fans"]]
     if r["flowers"]:
         each = r["flower_fan"] // r["flowers"]
         times = f"×{r['flowers']}" if r["flowers"] > 1 else ""
-        lines.append(f"  Flower Tiles 花牌 {each}{times}")
-    lines.append(f"  = {r['fan']} fan")
+        flower = "Flower Tiles 花牌" if language.current() == ENGLISH else fan_name("flower_tiles")
+        lines.append(f"  {flower} {each}{times}")
+    lines.append("  = " + say("{n} fan").format(n=r["fan"]))
     p = r["points"]
     if r["self_draw"]:
-        lines.append(f"  each of the three others pays {p['each']} ({p['total']} in all)")
+        lines.append(
+            "  "
+            + say("each of the three others pays {each} ({total} in all)").format(
+                each=p["each"], total=p["total"]
+            )
+        )
     else:
         lines.append(
-            f"  the discarder pays {p['discarder']}, each of the two others {p['others']} "
-            f"({p['total']} in all)"
+            "  "
+            + say(
+                "the discarder pays {discarder}, each of the two others {others} ({total} in all)"
+            ).format(discarder=p["discarder"], others=p["others"], total=p["total"])
         )
     return "\n".join(lines)
 

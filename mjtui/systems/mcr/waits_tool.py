@@ -22,6 +22,7 @@ from mjtui.systems.mcr.calculator import Situation
 from mjtui.systems.mcr.fans import BY_KEY
 from mjtui.systems.mcr.payments import by_role
 from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.terms import fan_name
 from mjtui.systems.mcr.waits import Way, read_waits
 
 OPTIONS = (
@@ -89,7 +90,7 @@ def way_json(rules: Rules, way: Way, self_draw: bool) -> dict[str, Any]:
         "fans": [
             {
                 "key": key,
-                "name": BY_KEY[key].name,
+                "name": fan_name(key),
                 "name_zh": BY_KEY[key].name_zh,
                 "fan": rules.value(key),
                 "count": count,

@@ -14,7 +14,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from mjtui.core import language
+from mjtui.core.language import ENGLISH
 from mjtui.systems.mcr.fans import BY_KEY
+from mjtui.systems.mcr.terms import fan_name
 
 SEPARATOR = " · "
 
@@ -35,7 +38,9 @@ def fan_item(key: str, value: int, count: int = 1) -> str:
     """One fan as a screen lists it: "Pure Straight 清龙 16", "... 1×2" when counted twice."""
     fan = BY_KEY[key]
     times = f"×{count}" if count > 1 else ""
-    return f"{fan.name} {fan.name_zh} {value}{times}"
+    if language.current() == ENGLISH:
+        return f"{fan.name} {fan.name_zh} {value}{times}"
+    return f"{fan_name(key)} {value}{times}"  # the language's name alone: 清龙 16
 
 
 def pack(items: Iterable[str], width: int) -> list[str]:

@@ -31,7 +31,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from mjtui.core.errors import HandError
-from mjtui.core.systems.base import WINDS
 from mjtui.core.tiles import parse_hand
 from mjtui.core.tiles.notation import parse_waiting_hand, tile_name
 from mjtui.core.tiles.render import waits_lines
@@ -303,24 +302,33 @@ def patterns_text(score: Score | None) -> str:
     """The reading the tiles are paid by, each pattern with its fan, and the total."""
     if score is None:
         return ""
-    found = " · ".join(f"{p.name} {p.fan}" for p in score.patterns) or "no pattern"
+    from mjtui.systems.pocket.terms import say
+
+    found = " · ".join(f"{p.name} {p.fan}" for p in score.patterns) or say("no pattern")
     if score.limit_hand:
-        return f"{score.reading}\n{found}: limit hand, {score.fan} fan"
-    capped = f" (paid as {score.fan})" if score.total > score.fan else ""
-    return f"{score.reading}\n{found} = {score.total} fan{capped}"
+        return f"{score.reading}\n{found}: " + say("limit hand, {n} fan").format(n=score.fan)
+    capped = say(" (paid as {n})").format(n=score.fan) if score.total > score.fan else ""
+    return f"{score.reading}\n{found} = " + say("{n} fan").format(n=score.total) + capped
 
 
 def bonus_note(before: State, winner: int | None) -> str:
     """Beside the flowers and seasons: the winner's own number (seat wind East 1 ...)."""
+    from mjtui.core.systems.winds import wind_name
+    from mjtui.systems.pocket.terms import say
+
     if winner is None:
-        return "1-4 each · own: the seat wind's number, East 1 ... North 4"
+        return say("1-4 each · own: the seat wind's number, East 1 ... North 4")
     wind = before.seat_wind(winner)
-    return f"1-4 each · own: {wind + 1} ({WINDS[wind]})"
+    return say("1-4 each · own: {n} ({wind})").format(n=wind + 1, wind=wind_name(wind))
 
 
 def fan_note(rules: Rules) -> str:
     """Beside the fan field: what a hand needs and what it is paid at most."""
-    return f"at least {rules.fan.minimum}, paid up to {rules.fan.limit}"
+    from mjtui.systems.pocket.terms import say
+
+    return say("at least {minimum}, paid up to {limit}").format(
+        minimum=rules.fan.minimum, limit=rules.fan.limit
+    )
 
 
 __all__ = [

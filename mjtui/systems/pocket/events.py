@@ -279,16 +279,20 @@ def winners(hand: Hand) -> tuple[int, ...]:
 
 def describe(hand: Hand, players: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words: "Ann self-draw, 4 fan", "Bob off Cy, 3 fan", "draw"."""
+    from mjtui.systems.pocket.terms import say
+
     if isinstance(hand, Draw):
-        return "draw"
+        return say("draw")
     if isinstance(hand, FalseWin):
-        return f"false win by {players[hand.offender]}"
-    fan = f"{hand.fan} fan"
+        return say("false win by {player}").format(player=players[hand.offender])
+    fan = say("{n} fan").format(n=hand.fan)
     if hand.discarder is not None:
-        return f"{players[hand.winner]} off {players[hand.discarder]}, {fan}"
-    text = f"{players[hand.winner]} self-draw, {fan}"
+        return say("{winner} off {discarder}, {fan}").format(
+            winner=players[hand.winner], discarder=players[hand.discarder], fan=fan
+        )
+    text = say("{winner} self-draw, {fan}").format(winner=players[hand.winner], fan=fan)
     if hand.guarantor is not None:
-        text += f", {players[hand.guarantor]} pays all"
+        text += say(", {player} pays all").format(player=players[hand.guarantor])
     return text
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.fields import Field, FormLayout, Line, Reading, Row, SubForm
+from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.systems.pocket.entry import (
     FIELDS,
     OUTCOME_HELP,
@@ -29,6 +30,7 @@ from mjtui.systems.pocket.entry import (
 from mjtui.systems.pocket.events import SITUATIONS, Hand
 from mjtui.systems.pocket.rules import Rules
 from mjtui.systems.pocket.table import State, state_text
+from mjtui.systems.pocket.terms import say
 
 
 class PocketForm:
@@ -110,14 +112,15 @@ class PocketForm:
     def read(self, values: Mapping[str, str]) -> Reading[Hand]:
         entry = read_entry(self.rules, self.before, values, len(self.players))
         notes = {
-            "outcome": entry.outcome or f"? {OUTCOME_HELP}",
+            "outcome": say(entry.outcome) if entry.outcome else f"? {say(OUTCOME_HELP)}",
             "win": fan_note(self.rules) if "fan" in entry.active else "",
         }
         if self.rules.bonus.tiles:
             notes["bonus"] = bonus_note(self.before, entry.seats.get("winner"))
         for key, seat in entry.seats.items():
             if seat is not None:
-                notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
+                wind = self.before.wind(seat)
+                notes[key] = f"{self.players[seat]} ({wind_name(WINDS.index(wind))})"
         patterns = patterns_text(entry.score)
         lines = tuple(Line(text, "good") for text in patterns.splitlines())
         if entry.waits is not None:
@@ -131,7 +134,7 @@ class PocketForm:
             notes,
             lines,
             after=after.totals if after else None,
-            next="Next: " + state_text(after, self.players) if after else "",
+            next=say("Next: ") + state_text(after, self.players) if after else "",
         )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:

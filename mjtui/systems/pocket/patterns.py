@@ -38,6 +38,7 @@ from mjtui.systems.pocket.events import (
     tiles_problem,
 )
 from mjtui.systems.pocket.rules import BONUS_PATTERNS, Rules
+from mjtui.systems.pocket.terms import pattern_name
 
 HONORS = 27
 WIND_TILES = range(27, 31)
@@ -67,7 +68,7 @@ class Context:
 @dataclass(frozen=True)
 class Found:
     key: str  # the pattern key in the ruleset
-    name: str  # as shown: the ruleset's name, with the tile for wind and dragon triplets
+    name: str  # as shown, in the language spoken: with the tile of a wind or dragon triplet
     fan: int | str  # a number, or "limit"
 
 
@@ -325,7 +326,7 @@ def _finish(
     limits = [k for k in keys if table[k].fan == "limit"]
     limit = rules.fan.limit
     if limits:
-        found = tuple(Found(k, table[k].name, "limit") for k in limits)
+        found = tuple(Found(k, pattern_name(k, table[k].name), "limit") for k in limits)
         return Score(limit, limit, found, True, reading)
     own = ctx.seat_wind + 1
     details = {
@@ -347,9 +348,11 @@ def _finish(
     for key in keys:
         pattern = table[key]
         if key in details:  # one line for each wind, dragon, flower or set found
-            out += [Found(key, f"{pattern.name} ({d})", pattern.fan) for d in details[key]]
+            out += [
+                Found(key, pattern_name(key, pattern.name, d), pattern.fan) for d in details[key]
+            ]
         else:
-            out.append(Found(key, pattern.name, pattern.fan))
+            out.append(Found(key, pattern_name(key, pattern.name), pattern.fan))
     # A limit hand has returned above: every fan here is a number.
     total = sum(f.fan for f in out if isinstance(f.fan, int))
     bonus = sum(f.fan for f in out if f.key in BONUS_PATTERNS and isinstance(f.fan, int))

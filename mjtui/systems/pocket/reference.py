@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import TYPE_CHECKING
 
 from mjtui.core.reports.reference import (
@@ -19,30 +18,35 @@ if TYPE_CHECKING:
 
 
 def sections(rules: Rules) -> list[Section]:
+    from mjtui.core.cells import cells
+    from mjtui.core.cells import wrap as wrap_cells
     from mjtui.systems.pocket.payments import by_role, multiplier, portion
+    from mjtui.systems.pocket.terms import pattern_name, say
 
     played, off = [], []
-    for _key, pattern in rules.patterns.items():
+    for key, pattern in rules.patterns.items():
         if pattern.fan == 0:
-            off.append(pattern.name)
+            off.append(pattern_name(key, pattern.name))
             continue
-        excludes = ", ".join(getattr(rules.patterns, k).name for k in pattern.excludes)
+        excludes = ", ".join(
+            pattern_name(k, getattr(rules.patterns, k).name) for k in pattern.excludes
+        )
         played.append(
             [
-                pattern.name,
-                "limit" if pattern.fan == "limit" else str(pattern.fan),
-                f"replaces {excludes}" if excludes else "",
+                pattern_name(key, pattern.name),
+                say("limit") if pattern.fan == "limit" else str(pattern.fan),
+                say("replaces {patterns}").format(patterns=excludes) if excludes else "",
             ]
         )
     # The "replaces" column wraps under itself.
-    prefix = max(len(r[0]) for r in played) + 2 + max(3, *(len(r[1]) for r in played)) + 2
+    prefix = max(cells(r[0]) for r in played) + 2 + max(3, *(cells(r[1]) for r in played)) + 2
     rows = []
     for name, fan_text, excludes in played:
-        parts = textwrap.wrap(excludes, WIDTH - prefix) or [""]
+        parts = wrap_cells(excludes, WIDTH - prefix) or [""]
         rows += [[name, fan_text, parts[0]], *(["", "", part] for part in parts[1:])]
-    lines = table(["pattern", "fan", ""], rows, left_last=True)
+    lines = table([say("pattern"), say("fan"), ""], rows, left_last=True)
     if off:
-        lines += ["", "Not played here (0 fan):", *wrap(", ".join(off), "  ")]
+        lines += ["", say("Not played here (0 fan):"), *wrap(", ".join(off), "  ")]
     p = rules.payments
     discard = {
         "half": "the discarder pays 1 portion, the two others half a portion each",

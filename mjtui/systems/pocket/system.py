@@ -55,9 +55,11 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
         }
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return (
-            f"Hand {state.hands + 1} · {state.round_wind_name} round · "
-            f"starter {players[state.east]}"
+        from mjtui.core.systems.winds import wind_name
+        from mjtui.systems.pocket.terms import say
+
+        return say("Hand {n} · {wind} round · starter {starter}").format(
+            n=state.hands + 1, wind=wind_name(state.round_wind), starter=players[state.east]
         )
 
     def entry(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles import parse_hand
 from mjtui.systems.pocket.events import FalseWin, Hand, Win, check, situation_problem
 from mjtui.systems.pocket.patterns import context_of, score_hand, score_problem
@@ -143,11 +144,17 @@ def _check_bonus_fan(rules: Rules, state: State, hand: Win, tiles: str) -> None:
 
 def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     """E.g. "South round · starter Bob (2nd hand)", or "Series over: ..."."""
+    from mjtui.systems.pocket.terms import say
+
     if state.finished:
-        return f"Series over: the {WINDS[state.rounds - 1]} round was the last"
-    text = f"{state.round_wind_name} round · starter {players[state.east]}"
+        return say("Series over: the {wind} round was the last").format(
+            wind=wind_name(state.rounds - 1)
+        )
+    text = say("{wind} round · starter {starter}").format(
+        wind=wind_name(state.round_wind), starter=players[state.east]
+    )
     if state.repeats:
-        text += f" (hand {state.repeats + 1} as starter)"
+        text += say(" (hand {n} as starter)").format(n=state.repeats + 1)
     return text
 
 

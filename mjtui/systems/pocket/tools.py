@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Tool
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles import parse_hand, parse_tiles, tile_name
 from mjtui.core.tiles.notation import parse_waiting_hand
 from mjtui.core.tiles.render import format_waiting
@@ -29,6 +30,7 @@ from mjtui.systems.pocket.patterns import (
 )
 from mjtui.systems.pocket.payments import by_role
 from mjtui.systems.pocket.rules import Rules
+from mjtui.systems.pocket.terms import say
 from mjtui.systems.pocket.waits import Way, read_waits
 
 if TYPE_CHECKING:
@@ -106,31 +108,41 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
 
 def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, the patterns with their fan, and who pays what."""
-    how = "self-draw" if r["self_draw"] else "a discard"
-    extra = "".join(f", {c}" for c in r["context"])
+    how = say("won on self-draw") if r["self_draw"] else say("won on a discard")
+    extra = "".join(f", {say(c)}" for c in r["context"])
     for kind in ("flowers", "seasons"):
         if r.get(kind):
-            extra += f", {kind} {' '.join(map(str, r[kind]))}"
-    lines = [f"{r['reading']}: won on {how}, seat {r['seat']}, round {r['round']}{extra}"]
+            extra += f", {say(kind)} {' '.join(map(str, r[kind]))}"
+    seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
+    lines = [
+        f"{r['reading']}: "
+        + say("{how}, seat {seat}, round {round}").format(how=how, seat=seat, round=round_wind)
+        + extra
+    ]
     terms = " + ".join(f"{p['name']} {p['fan']}" for p in r["patterns"])
-    capped = f" (paid as the {rules.fan.limit} fan limit)" if r["total"] > r["fan"] else ""
+    capped = (
+        say(" (paid as the {limit} fan limit)").format(limit=rules.fan.limit)
+        if r["total"] > r["fan"]
+        else ""
+    )
     lines.append(
-        f"  {terms} = {r['fan']} fan{capped}"
+        f"  {terms} = " + say("{n} fan").format(n=r["fan"]) + capped
         if not r["limit_hand"]
-        else f"  {terms}: limit hand, {r['fan']} fan"
+        else f"  {terms}: " + say("limit hand, {n} fan").format(n=r["fan"])
     )
     p = r["points"]
     if r["self_draw"]:
-        text = f"  each of the three others pays {p['each']} ({p['total']} in all)"
-        if "guarantor" in p:
-            text += f"; a guarantor pays all {p['guarantor']}"
-    elif p["others"]:
-        text = (
-            f"  the discarder pays {p['discarder']}, each of the two others "
-            f"{p['others']} ({p['total']} in all)"
+        text = "  " + say("each of the three others pays {each} ({total} in all)").format(
+            each=p["each"], total=p["total"]
         )
+        if "guarantor" in p:
+            text += say("; a guarantor pays all {n}").format(n=p["guarantor"])
+    elif p["others"]:
+        text = "  " + say(
+            "the discarder pays {discarder}, each of the two others {others} ({total} in all)"
+        ).format(discarder=p["discarder"], others=p["others"], total=p["total"])
     else:
-        text = f"  the discarder pays {p['discarder']}"
+        text = "  " + say("the discarder pays {n}").format(n=p["discarder"])
     lines.append(text)
     return "\n".join(lines)
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.rules import PLAYERS, Rules
+from mjtui.systems.riichi.terms import limit_name, say, yaku_name
 
 # Yaku a winner's list (kept from the tiles) can only hold in some hands.
 RIICHI_YAKU = ("riichi", "double riichi", "ippatsu")  # and "ura dora N"
@@ -104,39 +105,53 @@ def winners(hand: Hand) -> tuple[int, ...]:
 def describe(hand: Hand, players: tuple[str, ...] | list[str]) -> str:
     """A hand in a few words for a history line, e.g. "Chen ron off Ann, 3 han 40 fu"."""
 
+    def names(seats: tuple[int, ...]) -> str:
+        return ", ".join(players[s] for s in sorted(seats))
+
     def score(w: Winner) -> str:
+        yaku = f" ({', '.join(yaku_name(n) for n in w.yaku)})" if w.yaku else ""
         if w.yakuman:
-            text = "yakuman" if w.yakuman == 1 else f"{w.yakuman}x yakuman"
-            return text + (f" ({', '.join(w.yaku)})" if w.yaku else "")
-        text = f"{w.han} han" + (f" {w.fu} fu" if w.fu is not None else "")
-        return text + (f" ({', '.join(w.yaku)})" if w.yaku else "")
+            text = say("yakuman") if w.yakuman == 1 else limit_name(f"{w.yakuman}x yakuman")
+            return text + yaku
+        if w.fu is not None:
+            return say("{han} han {fu} fu").format(han=w.han, fu=w.fu) + yaku
+        return say("{han} han").format(han=w.han) + yaku
 
     if isinstance(hand, Win):
         if hand.discarder is None:  # a tsumo
             w = hand.winners[0]
-            text = f"{players[w.seat]} tsumo, {score(w)}"
+            text = say("{winner} tsumo, {score}").format(winner=players[w.seat], score=score(w))
         elif len(hand.winners) == 1:
             w = hand.winners[0]
-            text = f"{players[w.seat]} ron off {players[hand.discarder]}, {score(w)}"
+            text = say("{winner} ron off {discarder}, {score}").format(
+                winner=players[w.seat], discarder=players[hand.discarder], score=score(w)
+            )
         else:
             wins = "; ".join(f"{players[w.seat]} {score(w)}" for w in hand.winners)
-            text = f"ron off {players[hand.discarder]}: {wins}"
+            text = say("ron off {discarder}: {wins}").format(
+                discarder=players[hand.discarder], wins=wins
+            )
         if hand.pao is not None:
-            text += f"; pao: {players[hand.pao]}"
+            text += say("; pao: {player}").format(player=players[hand.pao])
     elif isinstance(hand, ExhaustiveDraw):
-        tenpai = ", ".join(players[s] for s in sorted(hand.tenpai))
-        text = f"draw ({tenpai} tenpai)" if tenpai else "draw (all noten)"
+        if hand.tenpai:
+            text = say("draw ({players} tenpai)").format(players=names(hand.tenpai))
+        else:
+            text = say("draw (all noten)")
         if hand.nagashi:
-            text += f"; nagashi mangan: {', '.join(players[s] for s in sorted(hand.nagashi))}"
+            text += say("; nagashi mangan: {players}").format(players=names(hand.nagashi))
     elif isinstance(hand, AbortiveDraw):
-        text = f"abortive draw: {hand.note}" if hand.note else "abortive draw"
+        if hand.note:
+            text = say("abortive draw: {note}").format(note=say(hand.note))
+        else:
+            text = say("abortive draw")
     else:
-        text = f"chombo by {players[hand.offender]}"
+        text = say("chombo by {player}").format(player=players[hand.offender])
     if hand.riichi:
-        text += f"; riichi: {', '.join(players[s] for s in sorted(hand.riichi))}"
+        text += say("; riichi: {players}").format(players=names(hand.riichi))
     if hand.note and not isinstance(hand, AbortiveDraw):
         # Kept with the hand to be read (an imported game's yaku): never scored.
-        text += f"; note: {hand.note}"
+        text += say("; note: {note}").format(note=hand.note)
     return text
 
 

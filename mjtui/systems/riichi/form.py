@@ -19,7 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from mjtui.core import language
+from mjtui.core.cells import cells, ljust
 from mjtui.core.errors import HandError
+from mjtui.core.language import ENGLISH, term
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.fields import (
     Action,
@@ -31,6 +34,7 @@ from mjtui.core.systems.fields import (
     SubForm,
     seats_text,
 )
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles.notation import tile_name
 from mjtui.core.tiles.render import hand_text, waits_lines
 from mjtui.systems.riichi.draw_check import Checked, TenpaiCheck, tenpai_after
@@ -62,6 +66,15 @@ from mjtui.systems.riichi.hand.context import SITUATION_HELP, SITUATION_LETTERS
 from mjtui.systems.riichi.hand.waits import Waits
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State, state_text
+from mjtui.systems.riichi.terms import (
+    PACKAGE,
+    fu_item,
+    limit_name,
+    reading,
+    rounding,
+    say,
+    yaku_name,
+)
 from mjtui.systems.riichi.tiles_entry import (
     TILES_FIELDS,
     TilesContext,
@@ -146,16 +159,17 @@ class RiichiForm:
         entry = self.entry(values)
         active = entry.active if self.rules.payments.pao else entry.active - {"pao"}
         notes = {
-            "outcome": f"{entry.outcome}   ({OUTCOME_KEYS})"
+            "outcome": f"{say(entry.outcome)}   ({OUTCOME_KEYS})"
             if entry.outcome
-            else f"? {OUTCOME_HELP}",
+            else f"? {say(OUTCOME_HELP)}",
             "tenpai": self._draw_text(entry),
             "riichi": self._riichi_text(entry),
             "nagashi": ", ".join(self.players[s] for s in entry.nagashi),
         }
         for key, seat in entry.seats.items():
             if key in active and seat is not None:
-                notes[key] = f"{self.players[seat]} ({self.before.wind(seat)})"
+                wind = self.before.wind(seat)
+                notes[key] = f"{self.players[seat]} ({wind_name(WINDS.index(wind))})"
         playing, after = entry.playing, entry.after
         draw = entry.outcome == "exhaustive draw"
         question = self.draw_check.question(entry.tenpai, self.draw_hands) if draw else ""
@@ -167,8 +181,10 @@ class RiichiForm:
             self._won_lines(entry),
             now=playing.totals,
             after=after.totals if after else None,
-            table=f"On the table now: {playing.honba} honba, {playing.deposits} in deposits",
-            next="Next: " + state_text(after, self.players) if after else "",
+            table=say("On the table now: {honba} honba, {sticks} in deposits").format(
+                honba=playing.honba, sticks=playing.deposits
+            ),
+            next=say("Next: ") + state_text(after, self.players) if after else "",
             question=question,
             actions=frozenset({"tiles", "fu"})
             if entry.outcome in ("ron", "tsumo")
@@ -179,16 +195,16 @@ class RiichiForm:
 
     def _riichi_text(self, entry: Entry) -> str:
         if not entry.riichi:
-            return "nobody"
+            return say("nobody")
         deposit = self.rules.payments.riichi_deposit
-        return (
-            ", ".join(self.players[s] for s in entry.riichi) + f" (-{deposit} each, on the table)"
-        )
+        return ", ".join(self.players[s] for s in entry.riichi) + say(
+            " (-{deposit} each, on the table)"
+        ).format(deposit=deposit)
 
     def _draw_text(self, entry: Entry) -> str:
         if "tenpai" not in entry.active:
             return ""
-        return ", ".join(self.players[s] for s in entry.tenpai) or "nobody: all noten"
+        return ", ".join(self.players[s] for s in entry.tenpai) or say("nobody: all noten")
 
     def _won_lines(self, entry: Entry) -> tuple[Line, ...]:
         """A line per winner: the payment, then the yaku kept from the tiles."""
@@ -202,9 +218,9 @@ class RiichiForm:
             if row in yaku:
                 kept = yaku[row][1]
                 parts.append(
-                    ", ".join(kept)
+                    ", ".join(yaku_name(n) for n in kept)
                     if kept is not None
-                    else "han/fu typed over the tiles' (the yaku list is not kept)"
+                    else say("han/fu typed over the tiles' (the yaku list is not kept)")
                 )
             liable = entry.seats.get("pao")
             if row == 0 and "pao" in entry.active and liable is not None:
@@ -224,7 +240,7 @@ class RiichiForm:
         entry = self.entry(values)
         if action == "fu":
             return SubForm(
-                "Fu calculator",
+                say("Fu calculator"),
                 FuForm(self.rules, tsumo=entry.outcome == "tsumo"),
                 lambda fu: ({f"fu-{row}": str(fu)}, f"fu-{row}"),
             )
@@ -273,11 +289,15 @@ class RiichiForm:
 
 
 def tiles_title(k: TilesContext) -> str:
-    how = "tsumo" if k.tsumo else "ron"
-    riichi = " · riichi" if k.riichi else ""
-    return (
-        f"Tiles: {k.winner} ({WINDS[k.seat_wind]}) · {how} · "
-        f"{WINDS[k.round_wind]} round{riichi} · {k.honba} honba"
+    how = say("tsumo") if k.tsumo else say("ron")
+    riichi = " · " + say("riichi") if k.riichi else ""
+    return say("Tiles: {winner} ({seat}) · {how} · {round} round{riichi} · {honba} honba").format(
+        winner=k.winner,
+        seat=wind_name(k.seat_wind),
+        how=how,
+        round=wind_name(k.round_wind),
+        riichi=riichi,
+        honba=k.honba,
     )
 
 
@@ -354,7 +374,7 @@ class TilesForm:
             lines += score_text(entry.result.analysis)
         if entry.waits is not None:
             lines += waits_text(entry.waits, self.known.tsumo)
-        notes = {"extras": ", ".join(entry.picked) or SITUATION_HELP}
+        notes = {"extras": ", ".join(entry.picked) or say(SITUATION_HELP)}
         return Reading(entry.errors, entry.result, entry.active, notes, tuple(lines))
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
@@ -363,21 +383,28 @@ class TilesForm:
 
 def score_text(a: Analysis) -> list[Line]:
     """The reading, each yaku with its han, the fu and the payment."""
-    lines = [Line(a.reading, "dim")]
-    lines += [Line(f"  {name:<26} {value:>2} {unit}") for name, value, unit in score_lines(a)]
+    lines = [Line(reading(a.reading), "dim")]
+    lines += [
+        Line(f"  {ljust(name, 26)} {value:>2} {unit}") for name, value, unit in score_lines(a)
+    ]
     # the limit's name (mangan...), except "yakuman", which the total says already
     words = (
         [a.payment.short()]
         if a.yakuman or not a.payment.base.name
-        else [a.payment.base.name, a.payment.short()]
+        else [limit_name(a.payment.base.name), a.payment.short()]
     )
     if a.yakuman:
-        total = f"= {a.yakuman} yakuman"
+        total = "= " + say("{n} yakuman").format(n=a.yakuman)
     else:
-        items = " + ".join(f"{fu} {label}" for label, fu in a.fu_items if fu)
+        items = " + ".join(f"{fu} {fu_item(label)}" for label, fu in a.fu_items if fu)
         if items and a.fu_result is not None:
-            lines.append(Line(f"  fu: {items}; {a.fu_result.rounding}", "dim"))
-        total = f"= {a.han} han" + ("" if a.fu is None else f" {a.fu} fu")
+            rounded = rounding(a.fu_result.rounding)
+            lines.append(Line(f"  {say('fu')}: {items}; {rounded}", "dim"))
+        total = "= " + (
+            say("{han} han").format(han=a.han)
+            if a.fu is None
+            else say("{han} han {fu} fu").format(han=a.han, fu=a.fu)
+        )
     lines.append(Line(f"{total}  ·  {' '.join(words)}", "bold"))
     return lines
 
@@ -385,22 +412,26 @@ def score_text(a: Analysis) -> list[Line]:
 def waits_text(found: Waits, tsumo: bool) -> list[Line]:
     """A hand one tile short: tenpai or its shanten, then each wait won as the hand is."""
     if not found.tenpai:
-        return [Line(f"Not tenpai: {found.shanten} shanten", "bold")]
+        return [Line(say("Not tenpai: {n} shanten").format(n=found.shanten), "bold")]
     tiles = " ".join(tile_name(w.tile) for w in found.waits)
     left = sum(w.unseen for w in found.waits)
-    lines = [Line(f"Tenpai: waits on {tiles} ({left} unseen)", "bold")]
+    lines = [Line(say("Tenpai: waits on {tiles} ({n} unseen)").format(tiles=tiles, n=left), "bold")]
     said = []
     for w in found.waits:
         way = w.tsumo if tsumo else w.ron
         a = way.analysis
         if a is None:
-            text = way.short_problem or ""
+            text = say(way.short_problem) if way.short_problem else ""
         elif a.yakuman:
-            text = f"{a.yakuman} yakuman · {a.payment.short()}"
+            text = say("{n} yakuman").format(n=a.yakuman) + f" · {a.payment.short()}"
         else:
-            fu = "" if a.fu is None else f" {a.fu} fu"
-            text = f"{a.han} han{fu} · {f'{a.payment.base.name} ' if a.payment.base.name else ''}"
-            text += a.payment.short()
+            score = (
+                say("{han} han").format(han=a.han)
+                if a.fu is None
+                else say("{han} han {fu} fu").format(han=a.han, fu=a.fu)
+            )
+            limit = f"{limit_name(a.payment.base.name)} " if a.payment.base.name else ""
+            text = f"{score} · {limit}{a.payment.short()}"
         said.append((tile_name(w.tile), text))
     lines += [Line(text) for text in waits_lines(said)]
     return lines
@@ -414,6 +445,16 @@ SHORT = (
     ("the wind that is seat and round wind", "seat+round wind"),
     (" (single, on the pair)", " (single)"),
 )
+
+
+def _cut(text: str, width: int) -> str:
+    """``text`` cut and padded to ``width`` cells (a CJK character takes two)."""
+    shown = ""
+    for c in text:
+        if cells(shown + c) > width:
+            break
+        shown += c
+    return ljust(shown, width)
 
 
 def _short(item: str) -> str:
@@ -462,8 +503,9 @@ class FuForm:
 
     def read(self, values: Mapping[str, str]) -> Reading[int]:
         entry = read_fu(self.rules, values)
-        notes = dict(entry.words)
-        notes["won"] = "(shanpon ron)"
+        # each code's words in the language spoken; a meld's words one by one
+        notes = {key: _said(words) for key, words in entry.words.items()}
+        notes["won"] = say("(shanpon ron)")
         lines = _fu_lines(entry.result) if entry.result else ()
         return Reading(
             entry.errors,
@@ -477,11 +519,25 @@ class FuForm:
         raise HandError("the fu calculator opens no other form")
 
 
+def _said(words: str) -> str:
+    """A code's words in the language spoken; a meld's ("closed triplet T/H") one by one,
+    its "closed" or "open" as a meld's (暗, 明), not a hand's (門前)."""
+    parts = words.split(" ")
+    if len(parts) < 2 or parts[1] not in ("sequence", "triplet", "kan"):
+        return say(words)
+    opened = term(PACKAGE, f"meld {parts[0]}", say(parts[0]))
+    return " ".join([opened, *(say(p) for p in parts[1:])])
+
+
 def _fu_lines(result: FuResult) -> tuple[Line, ...]:
-    lines = [Line(f"{_short(item)[:27]:<27} {fu:>3}") for item, fu in result.lines]
-    lines.append(Line(f"{'total':<27} {result.total:>3}"))
-    lines.append(Line(f"= {result.fu} fu", "bold"))
-    lines.append(Line(result.rounding, "dim"))
+    english = language.current() == ENGLISH
+    lines = [
+        Line(f"{_cut(_short(item) if english else fu_item(item), 27)} {fu:>3}")
+        for item, fu in result.lines
+    ]
+    lines.append(Line(f"{ljust(say('total'), 27)} {result.total:>3}"))
+    lines.append(Line("= " + say("{n} fu").format(n=result.fu), "bold"))
+    lines.append(Line(rounding(result.rounding), "dim"))
     lines += [Line(f"note: {n}", "dim") for n in result.notes]
     return tuple(lines)
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mjtui.core.language import term
 from mjtui.systems.riichi.rules import Limits, Rules
 
 # The first han of each limit; the base points come from the ruleset.
@@ -125,7 +126,8 @@ class Payment:
         if not self.tsumo:
             return str(self.discarder)
         if self.dealer_wins:
-            return f"{self.non_dealer} all"
+            # riichi's catalog, by the core's lookup: .terms reads the analyzer, which reads this
+            return term(__package__ or "", "{n} all", "{n} all").format(n=self.non_dealer)
         return f"{self.non_dealer}/{self.dealer}"
 
 

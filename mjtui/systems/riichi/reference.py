@@ -19,6 +19,7 @@ from mjtui.core.reports.reference import (
 )
 from mjtui.core.systems.base import Section
 from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.terms import key_name
 
 RIICHI_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 RIICHI_HAN = (1, 2, 3, 4)
@@ -175,7 +176,7 @@ def _riichi_yaku(rules: Rules) -> list[str]:
     yakuman = []
     for f in dataclasses.fields(rules.yaku):
         value = getattr(rules.yaku, f.name)
-        name = f.name.replace("_", " ")
+        name = key_name(f.name)
         if isinstance(value, bool):
             continue
         if isinstance(value, tuple):

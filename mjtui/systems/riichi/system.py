@@ -95,9 +95,13 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
         return fields
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return (
-            f"Hand {state.hands + 1} · {state.round_name} · dealer "
-            f"{players[state.east]} · {state.honba} honba"
+        from mjtui.systems.riichi.terms import say
+
+        return say("Hand {n} · {round} · dealer {dealer} · {honba} honba").format(
+            n=state.hands + 1,
+            round=table.round_words(state),
+            dealer=players[state.east],
+            honba=state.honba,
         )
 
     def entry(

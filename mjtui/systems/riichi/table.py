@@ -35,6 +35,7 @@ from dataclasses import dataclass, replace
 
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.winds import wind_name
 from mjtui.systems.riichi.events import (
     AbortiveDraw,
     Chombo,
@@ -48,6 +49,7 @@ from mjtui.systems.riichi.events import (
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import PLAYERS, Rules
 from mjtui.systems.riichi.standings import first_place, share
+from mjtui.systems.riichi.terms import say
 
 ROUND_LETTERS = "ESWN"
 
@@ -108,13 +110,20 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     """The table before the next hand in a line, with the players' names:
     "East 2 · dealer Bob · 1 honba · 2000 on the table", or "Game over: ..."."""
     if state.finished:
-        return "Game over: " + re.sub(
+        return say("Game over: ") + re.sub(
             r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text
         )
-    return (
-        f"{state.round_name} · dealer {players[state.east]} · {state.honba} honba · "
-        f"{state.deposits} on the table"
+    return say("{round} · dealer {dealer} · {honba} honba · {sticks} on the table").format(
+        round=round_words(state),
+        dealer=players[state.east],
+        honba=state.honba,
+        sticks=state.deposits,
     )
+
+
+def round_words(state: State) -> str:
+    """The next hand as the language spoken says it: "East 1", "東1局"."""
+    return say("{wind} {n}").format(wind=wind_name(state.round_wind), n=state.hand_number)
 
 
 def start(rules: Rules) -> State:

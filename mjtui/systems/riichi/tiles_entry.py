@@ -28,6 +28,7 @@ from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.systems.riichi.hand.context import situation_flags, situations_of
 from mjtui.systems.riichi.hand.waits import Waits, read_waits
 from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.terms import say, yaku_name
 
 TILES_FIELDS = ("tiles", "dora", "ura", "kita", "extras")
 TILES_EXAMPLE = "234m456p2267s [777z] 5s"
@@ -78,12 +79,13 @@ class TilesResult:
 
 
 def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
-    """(name, value, unit) for each yaku, then each kind of dora the hand has."""
-    unit = "yakuman" if a.yakuman else "han"
-    lines = [(name, value, unit) for name, value in a.yaku]
+    """(name, value, unit) for each yaku, then each kind of dora the hand has, in the
+    language spoken."""
+    unit = say("yakuman") if a.yakuman else say("han")
+    lines = [(yaku_name(name), value, unit) for name, value in a.yaku]
     if not a.yakuman:
         lines += [
-            (DORA_NAMES[kind], getattr(a.dora, kind), "han")
+            (say(DORA_NAMES[kind]), getattr(a.dora, kind), say("han"))
             for kind in DORA_NAMES
             if getattr(a.dora, kind)
         ]

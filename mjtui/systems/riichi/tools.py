@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjtui.core.cells import cells, ljust
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Refusal, Tool
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles.notation import parse_hand, parse_tiles, parse_waiting_hand, tile_name
 from mjtui.core.tiles.render import format_hand, format_waiting
 from mjtui.systems.riichi.han_fu import score_problem
@@ -38,6 +40,7 @@ from mjtui.systems.riichi.hand.shapes import describe_shape
 from mjtui.systems.riichi.hand.waits import Waits, Way, read_waits
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.terms import fu_item, limit_name, reading, rounding, say, yaku_name
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -155,6 +158,7 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
         "yaku": list(a.yaku_names),
         "yaku_han": [list(y) for y in a.yaku],
         "yaku_met": True,
+        "yaku_names": [{"key": name, "name": yaku_name(name)} for name, _ in a.yaku],
         "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red, "kita": a.dora.kita},
         "fu_items": [list(item) for item in a.fu_items],
         "fu_total": fu.total if fu else None,
@@ -169,26 +173,37 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
     }
 
 
+DORA_WORDS = {"red": "red fives"}  # a kind of dora as the text says it
+
+
 def describe_hand(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, each yaku with its han, the fu item by item, and the payments."""
-    way = "tsumo" if r["tsumo"] else "ron"
-    lines = [f"{r['reading']}, {way}, seat {r['seat']}, round {r['round']}"]
-    unit = "yakuman" if r["yakuman"] else "han"
-    rows = [(name, f"{han} {unit}") for name, han in r["yaku_han"]]
-    rows += [
-        (kind if kind != "red" else "red fives", f"{n} han") for kind, n in r["dora"].items() if n
+    way = say("tsumo") if r["tsumo"] else say("ron")
+    seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
+    lines = [
+        say("{reading}, {way}, seat {seat}, round {round}").format(
+            reading=reading(r["reading"]), way=way, seat=seat, round=round_wind
+        )
     ]
-    width = max(len(name) for name, _ in rows)
-    lines += [f"  {name:<{width}}  {value}" for name, value in rows]
+    unit = "{n} yakuman" if r["yakuman"] else "{n} han"
+    rows = [(yaku_name(name), say(unit).format(n=han)) for name, han in r["yaku_han"]]
+    rows += [
+        (say(DORA_WORDS.get(kind, kind)), say("{n} han").format(n=n))
+        for kind, n in r["dora"].items()
+        if n
+    ]
+    width = max(cells(name) for name, _ in rows)
+    lines += [f"  {ljust(name, width)}  {value}" for name, value in rows]
     if r["yakuman"]:
-        lines.append(f"  = {r['yakuman']} yakuman")
+        lines.append("  = " + say("{n} yakuman").format(n=r["yakuman"]))
     else:
-        lines.append(f"  = {r['han']} han {r['fu']} fu")
-        lines.append("fu:")
-        width = max(len(item) for item, _ in r["fu_items"] + [["total", 0]])
-        lines += [f"  {item:<{width}}  {fu:>3}" for item, fu in r["fu_items"]]
-        lines.append(f"  {'total':<{width}}  {r['fu_total']:>3}")
-        lines.append(f"  {r['fu_rounding']}")
+        lines.append("  = " + say("{han} han {fu} fu").format(han=r["han"], fu=r["fu"]))
+        lines.append(f"{say('fu')}:")
+        items = [(fu_item(item), fu) for item, fu in r["fu_items"]]
+        width = max(cells(item) for item, _ in [*items, (say("total"), 0)])
+        lines += [f"  {ljust(item, width)}  {fu:>3}" for item, fu in items]
+        lines.append(f"  {ljust(say('total'), width)}  {r['fu_total']:>3}")
+        lines.append(f"  {rounding(r['fu_rounding'])}")
     han, fu = (0, None) if r["yakuman"] else (r["han"], r["fu"])
     pay = payment(
         rules, han, fu, dealer=r["dealer"], tsumo=r["tsumo"], honba=r["honba"], yakuman=r["yakuman"]
@@ -268,25 +283,38 @@ def describe_payment(
     pay: Payment,
 ) -> str:
     """The payments in words: the hand, the amounts by payer, the total."""
-    who = "dealer" if dealer else "non-dealer"
+    who = say("dealer") if dealer else say("non-dealer")
     if yakuman:
-        hand = f"{yakuman} yakuman" if yakuman > 1 else "yakuman"
+        hand = say("{n} yakuman").format(n=yakuman) if yakuman > 1 else say("yakuman")
+    elif fu is not None:
+        hand = say("{han} han {fu} fu").format(han=han, fu=fu)
     else:
-        hand = f"{han} han" + (f" {fu} fu" if fu is not None else "")
-    limit = pay.base.name
+        hand = say("{han} han").format(han=han)
+    limit = limit_name(pay.base.name) if pay.base.name else ""
     head = f"{rules.name}: {hand}" + (f" ({limit})" if limit and not yakuman else "")
-    head += f", {who} {'tsumo' if tsumo else 'ron'}: {pay.short()}"
+    head += f", {who} {say('tsumo') if tsumo else say('ron')}: {pay.short()}"
     lines = [head]
     if not tsumo:
-        lines.append(f"  the discarder pays {pay.discarder}")
+        lines.append("  " + say("the discarder pays {n}").format(n=pay.discarder))
     elif dealer:
-        others = "three" if pay.payers == 3 else "two"
-        lines.append(f"  each of the {others} others pays {pay.non_dealer}")
+        others = (
+            "each of the three others pays {n}"
+            if pay.payers == 3
+            else ("each of the two others pays {n}")
+        )
+        lines.append("  " + say(others).format(n=pay.non_dealer))
     else:
-        lines.append(f"  the dealer pays {pay.dealer}")
-        other = "each other non-dealer" if pay.payers == 3 else "the other non-dealer"
-        lines.append(f"  {other} pays {pay.non_dealer}")
-    lines.append(f"  total {pay.total}" + (f" (with {honba} honba: +{pay.honba})" if honba else ""))
+        lines.append("  " + say("the dealer pays {n}").format(n=pay.dealer))
+        other = (
+            "each other non-dealer pays {n}"
+            if pay.payers == 3
+            else ("the other non-dealer pays {n}")
+        )
+        lines.append("  " + say(other).format(n=pay.non_dealer))
+    total = say("total {n}").format(n=pay.total)
+    if honba:
+        total += " " + say("(with {honba} honba: +{n})").format(honba=honba, n=pay.honba)
+    lines.append(f"  {total}")
     return "\n".join(lines)
 
 
@@ -401,41 +429,57 @@ def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """Tenpai or the shanten, then a line per wait: what ron and tsumo would score."""
     if not r["tenpai"]:
         also = (
-            f" (it waits on {', '.join(r['not_waits'])} by shape, but the hand holds all "
-            "four: no wait under this ruleset)"
+            say(
+                " (it waits on {tiles} by shape, but the hand holds all four: no wait under "
+                "this ruleset)"
+            ).format(tiles=", ".join(r["not_waits"]))
             if r["not_waits"]
             else ""
         )
-        return f"{r['tiles']}: not tenpai, {r['shanten']} shanten{also}"
+        return f"{r['tiles']}: " + say("not tenpai, {n} shanten").format(n=r["shanten"]) + also
     left = sum(w["unseen"] for w in r["waits"])
     count = len(r["waits"])
-    head = f"{r['tiles']}: tenpai, {count} wait{'s' if count > 1 else ''}, {left} tiles unseen"
+    waits = (
+        "tenpai, {count} waits, {left} tiles unseen"
+        if count > 1
+        else ("tenpai, {count} wait, {left} tiles unseen")
+    )
+    head = f"{r['tiles']}: " + say(waits).format(count=count, left=left)
     if r["furiten"]:
-        head += " · furiten (no ron)"
+        head += say(" · furiten (no ron)")
     lines = [head]
     for w in r["waits"]:
-        lines.append(f"  {w['tile']:<3} {w['unseen']} left")
+        lines.append(f"  {w['tile']:<3} " + say("{n} left").format(n=w["unseen"]))
         for way in ("ron", "tsumo"):
-            lines.append(f"      {way:<5} {way_text(w[way])}")
+            lines.append(f"      {ljust(say(way), 5)} {way_text(w[way])}")
     if r["not_waits"]:
-        lines.append(f"  not waits (all four in the hand): {', '.join(r['not_waits'])}")
+        lines.append(
+            "  "
+            + say("not waits (all four in the hand): {tiles}").format(
+                tiles=", ".join(r["not_waits"])
+            )
+        )
     return "\n".join(lines)
 
 
 def way_text(way: dict[str, Any]) -> str:
     """A way to win in a line: '2 han 30 fu, 2000 (riichi 1, pinfu 1)' or 'no yaku'."""
     if not way["wins"]:
-        return str(way["problem"])
+        return say(str(way["problem"]))
     if way["yakuman"]:
-        score = f"{way['yakuman']} yakuman" if way["yakuman"] > 1 else "yakuman"
+        score = (
+            say("{n} yakuman").format(n=way["yakuman"]) if way["yakuman"] > 1 else (say("yakuman"))
+        )
+    elif way["fu"] is not None:
+        score = say("{han} han {fu} fu").format(han=way["han"], fu=way["fu"])
     else:
-        score = f"{way['han']} han" + (f" {way['fu']} fu" if way["fu"] is not None else "")
+        score = say("{han} han").format(han=way["han"])
     if way["limit"] and not way["yakuman"]:
-        score += f" {way['limit']}"
-    yaku = ", ".join(f"{name} {n}" for name, n in way["yaku_han"])
+        score += f" {limit_name(way['limit'])}"
+    yaku = ", ".join(f"{yaku_name(name)} {n}" for name, n in way["yaku_han"])
     dora = sum(way["dora"].values())
     if dora:
-        yaku += f", dora {dora}"
+        yaku += f", {say('dora')} {dora}"
     return f"{score}, {way['points']['total']} ({yaku})"
 
 

@@ -20,8 +20,10 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Header, Static
 
+from mjtui.core.language import _
 from mjtui.core.reports.board import BoardView, Seat, SessionFollower, board_view
 from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.core.text import shown
 from mjtui.ui import numbers
 from mjtui.ui.widgets.footer import Footer
@@ -79,7 +81,7 @@ class BoardScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Board"
+        self.title = _("Board")
         self.ready = True
         self.show(self.view, self.note)
 
@@ -98,18 +100,21 @@ class BoardScreen(Screen[None]):
             return
         self.query_one("#board-note", Static).update(Text(note))
         if view is None:
-            self.query_one("#board-round", Static).update(Text("Nothing to show yet"))
+            self.query_one("#board-round", Static).update(Text(_("Nothing to show yet")))
             for seat in range(SEATS):
                 self.query_one(f"#seat-{seat}").display = False
             return
         self.sub_title = " · ".join(filter(None, (view.ruleset, self.following)))
         line = view.line.removeprefix(view.round).removeprefix(" · ")  # the round is above
+        said_round = view.round
+        if line == view.line and " · " in line:  # the line says the round in its language
+            said_round, _sep, line = line.partition(" · ")
         # Once over, the round a state would play next is none: the board says so.
-        shown_round = "Game over" if view.finished else view.round
+        shown_round = _("Game over") if view.finished else said_round
         self.query_one("#board-round", Static).update(
             Text.assemble(
                 (f" {shown_round} ", "bold reverse"),
-                f"  {view.hands} played\n",
+                "  " + _("{n} played").format(n=view.hands) + "\n",
                 (line, "bold"),
             )
         )
@@ -123,11 +128,12 @@ class BoardScreen(Screen[None]):
         panel.set_class(seat.dealer, "dealer")
         # Narrower than 80 columns (a phone) the mark alone: with the word, the name
         # would take a second line and push the last hand's change out of the panel.
-        word = " dealer" if self.app.size.width >= 80 else ""
+        word = " " + _("dealer") if self.app.size.width >= 80 else ""
         mark = f" {DEALER}{word}" if seat.dealer else ""
+        wind = wind_name(WINDS.index(seat.wind)) if seat.wind in WINDS else seat.wind
         panel.query_one(".seat-name", Static).update(
             Text.assemble(
-                (f"{seat.wind}{mark}", "bold reverse" if seat.dealer else "bold"),
+                (f"{wind}{mark}", "bold reverse" if seat.dealer else "bold"),
                 "  ",
                 Text(
                     seat.name,
@@ -139,9 +145,9 @@ class BoardScreen(Screen[None]):
         )
         panel.query_one(Digits).update(numbers.points(seat.total))  # 25,000 read at a glance
         # The lead first: on a phone's narrow line the last hand's change may be cut.
-        parts = ["leads"] if seat.leader else []
+        parts = [_("leads")] if seat.leader else []
         if seat.change is not None:
-            parts.append(f"last hand {numbers.change(seat.change)}")
+            parts.append(_("last hand {change}").format(change=numbers.change(seat.change)))
         panel.query_one(".seat-change", Static).update(Text(" · ".join(parts)))
 
 

@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _, package_of, say_in
 from mjtui.core.systems.fields import TICKED, Field, FormModel, Line, Reading, Row
 from mjtui.ui import colours
 from mjtui.ui.key_form import CodeInput, KeyForm
@@ -82,6 +83,8 @@ class FieldForm(KeyForm):
         self._rows: dict[str, Horizontal] = {}
         self._shown: dict[str, str | Text] = {}
         self.OUTCOMES = "".join(self.form_layout.outcomes)
+        package = package_of(model)
+        self.say: Callable[[str], str] = lambda words: say_in(package, words)
 
     # ------------------------------------------------------------ drawing
 
@@ -89,7 +92,7 @@ class FieldForm(KeyForm):
         value = self.values.get(f.key, "")
         common: dict[str, Any] = {"id": f"ff-{f.key}", "compact": True, "classes": "ff-field"}
         if f.kind == "check":
-            return Checkbox(f.label, value == TICKED, **common)
+            return Checkbox(self.say(f.label), value == TICKED, **common)
         last = self.seats
         cls: type[Input] = CodeInput
         restrict: str | None
@@ -107,7 +110,7 @@ class FieldForm(KeyForm):
             length = f.max_length
         field = cls(
             value,
-            placeholder=f.placeholder,
+            placeholder=self.say(f.placeholder) if f.placeholder else "",
             restrict=restrict,
             max_length=length or 0,
             validators=[_Problem(f.problem)] if f.problem else None,
@@ -120,12 +123,12 @@ class FieldForm(KeyForm):
     def _row(self, row: Row) -> Horizontal:
         parts: list[Widget] = []
         if row.label:
-            label = Label(row.label, classes="ff-label", markup=False)
+            label = Label(self.say(row.label), classes="ff-label", markup=False)
             label.styles.width = self.form_layout.label_width
             parts.append(label)
         for f in row.fields:
             if f.label and f.kind != "check":
-                parts.append(Label(f.label, classes="ff-small", markup=False))
+                parts.append(Label(self.say(f.label), classes="ff-small", markup=False))
             widget = self._widget(f)
             self._widgets[f.key] = widget
             parts.append(widget)
@@ -179,29 +182,31 @@ class FieldForm(KeyForm):
             yield Static("", id="ff-error", markup=False)
             with Horizontal(id="ff-buttons"):
                 yield Button(
-                    layout.confirm,
+                    self.say(layout.confirm),
                     id="ff-confirm",
                     variant="primary",
                     compact=True,
                     classes="form-confirm",
                 )
-                yield Button("Cancel", id="ff-cancel", compact=True, classes="form-cancel")
+                yield Button(_("Cancel"), id="ff-cancel", compact=True, classes="form-cancel")
                 for action in layout.actions:
                     if action.button:
                         yield Button(
-                            action.label,
+                            self.say(action.label),
                             id=f"ff-action-{action.name}",
                             compact=True,
                             classes="ff-action",
                         )
-            keys = " · ".join(f"{a.key} {a.label.lower()}" for a in layout.actions)
+            keys = " · ".join(f"{a.key} {self.say(a.label.lower())}" for a in layout.actions)
             help_line = " · ".join(
                 part
                 for part in (
-                    layout.help,
-                    "Enter next · ctrl+s " + layout.confirm.lower(),
+                    self.say(layout.help) if layout.help else "",
+                    _("Enter next · ctrl+s {confirm}").format(
+                        confirm=self.say(layout.confirm.lower())
+                    ),
                     keys,
-                    "Esc cancel",
+                    _("Esc cancel"),
                 )
                 if part
             )

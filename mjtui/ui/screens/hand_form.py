@@ -15,13 +15,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from rich.cells import cell_len, set_cell_size
 from rich.text import Text
 from textual.widget import Widget
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import TableState
 from mjtui.core.systems.fields import FormModel, Reading
+from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.ui import colours, numbers
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.field_form import FieldForm
@@ -90,7 +93,7 @@ class HandForm(FieldForm):
         text = Text()
         for seat, name in enumerate(self.players):
             line = Text(
-                f"{seat + 1} {name[:14]:<14} {self.before.wind(seat)[:1]} ",
+                f"{seat + 1} {set_cell_size(name, 14)} {_wind(self.before.wind(seat))[:1]} ",
                 style="bold" if seat == self.before.east else "",
             )
             line.append(f"{numbers.points(now[seat]):>8}")
@@ -116,15 +119,15 @@ class HandForm(FieldForm):
         if self.editing:
             hand = _keep_note(self.old, hand)
             self.app.push_screen(
-                ConfirmScreen(self._replace_question(hand), yes="Replace", no="Keep editing"),
+                ConfirmScreen(self._replace_question(hand), yes=_("Replace"), no=_("Keep editing")),
                 lambda yes: self._record(hand) if yes else None,
             )
             return
         if reading.question:
             question = Text(f"{reading.question}\n", style="bold")
-            question.append("y records it, n or Esc goes back to the form.")
+            question.append(_("y records it, n or Esc goes back to the form."))
             self.app.push_screen(
-                ConfirmScreen(question, yes="Record it", no="Back to the form"),
+                ConfirmScreen(question, yes=_("Record it"), no=_("Back to the form")),
                 lambda yes: self._record(hand) if yes else None,
             )
             return
@@ -144,9 +147,13 @@ class HandForm(FieldForm):
         system, rules = self.ruleset.system, self.rules
         old_after = system.apply(rules, self.before, self.old)
         new_after = system.apply(rules, self.before, new)
-        width = max(len(p) for p in self.players) + 1
+        width = max(cell_len(p) for p in self.players) + 1
         # "Edit hand 12", without the dealer: the question must fit one line.
-        text = Text(f"{self.heading.split(' · ')[0]}: replace the recorded hand?\n", style="bold")
+        text = Text(
+            _("{hand}: replace the recorded hand?").format(hand=self.heading.split(" · ")[0])
+            + "\n",
+            style="bold",
+        )
         # The note goes with the new hand too (_keep_note): said once, so that a long
         # one (an imported game's yaku) leaves the question on an 80x24 screen.
         note = getattr(new, "note", "")
@@ -156,22 +163,32 @@ class HandForm(FieldForm):
             # A system whose hands are points per seat (HP-11C) shows them: "Ann won"
             # twice would hide what changed.
             scores = system.hand_scores(hand)
-            points = f" · points {' '.join(str(p) for p in scores)}" if scores else ""
+            points = (
+                " · " + _("points {points}").format(points=" ".join(str(p) for p in scores))
+                if scores
+                else ""
+            )
             return system.describe_hand(hand, self.players) + points
 
-        text.append(f"recorded: {described(old)}\n")
-        text.append(f"new:      {described(shown)}\n")
+        said = [_("recorded:"), _("new:")]
+        lead = max(cell_len(s) for s in said) + 1
+        text.append(f"{set_cell_size(said[0], lead)}{described(old)}\n")
+        text.append(f"{set_cell_size(said[1], lead)}{described(shown)}\n")
         if note:
-            text.append(f"note (kept): {note}\n", style="dim")
-        text.append(f"{'':<{width}} {'recorded':>10} {'new':>10}\n")
+            text.append(_("note (kept): {note}").format(note=note) + "\n", style="dim")
+        heads = [_("recorded"), _("new")]
+        text.append(
+            " " * (width + 1) + " ".join(" " * (10 - cell_len(h)) + h for h in heads) + "\n"
+        )
         for seat, name in enumerate(self.players):
             old_c = old_after.totals[seat] - self.before.totals[seat]
             new_c = new_after.totals[seat] - self.before.totals[seat]
-            mark = "" if old_c == new_c else "  changed"
+            mark = "" if old_c == new_c else "  " + _("changed")
             text.append(
-                f"{name:<{width}} {numbers.change(old_c):>10} {numbers.change(new_c):>10}{mark}\n"
+                f"{set_cell_size(name, width)} {numbers.change(old_c):>10} "
+                f"{numbers.change(new_c):>10}{mark}\n"
             )
-        text.append("The totals after it are recomputed. y replaces, n or Esc goes back.")
+        text.append(_("The totals after it are recomputed. y replaces, n or Esc goes back."))
         return text
 
 
@@ -190,3 +207,8 @@ def _keep_note(old: object, new: object) -> object:
     if note and not getattr(new, "note", "note"):
         return dataclasses.replace(new, note=note)
     return new
+
+
+def _wind(name: str) -> str:
+    """A seat's wind as the table state names it, in the language spoken."""
+    return wind_name(WINDS.index(name)) if name in WINDS else name

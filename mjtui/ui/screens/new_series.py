@@ -18,9 +18,11 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _
 from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.winds import wind_name
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
 from mjtui.ui.widgets.text_field import TextField
@@ -79,50 +81,50 @@ class NewSeriesScreen(KeyForm):
         # No header or footer: the title and the help line say it all, and the first
         # screen shows sooner without them (benchmarks/startup.py).
         with Vertical(id="new-series"):
-            yield Label("New series", id="form-title")
+            yield Label(_("New series"), id="form-title")
             with Grid(id="form-grid"):
-                yield Label("Ruleset", classes="form-label")
+                yield Label(_("Ruleset"), classes="form-label")
                 with Horizontal(id="ruleset-shown"):  # the list's look until it comes
                     yield Static(self._label(self.chosen), id="ruleset-name")
                     yield Static("▼", classes="arrow")
-                yield Label("Table", classes="form-label")
+                yield Label(_("Table"), classes="form-label")
                 yield self._later(
                     TextField(
                         self.table,
                         id="table",
-                        placeholder="(a name, when the club plays at several)",
+                        placeholder=_("(a name, when the club plays at several)"),
                         max_length=MAX_TABLE_NAME,
                         compact=True,
                     )
                 )
-                yield Label("Start points", classes="form-label")
+                yield Label(_("Start points"), classes="form-label")
                 yield self._later(
                     Input(
                         str(self.chosen.start_points),
                         id="start-points",
                         restrict=r"[0-9]*",
                         compact=True,
-                        validators=[Integer(minimum=0, failure_description="0 or more")],
+                        validators=[Integer(minimum=0, failure_description=_("0 or more"))],
                     )
                 )
-                yield Label("Time limit (min)", classes="form-label")
+                yield Label(_("Time limit (min)"), classes="form-label")
                 yield self._later(
                     Input(
                         str(self.minutes or ""),
                         id="time-limit",
                         restrict=r"[0-9]*",
-                        placeholder="minutes a game may last (empty: none)",
+                        placeholder=_("minutes a game may last (empty: none)"),
                         compact=True,
                     )
                 )
                 for seat in range(MAX_SEATS):
                     yield Label(
-                        f"Seat {seat + 1} ({WINDS[seat]})",
+                        _("Seat {n} ({wind})").format(n=seat + 1, wind=wind_name(seat)),
                         id=f"seat-label-{seat}",
                         classes="form-label",
                     )
                     yield TextField(
-                        placeholder=f"Player {seat + 1}",
+                        placeholder=_("Player {n}").format(n=seat + 1),
                         id=f"name-{seat}",
                         max_length=24,
                         classes="name",
@@ -130,11 +132,13 @@ class NewSeriesScreen(KeyForm):
                     )
             yield Static("", id="seat-draw")
             yield Static("", id="form-error")
-            yield Static("Start series", id="start-shown")  # the button's look until it comes
+            yield Static(_("Start series"), id="start-shown")  # the button's look until it comes
             yield Static(
-                "Enter: next field · ctrl+s: start · ctrl+r: draw seats · "
-                "ctrl+l: saved series · Esc: quit. "
-                "Seat 1 is East in the first hand; an empty name is kept as shown.",
+                _(
+                    "Enter: next field · ctrl+s: start · ctrl+r: draw seats · "
+                    "ctrl+l: saved series · Esc: quit. "
+                    "Seat 1 is East in the first hand; an empty name is kept as shown."
+                ),
                 id="form-help",
             )
 
@@ -162,7 +166,7 @@ class NewSeriesScreen(KeyForm):
             await self._in_place_of(f"#{field.id}-shown", field)
         await self._in_place_of(
             "#start-shown",
-            Button("Start series", id="start", variant="primary", classes="form-confirm"),
+            Button(_("Start series"), id="start", variant="primary", classes="form-confirm"),
         )
 
     async def _in_place_of(self, stand_in: str, widget: Widget) -> None:
@@ -244,15 +248,15 @@ class NewSeriesScreen(KeyForm):
         try:
             seats = draw_seats([i.value for i in inputs], self.seat_rng)
         except MjtuiError as e:
-            note.update(Text(f"Seats not drawn: {e}"))
+            note.update(Text(_("Seats not drawn: {reason}").format(reason=e)))
             self.app.bell()
             return
         for field, name in zip(inputs, seats, strict=False):
             field.value = name
         note.update(
             Text(
-                "Seats drawn: "
-                + " · ".join(f"{WINDS[seat]} {name}" for seat, name in enumerate(seats))
+                _("Seats drawn: ")
+                + " · ".join(f"{wind_name(seat)} {name}" for seat, name in enumerate(seats))
             )
         )
 
@@ -288,28 +292,30 @@ class NewSeriesScreen(KeyForm):
         ruleset = self.ruleset
         text = self.query_one("#start-points", Input).value.strip()
         if not text.isdigit():
-            return "Start points: type a whole number, 0 or more", None
+            return _("Start points: type a whole number, 0 or more"), None
         names = []
         for seat in range(ruleset.players):
             name = clean_name(self.query_one(f"#name-{seat}", Input).value)
-            names.append(name or f"Player {seat + 1}")
+            names.append(name or _("Player {n}").format(n=seat + 1))
         repeat = first_repeat(names)  # "Ann" and "ann " are one player, as in stats
         if repeat is not None:
             a, b = repeat
-            return (
-                f"Seats {a + 1} and {b + 1} are the same player ({names[a]} and "
-                f"{names[b]}): give each seat its own name"
-            ), None
+            return _(
+                "Seats {a} and {b} are the same player ({first} and {second}): "
+                "give each seat its own name"
+            ).format(a=a + 1, b=b + 1, first=names[a], second=names[b]), None
         limit = self.query_one("#time-limit", Input).value.strip() or "0"
         if not limit.isdigit() or int(limit) > MAX_MINUTES:
-            return f"Time limit: minutes, up to {MAX_MINUTES}, or empty for none", None
+            return _("Time limit: minutes, up to {n}, or empty for none").format(
+                n=MAX_MINUTES
+            ), None
         points = int(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
         table = clean_name(self.query_one("#table", Input).value)
         if len(table) > MAX_TABLE_NAME:  # max_length cuts what is typed, not what is given
-            return (
-                f"Table: at most {MAX_TABLE_NAME} characters, this one has {len(table)}; shorten it"
+            return _("Table: at most {n} characters, this one has {length}; shorten it").format(
+                n=MAX_TABLE_NAME, length=len(table)
             ), None
         return None, SeriesChoice(ruleset, tuple(names), table, int(limit))
 

@@ -13,6 +13,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from mjtui.core.language import _
 from mjtui.core.reports.reference import reference
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.ui.widgets.footer import Footer
@@ -55,7 +56,7 @@ class ReferenceScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Rules"
+        self.title = _("Rules")
         self.sub_title = self.ruleset.name
         self.query_one("#reference").focus()
 

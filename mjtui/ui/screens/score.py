@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.text import shown
 from mjtui.ui.widgets.footer import Footer
@@ -178,8 +179,9 @@ class ScoreScreen(Screen[None]):
         self._sync_calculator()
         described = session.ruleset.system.describe_state(state, names)
         # The footer lists the keys; once the game is over it says what is left to do.
-        keys = " · f: final standings · u: undo" if state.finished else ""
-        self._status_line = Text.assemble((described, "bold"), f" · {state.hands} played{keys}")
+        keys = " · " + _("f: final standings · u: undo") if state.finished else ""
+        played = _("{n} played").format(n=state.hands)
+        self._status_line = Text.assemble((described, "bold"), f" · {played}{keys}")
         for line in session.ruleset.system.sheet_lines(session.ruleset.rules, state, names):
             self._status_line.append(f"\n{line}")
         self._tick()
@@ -195,11 +197,12 @@ class ScoreScreen(Screen[None]):
         late = shown.phase in ("warning", "last-hand", "over")
         # Reversed, so it stands out without colour too.
         self.query_one(Scoreboard).border_subtitle = Text(
-            f" time: {shown.short()} ", style="bold reverse" if late else ""
+            " " + _("time: {left}").format(left=shown.short()) + " ",
+            style="bold reverse" if late else "",
         )
         notice = self.clock.notice(hands)
         if notice:
-            self.notify(notice, title="Time", severity="warning", timeout=30)
+            self.notify(notice, title=_("Time"), severity="warning", timeout=30)
 
     def _sync_calculator(self) -> None:
         """Key the hands into the HP-11C while its pane is shown: keying a long
@@ -274,7 +277,8 @@ class ScoreScreen(Screen[None]):
         session = self.book.session
         if not self.has_standings:
             self.notify(
-                "This system has no final standings; the totals are the result", severity="warning"
+                _("This system has no final standings; the totals are the result"),
+                severity="warning",
             )
             return
         from mjtui.ui.screens.standings import StandingsScreen  # not needed before f
@@ -354,7 +358,12 @@ class ScoreScreen(Screen[None]):
         session = self.book.session
         rolled = roll(self.dice_rng)
         dealer = session.current_players[session.state.east]
-        self.notify(f"{rolled.line()} (dealer: {dealer})", title="Dice", timeout=20, markup=False)
+        self.notify(
+            _("{roll} (dealer: {dealer})").format(roll=rolled.line(), dealer=dealer),
+            title=_("Dice"),
+            timeout=20,
+            markup=False,
+        )
 
     def action_chart(self) -> None:
         self.query_one(ScoreSheet).toggle_chart()
@@ -370,7 +379,9 @@ class ScoreScreen(Screen[None]):
         session = self.book.session
         seat = SEAT_KEYS[key]
         if seat is not None and seat >= len(session.players):
-            self.notify(f"There are only {len(session.players)} seats", severity="warning")
+            self.notify(
+                _("There are only {n} seats").format(n=len(session.players)), severity="warning"
+            )
             return
         state = session.state
         if state.finished:
@@ -392,8 +403,10 @@ class ScoreScreen(Screen[None]):
         self.render_state()
         if self.book.save_error:
             self.notify(
-                f"{self.book.save_error}. The hands are kept here; the next change tries again.",
-                title="Not saved",
+                _("{error}. The hands are kept here; the next change tries again.").format(
+                    error=self.book.save_error
+                ),
+                title=_("Not saved"),
                 severity="error",
                 timeout=15,
                 markup=False,
@@ -402,7 +415,7 @@ class ScoreScreen(Screen[None]):
         if notice and notice != self._size_told:
             self.notify(
                 notice,
-                title="The file is nearly full",
+                title=_("The file is nearly full"),
                 severity="warning",
                 timeout=20,
                 markup=False,
@@ -412,20 +425,24 @@ class ScoreScreen(Screen[None]):
     def action_edit(self) -> None:
         session = self.book.session
         if not session.hands:
-            self.notify("No hand to edit yet", severity="warning")
+            self.notify(_("No hand to edit yet"), severity="warning")
             return
         index = self.query_one(HandsTable).hand_index
         if not 0 <= index < len(session.hands):
             return
         before = session.states()[index]
-        title = f"Edit hand {index + 1} · East: {session.names_at(index)[before.east]}"
+        title = _("Edit hand {n} · East: {player}").format(
+            n=index + 1, player=session.names_at(index)[before.east]
+        )
 
         def replace(hand: object) -> None:
             self.book.replace(index, hand)
             self._changed()
             self.notify(
-                f"Hand {index + 1} changed; the totals after it were recomputed "
-                "(u takes the change back)"
+                _(
+                    "Hand {n} changed; the totals after it were recomputed "
+                    "(u takes the change back)"
+                ).format(n=index + 1)
             )
 
         self.app.push_screen(
@@ -447,13 +464,16 @@ class ScoreScreen(Screen[None]):
                 self.book.change_seats(seating)
             except HandError as e:  # the file could not hold it: nothing changed
                 self.notify(
-                    str(e), title="Seats not changed", severity="error", timeout=15, markup=False
+                    str(e), title=_("Seats not changed"), severity="error", timeout=15, markup=False
                 )
                 return
             self._changed()
             self.notify(
-                "Seats changed; the points stay with the seats (u does not take it back: s again)",
-                title="Seats",
+                _(
+                    "Seats changed; the points stay with the seats "
+                    "(u does not take it back: s again)"
+                ),
+                title=_("Seats"),
                 markup=False,
             )
 
@@ -470,19 +490,19 @@ class ScoreScreen(Screen[None]):
     def action_undo(self) -> None:
         change = self.book.undo()
         if change is None:
-            self.notify("Nothing to undo", severity="warning")
+            self.notify(_("Nothing to undo"), severity="warning")
             return
         self._changed()
-        self.notify(f"{change} taken back (ctrl+y or U puts it back)")
+        self.notify(_("{change} taken back (ctrl+y or U puts it back)").format(change=change))
 
     def action_redo(self) -> None:
         try:
             change = self.book.redo()
         except HandError as e:
-            self.notify(str(e), title="Not put back", severity="error", timeout=10, markup=False)
+            self.notify(str(e), title=_("Not put back"), severity="error", timeout=10, markup=False)
             return
         if change is None:
-            self.notify("Nothing to redo", severity="warning")
+            self.notify(_("Nothing to redo"), severity="warning")
             return
         self._changed()
-        self.notify(f"{change} put back")
+        self.notify(_("{change} put back").format(change=change))

@@ -20,12 +20,23 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
+from mjtui.core.language import N_, _, package_of, pgettext, say_in
 from mjtui.ui import colours, numbers
 
 if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset
 
-COLUMNS = ("Rank", "Player", "Points", "Base", "Uma", "Oka", "Penalty", "Final")
+# The riichi columns' headers, said with the context "column" where shown.
+COLUMNS = (
+    N_("Rank"),
+    N_("Player"),
+    N_("Points"),
+    N_("Base"),
+    N_("Uma"),
+    N_("Oka"),
+    N_("Penalty"),
+    N_("Final"),
+)
 RIICHI_PARTS = ("points", "base", "uma", "oka", "penalty", "score")
 
 
@@ -64,18 +75,22 @@ class StandingsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="standings"):
-            title = "Final standings" if self.state.finished else "Standings now (provisional)"
+            title = (
+                _("Final standings") if self.state.finished else _("Standings now (provisional)")
+            )
             yield Label(title, id="st-title")
             yield Static(self._why(), id="st-why", markup=False)
             yield DataTable(id="st-table", cursor_type="none", zebra_stripes=True)
             yield Static(self._extra(), id="st-extra", markup=False)
-            yield Static("Esc, Enter or f: back to the sheet", id="st-help")
+            yield Static(_("Esc, Enter or f: back to the sheet"), id="st-help")
 
     def _why(self) -> str:
         describe = self.ruleset.system.describe_state
         if self.state.finished:
             return describe(self.state, self.players)
-        return f"After {self.state.hands} hands; next: " + describe(self.state, self.players)
+        return _("After {n} hands; next: ").format(n=self.state.hands) + describe(
+            self.state, self.players
+        )
 
     def _extra(self) -> str:
         if not self.riichi:
@@ -83,16 +98,18 @@ class StandingsScreen(ModalScreen[None]):
         rules: Any = self.ruleset.rules  # a system with standings: its [final] and [table]
         uma = " / ".join(score(u / 1000) for u in rules.final.uma)
         parts = [
-            f"target {numbers.points(rules.table.target_points)}",
-            f"uma {uma}",
-            f"oka {score(rules.final.oka / 1000)}",
+            _("target {points}").format(points=numbers.points(rules.table.target_points)),
+            _("uma {uma}").format(uma=uma),
+            _("oka {oka}").format(oka=score(rules.final.oka / 1000)),
         ]
         if rules.final.rounding != "exact":
-            parts.append(f"points rounded {rules.final.rounding} but first place's")
+            parts.append(
+                _("points rounded {how} but first place's").format(how=rules.final.rounding)
+            )
         if self.state.deposits:
-            parts.append(f"{self.state.deposits} still on the table")
+            parts.append(_("{n} still on the table").format(n=self.state.deposits))
         if self.state.forfeited:
-            parts.append(f"{self.state.forfeited} in deposits left the game")
+            parts.append(_("{n} in deposits left the game").format(n=self.state.forfeited))
         return " · ".join(parts)
 
     def on_mount(self) -> None:
@@ -116,8 +133,9 @@ class StandingsScreen(ModalScreen[None]):
                     del parts[name]
         for name in COLUMNS:
             if name in parts or name in ("Rank", "Player", "Final"):
+                title = pgettext("column", name)  # "Final" is the sheet's key too, said otherwise
                 table.add_column(
-                    Text(name, justify="left" if name == "Player" else "right"), key=name
+                    Text(title, justify="left" if name == "Player" else "right"), key=name
                 )
         for s in self.entries:
             table.add_row(
@@ -139,10 +157,13 @@ class StandingsScreen(ModalScreen[None]):
             for f in (dataclasses.fields(self.entries[0]) if self.entries else ())
             if f.name not in ("rank", "seat")
         ]
-        table.add_column(Text("Rank", justify="right"), key="rank")
-        table.add_column(Text("Player"), key="player")
+        table.add_column(Text(_("Rank"), justify="right"), key="rank")
+        table.add_column(Text(_("Player")), key="player")
         for f in fields:
-            title = f.metadata.get("title", f.name.replace("_", " ").capitalize())
+            title = say_in(
+                package_of(self.ruleset.system),
+                f.metadata.get("title", f.name.replace("_", " ").capitalize()),
+            )
             table.add_column(Text(title, justify="right"), key=f.name)
         for s in self.entries:
             cells = [Text(str(s.rank), justify="right"), Text(self.players[s.seat])]

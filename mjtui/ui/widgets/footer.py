@@ -15,16 +15,21 @@ which it never does. So every key the footer ever showed stayed alive: some
 2 ms longer a hand, 240 ms after 120 hands, now and then between a ctrl+s and
 the new totals (Textualize/textual#6666, open). Dropping them takes Textual's
 internals (mjtui/private_api.py: drop_closed_watchers).
+
+Each key's description is said in the language spoken (mjtui.core.language).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from textual import events
+from textual.app import ComposeResult
 from textual.widgets import Footer as TextualFooter
 
-from mjtui.private_api import drop_closed_watchers
+from mjtui.core.language import _
+from mjtui.private_api import drop_closed_watchers, footer_key_type
 
 MOST_ROWS = 3  # past this the keys are cut as Textual cuts them: the screen comes first
 
@@ -48,6 +53,16 @@ class Footer(TextualFooter):
         grid-gutter: 0;
     }
     """
+
+    def compose(self) -> ComposeResult:
+        # The bindings' descriptions are English where they are declared (a class's
+        # constants): each key is said in the language spoken as it is shown.
+        key_type = footer_key_type()
+        for widget in super().compose():
+            if isinstance(widget, key_type):
+                key: Any = widget  # a FooterKey, which holds its description as text
+                key.description = _(key.description)
+            yield widget
 
     async def recompose(self) -> None:
         await super().recompose()

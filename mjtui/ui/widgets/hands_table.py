@@ -7,7 +7,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from mjtui.core.language import _
 from mjtui.core.model.seats import seat_labels
 from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.options import WidgetOptions
@@ -50,7 +51,7 @@ def column_widths(
     ``width`` is the room inside the table; every column takes ``pad`` more for
     its padding (a space each side, or only before it where room is short).
     """
-    widths = [max([len(h), *(row[c].cell_len for row in rows)]) for c, h in enumerate(headers)]
+    widths = [max([cell_len(h), *(row[c].cell_len for row in rows)]) for c, h in enumerate(headers)]
     others = sum(w + pad for c, w in enumerate(widths) if c != 1)
     widths[1] = max(hand_min, width - others - pad)
     return widths
@@ -92,7 +93,9 @@ def seat_header(name: str, figures: int, least: int = 10) -> str:
     """A player's name over their column; only a name wider than both the
     column's figures and ``least`` cells is shortened, with an ellipsis."""
     room = max(figures, least)
-    return name if len(name) <= room else name[: room - 1] + "…"
+    if cell_len(name) <= room:
+        return name
+    return set_cell_size(name, room - 1).rstrip() + "…"  # cells, not characters: 陳 is two
 
 
 class HandsTable(ScrollView, can_focus=True):
@@ -368,7 +371,7 @@ class HandsTable(ScrollView, can_focus=True):
             self._names = [
                 seat_header(sat[seat], figures[seat], least) for seat in range(len(self.players))
             ]
-            self._widths = column_widths(rows, ["#", "Hand", *self._names], room, hand_min, pad)
+            self._widths = column_widths(rows, ["#", _("Hand"), *self._names], room, hand_min, pad)
             if sum(w + pad for w in self._widths) <= room:
                 break
         self._laid_out_for = room
@@ -409,20 +412,22 @@ class HandsTable(ScrollView, can_focus=True):
             scored, bool(count) and self._east_shown, self._laid_out_for
         )
         self.border_subtitle = (
-            f"hands {first + 1}-{last} of {count}" if last - first < count else ""
+            _("hands {first}-{last} of {count}").format(first=first + 1, last=last, count=count)
+            if last - first < count
+            else ""
         )
 
     @staticmethod
     def _title(scored: bool, marked: bool, room: int) -> str:
         """The longest title that fits the border: what the cells hold, and the East mark."""
-        east = f" · {EAST} East" if marked else ""
+        east = f" · {EAST} " + _("East") if marked else ""
         titles = (
-            [f"Hands: points scored, then the change{east}", f"Hands: points, change{east}"]
+            [_("Hands: points scored, then the change") + east, _("Hands: points, change") + east]
             if scored
             else []
         )
-        titles += [f"Hands{east}", "Hands"]
-        return next((t for t in titles if len(t) + 4 <= room), titles[-1])
+        titles += [_("Hands") + east, _("Hands")]
+        return next((t for t in titles if cell_len(t) + 4 <= room), titles[-1])
 
     def _cells(self, i: int) -> list[Text]:
         players, hand = self.names_at(i), self.hands[i]
@@ -493,7 +498,7 @@ class HandsTable(ScrollView, can_focus=True):
         if self._header is None:
             headers = [
                 Text("#", justify="right"),
-                Text("Hand"),
+                Text(_("Hand")),
                 *(Text(name, justify="right") for name in self._names),
             ]
             self._header = self._render_cells(headers, 1)[0]
