@@ -16,21 +16,12 @@ that differ.
 
 from __future__ import annotations
 
-import inspect
-import pickle
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 import pytest
-from pytest_textual_snapshot import (
-    PseudoApp,
-    PseudoConsole,
-    SVGImageExtension,
-    node_to_report_path,
-)
-from rich.console import ConsoleDimensions
-from syrupy.assertion import SnapshotAssertion
+from textual.pilot import Pilot
 from textual.widgets import Input
 
 from mjtui import paths
@@ -115,8 +106,27 @@ def size_of(series: str) -> tuple[int, int]:
     return (int(width), int(height)) if size else SIZE
 
 
+def typing(steps: list[list[str]]) -> Callable[[Pilot[object]], object]:
+    """For snap_compare's run_before: each step's keys, then a pause (a screen taken
+    alone, as the new-series form is)."""
+
+    async def typed(pilot: Pilot[object]) -> None:
+        await pilot.pause()
+        for keys in steps:
+            await pilot.press(*keys)
+            for screen in pilot.app.screen_stack:
+                for field in screen.query(Input):
+                    field.cursor_blink = False  # the cursor shown, whatever the clock
+            await pilot.pause()
+
+    return typed
+
+
 async def screens(
-    app: MjtuiApp, steps: list[tuple[str, list[str]]], size: tuple[int, int] = SIZE
+    app: MjtuiApp,
+    steps: list[tuple[str, list[str]]],
+    size: tuple[int, int] = SIZE,
+    each: Callable[[str, MjtuiApp], None] | None = None,
 ) -> list[tuple[str, str]]:
     """Each step's screen as SVG, taken after its keys, in one run of ``app``: the screens
     of a system follow one another as a scorer reaches them, so one app shows them all."""
@@ -132,37 +142,9 @@ async def screens(
             await pilot.wait_for_scheduled_animations()
             await pilot.pause()
             taken.append((name, app.export_screenshot(simplify=True)))
+            if each is not None:
+                each(name, app)
     return taken
-
-
-@pytest.fixture
-def kept(snapshot: SnapshotAssertion, request: pytest.FixtureRequest) -> Callable[[str, str], bool]:
-    """Whether a screen's SVG is the one kept under its name; each one compared is also
-    left for the plugin's snapshot_report.html, as its own snap_compare does for one."""
-    svgs = snapshot.use_extension(SVGImageExtension)
-
-    def compare(name: str, svg: str) -> bool:
-        same = svgs(name=name) == svg
-        result = svgs.executions[svgs.num_executions - 1]
-        expected = result.recalled_data
-        path, line, test = request.node.reportinfo()
-        report = (
-            same,
-            "" if expected is None else str(expected),
-            svg,
-            PseudoApp(PseudoConsole(False, ConsoleDimensions(*SIZE))),
-            path,
-            line,
-            f"{test}[{name}]",
-            inspect.getdoc(request.node.function) or "",
-            "",
-            expected is not None,
-        )
-        where = node_to_report_path(request.node)
-        where.with_name(f"{where.name}_{name}").write_bytes(pickle.dumps(report))
-        return same
-
-    return compare
 
 
 @pytest.mark.parametrize("series", list(STEPS))
