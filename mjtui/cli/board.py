@@ -110,7 +110,10 @@ def serve_command(args: argparse.Namespace) -> int:
             "`mjtui serve` needs the textual-serve package: pip install textual-serve"
         ) from None
 
-    argv = [sys.executable, "-m", "mjtui", "board", str(path)]
+    # Each board in the language the server was told; else it chooses as the server did
+    # (the same config and locale).
+    spoken = ["--language", args.language] if getattr(args, "language", None) else []
+    argv = [sys.executable, "-m", "mjtui", *spoken, "board", str(path)]
     server = BoardServer(
         argv,
         host=args.host,

@@ -70,9 +70,11 @@ def message_page(status: int, title: str, text: str, hall: bool = True) -> web.R
     )
 
 
-def mjtui_command(name: str, folder: Path) -> Command:
-    """The real processes: `mjtui tournament hall` and `mjtui tournament play`."""
-    base = [sys.executable, "-m", "mjtui", "tournament"]
+def mjtui_command(name: str, folder: Path, language: str | None = None) -> Command:
+    """The real processes: `mjtui tournament hall` and `mjtui tournament play`, in the
+    ``language`` the server was told (--language) if it was told one."""
+    spoken = ["--language", language] if language else []
+    base = [sys.executable, "-m", "mjtui", *spoken, "tournament"]
 
     def command(kind: str, number: int, table: int) -> list[str]:
         if kind == "hall":
@@ -107,9 +109,10 @@ class HallServer(BoardServer):
         command: Command | None = None,
         say: Say | None = None,
         limits: Limits | None = None,
+        language: str | None = None,
     ) -> None:
         # Not "command": textual-serve's Server keeps its command line under that name.
-        self.process_for = command or mjtui_command(name, folder)
+        self.process_for = command or mjtui_command(name, folder, language)
         super().__init__(
             self.process_for("hall", 0, 0),
             host=host,
@@ -272,6 +275,7 @@ def serve_tournament(
         host=args.host,
         port=args.port,
         hall_clients=args.max_clients,
+        language=getattr(args, "language", None),
     )
     if is_loopback(args.host):
         base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"

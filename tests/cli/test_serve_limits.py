@@ -376,6 +376,25 @@ def test_serve_listens_on_this_machine_unless_told_and_checks_max_clients(tmp_pa
         assert "--max-clients: expected 1 to 256" in capsys.readouterr().err
 
 
+def test_serve_s_boards_speak_the_language_it_was_told(tmp_path, monkeypatch) -> None:
+    import mjtui.cli.serving as serving_module
+
+    path = tmp_path / "s.toml"
+    new_book(path)
+    started: list[list[str]] = []
+
+    class Recorded(BoardServer):
+        def serve(self, debug: bool = False, ready: Any = None) -> None:
+            started.append(self.argv)
+
+    monkeypatch.setattr(serving_module, "BoardServer", Recorded)
+    assert main(["--language", "ja", "serve", str(path)]) == 0
+    assert main(["serve", str(path)]) == 0
+    told, untold = started
+    assert told[1:] == ["-m", "mjtui", "--language", "ja", "board", str(path.resolve())]
+    assert untold[1:] == ["-m", "mjtui", "board", str(path.resolve())]
+
+
 async def test_out_of_descriptors_a_connection_that_has_not_written_yet_is_refused_too(
     tmp_path,
 ) -> None:

@@ -221,6 +221,9 @@ def test_the_processes_are_mjtui_s_hall_and_the_table_s_play() -> None:
     assert command("table", 2, 7)[4:] == [
         "play", "Spring Open", "--folder", "/srv/t", "--table", "7", "--round", "2",
     ]  # fmt: skip
+    # Told a language, the server's processes speak it too.
+    spoken = mjtui_command("Spring Open", Path("/srv/t"), "ja")
+    assert spoken("hall", 0, 0)[1:6] == ["-m", "mjtui", "--language", "ja", "tournament"]
 
 
 def test_serve_reads_the_folder_first_and_serves_nothing_while_a_file_is_wrong(
