@@ -84,3 +84,21 @@ def test_english_names_are_the_records_own() -> None:
     assert pattern_name("pure_hand", "Pure Hand") == "Pure Hand"
     assert fan_name("pure_straight") == "Pure Straight"
     assert wind_name(3) == "North"
+
+
+def test_why_a_riichi_game_ended_is_said_in_the_language_spoken(speak) -> None:
+    from datetime import datetime
+
+    from mjtui import paths
+    from mjtui.core.model.session import Session
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.systems.riichi import system as riichi
+    from mjtui.systems.riichi.table import state_text
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    names = ("Ann", "Bob", "Cy", "Di")
+    session = Session(ruleset, names, datetime(2026, 12, 1))
+    session.add(riichi.Win((riichi.Winner(1, 0, None, 1),), 0, ()))  # a yakuman off Ann: below zero
+    assert state_text(session.state, names) == "Game over: Ann went below zero"
+    speak("ja")
+    assert state_text(session.state, names) == "終局: Annのトビ"

@@ -110,9 +110,12 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     """The table before the next hand in a line, with the players' names:
     "East 2 · dealer Bob · 1 honba · 2000 on the table", or "Game over: ..."."""
     if state.finished:
-        return say("Game over: ") + re.sub(
-            r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text
-        )
+        if state.end == "bust" and state.end_seat is not None:
+            # Said from the reason's code, so that it is said in the language spoken.
+            why = say("{player} went below zero").format(player=players[state.end_seat])
+        else:
+            why = re.sub(r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text)
+        return say("Game over: ") + why
     return say("{round} · dealer {dealer} · {honba} honba · {sticks} on the table").format(
         round=round_words(state),
         dealer=players[state.east],
