@@ -68,7 +68,8 @@ async def test_a_hand_form_at_60x20_keeps_its_fields_buttons_and_footer(tmp_path
         text = "\n".join(lines)
         for word in ("Winner", "han 3", "fu 40", "yakuman", "Ron off", "Riichi"):
             assert word in text, (word, text)
-        assert "^s Confirm" in lines[-1], lines[-1]
+        assert "^s Confirm" in " ".join(lines[-2:]), lines[-2:]
+        assert "ctrl+t tiles" in text  # the keys the footer does not name stay said
         confirm = form.query_one("#ff-confirm", Button)
         assert confirm.region.bottom <= 19 and confirm.region.right <= 60, confirm.region
         assert all(len(line.rstrip()) <= 60 for line in lines)

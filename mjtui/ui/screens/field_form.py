@@ -81,6 +81,7 @@ class FieldForm(KeyForm):
         self.reading: Reading[object] = model.read(self.values)
         self._widgets: dict[str, Input | Checkbox] = {}
         self._rows: dict[str, Horizontal] = {}
+        self._help: dict[bool, str] = {False: "", True: ""}  # the line of keys, by -short
         self._shown: dict[str, str | Text] = {}
         self.OUTCOMES = "".join(self.form_layout.outcomes)
         package = package_of(model)
@@ -155,13 +156,17 @@ class FieldForm(KeyForm):
         return widgets
 
     def on_resize(self, event: events.Resize) -> None:
-        # Below 80x24 the form keeps what a scorer types into, the preview and the
-        # buttons above the footer; the line of keys gives way (the footer names the
-        # keys), a player's name takes fewer columns, and what is still too tall
-        # scrolls to the focused field.
+        # Below 80x24 the form keeps what a scorer types into, the preview, the buttons
+        # and the keys the footer does not name, above the footer; a player's name takes
+        # fewer columns, the blank lines go, and what is still too tall scrolls to the
+        # focused field.
+        short = event.size.height < 24
         self.set_class(event.size.width < 80, "-narrow")
-        self.set_class(event.size.height < 24, "-short")
+        self.set_class(short, "-short")
         self.query_one("#ff").styles.max_height = max(event.size.height - 1, 3)  # the footer
+        help_line = self.query_one("#ff-help", Static)
+        help_line.update(self._help[short])
+        help_line.display = bool(self._help[short])
 
     def compose(self) -> ComposeResult:
         layout = self.form_layout
@@ -210,6 +215,9 @@ class FieldForm(KeyForm):
                 )
                 if part
             )
+            # Below 24 rows the footer says Confirm and Cancel: the line keeps the keys it
+            # has not (ctrl+t tiles, ctrl+f fu calc).
+            self._help = {False: help_line, True: keys}
             yield Static(help_line, id="ff-help", markup=False)
         # The form's own keys at the foot, over the sheet's (which do nothing here).
         yield Footer()

@@ -26,6 +26,7 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import ModalScreen
 from textual.widgets import Footer as TextualFooter
 
 from mjtui.core.language import _
@@ -72,6 +73,14 @@ class Footer(TextualFooter):
     def on_resize(self, event: events.Resize) -> None:
         self._fit()
 
+    def _rows_below(self) -> int:
+        stack = self.app.screen_stack
+        if not isinstance(self.screen, ModalScreen) or self.screen not in stack[1:]:
+            return 1  # a whole screen covers the footer below it
+        below = stack[stack.index(self.screen) - 1]
+        footers = [f for f in below.query(Footer) if f.parent is below]
+        return max((f.outer_size.height for f in footers), default=1) or 1
+
     def _fit(self) -> None:
         keys = list(self.children)
         room = self.size.width or self.app.size.width
@@ -81,6 +90,8 @@ class Footer(TextualFooter):
         ]
         rows = rows_needed(widths, room)
         self.set_class(rows > 1, "-rows")
-        self.styles.height = rows
+        # Over a screen whose footer took more rows (a form over the sheet at 60
+        # columns), as many: the keys below would show through the row left over.
+        self.styles.height = max(rows, self._rows_below())
         if rows > 1:
             self.styles.grid_size_columns = -(-len(keys) // rows)
