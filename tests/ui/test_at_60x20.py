@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from textual.widgets import Button
+from waiting import until
 
 from mjtui import paths
 from mjtui.core.model.session import Session
@@ -18,7 +19,6 @@ from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.widgets.footer import rows_needed
-from tests.waiting import until
 
 NAMES = ("Alexandra", "Bartholomew", "Chen", "Dora")
 SHEET_KEYS = ("1-4 Win", "0 Draw", "e Edit", "u Undo", "f Final", "g Chart", "x Dice")
