@@ -26,6 +26,7 @@ from typing import Any
 
 from textual import events
 from textual.app import ComposeResult
+from textual.dom import NoScreen
 from textual.screen import ModalScreen
 from textual.widgets import Footer as TextualFooter
 
@@ -75,13 +76,19 @@ class Footer(TextualFooter):
 
     def _rows_below(self) -> int:
         stack = self.app.screen_stack
-        if not isinstance(self.screen, ModalScreen) or self.screen not in stack[1:]:
+        try:
+            screen = self.screen
+        except NoScreen:  # being taken off its screen, which is being replaced
+            return 1
+        if not isinstance(screen, ModalScreen) or screen not in stack[1:]:
             return 1  # a whole screen covers the footer below it
-        below = stack[stack.index(self.screen) - 1]
+        below = stack[stack.index(screen) - 1]
         footers = [f for f in below.query(Footer) if f.parent is below]
         return max((f.outer_size.height for f in footers), default=1) or 1
 
     def _fit(self) -> None:
+        if not self.is_attached:
+            return  # recomposed or resized on its way off a screen: nothing to fit
         keys = list(self.children)
         room = self.size.width or self.app.size.width
         widths = [
