@@ -124,13 +124,10 @@ async def main(png: bool) -> None:
         await pilot.pause()
         await pilot.press("3")  # Chen wins 2 han 40 fu off Ann; the form left open
         await pilot.pause(0.5)
-        for field, value in (("han-0", "2"), ("fu-0", "40"), ("from", "1")):
-            app.screen.query_one(f"#re-{field}").value = value
+        await pilot.press("2", "enter", "4", "0", "enter", "1")
         await pilot.pause()
         shots.append(app.save_screenshot("riichi-hand.svg", str(HERE)))
-        # the same win from the tiles: riichi, pinfu, a red five and dora
-        app.screen.query_one("#re-riichi").value = "3"
-        app.screen.query_one("#re-han-0").focus()
+        # the same win from the tiles: pinfu, a red five and dora
         await pilot.press("ctrl+t")
         await pilot.pause()
         await pilot.press(*"234m406p22s567s78s9s", "enter", *"1m")
@@ -145,8 +142,7 @@ async def main(png: bool) -> None:
         await pilot.pause()
         await pilot.press("2")  # Bob wins on Chen's discard; the fan from his tiles
         await pilot.pause(0.5)
-        app.screen.query_one("#pe-from").value = "3"
-        app.screen.query_one("#pe-tiles").value = "123m456m789m11z[777z]"
+        await pilot.press("enter", *"123m456m789m11z[777z]", "enter", "3")
         await pilot.pause()
         shots.append(app.save_screenshot("pocket-hand.svg", str(HERE)))
 
