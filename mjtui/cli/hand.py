@@ -20,11 +20,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
-from mjtui import paths
-from mjtui.cli.tools import run_tool
-from mjtui.core.errors import RulesetError
-from mjtui.core.rulesets.ruleset import RulesetLibrary
-from mjtui.core.systems import SYSTEMS
+from mjtui.cli.tools import add_tool_command, run_system_tool
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -32,30 +28,21 @@ if TYPE_CHECKING:
 
 def add_hand_command(subparsers: Subparsers) -> None:
     """Add `hand` to the `mjtui` command's subparsers."""
-    hand = subparsers.add_parser(
+    add_tool_command(
+        subparsers,
         "hand",
-        help="score a winning hand from its tiles (the options depend on the ruleset)",
+        summary="score a winning hand from its tiles (the options depend on the ruleset)",
         description="Score a winning hand under RULESET. The options depend on the ruleset's "
         "system: `mjtui hand RULESET --help` lists them.",
-    )
-    hand.add_argument(
-        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
-    )
-    hand.add_argument(
-        "rest",
-        nargs=argparse.REMAINDER,
-        metavar="TILES [options]",
-        help="the winner's tiles and the system's options",
+        rest="the winner's tiles and the system's options",
     )
 
 
 def hand_command(args: argparse.Namespace) -> int:
-    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
-    tool = ruleset.system.hand_tool()
-    if tool is None:
-        able = [name for name, system in SYSTEMS.items() if system.hand_tool() is not None]
-        raise RulesetError(
-            f"{ruleset.id}: {ruleset.name} is scored with the {ruleset.rules.system!r} system, "
-            f"which scores no hand from its tiles; `mjtui hand` scores {', '.join(able)} hands"
-        )
-    return run_tool(ruleset, tool, f"mjtui hand {ruleset.id}", args.rest)
+    return run_system_tool(
+        args,
+        "hand",
+        lambda system: system.hand_tool(),
+        "scores no hand from its tiles",
+        "scores",
+    )

@@ -130,6 +130,44 @@ def run_tool(
     return run_batch(ruleset.rules, tool, sys.stdin, sys.stdout)
 
 
+def add_tool_command(
+    subparsers: Any, name: str, *, summary: str, description: str, rest: str
+) -> None:
+    """Add the command ``name`` (`mjtui hand`, `mjtui waits`): a ruleset, then the tiles
+    and the options of that ruleset's system's tool, parsed once the ruleset is known."""
+    command = subparsers.add_parser(name, help=summary, description=description)
+    command.add_argument(
+        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+    )
+    command.add_argument("rest", nargs=argparse.REMAINDER, metavar="TILES [options]", help=rest)
+
+
+def run_system_tool(
+    args: argparse.Namespace,
+    name: str,
+    tool_of: Callable[[Any], Tool[Any] | None],
+    lacking: str,
+    doing: str,
+) -> int:
+    """Run the tool ``tool_of`` finds in the system of ``args.ruleset``; a system without
+    one is refused, naming the systems that have it (``lacking``: what it does not do;
+    ``doing``: what the command does with the others' hands)."""
+    from mjtui import paths
+    from mjtui.core.errors import RulesetError
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.core.systems import SYSTEMS
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
+    tool = tool_of(ruleset.system)
+    if tool is None:
+        able = [n for n, system in SYSTEMS.items() if tool_of(system) is not None]
+        raise RulesetError(
+            f"{ruleset.id}: {ruleset.name} is scored with the {ruleset.rules.system!r} system, "
+            f"which {lacking}; `mjtui {name}` {doing} {', '.join(able)} hands"
+        )
+    return run_tool(ruleset, tool, f"mjtui {name} {ruleset.id}", args.rest)
+
+
 def run_batch(rules: Any, tool: Tool[Any], stdin: IO[str], stdout: IO[str]) -> int:
     """One JSON object a line for each hand read from ``stdin``: 0, or 2 when a line was
     bad (its object is ``{"error": ..., "line": N}``; for a hand read but refused, the

@@ -15,41 +15,28 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from mjtui import paths
-from mjtui.cli.tools import run_tool
-from mjtui.core.errors import RulesetError
-from mjtui.core.rulesets.ruleset import RulesetLibrary
-from mjtui.core.systems import SYSTEMS
+from mjtui.cli.tools import add_tool_command, run_system_tool
 
 HELP = "a hand one tile short: tenpai or not, its waits and what each would win"
 
 
 def add_waits_command(subparsers: Any) -> None:
     """Add `waits` to the `mjtui` command's subparsers."""
-    waits = subparsers.add_parser(
+    add_tool_command(
+        subparsers,
         "waits",
-        help=HELP,
+        summary=HELP,
         description="The waits of a 13-tile hand under RULESET. The options depend on the "
         "ruleset's system: `mjtui waits RULESET --help` lists them.",
-    )
-    waits.add_argument(
-        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
-    )
-    waits.add_argument(
-        "rest",
-        nargs=argparse.REMAINDER,
-        metavar="TILES [options]",
-        help="the tiles held and the system's options",
+        rest="the tiles held and the system's options",
     )
 
 
 def waits_command(args: argparse.Namespace) -> int:
-    ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
-    tool = ruleset.system.waits_tool()
-    if tool is None:
-        able = [name for name, system in SYSTEMS.items() if system.waits_tool() is not None]
-        raise RulesetError(
-            f"{ruleset.id}: {ruleset.name} is scored with the {ruleset.rules.system!r} system, "
-            f"which reads no waits from tiles; `mjtui waits` reads {', '.join(able)} hands"
-        )
-    return run_tool(ruleset, tool, f"mjtui waits {ruleset.id}", args.rest)
+    return run_system_tool(
+        args,
+        "waits",
+        lambda system: system.waits_tool(),
+        "reads no waits from tiles",
+        "reads",
+    )
