@@ -665,22 +665,14 @@ class DirectorApp(OrderedKeys, HallApp):
             self.push_screen(PenaltiesScreen(self.desk))
 
     def action_clock(self) -> None:
-        if not isinstance(self.screen, type(self.hall)):
-            return
-        try:
-            t = self.desk.tournament()
-        except MjtuiError as e:
-            self.hall.show(self.follower.view, shown(str(e)))
-            return
-
-        def set_clock(answer: str | None) -> None:
-            if answer:
-                self.refresh_hall(force=True)
-                self.notify(answer, timeout=6, markup=False)
-
-        self.push_screen(ClockForm(self.desk, t), set_clock)
+        self._open_form(ClockForm)
 
     def action_substitute(self) -> None:
+        self._open_form(SubstituteForm)
+
+    def _open_form(self, form: type[ClockForm] | type[SubstituteForm]) -> None:
+        """Over the hall, a form of the tournament as it is now; what it did is said, and
+        the hall drawn again. A tournament that cannot be read is said on the hall."""
         if not isinstance(self.screen, type(self.hall)):
             return
         try:
@@ -689,9 +681,9 @@ class DirectorApp(OrderedKeys, HallApp):
             self.hall.show(self.follower.view, shown(str(e)))
             return
 
-        def seated(answer: str | None) -> None:
+        def done(answer: str | None) -> None:
             if answer:
                 self.refresh_hall(force=True)
                 self.notify(answer, timeout=6, markup=False)
 
-        self.push_screen(SubstituteForm(self.desk, t), seated)
+        self.push_screen(form(self.desk, t), done)
