@@ -10,9 +10,18 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-from mjtui.core import language
+# Each process of the run (every xdist worker) keeps the byte code it makes: pytest's
+# test modules with their asserts rewritten, and mjtui's. Where PYTHONDONTWRITEBYTECODE
+# is set (as on the machines the suite is timed on), each worker rewrote and compiled
+# every test module again, about 10 s of CPU a worker of the 15 s it spent before its
+# first test; kept, a run after the first in a checkout reads them back. The files go
+# where Python puts them by default (__pycache__, which git ignores).
+sys.dont_write_bytecode = False
+
+from hypothesis import HealthCheck, settings  # noqa: E402 (after the byte code is kept)
+
+from mjtui.core import language  # noqa: E402
 
 # The tests live in folders named for what they test (core, files, systems, calc, ui,
 # cli, tooling); the helpers beside this file, and a test module another test borrows
