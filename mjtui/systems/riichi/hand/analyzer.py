@@ -153,7 +153,7 @@ def analyze(rules: Rules, hand: TileHand, ctx: WinContext) -> Analysis:
         if not han:
             raise NoYaku(shape, dora)
         han -= dora.total
-    scored = tuple((n, han_of[n]) for n in _ordered(names))
+    scored = tuple([(n, han_of[n]) for n in _ordered(names)])
     han += dora.total
     return Analysis(
         han,
