@@ -13,6 +13,11 @@ every hand (a digest of all the answers).
 
     python benchmarks/compiled_reader.py [--hands 20000] [--turns 3] [--repeat 5]
                                          [--modules mjtui/core/tiles/decompose.py ...]
+    python benchmarks/compiled_reader.py --valgrind --hands 1000
+
+``--valgrind`` counts the instructions a hand takes on each side instead
+(valgrind's callgrind, three runs of the hands less one): no figure a
+neighbour's work can move, though instructions are not time.
 
 Needs mypy (the test extra) and a C compiler. Nothing of it is installed or
 kept: the scratch folder is removed at the end. The modules compiled by
@@ -27,6 +32,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -135,6 +141,37 @@ def turn(path: Path, args: argparse.Namespace) -> dict[str, object]:
     return found
 
 
+def instructions(path: Path, args: argparse.Namespace) -> float:
+    """The instructions a hand takes on the side at ``path``, counted by valgrind
+    (callgrind): a child of one run and one of three, the difference over the two
+    runs' hands, so that start-up and the hands' making cancel out. No other process
+    moves the count, as it moves the clocks on a shared machine."""
+    counts = []
+    for repeat in (1, 3):
+        done = subprocess.run(
+            [
+                "valgrind",
+                "--tool=callgrind",
+                "--callgrind-out-file=/dev/null",
+                sys.executable,
+                __file__,
+                "--child",
+                f"--hands={args.hands}",
+                f"--seed={args.seed}",
+                f"--repeat={repeat}",
+            ],
+            env={**os.environ, "PYTHONPATH": str(path)},
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        found = re.search(r"Collected : (\d+)", done.stderr)
+        if found is None:
+            sys.exit(f"valgrind said no count:\n{done.stderr[-2000:]}")
+        counts.append(int(found[1]))
+    return (counts[1] - counts[0]) / (2 * args.hands)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=20000)
@@ -142,6 +179,12 @@ def main() -> int:
     parser.add_argument("--turns", type=int, default=3)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--modules", nargs="+", default=list(MODULES))
+    parser.add_argument(
+        "--valgrind",
+        action="store_true",
+        help="count each side's instructions a hand under valgrind instead (slow: use "
+        "--hands 1000)",
+    )
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -150,6 +193,13 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="mjtui-mypyc-"))
     try:
         build = compile_copy(folder, args.modules)
+        if args.valgrind:
+            plain, native = instructions(REPO, args), instructions(folder, args)
+            print(f"{args.hands} hands, seed {args.seed}; mypyc build {build:.1f} s")
+            print(f"  pure Python     : {plain:10,.0f} instructions a hand")
+            print(f"  compiled (mypyc): {native:10,.0f} instructions a hand")
+            print(f"  ratio           : {plain / native:.2f}x fewer compiled")
+            return 0
         pure, compiled = [], []
         for _ in range(args.turns):
             pure.append(turn(REPO, args))
