@@ -40,10 +40,15 @@ from mjtui.core.errors import HandError  # noqa: E402
 from mjtui.core.rulesets.ruleset import load_ruleset  # noqa: E402
 from mjtui.core.systems.base import WINDS  # noqa: E402
 from mjtui.core.tiles.notation import tile_name  # noqa: E402
-from mjtui.systems.riichi.hand import analyze  # noqa: E402
+from mjtui.systems.riichi.hand import analyze, analyzer  # noqa: E402
 from mjtui.systems.riichi.hand.context import STATED  # noqa: E402
 
 TARGET = 0.2
+
+
+def built(path: str | None) -> str:
+    """Whether a module was imported from its Python source or compiled."""
+    return "pure Python" if str(path).endswith(".py") else "compiled"
 
 
 def closed_cases(n: int, seed: int) -> list[Case]:
@@ -170,6 +175,7 @@ def main() -> int:
     else:
         print("  riichienv: not installed (pip install -e '.[bench]'): its side skipped")
     print(f"  the two line formats give the same answers: {same}")
+    print(f"  reader: {built(analyzer.__file__)} ({analyzer.__file__})")
     return 0 if same else 1
 
 

@@ -41,10 +41,16 @@ from mcr_peer import PEER, peer_fans  # noqa: E402
 from mjtui.core.rulesets.schema import read_struct  # noqa: E402
 from mjtui.core.systems.winds import WINDS  # noqa: E402
 from mjtui.core.tiles import parse_hand  # noqa: E402
+from mjtui.systems.mcr import calculator  # noqa: E402
 from mjtui.systems.mcr.calculator import score_hand  # noqa: E402
 from mjtui.systems.mcr.rules import PRESET, Rules  # noqa: E402
 
 MJTUI = Path(sys.executable).with_name("mjtui")  # the command of this environment
+
+
+def built(path: str | None) -> str:
+    """Whether a module was imported from its Python source or compiled."""
+    return "pure Python" if str(path).endswith(".py") else "compiled"
 
 
 def batch_line(case: object) -> str:
@@ -114,6 +120,7 @@ def main() -> None:
     print(f"ours        {n / best_ours:10.0f} hands/s")
     print(f"PyMahjongGB {n / best_peer:10.0f} hands/s")
     print(f"ratio       {best_peer / best_ours:10.3f} (target 0.1)")
+    print(f"reader      {built(calculator.__file__)} ({calculator.__file__})")
     with tempfile.TemporaryDirectory() as folder:
         lines, one = Path(folder) / "hands.txt", Path(folder) / "one.txt"
         lines.write_text("".join(batch_line(c) + "\n" for c in found))

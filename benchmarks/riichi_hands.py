@@ -67,6 +67,12 @@ def riichienv_hands(generated, library_hands) -> list | None:
     return [to_riichienv(c, lc) for c, lc in zip(generated, library_hands, strict=True)]
 
 
+def built(path: str | None) -> str:
+    """Whether a module was imported from its Python source or compiled (mypyc:
+    benchmarks/compiled_reader.py)."""
+    return "pure Python" if str(path).endswith(".py") else "compiled"
+
+
 def build_tables() -> float:
     """Build the per-suit reading tables (once per process, before the first hand)."""
     start = time.perf_counter()
@@ -176,6 +182,7 @@ def main() -> int:
         print(f"  riichienv      : {rust_rate:10,.0f} hands/s  ({rust_best:.3f} s; {wins} scored)")
         print(f"  ours/riichienv : {our_rate / rust_rate:.2f}x  (target {RIICHIENV_TARGET}x)")
     print(f"  suit tables    : built in {table_time:.3f} s, once per process")
+    print(f"  reader         : {built(analyzer.__file__)} ({analyzer.__file__})")
     distinct = len({(c.text, c.ctx) for c in generated})
     print(
         f"  hands          : {distinct} distinct of {n}, each scored once per run; no "

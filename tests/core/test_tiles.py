@@ -395,6 +395,46 @@ def test_a_plain_hand_with_melds_is_read_without_the_scanner() -> None:
     assert notation._plain_melds("123m456p11z [12m3m]", 14) is None  # a meld of two groups
 
 
+def test_the_plain_reading_of_a_tile_list_is_the_scanners_and_leaves_it_every_error() -> None:
+    """Dora indicators (parse_tiles) read by the regular expressions give what the
+    scanner gives, the same ids in the order written and the same red count, and leave
+    every mistake to it (its message)."""
+    from mjtui.core.tiles import notation
+
+    rng = random.Random(5)
+    texts = ["", "1z", "0z", "8z", "0p0p", "5p0p", "0m0p0s", "1111m", "11111m", "1m1m1m1m1m"]
+    texts += ["2z 4p", " 3m4p ", "m", "12", "0p 0p", "[1z]", "5５p", "3m1z\t2s"]
+    for _ in range(3000):
+        groups = [
+            "".join(rng.choice("0123456789") for _ in range(rng.randint(1, 5))) + rng.choice("mpsz")
+            for _ in range(rng.randint(1, 4))
+        ]
+        texts.append(rng.choice(("", " ")).join(groups))
+        texts.append("".join(rng.choice("0123456789mpsz [") for _ in range(rng.randint(1, 8))))
+    plain = 0
+    for text in texts:
+        plain += notation._plain_tiles(text) is not None
+        try:
+            fast: object = notation._parse_tiles(text)
+        except HandError as e:
+            fast = str(e)
+        assert fast == _scanned_tiles(text), text
+    assert plain > 1000  # most of them were read without the scanner
+
+
+def _scanned_tiles(text: str) -> object:
+    from mjtui.core.tiles import notation
+
+    kept = notation._plain_tiles
+    notation._plain_tiles = lambda t: None
+    try:
+        return notation._parse_tiles(text)
+    except HandError as e:
+        return str(e)
+    finally:
+        notation._plain_tiles = kept
+
+
 def test_waits_lines_join_the_tiles_that_win_alike_and_a_long_list_on_one_line() -> None:
     from mjtui.core.tiles.render import waits_lines
 

@@ -190,11 +190,14 @@ def readings(concealed_counts: Sequence[int]) -> list[Reading]:
     m, p, s, h = man[1], pin[1], sou[1], honors[1]
     # Suits in tile order keep the sets sorted; the one pair is the largest tile
     # of the four (the others are NO_PAIR).
+    # Each Reading made as tuple.__new__ makes it: the NamedTuple's own __new__ is a
+    # Python function, one call more a hand.
+    new = tuple.__new__
     if len(m) == len(p) == len(s) == len(h) == 1:  # most hands: one reading
         (p0, s0), (p1, s1), (p2, s2), (p3, s3) = m[0], p[0], s[0], h[0]
-        return [Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)]
+        return [new(Reading, (max(p0, p1, p2, p3), s0 + s1 + s2 + s3))]
     return [
-        Reading(max(p0, p1, p2, p3), s0 + s1 + s2 + s3)
+        new(Reading, (max(p0, p1, p2, p3), s0 + s1 + s2 + s3))
         for (p0, s0), (p1, s1), (p2, s2), (p3, s3) in product(m, p, s, h)
     ]
 

@@ -6,10 +6,12 @@
 * :mod:`.yaku`: the yaku and yakuman, and their han from the ruleset's ``[yaku]``;
 * :mod:`.fu_count`: fu through the app's fu calculator;
 * :mod:`.dora`: dora, ura dora and red fives;
-* :mod:`.analyzer`: :func:`analyze`, the best reading and its score.
+* :mod:`.analyzer`: :func:`analyze`, the best reading and its score;
+* :mod:`.analysis`: :class:`Analysis`, what :func:`analyze` gives.
 """
 
-from mjtui.systems.riichi.hand.analyzer import Analysis, analyze, analyze_text
+from mjtui.systems.riichi.hand.analysis import Analysis
+from mjtui.systems.riichi.hand.analyzer import analyze, analyze_text
 from mjtui.systems.riichi.hand.context import WinContext, check_context
 from mjtui.systems.riichi.hand.dora import Dora
 

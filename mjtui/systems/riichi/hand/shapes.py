@@ -91,6 +91,11 @@ _WAITS: tuple[dict[tuple[str, int], Wait], ...] = tuple(
 )
 
 
+# A reading made as tuple.__new__ makes it, without the NamedTuple's own __new__ (a
+# Python function, a call a reading more).
+_new = tuple.__new__
+
+
 def standard_shapes(hand: TileHand, concealed_counts: list[int]) -> list[Standard]:
     """Every standard reading with every wait the winning tile can have completed."""
     found: list[Standard] = []
@@ -103,13 +108,13 @@ def standard_shapes(hand: TileHand, concealed_counts: list[int]) -> list[Standar
     for pair, sets in found_readings:
         groups = tuple(map(_CONCEALED.__getitem__, sets)) + melds
         if pair == win:
-            found.append(Standard(groups, pair, "tanki", -1))
+            found.append(_new(Standard, (groups, pair, "tanki", -1)))
         previous = None
         for i, s in enumerate(sets):
             wait = waits.get(s)
             if wait is not None and s != previous:
                 # a set read twice gives the same waits (the sets are sorted)
-                found.append(Standard(groups, pair, wait, i))
+                found.append(_new(Standard, (groups, pair, wait, i)))
             previous = s
     return found
 

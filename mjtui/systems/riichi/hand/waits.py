@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.tiles.notation import COPIES, TILE_KINDS, TileHand, WaitingHand, tile_name
 from mjtui.core.tiles.shanten import completing_tiles, shanten
-from mjtui.systems.riichi.hand.analyzer import NO_YAKU, Analysis, analyze
+from mjtui.systems.riichi.hand.analysis import Analysis
+from mjtui.systems.riichi.hand.analyzer import NO_YAKU, analyze
 from mjtui.systems.riichi.hand.context import WinContext
 from mjtui.systems.riichi.rules import Rules
 
