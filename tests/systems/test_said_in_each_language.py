@@ -78,10 +78,10 @@ def test_a_hand_after_the_end_is_refused_in_the_language_spoken() -> None:
 
     session, ruleset = _riichi_after_south_4()
     draw = riichi.ExhaustiveDraw((), (), ())
-    with pytest.raises(HandError, match="^the game is over: South 4 was the last hand$"):
+    with pytest.raises(HandError, match=r"^the game is over: South 4 was the last hand$"):
         check_in_play(ruleset.rules, session.state, draw)
     language.install("ja")
-    with pytest.raises(HandError, match="^終局しています: 南4局が最終局$"):
+    with pytest.raises(HandError, match=r"^終局しています: 南4局が最終局$"):
         check_in_play(ruleset.rules, session.state, draw)
 
 
