@@ -12,6 +12,7 @@ from pathlib import Path
 from mjtui.core.errors import HandError, SessionError
 from mjtui.core.files.reading import read_bytes
 from mjtui.core.files.writing import create_file, kind_at
+from mjtui.core.language import _
 from mjtui.core.model.seats import Seating
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset
@@ -256,7 +257,7 @@ def open_scorebook(
         warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) + list(loaded.problems)
         if loaded.problems:
             backup = keep_damaged(path)
-            warnings.append(f"The file as it was is kept as {backup}.")
+            warnings.append(_("The file as it was is kept as {backup}.").format(backup=backup))
     except BaseException:
         lock.release()
         raise
