@@ -81,7 +81,7 @@ def test_a_value_of_the_wrong_kind_is_said_in_chinese(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
     bad.write_text(text.replace("east_multiplier = 2", 'east_multiplier = "two"'), "utf-8")
     language.install("zh_Hant")
-    with pytest.raises(RulesetError, match="鍵 'payments.east_multiplier'：應為") as e:
+    with pytest.raises(RulesetError, match=r"鍵 'payments\.east_multiplier'：應為") as e:
         load_ruleset(bad)
     assert "實為 'two' (字串)" in str(e.value)
 
