@@ -92,3 +92,16 @@ def test_no_ruleset_of_the_name_is_said_and_known_by_its_class() -> None:
     language.install("zh_Hans")
     with pytest.raises(NoSuchRuleset, match="没有名为 'nosuch' 的规则"):
         _find("nosuch")
+
+
+def test_japanese_prose_flows_on_and_no_line_starts_with_a_closing_mark() -> None:
+    from mjtui.core.cells import cells, wrap
+
+    text = "East 各局で全員が点数を数えます。各プレイヤーは他の全員にその人の点数を払います"
+    lines = wrap(text, 20)
+    assert lines[0].startswith("East 各局で")  # the run fills the line it starts on
+    assert all(cells(line) <= 20 for line in lines)
+    assert "".join(lines) == text
+    assert not any(line[0] in "、。ー" for line in lines)
+    # 20 cells end before 。: it goes down with the character before it
+    assert wrap("あいうえおかきくけこ。さしすせそ", 20) == ["あいうえおかきくけ", "こ。さしすせそ"]
