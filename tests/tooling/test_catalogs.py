@@ -20,6 +20,7 @@ SYSTEMS = {
     "pocket": ("zh_Hans", "zh_Hant"),
     "mcr": ("zh_Hans", "zh_Hant"),
     "east_doubling": INTERFACE,
+    "fx602p": INTERFACE,
 }
 _FIELD = re.compile(r"\{(\w*)\}")
 
