@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.tiles import TileHand, parse_hand
 from mjtui.systems.pocket.rules import PLAYERS, Rules
+from mjtui.systems.pocket.terms import say
 
 MAX_FAN = 99  # far beyond any real hand; a typo guard
 
@@ -130,12 +131,13 @@ def _seat(value: object, what: str) -> None:
 def fan_problem(rules: Rules, fan: object) -> str | None:
     """Why ``fan`` cannot win under ``rules``, or None when it can."""
     if isinstance(fan, bool) or not isinstance(fan, int) or not 0 <= fan <= MAX_FAN:
-        return f"fan must be a whole number from 0 to {MAX_FAN}, got {fan!r}"
-    if fan < rules.fan.minimum:
-        return (
-            f"{fan} fan is under the minimum of {rules.fan.minimum} fan to win: "
-            "the hand cannot be declared"
+        return say("fan must be a whole number from 0 to {most}, got {value}").format(
+            most=MAX_FAN, value=repr(fan)
         )
+    if fan < rules.fan.minimum:
+        return say(
+            "{fan} fan is under the minimum of {minimum} fan to win: the hand cannot be declared"
+        ).format(fan=fan, minimum=rules.fan.minimum)
     return None
 
 
@@ -152,20 +154,20 @@ def situation_problem(
     given = set(context)
     for one, other, why in EXCLUSIVE:
         if one in given and other in given:
-            return why
+            return say(why)
     if "robbing-kong" in given and self_draw:
-        return "robbing a kong is a win on another player's tile, not a self-draw"
+        return say("robbing a kong is a win on another player's tile, not a self-draw")
     if "kong-replacement" in given and not self_draw:
-        return "a win on a kong's replacement tile is a self-draw"
+        return say("a win on a kong's replacement tile is a self-draw")
     if "heavenly" in given and (by_starter is False or not self_draw):
-        return "a heavenly hand is the starter's (seat wind East) self-draw on the deal"
+        return say("a heavenly hand is the starter's (seat wind East) self-draw on the deal")
     if "earthly" in given:
         if self_draw:
-            return "an earthly hand is won on the starter's first discard, not a self-draw"
+            return say("an earthly hand is won on the starter's first discard, not a self-draw")
         if by_starter:
-            return "an earthly hand is won by a player other than the starter"
+            return say("an earthly hand is won by a player other than the starter")
         if off_starter is False:
-            return "an earthly hand is won on the starter's first discard, not another's"
+            return say("an earthly hand is won on the starter's first discard, not another's")
     return None
 
 
