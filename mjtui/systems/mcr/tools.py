@@ -104,8 +104,12 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
         "context": [c for c in CONTEXT if getattr(args, c.replace("-", "_"))],
     }
     if not result.minimum_met:
-        found = ", ".join(_term(f) for f in fans)
-        raise Refusal(f"{result.reason} (found: {found})", read)
+        from mjtui.systems.mcr.terms import say
+
+        found = say(", ").join(_term(f) for f in fans)
+        raise Refusal(
+            say("{problem} (found: {found})").format(problem=result.reason, found=found), read
+        )
     return read
 
 

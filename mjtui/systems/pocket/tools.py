@@ -88,8 +88,8 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     patterns = [{"key": f.key, "name": f.name, "fan": f.fan} for f in result.patterns]
     problem = score_problem(rules, result)
     if problem:
-        found = ", ".join(f"{p['name']} {p['fan']}" for p in patterns) or "no pattern"
-        raise HandError(f"{problem} (found: {found})")
+        found = say(", ").join(f"{p['name']} {p['fan']}" for p in patterns) or say("no pattern")
+        raise HandError(say("{problem} (found: {found})").format(problem=problem, found=found))
     return {
         "tiles": args.tiles,
         "reading": result.reading,
