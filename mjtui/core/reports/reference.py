@@ -60,6 +60,17 @@ def reference_text(ruleset: Ruleset) -> str:
 # ------------------------------------------------------------------ helpers
 
 
+def sentences(*parts: str) -> str:
+    """Sentences said one after the other: a space between them, none after a full-width
+    mark (。；), as Japanese and Chinese write them."""
+    out = ""
+    for part in parts:
+        if out and part and not out.endswith(("。", "；", "：", "，", "、")):
+            out += " "
+        out += part
+    return out
+
+
 def wrap(text: str, indent: str = "") -> list[str]:
     return cell.wrap(text, WIDTH, indent) or [""]
 
