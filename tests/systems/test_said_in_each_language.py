@@ -122,3 +122,108 @@ def test_the_time_limit_is_said_in_each_language(
     now[0] = start + timedelta(minutes=61)
     assert clock.status(3).short() == last
     assert clock.status(4).short() == over
+
+
+def _played_out(rid: str) -> tuple[Session, Ruleset]:
+    """A session of ``rid`` played to its end with draws (Hong Kong: the starter keeps
+    the deal on a draw, so a win by the player after him passes it)."""
+    ruleset = _ruleset(rid)
+    system = ruleset.system
+    session = Session(ruleset, NAMES, datetime(2026, 12, 1))
+    for _hand in range(100):
+        if session.state.finished:
+            break
+        state = session.state
+        if rid == "mcr":
+            from mjtui.systems.mcr.events import Draw
+
+            session.add(Draw())
+        else:
+            from mjtui.systems.pocket.events import Win
+
+            winner = (state.east + 1) % 4
+            session.add(Win(winner, ruleset.rules.fan.minimum, discarder=state.east))
+    assert session.state.finished, system
+    return session, ruleset
+
+
+@pytest.mark.parametrize(
+    ("rid", "spoken", "state", "refusal"),
+    [
+        ("hk-common", "zh_Hant", "Series over: the North round was the last", ""),
+        ("hk-common", "zh_Hant", "", "本局已完：北圈是最後一圈"),
+        ("hk-common", "zh_Hans", "", "本局已结束：北圈是最后一圈"),
+        ("mcr", "zh_Hans", "", "比赛已结束：共 16 局"),
+        ("mcr", "zh_Hant", "", "比賽已結束：共 16 局"),
+    ],
+)
+def test_a_hand_after_a_chinese_game_s_end_is_refused_in_its_language(
+    rid: str, spoken: str, state: str, refusal: str
+) -> None:
+    session, ruleset = _played_out(rid)
+    system = ruleset.system
+    if state:  # English: the state says why, and so does the refusal
+        assert system.describe_state(session.state, NAMES) == state
+    language.install(spoken)
+    hand = session.hands[-1]
+    with pytest.raises(HandError) as refused:
+        system.check_in_play(ruleset.rules, session.state, hand)
+    if refusal:
+        assert str(refused.value) == refusal
+
+
+@pytest.mark.parametrize(
+    ("spoken", "title", "draw", "won", "winner"),
+    [
+        (
+            "ja",
+            "第1局 · 東家: Ann",
+            "流局",
+            "Bobの和了",
+            "和了者: 1-4 (または a-d) を入力、流局は 0",
+        ),
+        (
+            "zh_Hans",
+            "第 1 局 · 东家：Ann",
+            "流局",
+            "Bob胡",
+            "胡牌者：输入 1-4 (或 a-d)，流局输入 0",
+        ),
+        (
+            "zh_Hant",
+            "第 1 局 · 東家：Ann",
+            "流局",
+            "Bob胡",
+            "胡牌者：輸入 1-4 (或 a-d)，流局輸入 0",
+        ),
+    ],
+)
+def test_the_hp11c_table_speaks_each_language(
+    spoken: str, title: str, draw: str, won: str, winner: str
+) -> None:
+    from mjtui.systems.east_doubling.form import read_entry
+    from mjtui.systems.east_doubling.system import Hand
+
+    ruleset = _ruleset("hp11c")
+    system, rules = ruleset.system, ruleset.rules
+    language.install(spoken)
+    state = system.start(rules)
+    assert system.hand_title(state, NAMES) == title
+    assert system.describe_hand(Hand(None, (0, 0, 0, 0)), NAMES) == draw
+    assert system.describe_hand(Hand(1, (0, 8, 0, 0)), NAMES) == won
+    assert read_entry(rules, state, {"winner": "9"}, NAMES).errors == (winner,)
+
+
+def test_the_fx602p_history_and_status_in_japanese() -> None:
+    from mjtui.systems.fx602p.events import Win
+
+    ruleset = _ruleset("fx602p")
+    system = ruleset.system
+    language.install("ja")
+    session = Session(ruleset, ("Ann", "FX"), datetime(2026, 12, 1))
+    hand = Win(winner=0, tiles=(1, 2, 3, 4, 5, 6, 7, 8, 9), win_tile=9, tsumo=True)
+    session.add(hand)
+    assert system.describe_hand(hand, ("Ann", "FX")) == "Annのツモ和了: ピンフ、イッツウ (刻子0)"
+    assert system.describe_state(session.state, ("Ann", "FX")) == (
+        "次は第2局 · 親: Ann · Ann 1局で +5,600、Ave +5,600"
+    )

@@ -125,7 +125,11 @@ Hand = Win | Draw | FalseWin
 def _seat(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
         shown = value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
-        raise HandError(f"{what} must be a seat from 1 to {PLAYERS}, got {shown!r}")
+        raise HandError(
+            say("{what} must be a seat from 1 to {players}, got {value}").format(
+                what=say(what), players=PLAYERS, value=repr(shown)
+            )
+        )
 
 
 def fan_problem(rules: Rules, fan: object) -> str | None:
@@ -232,19 +236,23 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.discarder, "the discarder")
         if hand.discarder == hand.winner:
             raise HandError(
-                f"seat {hand.winner + 1} cannot win on his own discard: name "
-                "the discarder or make it a self-draw"
+                say(
+                    "seat {seat} cannot win on his own discard: name "
+                    "the discarder or make it a self-draw"
+                ).format(seat=hand.winner + 1)
             )
         if hand.guarantor is not None:
             raise HandError(
-                "a guarantor pays for a self-draw only; on a discard the discarder pays"
+                say("a guarantor pays for a self-draw only; on a discard the discarder pays")
             )
     if hand.guarantor is not None:
         if not rules.payments.guarantee:
-            raise HandError("this ruleset plays no guarantee (包自摸): leave the guarantor out")
+            raise HandError(
+                say("this ruleset plays no guarantee (包自摸): leave the guarantor out")
+            )
         _seat(hand.guarantor, "the guarantor")
         if hand.guarantor == hand.winner:
-            raise HandError("the winner cannot guarantee his own self-draw")
+            raise HandError(say("the winner cannot guarantee his own self-draw"))
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
         raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
@@ -265,7 +273,7 @@ def _check_bonus(rules: Rules, hand: Win) -> None:
     if not (hand.flowers or hand.seasons):
         return
     if not rules.bonus.tiles:
-        raise HandError("this ruleset plays no flowers or seasons (136 tiles): leave them out")
+        raise HandError(say("this ruleset plays no flowers or seasons (136 tiles): leave them out"))
     if hand.tiles is None:
         raise HandError(
             "flowers and seasons are counted with the winner's tiles: give the tiles too"
