@@ -123,7 +123,8 @@ def _term(fan: dict[str, Any]) -> str:
 def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """The reading, each fan with its value, the total and who pays what."""
     how = say("won on self-draw") if r["self_draw"] else say("won on a discard")
-    extra = "".join(f", {say(c)}" for c in r["context"])
+    comma = say(", ")
+    extra = "".join(comma + say(c) for c in r["context"])
     seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
     lines = [
         f"{r['reading']}: "

@@ -110,10 +110,11 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
 def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, the patterns with their fan, and who pays what."""
     how = say("won on self-draw") if r["self_draw"] else say("won on a discard")
-    extra = "".join(f", {say(c)}" for c in r["context"])
+    comma = say(", ")
+    extra = "".join(comma + say(c) for c in r["context"])
     for kind in ("flowers", "seasons"):
         if r.get(kind):
-            extra += f", {say(kind)} {' '.join(map(str, r[kind]))}"
+            extra += comma + f"{say(kind)} {' '.join(map(str, r[kind]))}"
     seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
     lines = [
         f"{r['reading']}: "
