@@ -457,7 +457,11 @@ def export_session(
     formats = formats_of(session)
     if fmt not in formats:
         known = ", ".join(formats)
-        raise ExportError(f"this session cannot be written as {fmt!r} (its formats: {known})")
+        raise ExportError(
+            _("this session cannot be written as {format} (its formats: {known})").format(
+                format=repr(fmt), known=known
+            )
+        )
     states = session.states()
     if fmt == "md":
         return to_markdown(session, states, source=source)
