@@ -202,8 +202,6 @@ def current() -> str:
 
 def _(message: str) -> str:
     """``message`` in the language spoken (English where its catalog lacks it)."""
-    if not message:  # gettext's "" is the catalog's header, never a message
-        return message
     return _Spoken.interface.gettext(message)
 
 
@@ -249,7 +247,7 @@ def term(package: str, key: str, english: str) -> str:
     limit: the ruleset's or the record's key) in the language spoken; ``english``
     where neither the package's catalog nor its own names have it."""
     language = _Spoken.language
-    if language == ENGLISH or not key:  # gettext's "" is the catalog's header
+    if language == ENGLISH:
         return english
     catalog = _Spoken.terms.get(package)
     if catalog is None:

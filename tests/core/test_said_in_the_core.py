@@ -105,11 +105,3 @@ def test_japanese_prose_flows_on_and_no_line_starts_with_a_closing_mark() -> Non
     assert not any(line[0] in "、。ー" for line in lines)
     # 20 cells end before 。: it goes down with the character before it
     assert wrap("あいうえおかきくけこ。さしすせそ", 20) == ["あいうえおかきくけ", "こ。さしすせそ"]
-
-
-def test_an_empty_message_is_never_the_catalog_s_header() -> None:
-    from mjtui.core.language import _, term
-
-    language.install("ja")
-    assert _("") == ""
-    assert term("mjtui.systems.riichi", "", "") == ""
