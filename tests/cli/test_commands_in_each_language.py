@@ -172,3 +172,22 @@ def test_a_session_exported_as_markdown_in_japanese(folders, capsys, tmp_path: P
     code, english, _ = run(capsys, "en", "export", str(path), "--format", "csv")
     code, spoken, _ = run(capsys, "ja", "export", str(path), "--format", "csv")
     assert spoken.splitlines()[0] == english.splitlines()[0]  # the CSV header never changes
+
+
+@pytest.mark.parametrize(
+    ("language", "argv"),
+    [
+        ("ja", ("hand", "riichi-tenhou", "123m456p789s2355s4s", "--seat", "S", "--riichi")),
+        ("ja", ("waits", "riichi-tenhou", "123m456p789s2355s", "--riichi")),
+        ("ja", ("points", "riichi-tenhou", "--han", "4", "--fu", "30", "--ron")),
+        ("zh_Hant", ("hand", "hk-common", "123m456m789m111z22z", "--self-draw")),
+        ("zh_Hans", ("hand", "hk-common", "123m456m789m111z22z", "--self-draw")),
+        ("zh_Hans", ("hand", "mcr", "123m456m789m111z22z", "--self-draw")),
+        ("zh_Hant", ("hand", "mcr", "123m456m789m111z22z", "--self-draw")),
+        ("zh_Hant", ("hand", "fx602p", "111999555", "--tsumo")),
+    ],
+)
+def test_the_json_is_the_same_in_every_language_but_for_the_names(
+    capsys, language: str, argv: tuple[str, ...]
+) -> None:
+    _same_json(capsys, language, *argv)
