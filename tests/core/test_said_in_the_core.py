@@ -105,3 +105,16 @@ def test_japanese_prose_flows_on_and_no_line_starts_with_a_closing_mark() -> Non
     assert not any(line[0] in "、。ー" for line in lines)
     # 20 cells end before 。: it goes down with the character before it
     assert wrap("あいうえおかきくけこ。さしすせそ", 20) == ["あいうえおかきくけ", "こ。さしすせそ"]
+
+
+def test_a_system_s_own_ruleset_check_says_its_sentence_in_japanese(tmp_path: Path) -> None:
+    import re
+
+    source = Path(paths.ruleset_folders()[0]) / "riichi-tenhou.toml"
+    bad = tmp_path / "bad.toml"
+    text = re.sub(r"uma = \[[^\]]*\]", "uma = [1, 2]", source.read_text(encoding="utf-8"), count=1)
+    bad.write_text(text, encoding="utf-8")
+    language.install("ja")
+    with pytest.raises(RulesetError) as e:
+        load_ruleset(bad)
+    assert str(e.value) == f"{bad}: キー 'final.uma': 4個の値 (1位から4位まで) が必要ですが、2個です"

@@ -73,12 +73,14 @@ class Length:
 
     def __post_init__(self) -> None:
         if self.rounds + self.extra_rounds > 4:
+            from mjtui.systems.riichi.terms import say  # said only when wrong
+
             raise SchemaError(
                 "length.extra_rounds",
-                (
-                    f"rounds + extra_rounds must be 4 or less (East, South, West, North), got "
-                    f"{self.rounds} + {self.extra_rounds}"
-                ),
+                say(
+                    "rounds + extra_rounds must be 4 or less (East, South, West, North), got "
+                    "{rounds} + {extra}"
+                ).format(rounds=self.rounds, extra=self.extra_rounds),
             )
 
 
@@ -262,13 +264,15 @@ class Yaku:
                 continue
             value = getattr(self, f.name)
             if len(value) != 2 or value[0] < 1 or value[1] > value[0]:
+                from mjtui.systems.riichi.terms import say  # said only when wrong
+
                 raise SchemaError(
                     f"yaku.{f.name}",
-                    (
+                    say(
                         "expected [closed han, open han]: two integers, the closed han 1 or "
                         "more, the open han from 0 (closed hands only) to the closed han, got "
-                        f"{list(value)}"
-                    ),
+                        "{value}"
+                    ).format(value=list(value)),
                 )
 
 
@@ -482,12 +486,14 @@ class Final:
 
     def __post_init__(self) -> None:
         if len(self.substitute) not in (0, 2):
+            from mjtui.systems.riichi.terms import say  # said only when wrong
+
             raise SchemaError(
                 "final.substitute",
-                (
+                say(
                     "expected [points, uma] (two integers) or [] (the seat's result counts), "
-                    f"got {list(self.substitute)}"
-                ),
+                    "got {value}"
+                ).format(value=list(self.substitute)),
             )
 
 
@@ -512,18 +518,24 @@ class Rules(RulesHeader):
     def __post_init__(self) -> None:
         n = self.table.players
         if len(self.final.uma) != n:
+            from mjtui.systems.riichi.terms import say  # said only when wrong
+
             raise SchemaError(
                 "final.uma",
-                (f"expected {n} amounts (1st to {ORDINALS[n - 1]}), got {len(self.final.uma)}"),
+                say("expected {n} amounts (1st to {last}), got {got}").format(
+                    n=n, last=ORDINALS[n - 1], got=len(self.final.uma)
+                ),
             )
         # Every noten player pays each tenpai player total / (tenpai x noten): with 4
         # players 1, 2 or 3 tenpai make 3, 4 and 3 shares; with 3 players, 2 and 2.
         shares = 12 if n == 4 else 2
         if self.draws.noten_total % shares:
+            from mjtui.systems.riichi.terms import say  # said only when wrong
+
             raise SchemaError(
                 "draws.noten_total",
-                (
-                    f"must split evenly among 1 to {n - 1} tenpai players (a multiple of "
-                    f"{shares}), got {self.draws.noten_total}"
-                ),
+                say(
+                    "must split evenly among 1 to {most} tenpai players (a multiple of "
+                    "{shares}), got {value}"
+                ).format(most=n - 1, shares=shares, value=self.draws.noten_total),
             )
