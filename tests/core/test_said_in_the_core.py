@@ -117,4 +117,5 @@ def test_a_system_s_own_ruleset_check_says_its_sentence_in_japanese(tmp_path: Pa
     language.install("ja")
     with pytest.raises(RulesetError) as e:
         load_ruleset(bad)
-    assert str(e.value) == f"{bad}: キー 'final.uma': 4個の値 (1位から4位まで) が必要ですが、2個です"
+    said = "キー 'final.uma': 4個の値 (1位から4位まで) が必要ですが、2個です"
+    assert str(e.value) == f"{bad}: {said}"
