@@ -240,7 +240,9 @@ def _append_one(fd: int, raw: bytes, written: Written, path: Path) -> Written:
         with contextlib.suppress(OSError):  # if even this fails, the gap marks the end
             os.ftruncate(fd, end)
             os.fsync(fd)
-        raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
+        raise SessionError(
+            f"{path}: " + _("could not save ({why})").format(why=e.strerror or e)
+        ) from None
 
 
 def _write_at(fd: int, data: bytes, offset: int) -> None:
@@ -452,7 +454,12 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
 
     records = data.get("hands", [])
     if not isinstance(records, list):
-        raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
+        raise SessionError(
+            f"{where}: "
+            + _("key '{key}': {problem}").format(
+                key="hands", problem=_("expected an array of tables ([[hands]])")
+            )
+        )
     _check_hand_count(len(records), where)  # inline, indented...: counted once read
     system, rules = ruleset.system, ruleset.rules
     left_out: list[tuple[int, str]] = []  # hand number, why
@@ -672,7 +679,7 @@ def _salvage(text: str, where: str) -> dict[str, Any]:
     try:
         data = loads("".join(head))
     except tomllib.TOMLDecodeError as e:
-        raise SessionError(f"{where}: not valid TOML: {e}") from None
+        raise SessionError(f"{where}: " + _("not valid TOML: {why}").format(why=e)) from None
     except TomlLimitError as e:
         raise SessionError(f"{where}: {e}") from None
     hands: list[dict[str, Any]] = []
@@ -704,10 +711,18 @@ def _read_ruleset(
     if isinstance(rid, str):
         rid = clean_line(rid).strip()
     if not isinstance(rid, str) or not rid:
-        raise SessionError(f"{where}: key 'ruleset': expected the ruleset id, a string")
+        raise SessionError(
+            f"{where}: "
+            + _("key '{key}': {problem}").format(
+                key="ruleset", problem=_("expected the ruleset id, a string")
+            )
+        )
     if "rules" in data:
         if not isinstance(data["rules"], dict):
-            raise SessionError(f"{where}: key 'rules': expected a table")
+            raise SessionError(
+                f"{where}: "
+                + _("key '{key}': {problem}").format(key="rules", problem=_("expected a table"))
+            )
         try:
             rules = rules_from_table(data["rules"], where, "rules.")
         except RulesetError as e:
@@ -823,7 +838,13 @@ def _read_started(data: dict[str, Any], where: str, path: Path) -> datetime:
         return started
     if isinstance(started, date):
         return datetime(started.year, started.month, started.day)
-    raise SessionError(f"{where}: key 'started': expected a date-time, got {started!r}")
+    raise SessionError(
+        f"{where}: "
+        + _("key '{key}': {problem}").format(
+            key="started",
+            problem=_("expected a date-time, got {value}").format(value=repr(started)),
+        )
+    )
 
 
 # --------------------------------------------------------------------------
