@@ -27,6 +27,15 @@ PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
 Rounding = Literal["exact", "4-down-5-up", "5-down-6-up"]
 
 
+def say(english: str) -> str:
+    """A sentence of a ruleset check in the language spoken, from riichi's catalog
+    (terms.py's say, without importing terms: it imports the analyzer, which imports
+    these rules)."""
+    from mjtui.core.language import term  # said only when a ruleset is wrong
+
+    return term(__package__ or "mjtui.systems.riichi", english, english)
+
+
 @dataclass(frozen=True)
 class Table:
     start_points: int = field(metadata=_int("each player's total at the start"))
@@ -73,8 +82,6 @@ class Length:
 
     def __post_init__(self) -> None:
         if self.rounds + self.extra_rounds > 4:
-            from mjtui.systems.riichi.terms import say  # said only when wrong
-
             raise SchemaError(
                 "length.extra_rounds",
                 say(
@@ -264,8 +271,6 @@ class Yaku:
                 continue
             value = getattr(self, f.name)
             if len(value) != 2 or value[0] < 1 or value[1] > value[0]:
-                from mjtui.systems.riichi.terms import say  # said only when wrong
-
                 raise SchemaError(
                     f"yaku.{f.name}",
                     say(
@@ -486,8 +491,6 @@ class Final:
 
     def __post_init__(self) -> None:
         if len(self.substitute) not in (0, 2):
-            from mjtui.systems.riichi.terms import say  # said only when wrong
-
             raise SchemaError(
                 "final.substitute",
                 say(
@@ -518,8 +521,6 @@ class Rules(RulesHeader):
     def __post_init__(self) -> None:
         n = self.table.players
         if len(self.final.uma) != n:
-            from mjtui.systems.riichi.terms import say  # said only when wrong
-
             raise SchemaError(
                 "final.uma",
                 say("expected {n} amounts (1st to {last}), got {got}").format(
@@ -530,8 +531,6 @@ class Rules(RulesHeader):
         # players 1, 2 or 3 tenpai make 3, 4 and 3 shares; with 3 players, 2 and 2.
         shares = 12 if n == 4 else 2
         if self.draws.noten_total % shares:
-            from mjtui.systems.riichi.terms import say  # said only when wrong
-
             raise SchemaError(
                 "draws.noten_total",
                 say(
