@@ -118,7 +118,9 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         raise HandError(say("say what happened with one of 'ron', 'tsumo', 'draw' or 'chombo'"))
     if len(kinds) > 1:
         raise HandError(
-            f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, one outcome"
+            say("'{a}' and '{b}' cannot both be given: one hand, one outcome").format(
+                a=kinds[0], b=kinds[1]
+            )
         )
     kind = kinds[0]
     if kind == "draw":
@@ -201,8 +203,9 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
         if several:
             if not isinstance(value, list) or len(value) != len(seats):
                 raise HandError(
-                    f"'{name}' must be an array of {len(seats)} (one per winner "
-                    f"in '{key}'), got {value!r}"
+                    say(
+                        "'{name}' must be an array of {n} (one per winner in '{key}'), got {value}"
+                    ).format(name=name, n=len(seats), key=key, value=repr(value))
                 )
         elif isinstance(value, list):
             raise HandError(
@@ -268,11 +271,15 @@ def _tiles_and_yaku(
     if several:
         if not isinstance(tiles, list) or len(tiles) != count:
             raise HandError(
-                f"'tiles' must be an array of {count} strings (one per winner), got {tiles!r}"
+                say("'tiles' must be an array of {n} strings (one per winner), got {value}").format(
+                    n=count, value=repr(tiles)
+                )
             )
         if not isinstance(yaku, list) or len(yaku) != count:
             raise HandError(
-                f"'yaku' must be an array of {count} arrays (one per winner), got {yaku!r}"
+                say("'yaku' must be an array of {n} arrays (one per winner), got {value}").format(
+                    n=count, value=repr(yaku)
+                )
             )
     else:
         tiles, yaku = [tiles], [yaku]
