@@ -21,6 +21,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mjtui.cli.tools import add_tool_command, run_system_tool
+from mjtui.core.language import N_
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -43,6 +44,6 @@ def hand_command(args: argparse.Namespace) -> int:
         args,
         "hand",
         lambda system: system.hand_tool(),
-        "scores no hand from its tiles",
-        "scores",
+        N_("scores no hand from its tiles"),
+        N_("scores"),
     )

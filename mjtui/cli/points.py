@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from mjtui import paths
 from mjtui.cli.tools import run_tool
 from mjtui.core.errors import RulesetError
+from mjtui.core.language import _
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 
 if TYPE_CHECKING:
@@ -43,7 +44,9 @@ def points_command(args: argparse.Namespace) -> int:
     tool = ruleset.system.points_tool()
     if tool is None:
         raise RulesetError(
-            f"{ruleset.id}: {ruleset.name} is scored with the "
-            f"{ruleset.rules.system!r} system, which has no `mjtui points`"
+            f"{ruleset.id}: "
+            + _("{name} is scored with the {system} system, which has no `mjtui points`").format(
+                name=ruleset.name, system=repr(ruleset.rules.system)
+            )
         )
     return run_tool(ruleset, tool, f"mjtui points {ruleset.id}", args.rest)

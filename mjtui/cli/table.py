@@ -64,8 +64,15 @@ def draw_seats_command(args: argparse.Namespace) -> int:
         json.dump({"seats": list(seats)}, sys.stdout)
         print()
     else:
+        from mjtui.core.cells import cells, ljust
+        from mjtui.core.language import _
+        from mjtui.core.systems.winds import wind_name
+
+        winds = [wind_name(w) for w in range(len(WINDS))]
+        width = max(cells(w) for w in winds)
         for seat, name in enumerate(seats):
-            print(f"seat {seat + 1}  {WINDS[seat]:<5}  {name}")
+            said = _("seat {n}").format(n=seat + 1)
+            print(f"{said}  {ljust(winds[seat], width)}  {name}")
     return 0
 
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
+from mjtui.core.language import _
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.tools import Option, OptionKind, Refusal, Tool
 from mjtui.core.systems.winds import wind_of
@@ -113,9 +114,11 @@ def run_tool(
     if not getattr(args, "batch", False):
         missing = [d for d in positional if getattr(args, d) is None]
         if missing:
+            given = ", ".join(missing)
             raise HandError(
-                f"give the {', '.join(missing)}"
-                + (" (or --batch to read hands from stdin)" if tool.batch else "")
+                _("give the {what} (or --batch to read hands from stdin)").format(what=given)
+                if tool.batch
+                else _("give the {what}").format(what=given)
             )
         try:
             result = tool.run(ruleset.rules, args)
@@ -126,7 +129,7 @@ def run_tool(
         print(json.dumps(result) if args.json else tool.describe(ruleset.rules, result, args))
         return 0
     if any(getattr(args, d) is not None for d in positional):
-        raise HandError("with --batch the hands come from standard input, not the command line")
+        raise HandError(_("with --batch the hands come from standard input, not the command line"))
     return run_batch(ruleset.rules, tool, sys.stdin, sys.stdout)
 
 
@@ -162,9 +165,17 @@ def run_system_tool(
     if tool is None:
         able = [n for n, system in SYSTEMS.items() if tool_of(system) is not None]
         raise RulesetError(
-            f"{ruleset.id}: {ruleset.name} is scored with the {ruleset.rules.system!r} system, "
-            f"which {lacking}; `mjtui {name}` {doing} {', '.join(able)} hands"
-        )
+            f"{ruleset.id}: "
+            + _("{name} is scored with the {system} system, which {lacking}; `mjtui {command}` "
+                "{doing} {able} hands").format(
+                name=ruleset.name,
+                system=repr(ruleset.rules.system),
+                lacking=_(lacking),
+                command=name,
+                doing=_(doing),
+                able=", ".join(able),
+            )
+        )  # fmt: skip
     return run_tool(ruleset, tool, f"mjtui {name} {ruleset.id}", args.rest)
 
 
@@ -317,21 +328,25 @@ class LineReader:
         try:
             given = json.loads(text)
         except ValueError as e:
-            raise HandError(f"not a JSON object: {e}") from None
+            raise HandError(_("not a JSON object: {why}").format(why=e)) from None
         if not isinstance(given, dict):
-            raise HandError('a JSON line is an object of the options, such as {"tiles": ...}')
+            raise HandError(_('a JSON line is an object of the options, such as {"tiles": ...}'))
         values = dict(self.defaults)
         fields = self.json_fields
         for key, value in given.items():
             found = fields.get(key)
             if found is None:
                 known = ", ".join(o.name for o in self.tool.options)
-                raise HandError(f"{key!r} is not an option here (the options: {known})")
+                raise HandError(
+                    _("{key} is not an option here (the options: {known})").format(
+                        key=repr(key), known=known
+                    )
+                )
             option, dest, read = found
             values[dest] = read(option, value)
         missing = [o.name for o in self.positional if values[o.dest] is None]
         if missing:
-            raise HandError(f"give the {', '.join(missing)}")
+            raise HandError(_("give the {what}").format(what=", ".join(missing)))
         return _namespace(values)
 
 
@@ -376,13 +391,21 @@ def _converted(option: Option, text: str) -> Any:
 
 def _json_flag(option: Option, value: Any) -> Any:
     if not isinstance(value, bool):
-        raise HandError(f"{option.name}: true or false, got {json.dumps(value)}")
+        raise HandError(
+            _("{option}: true or false, got {value}").format(
+                option=option.name, value=json.dumps(value)
+            )
+        )
     return value
 
 
 def _json_int(option: Option, value: Any) -> Any:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HandError(f"{option.name}: a whole number, got {json.dumps(value)}")
+        raise HandError(
+            _("{option}: a whole number, got {value}").format(
+                option=option.name, value=json.dumps(value)
+            )
+        )
     return value
 
 
@@ -406,7 +429,9 @@ def _json_wind(option: Option, value: Any) -> Any:
 
 def _json_text(option: Option, value: Any) -> Any:
     if not isinstance(value, str):
-        raise HandError(f"{option.name}: a string, got {json.dumps(value)}")
+        raise HandError(
+            _("{option}: a string, got {value}").format(option=option.name, value=json.dumps(value))
+        )
     return value
 
 

@@ -16,6 +16,7 @@ import sys
 from urllib.parse import urlsplit
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _
 from mjtui.core.tournament.links import link_path
 from mjtui.core.tournament.model import Tournament
 from mjtui.core.tournament.reports import WINDS
@@ -54,17 +55,20 @@ def sheet_md(t: Tournament, number: int, base: str, urls: list[str]) -> str:
     seated = t.need_round(number)
     winds = WINDS[: t.seats]
     lines = [
-        f"# {_md(t.name)}: round {number} of {t.rounds}",
+        "# "
+        + _("{name}: round {n} of {rounds}").format(name=_md(t.name), n=number, rounds=t.rounds),
         "",
-        f"The standings: {base}/ . Each table scores its game at its own link (keep it "
-        "to the table: it opens that table's game).",
+        _(
+            "The standings: {hall}/ . Each table scores its game at its own link (keep it "
+            "to the table: it opens that table's game)."
+        ).format(hall=base),
         "",
-        "| Table | " + " | ".join(winds) + " | Link |",
+        "| " + _("Table") + " | " + " | ".join(winds) + " | " + _("Link") + " |",
         "|---:|" + "---|" * len(winds) + "---|",
     ]
     for n, (names, url) in enumerate(zip(seated.tables, urls, strict=True), 1):
         lines.append(f"| {n} | " + " | ".join(_md(x) for x in names) + f" | <{url}> |")
-    lines += ["", "A QR code a table: `--format html`."]
+    lines += ["", _("A QR code a table: `--format html`.")]
     return "\n".join(lines) + "\n"
 
 
@@ -76,7 +80,7 @@ def qr_svg(url: str) -> str:
 
 
 PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
@@ -88,8 +92,7 @@ body {{ font-family: sans-serif; margin: 1.5em; }}
 .link {{ font-family: monospace; font-size: 0.85em; word-break: break-all; }}
 </style></head><body>
 <h1>{title}</h1>
-<p>The standings: <span class="link">{hall}</span>. Each table scores its game on a phone
-from its own code (keep it to the table: it opens that table's game and no other).</p>
+<p>{standings}</p>
 {tables}
 </body></html>
 """
@@ -98,15 +101,31 @@ from its own code (keep it to the table: it opens that table's game and no other
 def sheet_html(t: Tournament, number: int, base: str, urls: list[str]) -> str:
     seated = t.need_round(number)
     cards = []
+    table_title = _("Table {n}")
     for n, (names, url) in enumerate(zip(seated.tables, urls, strict=True), 1):
         seats = "".join(
             f"<li>{html.escape(wind)}: {html.escape(name)}</li>"
             for wind, name in zip(WINDS, names, strict=False)
         )
         cards.append(
-            f'<div class="table"><h2>Table {n}</h2><ol>{seats}</ol>'
+            f'<div class="table"><h2>{html.escape(table_title.format(n=n))}</h2><ol>{seats}</ol>'
             f"{qr_svg(url)}"
             f'<div class="link">{html.escape(url)}</div></div>'
         )
-    title = html.escape(f"{t.name}: round {number} of {t.rounds}")
-    return PAGE.format(title=title, hall=html.escape(base + "/"), tables="\n".join(cards))
+    title = html.escape(
+        _("{name}: round {n} of {rounds}").format(name=t.name, n=number, rounds=t.rounds)
+    )
+    standings = html.escape(
+        _(
+            "The standings: {hall}. Each table scores its game on a phone from its own code "
+            "(keep it to the table: it opens that table's game and no other)."
+        )
+    ).replace("{hall}", f'<span class="link">{html.escape(base + "/")}</span>')
+    return PAGE.format(title=title, standings=standings, tables="\n".join(cards), lang=_html_lang())
+
+
+def _html_lang() -> str:
+    """The page's language tag, for the browser's fonts and reading."""
+    from mjtui.core.language import current
+
+    return {"zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"}.get(current(), current())

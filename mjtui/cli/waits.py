@@ -16,6 +16,7 @@ import argparse
 from typing import Any
 
 from mjtui.cli.tools import add_tool_command, run_system_tool
+from mjtui.core.language import N_
 
 HELP = "a hand one tile short: tenpai or not, its waits and what each would win"
 
@@ -37,6 +38,6 @@ def waits_command(args: argparse.Namespace) -> int:
         args,
         "waits",
         lambda system: system.waits_tool(),
-        "reads no waits from tiles",
-        "reads",
+        N_("reads no waits from tiles"),
+        N_("reads"),
     )

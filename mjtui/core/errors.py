@@ -9,6 +9,11 @@ class RulesetError(MjtuiError):
     """A ruleset that cannot be found or does not follow its schema."""
 
 
+class NoSuchRuleset(RulesetError):
+    """No ruleset of the name asked for is installed (told apart by its class, not its
+    words: those are in the language spoken)."""
+
+
 class ConfigError(MjtuiError):
     """A config.toml that does not follow its schema."""
 

@@ -15,7 +15,13 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2] / "mjtui"
 INTERFACE = ("ja", "zh_Hans", "zh_Hant")
-SYSTEMS = {"riichi": ("ja",), "pocket": ("zh_Hans", "zh_Hant"), "mcr": ("zh_Hans", "zh_Hant")}
+SYSTEMS = {
+    "riichi": ("ja",),
+    "pocket": ("zh_Hans", "zh_Hant"),
+    "mcr": ("zh_Hans", "zh_Hant"),
+    "east_doubling": INTERFACE,
+    "fx602p": INTERFACE,
+}
 _FIELD = re.compile(r"\{(\w*)\}")
 
 

@@ -39,6 +39,7 @@ import stat
 from pathlib import Path
 from typing import Any, cast
 
+from mjtui.core.language import _
 from mjtui.core.text import shown_path
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -123,7 +124,9 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
                 f"{where}: not {how[0]} text (byte {at}), though it starts as "
                 f"such; save it as UTF-8"
             ) from None
-        raise error(f"{where}: not UTF-8 text (byte {at}); save it as UTF-8") from None
+        raise error(
+            f"{where}: " + _("not UTF-8 text (byte {at}); save it as UTF-8").format(at=at)
+        ) from None
     if codec == "utf-8":
         bare = _bare_utf16(data)
         if bare:
@@ -159,11 +162,13 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
         # Non-blocking: opening a FIFO for reading would wait for a writer.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise error(f"{shown_path(path)}: no such file") from None
+        raise error(f"{shown_path(path)}: " + _("no such file")) from None
     except IsADirectoryError:
-        raise error(f"{shown_path(path)}: is a folder, not a file") from None
+        raise error(f"{shown_path(path)}: " + _("is a folder, not a file")) from None
     except OSError as e:
-        raise error(f"{shown_path(path)}: cannot read it ({e.strerror or e})") from None
+        raise error(
+            f"{shown_path(path)}: " + _("cannot read it ({why})").format(why=e.strerror or e)
+        ) from None
     try:
         kind = _kind(os.fstat(fd).st_mode)
         if kind:
@@ -172,7 +177,9 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
         with os.fdopen(fd, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
-        raise error(f"{shown_path(path)}: cannot read it ({e.strerror or e})") from None
+        raise error(
+            f"{shown_path(path)}: " + _("cannot read it ({why})").format(why=e.strerror or e)
+        ) from None
     if len(data) > limit:
         raise error(f"{shown_path(path)}: too large to be an mjtui file (more than {_size(limit)})")
     return data
@@ -217,7 +224,7 @@ def parse_toml(text: str, where: str, error: type[Exception]) -> dict[str, Any]:
     try:
         return loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise error(f"{where}: not valid TOML: {e}") from None
+        raise error(f"{where}: " + _("not valid TOML: {why}").format(why=e)) from None
     except TomlLimitError as e:
         raise error(f"{where}: {e}") from None
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from mjtui.core.language import _
 from mjtui.core.text import clean_line, fold, look_alike, mixed_script, odd_letters, skeleton
 
 MAX_TABLE_NAME = 40
@@ -72,23 +73,40 @@ def look_alike_notes(names: Iterable[str]) -> list[str]:
     notes, told = [], set()
     for group in by_look.values():
         if len(group) > 1 and all(look_alike(group[0], other) for other in group[1:]):
-            which = "; ".join(f"{n!r} has {_letters(n)}" for n in group if odd_letters(n))
+            which = "; ".join(
+                _("{name} has {letters}").format(name=repr(n), letters=_letters(n))
+                for n in group
+                if odd_letters(n)
+            )
             notes.append(
-                f"{' and '.join(repr(n) for n in group)} look alike but are "
-                f"different names, counted as {len(group)} players ({which}); "
-                f"if they are one player, correct the name ({CORRECT})"
+                _(
+                    "{names} look alike but are different names, counted as {n} players "
+                    "({which}); if they are one player, correct the name ({correct})"
+                ).format(
+                    names=_(" and ").join(repr(n) for n in group),
+                    n=len(group),
+                    which=which,
+                    correct=CORRECT,
+                )
             )
             told.update(group)
     for name in players.values():
         scripts = mixed_script(name)
         if scripts and name not in told:
             notes.append(
-                f"the name {name!r} mixes {' and '.join(scripts)} letters that look "
-                f"alike ({_letters(name)}): it is not the same player as a name "
-                f"spelt in one script; if it should be, correct it ({CORRECT})"
+                _(
+                    "the name {name} mixes {scripts} letters that look alike ({letters}): it "
+                    "is not the same player as a name spelt in one script; if it should be, "
+                    "correct it ({correct})"
+                ).format(
+                    name=repr(name),
+                    scripts=_(" and ").join(scripts),
+                    letters=_letters(name),
+                    correct=CORRECT,
+                )
             )
     return notes
 
 
 def _letters(name: str) -> str:
-    return ", ".join(odd_letters(name)) or "no letter of another script"
+    return ", ".join(odd_letters(name)) or _("no letter of another script")

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _
 from mjtui.core.model.seats import SeatChange, names_at, seat_labels
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import TableState
@@ -141,7 +142,7 @@ class Session:
         """Put ``hand`` in place of hand ``index`` (0-based); HandError, and nothing
         changed, when the table before it refuses it or a later hand becomes impossible."""
         if not 0 <= index < len(self.hands):
-            raise HandError(f"there is no hand {index + 1}")
+            raise HandError(_("there is no hand {n}").format(n=index + 1))
         system, rules = self.ruleset.system, self.ruleset.rules
         before = self._fold()[index]
         system.check_in_play(rules, before, hand)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _
 from mjtui.core.model.seats import to_tables
 from mjtui.core.model.session import Session
 from mjtui.core.model.standings import standings
@@ -274,7 +275,14 @@ def _signed(n: int | float) -> str:
     return f"{n:+}" if n else "0"
 
 
-STANDING_TITLES = {"rank": "Rank", "player": "Player", "total": "Total", "net": "Net"}
+STANDING_TITLES = {
+    "rank": N_("Rank"),
+    "player": N_("Player"),
+    "total": N_("Total"),
+    "net": N_("Net"),
+}
+"""The standings' column titles in a report (the JSON and CSV keys stay the keys); a
+system's own columns are titled by their key, capitalized, or the catalog's word for it."""
 
 
 def standings_markdown(table: list[dict[str, Any]]) -> list[str]:
@@ -284,7 +292,7 @@ def standings_markdown(table: list[dict[str, Any]]) -> list[str]:
     keys = [k for k in table[0] if k != "seat"]
     signed = {k for k in keys if k not in ("rank", "player", "total")}
     lines = [
-        "| " + " | ".join(STANDING_TITLES.get(k, k.capitalize()) for k in keys) + " |",
+        "| " + " | ".join(_(STANDING_TITLES.get(k, k.capitalize())) for k in keys) + " |",
         "|" + "|".join("---" if k == "player" else "---:" for k in keys) + "|",
     ]
     for row in table:
@@ -310,42 +318,60 @@ def to_markdown(session: Session, states: list[TableState] | None = None, source
     records = hand_records(session, states)
     draws = _drawn(records)
     table = session_table(session)
+    when = f"{session.started:%Y-%m-%d %H:%M}"
+    hands = (
+        _("- Hands: {n} ({drawn} drawn)").format(n=len(records), drawn=draws)
+        if draws
+        else _("- Hands: {n}").format(n=len(records))
+    )
     lines = [
-        f"# Mahjong series of {session.started:%Y-%m-%d %H:%M}",
+        _("# Mahjong series of {when}").format(when=when),
         "",
-        f"- Date: {session.started:%Y-%m-%d %H:%M}",
-        f"- Ruleset: {_md(session.ruleset.name)} ({_md(session.ruleset.id)})",
-        f"- Players: {', '.join(_md(p) for p in session.players)} (seat order; seat 1 East first)",
-        *(f"- Seats changed {_md(line)}" for line in seat_change_lines(session)),
-        f"- Hands: {len(records)}" + (f" ({draws} drawn)" if draws else ""),
+        _("- Date: {when}").format(when=when),
+        _("- Ruleset: {name} ({id})").format(
+            name=_md(session.ruleset.name), id=_md(session.ruleset.id)
+        ),
+        _("- Players: {players} (seat order; seat 1 East first)").format(
+            players=", ".join(_md(p) for p in session.players)
+        ),
+        *(
+            _("- Seats changed {line}").format(line=_md(line))
+            for line in seat_change_lines(session)
+        ),
+        hands,
     ]
     if table:
-        lines.append(f"- Table: {_md(table)}")
+        lines.append(_("- Table: {table}").format(table=_md(table)))
     if source:
-        lines.append(f"- File: {_md(source)}")
-    lines.append(f"- End: {_md(_ending(session, states))}")
-    lines += ["", "## Final standings", ""]
+        lines.append(_("- File: {file}").format(file=_md(source)))
+    lines.append(_("- End: {end}").format(end=_md(_ending(session, states))))
+    lines += ["", _("## Final standings"), ""]
     own = session.hands and session.ruleset.system.standings(session.ruleset.rules, states[-1])
     if own and not getattr(states[-1], "finished", True):
         lines += [
-            "Provisional: the series is not over; the standings are as if it ended "
-            "after the last hand.",
+            _(
+                "Provisional: the series is not over; the standings are as if it ended "
+                "after the last hand."
+            ),
             "",
         ]
-    lines += [*standings_markdown(final_standings(session, states)), "", "## Hands", ""]
+    lines += [*standings_markdown(final_standings(session, states)), "", _("## Hands"), ""]
     if not records:
-        lines.append("No hands were played.")
+        lines.append(_("No hands were played."))
         return "\n".join(lines) + "\n"
     per_seat = [f for f in columns.fields if f in columns.per_seat]
-    lines += [
-        "Each player's cell: " + " / ".join([*per_seat, "change", "total after the hand"]) + ".",
-        "",
-    ]
+    parts = " / ".join([*per_seat, _("change"), _("total after the hand")])
+    lines += [_("Each player's cell: {parts}.").format(parts=parts), ""]
     labels = [before.round_label for before in states[: len(records)]]
     # A system whose rounds are its hands ("Hand 3") says nothing the # does not.
     rounds = labels != [f"Hand {r['hand']}" for r in records]
     lines += [
-        "| # | " + "Round | " * rounds + "Hand | " + " | ".join(_md(p) for p in players) + " |",
+        "| # | "
+        + (_("Round") + " | ") * rounds
+        + _("Hand")
+        + " | "
+        + " | ".join(_md(p) for p in players)
+        + " |",
         "|---:|" + "---|" * rounds + "---|" + "---:|" * len(players),
     ]
     for label, r in zip(labels, records, strict=False):
@@ -371,8 +397,10 @@ def _ending(session: Session, states: list[TableState]) -> str:
         return session.ruleset.system.describe_state(last, session.current_players)
     played = len(session.hands)
     if not played:
-        return "no hand was played"
-    return f"the series was stopped after hand {played} ({last.round_label} would be next)"
+        return _("no hand was played")
+    return _("the series was stopped after hand {n} ({next} would be next)").format(
+        n=played, next=last.round_label
+    )
 
 
 # --------------------------------------------------------------------------
@@ -429,7 +457,11 @@ def export_session(
     formats = formats_of(session)
     if fmt not in formats:
         known = ", ".join(formats)
-        raise ExportError(f"this session cannot be written as {fmt!r} (its formats: {known})")
+        raise ExportError(
+            _("this session cannot be written as {format} (its formats: {known})").format(
+                format=repr(fmt), known=known
+            )
+        )
     states = session.states()
     if fmt == "md":
         return to_markdown(session, states, source=source)

@@ -10,6 +10,7 @@ import csv
 import io
 from collections.abc import Callable
 
+from mjtui.core.language import N_, _
 from mjtui.core.reports.export import _md
 from mjtui.core.reports.league import League
 
@@ -52,21 +53,29 @@ def league_csv(league: League) -> str:
     return out.getvalue()
 
 
+_TITLES = (N_("Player"), N_("Rating"), N_("Games"), N_("Avg rank"), N_("1st"), N_("Points"))
+
+
 def league_markdown(league: League) -> str:
     tables = sorted({g.table for g in league.games if g.table})
     first = min((g.started for g in league.games), default=None)
     last = max((g.started for g in league.games), default=None)
-    lines = ["# League", ""]
+    lines = [_("# League"), ""]
     if first and last:
-        lines.append(f"- Games: {len(league.games)}, {first:%Y-%m-%d} to {last:%Y-%m-%d}")
+        lines.append(
+            _("- Games: {n}, {first} to {last}").format(
+                n=len(league.games), first=f"{first:%Y-%m-%d}", last=f"{last:%Y-%m-%d}"
+            )
+        )
     else:
-        lines.append("- Games: 0")
+        lines.append(_("- Games: 0"))
     if tables:
-        lines.append(f"- Tables: {', '.join(_md(t) for t in tables)}")
+        lines.append(_("- Tables: {tables}").format(tables=", ".join(_md(t) for t in tables)))
+    titles = [_(t) for t in _TITLES]
     lines += [
-        "- Rating: openskill Plackett-Luce, mu - 3 sigma (docs/league.md)",
+        _("- Rating: openskill Plackett-Luce, mu - 3 sigma (docs/league.md)"),
         "",
-        "| # | Player | Rating | Games | Avg rank | 1st | Points |",
+        "| # | " + " | ".join(titles) + " |",
         "|---:|---|---:|---:|---:|---:|---:|",
     ]
     for place, p in enumerate(league.players, 1):

@@ -15,7 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from mjtui.core import cells as cell
-from mjtui.core.language import _, package_of, say_in
+from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import RulesHeader, Section
 
@@ -28,10 +28,18 @@ WIDTH = 76  # the reference screen at 80 columns: its margin and scrollbar besid
 def reference(ruleset: Ruleset) -> list[Section]:
     """The reference of ``ruleset``: a heading section, then its system's sections."""
     rules = ruleset.rules
-    head = wrap(f"{ruleset.name} ({ruleset.id}), scored with the {rules.system!r} system.")
+    head = wrap(
+        _("{name} ({id}), scored with the {system} system.").format(
+            name=ruleset.name, id=ruleset.id, system=repr(rules.system)
+        )
+    )
     if rules.description:
         head += wrap(rules.description)
-    head.append(f"{ruleset.players} players, {ruleset.start_points} points each to start.")
+    head += wrap(
+        _("{players} players, {points} points each to start.").format(
+            players=ruleset.players, points=ruleset.start_points
+        )
+    )
     own = ruleset.system.reference(rules)
     package = package_of(ruleset.system)  # the system's catalog says its sections' titles
     sections = own if own is not None else keys(rules)
@@ -50,6 +58,17 @@ def reference_text(ruleset: Ruleset) -> str:
 
 
 # ------------------------------------------------------------------ helpers
+
+
+def sentences(*parts: str) -> str:
+    """Sentences said one after the other: a space between them, none after a full-width
+    mark (。；), as Japanese and Chinese write them."""
+    out = ""
+    for part in parts:
+        if out and part and not out.endswith(("。", "；", "：", "，", "、")):
+            out += " "
+        out += part
+    return out
 
 
 def wrap(text: str, indent: str = "") -> list[str]:
@@ -87,15 +106,15 @@ def claiming(several: str) -> list[str]:
     """The order claims on one discard are settled in (the Pocket Mahjong page, seed 004);
     ``several`` says what happens when more than one player wins on it."""
     return [
-        "When several players want the same discard:",
-        "  1. a win beats everything: a pung or a kong is given up for it;",
-        "  2. a pung or a kong beats a chow (which only the next player may claim);",
-        "  3. a chow comes last.",
-        *wrap(several, "  "),
+        *wrap(_("When several players want the same discard:")),
+        *wrap(_("1. a win beats everything: a pung or a kong is given up for it;"), "  "),
+        *wrap(_("2. a pung or a kong beats a chow (which only the next player may claim);"), "  "),
+        *wrap(_("3. a chow comes last."), "  "),
+        *wrap(_(several), "  "),  # a system's own words are said already; NEAREST here
     ]
 
 
-NEAREST = (
+NEAREST = N_(
     "Two or three players win on the same discard: the nearest player in turn "
     "after the discarder wins; the others do not."
 )

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mjtui.core.errors import RulesetError
+from mjtui.core.errors import NoSuchRuleset, RulesetError
 from mjtui.core.files.reading import read_toml
+from mjtui.core.language import _
 from mjtui.core.rulesets.folders import ruleset_files
 from mjtui.core.rulesets.schema import SchemaError, read_struct, to_table
 from mjtui.core.systems import SYSTEMS, rules_type
@@ -59,10 +60,18 @@ def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Rul
     known = ", ".join(repr(s) for s in SYSTEMS)
     system = data.get("system")
     if system is None:
-        raise RulesetError(f"{origin}: key '{prefix}system': missing; expected one of {known}")
+        raise RulesetError(
+            f"{origin}: "
+            + _("key '{key}': missing; expected one of {known}").format(
+                key=f"{prefix}system", known=known
+            )
+        )
     if not isinstance(system, str) or system not in SYSTEMS:
         raise RulesetError(
-            f"{origin}: key '{prefix}system': expected one of {known}, got {system!r}"
+            f"{origin}: "
+            + _("key '{key}': expected one of {known}, got {value}").format(
+                key=f"{prefix}system", known=known, value=repr(system)
+            )
         )
     try:
         return read_struct(rules_type(system), data, prefix)
@@ -137,8 +146,12 @@ class RulesetLibrary:
             try:
                 found = path.is_file()
             except OSError as e:
-                raise RulesetError(f"{path}: cannot read it ({e.strerror or e})") from None
+                raise RulesetError(
+                    _("{file}: cannot read it ({why})").format(file=path, why=e.strerror or e)
+                ) from None
             if found:
                 return load_ruleset(path)
-        known = ", ".join(e.id for e in self.entries()) or "none"
-        raise RulesetError(f"no ruleset named {rid!r} (known: {known})")
+        known = ", ".join(e.id for e in self.entries()) or _("none")
+        raise NoSuchRuleset(
+            _("no ruleset named {id} (known: {known})").format(id=repr(rid), known=known)
+        )

@@ -22,6 +22,8 @@ import types
 import typing
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
+from mjtui.core import language
+from mjtui.core.language import N_, _
 from mjtui.core.text import clean_line
 
 if TYPE_CHECKING:
@@ -34,7 +36,9 @@ class SchemaError(ValueError):
     """A value that does not fit; ``key`` is the dotted path to it."""
 
     def __init__(self, key: str, problem: str) -> None:
-        super().__init__(f"key '{key}': {problem}" if key else problem)
+        # The key's name stays as the file spells it; the sentence is in the language spoken.
+        said = _("key '{key}': {problem}").format(key=key, problem=problem) if key else problem
+        super().__init__(said)
         self.key = key
         self.problem = problem
 
@@ -42,18 +46,26 @@ class SchemaError(ValueError):
 def read_struct(cls: type[T], data: object, prefix: str = "") -> T:
     """Build ``cls`` from a TOML table, refusing unknown, missing and mistyped keys."""
     if not isinstance(data, dict):
-        raise SchemaError(prefix.rstrip("."), f"expected a table, got {_show(data)}")
+        raise SchemaError(
+            prefix.rstrip("."), _("expected a table, got {value}").format(value=_show(data))
+        )
     hints = _hints(cls)
     known = {f.name: f for f in dataclasses.fields(cls) if f.init}
     for key in data:
         if key not in known:
-            raise SchemaError(prefix + key, f"unknown key (known here: {', '.join(sorted(known))})")
+            raise SchemaError(
+                prefix + key,
+                _("unknown key (known here: {known})").format(known=", ".join(sorted(known))),
+            )
     values = {}
     for name, f in known.items():
         path = prefix + name
         if name not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise SchemaError(path, f"missing; expected {describe(hints[name], f.metadata)}")
+                raise SchemaError(
+                    path,
+                    _("missing; expected {what}").format(what=describe(hints[name], f.metadata)),
+                )
             continue
         values[name] = _convert(hints[name], data[name], f.metadata, path)
     return cls(**values)
@@ -100,21 +112,25 @@ def describe(tp: Any, meta: typing.Mapping[str, Any] | None = None) -> str:
     meta = meta or {}
     origin = get_origin(tp)
     if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in get_args(tp))
+        return _("one of {values}").format(values=", ".join(repr(a) for a in get_args(tp)))
     if origin in (Union, types.UnionType):
         inner = [a for a in get_args(tp) if a is not type(None)]
-        return " or ".join(describe(a, meta) for a in inner)
+        return _(" or ").join(describe(a, meta) for a in inner)
     if origin is tuple:
-        return f"an array of {_plural(describe(get_args(tp)[0], meta))}"
+        items = describe(get_args(tp)[0], meta)
+        # English says the items in the plural; another language's sentence holds them as is.
+        return _("an array of {items}").format(
+            items=_plural(items) if language.current() == language.ENGLISH else items
+        )
     if dataclasses.is_dataclass(tp):
-        return "a table"
+        return _("a table")
     if tp is bool:
-        return "true or false"
+        return _("true or false")
     if tp in (int, float):
-        word = "an integer" if tp is int else "a number"
+        word = _("an integer") if tp is int else _("a number")
         lo, hi = meta.get("min"), meta.get("max")
         if lo is not None and hi is not None:
-            return f"{word} from {lo} to {hi}"
+            return _("{word} from {lo} to {hi}").format(word=word, lo=lo, hi=hi)
         if lo is not None:
             return f"{word} >= {lo}"
         if hi is not None:
@@ -122,7 +138,9 @@ def describe(tp: Any, meta: typing.Mapping[str, Any] | None = None) -> str:
         return word
     if tp is str:
         longest = meta.get("max")
-        return "a string" if longest is None else f"a string of at most {longest} characters"
+        if longest is None:
+            return _("a string")
+        return _("a string of at most {n} characters").format(n=longest)
     return getattr(tp, "__name__", str(tp))
 
 
@@ -137,7 +155,10 @@ def _convert(tp: Any, value: Any, meta: typing.Mapping[str, Any], path: str) -> 
     origin = get_origin(tp)
 
     def wrong() -> SchemaError:  # worded only when needed: most values are right
-        return SchemaError(path, f"expected {describe(tp, meta)}, got {_show(value)}")
+        return SchemaError(
+            path,
+            _("expected {what}, got {value}").format(what=describe(tp, meta), value=_show(value)),
+        )
 
     if origin is Literal:
         if value not in get_args(tp) or isinstance(value, bool):
@@ -192,19 +213,24 @@ def _takes(tp: Any, value: Any) -> bool:
     return get_origin(tp) is tuple and isinstance(value, list)
 
 
+_KINDS = {
+    bool: N_("boolean"),
+    int: N_("integer"),
+    float: N_("number"),
+    str: N_("string"),
+}
+
+
 def _show(value: object) -> str:
-    kind = {
-        bool: "boolean",
-        int: "integer",
-        float: "number",
-        str: "string",
-        list: "array",
-        dict: "table",
-    }.get(type(value), type(value).__name__)
-    if isinstance(value, (dict, list)):
-        return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+    if isinstance(value, dict):
+        return _("a table")
+    if isinstance(value, list):
+        return _("an array")
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str) and len(value) > 60:
-        return f"{value[:40]!r}... (a string of {len(value)} characters)"
-    return f"{value!r} ({kind})"
+        return _("{start}... (a string of {n} characters)").format(
+            start=repr(value[:40]), n=len(value)
+        )
+    kind = _KINDS.get(type(value))
+    return f"{value!r} ({_(kind) if kind else type(value).__name__})"

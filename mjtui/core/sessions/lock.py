@@ -28,6 +28,7 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui.core.errors import SessionError
+from mjtui.core.language import _
 from mjtui.core.text import clean_line, shown_path
 
 try:
@@ -144,15 +145,19 @@ class SessionLock:
 
     def _take(self) -> None:
         if fcntl is None:
-            self._unlocked("this system has no file locks")
+            self._unlocked(_("this system has no file locks"))
             return
         # Taking an unlocked FILE.lock that its holder is removing would lock a
         # file no longer in the folder: check after locking that it is still there.
-        for _ in range(20):
+        for _attempt in range(20):
             try:
                 fd = self._open()
             except OSError as e:
-                self._unlocked(f"{self.lock_path} cannot be written ({e.strerror or e})")
+                self._unlocked(
+                    _("{file} cannot be written ({why})").format(
+                        file=self.lock_path, why=e.strerror or e
+                    )
+                )
                 return
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -162,7 +167,9 @@ class SessionLock:
                 if e.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
                     raise SessionInUse(self.path, holder) from None
                 if e.errno in _CANNOT_LOCK:
-                    self._unlocked(f"its folder cannot hold locks ({e.strerror or e})")
+                    self._unlocked(
+                        _("its folder cannot hold locks ({why})").format(why=e.strerror or e)
+                    )
                     return
                 raise SessionError(
                     f"{self.lock_path}: cannot lock it ({e.strerror or e})"
@@ -186,10 +193,10 @@ class SessionLock:
         return fd
 
     def _unlocked(self, why: str) -> None:
-        self.warning = (
-            f"{self.path.name} is open without a lock: {why}. Another mjtui "
-            f"could open it at the same time, and the last to save would win."
-        )
+        self.warning = _(
+            "{file} is open without a lock: {why}. Another mjtui "
+            "could open it at the same time, and the last to save would win."
+        ).format(file=self.path.name, why=why)
 
     def release(self) -> None:
         """Let go of the lock and remove FILE.lock (both done at most once)."""

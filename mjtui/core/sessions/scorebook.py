@@ -12,6 +12,7 @@ from pathlib import Path
 from mjtui.core.errors import HandError, SessionError
 from mjtui.core.files.reading import read_bytes
 from mjtui.core.files.writing import create_file, kind_at
+from mjtui.core.language import _
 from mjtui.core.model.seats import Seating
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset
@@ -136,7 +137,11 @@ class Scorebook:
     def _check(self, hand: object) -> None:
         problem = hand_problem(self.session, hand)
         if problem:
-            raise HandError(f"{problem}: mjtui would not read this hand back from the file")
+            raise HandError(
+                _("{problem}: mjtui would not read this hand back from the file").format(
+                    problem=problem
+                )
+            )
 
     def add(self, hand: object) -> None:
         """Record a new hand (HandError, nothing changed, when the table refuses it, or
@@ -239,7 +244,7 @@ def open_scorebook(
     ever overwritten).
     """
     if not path.name or path.is_dir():
-        raise SessionError(f"{path}: this is a folder; give a session file (a .toml file)")
+        raise SessionError(f"{path}: " + _("this is a folder; give a session file (a .toml file)"))
     # A series is played only in a file its saves can replace: not through a link (a
     # FIFO or a device the reader refuses, saying so).
     if kind_at(path) == "a symbolic link":
@@ -256,7 +261,7 @@ def open_scorebook(
         warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) + list(loaded.problems)
         if loaded.problems:
             backup = keep_damaged(path)
-            warnings.append(f"The file as it was is kept as {backup}.")
+            warnings.append(_("The file as it was is kept as {backup}.").format(backup=backup))
     except BaseException:
         lock.release()
         raise

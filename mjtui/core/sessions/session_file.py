@@ -24,7 +24,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-from mjtui.core.errors import HandError, MjtuiError, RulesetError, SessionError
+from mjtui.core.errors import HandError, MjtuiError, NoSuchRuleset, RulesetError, SessionError
 from mjtui.core.files.reading import (
     MAX_BYTES,
     MAX_HANDS,
@@ -37,6 +37,7 @@ from mjtui.core.files.reading import (
     read_bytes,
 )
 from mjtui.core.files.writing import open_to_append, replace_file
+from mjtui.core.language import N_, _
 from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat, look_alike_notes
 from mjtui.core.model.seats import SeatChange, from_tables, to_tables
 from mjtui.core.model.session import Session
@@ -239,7 +240,9 @@ def _append_one(fd: int, raw: bytes, written: Written, path: Path) -> Written:
         with contextlib.suppress(OSError):  # if even this fails, the gap marks the end
             os.ftruncate(fd, end)
             os.fsync(fd)
-        raise SessionError(f"{path}: could not save ({e.strerror or e})") from None
+        raise SessionError(
+            f"{path}: " + _("could not save ({why})").format(why=e.strerror or e)
+        ) from None
 
 
 def _write_at(fd: int, data: bytes, offset: int) -> None:
@@ -314,11 +317,11 @@ def _check_size(path: Path, size: int) -> None:
 
 def go_on(path: Path) -> str:
     """How to go on when a session file is full (docs/session-format.md, *Limits*)."""
-    return (
+    return _(
         "Go on in a new series with the same players (`mjtui` opens the new-series "
         "form); its totals start afresh, so note this one's first: `mjtui export "
-        f"{path} --format results` prints them, and stats and the league count both."
-    )
+        "{path} --format results` prints them, and stats and the league count both."
+    ).format(path=path)
 
 
 def size_notice(path: Path, size: int) -> str | None:
@@ -327,10 +330,10 @@ def size_notice(path: Path, size: int) -> str | None:
     if size < MAX_BYTES * NOTICE_SHARE:
         return None
     share = min(int(100 * size / MAX_BYTES), 100)
-    return (
-        f"{path.name} is {share}% of the {_megabytes(MAX_BYTES)} a session file may "
-        f"hold: start a new series soon, a hand that would pass it is refused. {go_on(path)}"
-    )
+    return _(
+        "{file} is {share}% of the {most} a session file may hold: start a new series "
+        "soon, a hand that would pass it is refused. {go_on}"
+    ).format(file=path.name, share=share, most=_megabytes(MAX_BYTES), go_on=go_on(path))
 
 
 def _megabytes(n: int) -> str:
@@ -451,7 +454,12 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
 
     records = data.get("hands", [])
     if not isinstance(records, list):
-        raise SessionError(f"{where}: key 'hands': expected an array of tables ([[hands]])")
+        raise SessionError(
+            f"{where}: "
+            + _("key '{key}': {problem}").format(
+                key="hands", problem=_("expected an array of tables ([[hands]])")
+            )
+        )
     _check_hand_count(len(records), where)  # inline, indented...: counted once read
     system, rules = ruleset.system, ruleset.rules
     left_out: list[tuple[int, str]] = []  # hand number, why
@@ -459,7 +467,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     hands = []
     for number, record in enumerate(records, 1):
         if not isinstance(record, dict):
-            left_out.append((number, f"expected a table, got {record!r}"))
+            left_out.append((number, _("expected a table, got {value}").format(value=repr(record))))
             continue
         if "_unreadable" in record:
             left_out.append((number, record["_unreadable"]))
@@ -467,16 +475,16 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         # The quick reader declines a number past the limit: its hands need no check.
         beyond = None if quick else number_problem(record)
         if beyond:
-            left_out.append((number, f"{beyond}; this hand was left out"))
+            left_out.append((number, _("{why}; this hand was left out").format(why=beyond)))
             continue
         try:
             hands.append(system.hand_from_record(rules, record))  # the hand alone
         except HandError as e:
-            left_out.append((number, f"{e}; this hand was left out"))
+            left_out.append((number, _("{why}; this hand was left out").format(why=e)))
             continue
         read.append(number)
     for i, refused in session.add_read(hands):  # and what the table allows
-        left_out.append((read[i], f"{refused}; this hand was left out"))
+        left_out.append((read[i], _("{why}; this hand was left out").format(why=refused)))
     # Where each [[hands]] table starts is found only when it is needed: a file the
     # quick reader took has one per hand read (it declines any other layout), and a
     # line is worded only in a problem. Finding them took 7 ms of 10,000 hands' 90.
@@ -489,13 +497,18 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             lines = list(found)
     for number, why in sorted(left_out, key=lambda problem: problem[0]):
         line = lines[number - 1]
-        at = f"hand {number}" + (f" (line {line})" if line else "")
+        at = (
+            _("hand {number} (line {line})").format(number=number, line=line)
+            if line
+            else _("hand {number}").format(number=number)
+        )
         problems.append(f"{where}: {at}: {why}")
     if cut is not None:
         line = _line_numbers(text, [cut.at])[0]
-        problems.append(
-            f"{where}: hand {len(records) + 1} (line {line}): {cut.why}; this hand was left out"
-        )
+        at = _("hand {number} (line {line})").format(number=len(records) + 1, line=line)
+        how = _(cut.why).format(where=_(cut.at_words) if cut.at_words else "")
+        why = _("{why}; this hand was left out").format(why=how)
+        problems.append(f"{where}: {at}: {why}")
     # A hand is appended only to a file whose header is the one a save writes (a
     # hand-written sheet gets its [rules], clean names and start from a whole save;
     # a file written before each hand ended with a blank line gets them), whose
@@ -533,11 +546,12 @@ class _Cut:
     """Where the last hand of a file cut short begins, and how it was cut, in words."""
 
     at: int
-    why: str
+    why: str  # in English, said with _() where it is shown: with {where}, at_words
+    at_words: str = ""
 
 
-_SAVE_STOPPED = "cut short as it was saved (mjtui stopped during the save)"
-_FILE_ENDS = (
+_SAVE_STOPPED = N_("cut short as it was saved (mjtui stopped during the save)")
+_FILE_ENDS = N_(
     "cut short: the file ends inside it, {where} (a copy, sync or disk that stopped short?)"
 )
 
@@ -584,7 +598,7 @@ def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
     last_line = text.rfind("\n") + 1
     tail = text[last_line:]
     if tail and tail != "[[hands]]" and "[[hands]]".startswith(tail):
-        return text[:last_line], _Cut(last_line, _FILE_ENDS.format(where="in its [[hands]] line"))
+        return text[:last_line], _Cut(last_line, _FILE_ENDS, N_("in its [[hands]] line"))
     if not end or text.endswith(end):
         return text, None
     hands = [m.start() for m in _HANDS_HEADER.finditer(text)]  # a damaged file only
@@ -601,10 +615,14 @@ def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
         block = text.rfind("\n\n") + 2
         if block > cut and not text.startswith("[hands.", block):
             cut = block
-    return text[:cut], _Cut(cut, _FILE_ENDS.format(where=f"before {_ENDS[end]}"))
+    return text[:cut], _Cut(cut, _FILE_ENDS, _BEFORE_ENDS[end])
 
 
 _ENDS = {"\n\n": "the blank line that ends every hand", "\n": "a line end"}
+_BEFORE_ENDS = {
+    "\n\n": N_("before the blank line that ends every hand"),
+    "\n": N_("before a line end"),
+}
 
 
 def _quick_read(text: str) -> dict[str, Any] | None:
@@ -661,12 +679,12 @@ def _salvage(text: str, where: str) -> dict[str, Any]:
     try:
         data = loads("".join(head))
     except tomllib.TOMLDecodeError as e:
-        raise SessionError(f"{where}: not valid TOML: {e}") from None
+        raise SessionError(f"{where}: " + _("not valid TOML: {why}").format(why=e)) from None
     except TomlLimitError as e:
         raise SessionError(f"{where}: {e}") from None
     hands: list[dict[str, Any]] = []
     lines = _line_numbers(text, [offset for offset, _ in blocks])
-    for (_, block), line in zip(blocks, lines, strict=False):
+    for (_offset, block), line in zip(blocks, lines, strict=False):
         first_line = line - 1
         try:
             hands.extend(loads(block)["hands"])
@@ -693,10 +711,18 @@ def _read_ruleset(
     if isinstance(rid, str):
         rid = clean_line(rid).strip()
     if not isinstance(rid, str) or not rid:
-        raise SessionError(f"{where}: key 'ruleset': expected the ruleset id, a string")
+        raise SessionError(
+            f"{where}: "
+            + _("key '{key}': {problem}").format(
+                key="ruleset", problem=_("expected the ruleset id, a string")
+            )
+        )
     if "rules" in data:
         if not isinstance(data["rules"], dict):
-            raise SessionError(f"{where}: key 'rules': expected a table")
+            raise SessionError(
+                f"{where}: "
+                + _("key '{key}': {problem}").format(key="rules", problem=_("expected a table"))
+            )
         try:
             rules = rules_from_table(data["rules"], where, "rules.")
         except RulesetError as e:
@@ -812,7 +838,13 @@ def _read_started(data: dict[str, Any], where: str, path: Path) -> datetime:
         return started
     if isinstance(started, date):
         return datetime(started.year, started.month, started.day)
-    raise SessionError(f"{where}: key 'started': expected a date-time, got {started!r}")
+    raise SessionError(
+        f"{where}: "
+        + _("key '{key}': {problem}").format(
+            key="started",
+            problem=_("expected a date-time, got {value}").format(value=repr(started)),
+        )
+    )
 
 
 # --------------------------------------------------------------------------
@@ -835,15 +867,32 @@ def _check_rules_agree(
     if "rules" not in data:
         return []
     rid, system = ruleset.id, ruleset.rules.system
-    only = f"the file's [rules] (system {system!r}) are the only rules it is scored with"
+    only = _("the file's [rules] (system {system}) are the only rules it is scored with").format(
+        system=repr(system)
+    )
     if not _RULESET_ID.fullmatch(rid) or rid.endswith(".toml"):
-        return [f"{where}: the ruleset id {rid[:80]!r} is not a ruleset name; {only}"]
+        return [
+            f"{where}: "
+            + _("the ruleset id {id} is not a ruleset name; {only}").format(
+                id=repr(rid[:80]), only=only
+            )
+        ]
     try:
         named = find_ruleset(rid)
     except (MjtuiError, RecursionError) as e:  # a broken ruleset: the file has its own
-        if "no ruleset named" in str(e):
-            return [f"{where}: no ruleset named {rid!r} is installed here; {only}"]
-        return [f"{where}: the ruleset {rid!r} cannot be loaded ({e}); {only}"]
+        if isinstance(e, NoSuchRuleset):
+            return [
+                f"{where}: "
+                + _("no ruleset named {id} is installed here; {only}").format(
+                    id=repr(rid), only=only
+                )
+            ]
+        return [
+            f"{where}: "
+            + _("the ruleset {id} cannot be loaded ({why}); {only}").format(
+                id=repr(rid), why=e, only=only
+            )
+        ]
     if named.rules.system != system:
         raise SessionError(
             f"{where}: key 'rules.system': {system!r}, but the file's ruleset {rid!r} is a "

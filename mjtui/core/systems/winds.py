@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mjtui.core.language import pgettext
+from mjtui.core.language import _, pgettext
 
 WINDS = ("East", "South", "West", "North")
 
@@ -21,7 +21,11 @@ def wind_of(text: str) -> int:
     for i, name in enumerate(WINDS):
         if typed in (name[0].lower(), name.lower()):
             return i
-    raise ValueError(f"a wind is E, S, W or N (or the seat 1-4, seat 1 East), got {text!r}")
+    raise ValueError(
+        _("a wind is E, S, W or N (or the seat 1-4, seat 1 East), got {value}").format(
+            value=repr(text)
+        )
+    )
 
 
 __all__ = ["WINDS", "wind_name", "wind_of"]

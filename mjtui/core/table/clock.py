@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
+from mjtui.core.language import N_, _
+
 Phase = Literal["running", "warning", "last-hand", "over"]
 
 
@@ -28,9 +30,9 @@ class ClockStatus:
     def short(self) -> str:
         """What the sheet shows: '42:10 left', 'LAST HAND (time)', 'time is up'."""
         if self.phase == "last-hand":
-            return "LAST HAND (time is up)"
+            return _("LAST HAND (time is up)")
         if self.phase == "over":
-            return "time is up"
+            return _("time is up")
         seconds = int(self.left.total_seconds())
         hours, rest = divmod(seconds, 3600)
         clock = (
@@ -38,13 +40,13 @@ class ClockStatus:
             if hours
             else f"{rest // 60}:{rest % 60:02d}"
         )
-        return f"{clock} left" + ("!" if self.phase == "warning" else "")
+        return _("{clock} left").format(clock=clock) + ("!" if self.phase == "warning" else "")
 
 
 NOTICES: dict[Phase, str] = {
-    "warning": "{minutes} minutes left in this game",
-    "last-hand": "Time is up: the hand being played is the last one",
-    "over": "Time is up and the last hand is recorded: the game is over",
+    "warning": N_("{minutes} minutes left in this game"),
+    "last-hand": N_("Time is up: the hand being played is the last one"),
+    "over": N_("Time is up and the last hand is recorded: the game is over"),
 }
 
 
@@ -85,4 +87,4 @@ class GameClock:
         self._told.add(phase)
         if phase == "over":
             self._told.add("last-hand")
-        return NOTICES[phase].format(minutes=self.warning)
+        return _(NOTICES[phase]).format(minutes=self.warning)

@@ -17,15 +17,16 @@ import random
 from dataclasses import dataclass
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _
 from mjtui.core.model.players import clean_name, first_repeat
 from mjtui.core.systems.base import WINDS
 
 WALLS = ("self", "right", "opposite", "left")  # counted from the dealer, 1 = self
 WALL_WORDS = {
-    "self": "the dealer's own wall",
-    "right": "the wall to the dealer's right",
-    "opposite": "the wall opposite the dealer",
-    "left": "the wall to the dealer's left",
+    "self": N_("the dealer's own wall"),
+    "right": N_("the wall to the dealer's right"),
+    "opposite": N_("the wall opposite the dealer"),
+    "left": N_("the wall to the dealer's left"),
 }
 
 
@@ -47,7 +48,9 @@ class Dice:
 
     def line(self) -> str:
         a, b = self.dice
-        return f"{a} + {b} = {self.total}: break {WALL_WORDS[self.wall]}"
+        return _("{a} + {b} = {total}: break {wall}").format(
+            a=a, b=b, total=self.total, wall=_(WALL_WORDS[self.wall])
+        )
 
 
 def wall_for(total: int) -> str:
@@ -70,9 +73,13 @@ def draw_seats(names: list[str] | tuple[str, ...], rng: random.Random) -> tuple[
     """
     cleaned = [clean_name(n) for n in names]
     if not 2 <= len(cleaned) <= len(WINDS):
-        raise MjtuiError(f"seats are drawn for 2 to {len(WINDS)} players, got {len(cleaned)} names")
+        raise MjtuiError(
+            _("seats are drawn for 2 to {most} players, got {n} names").format(
+                most=len(WINDS), n=len(cleaned)
+            )
+        )
     if not all(cleaned):
-        raise MjtuiError("a name is empty: type every player's name first")
+        raise MjtuiError(_("a name is empty: type every player's name first"))
     repeat = first_repeat(cleaned)
     if repeat is not None:
         raise MjtuiError(

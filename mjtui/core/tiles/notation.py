@@ -26,6 +26,7 @@ from itertools import groupby
 from typing import Literal, NamedTuple
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _
 
 SUITS = "mpsz"
 HONOR_NAMES = ("East", "South", "West", "North", "White", "Green", "Red")
@@ -133,7 +134,9 @@ def _read_group(text: str, digits: list[int], letter_pos: int) -> list[WrittenTi
             raise caret_error(
                 text,
                 pos,
-                f"there is no {d}z: honors are 1z-7z (East South West North, White Green Red)",
+                _(
+                    "there is no {d}z: honors are 1z-7z (East South West North, White Green Red)"
+                ).format(d=d),
             )
         if d:
             tiles.append(WrittenTile(base + d - 1, False, pos))
@@ -161,47 +164,58 @@ def scan(text: str, allow_melds: bool) -> list[tuple[str, int, list[WrittenTile]
             digits.append(pos)
         elif ch in SUITS:
             if not digits:
-                raise caret_error(text, pos, f"the suit letter {ch!r} has no digits before it")
+                raise caret_error(
+                    text, pos, _("the suit letter {ch} has no digits before it").format(ch=repr(ch))
+                )
             current.extend(_read_group(text, digits, pos))
             digits = []
         elif ch in "[(" and allow_melds:
             if digits:
-                raise caret_error(text, digits[0], "these digits have no suit letter after them")
+                raise caret_error(text, digits[0], _("these digits have no suit letter after them"))
             if opener is not None:
                 raise caret_error(
                     text,
                     pos,
-                    f"a meld cannot start inside the meld opened at column {opener[1] + 1}",
+                    _("a meld cannot start inside the meld opened at column {n}").format(
+                        n=opener[1] + 1
+                    ),
                 )
             flush_concealed()
             opener = (ch, pos)
         elif ch in "])" and allow_melds:
             if digits:
-                raise caret_error(text, digits[0], "these digits have no suit letter after them")
+                raise caret_error(text, digits[0], _("these digits have no suit letter after them"))
             want = "[" if ch == "]" else "("
             if opener is None or opener[0] != want:
                 raise caret_error(
                     text,
                     pos,
-                    f"{ch!r} closes nothing: an open meld is written [...], a closed kan (...)",
+                    _(
+                        "{ch} closes nothing: an open meld is written [...], a closed kan (...)"
+                    ).format(ch=repr(ch)),
                 )
             if not current:
-                raise caret_error(text, opener[1], "an empty meld")
+                raise caret_error(text, opener[1], _("an empty meld"))
             groups.append((opener[0], opener[1], list(current)))
             current.clear()
             opener = None
         else:
-            hint = "; melds are not allowed here" if ch in "[]()" else ""
+            hint = _("; melds are not allowed here") if ch in "[]()" else ""
             raise caret_error(
                 text,
                 pos,
-                f"unknown character {ch!r} (tiles are digits followed by m, p, s or z){hint}",
+                _("unknown character {ch} (tiles are digits followed by m, p, s or z)").format(
+                    ch=repr(ch)
+                )
+                + hint,
             )
     if digits:
-        raise caret_error(text, digits[0], "these digits have no suit letter after them")
+        raise caret_error(text, digits[0], _("these digits have no suit letter after them"))
     if opener is not None:
         closer = "]" if opener[0] == "[" else ")"
-        raise caret_error(text, opener[1], f"this meld is not closed with {closer!r}")
+        raise caret_error(
+            text, opener[1], _("this meld is not closed with {ch}").format(ch=repr(closer))
+        )
     flush_concealed()
     return groups
 
@@ -213,7 +227,7 @@ def _meld(text: str, opener: str, pos: int, tiles: list[WrittenTile]) -> Meld:
     if opener == "(":
         if len(ids) != 4 or not alike:
             raise caret_error(
-                text, pos, "a closed kan in (...) is four alike tiles, such as (1111z)"
+                text, pos, _("a closed kan in (...) is four alike tiles, such as (1111z)")
             )
         return Meld("kan", ids, False, red)
     if len(ids) == 4 and alike:
@@ -228,13 +242,18 @@ def _meld(text: str, opener: str, pos: int, tiles: list[WrittenTile]) -> Meld:
     ):
         if is_honor(ids[0]):
             raise caret_error(
-                text, pos, "honors do not make runs: a chi is three consecutive numbers of one suit"
+                text,
+                pos,
+                _("honors do not make runs: a chi is three consecutive numbers of one suit"),
             )
         return Meld("chi", ids, True, red)
     raise caret_error(
         text,
         pos,
-        "an open meld in [...] is a run of one suit (chi), three alike (pon) or four alike (kan)",
+        _(
+            "an open meld in [...] is a run of one suit (chi), three alike (pon) or four "
+            "alike (kan)"
+        ),
     )
 
 
@@ -426,7 +445,7 @@ def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
     """The concealed tiles and the melds of a hand of ``size`` tiles plus one per kan."""
     groups = scan(text, allow_melds=True)
     if not groups:
-        raise caret_error(text, 0, "no tiles: write a hand such as 123m456p789s11z [567s]")
+        raise caret_error(text, 0, _("no tiles: write a hand such as 123m456p789s11z [567s]"))
     concealed: list[WrittenTile] = []
     melds: list[Meld] = []
     for kind, pos, tiles in groups:
@@ -438,27 +457,45 @@ def _read_hand(text: str, size: int) -> tuple[list[WrittenTile], list[Meld]]:
     kans = sum(m.kind == "kan" for m in melds)
     total = len(concealed) + sum(len(m.tiles) for m in melds)
     if total != size + kans:
-        per_kan = (
-            f" plus one per kan ({size + kans} with {kans} kan)" if kans else " plus one per kan"
-        )
-        what = "a complete hand" if size == HAND_SIZE else "a waiting hand"
+        if size == HAND_SIZE:
+            wanted = (
+                _(
+                    "a complete hand has {size} tiles plus one per kan ({with_kans} with "
+                    "{kans} kan); this one has {total}"
+                )
+                if kans
+                else _("a complete hand has {size} tiles plus one per kan; this one has {total}")
+            )
+        else:
+            wanted = (
+                _(
+                    "a waiting hand has {size} tiles plus one per kan ({with_kans} with "
+                    "{kans} kan); this one has {total}"
+                )
+                if kans
+                else _("a waiting hand has {size} tiles plus one per kan; this one has {total}")
+            )
         raise caret_error(
-            text, len(text), f"{what} has {size} tiles{per_kan}; this one has {total}"
+            text,
+            len(text),
+            wanted.format(size=size, with_kans=size + kans, kans=kans, total=total),
         )
     if not concealed:
-        raise caret_error(text, 0, "no concealed tiles: the hand holds more than its melds")
+        raise caret_error(text, 0, _("no concealed tiles: the hand holds more than its melds"))
     return concealed, melds
 
 
 def _check_copies(text: str, groups: list[tuple[str, int, list[WrittenTile]]]) -> None:
     seen = [0] * TILE_KINDS
     reds = [0] * 3
-    for _, _, tiles in groups:
+    for _kind, _pos, tiles in groups:
         for t in tiles:
             seen[t.id] += 1
             if seen[t.id] > COPIES:
                 raise caret_error(
-                    text, t.pos, f"a fifth {tile_name(t.id)}: a set has four of each tile"
+                    text,
+                    t.pos,
+                    _("a fifth {tile}: a set has four of each tile").format(tile=tile_name(t.id)),
                 )
             if t.red:
                 suit = t.id // 9
@@ -467,22 +504,30 @@ def _check_copies(text: str, groups: list[tuple[str, int, list[WrittenTile]]]) -
                     raise caret_error(
                         text,
                         t.pos,
-                        f"a second red five of {SUITS[suit]}: a set has one red five per suit",
+                        _("a second red five of {suit}: a set has one red five per suit").format(
+                            suit=SUITS[suit]
+                        ),
                     )
 
 
 def _win_tile(text: str, win: str, concealed: list[WrittenTile]) -> int:
-    found = [t for _, _, group in scan(win, allow_melds=False) for t in group]
+    found = [t for _kind, _pos, group in scan(win, allow_melds=False) for t in group]
     if len(found) != 1:
-        raise caret_error(win, 0, "the winning tile is one tile, such as 5p or 0p (red)")
+        raise caret_error(win, 0, _("the winning tile is one tile, such as 5p or 0p (red)"))
     tile = found[0]
     ok = any(t.id == tile.id and (t.red or not tile.red) for t in concealed)
     if not ok:
-        red = "a red " if tile.red else ""
-        raise HandError(
-            f"the winning tile {red}{tile_name(tile.id)} is not among the concealed "
-            f"tiles (outside the melds) of\n  {text}"
+        missing = (
+            _(
+                "the winning tile a red {tile} is not among the concealed tiles (outside "
+                "the melds) of"
+            )
+            if tile.red
+            else _(
+                "the winning tile {tile} is not among the concealed tiles (outside the melds) of"
+            )
         )
+        raise HandError(missing.format(tile=tile_name(tile.id)) + f"\n  {text}")
     return tile.id
 
 
@@ -505,7 +550,7 @@ def _parse_tiles(text: str) -> tuple[tuple[int, ...], int]:
     plain = _plain_tiles(text)
     if plain is not None:
         return plain
-    tiles = [t for _, _, group in scan(text, allow_melds=False) for t in group]
+    tiles = [t for _kind, _pos, group in scan(text, allow_melds=False) for t in group]
     _check_copies(text, [("tiles", 0, tiles)])
     return tuple(t.id for t in tiles), sum(t.red for t in tiles)
 

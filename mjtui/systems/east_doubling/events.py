@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.files.reading import show_number
 from mjtui.systems.east_doubling.rules import Rules
+from mjtui.systems.east_doubling.terms import say
 
 MAX_POINTS = 10**9
 """The most points one seat can score in a hand: far beyond any real hand, a typo guard
@@ -26,9 +27,15 @@ def check(rules: Rules, hand: Hand) -> None:
     is a seat."""
     n = rules.table.players
     if hand.winner is not None and not 0 <= hand.winner < n:
-        raise HandError(f"the winner must be a seat from 1 to {n}, got {hand.winner + 1}")
+        raise HandError(
+            say("the winner must be a seat from 1 to {n}, got {seat}").format(
+                n=n, seat=hand.winner + 1
+            )
+        )
     if len(hand.points) != n:
-        raise HandError(f"expected {n} points (one per seat), got {len(hand.points)}")
+        raise HandError(
+            say("expected {n} points (one per seat), got {got}").format(n=n, got=len(hand.points))
+        )
     for p in hand.points:  # every hand of a long series read on resume: the quick way first
         if type(p) is not int or not 0 <= p <= MAX_POINTS:
             break
@@ -37,8 +44,9 @@ def check(rules: Rules, hand: Hand) -> None:
     for seat, p in enumerate(hand.points, 1):
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
             raise HandError(
-                f"points of seat {seat} must be a whole number from 0 to "
-                f"{MAX_POINTS:,}, got {_show(p)}"
+                say(
+                    "points of seat {seat} must be a whole number from 0 to {most}, got {value}"
+                ).format(seat=seat, most=f"{MAX_POINTS:,}", value=_show(p))
             )
 
 
@@ -50,7 +58,9 @@ def _show(value: object) -> str:
 
 
 def describe(hand: Hand, players: tuple[str, ...]) -> str:
-    return "draw" if hand.winner is None else f"{players[hand.winner]} won"
+    if hand.winner is None:
+        return say("draw")
+    return say("{player} won").format(player=players[hand.winner])
 
 
 def winners(hand: Hand) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ from mjtui.core.systems.fields import Field, FormLayout, Reading, Row, SubForm
 from mjtui.systems.east_doubling.events import MAX_POINTS, Hand, check
 from mjtui.systems.east_doubling.rules import Rules
 from mjtui.systems.east_doubling.table import State, apply, state_text
+from mjtui.systems.east_doubling.terms import say, wind_words
 
 WINNER_KEYS: dict[str, int | None] = {
     "0": None,
@@ -51,7 +52,9 @@ def winner_problem(text: str, players: int) -> str | None:
     seat = WINNER_KEYS.get(text.strip().lower(), -1)
     if seat == -1 or (seat is not None and seat >= players):
         letters = "abcd"[:players]
-        return f"Winner: type 1-{players} (or {letters[0]}-{letters[-1]}), or 0 for a draw"
+        return say("Winner: type 1-{n} (or {first}-{last}), or 0 for a draw").format(
+            n=players, first=letters[0], last=letters[-1]
+        )
     return None
 
 
@@ -61,9 +64,9 @@ def points_problem(text: str) -> str | None:
     if not typed:
         return None
     if not (typed.isascii() and typed.isdigit()):
-        return f"{text!r} is not a whole number of points (digits only)"
+        return say("{text} is not a whole number of points (digits only)").format(text=repr(text))
     if int(typed) > MAX_POINTS:
-        return f"{typed} is more points than any hand scores"
+        return say("{points} is more points than any hand scores").format(points=typed)
     return None
 
 
@@ -163,7 +166,7 @@ class EastDoublingForm:
         rows += [
             Row(
                 f"points-{seat}",
-                f"{name} ({self.before.wind(seat)})",
+                f"{name} ({wind_words(self.before.wind(seat))})",
                 (
                     Field(
                         f"points-{seat}",
@@ -187,18 +190,19 @@ class EastDoublingForm:
         if not entry.winner_known:
             who = "?"
         elif entry.draw:
-            who = "a draw: no points change hands; East stays"
+            who = say("a draw: no points change hands; East stays")
         else:
             who = (
-                f"{self.players[entry.winner]} ({self.before.wind(entry.winner)})"
+                f"{self.players[entry.winner]} ({wind_words(self.before.wind(entry.winner))})"
                 if entry.winner is not None
                 else ""
             )
         after = entry.after
         question = ""
         if entry.hand is not None and entry.winner is not None and not any(entry.hand.points):
-            question = (f"{self.players[entry.winner]} wins, and nobody scored a point: "
-                        "record a hand worth nothing?")  # fmt: skip
+            question = say(
+                "{player} wins, and nobody scored a point: record a hand worth nothing?"
+            ).format(player=self.players[entry.winner])
         return Reading(
             entry.errors,
             entry.hand,
@@ -206,11 +210,11 @@ class EastDoublingForm:
             {"winner": who},
             question=question,
             after=after.totals if after else None,
-            next=("Next: " + state_text(after, self.players)) if after else "",
+            next=(say("Next: ") + state_text(after, self.players)) if after else "",
         )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("this form opens no other form")
+        raise HandError(say("this form opens no other form"))
 
 
 __all__ = [

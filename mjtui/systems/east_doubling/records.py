@@ -8,6 +8,7 @@ from typing import Any
 from mjtui.core.errors import HandError
 from mjtui.systems.east_doubling.events import Hand, check
 from mjtui.systems.east_doubling.rules import Rules
+from mjtui.systems.east_doubling.terms import say
 
 _KEYS = frozenset(("winner", "points"))
 
@@ -16,21 +17,27 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     unknown = record.keys() - _KEYS
     if unknown:
         first = sorted(unknown)[0]
-        raise HandError(f"unknown key {first!r} (expected 'winner' and 'points')")
+        raise HandError(
+            say("unknown key {key} (expected 'winner' and 'points')").format(key=repr(first))
+        )
     winner = record.get("winner")
     if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
-        raise HandError(f"'winner' must be a seat number, got {winner!r}")
+        raise HandError(
+            say("'winner' must be a seat number, got {value}").format(value=repr(winner))
+        )
     if winner == 0:
         winner = None  # 0 is the draw key at the table, so a transcriber may write it
     if "points" in record:
         points = record["points"]
         if not isinstance(points, list):
-            raise HandError(f"'points' must be an array of {rules.table.players} integers")
+            raise HandError(
+                say("'points' must be an array of {n} integers").format(n=rules.table.players)
+            )
     elif winner is None:
         # A draw scores nothing, so its points may be left out.
         points = [0] * rules.table.players
     else:
-        raise HandError("'points' is missing")
+        raise HandError(say("'points' is missing"))
     hand = Hand(winner=None if winner is None else winner - 1, points=tuple(points))
     check(rules, hand)
     return hand

@@ -9,7 +9,9 @@ from mjtui.core.reports.reference import (
     claiming,
     wrap,
 )
-from mjtui.core.systems.base import WINDS, Section
+from mjtui.core.systems.base import Section
+from mjtui.core.systems.winds import wind_name
+from mjtui.systems.east_doubling.terms import say
 
 if TYPE_CHECKING:
     from mjtui.systems.east_doubling.rules import Rules
@@ -20,40 +22,47 @@ def sections(rules: Rules) -> list[Section]:
 
     n = rules.table.players
     m = rules.payments.east_multiplier
-    moves = {"stay": "East stays", "next": "East passes to the next seat"}
+    moves = {"stay": say("East stays"), "next": say("East passes to the next seat")}
     rule = [
         *wrap(
-            f"Every player scores points in a hand. Each player pays every other player that "
-            f"player's points, except that the winner pays nothing; an amount East pays or "
-            f"receives is multiplied by {m}. A draw changes nothing."
+            say(
+                "Every player scores points in a hand. Each player pays every other player "
+                "that player's points, except that the winner pays nothing; an amount East "
+                "pays or receives is multiplied by {m}. A draw changes nothing."
+            ).format(m=m)
         ),
-        f"East wins: {moves[rules.rotation.on_east_win]}. Another player wins: "
-        f"{moves[rules.rotation.on_other_win]}.",
-        f"A draw: {moves[rules.rotation.on_draw]}.",
+        *wrap(
+            say("East wins: {east}. Another player wins: {other}.").format(
+                east=moves[rules.rotation.on_east_win], other=moves[rules.rotation.on_other_win]
+            )
+        ),
+        *wrap(say("A draw: {move}.").format(move=moves[rules.rotation.on_draw])),
     ]
     # A worked hand: seat 2 wins, East is seat 1.
     points = (8, 30, 4, 0, 0)[:n]
     winner, east = 1, 0
     change = settle(points, winner, east, m)
-    seats = [f"{WINDS[s]}" for s in range(n)]
-    worked = [
-        f"Worked hand: {seats[winner]} wins; points "
-        + ", ".join(f"{seats[s]} {points[s]}" for s in range(n))
-        + "."
-    ]
+    seats = [wind_name(s) for s in range(n)]
+    worked = wrap(
+        say("Worked hand: {winner} wins; points {points}.").format(
+            winner=seats[winner], points=", ".join(f"{seats[s]} {points[s]}" for s in range(n))
+        )
+    )
     for receiver in range(n):
         for payer in range(n):
             if payer in (receiver, winner) or points[receiver] == 0:
                 continue
             factor = m if east in (receiver, payer) else 1
-            worked.append(
-                f"  {seats[payer]} pays {seats[receiver]} {points[receiver]}"
-                + (f" x {m} (East) = {points[receiver] * m}" if factor != 1 else "")
+            paid = say("{payer} pays {receiver} {points}").format(
+                payer=seats[payer], receiver=seats[receiver], points=points[receiver]
             )
-    worked.append(
-        "Changes: "
-        + ", ".join(f"{seats[s]} {change[s]:+d}" for s in range(n))
-        + " (they add up to 0)."
+            if factor != 1:
+                paid += say(" x {m} (East) = {points}").format(m=m, points=points[receiver] * m)
+            worked.append("  " + paid)
+    worked += wrap(
+        say("Changes: {changes} (they add up to 0).").format(
+            changes=", ".join(f"{seats[s]} {change[s]:+d}" for s in range(n))
+        )
     )
     sections = [Section("East doubling", tuple(rule)), Section("A worked hand", tuple(worked))]
     if n > 2:

@@ -55,7 +55,11 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
         return None if hand.winner is None else hand.points
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return f"Hand {state.hands + 1} · East: {players[state.east]}"
+        from mjtui.systems.east_doubling.terms import say
+
+        return say("Hand {n} · East: {player}").format(
+            n=state.hands + 1, player=players[state.east]
+        )
 
     def calculator_program(self, rules: Rules) -> str | None:
         return rules.calculator.program if rules.calculator else None

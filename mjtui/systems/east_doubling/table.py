@@ -14,6 +14,7 @@ from operator import add
 from mjtui.core.systems.base import WINDS
 from mjtui.systems.east_doubling.events import Hand
 from mjtui.systems.east_doubling.rules import Rotation, Rules
+from mjtui.systems.east_doubling.terms import say
 
 
 @dataclass(frozen=True)
@@ -95,4 +96,6 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
 
 def state_text(state: State, players: tuple[str, ...]) -> str:
     """E.g. "Hand 3 next · East: Bob"."""
-    return f"Hand {state.hands + 1} next · East: {players[state.east]}"
+    return say("Hand {n} next · East: {player}").format(
+        n=state.hands + 1, player=players[state.east]
+    )

@@ -32,6 +32,7 @@ from mjtui.systems.fx602p.evaluate import ALL_YAKU, Score, parse_tiles
 from mjtui.systems.fx602p.events import Win, score
 from mjtui.systems.fx602p.rules import Rules
 from mjtui.systems.fx602p.table import State, apply, check_in_play
+from mjtui.systems.fx602p.terms import say, yaku_list
 
 FIELDS = ("winner", "tiles", "win", "dora", "yaku", "triplets", "tsumo", "tenho")
 TILE_FIELDS = frozenset({"win", "dora", "tenho"})  # only with the nine tiles
@@ -51,9 +52,17 @@ def read_tiles(text: str) -> tuple[int, ...]:
     """The nine tiles as typed (digits 1-9, spaces allowed) -> sorted; HandError if not nine."""
     tiles = parse_tiles(text)
     if len(tiles) < TILES:
-        raise HandError(f"Nine tiles: {len(tiles)} typed, {TILES - len(tiles)} to go")
+        raise HandError(
+            say("Nine tiles: {typed} typed, {left} to go").format(
+                typed=len(tiles), left=TILES - len(tiles)
+            )
+        )
     if len(tiles) > TILES:
-        raise HandError(f"Nine tiles: {len(tiles)} typed, {len(tiles) - TILES} too many")
+        raise HandError(
+            say("Nine tiles: {typed} typed, {more} too many").format(
+                typed=len(tiles), more=len(tiles) - TILES
+            )
+        )
     return tiles
 
 
@@ -68,7 +77,9 @@ def read_tile(text: str, field: str) -> int | None:
     if not typed:
         return None
     if len(typed) != 1 or typed not in "123456789":
-        raise HandError(f"{field}: a tile 1-9, not {typed!r}")
+        raise HandError(
+            say("{field}: a tile 1-9, not {typed}").format(field=say(field), typed=repr(typed))
+        )
     return int(typed)
 
 
@@ -86,7 +97,7 @@ def read_yaku(text: str) -> tuple[str, ...]:
             continue
         name = find_yaku(typed)
         if name is None:
-            raise HandError(f"Unknown yaku {typed!r}")
+            raise HandError(say("Unknown yaku {typed}").format(typed=repr(typed)))
         names.append(name)
     return tuple(names)
 
@@ -97,7 +108,7 @@ def read_triplets(text: str) -> int:
     if not typed:
         return 0
     if not (typed.isascii() and typed.isdigit()):
-        raise HandError(f"Triplets: a number 0 to 3, not {typed!r}")
+        raise HandError(say("Triplets: a number 0 to 3, not {typed}").format(typed=repr(typed)))
     return int(typed)
 
 
@@ -127,7 +138,7 @@ def read_hand(values: Mapping[str, str]) -> Win:
     """The hand the values give, before the table's checks; HandError at the first mistake."""
     winner = WINNER_KEYS.get(values.get("winner", "").strip().lower())
     if winner is None:
-        raise HandError("Winner: type 1 or 2")
+        raise HandError(say("Winner: type 1 or 2"))
     tsumo = values.get("tsumo", "") == TICKED
     text = values.get("tiles", "")
     if text.strip():
@@ -260,7 +271,7 @@ class FX602PForm:
             outcomes=OUTCOMES,
             given=("outcome", "winner"),
             label_width=18,
-            help="r ron · t tsumo · yaku: " + ", ".join(ALL_YAKU),
+            help=say("r ron · t tsumo · yaku: {yaku}").format(yaku=yaku_list(ALL_YAKU)),
         )
 
     def start(self) -> dict[str, str]:
@@ -276,18 +287,23 @@ class FX602PForm:
             s = entry.score
             lines = (
                 Line(
-                    f"{', '.join(s.yaku) or 'no yaku'} · {s.han} han · "
-                    f"{s.triplets} triplets · {s.points:,} points",
+                    say("{yaku} · {han} han · {triplets} triplets · {points} points").format(
+                        yaku=yaku_list(s.yaku),
+                        han=s.han,
+                        triplets=s.triplets,
+                        points=f"{s.points:,}",
+                    ),
                     "good",
                 ),
             )
-        outcome = OUTCOMES.get(values.get("outcome", "").lower(), "?")
+        outcome = say(OUTCOMES.get(values.get("outcome", "").lower(), "?"))
         after = entry.after
         question = ""
         if entry.score is not None and not entry.score.yaku and not entry.score.triplets:
-            who = self.players[entry.hand.winner] if entry.hand is not None else "the winner"
-            question = (f"{who} wins with no yaku and no triplet ({entry.score.points:,} "
-                        "points): record it?")  # fmt: skip
+            who = self.players[entry.hand.winner] if entry.hand is not None else say("the winner")
+            question = say(
+                "{player} wins with no yaku and no triplet ({points} points): record it?"
+            ).format(player=who, points=f"{entry.score.points:,}")
         return Reading(
             entry.errors,
             entry.hand,
@@ -299,7 +315,7 @@ class FX602PForm:
         )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("this form opens no other form")
+        raise HandError(say("this form opens no other form"))
 
 
 __all__ = [

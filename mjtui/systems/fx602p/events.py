@@ -25,6 +25,7 @@ from mjtui.systems.fx602p.evaluate import (
     yaku_of,
 )
 from mjtui.systems.fx602p.rules import PLAYERS, Rules
+from mjtui.systems.fx602p.terms import say, yaku_list
 
 
 @dataclass(frozen=True)
@@ -45,9 +46,13 @@ Hand = Win
 def check(rules: Rules, hand: Win) -> None:
     """Refuse a hand that cannot be scored, with a message naming the problem."""
     if not isinstance(hand, Win):
-        raise HandError(f"an FX-602P hand is a win, got {type(hand).__name__}")
+        raise HandError(
+            say("an FX-602P hand is a win, got {kind}").format(kind=type(hand).__name__)
+        )
     if not 0 <= hand.winner < PLAYERS:
-        raise HandError(f"the winner must be seat 1 or 2, got {hand.winner + 1}")
+        raise HandError(
+            say("the winner must be seat 1 or 2, got {seat}").format(seat=hand.winner + 1)
+        )
     score(rules, hand)
 
 
@@ -55,22 +60,26 @@ def score(rules: Rules, hand: Win) -> Score:
     """What the hand is worth (HandError when it cannot be scored)."""
     if hand.tiles is not None:
         if hand.yaku:
-            raise HandError("give the nine tiles or the yaku, not both")
+            raise HandError(say("give the nine tiles or the yaku, not both"))
         return evaluate(rules, hand.tiles, hand.win_tile, hand.dora, hand.tenho)
     unknown = [n for n in hand.yaku if n not in ALL_YAKU]
     if unknown:
-        raise HandError(f"unknown yaku {unknown[0]!r} (known: {', '.join(ALL_YAKU)})")
+        raise HandError(
+            say("unknown yaku {name} (known: {known})").format(
+                name=repr(unknown[0]), known=", ".join(ALL_YAKU)
+            )
+        )
     if len(set(hand.yaku)) != len(hand.yaku):
-        raise HandError("a yaku is given twice")
+        raise HandError(say("a yaku is given twice"))
     if not 0 <= hand.triplets <= 3:
-        raise HandError(f"triplets must be 0 to 3, got {hand.triplets}")
+        raise HandError(say("triplets must be 0 to 3, got {n}").format(n=hand.triplets))
     names = set(hand.yaku)
     if ("Toitoi" in names or any(n in names for n in YAKUMAN)) and hand.triplets != 3:
-        raise HandError("toitoi and the yakuman need 3 triplets")
+        raise HandError(say("toitoi and the yakuman need 3 triplets"))
     if "Sanrenko" in names and "Toitoi" not in names:
-        raise HandError("sanrenko always comes with toitoi")
+        raise HandError(say("sanrenko always comes with toitoi"))
     if "Pinfu" in names and hand.triplets:
-        raise HandError("pinfu is all sequences: 0 triplets")
+        raise HandError(say("pinfu is all sequences: 0 triplets"))
     return score_yaku(rules, hand.yaku, hand.triplets)
 
 
@@ -94,9 +103,9 @@ def names(hand: Win) -> tuple[tuple[str, ...], int]:
 def describe(hand: Win, players: tuple[str, ...]) -> str:
     """E.g. "Ann won by tsumo: Tanyao, Dora (1 triplet)"."""
     yaku, triplets = names(hand)
-    how = " by tsumo" if hand.tsumo else ""
-    tr = f"{triplets} triplet" + ("" if triplets == 1 else "s")
-    return f"{players[hand.winner]} won{how}: {', '.join(yaku) or 'no yaku'} ({tr})"
+    won = say("{player} won by tsumo: {yaku}") if hand.tsumo else say("{player} won: {yaku}")
+    tr = say("1 triplet") if triplets == 1 else say("{n} triplets").format(n=triplets)
+    return won.format(player=players[hand.winner], yaku=yaku_list(yaku)) + f" ({tr})"
 
 
 __all__ = ["Hand", "Win", "check", "describe", "names", "score"]

@@ -26,6 +26,7 @@ from mjtui.systems.fx602p.entry import find_yaku
 from mjtui.systems.fx602p.evaluate import ALL_YAKU, parse_tiles
 from mjtui.systems.fx602p.events import Win, check
 from mjtui.systems.fx602p.rules import PLAYERS, Rules
+from mjtui.systems.fx602p.terms import say
 
 TILE_KEYS = ("winner", "tiles", "win", "dora", "tsumo", "tenho")
 YAKU_KEYS = ("winner", "yaku", "triplets", "tsumo")
@@ -41,14 +42,20 @@ def _tile(record: dict[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if not _whole(value) or not 1 <= value <= 9:
-        raise HandError(f"'{key}' must be a tile from 1 to 9, got {value!r}")
+        raise HandError(
+            say("'{key}' must be a tile from 1 to 9, got {value}").format(
+                key=key, value=repr(value)
+            )
+        )
     return value
 
 
 def _flag(record: dict[str, Any], key: str) -> bool:
     value = record.get(key, False)
     if not isinstance(value, bool):
-        raise HandError(f"'{key}' must be true or false, got {value!r}")
+        raise HandError(
+            say("'{key}' must be true or false, got {value}").format(key=key, value=repr(value))
+        )
     return value
 
 
@@ -56,31 +63,45 @@ def yaku_name(text: str) -> str:
     """A yaku name in any case (as the hand form reads it) -> its spelling; HandError if unknown."""
     name = find_yaku(text)
     if name is None:
-        raise HandError(f"unknown yaku {text!r} (known: {', '.join(ALL_YAKU)})")
+        raise HandError(
+            say("unknown yaku {name} (known: {known})").format(
+                name=repr(text), known=", ".join(ALL_YAKU)
+            )
+        )
     return name
 
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Win:
     unknown = sorted(k for k in record if k not in ALL_KEYS)
     if unknown:
-        raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
+        raise HandError(
+            say("unknown key {key} (known: {known})").format(
+                key=repr(unknown[0]), known=", ".join(ALL_KEYS)
+            )
+        )
     winner = record.get("winner")
     if winner is None:
-        raise HandError("'winner' is missing: the seat (1 or 2) that won")
+        raise HandError(say("'winner' is missing: the seat (1 or 2) that won"))
     if not _whole(winner) or not 1 <= winner <= PLAYERS:
-        raise HandError(f"'winner' must be seat 1 or 2, got {winner!r}")
+        raise HandError(say("'winner' must be seat 1 or 2, got {value}").format(value=repr(winner)))
     if ("tiles" in record) == ("yaku" in record):
-        raise HandError("give 'tiles' (the winner's nine tiles) or 'yaku' and 'triplets'")
+        raise HandError(say("give 'tiles' (the winner's nine tiles) or 'yaku' and 'triplets'"))
     allowed = TILE_KEYS if "tiles" in record else YAKU_KEYS
     for key in record:
         if key not in allowed:
             raise HandError(
-                f"'{key}' does not go with {'tiles' if 'tiles' in record else 'yaku'!r}"
+                say("'{key}' does not go with {other}").format(
+                    key=key, other=repr("tiles" if "tiles" in record else "yaku")
+                )
             )
     if "tiles" in record:
         text = record["tiles"]
         if not isinstance(text, str):
-            raise HandError(f"'tiles' must be a string of nine digits 1-9, got {text!r}")
+            raise HandError(
+                say("'tiles' must be a string of nine digits 1-9, got {value}").format(
+                    value=repr(text)
+                )
+            )
         tiles = parse_tiles(text)
         hand = Win(
             winner - 1,
@@ -93,10 +114,14 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Win:
     else:
         yaku = record["yaku"]
         if not isinstance(yaku, list) or not all(isinstance(y, str) for y in yaku):
-            raise HandError(f"'yaku' must be an array of names, got {yaku!r}")
+            raise HandError(
+                say("'yaku' must be an array of names, got {value}").format(value=repr(yaku))
+            )
         triplets = record.get("triplets", 0)
         if not _whole(triplets):
-            raise HandError(f"'triplets' must be 0 to 3, got {triplets!r}")
+            raise HandError(
+                say("'triplets' must be 0 to 3, got {value}").format(value=repr(triplets))
+            )
         hand = Win(
             winner - 1,
             yaku=tuple(yaku_name(y) for y in yaku),

@@ -9,8 +9,10 @@ from mjtui.core.reports.reference import (
     fu_lines,
     short_doc,
     table,
+    wrap,
 )
 from mjtui.core.systems.base import Section
+from mjtui.systems.fx602p.terms import say, yaku_name
 
 if TYPE_CHECKING:
     from mjtui.systems.fx602p.rules import Rules
@@ -21,21 +23,31 @@ def sections(rules: Rules) -> list[Section]:
 
     p = rules.points
     lines = [
-        f"points = {p.multiplier} x ({p.base} + {p.per_triplet} x triplets) x coefficient(han)",
+        say("points = {m} x ({base} + {per} x triplets) x coefficient(han)").format(
+            m=p.multiplier, base=p.base, per=p.per_triplet
+        ),
         "",
     ]
     rows = [
         [str(han), str(c), *(str(points(rules, han, t)) for t in range(4))]
         for han, c in enumerate(p.coefficients)
     ]
-    lines += table(["han", "coeff.", "0 triplets", "1", "2", "3"], rows)
-    lines.append(f"More than {len(p.coefficients) - 1} han use the last coefficient.")
+    lines += table([say("han"), say("coeff."), say("0 triplets"), "1", "2", "3"], rows)
+    lines += wrap(
+        say("More than {n} han use the last coefficient.").format(n=len(p.coefficients) - 1)
+    )
+    # Each yaku by its key (ピンフ in Japanese), its doc in the language spoken: the
+    # catalog holds the doc's English without its default in brackets.
     yaku = [
-        [f.name, str(getattr(rules.yaku, f.name)), short_doc(f.metadata.get("doc", ""))]
+        [yaku_name(f.name), str(getattr(rules.yaku, f.name)), say(short_doc(f.metadata["doc"]))]
         for f in dataclasses.fields(rules.yaku)
     ]
     yakuman = [
-        [f.name, str(getattr(rules.yakuman, f.name)), short_doc(f.metadata.get("doc", ""))]
+        [
+            yaku_name(f.name),
+            str(getattr(rules.yakuman, f.name)),
+            say(short_doc(f.metadata["doc"])),
+        ]
         for f in dataclasses.fields(rules.yakuman)
     ]
     return [
@@ -44,9 +56,13 @@ def sections(rules: Rules) -> list[Section]:
         Section("Yakuman (han)", tuple(fu_lines(yakuman))),
         Section(
             "Winning",
-            (
-                "Two players; the winner gains the points and the other loses them;",
-                "the last winner deals the next hand.",
+            tuple(
+                wrap(
+                    say(
+                        "Two players; the winner gains the points and the other loses them; "
+                        "the last winner deals the next hand."
+                    )
+                )
             ),
         ),
     ]

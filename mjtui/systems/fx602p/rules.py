@@ -43,7 +43,11 @@ class Points:
 
     def __post_init__(self) -> None:
         if not self.coefficients:
-            raise SchemaError("points.coefficients", "expected at least one coefficient (0 han)")
+            from mjtui.systems.fx602p.terms import say  # said only when wrong
+
+            raise SchemaError(
+                "points.coefficients", say("expected at least one coefficient (0 han)")
+            )
 
 
 @dataclass(frozen=True)

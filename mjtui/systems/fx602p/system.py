@@ -61,7 +61,11 @@ class FX602P(ScoringSystem[Rules, State, Win]):
         }
 
     def hand_title(self, state: State, players: tuple[str, ...]) -> str:
-        return f"Hand {state.hands + 1} · dealer {players[state.east]}"
+        from mjtui.systems.fx602p.terms import say
+
+        return say("Hand {n} · dealer {player}").format(
+            n=state.hands + 1, player=players[state.east]
+        )
 
     def entry(
         self,

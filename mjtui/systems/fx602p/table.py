@@ -18,6 +18,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.numbers import mean
 from mjtui.systems.fx602p.events import Win, check, score
 from mjtui.systems.fx602p.rules import PLAYERS, Rules
+from mjtui.systems.fx602p.terms import say
 
 WINDS = ("East", "South")
 
@@ -100,13 +101,17 @@ def check_at_table(rules: Rules, state: State, hand: Win) -> None:
     seat = hand.winner + 1
     if hand.tsumo and hand.winner != state.east:
         raise HandError(
-            f"seat {seat} is not the dealer, so a tenho is a win on the dealer's "
-            "first discard, not a self-draw: untick tsumo or tenho"
+            say(
+                "seat {seat} is not the dealer, so a tenho is a win on the dealer's "
+                "first discard, not a self-draw: untick tsumo or tenho"
+            ).format(seat=seat)
         )
     if not hand.tsumo and hand.winner == state.east:
         raise HandError(
-            f"seat {seat} deals this hand, so a tenho is a self-draw on the deal: "
-            "tick tsumo, or untick tenho"
+            say(
+                "seat {seat} deals this hand, so a tenho is a self-draw on the deal: "
+                "tick tsumo, or untick tenho"
+            ).format(seat=seat)
         )
 
 
@@ -115,11 +120,20 @@ def state_text(state: State, players: tuple[str, ...]) -> str:
     numbers with thousands separators, as every other number on the sheet; Ave is
     the 1986 program's own word for the average)."""
     first = 0
-    text = f"Hand {state.hands + 1} next · Dealer: {players[state.east]}"
+    text = say("Hand {n} next · Dealer: {player}").format(
+        n=state.hands + 1, player=players[state.east]
+    )
     if state.hands:
-        text += (
-            f" · {players[first]} {state.running_total(first):+,d} in {state.hands} "
-            f"hand{'s' if state.hands > 1 else ''}, Ave {state.average(first):+,.0f}"
+        played = (
+            say("{player} {total} in 1 hand, Ave {average}")
+            if state.hands == 1
+            else say("{player} {total} in {n} hands, Ave {average}")
+        )
+        text += " · " + played.format(
+            player=players[first],
+            total=f"{state.running_total(first):+,d}",
+            n=state.hands,
+            average=f"{state.average(first):+,.0f}",
         )
     return text
 

@@ -14,6 +14,7 @@ from mjtui.core.systems.tools import Option, Tool
 from mjtui.systems.fx602p.entry import last_typed, read_tiles
 from mjtui.systems.fx602p.evaluate import evaluate, yaku_han
 from mjtui.systems.fx602p.rules import Rules
+from mjtui.systems.fx602p.terms import say, yaku_list, yaku_name
 
 if TYPE_CHECKING:
     from argparse import Namespace
@@ -47,8 +48,10 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     win = last_typed(args.tiles) if args.win is None else args.win
     if args.tenho and args.dealer != args.tsumo:
         raise HandError(
-            "tenho is the dealer's self-draw on the deal (--dealer --tsumo) or the "
-            "other player's win on the dealer's first discard (neither)"
+            say(
+                "tenho is the dealer's self-draw on the deal (--dealer --tsumo) or the "
+                "other player's win on the dealer's first discard (neither)"
+            )
         )
     result = evaluate(rules, tiles, win, args.dora, args.tenho)
     return {
@@ -69,22 +72,42 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
 
 def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """E.g. "234 567 888, won on 8 by ron, dora 2: Tanyao 1 + Dora 1 = 2 han, 1 triplet"."""
-    way = "tsumo" if r["tsumo"] else "ron"
-    head = f"{' '.join(r['melds'])}, won on {r['win']} by {way}"
+    won = (
+        say("{melds}, won on {tile} by tsumo")
+        if r["tsumo"]
+        else say("{melds}, won on {tile} by ron")
+    )
+    head = won.format(melds=" ".join(r["melds"]), tile=r["win"])
     if r["dora"] is not None:
-        head += f", dora {r['dora']}"
-    yaku = " + ".join(f"{n} {yaku_han(rules, n)}" for n in r["yaku"]) or "no yaku"
+        head += say(", dora {tile}").format(tile=r["dora"])
+    yaku = " + ".join(f"{yaku_name(n)} {yaku_han(rules, n)}" for n in r["yaku"]) or say("no yaku")
+    triplets = (
+        say("1 triplet") if r["triplets"] == 1 else say("{n} triplets").format(n=r["triplets"])
+    )
     lines = [
-        f"{head}: {yaku} = {r['han']} han, {r['triplets']} triplet"
-        + ("" if r["triplets"] == 1 else "s")
+        say("{head}: {yaku} = {han} han, {triplets}").format(
+            head=head, yaku=yaku, han=r["han"], triplets=triplets
+        )
     ]
     if r["shown"]:
-        lines.append(f"  also present, not counted beside a yakuman: {', '.join(r['shown'])}")
+        lines.append(
+            "  "
+            + say("also present, not counted beside a yakuman: {yaku}").format(
+                yaku=yaku_list(r["shown"])
+            )
+        )
     p = rules.points
     coefficient = p.coefficients[min(r["han"], len(p.coefficients) - 1)]
     lines.append(
-        f"  {p.multiplier} x ({p.base} + {p.per_triplet} x {r['triplets']}) x "
-        f"{coefficient} = {r['points']} points"
+        "  "
+        + say("{m} x ({base} + {per} x {triplets}) x {coefficient} = {points} points").format(
+            m=p.multiplier,
+            base=p.base,
+            per=p.per_triplet,
+            triplets=r["triplets"],
+            coefficient=coefficient,
+            points=r["points"],
+        )
     )
     return "\n".join(lines)
 

@@ -108,14 +108,10 @@ class Score:
         """Why the hand cannot be declared, or None."""
         if self.minimum_met:
             return None
-        aside = (
-            " (flowers do not count toward it)"
-            if self.flowers and self.counted == self.hand_fan
-            else ""
-        )
-        return (
-            f"{self.counted} fan is under the minimum of {self.minimum} fan{aside}: "
-            "the hand cannot be declared"
+        from mjtui.systems.mcr.events import under_minimum
+
+        return under_minimum(
+            self.counted, self.minimum, bool(self.flowers) and self.counted == self.hand_fan
         )
 
 

@@ -261,8 +261,15 @@ def _waits(rules: Rules, tiles: str, situation: Situation) -> Waits | None:
 
 def _under(rules: Rules, counted: int, flowers: int) -> str:
     """Why a win is under the minimum: "7 fan: under the minimum of 8; flowers do not count"."""
-    aside = "; flowers do not count" if flowers and not rules.win.flowers_count else ""
-    return f"{counted} fan: under the minimum of {rules.win.minimum}{aside}"
+    from mjtui.systems.mcr.terms import say
+
+    if flowers and not rules.win.flowers_count:
+        return say("{fan} fan: under the minimum of {minimum}; flowers do not count").format(
+            fan=counted, minimum=rules.win.minimum
+        )
+    return say("{fan} fan: under the minimum of {minimum}").format(
+        fan=counted, minimum=rules.win.minimum
+    )
 
 
 def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from mjtui.core.errors import HandError
 from mjtui.systems.mcr.rules import PLAYERS, Rules
+from mjtui.systems.mcr.terms import say
 
 MAX_FAN = 999  # far beyond any real hand (the largest are a few hundred); a typo guard
 # The situation words of a win from its tiles (the CLI's flags): the seat and
@@ -70,26 +71,40 @@ def counts_as_hand(hand: Hand) -> bool:
 def _seat(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
         shown = value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
-        raise HandError(f"{what} must be a seat from 1 to {PLAYERS}, got {shown!r}")
+        raise HandError(
+            say("{what} must be a seat from 1 to {players}, got {value}").format(
+                what=say(what), players=PLAYERS, value=repr(shown)
+            )
+        )
+
+
+def under_minimum(counted: int, minimum: int, flowers_left_out: bool | int) -> str:
+    """Why a win of ``counted`` fan cannot be declared, in the language spoken."""
+    if flowers_left_out:
+        return say(
+            "{fan} fan is under the minimum of {minimum} fan (flowers do not count toward "
+            "it): the hand cannot be declared"
+        ).format(fan=counted, minimum=minimum)
+    return say(
+        "{fan} fan is under the minimum of {minimum} fan: the hand cannot be declared"
+    ).format(fan=counted, minimum=minimum)
 
 
 def fan_problem(rules: Rules, fan: object, flowers: int = 0) -> str | None:
     """Why a win of ``fan`` (with ``flowers`` flower tiles in it) cannot be declared under
     ``rules``, or None when it can."""
     if isinstance(fan, bool) or not isinstance(fan, int) or not 0 <= fan <= MAX_FAN:
-        return f"fan must be a whole number from 0 to {MAX_FAN}, got {fan!r}"
+        return say("fan must be a whole number from 0 to {most}, got {value}").format(
+            most=MAX_FAN, value=repr(fan)
+        )
     flower_fan = flowers * rules.value("flower_tiles")
     counted = fan if rules.win.flowers_count else fan - flower_fan
     if counted < 0:
-        return f"{fan} fan cannot hold {flowers} flowers of {rules.value('flower_tiles')} fan each"
+        return say("{fan} fan cannot hold {flowers} flowers of {each} fan each").format(
+            fan=fan, flowers=flowers, each=rules.value("flower_tiles")
+        )
     if counted < rules.win.minimum:
-        aside = (
-            " (flowers do not count toward it)" if flowers and not rules.win.flowers_count else ""
-        )
-        return (
-            f"{counted} fan is under the minimum of {rules.win.minimum} fan{aside}: "
-            "the hand cannot be declared"
-        )
+        return under_minimum(counted, rules.win.minimum, flowers and not rules.win.flowers_count)
     return None
 
 
@@ -105,12 +120,16 @@ def check(rules: Rules, hand: Hand) -> None:
         p = hand.points
         if isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= rules.penalty.most:
             raise HandError(
-                f"a penalty is a whole number of points from 1 to {rules.penalty.most}, got {p!r}"
+                say("a penalty is a whole number of points from 1 to {most}, got {value}").format(
+                    most=rules.penalty.most, value=repr(p)
+                )
             )
         if rules.penalty.paid_to == "others" and p % (PLAYERS - 1):
             raise HandError(
-                f"this ruleset shares a penalty among the three others: give a "
-                f"multiple of {PLAYERS - 1}, got {p}"
+                say(
+                    "this ruleset shares a penalty among the three others: give a "
+                    "multiple of {n}, got {value}"
+                ).format(n=PLAYERS - 1, value=p)
             )
         return
     if not isinstance(hand, Win):
@@ -120,19 +139,23 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.discarder, "the discarder")
         if hand.discarder == hand.winner:
             raise HandError(
-                f"seat {hand.winner + 1} cannot win on his own discard: name "
-                "the discarder or make it a self-draw"
+                say(
+                    "seat {seat} cannot win on his own discard: name "
+                    "the discarder or make it a self-draw"
+                ).format(seat=hand.winner + 1)
             )
     f = hand.flowers
     if isinstance(f, bool) or not isinstance(f, int) or not 0 <= f <= rules.win.max_flowers:
         raise HandError(
-            f"flowers: a player has 0 to {rules.win.max_flowers} flower tiles, got {f!r}"
+            say("flowers: a player has 0 to {most} flower tiles, got {value}").format(
+                most=rules.win.max_flowers, value=repr(f)
+            )
         )
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
         raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
     if (hand.context or hand.win_tile is not None) and hand.tiles is None:
-        raise HandError("the situation of a win goes with its tiles: give the tiles too")
+        raise HandError(say("the situation of a win goes with its tiles: give the tiles too"))
     problem = fan_problem(rules, hand.fan, hand.flowers)
     if problem:
         raise HandError(problem)

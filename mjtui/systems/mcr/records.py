@@ -24,6 +24,7 @@ from typing import Any
 from mjtui.core.errors import HandError
 from mjtui.systems.mcr.events import CONTEXT, Draw, FalseWin, Hand, Penalty, Win, check
 from mjtui.systems.mcr.rules import PLAYERS, Rules
+from mjtui.systems.mcr.terms import say
 
 KINDS = ("win", "draw", "false_win", "penalty")
 KEYS = {
@@ -38,23 +39,31 @@ ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
 def _seat(record: dict[str, Any], key: str) -> int:
     value = record[key]
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= PLAYERS:
-        raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
+        raise HandError(
+            say("'{key}' must be a seat from 1 to {players}, got {value}").format(
+                key=key, players=PLAYERS, value=repr(value)
+            )
+        )
     return value - 1
 
 
 def _whole(record: dict[str, Any], key: str, what: str) -> int:
     if key not in record:
-        raise HandError(f"'{key}' is missing: {what}")
+        raise HandError(say("'{key}' is missing: {what}").format(key=key, what=what))
     value = record[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise HandError(f"'{key}' must be a whole number, got {value!r}")
+        raise HandError(
+            say("'{key}' must be a whole number, got {value}").format(key=key, value=repr(value))
+        )
     return value
 
 
 def _text(record: dict[str, Any], key: str, what: str) -> str | None:
     value = record.get(key)
     if value is not None and not isinstance(value, str):
-        raise HandError(f"'{key}' must be {what}, got {value!r}")
+        raise HandError(
+            say("'{key}' must be {what}, got {value}").format(key=key, what=what, value=repr(value))
+        )
     return value
 
 
@@ -62,7 +71,11 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     """Read one ``[[hands]]`` table; every bad field is refused with a message naming it."""
     unknown = sorted(k for k in record if k not in ALL_KEYS)
     if unknown:
-        raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
+        raise HandError(
+            say("unknown key {name} (known: {known})").format(
+                name=repr(unknown[0]), known=", ".join(ALL_KEYS)
+            )
+        )
     kinds = [k for k in KINDS if k in record]
     if len(kinds) != 1:
         raise HandError(
@@ -80,7 +93,9 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     hand: Hand
     if kind == "draw":
         if record["draw"] is not True:
-            raise HandError(f"'draw' must be true, got {record['draw']!r}")
+            raise HandError(
+                say("'draw' must be true, got {value}").format(value=repr(record["draw"]))
+            )
         hand = Draw()
     elif kind == "false_win":
         hand = FalseWin(_seat(record, "false_win"))
@@ -91,7 +106,11 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     else:
         context = record.get("context", [])
         if not isinstance(context, list) or not all(c in CONTEXT for c in context):
-            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; got {context!r}")
+            raise HandError(
+                say("'context' must be an array of {known}; got {value}").format(
+                    known=", ".join(CONTEXT), value=repr(context)
+                )
+            )
         hand = Win(
             winner=_seat(record, "win"),
             fan=_whole(record, "fan", "the fan of the win"),

@@ -13,10 +13,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
-from mjtui.core.reports.reference import WIDTH, table, wrap
+from mjtui.core.reports.reference import WIDTH, sentences, table, wrap
 from mjtui.core.systems.base import WINDS, Section
+from mjtui.core.systems.winds import wind_name
 from mjtui.systems.mcr.fans import ALL_FANS, RANK
-from mjtui.systems.mcr.terms import chinese_name
+from mjtui.systems.mcr.terms import chinese_name, say
 from mjtui.systems.mcr.wording import cells, pad
 
 ZH = max(cells(f.name_zh) for f in ALL_FANS)  # the Chinese names' column, in cells
@@ -37,15 +38,22 @@ def _paying(rules: Any) -> list[str]:
 
     base, minimum = rules.payments.base, rules.win.minimum
     flower = rules.value("flower_tiles")
-    lines = wrap(
-        f"A hand needs {minimum} fan to be declared, "
-        + (
-            "flowers included."
-            if rules.win.flowers_count
-            else f"not counting the flowers ({flower} fan each, added to the total)."
+    needs = (
+        say("A hand needs {minimum} fan to be declared, flowers included.")
+        if rules.win.flowers_count
+        else say(
+            "A hand needs {minimum} fan to be declared, not counting the flowers ({flower} "
+            "fan each, added to the total)."
         )
-        + f" On a discard the discarder pays {base} + fan and each of the two others "
-        f"{base}; on a self-draw each of the three others pays {base} + fan."
+    )
+    lines = wrap(
+        sentences(
+            needs.format(minimum=minimum, flower=flower),
+            say(
+                "On a discard the discarder pays {base} + fan and each of the two others "
+                "{base}; on a self-draw each of the three others pays {base} + fan."
+            ).format(base=base),
+        )
     )
     rows = []
     for fan in EXAMPLE_FANS:
@@ -62,39 +70,68 @@ def _paying(rules: Any) -> list[str]:
                 str(drawn["total"]),
             ]
         )
-    lines += ["", *table(["fan", "discarder", "others", "discard", "each", "self-draw"], rows)]
+    header = ["fan", "discarder", "others", "discard", "each", "self-draw"]
+    lines += ["", *table([say(h) for h in header], rows)]
     return lines
 
 
 def _game(rules: Any) -> list[str]:
     g = rules.game
     rounds = -(-g.hands // g.hands_per_round)
-    lines = wrap(
-        f"A game is {g.hands} hands, {rounds} rounds of {g.hands_per_round}: the dealer "
-        "passes to the next seat after every hand, won or drawn; the round wind "
-        "changes after each round" + (", and the players change seats:" if g.seats else ".")
+    game = (
+        say(
+            "A game is {hands} hands, {rounds} rounds of {per}: the dealer passes to the next "
+            "seat after every hand, won or drawn; the round wind changes after each round, "
+            "and the players change seats:"
+        )
+        if g.seats
+        else say(
+            "A game is {hands} hands, {rounds} rounds of {per}: the dealer passes to the next "
+            "seat after every hand, won or drawn; the round wind changes after each round."
+        )
     )
+    lines = wrap(game.format(hands=g.hands, rounds=rounds, per=g.hands_per_round))
     if g.seats:
         rows = []
+        player = say("player {n}")
         for r in range(rounds):
             row = g.seats[min(r, len(g.seats) - 1)]
-            rows.append([f"{WINDS[r % 4]} round", *(f"player {p}" for p in row)])
-        lines += ["", *table(["", *WINDS], rows)]
-        lines += wrap("(players numbered by their seats in the first round)")
+            rows.append(
+                [
+                    say("{wind} round").format(wind=wind_name(r % 4)),
+                    *(player.format(n=p) for p in row),
+                ]
+            )
+        lines += ["", *table(["", *(wind_name(w) for w in range(len(WINDS)))], rows)]
+        lines += wrap(say("(players numbered by their seats in the first round)"))
     fw = rules.false_win
-    paid = "to each of the three others" if fw.paid_to == "others" else "off his score"
+    false_win = (
+        say(
+            "A false win costs the offender {points} to each of the three others, and the "
+            "hand goes on;"
+        )
+        if fw.paid_to == "others"
+        else say("A false win costs the offender {points} off his score, and the hand goes on;")
+    )
+    penalty = (
+        say("a penalty for a foul is taken off the offender's score.")
+        if rules.penalty.paid_to == "nobody"
+        else say(
+            "a penalty for a foul is taken off the offender's score and shared among the "
+            "three others."
+        )
+    )
     lines += [""]
     lines += wrap(
-        f"A false win costs the offender {fw.each} {paid}, and the hand goes on; a "
-        "penalty for a foul is taken off the offender's score"
-        + ("." if rules.penalty.paid_to == "nobody" else " and shared among the three others.")
-        + " Neither is a hand of the game."
+        sentences(false_win.format(points=fw.each), penalty, say("Neither is a hand of the game."))
     )
     points = " / ".join(str(p) for p in rules.standings.table_points)
     lines += [""]
     lines += wrap(
-        f"Standings: places by the game score, table points {points} for first to "
-        "fourth; tied players share the points of the places they hold."
+        say(
+            "Standings: places by the game score, table points {points} for first to "
+            "fourth; tied players share the points of the places they hold."
+        ).format(points=points)
     )
     return lines
 
@@ -117,17 +154,20 @@ def _fans(rules: Any) -> list[str]:
         else:
             off.append(fan)
     lines = wrap(
-        "Every fan the hand has is counted, except those a higher fan implies (the "
-        "exclusion principle) and those the sets already used for another fan would "
-        "make again; flowers are counted apart."
+        say(
+            "Every fan the hand has is counted, except those a higher fan implies (the "
+            "exclusion principle) and those the sets already used for another fan would "
+            "make again; flowers are counted apart."
+        )
     )
     for value in sorted(by_value, reverse=True):
         group = by_value[value]
-        lines += ["", f"{value} fan" + (f" ({len(group)})" if len(group) > 1 else "")]
+        heading = say("{n} fan").format(n=value)
+        lines += ["", heading + (f" ({len(group)})" if len(group) > 1 else "")]
         for fan in group:
             lines += _fan_lines(fan)
     if off:
-        lines += ["", "Not played here (0 fan):"]
+        lines += ["", say("Not played here (0 fan):")]
         for fan in off:
             lines += _fan_lines(fan)
     return lines

@@ -99,9 +99,13 @@ class Game:
     def __post_init__(self) -> None:
         for r, row in enumerate(self.seats):
             if sorted(row) != [1, 2, 3, 4]:
+                from mjtui.systems.mcr.terms import say  # said only when wrong
+
                 raise SchemaError(
                     f"game.seats[{r}]",
-                    (f"expected the players 1, 2, 3 and 4 once each, got {list(row)}"),
+                    say("expected the players 1, 2, 3 and 4 once each, got {value}").format(
+                        value=list(row)
+                    ),
                 )
 
 
@@ -147,9 +151,13 @@ class Standings:
 
     def __post_init__(self) -> None:
         if len(self.table_points) != PLAYERS:
+            from mjtui.systems.mcr.terms import say  # said only when wrong
+
             raise SchemaError(
                 "standings.table_points",
-                (f"expected {PLAYERS} numbers, 1st to 4th, got {len(self.table_points)}"),
+                say("expected {n} numbers, 1st to 4th, got {got}").format(
+                    n=PLAYERS, got=len(self.table_points)
+                ),
             )
 
 

@@ -135,15 +135,24 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
     win given with its tiles scores the fan it says at this table (the winner's seat
     wind and the round wind count)."""
     if state.finished and counts_as_hand(hand):
-        raise HandError(f"the game is over: it was {state.length} hands")
+        from mjtui.systems.mcr.terms import say
+
+        raise HandError(say("the game is over: it was {n} hands").format(n=state.length))
     if isinstance(hand, Win) and hand.tiles is not None:
         score = score_text(rules, hand.tiles, situation_at(state, hand), hand.win_tile)
         if not score.minimum_met:
             raise HandError(score.reason or "under the minimum")
         if score.fan != hand.fan:
+            from mjtui.core.systems.winds import wind_name
+            from mjtui.systems.mcr.terms import say
+
             raise HandError(
-                f"the tiles score {score.fan} fan (seat {state.wind(hand.winner)}, "
-                f"round {state.round_wind_name}), not {hand.fan}"
+                say("the tiles score {fan} fan (seat {seat}, round {round}), not {given}").format(
+                    fan=score.fan,
+                    seat=wind_name(state.seat_wind(hand.winner)),
+                    round=wind_name(state.round_wind),
+                    given=hand.fan,
+                )
             )
 
 

@@ -104,8 +104,12 @@ def score(rules: Rules, args: Any) -> dict[str, Any]:
         "context": [c for c in CONTEXT if getattr(args, c.replace("-", "_"))],
     }
     if not result.minimum_met:
-        found = ", ".join(_term(f) for f in fans)
-        raise Refusal(f"{result.reason} (found: {found})", read)
+        from mjtui.systems.mcr.terms import say
+
+        found = say(", ").join(_term(f) for f in fans)
+        raise Refusal(
+            say("{problem} (found: {found})").format(problem=result.reason, found=found), read
+        )
     return read
 
 
@@ -119,7 +123,8 @@ def _term(fan: dict[str, Any]) -> str:
 def describe(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """The reading, each fan with its value, the total and who pays what."""
     how = say("won on self-draw") if r["self_draw"] else say("won on a discard")
-    extra = "".join(f", {say(c)}" for c in r["context"])
+    comma = say(", ")
+    extra = "".join(comma + say(c) for c in r["context"])
     seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
     lines = [
         f"{r['reading']}: "

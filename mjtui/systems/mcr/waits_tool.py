@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjtui.core.cells import cells, ljust
 from mjtui.core.systems.tools import Option, Tool
 from mjtui.core.tiles import parse_tiles, tile_name
 from mjtui.core.tiles.notation import parse_waiting_hand
@@ -22,7 +23,7 @@ from mjtui.systems.mcr.calculator import Situation
 from mjtui.systems.mcr.fans import BY_KEY
 from mjtui.systems.mcr.payments import by_role
 from mjtui.systems.mcr.rules import Rules
-from mjtui.systems.mcr.terms import fan_name
+from mjtui.systems.mcr.terms import fan_name, say
 from mjtui.systems.mcr.waits import Way, read_waits
 
 OPTIONS = (
@@ -102,7 +103,7 @@ def way_json(rules: Rules, way: Way, self_draw: bool) -> dict[str, Any]:
 
 
 def _fans_text(way: dict[str, Any]) -> str:
-    return ", ".join(
+    return say(", ").join(
         f"{f['name']} {f['fan']}" + (f"×{f['count']}" if f["count"] > 1 else "")
         for f in way["fans"]
     )
@@ -111,22 +112,38 @@ def _fans_text(way: dict[str, Any]) -> str:
 def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """Ready or the shanten, then a line per wait: what a discard and a self-draw win."""
     if not r["tenpai"]:
-        return f"{r['tiles']}: not ready, {r['shanten']} shanten"
+        return f"{r['tiles']}: " + say("not ready, {n} shanten").format(n=r["shanten"])
     count = len(r["waits"])
     left = sum(w["unseen"] for w in r["waits"])
-    lines = [f"{r['tiles']}: ready, {count} wait{'s' if count > 1 else ''}, {left} tiles unseen"]
+    ready = (
+        say("ready, {count} waits, {left} tiles unseen")
+        if count > 1
+        else say("ready, {count} wait, {left} tiles unseen")
+    )
+    lines = [f"{r['tiles']}: " + ready.format(count=count, left=left)]
+    ways = (("ron", say("discard")), ("tsumo", say("self-draw")))
+    width = max(cells(words) for _key, words in ways)
     for w in r["waits"]:
-        last = ", the last of its kind" if w["last_of_its_kind"] else ""
-        lines.append(f"  {w['tile']:<3} {w['unseen']} left{last}")
-        for key, words in (("ron", "discard"), ("tsumo", "self-draw")):
+        last = say(", the last of its kind") if w["last_of_its_kind"] else ""
+        lines.append(f"  {w['tile']:<3} " + say("{n} left").format(n=w["unseen"]) + last)
+        for key, words in ways:
             way = w[key]
             if way["wins"]:
-                text = f"{way['fan']} fan, {way['points']['total']} ({_fans_text(way)})"
+                text = say("{fan} fan, {points} ({fans})").format(
+                    fan=way["fan"], points=way["points"]["total"], fans=_fans_text(way)
+                )
             else:
-                text = way["problem"] + (f" ({way['fan']} fan)" if "fan" in way else "")
-            lines.append(f"      {words:<9} {text}")
+                text = say(str(way["problem"]))
+                if "fan" in way:
+                    text += say(" ({fan} fan)").format(fan=way["fan"])
+            lines.append(f"      {ljust(words, width)} {text}")
     if r["not_waits"]:
-        lines.append(f"  no wait on {', '.join(r['not_waits'])}: the hand holds all four")
+        lines.append(
+            "  "
+            + say("no wait on {tiles}: the hand holds all four").format(
+                tiles=", ".join(r["not_waits"])
+            )
+        )
     return "\n".join(lines)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.tiles import TileHand, parse_hand
 from mjtui.systems.pocket.rules import PLAYERS, Rules
+from mjtui.systems.pocket.terms import say
 
 MAX_FAN = 99  # far beyond any real hand; a typo guard
 
@@ -124,18 +125,23 @@ Hand = Win | Draw | FalseWin
 def _seat(value: object, what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLAYERS:
         shown = value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
-        raise HandError(f"{what} must be a seat from 1 to {PLAYERS}, got {shown!r}")
+        raise HandError(
+            say("{what} must be a seat from 1 to {players}, got {value}").format(
+                what=say(what), players=PLAYERS, value=repr(shown)
+            )
+        )
 
 
 def fan_problem(rules: Rules, fan: object) -> str | None:
     """Why ``fan`` cannot win under ``rules``, or None when it can."""
     if isinstance(fan, bool) or not isinstance(fan, int) or not 0 <= fan <= MAX_FAN:
-        return f"fan must be a whole number from 0 to {MAX_FAN}, got {fan!r}"
-    if fan < rules.fan.minimum:
-        return (
-            f"{fan} fan is under the minimum of {rules.fan.minimum} fan to win: "
-            "the hand cannot be declared"
+        return say("fan must be a whole number from 0 to {most}, got {value}").format(
+            most=MAX_FAN, value=repr(fan)
         )
+    if fan < rules.fan.minimum:
+        return say(
+            "{fan} fan is under the minimum of {minimum} fan to win: the hand cannot be declared"
+        ).format(fan=fan, minimum=rules.fan.minimum)
     return None
 
 
@@ -152,20 +158,20 @@ def situation_problem(
     given = set(context)
     for one, other, why in EXCLUSIVE:
         if one in given and other in given:
-            return why
+            return say(why)
     if "robbing-kong" in given and self_draw:
-        return "robbing a kong is a win on another player's tile, not a self-draw"
+        return say("robbing a kong is a win on another player's tile, not a self-draw")
     if "kong-replacement" in given and not self_draw:
-        return "a win on a kong's replacement tile is a self-draw"
+        return say("a win on a kong's replacement tile is a self-draw")
     if "heavenly" in given and (by_starter is False or not self_draw):
-        return "a heavenly hand is the starter's (seat wind East) self-draw on the deal"
+        return say("a heavenly hand is the starter's (seat wind East) self-draw on the deal")
     if "earthly" in given:
         if self_draw:
-            return "an earthly hand is won on the starter's first discard, not a self-draw"
+            return say("an earthly hand is won on the starter's first discard, not a self-draw")
         if by_starter:
-            return "an earthly hand is won by a player other than the starter"
+            return say("an earthly hand is won by a player other than the starter")
         if off_starter is False:
-            return "an earthly hand is won on the starter's first discard, not another's"
+            return say("an earthly hand is won on the starter's first discard, not another's")
     return None
 
 
@@ -230,19 +236,23 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.discarder, "the discarder")
         if hand.discarder == hand.winner:
             raise HandError(
-                f"seat {hand.winner + 1} cannot win on his own discard: name "
-                "the discarder or make it a self-draw"
+                say(
+                    "seat {seat} cannot win on his own discard: name "
+                    "the discarder or make it a self-draw"
+                ).format(seat=hand.winner + 1)
             )
         if hand.guarantor is not None:
             raise HandError(
-                "a guarantor pays for a self-draw only; on a discard the discarder pays"
+                say("a guarantor pays for a self-draw only; on a discard the discarder pays")
             )
     if hand.guarantor is not None:
         if not rules.payments.guarantee:
-            raise HandError("this ruleset plays no guarantee (包自摸): leave the guarantor out")
+            raise HandError(
+                say("this ruleset plays no guarantee (包自摸): leave the guarantor out")
+            )
         _seat(hand.guarantor, "the guarantor")
         if hand.guarantor == hand.winner:
-            raise HandError("the winner cannot guarantee his own self-draw")
+            raise HandError(say("the winner cannot guarantee his own self-draw"))
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
         raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
@@ -263,7 +273,7 @@ def _check_bonus(rules: Rules, hand: Win) -> None:
     if not (hand.flowers or hand.seasons):
         return
     if not rules.bonus.tiles:
-        raise HandError("this ruleset plays no flowers or seasons (136 tiles): leave them out")
+        raise HandError(say("this ruleset plays no flowers or seasons (136 tiles): leave them out"))
     if hand.tiles is None:
         raise HandError(
             "flowers and seasons are counted with the winner's tiles: give the tiles too"

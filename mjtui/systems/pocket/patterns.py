@@ -38,7 +38,7 @@ from mjtui.systems.pocket.events import (
     tiles_problem,
 )
 from mjtui.systems.pocket.rules import BONUS_PATTERNS, Rules
-from mjtui.systems.pocket.terms import pattern_name
+from mjtui.systems.pocket.terms import pattern_name, say
 
 HONORS = 27
 WIND_TILES = range(27, 31)
@@ -182,11 +182,11 @@ def score_problem(rules: Rules, score: Score) -> str | None:
     """Why a hand of this score cannot be declared (under the minimum), or None."""
     counted = score.minimum_fan(rules)
     if counted < score.fan and counted < rules.fan.minimum:
-        return (
-            f"{counted} fan without the bonus tiles' {score.fan - counted} is under the "
-            f"minimum of {rules.fan.minimum} fan to win: the hand cannot be declared "
-            "(bonus tiles do not count toward it)"
-        )
+        return say(
+            "{counted} fan without the bonus tiles' {bonus} is under the minimum of "
+            "{minimum} fan to win: the hand cannot be declared (bonus tiles do not count "
+            "toward it)"
+        ).format(counted=counted, bonus=score.fan - counted, minimum=rules.fan.minimum)
     return fan_problem(rules, score.fan)
 
 

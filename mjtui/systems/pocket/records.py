@@ -24,6 +24,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.text import clean_line
 from mjtui.systems.pocket.events import CONTEXT, Draw, FalseWin, Hand, Win, check
 from mjtui.systems.pocket.rules import PLAYERS, Rules
+from mjtui.systems.pocket.terms import say
 
 KINDS = ("win", "draw", "false_win")
 KEYS = {
@@ -37,7 +38,11 @@ ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
 def _seat(record: dict[str, Any], key: str) -> int:
     value = record[key]
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= PLAYERS:
-        raise HandError(f"'{key}' must be a seat from 1 to {PLAYERS}, got {value!r}")
+        raise HandError(
+            say("'{key}' must be a seat from 1 to {players}, got {value}").format(
+                key=key, players=PLAYERS, value=repr(value)
+            )
+        )
     return value - 1
 
 
@@ -48,7 +53,11 @@ def _numbers(record: dict[str, Any], key: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(
         isinstance(n, int) and not isinstance(n, bool) for n in value
     ):
-        raise HandError(f"'{key}' must be an array of numbers 1 to 4, got {value!r}")
+        raise HandError(
+            say("'{key}' must be an array of numbers 1 to 4, got {value}").format(
+                key=key, value=repr(value)
+            )
+        )
     return tuple(value)
 
 
@@ -56,7 +65,11 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     """Read one ``[[hands]]`` table; every bad field is refused with a message naming it."""
     unknown = sorted(k for k in record if k not in ALL_KEYS)
     if unknown:
-        raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
+        raise HandError(
+            say("unknown key {name} (known: {known})").format(
+                name=repr(unknown[0]), known=", ".join(ALL_KEYS)
+            )
+        )
     kinds = [k for k in KINDS if k in record]
     if len(kinds) != 1:
         raise HandError(
@@ -74,22 +87,32 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     hand: Hand
     if kind == "draw":
         if record["draw"] is not True:
-            raise HandError(f"'draw' must be true, got {record['draw']!r}")
+            raise HandError(
+                say("'draw' must be true, got {value}").format(value=repr(record["draw"]))
+            )
         hand = Draw()
     elif kind == "false_win":
         hand = FalseWin(_seat(record, "false_win"))
     else:
         if "fan" not in record:
-            raise HandError("'fan' is missing: the fan of the winning hand")
+            raise HandError(say("'fan' is missing: the fan of the winning hand"))
         fan = record["fan"]
         if isinstance(fan, bool) or not isinstance(fan, int):
-            raise HandError(f"'fan' must be a whole number, got {fan!r}")
+            raise HandError(
+                say("'fan' must be a whole number, got {value}").format(value=repr(fan))
+            )
         tiles = record.get("tiles")
         if tiles is not None and not isinstance(tiles, str):
-            raise HandError(f"'tiles' must be a string of tiles, got {tiles!r}")
+            raise HandError(
+                say("'tiles' must be a string of tiles, got {value}").format(value=repr(tiles))
+            )
         context = record.get("context", [])
         if not isinstance(context, list) or not all(c in CONTEXT for c in context):
-            raise HandError(f"'context' must be an array of {', '.join(CONTEXT)}; got {context!r}")
+            raise HandError(
+                say("'context' must be an array of {known}; got {value}").format(
+                    known=", ".join(CONTEXT), value=repr(context)
+                )
+            )
         hand = Win(
             winner=_seat(record, "win"),
             fan=fan,

@@ -8,6 +8,7 @@ from mjtui.core.reports.reference import (
     NEAREST,
     WIDTH,
     claiming,
+    sentences,
     table,
     wrap,
 )
@@ -46,21 +47,29 @@ def sections(rules: Rules) -> list[Section]:
         rows += [[name, fan_text, parts[0]], *(["", "", part] for part in parts[1:])]
     lines = table([say("pattern"), say("fan"), ""], rows, left_last=True)
     if off:
-        lines += ["", say("Not played here (0 fan):"), *wrap(", ".join(off), "  ")]
+        lines += ["", say("Not played here (0 fan):"), *wrap(say(", ").join(off), "  ")]
     p = rules.payments
     discard = {
-        "half": "the discarder pays 1 portion, the two others half a portion each",
-        "full": "the discarder pays 2 portions",
-        "all": "the discarder pays what all three would pay on a self-draw",
+        "half": say("the discarder pays 1 portion, the two others half a portion each"),
+        "full": say("the discarder pays 2 portions"),
+        "all": say("the discarder pays what all three would pay on a self-draw"),
     }[p.discard]
+    guarantee = say("; a named guarantor pays for all three.") if p.guarantee else say(".")
     curve = [
-        f"A hand needs {rules.fan.minimum} fan to win; more than {rules.fan.limit} fan is "
-        "paid as the limit.",
         *wrap(
-            f"A portion is {p.base} x the multiplier of the fan ({p.curve} curve). "
-            f"Self-draw: each other player pays {p.self_draw_each} portion(s)"
-            + ("; a named guarantor pays for all three." if p.guarantee else ".")
-            + f" On a discard {discard}."
+            say(
+                "A hand needs {minimum} fan to win; more than {limit} fan is paid as the limit."
+            ).format(minimum=rules.fan.minimum, limit=rules.fan.limit)
+        ),
+        *wrap(
+            sentences(
+                say("A portion is {base} x the multiplier of the fan ({curve} curve).").format(
+                    base=p.base, curve=p.curve
+                ),
+                say("Self-draw: each other player pays {n} portion(s)").format(n=p.self_draw_each)
+                + guarantee,
+                say("On a discard {discard}.").format(discard=discard),
+            )
         ),
         "",
     ]
@@ -69,7 +78,7 @@ def sections(rules: Rules) -> list[Section]:
         drawn, won = by_role(rules, fan, True), by_role(rules, fan, False)
         rows.append(
             [
-                str(fan) + (" (limit)" if fan == rules.fan.limit else ""),
+                str(fan) + (say(" (limit)") if fan == rules.fan.limit else ""),
                 str(multiplier(rules, fan)),
                 str(portion(rules, fan)),
                 str(drawn["each"]),
@@ -79,26 +88,30 @@ def sections(rules: Rules) -> list[Section]:
                 str(won["total"]),
             ]
         )
-    curve += table(
-        ["fan", "x", "portion", "each", "self-draw", "discarder", "others", "discard"], rows
-    )
+    header = ["fan", "x", "portion", "each", "self-draw", "discarder", "others", "discard"]
+    curve += table([say(h) if h != "x" else h for h in header], rows)
     if rules.bonus.tiles:
         curve += [
             "",
-            "Flowers and seasons are played"
-            + (
-                " and their fan counts to the minimum."
+            *wrap(
+                say("Flowers and seasons are played and their fan counts to the minimum.")
                 if rules.bonus.counts_to_minimum
-                else "; their fan does not count to the minimum."
+                else say("Flowers and seasons are played; their fan does not count to the minimum.")
             ),
         ]
     false_fan = rules.fan_value(rules.false_win.fan)
+    starter = (
+        say("the starter keeps the role.")
+        if rules.false_win.starter == "stay"
+        else say("the starter passes.")
+    )
     curve += [
         "",
         *wrap(
-            f"False win: the offender pays each other player the portion of {false_fan} fan "
-            f"({portion(rules, false_fan)}); the starter "
-            + ("keeps the role." if rules.false_win.starter == "stay" else "passes.")
+            say(
+                "False win: the offender pays each other player the portion of {fan} fan "
+                "({portion}); {starter}"
+            ).format(fan=false_fan, portion=portion(rules, false_fan), starter=starter)
         ),
     ]
     return [

@@ -135,11 +135,12 @@ class Patterns:
         for key in known:
             for other in getattr(self, key).excludes:
                 if other not in known or other == key:
+                    from mjtui.systems.pocket.terms import say  # said only when wrong
+
                     raise SchemaError(
                         f"patterns.{key}.excludes",
-                        (
-                            f"{other!r} is not another pattern key "
-                            f"(known: {', '.join(sorted(known))})"
+                        say("{key} is not another pattern key (known: {known})").format(
+                            key=repr(other), known=", ".join(sorted(known))
                         ),
                     )
 
@@ -157,8 +158,13 @@ class FanRules:
 
     def __post_init__(self) -> None:
         if self.minimum > self.limit:
+            from mjtui.systems.pocket.terms import say  # said only when wrong
+
             raise SchemaError(
-                "fan.minimum", (f"must be at most fan.limit ({self.limit}), got {self.minimum}")
+                "fan.minimum",
+                say("must be at most fan.limit ({limit}), got {value}").format(
+                    limit=self.limit, value=self.minimum
+                ),
             )
 
 
@@ -251,14 +257,20 @@ class Rules(RulesHeader):
 
     def __post_init__(self) -> None:
         if self.payments.curve == "table" and not self.payments.multipliers:
+            from mjtui.systems.pocket.terms import say  # said only when wrong
+
             raise SchemaError(
                 "payments.multipliers",
-                ("missing; expected the multiplier for 0, 1, 2... fan with curve = 'table'"),
+                say("missing; expected the multiplier for 0, 1, 2... fan with curve = 'table'"),
             )
         if self.payments.curve != "table" and self.payments.multipliers:
+            from mjtui.systems.pocket.terms import say
+
             raise SchemaError(
                 "payments.multipliers",
-                (f"only read with curve = 'table' (the curve is {self.payments.curve!r})"),
+                say("only read with curve = 'table' (the curve is {curve})").format(
+                    curve=repr(self.payments.curve)
+                ),
             )
 
     def fan_value(self, fan: Fan) -> int:

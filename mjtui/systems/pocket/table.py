@@ -22,6 +22,7 @@ from mjtui.systems.pocket.events import FalseWin, Hand, Win, check, situation_pr
 from mjtui.systems.pocket.patterns import context_of, score_hand, score_problem
 from mjtui.systems.pocket.payments import change
 from mjtui.systems.pocket.rules import PLAYERS, Rules
+from mjtui.systems.pocket.terms import say
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,11 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
     the situations that name the starter (a heavenly hand is his, an earthly hand
     another's, on his discard) checked against this hand's starter."""
     if state.finished:
-        raise HandError(f"the series is over: the {WINDS[state.rounds - 1]} round was the last")
+        raise HandError(
+            say("the series is over: the {wind} round was the last").format(
+                wind=wind_name(state.rounds - 1)
+            )
+        )
     if isinstance(hand, Win) and hand.context:
         problem = situation_problem(
             hand.context,
@@ -117,7 +122,11 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
             off_starter=None if hand.self_draw else hand.discarder == state.east,
         )
         if problem:
-            raise HandError(f"{problem} (seat {state.east + 1} is the starter)")
+            raise HandError(
+                say("{problem} (seat {seat} is the starter)").format(
+                    problem=problem, seat=state.east + 1
+                )
+            )
     if isinstance(hand, Win) and hand.tiles is not None and (hand.flowers or hand.seasons):
         _check_bonus_fan(rules, state, hand, hand.tiles)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mjtui.core.cells import cells, ljust
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.tools import Option, Tool
@@ -87,8 +88,8 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
     patterns = [{"key": f.key, "name": f.name, "fan": f.fan} for f in result.patterns]
     problem = score_problem(rules, result)
     if problem:
-        found = ", ".join(f"{p['name']} {p['fan']}" for p in patterns) or "no pattern"
-        raise HandError(f"{problem} (found: {found})")
+        found = say(", ").join(f"{p['name']} {p['fan']}" for p in patterns) or say("no pattern")
+        raise HandError(say("{problem} (found: {found})").format(problem=problem, found=found))
     return {
         "tiles": args.tiles,
         "reading": result.reading,
@@ -109,10 +110,11 @@ def score(rules: Rules, args: Namespace) -> dict[str, Any]:
 def describe(rules: Rules, r: dict[str, Any], args: Namespace | None = None) -> str:
     """The reading, the patterns with their fan, and who pays what."""
     how = say("won on self-draw") if r["self_draw"] else say("won on a discard")
-    extra = "".join(f", {say(c)}" for c in r["context"])
+    comma = say(", ")
+    extra = "".join(comma + say(c) for c in r["context"])
     for kind in ("flowers", "seasons"):
         if r.get(kind):
-            extra += f", {say(kind)} {' '.join(map(str, r[kind]))}"
+            extra += comma + f"{say(kind)} {' '.join(map(str, r[kind]))}"
     seat, round_wind = (wind_name(WINDS.index(r[k])) for k in ("seat", "round"))
     lines = [
         f"{r['reading']}: "
@@ -234,20 +236,31 @@ def way_json(rules: Rules, way: Way, self_draw: bool) -> dict[str, Any]:
 def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """Ready or the shanten, then a line per wait: what a discard and a self-draw win."""
     if not r["tenpai"]:
-        return f"{r['tiles']}: not ready, {r['shanten']} shanten"
+        return f"{r['tiles']}: " + say("not ready, {n} shanten").format(n=r["shanten"])
     count = len(r["waits"])
     left = sum(w["unseen"] for w in r["waits"])
-    lines = [f"{r['tiles']}: ready, {count} wait{'s' if count > 1 else ''}, {left} tiles unseen"]
+    ready = (
+        say("ready, {count} waits, {left} tiles unseen")
+        if count > 1
+        else say("ready, {count} wait, {left} tiles unseen")
+    )
+    lines = [f"{r['tiles']}: " + ready.format(count=count, left=left)]
+    ways = (("ron", say("discard")), ("tsumo", say("self-draw")))
+    width = max(cells(words) for _key, words in ways)
     for w in r["waits"]:
-        lines.append(f"  {w['tile']:<3} {w['unseen']} left")
-        for key, words in (("ron", "discard"), ("tsumo", "self-draw")):
+        lines.append(f"  {w['tile']:<3} " + say("{n} left").format(n=w["unseen"]))
+        for key, words in ways:
             way = w[key]
             if way["wins"]:
-                terms = ", ".join(f"{p['name']} {p['fan']}" for p in way["patterns"])
-                text = f"{way['fan']} fan, {way['points']['total']} ({terms})"
+                terms = say(", ").join(f"{p['name']} {p['fan']}" for p in way["patterns"])
+                text = say("{fan} fan, {points} ({patterns})").format(
+                    fan=way["fan"], points=way["points"]["total"], patterns=terms
+                )
             else:
-                text = way["problem"] + (f" ({way['fan']} fan)" if "fan" in way else "")
-            lines.append(f"      {words:<9} {text}")
+                text = say(str(way["problem"]))
+                if "fan" in way:
+                    text += say(" ({fan} fan)").format(fan=way["fan"])
+            lines.append(f"      {ljust(words, width)} {text}")
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ from mjtui.core.tiles.notation import COPIES, TILE_KINDS, TileHand, WaitingHand,
 from mjtui.core.tiles.shanten import completing_tiles, shanten
 from mjtui.systems.pocket.patterns import Context, Score, score_hand, score_problem
 from mjtui.systems.pocket.rules import Rules
+from mjtui.systems.pocket.terms import say
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,9 @@ def read_waits(
 
 def _way(rules: Rules, hand: TileHand, ctx: Context | None) -> Way:
     if ctx is None:
-        return Way(None, "cannot win this way with the situations given", "not this way")
+        return Way(
+            None, say("cannot win this way with the situations given"), "not this way"
+        )  # the short word is the JSON's code, said where it is shown
     try:
         score = score_hand(rules, hand, ctx)
     except HandError as e:

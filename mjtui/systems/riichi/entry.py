@@ -39,6 +39,7 @@ from mjtui.systems.riichi.events import (
 )
 from mjtui.systems.riichi.rules import PLAYERS, Rules
 from mjtui.systems.riichi.table import State, apply, check_in_play, settle, with_riichi
+from mjtui.systems.riichi.terms import say
 from mjtui.systems.riichi.tiles_entry import TilesContext
 
 OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw", "c": "chombo"}
@@ -191,7 +192,7 @@ def read_entry(
     hand: Hand
     used: list[int] = []
     if outcome is None:
-        return entry([f"Outcome: type {OUTCOME_HELP}"])
+        return entry([say("Outcome: type {letters}").format(letters=say(OUTCOME_HELP))])
     if outcome in WINS:
         errors: list[str] = []
         winners: list[Winner] = []
@@ -207,7 +208,10 @@ def read_entry(
         discarder = seats["from"] if outcome == "ron" else None
         if outcome == "ron" and discarder is None:
             errors.append(
-                f"Ron off: type the seat (1-{players}) of the player who discarded the winning tile"
+                say(
+                    "Ron off: type the seat (1-{players}) of the player who discarded the "
+                    "winning tile"
+                ).format(players=players)
             )
         if errors:
             return entry(errors)
@@ -221,7 +225,11 @@ def read_entry(
         offender = seats["offender"]
         if offender is None:
             return entry(
-                [f"Offender: type the seat (1-{players}) of the player who made the chombo"]
+                [
+                    say(
+                        "Offender: type the seat (1-{players}) of the player who made the chombo"
+                    ).format(players=players)
+                ]
             )
         hand = Chombo(offender, riichi)
     try:
@@ -237,13 +245,18 @@ def _winner(
     """(what is wrong, the winner) of winner row ``n``; an empty row after the first is
     no winner, and nothing wrong."""
     if seat is None:
-        return (f"Winner: type the winner's seat, 1-{players}" if n == 0 else ""), None
+        if n:
+            return "", None
+        return say("Winner: type the winner's seat, 1-{players}").format(players=players), None
     han, fu, yakuman = _score(typed, n)
     if yakuman:
         return "", Winner(seat, 0, None, yakuman)
     if _int(typed[f"han-{n}"]) is None:
-        who = "" if n == 0 else f"winner {n + 1} "
-        return f"{who}han: type the han (1 or more), or a yakuman count", None
+        if n == 0:
+            return say("han: type the han (1 or more), or a yakuman count"), None
+        return say("winner {n} han: type the han (1 or more), or a yakuman count").format(
+            n=n + 1
+        ), None
     return "", Winner(seat, han, fu, 0)
 
 

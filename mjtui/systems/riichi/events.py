@@ -169,16 +169,20 @@ def _is_seat(value: object, players: int) -> bool:
 def _seat(value: object, what: str, players: int = PLAYERS) -> None:
     if not _is_seat(value, players):
         shown = value + 1 if isinstance(value, int) and not isinstance(value, bool) else value
-        raise HandError(f"{what} must be a seat from 1 to {players}, got {shown!r}")
+        raise HandError(
+            say("{what} must be a seat from 1 to {players}, got {value}").format(
+                what=say(what), players=players, value=repr(shown)
+            )
+        )
 
 
 def _seats(values: tuple[int, ...], what: str, players: int = PLAYERS) -> None:
     if not isinstance(values, tuple):
-        raise HandError(f"{what} must be a list of seats")
+        raise HandError(say("{what} must be a list of seats").format(what=say(what)))
     for v in values:
         _seat(v, what, players)
     if len(set(values)) != len(values):
-        raise HandError(f"{what} names a seat twice")
+        raise HandError(say("{what} names a seat twice").format(what=say(what)))
 
 
 def check(rules: Rules, hand: Hand) -> None:
@@ -194,14 +198,16 @@ def check(rules: Rules, hand: Hand) -> None:
         noten = [s + 1 for s in hand.riichi if s not in hand.tenpai]
         if noten:
             raise HandError(
-                f"seat {noten[0]} declared riichi, so is tenpai at the draw (a riichi found "
-                "noten at the draw is a chombo: enter it as one)"
+                say(
+                    "seat {seat} declared riichi, so is tenpai at the draw (a riichi found "
+                    "noten at the draw is a chombo: enter it as one)"
+                ).format(seat=noten[0])
             )
         _check_four_riichi(rules, hand)
     elif isinstance(hand, AbortiveDraw):
         _seats(hand.riichi, "riichi", rules.players)
         if not rules.draws.abortive:
-            raise HandError("this ruleset plays no abortive draws: the hand goes on")
+            raise HandError(say("this ruleset plays no abortive draws: the hand goes on"))
     elif isinstance(hand, Chombo):
         _seat(hand.offender, "the offender", rules.players)
         _seats(hand.riichi, "riichi", rules.players)
@@ -212,31 +218,37 @@ def check(rules: Rules, hand: Hand) -> None:
 def _check_win(rules: Rules, hand: Win) -> None:
     _seats(hand.riichi, "riichi", rules.players)
     if not isinstance(hand.winners, tuple) or not hand.winners:
-        raise HandError("a win needs a winner")
+        raise HandError(say("a win needs a winner"))
     seats = tuple(w.seat for w in hand.winners)
     _seats(seats, "the winners", rules.players)
     if hand.discarder is None:
         if len(seats) > 1:
-            raise HandError("a tsumo has one winner; several winners means a ron off a discard")
+            raise HandError(
+                say("a tsumo has one winner; several winners means a ron off a discard")
+            )
     else:
         _seat(hand.discarder, "the discarder", rules.players)
         if hand.discarder in seats:
             raise HandError(
-                f"seat {hand.discarder + 1} cannot win on a tile they discarded "
-                "themselves: pick the discarder or make it a tsumo"
+                say(
+                    "seat {seat} cannot win on a tile they discarded "
+                    "themselves: pick the discarder or make it a tsumo"
+                ).format(seat=hand.discarder + 1)
             )
         _check_multiple_ron(rules, hand.discarder, seats)
     for w in hand.winners:
         problem = score_problem(rules, w.han, w.fu, tsumo=hand.tsumo, yakuman=w.yakuman)
         if problem:
-            raise HandError(f"seat {w.seat + 1}: {problem}" if len(seats) > 1 else problem)
+            if len(seats) > 1:
+                problem = say("seat {seat}: {problem}").format(seat=w.seat + 1, problem=problem)
+            raise HandError(problem)
         _check_yaku_list(hand, w)
 
 
 def _check_nagashi(rules: Rules, hand: ExhaustiveDraw) -> None:
     _seats(hand.nagashi, "nagashi", rules.players)
     if hand.nagashi and not rules.draws.nagashi_mangan:
-        raise HandError("this ruleset plays no nagashi mangan: leave 'nagashi' out")
+        raise HandError(say("this ruleset plays no nagashi mangan: leave 'nagashi' out"))
 
 
 def _check_pao(rules: Rules, hand: Win) -> None:
@@ -247,31 +259,38 @@ def _check_pao(rules: Rules, hand: Win) -> None:
     _seat(hand.pao, "pao", rules.players)
     carried = rules.payments.pao
     if not carried:
-        raise HandError("this ruleset plays no pao (sekinin barai): leave 'pao' out")
+        raise HandError(say("this ruleset plays no pao (sekinin barai): leave 'pao' out"))
     if len(hand.winners) > 1:
         raise HandError(
-            "pao names the seat liable for one winner's yakuman: enter a double ron without it"
+            say("pao names the seat liable for one winner's yakuman: enter a double ron without it")
         )
     w = hand.winners[0]
     if hand.pao == w.seat:
-        raise HandError(f"seat {w.seat + 1} won: the liable seat (pao) is another player")
+        raise HandError(
+            say("seat {seat} won: the liable seat (pao) is another player").format(seat=w.seat + 1)
+        )
     if not w.yakuman:
         raise HandError(
-            f"pao is for a yakuman ({', '.join(carried)}): seat {w.seat + 1} won no yakuman"
+            say("pao is for a yakuman ({yakuman}): seat {seat} won no yakuman").format(
+                yakuman=", ".join(yaku_name(c) for c in carried), seat=w.seat + 1
+            )
         )
     if w.yaku and not any(name in carried for name in w.yaku):
         raise HandError(
-            f"pao is for {' or '.join(carried)} under this ruleset; the yaku of "
-            f"seat {w.seat + 1} have none of them"
+            say(
+                "pao is for {yakuman} under this ruleset; the yaku of seat {seat} have none of them"
+            ).format(yakuman=say(" or ").join(yaku_name(c) for c in carried), seat=w.seat + 1)
         )
 
 
 def _check_four_riichi(rules: Rules, hand: Win | ExhaustiveDraw) -> None:
     if rules.draws.abortive and rules.players == PLAYERS and len(hand.riichi) == PLAYERS:
         raise HandError(
-            "all four players declared riichi: with this ruleset the hand stops there as an "
-            "abortive draw (enter it as one); a ron on the fourth riichi discard leaves that "
-            "riichi undeclared"
+            say(
+                "all four players declared riichi: with this ruleset the hand stops there as an "
+                "abortive draw (enter it as one); a ron on the fourth riichi discard leaves that "
+                "riichi undeclared"
+            )
         )
 
 
@@ -288,19 +307,25 @@ def _check_yaku_list(hand: Win, w: Winner) -> None:
     if wrong_way:
         way, other = ("tsumo", "ron") if hand.tsumo else ("ron", "tsumo")
         raise HandError(
-            f"seat {seat} won by {way}, but the yaku from the tiles have "
-            f"{wrong_way[0]}, a {other} yaku: score the tiles again"
+            say(
+                "seat {seat} won by {way}, but the yaku from the tiles have "
+                "{yaku}, a {other} yaku: score the tiles again"
+            ).format(seat=seat, way=say(way), yaku=yaku_name(wrong_way[0]), other=say(other))
         )
     riichi = [n for n in w.yaku if _is_riichi_yaku(n)]
     if riichi and w.seat not in hand.riichi:
         raise HandError(
-            f"the yaku of seat {seat} have {riichi[0]}, but seat {seat} is not "
-            "among the riichi declarations of this hand: add it to riichi"
+            say(
+                "the yaku of seat {seat} have {yaku}, but seat {seat} is not "
+                "among the riichi declarations of this hand: add it to riichi"
+            ).format(seat=seat, yaku=yaku_name(riichi[0]))
         )
     if not riichi and not w.yakuman and w.seat in hand.riichi:
         raise HandError(
-            f"seat {seat} declared riichi, but the yaku from the tiles have no "
-            "riichi: score the tiles again with riichi"
+            say(
+                "seat {seat} declared riichi, but the yaku from the tiles have no "
+                "riichi: score the tiles again with riichi"
+            ).format(seat=seat)
         )
 
 
@@ -311,11 +336,15 @@ def _check_multiple_ron(rules: Rules, discarder: int, seats: tuple[int, ...]) ->
     if mode == "head-bump":
         first = turn_order(discarder, seats, rules.players)[0]
         raise HandError(
-            f"this ruleset plays head bump: only seat {first + 1}, first in turn after the "
-            f"discarder, wins; enter that win alone"
+            say(
+                "this ruleset plays head bump: only seat {seat}, first in turn after the "
+                "discarder, wins; enter that win alone"
+            ).format(seat=first + 1)
         )
     if len(seats) == 3 and mode == "double":
         raise HandError(
-            "three players won on one discard: with this ruleset that is an "
-            "abortive draw (enter it as one)"
+            say(
+                "three players won on one discard: with this ruleset that is an "
+                "abortive draw (enter it as one)"
+            )
         )

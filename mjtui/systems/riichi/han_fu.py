@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeGuard
 
+from mjtui.systems.riichi.terms import say
+
 if TYPE_CHECKING:
     from mjtui.systems.riichi.rules import Fu, Rules
 
@@ -53,42 +55,48 @@ def score_problem(
         return isinstance(value, int) and not isinstance(value, bool)
 
     if not number(yakuman) or not 0 <= yakuman <= MAX_YAKUMAN:
-        return f"yakuman must be a count from 0 to {MAX_YAKUMAN}, got {yakuman!r}"
+        return say("yakuman must be a count from 0 to {most}, got {value}").format(
+            most=MAX_YAKUMAN, value=repr(yakuman)
+        )
     if yakuman:
         if han or fu is not None:
-            return "a yakuman hand is entered without han and fu"
+            return say("a yakuman hand is entered without han and fu")
         return None
     if not number(han) or not 1 <= han <= MAX_HAN:
-        return f"han must be a whole number from 1 to {MAX_HAN}, got {han!r}"
+        return say("han must be a whole number from 1 to {most}, got {value}").format(
+            most=MAX_HAN, value=repr(han)
+        )
     if fu is None:
         if han < 5:
-            return f"{han} han needs its fu (only 5 han and more are paid without fu)"
+            return say("{han} han needs its fu (only 5 han and more are paid without fu)").format(
+                han=han
+            )
         return None
     if not number(fu):
-        return f"fu must be a whole number, got {fu!r}"
+        return say("fu must be a whole number, got {value}").format(value=repr(fu))
     f = rules.fu
     top = largest_fu(f)
     way = "tsumo" if tsumo else "ron"
     fixed = {20, f.seven_pairs}
     if fu not in fixed and not (30 <= fu <= top and fu % 10 == 0):
-        return (
-            f"{fu} fu cannot exist: fu are 20, {f.seven_pairs} (seven pairs) or a "
-            f"multiple of 10 from 30 to {top}"
-        )
+        return say(
+            "{fu} fu cannot exist: fu are 20, {pairs} (seven pairs) or a "
+            "multiple of 10 from 30 to {top}"
+        ).format(fu=fu, pairs=f.seven_pairs, top=top)
     if fu == f.seven_pairs and fu % 10:
         least = 3 if tsumo else 2
         if han < least:
-            return f"{fu} fu is seven pairs, at least {least} han by {way}" + (
-                " (seven pairs 2, closed tsumo 1)" if tsumo else ""
-            )
+            return say("{fu} fu is seven pairs, at least {least} han by {way}").format(
+                fu=fu, least=least, way=say(way)
+            ) + (say(" (seven pairs 2, closed tsumo 1)") if tsumo else "")
     if fu == 20 and not tsumo and f.open_pinfu != 20:
-        return (
+        return say(
             "20 fu cannot be won by ron: a closed ron has at least 30 fu, and an open "
-            f"hand with no fu counts {f.open_pinfu}"
-        )
+            "hand with no fu counts {fu}"
+        ).format(fu=f.open_pinfu)
     if fu == 20 and tsumo:
         if f.pinfu_tsumo != 20:
-            return "20 fu by tsumo does not exist with this ruleset: a pinfu tsumo counts 30"
+            return say("20 fu by tsumo does not exist with this ruleset: a pinfu tsumo counts 30")
         if han < 2:
-            return "20 fu by tsumo is pinfu tsumo: at least 2 han (pinfu and closed tsumo)"
+            return say("20 fu by tsumo is pinfu tsumo: at least 2 han (pinfu and closed tsumo)")
     return None

@@ -38,6 +38,7 @@ from mjtui.systems.riichi.events import (
     check,
 )
 from mjtui.systems.riichi.rules import PLAYERS, Rules
+from mjtui.systems.riichi.terms import say
 
 KINDS = ("ron", "tsumo", "draw", "chombo")
 KEYS = {
@@ -84,14 +85,22 @@ def _whole(value: object) -> TypeGuard[int]:
 def _seat(record: dict[str, Any], key: str, players: int = PLAYERS) -> int:
     value = record[key]
     if not _whole(value) or not 1 <= value <= players:
-        raise HandError(f"'{key}' must be a seat from 1 to {players}, got {value!r}")
+        raise HandError(
+            say("'{key}' must be a seat from 1 to {players}, got {value}").format(
+                key=key, players=players, value=repr(value)
+            )
+        )
     return value - 1
 
 
 def _seat_list(record: dict[str, Any], key: str, players: int = PLAYERS) -> tuple[int, ...]:
     value = record.get(key, [])
     if not isinstance(value, list) or not all(_whole(v) and 1 <= v <= players for v in value):
-        raise HandError(f"'{key}' must be an array of seats from 1 to {players}, got {value!r}")
+        raise HandError(
+            say("'{key}' must be an array of seats from 1 to {players}, got {value}").format(
+                key=key, players=players, value=repr(value)
+            )
+        )
     return tuple(v - 1 for v in value)
 
 
@@ -99,13 +108,19 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     """Read one ``[[hands]]`` table; every bad field is refused with a message naming it."""
     unknown = sorted(k for k in record if k not in ALL_KEYS)
     if unknown:
-        raise HandError(f"unknown key {unknown[0]!r} (known: {', '.join(ALL_KEYS)})")
+        raise HandError(
+            say("unknown key {name} (known: {known})").format(
+                name=repr(unknown[0]), known=", ".join(ALL_KEYS)
+            )
+        )
     kinds = [k for k in KINDS if k in record]
     if not kinds:
-        raise HandError("say what happened with one of 'ron', 'tsumo', 'draw' or 'chombo'")
+        raise HandError(say("say what happened with one of 'ron', 'tsumo', 'draw' or 'chombo'"))
     if len(kinds) > 1:
         raise HandError(
-            f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, one outcome"
+            say("'{a}' and '{b}' cannot both be given: one hand, one outcome").format(
+                a=kinds[0], b=kinds[1]
+            )
         )
     kind = kinds[0]
     if kind == "draw":
@@ -126,7 +141,7 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     hand: Hand
     if kind == "ron":
         if "from" not in record:
-            raise HandError("'from' is missing: the seat that discarded the winning tile")
+            raise HandError(say("'from' is missing: the seat that discarded the winning tile"))
         hand = Win(
             _winners(record, "ron", n),
             discarder=_seat(record, "from", n),
@@ -160,19 +175,21 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
 def _note(record: dict[str, Any]) -> str:
     note = record.get("note", "")
     if not isinstance(note, str):
-        raise HandError(f"'note' must be text, got {note!r}")
+        raise HandError(say("'note' must be text, got {value}").format(value=repr(note)))
     if len(note) > MAX_NOTE:
-        raise HandError(f"'note' is {len(note)} characters long; at most {MAX_NOTE}")
+        raise HandError(
+            say("'note' is {n} characters long; at most {most}").format(n=len(note), most=MAX_NOTE)
+        )
     return clean_line(note)  # shown with the hand
 
 
 def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ...]:
     several = isinstance(record[key], list)
     if several and key == "tsumo":
-        raise HandError("'tsumo' is one seat: a tsumo has one winner")
+        raise HandError(say("'tsumo' is one seat: a tsumo has one winner"))
     seats = list(record[key]) if several else [record[key]]
     if several and not seats:
-        raise HandError(f"'{key}' is an empty array: name the winner(s)")
+        raise HandError(say("'{key}' is an empty array: name the winner(s)").format(key=key))
     for seat in seats:
         if not _whole(seat) or not 1 <= seat <= players:
             raise HandError(
@@ -186,18 +203,27 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
         if several:
             if not isinstance(value, list) or len(value) != len(seats):
                 raise HandError(
-                    f"'{name}' must be an array of {len(seats)} (one per winner "
-                    f"in '{key}'), got {value!r}"
+                    say(
+                        "'{name}' must be an array of {n} (one per winner in '{key}'), got {value}"
+                    ).format(name=name, n=len(seats), key=key, value=repr(value))
                 )
         elif isinstance(value, list):
-            raise HandError(f"'{name}' must be one number for one winner, got {value!r}")
+            raise HandError(
+                say("'{name}' must be one number for one winner, got {value}").format(
+                    name=name, value=repr(value)
+                )
+            )
         column = value if several else [value]
         for v in column:
             if not _whole(v) or v < 0:
-                raise HandError(f"'{name}' must be a whole number >= 0, got {v!r}")
+                raise HandError(
+                    say("'{name}' must be a whole number >= 0, got {value}").format(
+                        name=name, value=repr(v)
+                    )
+                )
         columns[name] = column
     if not several and "fu" in record and record["fu"] == 0:
-        raise HandError("'fu' is 0: leave it out for a limit hand")
+        raise HandError(say("'fu' is 0: leave it out for a limit hand"))
     tiles, yaku = _tiles_and_yaku(record, len(seats), several)
     dora, ura = (_texts(record, key, len(seats), several) for key in ("dora", "ura"))
     winners = []
@@ -228,7 +254,11 @@ def _texts(record: dict[str, Any], key: str, count: int, several: bool) -> list[
                         f"{value!r}")  # fmt: skip
     for v in values:
         if not isinstance(v, str) or len(v) > MAX_INDICATORS_TEXT:
-            raise HandError(f"'{key}' must be the indicators as text, e.g. \"3m 1z\", got {v!r}")
+            raise HandError(
+                say("'{key}' must be the indicators as text, e.g. \"3m 1z\", got {value}").format(
+                    key=key, value=repr(v)
+                )
+            )
     return [clean_line(v) for v in values]
 
 
@@ -241,11 +271,15 @@ def _tiles_and_yaku(
     if several:
         if not isinstance(tiles, list) or len(tiles) != count:
             raise HandError(
-                f"'tiles' must be an array of {count} strings (one per winner), got {tiles!r}"
+                say("'tiles' must be an array of {n} strings (one per winner), got {value}").format(
+                    n=count, value=repr(tiles)
+                )
             )
         if not isinstance(yaku, list) or len(yaku) != count:
             raise HandError(
-                f"'yaku' must be an array of {count} arrays (one per winner), got {yaku!r}"
+                say("'yaku' must be an array of {n} arrays (one per winner), got {value}").format(
+                    n=count, value=repr(yaku)
+                )
             )
     else:
         tiles, yaku = [tiles], [yaku]
@@ -256,7 +290,9 @@ def _tiles_and_yaku(
             )
     for names in yaku:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise HandError(f"'yaku' must be an array of names, got {names!r}")
+            raise HandError(
+                say("'yaku' must be an array of names, got {value}").format(value=repr(names))
+            )
     return [clean_line(t) for t in tiles], [tuple(clean_line(n) for n in names) for names in yaku]
 
 

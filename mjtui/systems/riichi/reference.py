@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from mjtui.core.language import term
 from mjtui.core.reports.reference import (
     NEAREST,
     claiming,
@@ -19,7 +20,7 @@ from mjtui.core.reports.reference import (
 )
 from mjtui.core.systems.base import Section
 from mjtui.systems.riichi.rules import Rules
-from mjtui.systems.riichi.terms import key_name
+from mjtui.systems.riichi.terms import PACKAGE, key_name, limit_name, say
 
 RIICHI_FU = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 RIICHI_HAN = (1, 2, 3, 4)
@@ -34,18 +35,20 @@ def sections(rules: Rules) -> list[Section]:
         return payment(rules, han, fu, dealer=dealer, tsumo=tsumo).short()
 
     sections = []
+    fu_words, han_words = say("{fu} fu"), say("{han} han")
     for dealer, who in ((False, "Non-dealer"), (True, "Dealer")):
         for tsumo, how in ((False, "ron"), (True, "tsumo")):
             rows = [
-                [f"{fu} fu", *(cell(h, fu, dealer, tsumo) for h in RIICHI_HAN)] for fu in RIICHI_FU
+                [fu_words.format(fu=fu), *(cell(h, fu, dealer, tsumo) for h in RIICHI_HAN)]
+                for fu in RIICHI_FU
             ]
             unit = (
                 ("from each" if dealer else "non-dealers/dealer") if tsumo else "from the discarder"
             )
             sections.append(
                 Section(
-                    f"{who} {how} ({unit})",
-                    tuple(table(["", *(f"{h} han" for h in RIICHI_HAN)], rows, 7)),
+                    f"{who} {how} ({unit})",  # the title's words are the catalog's id
+                    tuple(table(["", *(han_words.format(han=h) for h in RIICHI_HAN)], rows, 7)),
                 )
             )
     lim = rules.limits
@@ -64,14 +67,14 @@ def sections(rules: Rules) -> list[Section]:
             for t in (False, True)
         ]
         label = (
-            LIMIT_NAMES[name]
+            limit_name(LIMIT_NAMES[name])
             if getattr(lim, name) >= lim.yakuman or name != "kazoe"
-            else "kazoe (sanbaiman)"
+            else say("kazoe (sanbaiman)")
         )
-        rows.append([f"{label} ({names[name]} han)", str(getattr(lim, name)), *p])
+        rows.append([f"{label} ({han_words.format(han=names[name])})", str(getattr(lim, name)), *p])
     rows.append(
         [
-            "yakuman",
+            limit_name("yakuman"),
             str(lim.yakuman),
             *(
                 payment(rules, 0, None, dealer=d, tsumo=t, yakuman=1).short()
@@ -81,32 +84,41 @@ def sections(rules: Rules) -> list[Section]:
         ]
     )
     notes = [
-        *wrap(
+        say(
             "Below the limits the base is fu x 2^(2 + han), at most a mangan; each "
-            f"payment is rounded up to {rules.payments.rounding} on its own."
-        ),
-        "Kiriage: 4 han 30 fu and 3 han 60 fu are paid as a mangan."
+            "payment is rounded up to {rounding} on its own."
+        ).format(rounding=rules.payments.rounding),
+        say("Kiriage: 4 han 30 fu and 3 han 60 fu are paid as a mangan.")
         if lim.kiriage
-        else "No kiriage: 4 han 30 fu and 3 han 60 fu are paid as they count.",
-        "Several yakuman in one hand pay several times."
+        else say("No kiriage: 4 han 30 fu and 3 han 60 fu are paid as they count."),
+        say("Several yakuman in one hand pay several times.")
         if lim.multiple_yakuman
-        else "A hand pays one yakuman however many it holds.",
-        f"Honba: +{rules.payments.honba_ron} a counter on a ron, "
-        f"+{rules.payments.honba_tsumo} from each player a counter on a tsumo.",
-        f"Riichi: {rules.payments.riichi_deposit} on the table, to the next winner.",
-        f"Exhaustive draw: the noten players pay {rules.draws.noten_total} to the tenpai players.",
+        else say("A hand pays one yakuman however many it holds."),
+        say(
+            "Honba: +{ron} a counter on a ron, +{tsumo} from each player a counter on a tsumo."
+        ).format(ron=rules.payments.honba_ron, tsumo=rules.payments.honba_tsumo),
+        say("Riichi: {deposit} on the table, to the next winner.").format(
+            deposit=rules.payments.riichi_deposit
+        ),
+        say("Exhaustive draw: the noten players pay {total} to the tenpai players.").format(
+            total=rules.draws.noten_total
+        ),
     ]
+    base = term(PACKAGE, "base points", "base")  # not the fu item "base" (副底)
+    header = ["", base, say("ron"), say("tsumo"), say("d. ron"), say("d. tsumo")]
     sections.append(
         Section(
             "Limits (base; non-dealer ron, tsumo; dealer ron, tsumo)",
-            tuple([*table(["", "base", "ron", "tsumo", "d. ron", "d. tsumo"], rows), "", *notes]),
+            tuple([*table(header, rows), "", *(w for note in notes for w in wrap(note))]),
         )
     )
+    # Each fu item by its key, its doc in the language spoken (the catalog holds the
+    # doc's English without its default in brackets).
     fu_rows = [
         [
-            f"{f.name.replace('_', ' ')}",
+            key_name(f.name),
             str(getattr(rules.fu, f.name)),
-            short_doc(f.metadata.get("doc", "")),
+            say(short_doc(f.metadata.get("doc", ""))),
         ]
         for f in dataclasses.fields(rules.fu)
     ]
@@ -116,24 +128,31 @@ def sections(rules: Rules) -> list[Section]:
     sections.append(Section("Yaku (han closed / open; - closed only)", tuple(_riichi_yaku(rules))))
     several = {
         "head-bump": NEAREST,
-        "double": "Two players may win on the same discard and both are paid; "
-        "three winners make an abortive draw.",
-        "triple": "Two or three players may win on the same discard and each is paid.",
+        "double": say(
+            "Two players may win on the same discard and both are paid; "
+            "three winners make an abortive draw."
+        ),
+        "triple": say("Two or three players may win on the same discard and each is paid."),
     }[rules.payments.multiple_ron]
     sections.append(Section("Claiming a discard", tuple(claiming(several))))
     sections.append(Section("Final standings", tuple(_riichi_final(rules))))
     return sections
 
 
-ROUNDING = {
-    "exact": "The final points count as they are.",
-    "4-down-5-up": "The final points of all but first place are rounded to 1000, a "
-    "remainder of 500 or more up (4 down, 5 up); first place takes the "
-    "difference.",
-    "5-down-6-up": "The final points of all but first place are rounded to 1000, a "
-    "remainder of more than 500 up (5 down, 6 up); first place takes the "
-    "difference.",
-}
+def _rounding(how: str) -> str:
+    return {
+        "exact": say("The final points count as they are."),
+        "4-down-5-up": say(
+            "The final points of all but first place are rounded to 1000, a "
+            "remainder of 500 or more up (4 down, 5 up); first place takes the "
+            "difference."
+        ),
+        "5-down-6-up": say(
+            "The final points of all but first place are rounded to 1000, a "
+            "remainder of more than 500 up (5 down, 6 up); first place takes the "
+            "difference."
+        ),
+    }[how]
 
 
 def _riichi_final(rules: Rules) -> list[str]:
@@ -143,17 +162,19 @@ def _riichi_final(rules: Rules) -> list[str]:
         return f"{points / 1000:+.1f}" if points else "0.0"
 
     lines = [
-        f"Final score = (points - {rules.table.target_points}) / 1000 + uma + oka "
-        "(first place) - chombo penalties.",
-        f"Uma, 1st to last: {' / '.join(thousands(u) for u in final.uma)}; oka "
-        f"{thousands(final.oka)} to first place.",
-        ROUNDING[final.rounding],
-        "Equal totals: the seat nearer the first dealer ranks higher."
+        say(
+            "Final score = (points - {target}) / 1000 + uma + oka (first place) - chombo penalties."
+        ).format(target=rules.table.target_points),
+        say("Uma, 1st to last: {uma}; oka {oka} to first place.").format(
+            uma=" / ".join(thousands(u) for u in final.uma), oka=thousands(final.oka)
+        ),
+        _rounding(final.rounding),
+        say("Equal totals: the seat nearer the first dealer ranks higher.")
         if final.ties == "seat"
-        else "Equal totals share the rank, the places' uma and the oka.",
-        "Riichi deposits left at the end go to first place."
+        else say("Equal totals share the rank, the places' uma and the oka."),
+        say("Riichi deposits left at the end go to first place.")
         if rules.end.left_over_deposits == "first"
-        else "Riichi deposits left at the end leave the game.",
+        else say("Riichi deposits left at the end leave the game."),
     ]
     return [w for line in lines for w in wrap(line)]
 
@@ -186,11 +207,14 @@ def _riichi_yaku(rules: Rules) -> list[str]:
         else:
             cells.append(f"{name} {value}")
     out = columns(cells, 3)
-    out.append("Yakuman (x: counted as several with yaku.double_yakuman):")
-    out += wrap(", ".join(yakuman), "  ")
+    out += wrap(say("Yakuman (x: counted as several with yaku.double_yakuman):"))
+    out += wrap(say(", ").join(yakuman), "  ")
+    yes, no = say("yes"), say("no")
     flags = [
-        f"open tanyao: {'yes' if rules.yaku.open_tanyao else 'no'}",
-        f"red fives: {'yes, one dora each' if rules.yaku.red_fives else 'no'}",
-        f"double yakuman: {'yes' if rules.yaku.double_yakuman else 'no'}",
+        say("open tanyao: {answer}").format(answer=yes if rules.yaku.open_tanyao else no),
+        say("red fives: {answer}").format(
+            answer=say("yes, one dora each") if rules.yaku.red_fives else no
+        ),
+        say("double yakuman: {answer}").format(answer=yes if rules.yaku.double_yakuman else no),
     ]
-    return [*out, "; ".join(flags)]
+    return [*out, *wrap(say("; ").join(flags))]

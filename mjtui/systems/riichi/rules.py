@@ -27,6 +27,15 @@ PaoYakuman = Literal["daisangen", "daisuushii", "suukantsu"]
 Rounding = Literal["exact", "4-down-5-up", "5-down-6-up"]
 
 
+def say(english: str) -> str:
+    """A sentence of a ruleset check in the language spoken, from riichi's catalog
+    (terms.py's say, without importing terms: it imports the analyzer, which imports
+    these rules)."""
+    from mjtui.core.language import term  # said only when a ruleset is wrong
+
+    return term(__package__ or "mjtui.systems.riichi", english, english)
+
+
 @dataclass(frozen=True)
 class Table:
     start_points: int = field(metadata=_int("each player's total at the start"))
@@ -75,10 +84,10 @@ class Length:
         if self.rounds + self.extra_rounds > 4:
             raise SchemaError(
                 "length.extra_rounds",
-                (
-                    f"rounds + extra_rounds must be 4 or less (East, South, West, North), got "
-                    f"{self.rounds} + {self.extra_rounds}"
-                ),
+                say(
+                    "rounds + extra_rounds must be 4 or less (East, South, West, North), got "
+                    "{rounds} + {extra}"
+                ).format(rounds=self.rounds, extra=self.extra_rounds),
             )
 
 
@@ -264,11 +273,11 @@ class Yaku:
             if len(value) != 2 or value[0] < 1 or value[1] > value[0]:
                 raise SchemaError(
                     f"yaku.{f.name}",
-                    (
+                    say(
                         "expected [closed han, open han]: two integers, the closed han 1 or "
                         "more, the open han from 0 (closed hands only) to the closed han, got "
-                        f"{list(value)}"
-                    ),
+                        "{value}"
+                    ).format(value=list(value)),
                 )
 
 
@@ -484,10 +493,10 @@ class Final:
         if len(self.substitute) not in (0, 2):
             raise SchemaError(
                 "final.substitute",
-                (
+                say(
                     "expected [points, uma] (two integers) or [] (the seat's result counts), "
-                    f"got {list(self.substitute)}"
-                ),
+                    "got {value}"
+                ).format(value=list(self.substitute)),
             )
 
 
@@ -514,7 +523,9 @@ class Rules(RulesHeader):
         if len(self.final.uma) != n:
             raise SchemaError(
                 "final.uma",
-                (f"expected {n} amounts (1st to {ORDINALS[n - 1]}), got {len(self.final.uma)}"),
+                say("expected {n} amounts (1st to {last}), got {got}").format(
+                    n=n, last=ORDINALS[n - 1], got=len(self.final.uma)
+                ),
             )
         # Every noten player pays each tenpai player total / (tenpai x noten): with 4
         # players 1, 2 or 3 tenpai make 3, 4 and 3 shares; with 3 players, 2 and 2.
@@ -522,8 +533,8 @@ class Rules(RulesHeader):
         if self.draws.noten_total % shares:
             raise SchemaError(
                 "draws.noten_total",
-                (
-                    f"must split evenly among 1 to {n - 1} tenpai players (a multiple of "
-                    f"{shares}), got {self.draws.noten_total}"
-                ),
+                say(
+                    "must split evenly among 1 to {most} tenpai players (a multiple of "
+                    "{shares}), got {value}"
+                ).format(most=n - 1, shares=shares, value=self.draws.noten_total),
             )

@@ -49,7 +49,7 @@ from mjtui.systems.riichi.events import (
 from mjtui.systems.riichi.points import Payment, payment
 from mjtui.systems.riichi.rules import PLAYERS, Rules
 from mjtui.systems.riichi.standings import first_place, share
-from mjtui.systems.riichi.terms import say
+from mjtui.systems.riichi.terms import say, yaku_name
 
 ROUND_LETTERS = "ESWN"
 
@@ -78,6 +78,10 @@ class State:
     # tenpai-yame, chombo (in the last hand, where chombo.ends_last_hand)
     end_seat: int | None = None  # the seat the reason is about (bust, target, yame)
     end_text: str = ""  # the reason in words, with 1-based seats
+    # The hand the reason is about (round wind, hand number), and the target reached:
+    # the reason is said from them in the language spoken (end_words).
+    end_round: tuple[int, int] | None = None
+    end_target: int = 0
 
     @property
     def dealer(self) -> int:
@@ -110,18 +114,41 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     """The table before the next hand in a line, with the players' names:
     "East 2 · dealer Bob · 1 honba · 2000 on the table", or "Game over: ..."."""
     if state.finished:
-        if state.end == "bust" and state.end_seat is not None:
-            # Said from the reason's code, so that it is said in the language spoken.
-            why = say("{player} went below zero").format(player=players[state.end_seat])
-        else:
-            why = re.sub(r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text)
-        return say("Game over: ") + why
+        return say("Game over: ") + end_words(state, players)
     return say("{round} · dealer {dealer} · {honba} honba · {sticks} on the table").format(
         round=round_words(state),
         dealer=players[state.east],
         honba=state.honba,
         sticks=state.deposits,
     )
+
+
+def end_words(state: State, players: tuple[str, ...] | list[str]) -> str:
+    """Why the game ended, with the players' names, in the language spoken: said from the
+    reason's code, seat, hand and target ("South 4 was the last hand", "南4局が最終局")."""
+    seat, hand = state.end_seat, state.end_round
+    if state.end == "bust" and seat is not None:
+        return say("{player} went below zero").format(player=players[seat])
+    if state.end is not None and hand is not None:
+        where = say("{wind} {n}").format(wind=wind_name(hand[0]), n=hand[1])
+        who = players[seat] if seat is not None else ""
+        sentence = {
+            "length": say("{round} was the last hand"),
+            "target": say("{player} has {target} or more in {round}"),
+            "agari-yame": say("the dealer ({player}) won {round} in first place (agari-yame)"),
+            "tenpai-yame": say(
+                "the dealer ({player}) was tenpai in {round} in first place (tenpai-yame)"
+            ),
+            "chombo": say("{player}'s chombo in {round}, the last hand, ended the game"),
+        }.get(state.end)
+        if sentence is not None:
+            return sentence.format(player=who, round=where, target=state.end_target)
+    return re.sub(r"seat (\d)", lambda m: players[int(m.group(1)) - 1], state.end_text)
+
+
+def seat_words(n: int) -> list[str]:
+    """The seats as a message names them where no names are known: "seat 1"..."""
+    return [say("seat {n}").format(n=s + 1) for s in range(n)]
 
 
 def round_words(state: State) -> str:
@@ -351,7 +378,15 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
     if not state.finished:
         end = _end(rules, state, hand, new, renchan)
         if end:
-            new = _close(rules, replace(new, end=end[0], end_seat=end[1], end_text=end[2]), change)
+            ended = replace(
+                new,
+                end=end[0],
+                end_seat=end[1],
+                end_text=end[2],
+                end_round=(state.round_wind, state.hand_number),
+                end_target=rules.table.target_points,
+            )
+            new = _close(rules, ended, change)
     return replace(new, last_change=tuple(change))
 
 
@@ -378,7 +413,8 @@ def _renchan_and_honba(rules: Rules, state: State, hand: Hand) -> tuple[bool, in
 def _end(
     rules: Rules, before: State, hand: Hand, after: State, renchan: bool
 ) -> tuple[str, int | None, str] | None:
-    """Why the game ends after this hand: (code, seat, words), or None."""
+    """Why the game ends after this hand: (code, seat, words), or None (the English
+    words are the record's; end_words says them from the code)."""
     totals = after.totals
     if rules.end.tobi:
         below = [s for s, t in enumerate(totals) if t < 0]
@@ -472,14 +508,20 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
     says so), and yaku kept from the tiles that do not fit the seats and winds of this
     hand."""
     if state.finished:
-        raise HandError(f"the game is over: {state.end_text}")
+        raise HandError(
+            say("the game is over: {why}").format(
+                why=end_words(state, seat_words(len(state.totals)))
+            )
+        )
     if rules.payments.riichi_needs_deposit and not isinstance(hand, Chombo):
         deposit = rules.payments.riichi_deposit
         for seat in hand.riichi:
             if state.totals[seat] < deposit:
                 raise HandError(
-                    f"seat {seat + 1} has {state.totals[seat]} points, less than "
-                    f"the {deposit} riichi deposit, and cannot declare riichi"
+                    say(
+                        "seat {seat} has {points} points, less than the {deposit} riichi "
+                        "deposit, and cannot declare riichi"
+                    ).format(seat=seat + 1, points=state.totals[seat], deposit=deposit)
                 )
     if isinstance(hand, Win):
         for w in hand.winners:
@@ -491,31 +533,46 @@ def _check_yaku_at_table(state: State, hand: Win, w: Winner) -> None:
     dealer = w.seat == state.east
     if "tenhou" in w.yaku and not dealer:
         raise HandError(
-            f"tenhou is the dealer's win, and seat {seat} does not deal this hand "
-            f"(seat {state.east + 1} does): it is chiihou"
+            say(
+                "tenhou is the dealer's win, and seat {seat} does not deal this hand "
+                "(seat {dealer} does): it is chiihou"
+            ).format(seat=seat, dealer=state.east + 1)
         )
     if "chiihou" in w.yaku and dealer:
         raise HandError(
-            f"chiihou is a non-dealer's win, and seat {seat} deals this hand: it is tenhou"
+            say(
+                "chiihou is a non-dealer's win, and seat {seat} deals this hand: it is tenhou"
+            ).format(seat=seat)
         )
     if w.seat in hand.riichi and ("tenhou" in w.yaku or "chiihou" in w.yaku):
         raise HandError(
-            f"seat {seat} won on the first draw (tenhou or chiihou), so cannot "
-            "have declared riichi before it"
+            say(
+                "seat {seat} won on the first draw (tenhou or chiihou), so cannot "
+                "have declared riichi before it"
+            ).format(seat=seat)
         )
     seat_wind = f"seat wind {state.wind(w.seat)}"
     round_wind = f"round wind {WINDS[state.round_wind]}"
+    hand_words = round_words(state)
     for name in w.yaku:
         if name.startswith("seat wind ") and name != seat_wind:
             raise HandError(
-                f"the yaku of seat {seat} have {name}, but its seat wind in "
-                f"{state.round_name} is {state.wind(w.seat)}: score the tiles "
-                "again"
+                say(
+                    "the yaku of seat {seat} have {name}, but its seat wind in "
+                    "{round} is {wind}: score the tiles again"
+                ).format(
+                    seat=seat,
+                    name=yaku_name(name),
+                    round=hand_words,
+                    wind=wind_name((w.seat - state.east) % len(state.totals)),
+                )
             )
         if name.startswith("round wind ") and name != round_wind:
             raise HandError(
-                f"the yaku of seat {seat} have {name}, but this hand is "
-                f"{state.round_name}: score the tiles again"
+                say(
+                    "the yaku of seat {seat} have {name}, but this hand is "
+                    "{round}: score the tiles again"
+                ).format(seat=seat, name=yaku_name(name), round=hand_words)
             )
 
 
