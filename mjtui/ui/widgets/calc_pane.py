@@ -23,6 +23,8 @@ from mjtui.calc.hp11c.display import format_number
 from mjtui.calc.hp11c.listing import Step
 from mjtui.calc.hp11c.machine import Machine
 from mjtui.calc.link import CalculatorLink
+from mjtui.core.cells import ljust, rjust
+from mjtui.core.language import N_, _, ngettext, pgettext
 from mjtui.ui import colours
 from mjtui.ui.widgets.options import WidgetOptions
 
@@ -48,7 +50,7 @@ CHARACTERS = {
     "y": "y^x",
     **{c: c for c in "0123456789ABCDE"},
 }
-HELP = (
+HELP = N_(
     "digits . enter + - * / · r R/S · A-E labels · s step · g n GSB n · x x<>y · "
     "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back · "
     "p hide"
@@ -98,7 +100,7 @@ class CalcPane(VerticalScroll, can_focus=True):
         yield Static("", id="calc-program", classes="calc-part")
         yield Static("", id="calc-stack", classes="calc-part")
         yield Static("", id="calc-registers", classes="calc-part")
-        yield Static(HELP, id="calc-help", classes="calc-part", markup=False)
+        yield Static(_(HELP), id="calc-help", classes="calc-part", markup=False)
 
     def on_mount(self) -> None:
         self.show()
@@ -136,9 +138,9 @@ class CalcPane(VerticalScroll, can_focus=True):
                     f"{'▶' if line.current else ' '} {line.number:03d} {line.text}\n", style
                 )
         else:
-            program.append("no program loaded", style="dim")
+            program.append(_("no program loaded"), style="dim")
         if self._tracing:
-            program.append("trace:\n", style="dim")
+            program.append(_("trace:") + "\n", style="dim")
             for entry in self._trace:
                 program.append(f"  {entry}\n", style="dim")
         self.query_one("#calc-program", Static).update(program)
@@ -147,30 +149,35 @@ class CalcPane(VerticalScroll, can_focus=True):
     def _link_text(self) -> Text:
         """The sheet's totals and East beside the calculator's, and what differs."""
         if self.link is None:
-            return Text("not linked to the sheet", style="dim")
+            return Text(_("not linked to the sheet"), style="dim")
         if self._sheet is None:
             return Text("")
         totals, east = self._sheet
         reading = self.link.reading()
-        text = Text.assemble(("seat       sheet   calculator\n", "dim"))
+        # The headings over the columns below, laid out by cells (CJK: two a character).
+        heading = f"{ljust(_('seat'), 4)} {rjust(_('sheet'), 11)} {rjust(_('calculator'), 12)}"
+        text = Text.assemble((heading + "\n", "dim"))
         for seat, (sheet, calc) in enumerate(zip(totals, reading.totals, strict=False)):
             same = sheet == calc
             text.append(f"{seat + 1:>4} {sheet:>11,} {_number(calc):>12} ")
             text.append("✓\n" if same else "✗\n", colours.GAIN if same else f"bold {colours.LOSS}")
         calc_east = "?" if reading.east is None else str(reading.east + 1)
-        text.append(f"East {east + 1:>11} {calc_east:>12} ")
+        text.append(f"{ljust(pgettext('wind', 'East'), 4)} {east + 1:>11} {calc_east:>12} ")
         text.append(
             "✓\n" if reading.east == east else "✗\n",
             colours.GAIN if reading.east == east else f"bold {colours.LOSS}",
         )
         problems = self.link.differences(totals, east)
-        text.append(f"{len(self.link.keyed)} hands keyed · ", "dim")
+        keyed = len(self.link.keyed)
+        text.append(
+            ngettext("{n} hand keyed", "{n} hands keyed", keyed).format(n=keyed) + " · ", "dim"
+        )
         if problems:
-            text.append("differs from the sheet", style=f"bold {colours.LOSS}")
+            text.append(_("differs from the sheet"), style=f"bold {colours.LOSS}")
             if reading.problem:
                 text.append(f"\n{reading.problem}", style=colours.LOSS)
         else:
-            text.append("agrees with the sheet", style=f"bold {colours.GAIN}")
+            text.append(_("agrees with the sheet"), style=f"bold {colours.GAIN}")
         return text
 
     def _record(self, number: int, step: Step, machine: Machine) -> None:

@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from mjtui.core.language import N_, _
 from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.options import WidgetOptions
 
@@ -107,7 +108,7 @@ class TotalsChart(Widget):
     DEFAULT_CSS = """
     TotalsChart { height: 1fr; min-height: 5; border: round $primary-darken-2; }
     """
-    BORDER_TITLE = "Running totals"
+    BORDER_TITLE = N_("Running totals")  # said in the language spoken (__init__)
     position: reactive[int] = reactive(0)
 
     class Picked(Message):
@@ -119,6 +120,7 @@ class TotalsChart(Widget):
 
     def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
+        self.border_title = _(self.BORDER_TITLE)
         self.names: tuple[str, ...] = ()
         self.totals: list[tuple[int, ...]] = []
 
