@@ -354,7 +354,14 @@ class FX602PPane(VerticalScroll, can_focus=True):
         if not self.results:
             return Text(_("no hand scored yet"), style="dim")
         # The headings over the columns below, laid out by cells (CJK: two a character).
-        heading = f"{ljust(_('hand'), 4)}  {ljust(_('winner'), 10)} {rjust(_('program'), 8)} {rjust(_('native'), 7)}"
+        heading = " ".join(
+            (
+                ljust(_("hand"), 5),
+                ljust(_("winner"), 10),
+                rjust(_("program"), 8),
+                rjust(_("native"), 7),
+            )
+        )
         text = Text(heading + "\n", style="dim")
         for r in self.results[-8:]:
             if r.status != "finished" or r.points is None:
