@@ -131,7 +131,8 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
         """The warnings in one notification, one a line (each would replace the last)."""
         if warnings:
             n = len(warnings)
-            title = ngettext("Warning", "{n} warnings", n).format(n=n)
+            title = _("Warning") if n == 1 else ngettext("{n} warning", "{n} warnings", n)
+            title = title.format(n=n)
             self.notify(
                 "\n".join(warnings), title=title, severity="warning", timeout=20, markup=False
             )

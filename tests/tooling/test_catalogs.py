@@ -34,16 +34,34 @@ def marked(
 
 
 def translated(path: Path) -> dict[str, str]:
+    """Each translated message by its id (a plural's by its singular, its forms joined)."""
     with path.open("rb") as f:
         catalog = read_po(f)
-    return {
-        (f"{m.context}\x04{m.id}" if m.context else str(m.id)): str(m.string)
-        for m in catalog
-        if m.id and m.string and not m.fuzzy
-    }
+    found: dict[str, str] = {}
+    for m in catalog:
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        if not ids[0] or m.fuzzy or not all(forms):
+            continue
+        key = f"{m.context}\x04{ids[0]}" if m.context else str(ids[0])
+        found[key] = " ".join(str(form) for form in forms)
+    return found
 
 
-INTERFACE_KEYWORDS = (("_", ()), ("N_", ()), ("pgettext", ((1, "c"), 2)))
+def plurals(path: Path) -> dict[str, str]:
+    """A plural message's singular id -> its plural id (a form may name the plural's
+    placeholders: "{n} hands")."""
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    return {str(m.id[0]): str(m.id[1]) for m in catalog if isinstance(m.id, (tuple, list))}
+
+
+INTERFACE_KEYWORDS = (
+    ("_", ()),
+    ("N_", ()),
+    ("pgettext", ((1, "c"), 2)),
+    ("ngettext", (1, 2)),
+)
 
 
 def interface_strings() -> set[str]:
@@ -76,9 +94,57 @@ def _catalogs() -> list[Path]:
 
 @pytest.mark.parametrize("path", _catalogs(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_translation_names_a_placeholder_its_english_lacks(path: Path) -> None:
+    plural = plurals(path)
+
+    def english(key: str) -> str:
+        message = key.rpartition("\x04")[2]
+        return f"{message} {plural.get(message, '')}"
+
     wrong = {
         key: text
         for key, text in translated(path).items()
-        if set(_FIELD.findall(text)) - set(_FIELD.findall(key.rpartition("\x04")[2]))
+        if set(_FIELD.findall(text)) - set(_FIELD.findall(english(key)))
     }
     assert wrong == {}
+
+
+# Key descriptions that are names, said the same in every language.
+UNTRANSLATED_KEYS = {"FX-602P", "+10", "-10"}
+
+
+def key_descriptions() -> set[str]:
+    """The description of every key a screen or widget of mjtui/ui binds: the footer
+    says each in the language spoken (ui/widgets/footer.py), so each must be in the
+    catalogs, though none is marked where it is declared (a class's BINDINGS)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from textual.binding import Binding
+    from textual.dom import DOMNode
+
+    import mjtui.ui
+
+    found: set[str] = set()
+    for module_info in pkgutil.walk_packages(mjtui.ui.__path__, "mjtui.ui."):
+        module = importlib.import_module(module_info.name)
+        for thing in vars(module).values():
+            if not (inspect.isclass(thing) and issubclass(thing, DOMNode)):
+                continue
+            if thing.__module__ != module.__name__:
+                continue  # Textual's own, imported (their keys stay out of our footers)
+            for binding in thing.__dict__.get("BINDINGS", []):
+                if isinstance(binding, Binding) and binding.description:
+                    found.add(binding.description)
+    return found - UNTRANSLATED_KEYS
+
+
+def test_the_keys_are_found() -> None:
+    keys = key_descriptions()
+    assert {"Win", "Resume", "Give a penalty", "Let it go"} <= keys
+
+
+@pytest.mark.parametrize("spoken", INTERFACE)
+def test_every_key_the_footer_shows_is_translated(spoken: str) -> None:
+    have = translated(ROOT / "locale" / spoken / "LC_MESSAGES" / "mjtui.po")
+    assert sorted(key_descriptions() - have.keys()) == []
