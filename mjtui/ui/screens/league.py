@@ -136,7 +136,7 @@ class LeagueScreen(Screen[None]):
     def show_league(self) -> None:
         if self.read is None:
             return
-        kind, _, name = self.choice.partition(":")
+        kind, _sep, name = self.choice.partition(":")
         keep = chooser(
             ruleset_id=name if kind == "ruleset" else None,
             system=name if kind == "system" else None,

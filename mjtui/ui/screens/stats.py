@@ -149,7 +149,7 @@ class StatsScreen(Screen[None]):
         stats = self.stats
         if stats is None:
             return
-        system, _, rid = self.ruleset_id.partition(":")
+        system, _sep, rid = self.ruleset_id.partition(":")
         stats = self.systems.get(system, stats)
         chosen = next((r for r in stats.rulesets if r.id == rid), None)
         players, series = (

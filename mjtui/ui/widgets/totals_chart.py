@@ -40,7 +40,7 @@ def braille_lines(
 
     def dot(x: int, y: int, owner: int) -> None:
         if 0 <= x < px_w and 0 <= y < px_h:
-            bits, _ = cells[y // 4][x // 2]
+            bits, _owner = cells[y // 4][x // 2]
             cells[y // 4][x // 2] = (bits | _DOT[x % 2][y % 4], owner)
 
     for owner, values in enumerate(series):
