@@ -257,7 +257,7 @@ class FX602PGameScreen(Screen[None]):
         lcd = Text()
         if game.phase == "over" and game.result is not None:
             lcd.append(
-                f"{_('Tsumo') if game.result.tsumo else _('Ron')}  {game.result.win_tile}    "
+                (_("Tsumo") if game.result.tsumo else _("Ron")) + f"  {game.result.win_tile}    "
                 f"{tiles(game.result.tiles)}"
             )
         else:

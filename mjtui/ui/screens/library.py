@@ -473,10 +473,11 @@ class LibraryScreen(Screen[None]):
         summary = self._selected()
         if summary is None:
             return
+        players = ", ".join(summary.players) or _("players unknown")
         question = Text.assemble(
             _("Delete this series?") + "\n\n",
             (shown(summary.path.name), "bold"),
-            f"\n{when(summary)} · {', '.join(summary.players) or _('players unknown')}\n\n",
+            f"\n{when(summary)} · {players}\n\n",
             (_("It is moved to the trash folder, and t then Enter puts it back."), "dim"),
         )
 

@@ -169,7 +169,8 @@ class SeatsScreen(KeyForm):
         values = self.values()
         kind = values["kind"].lower()
         self.query_one("#st-kind-note", Label).update(
-            KINDS.get(kind, _("w swap two seats · s a substitute"))
+            # KINDS are the core's words, said by its own catalog's entries.
+            _(KINDS[kind]) if kind in KINDS else _("w swap two seats · s a substitute")
         )
         self.query_one("#st-other", Input).disabled = kind != SWAP
         self.query_one("#st-name", Input).disabled = kind != SUBSTITUTE

@@ -50,6 +50,9 @@ CHARACTERS = {
     "y": "y^x",
     **{c: c for c in "0123456789ABCDE"},
 }
+RUN_STATES = {"idle": N_("idle"), "running": N_("running"), "waiting": N_("waiting")}
+RUN_STATES["halted"] = N_("halted")
+"""The calculator's run states (hp11c/status.py RunState's values) as the pane says them."""
 HELP = N_(
     "digits . enter + - * / · r R/S · A-E labels · s step · g n GSB n · x x<>y · "
     "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back · "
@@ -114,7 +117,10 @@ class CalcPane(VerticalScroll, can_focus=True):
         m = self.machine
         self.machine.trace = self._record if self._tracing else None
         self.query_one("#lcd", Static).update(m.display)
-        state = m.state.value + (f" · {m.message}" if m.message else "")
+        run_state = RUN_STATES.get(m.state.value)
+        state = (_(run_state) if run_state else m.state.value) + (
+            f" · {m.message}" if m.message else ""
+        )
         self.query_one("#calc-status", Static).update(Text(state, style="dim"))
         stack = Text()
         for name, value in (("T", m.t), ("Z", m.z), ("Y", m.y), ("X", m.x), ("LASTx", m.lastx)):
@@ -154,15 +160,17 @@ class CalcPane(VerticalScroll, can_focus=True):
             return Text("")
         totals, east = self._sheet
         reading = self.link.reading()
-        # The headings over the columns below, laid out by cells (CJK: two a character).
-        heading = f"{ljust(_('seat'), 4)} {rjust(_('sheet'), 11)} {rjust(_('calculator'), 12)}"
+        # The headings over the columns below, laid out by cells (CJK: two a character);
+        # said outside the f-string, where Babel's extraction would not find them.
+        heads = (ljust(_("seat"), 4), rjust(_("sheet"), 11), rjust(_("calculator"), 12))
+        heading = " ".join(heads)
         text = Text.assemble((heading + "\n", "dim"))
         for seat, (sheet, calc) in enumerate(zip(totals, reading.totals, strict=False)):
             same = sheet == calc
             text.append(f"{seat + 1:>4} {sheet:>11,} {_number(calc):>12} ")
             text.append("✓\n" if same else "✗\n", colours.GAIN if same else f"bold {colours.LOSS}")
         calc_east = "?" if reading.east is None else str(reading.east + 1)
-        text.append(f"{ljust(pgettext('wind', 'East'), 4)} {east + 1:>11} {calc_east:>12} ")
+        text.append(ljust(pgettext("wind", "East"), 4) + f" {east + 1:>11} {calc_east:>12} ")
         text.append(
             "✓\n" if reading.east == east else "✗\n",
             colours.GAIN if reading.east == east else f"bold {colours.LOSS}",

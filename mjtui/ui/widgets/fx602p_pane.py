@@ -104,7 +104,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self._pause_answer: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(self.listing_path, placeholder="listing file; enter loads it", id="fx-path")
+        yield Input(self.listing_path, placeholder=_("listing file; enter loads it"), id="fx-path")
         yield Static("", id="fx-lcd", markup=False)
         yield Static("", id="fx-status", markup=False)
         yield Static("", id="fx-mine", markup=False)

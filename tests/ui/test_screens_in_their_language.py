@@ -1,0 +1,250 @@
+"""The screens beyond the score sheet in Japanese and both Chinese scripts, read as text:
+the library and what it opens (the detail, stats, league, what-if, replay, the delete
+question, the trash, a resumed sheet's seats form), the director's screens and forms,
+the FX-602P game and the calculator panes. A word of the interface left in English (a
+string missing from the catalogs, or never marked) fails, naming the screen.
+
+Each language's screens are read in one app, as a scorer reaches them (an app a screen
+would cost seconds each): text read from the screen, not SVG snapshots. Words that may
+stay in Latin letters are test_snapshots_languages.py's ALLOWED, and the names a screen
+shows from its data: the ruleset keys of the what-if form, the files' folder, the
+calculators' key labels, the tournament's and the players' names.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from test_snapshots_languages import EVENINGS, NAMES, english_left
+from textual.pilot import Pilot
+from textual.widget import Widget
+from waiting import until
+
+from mjtui import paths
+from mjtui.cli import entry
+from mjtui.core import language
+from mjtui.core.model.session import Session
+from mjtui.core.reports.whatif import flatten
+from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import save_session
+from mjtui.private_api import screen_strips
+from mjtui.systems.east_doubling import system as east_doubling
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.screens.confirm import ConfirmScreen
+from mjtui.ui.screens.director import (
+    ClockForm,
+    PenaltiesScreen,
+    PenaltyForm,
+    SeatForm,
+    SeatingScreen,
+    SubstituteForm,
+)
+from mjtui.ui.screens.hall import HallScreen
+from mjtui.ui.screens.league import LeagueScreen
+from mjtui.ui.screens.library import LibraryReplayScreen, LibraryScoreScreen, TrashScreen
+from mjtui.ui.screens.seats import SeatsScreen
+from mjtui.ui.screens.stats import StatsScreen
+from mjtui.ui.screens.whatif import WhatIfScreen, form_keys
+
+SIZE = (80, 24)
+LANGUAGES = ("ja", "zh_Hans", "zh_Hant")
+EVENING_OF = {spoken: name for name, (spoken, _rid, _hands) in EVENINGS.items()}
+# The calculators' own key and state labels (as printed on them), and the names of
+# the methods, fields and programs the screens quote as they are typed.
+CALCULATOR_WORDS = {
+    "enter", "GSB", "LBL", "CHS", "EEX", "CLx", "LASTx", "HLT", "PAUSE", "INV", "MAC", "ENTER",
+    "Miyahara", "docs", "emulator", "calc", "program", "FILE", "mjtui", "OpenSkill", "sigma",
+    "force", "shift", "Tab", "toml", "tournament", "sheet", "round", "format", "html", "league",
+    "home", "end", "pgup", "pgdn", "true", "false",
+}  # fmt: skip
+# The seats form's note for the kind of change is mjtui/core/model/seats.py's KINDS (the
+# core's words, which the core's own translation says).
+CORE_WORDS = "swap two seats a substitute takes over a seat"
+# The penalty form's "points: 2 off the total" is the tournament model's penalty_off
+# (mjtui/core/tournament), the core's words too.
+TOURNAMENT_WORDS = "off the total"
+
+
+def lines_of(app: MjtuiApp, widget: Widget | None = None) -> list[str]:
+    """The screen's lines, or only the cells of ``widget``'s region (a pane beside the
+    sheet, whose system may be one not translated yet)."""
+    strips = screen_strips(app.screen)
+    if widget is None:
+        return [strip.text for strip in strips]
+    region = widget.region
+    return [strip.crop(region.x, region.right).text for strip in strips[region.y : region.bottom]]
+
+
+def left_in_english(lines: list[str], *allowed: str) -> list[str]:
+    words = set(CALCULATOR_WORDS)
+    for text in allowed:
+        words |= set(re.findall(r"[A-Za-z]{3,}", text))
+    return [w for w in english_left(lines) if w not in words]
+
+
+def save(spoken: str) -> Path:
+    """The evening of ``spoken`` (test_snapshots_languages.py) saved in the library."""
+    _spoken, ruleset_id, hands = EVENINGS[EVENING_OF[spoken]]
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(ruleset_id)
+    session = Session(ruleset, NAMES[spoken], datetime(2026, 11, 30, 20, 0))
+    for hand in hands:
+        session.add(hand)
+    path = paths.sessions_dir() / f"2026-11-30_200000_{ruleset_id}.toml"
+    save_session(session, path)
+    return path
+
+
+async def read_each(
+    pilot: Pilot[None], app: MjtuiApp, steps: list[tuple[str, list[str], type]]
+) -> dict[str, list[str]]:
+    """Each step's keys typed, its screen awaited and read: the screen's lines by name."""
+    read: dict[str, list[str]] = {}
+    for name, keys, kind in steps:
+        await pilot.press(*keys)
+        await until(pilot, lambda kind=kind: isinstance(app.screen, kind), name)
+        await pilot.pause()
+        read[name] = lines_of(app)
+    return read
+
+
+# Every screen the library opens in Japanese; in Chinese a part each, the scripts' own
+# widths being what a second reading adds (test_catalogs.py has every string in each).
+LIBRARY_STEPS: list[tuple[str, list[str], type]] = [
+    ("stats", ["s"], StatsScreen),
+    ("league", ["escape", "l"], LeagueScreen),
+    ("what-if", ["escape", "w"], WhatIfScreen),
+    ("what-if compared", ["ctrl+s"], WhatIfScreen),
+    ("replay", ["escape", "r"], LibraryReplayScreen),
+    ("delete question", ["escape", "d"], ConfirmScreen),
+    ("trash", ["n", "t"], TrashScreen),
+    ("resumed sheet", ["escape", "enter"], LibraryScoreScreen),
+    ("seats form", ["s"], SeatsScreen),
+]
+READ_IN = {"ja": 9, "zh_Hans": 2, "zh_Hant": -3}  # the first steps, or the last
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+async def test_the_library_and_what_it_opens(spoken: str, folders: dict[str, Path]) -> None:
+    path = save(spoken)
+    language.install(spoken)
+    app = MjtuiApp(library=True)
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get(EVENINGS[EVENING_OF[spoken]][1])
+    values = " ".join(str(value) for value in flatten(ruleset.table()).values())
+    allowed = (str(path), ruleset.id, ruleset.name, " ".join(form_keys(ruleset)), values)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "2026-11-30" in "\n".join(lines_of(app)), "the library")
+        read = {"library": lines_of(app)}
+        count = READ_IN[spoken]
+        steps = LIBRARY_STEPS[:count] if count > 0 else LIBRARY_STEPS[count:]
+        if count < 0:
+            steps[0] = (steps[0][0], steps[0][1][1:], steps[0][2])  # no Esc: the library
+        read |= await read_each(pilot, app, steps)
+        # The players' names in their own scripts stand in line on the library's list.
+        library = read["library"]
+        assert any(NAMES[spoken][0] in line for line in library)
+    assert {name: left_in_english(lines, *allowed, CORE_WORDS) for name, lines in read.items()} == {
+        name: [] for name in read
+    }
+
+
+def new_tournament(tmp_path: Path, spoken: str) -> Path:
+    """A tournament of eight players named in ``spoken``'s script, its round 1 seated."""
+    names = [*NAMES[spoken], *(f"{n}二" for n in NAMES[spoken])]
+    players = tmp_path / "players.csv"
+    players.write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
+    folder = tmp_path / "t"
+    make = ["tournament", "new", "春季杯", "--ruleset", "riichi-ema", "--rounds", "3"]
+    more = ["--players", str(players), "--seed", "2", "--folder", str(folder), "--minutes", "60"]
+    assert entry.main([*make, *more]) == 0
+    assert (
+        entry.main(["tournament", "seat", "春季杯", "--round", "1", "--folder", str(folder)]) == 0
+    )
+    return folder
+
+
+@pytest.mark.parametrize("spoken", ["zh_Hans"])
+async def test_the_directors_screens_and_forms(
+    spoken: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The hall's clock and tables, the seating screen's own words and keys (its tables
+    are the desk's, mjtui/cli's), the penalties, and each of the four forms."""
+    folder = new_tournament(tmp_path, spoken)
+    capsys.readouterr()
+    language.install(spoken)
+    args = entry.build_parser().parse_args(
+        ["tournament", "director", "春季杯", "--folder", str(folder)]
+    )
+    app = entry._command("tournament")(args)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall")
+        await pilot.pause()
+        hall = app.screen
+        clock_and_tables = lines_of(app, hall.query_one("#hall-tables"))
+        title = lines_of(app, hall.query_one("#hall-title"))
+        footer = lines_of(app, hall.query_one("Footer"))
+        read = {"hall": clock_and_tables + title + footer}
+        steps: list[tuple[str, list[str], type]] = [
+            ("seat form", ["s", "n"], SeatForm),
+            ("penalties", ["escape", "escape", "p"], PenaltiesScreen),
+            ("penalty form", ["a", *NAMES[spoken][1], "enter", "2", "0", "0", "0"], PenaltyForm),
+            ("clock form", ["escape", "escape", "t"], ClockForm),
+            ("substitute form", ["escape", "u"], SubstituteForm),
+        ]
+        for name, keys, kind in steps:
+            await pilot.press(*keys)
+            await until(pilot, lambda kind=kind: isinstance(app.screen, kind), name)
+            await pilot.pause()
+            read[name] = lines_of(app, app.screen.query_one("Vertical") if "form" in name else None)
+        await pilot.press("escape", "s")
+        await until(pilot, lambda: isinstance(app.screen, SeatingScreen), "the seating")
+        read["seating keys"] = lines_of(app, app.screen.query_one("Footer"))
+        # The one player whose name holds what was typed, named in the penalty form.
+        assert any(f"→ {NAMES[spoken][1]}" in line for line in read["penalty form"])
+    assert {
+        name: left_in_english(lines, "riichi ema", TOURNAMENT_WORDS) for name, lines in read.items()
+    } == {name: [] for name in read}
+
+
+async def test_the_fx602p_game_in_japanese(folders: dict[str, Path]) -> None:
+    language.install("ja")
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("fx602p")
+    session = Session(ruleset, ("あなた", "FX-602P"), datetime(2026, 11, 30, 20, 0))
+    book = Scorebook(session, paths.sessions_dir() / "2026-11-30_200000_fx602p.toml")
+    app = MjtuiApp(game=book)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: "FX-602P" in "\n".join(lines_of(app)), "the game")
+        await pilot.press("x")  # a key that does nothing: the screen says what would
+        await pilot.pause()
+        lines = lines_of(app)
+    assert left_in_english(lines) == []
+    assert any("捨て牌" in line for line in lines)
+    # The two labels over the discards end in the same column, each CJK character two cells.
+    labels = [line for line in lines if "捨て牌" in line]
+    assert len({cell_len(line.partition("捨て牌")[0]) for line in labels}) == 1
+
+
+@pytest.mark.parametrize(("spoken", "pane"), [("ja", "p"), ("zh_Hant", "P")])
+async def test_the_calculator_panes_own_words(
+    spoken: str, pane: str, folders: dict[str, Path], tmp_path: Path
+) -> None:
+    """The HP-11C's (p) and the FX-602P's (P) pane beside an East-doubling sheet: the
+    pane's own labels, help and link in the language spoken (the sheet beside it is the
+    HP-11C system's, whose words are its own catalog's)."""
+    language.install(spoken)
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, NAMES[spoken], datetime(2026, 11, 30, 20, 0))
+    session.add(east_doubling.Hand(1, (8, 30, 4, 0)))
+    app = MjtuiApp(book=Scorebook(session, tmp_path / "2026-11-30_200000_hp11c.toml"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press(pane)
+        which = "#calculator" if pane == "p" else "#fx602p"
+        await until(pilot, lambda: bool(app.screen.query(which)), "the pane")
+        await pilot.pause()
+        lines = lines_of(app, app.screen.query_one(which))
+    assert left_in_english(lines) == []
