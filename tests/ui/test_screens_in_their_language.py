@@ -32,7 +32,7 @@ from mjtui.core.reports.whatif import flatten
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.sessions.session_file import save_session
-from mjtui.private_api import screen_strips
+from mjtui.private_api import footer_key_type, screen_strips
 from mjtui.systems.east_doubling import system as east_doubling
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.confirm import ConfirmScreen
@@ -50,6 +50,7 @@ from mjtui.ui.screens.library import LibraryReplayScreen, LibraryScoreScreen, Tr
 from mjtui.ui.screens.seats import SeatsScreen
 from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.screens.whatif import WhatIfScreen, form_keys
+from mjtui.ui.widgets.footer import Footer
 
 SIZE = (80, 24)
 LANGUAGES = ("ja", "zh_Hans", "zh_Hant")
@@ -109,7 +110,20 @@ async def read_each(
         await until(pilot, lambda kind=kind: isinstance(app.screen, kind), name)
         await pilot.pause()
         read[name] = lines_of(app)
+        assert footer_cut(app) == [], f"{name}: the footer's keys cut"
     return read
+
+
+def footer_cut(app: MjtuiApp) -> list[str]:
+    """The keys of the footer on top whose description is not wholly on the screen
+    (CJK descriptions are twice as wide as their characters are many)."""
+    shown = "\n".join(lines_of(app))
+    return [
+        key.description
+        for footer in app.screen.query(Footer)
+        for key in footer.children
+        if isinstance(key, footer_key_type()) and key.description not in shown
+    ]
 
 
 # Every screen the library opens in Japanese; in Chinese a part each, the scripts' own
