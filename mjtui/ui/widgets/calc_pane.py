@@ -204,7 +204,7 @@ class CalcPane(VerticalScroll, can_focus=True):
             return
         if key == "g":
             self._pending_gsb = True
-            self.query_one("#calc-status", Static).update(Text("GSB: type a label", "bold"))
+            self.query_one("#calc-status", Static).update(Text(_("GSB: type a label"), "bold"))
             return
         if key == "k" and self.link is not None:
             self.link.rekey()

@@ -183,7 +183,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
             return
         if key == "g":
             self._pending_program = True
-            self._set_status("P: type an area 0-9")
+            self._set_status(_("P: type an area 0-9"))
             return
         if self.state is State.PAUSE and self.busy:
             if key.isdigit() or key == "enter":
