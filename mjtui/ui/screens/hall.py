@@ -178,6 +178,11 @@ class HallScreen(Screen[None]):
 
     # The standings, in pages
 
+    def _gone(self) -> bool:
+        """Whether the standings' area has been taken away (the screen is closing): a
+        page timer or a resize that comes after finds nothing to draw."""
+        return next(self.query("#hall-standings").results(Static), None) is None
+
     def _fit(self) -> tuple[int, int]:
         """Rows and groups of columns the standings' space holds (at least one each)."""
         area = self.query_one("#hall-standings", Static)
@@ -199,7 +204,7 @@ class HallScreen(Screen[None]):
     def _page_counts(self) -> tuple[int, int]:
         """The pages of the players' standings, and then of the teams' (0: no teams, or
         the teams under the players on their page)."""
-        if self.view is None or not self.ready:
+        if self.view is None or not self.ready or self._gone():
             return 1, 0
         rows, groups = self._fit()
         if self._together(rows):
@@ -215,7 +220,7 @@ class HallScreen(Screen[None]):
 
     def _show_standings(self) -> None:
         view = self.view
-        if not self.ready or view is None:
+        if not self.ready or view is None or self._gone():
             return
         rows, groups = self._fit()
         per_page = rows * groups
