@@ -46,7 +46,12 @@ from mjtui.ui.screens.director import (
 )
 from mjtui.ui.screens.hall import HallScreen
 from mjtui.ui.screens.league import LeagueScreen
-from mjtui.ui.screens.library import LibraryReplayScreen, LibraryScoreScreen, TrashScreen
+from mjtui.ui.screens.library import (
+    COLUMNS,
+    LibraryReplayScreen,
+    LibraryScoreScreen,
+    TrashScreen,
+)
 from mjtui.ui.screens.seats import SeatsScreen
 from mjtui.ui.screens.stats import StatsScreen
 from mjtui.ui.screens.whatif import WhatIfScreen, form_keys
@@ -89,14 +94,19 @@ def left_in_english(lines: list[str], *allowed: str) -> list[str]:
 
 
 def save(spoken: str) -> Path:
-    """The evening of ``spoken`` (test_snapshots_languages.py) saved in the library."""
-    _spoken, ruleset_id, hands = EVENINGS[EVENING_OF[spoken]]
-    ruleset = RulesetLibrary(paths.ruleset_folders()).get(ruleset_id)
-    session = Session(ruleset, NAMES[spoken], datetime(2026, 11, 30, 20, 0))
-    for hand in hands:
-        session.add(hand)
-    path = paths.sessions_dir() / f"2026-11-30_200000_{ruleset_id}.toml"
-    save_session(session, path)
+    """The three evenings of test_snapshots_languages.py saved in the library, players
+    named in their scripts, ``spoken``'s the latest (the one the cursor starts on)."""
+    library = RulesetLibrary(paths.ruleset_folders())
+    others = [name for name in EVENINGS if name != EVENING_OF[spoken]]
+    for day, name in enumerate([*others, EVENING_OF[spoken]], 28):
+        evening_spoken, ruleset_id, hands = EVENINGS[name]
+        session = Session(
+            library.get(ruleset_id), NAMES[evening_spoken], datetime(2026, 11, day, 20)
+        )
+        for hand in hands:
+            session.add(hand)
+        path = paths.sessions_dir() / f"2026-11-{day}_200000_{ruleset_id}.toml"
+        save_session(session, path)
     return path
 
 
@@ -140,6 +150,7 @@ LIBRARY_STEPS: list[tuple[str, list[str], type]] = [
     ("seats form", ["s"], SeatsScreen),
 ]
 READ_IN = {"ja": 9, "zh_Hans": 2, "zh_Hant": -3}  # the first steps, or the last
+SIZE_IN = {"zh_Hans": (60, 20)}  # the smallest window the app promises, its footer in rows
 
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
@@ -150,7 +161,7 @@ async def test_the_library_and_what_it_opens(spoken: str, folders: dict[str, Pat
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(EVENINGS[EVENING_OF[spoken]][1])
     values = " ".join(str(value) for value in flatten(ruleset.table()).values())
     allowed = (str(path), ruleset.id, ruleset.name, " ".join(form_keys(ruleset)), values)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE_IN.get(spoken, SIZE)) as pilot:
         await until(pilot, lambda: "2026-11-30" in "\n".join(lines_of(app)), "the library")
         read = {"library": lines_of(app)}
         count = READ_IN[spoken]
@@ -158,9 +169,15 @@ async def test_the_library_and_what_it_opens(spoken: str, folders: dict[str, Pat
         if count < 0:
             steps[0] = (steps[0][0], steps[0][1][1:], steps[0][2])  # no Esc: the library
         read |= await read_each(pilot, app, steps)
-        # The players' names in their own scripts stand in line on the library's list.
-        library = read["library"]
-        assert any(NAMES[spoken][0] in line for line in library)
+        # The players' names in their own scripts stand in line on the library's list:
+        # each row's count of hands (3 in each evening) ends in the same column.
+        rows = [line for line in read["library"] if "-11-" in line and "│" in line]
+        assert len(rows) == 3 and any(NAMES[spoken][0] in row for row in rows)
+        assert len({cell_len(row[: row.index(" 3 ") + 2]) for row in rows}) == 1
+        # Each column as wide as its heading's cells (局 is two, not one), at 80 columns.
+        if spoken not in SIZE_IN:
+            heading = next((line for line in read["library"] if "│ " in line), "")
+            assert all(language._(head) in heading for head, _key in COLUMNS[1:])
     assert {name: left_in_english(lines, *allowed, CORE_WORDS) for name, lines in read.items()} == {
         name: [] for name in read
     }
