@@ -279,3 +279,23 @@ async def test_the_calculator_panes_own_words(
         await pilot.pause()
         lines = lines_of(app, app.screen.query_one(which))
     assert left_in_english(lines) == []
+
+
+# Headings laid out in columns of a set width: each translation must fit its column.
+FIXED_WIDTHS = {
+    "seat": 4, "sheet": 11, "calculator": 12,  # the HP-11C pane's link (calc_pane.py)
+    "hand": 5, "winner": 10, "program": 8, "native": 7,  # the FX-602P pane's hands
+    "Total": 7, "Pen.": 5, "Pl.": 5, "G": 2, "Player": 24, "Team": 24,  # the hall's
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_each_heading_fits_its_column(spoken: str) -> None:
+    language.install(spoken)
+    wide = {
+        english: language._(english)
+        for english, width in FIXED_WIDTHS.items()
+        if cell_len(language._(english)) > width
+    }
+    assert wide == {}
+    assert cell_len(language.pgettext("wind", "East")) <= 4  # the HP-11C pane's East row
