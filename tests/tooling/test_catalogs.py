@@ -163,3 +163,23 @@ def test_no_screen_says_a_string_inside_an_f_string() -> None:
         if inside.search(line)
     ]
     assert found == []
+
+
+@pytest.mark.parametrize("path", _catalogs(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_message_is_in_a_catalog_twice(path: Path) -> None:
+    """Two blocks of a catalog written apart (the commands' after the header, the
+    screens' at the end) may each bring one message: Babel keeps the last without a
+    word, gettext's msgfmt refuses the file. (A message written on several lines, its
+    msgid "" first, is left out: the header is one.)"""
+    seen: dict[str, int] = {}
+    context = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("msgctxt "):
+            context = line[len("msgctxt ") :]
+        elif line.startswith("msgid ") and line != 'msgid ""':
+            key = f"{context}\x04{line[len('msgid ') :]}"
+            seen[key] = seen.get(key, 0) + 1
+            context = ""
+        elif line.startswith("msgid "):
+            context = ""
+    assert {key: n for key, n in seen.items() if n > 1} == {}
