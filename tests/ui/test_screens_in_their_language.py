@@ -14,14 +14,17 @@ calculators' key labels, the tournament's and the players' names.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
 from test_snapshots_languages import EVENINGS, NAMES, english_left
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widget import Widget
+from textual.widgets import Input
 from waiting import until
 
 from mjtui import paths
@@ -111,9 +114,13 @@ def save(spoken: str) -> Path:
 
 
 async def read_each(
-    pilot: Pilot[None], app: MjtuiApp, steps: list[tuple[str, list[str], type]]
+    pilot: Pilot[None],
+    app: MjtuiApp,
+    steps: list[tuple[str, list[str], type]],
+    pictures: dict[str, str] | None = None,
 ) -> dict[str, list[str]]:
-    """Each step's keys typed, its screen awaited and read: the screen's lines by name."""
+    """Each step's keys typed, its screen awaited and read: the screen's lines by name;
+    the screens named in ``pictures`` are taken as SVG there too."""
     read: dict[str, list[str]] = {}
     for name, keys, kind in steps:
         await pilot.press(*keys)
@@ -121,7 +128,25 @@ async def read_each(
         await pilot.pause()
         read[name] = lines_of(app)
         assert footer_cut(app) == [], f"{name}: the footer's keys cut"
+        if pictures is not None and name in pictures:
+            pictures[name] = await picture(pilot, app)
     return read
+
+
+async def picture(pilot: Pilot[None], app: App[None]) -> str:
+    """The screen as SVG, as test_snapshots.py takes it (no field's cursor blinking)."""
+    for screen in app.screen_stack:
+        for field in screen.query(Input):
+            field.cursor_blink = False
+    await pilot.pause()
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
+    return app.export_screenshot(simplify=True)
+
+
+def unlike(kept: Callable[[str, str], bool], prefix: str, pictures: dict[str, str]) -> list[str]:
+    """The pictures unlike the SVG kept under their name in __snapshots__."""
+    return [name for name, svg in pictures.items() if not kept(f"{prefix}-{name}", svg)]
 
 
 def footer_cut(app: MjtuiApp) -> list[str]:
@@ -151,24 +176,40 @@ LIBRARY_STEPS: list[tuple[str, list[str], type]] = [
 ]
 READ_IN = {"ja": 9, "zh_Hans": 2, "zh_Hant": -3}  # the first steps, or the last
 SIZE_IN = {"zh_Hans": (60, 20)}  # the smallest window the app promises, its footer in rows
+PICTURES = {"ja": ("library", "stats")}  # the screens kept as SVG snapshots too
 
 
 @pytest.mark.parametrize("spoken", LANGUAGES)
-async def test_the_library_and_what_it_opens(spoken: str, folders: dict[str, Path]) -> None:
+async def test_the_library_and_what_it_opens(
+    spoken: str,
+    folders: dict[str, Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    kept: Callable[[str, str], bool],
+) -> None:
+    """In Japanese the library and the statistics are taken as SVG too (kept in
+    __snapshots__), the folders relative (data/...): the paths shown are the same on
+    every machine."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MJTUI_DATA_DIR", "data")
     path = save(spoken)
     language.install(spoken)
     app = MjtuiApp(library=True)
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(EVENINGS[EVENING_OF[spoken]][1])
     values = " ".join(str(value) for value in flatten(ruleset.table()).values())
-    allowed = (str(path), ruleset.id, ruleset.name, " ".join(form_keys(ruleset)), values)
+    folders_shown = f"{path} {paths.trash_dir()}"
+    allowed = (folders_shown, ruleset.id, ruleset.name, " ".join(form_keys(ruleset)), values)
     async with app.run_test(size=SIZE_IN.get(spoken, SIZE)) as pilot:
         await until(pilot, lambda: "2026-11-30" in "\n".join(lines_of(app)), "the library")
         read = {"library": lines_of(app)}
+        pictures = dict.fromkeys(PICTURES.get(spoken, ()), "")
+        if "library" in pictures:
+            pictures["library"] = await picture(pilot, app)
         count = READ_IN[spoken]
         steps = LIBRARY_STEPS[:count] if count > 0 else LIBRARY_STEPS[count:]
         if count < 0:
             steps[0] = (steps[0][0], steps[0][1][1:], steps[0][2])  # no Esc: the library
-        read |= await read_each(pilot, app, steps)
+        read |= await read_each(pilot, app, steps, pictures)
         # The players' names in their own scripts stand in line on the library's list:
         # each row's count of hands (3 in each evening) ends in the same column.
         rows = [line for line in read["library"] if "-11-" in line and "│" in line]
@@ -181,6 +222,8 @@ async def test_the_library_and_what_it_opens(spoken: str, folders: dict[str, Pat
     assert {name: left_in_english(lines, *allowed, CORE_WORDS) for name, lines in read.items()} == {
         name: [] for name in read
     }
+    differ = unlike(kept, spoken, pictures)
+    assert not differ, f"screens unlike their snapshots: {differ} (see snapshot_report.html)"
 
 
 def new_tournament(tmp_path: Path, spoken: str) -> Path:
@@ -200,10 +243,15 @@ def new_tournament(tmp_path: Path, spoken: str) -> Path:
 
 @pytest.mark.parametrize("spoken", ["zh_Hans"])
 async def test_the_directors_screens_and_forms(
-    spoken: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    spoken: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    kept: Callable[[str, str], bool],
 ) -> None:
     """The hall's clock and tables, the seating screen's own words and keys (its tables
-    are the desk's, mjtui/cli's), the penalties, and each of the four forms."""
+    are the desk's, mjtui/cli's), the penalties, and each of the four forms; the
+    penalty form over the penalties taken as SVG too (kept in __snapshots__)."""
+    pictures = {"director-penalty": ""}
     folder = new_tournament(tmp_path, spoken)
     capsys.readouterr()
     language.install(spoken)
@@ -231,6 +279,8 @@ async def test_the_directors_screens_and_forms(
             await until(pilot, lambda kind=kind: isinstance(app.screen, kind), name)
             await pilot.pause()
             read[name] = lines_of(app, app.screen.query_one("Vertical") if "form" in name else None)
+            if name == "penalty form":
+                pictures["director-penalty"] = await picture(pilot, app)
         await pilot.press("escape", "s")
         await until(pilot, lambda: isinstance(app.screen, SeatingScreen), "the seating")
         read["seating keys"] = lines_of(app, app.screen.query_one("Footer"))
@@ -239,6 +289,8 @@ async def test_the_directors_screens_and_forms(
     assert {
         name: left_in_english(lines, "riichi ema", TOURNAMENT_WORDS) for name, lines in read.items()
     } == {name: [] for name in read}
+    differ = unlike(kept, spoken, pictures)
+    assert not differ, f"screens unlike their snapshots: {differ} (see snapshot_report.html)"
 
 
 async def test_the_fx602p_game_in_japanese(folders: dict[str, Path]) -> None:

@@ -17,8 +17,6 @@ from pathlib import Path
 
 import pytest
 from test_snapshots import SIZE, screens, typing
-from textual.widgets import Input
-from waiting import until
 
 from mjtui import paths
 from mjtui.core import language
@@ -145,51 +143,3 @@ def test_new_series_form_in_its_language(
     app = MjtuiApp(rulesets=[ruleset], ruleset=ruleset, sessions_dir=tmp_path)
     names = [*NAMES[spoken][0], "enter", *NAMES[spoken][1]]
     assert snap_compare(app, terminal_size=SIZE, run_before=typing([names]))
-
-
-async def test_the_library_stats_and_director_in_their_language(
-    kept: Callable[[str, str], bool],
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """The library and its statistics in Japanese (the three evenings saved, names in
-    their scripts), and the director's penalty form over the penalties in simplified
-    Chinese, as kept in __snapshots__. The folders are relative (data/...), so the
-    paths the library shows are the same on every machine. The screens' words are read
-    by test_screens_in_their_language.py; these pictures keep the layout."""
-    from test_screens_in_their_language import new_tournament
-
-    from mjtui.cli import entry
-    from mjtui.core.sessions.session_file import save_session
-    from mjtui.ui.screens.director import PenaltyForm
-
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("MJTUI_DATA_DIR", "data")
-    library = RulesetLibrary(paths.ruleset_folders())
-    for day, (spoken, ruleset_id, hands) in enumerate(EVENINGS.values(), 28):
-        session = Session(library.get(ruleset_id), NAMES[spoken], datetime(2026, 11, day, 20))
-        for hand in hands:
-            session.add(hand)
-        save_session(session, paths.sessions_dir() / f"2026-11-{day}_200000_{ruleset_id}.toml")
-    language.install("ja")
-    app = MjtuiApp(library=True)
-    taken = await screens(app, [("ja-library", []), ("ja-stats", ["s"])])
-
-    folder = new_tournament(Path("."), "zh_Hans")
-    capsys.readouterr()
-    language.install("zh_Hans")
-    args = entry.build_parser().parse_args(
-        ["tournament", "director", "春季杯", "--folder", str(folder)]
-    )
-    director = entry._command("tournament")(args)
-    async with director.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: director.screen is director.hall, "the hall")
-        await pilot.press("p", "a", *NAMES["zh_Hans"][1], "enter", "2", "0", "0", "0")
-        await until(pilot, lambda: isinstance(director.screen, PenaltyForm), "the form")
-        for field in director.screen.query(Input):
-            field.cursor_blink = False
-        await pilot.pause()
-        taken.append(("zh_Hans-director-penalty", director.export_screenshot(simplify=True)))
-    differ = [name for name, svg in taken if not kept(name, svg)]
-    assert not differ, f"screens unlike their snapshots: {differ} (see snapshot_report.html)"
