@@ -311,26 +311,28 @@ async def test_the_fx602p_game_in_japanese(folders: dict[str, Path]) -> None:
     assert len({cell_len(line.partition("捨て牌")[0]) for line in labels}) == 1
 
 
-@pytest.mark.parametrize(("spoken", "pane"), [("ja", "p"), ("zh_Hant", "P")])
-async def test_the_calculator_panes_own_words(
-    spoken: str, pane: str, folders: dict[str, Path], tmp_path: Path
-) -> None:
-    """The HP-11C's (p) and the FX-602P's (P) pane beside an East-doubling sheet: the
-    pane's own labels, help and link in the language spoken (the sheet beside it is the
-    HP-11C system's, whose words are its own catalog's)."""
+async def test_the_calculator_panes_own_words(folders: dict[str, Path], tmp_path: Path) -> None:
+    """The HP-11C's (p) and then the FX-602P's (P) pane beside an East-doubling sheet, in
+    one app: each pane's own labels, help and link in traditional Chinese (the sheet
+    beside them is the HP-11C system's, whose words are its own catalog's)."""
+    spoken = "zh_Hant"
     language.install(spoken)
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
     session = Session(ruleset, NAMES[spoken], datetime(2026, 11, 30, 20, 0))
     session.add(east_doubling.Hand(1, (8, 30, 4, 0)))
     app = MjtuiApp(book=Scorebook(session, tmp_path / "2026-11-30_200000_hp11c.toml"))
+    read: dict[str, list[str]] = {}
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        await pilot.press(pane)
-        which = "#calculator" if pane == "p" else "#fx602p"
-        await until(pilot, lambda: bool(app.screen.query(which)), "the pane")
-        await pilot.pause()
-        lines = lines_of(app, app.screen.query_one(which))
-    assert left_in_english(lines) == []
+        for pane, which in (("p", "#calculator"), ("P", "#fx602p")):
+            await pilot.press(pane)
+            await until(pilot, lambda which=which: bool(app.screen.query(which)), which)
+            await pilot.pause()
+            read[which] = lines_of(app, app.screen.query_one(which))
+    assert {which: left_in_english(lines) for which, lines in read.items()} == {
+        which: [] for which in read
+    }
+    assert any("計算機" in line for line in read["#calculator"])  # its link's heading
 
 
 # Headings laid out in columns of a set width: each translation must fit its column.
