@@ -61,6 +61,7 @@ from mjtui.ui.screens.whatif import WhatIfScreen, form_keys
 from mjtui.ui.widgets.footer import Footer
 
 SIZE = (80, 24)
+NARROW = (60, 20)  # the smallest window the app promises
 LANGUAGES = ("ja", "zh_Hans", "zh_Hant")
 EVENING_OF = {spoken: name for name, (spoken, _rid, _hands) in EVENINGS.items()}
 # The calculators' own key and state labels (as printed on them), and the names of
@@ -175,7 +176,7 @@ LIBRARY_STEPS: list[tuple[str, list[str], type]] = [
     ("seats form", ["s"], SeatsScreen),
 ]
 READ_IN = {"ja": 9, "zh_Hans": 2, "zh_Hant": -3}  # the first steps, or the last
-SIZE_IN = {"zh_Hans": (60, 20)}  # the smallest window the app promises, its footer in rows
+SIZE_IN = {"zh_Hans": NARROW}  # the smallest window the app promises, its footer in rows
 PICTURES = {"ja": ("library", "stats")}  # the screens kept as SVG snapshots too
 
 
@@ -249,8 +250,9 @@ async def test_the_directors_screens_and_forms(
     kept: Callable[[str, str], bool],
 ) -> None:
     """The hall's clock and tables, the seating screen's own words and keys (its tables
-    are the desk's, mjtui/cli's), the penalties, and each of the four forms; the
-    penalty form over the penalties taken as SVG too (kept in __snapshots__)."""
+    are the desk's, mjtui/cli's), the penalties, and each of the four forms, at 60x20
+    (each form whole within the width); the penalty form over the penalties taken as
+    SVG too (kept in __snapshots__)."""
     pictures = {"director-penalty": ""}
     folder = new_tournament(tmp_path, spoken)
     capsys.readouterr()
@@ -259,7 +261,7 @@ async def test_the_directors_screens_and_forms(
         ["tournament", "director", "春季杯", "--folder", str(folder)]
     )
     app = entry._command("tournament")(args)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=NARROW) as pilot:
         await until(pilot, lambda: isinstance(app.screen, HallScreen), "the hall")
         await pilot.pause()
         hall = app.screen
@@ -270,7 +272,10 @@ async def test_the_directors_screens_and_forms(
         steps: list[tuple[str, list[str], type]] = [
             ("seat form", ["s", "n"], SeatForm),
             ("penalties", ["escape", "escape", "p"], PenaltiesScreen),
-            ("penalty form", ["a", *NAMES[spoken][1], "enter", "2", "0", "0", "0"], PenaltyForm),
+            # Taken as SVG with the name typed: the points' note is the core's words once
+            # an amount is typed (TOURNAMENT_WORDS), a picture that would change with them.
+            ("penalty form", ["a", *NAMES[spoken][1]], PenaltyForm),
+            ("penalty form's points", ["enter", "2", "0", "0", "0"], PenaltyForm),
             ("clock form", ["escape", "escape", "t"], ClockForm),
             ("substitute form", ["escape", "u"], SubstituteForm),
         ]
@@ -278,7 +283,9 @@ async def test_the_directors_screens_and_forms(
             await pilot.press(*keys)
             await until(pilot, lambda kind=kind: isinstance(app.screen, kind), name)
             await pilot.pause()
-            read[name] = lines_of(app, app.screen.query_one("Vertical") if "form" in name else None)
+            box = app.screen.query_one("Vertical") if "form" in name else None
+            read[name] = lines_of(app, box)
+            assert box is None or box.region.right <= NARROW[0], f"{name} cut on the right"
             if name == "penalty form":
                 pictures["director-penalty"] = await picture(pilot, app)
         await pilot.press("escape", "s")

@@ -87,7 +87,7 @@ def matching(players: tuple[Player, ...], typed: str) -> list[Player]:
 FORM_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
-    width: 76; height: auto; max-height: 100%;
+    width: 76; max-width: 100%; height: auto; max-height: 100%;
     border: thick $primary; background: $surface; padding: 0 1;
 }}
 {name} .df-title {{ text-style: bold; height: 1; }}
