@@ -175,7 +175,7 @@ LIBRARY_STEPS: list[tuple[str, list[str], type]] = [
     ("resumed sheet", ["escape", "enter"], LibraryScoreScreen),
     ("seats form", ["s"], SeatsScreen),
 ]
-READ_IN = {"ja": 9, "zh_Hans": 2, "zh_Hant": -3}  # the first steps, or the last
+READ_IN = {"ja": 9, "zh_Hans": 4, "zh_Hant": -3}  # the first steps, or the last
 SIZE_IN = {"zh_Hans": NARROW}  # the smallest window the app promises, its footer in rows
 PICTURES = {"ja": ("library", "stats")}  # the screens kept as SVG snapshots too
 
@@ -216,6 +216,10 @@ async def test_the_library_and_what_it_opens(
         rows = [line for line in read["library"] if "-11-" in line and "│" in line]
         assert len(rows) == 3 and any(NAMES[spoken][0] in row for row in rows)
         assert len({cell_len(row[: row.index(" 3 ") + 2]) for row in rows}) == 1
+        # The what-if help wraps beside its button rather than being cut (60 columns).
+        help_end = language._("Enter: compare · shift+Tab: start from · Esc: back")
+        if "what-if compared" in read:  # scrolled down to the comparison, below the help
+            assert help_end.rpartition(" · ")[2] in "\n".join(read["what-if compared"])
         # Each column as wide as its heading's cells (局 is two, not one), at 80 columns.
         if spoken not in SIZE_IN:
             heading = next((line for line in read["library"] if "│ " in line), "")
