@@ -183,3 +183,26 @@ def test_no_message_is_in_a_catalog_twice(path: Path) -> None:
         elif line.startswith("msgid "):
             context = ""
     assert {key: n for key, n in seen.items() if n > 1} == {}
+
+
+def test_no_module_that_says_strings_binds_underscore() -> None:
+    """``x, _, y = ...`` where ``_`` is the language's call makes every ``_("...")`` after
+    it in that function a TypeError on the screen (the statistics screen raised one)."""
+    import ast
+
+    bound = []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        says = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "mjtui.core.language"
+            and any(alias.name == "_" for alias in node.names)
+            for node in ast.walk(tree)
+        )
+        bound += [
+            f"{path.relative_to(ROOT)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if says and isinstance(node, ast.Name) and node.id == "_"
+            if isinstance(node.ctx, ast.Store)
+        ]
+    assert bound == []

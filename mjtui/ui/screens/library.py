@@ -326,7 +326,7 @@ class LibraryScreen(Screen[None]):
                 [(_("All rulesets"), ALL)]
                 + [(Text(f"{name} ({rid})" if name else rid), rid) for rid, name in choices]
             )
-            if chosen in {rid for rid, _ in choices}:
+            if chosen in {rid for rid, _name in choices}:
                 select.value = chosen
         self.apply_filter(keep)
 

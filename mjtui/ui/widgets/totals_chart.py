@@ -34,7 +34,7 @@ def braille_lines(
     series: Sequence[Sequence[int]], width: int, height: int, low: int, high: int
 ) -> list[list[tuple[int, int]]]:
     """Rows of (dot bits, series index of the last line through the cell)."""
-    cells = [[(0, -1) for _ in range(width)] for _ in range(height)]
+    cells = [[(0, -1) for _x in range(width)] for _y in range(height)]
     px_w, px_h = width * 2, height * 4
     span = max(high - low, 1)
 
