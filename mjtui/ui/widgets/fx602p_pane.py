@@ -381,7 +381,9 @@ class FX602PPane(VerticalScroll, can_focus=True):
             else:
                 text.append("✗ " + _("differs") + "\n", style=f"bold {colours.LOSS}")
             names = ", ".join(program_names(r.yaku)) or _("no yaku")
-            text.append(f"      {r.how} {r.win_tile} {r.hand} · {names}\n", style="dim")
+            how = HOW.get(r.how or "")
+            said = _(how) if how else r.how
+            text.append(f"      {said} {r.win_tile} {r.hand} · {names}\n", style="dim")
         last = self.results[-1]
         text.append(
             _("total {total}/{hands} · Ave {average}").format(
@@ -392,6 +394,8 @@ class FX602PPane(VerticalScroll, can_focus=True):
         return text
 
 
+HOW = {"ron": N_("ron"), "tsumo": N_("tsumo")}
+"""A scored hand's win (calc/fx602p/play.py HandResult.how) as the pane says it."""
 _STATUS = {
     State.IDLE: N_("stopped · g 0 plays a hand"),
     State.RUNNING: N_("running"),
