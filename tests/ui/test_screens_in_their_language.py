@@ -5,7 +5,10 @@ the FX-602P game and the calculator panes. A word of the interface left in Engli
 string missing from the catalogs, or never marked) fails, naming the screen.
 
 Each language's screens are read in one app, as a scorer reaches them (an app a screen
-would cost seconds each): text read from the screen, not SVG snapshots. Words that may
+would cost seconds each): text read from the screen; three of them (the library and the
+statistics in Japanese, the director's penalty form in simplified Chinese) are kept as
+SVG snapshots too, taken in the same apps. A footer key not shown whole, a heading cut
+and a column of names in three scripts out of line fail as well. Words that may
 stay in Latin letters are test_snapshots_languages.py's ALLOWED, and the names a screen
 shows from its data: the ruleset keys of the what-if form, the files' folder, the
 calculators' key labels, the tournament's and the players' names.
@@ -91,6 +94,7 @@ def lines_of(app: MjtuiApp, widget: Widget | None = None) -> list[str]:
 
 
 def left_in_english(lines: list[str], *allowed: str) -> list[str]:
+    """The English words on ``lines`` (english_left) but the words of ``allowed``."""
     words = set(CALCULATOR_WORDS)
     for text in allowed:
         words |= set(re.findall(r"[A-Za-z]{3,}", text))
