@@ -106,7 +106,7 @@ class Footer(TextualFooter):
             key.get_content_width(self.size, self.app.size) + key.styles.gutter.width + parted
             for key in keys
         ]
-        rows = rows_needed(widths, room)
+        rows = rows_needed(widths, room + parted)  # the last key needs no parting after it
         self.set_class(rows > 1, "-rows")
         # Over a screen whose footer took more rows (a form over the sheet at 60
         # columns), as many: the keys below would show through the row left over.
