@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
+from mjtui.core.language import _, ngettext
 from mjtui.core.text import shown
 from mjtui.private_api import withdraw_notifications
 from mjtui.ui.key_form import KeyForm, OrderedKeys
@@ -129,7 +130,9 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
     def _warn(self, *warnings: str) -> None:
         """The warnings in one notification, one a line (each would replace the last)."""
         if warnings:
-            title = "Warning" if len(warnings) == 1 else f"{len(warnings)} warnings"
+            n = len(warnings)
+            title = _("Warning") if n == 1 else ngettext("{n} warning", "{n} warnings", n)
+            title = title.format(n=n)
             self.notify(
                 "\n".join(warnings), title=title, severity="warning", timeout=20, markup=False
             )
@@ -195,7 +198,11 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
         self._warn(*warnings, *look_alike_notes(choice.players))
         if self.book.save_error:  # after the warnings: shown in their place (notify)
             self.notify(
-                self.book.save_error, title="Not saved", severity="error", timeout=15, markup=False
+                self.book.save_error,
+                title=_("Not saved"),
+                severity="error",
+                timeout=15,
+                markup=False,
             )
 
     async def action_quit(self) -> None:
@@ -212,10 +219,12 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
 
         self.push_screen(
             ConfirmScreen(
-                "Quit mjtui? What this form holds is not saved and would be lost "
-                "(every recorded hand is saved).",
-                yes="Quit",
-                no="Back to the form",
+                _(
+                    "Quit mjtui? What this form holds is not saved and would be lost "
+                    "(every recorded hand is saved)."
+                ),
+                yes=_("Quit"),
+                no=_("Back to the form"),
             ),
             answered,
         )
@@ -287,7 +296,9 @@ class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
         try:
             program = load_program(name)
         except MjtuiError as e:
-            self._warn(f"Calculator: {e}. The calculator runs without a program.")
+            self._warn(
+                _("Calculator: {error}. The calculator runs without a program.").format(error=e)
+            )
             return None
         return CalculatorLink(program, session.ruleset.players, session.ruleset.start_points)
 

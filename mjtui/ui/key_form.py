@@ -34,6 +34,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input
 from textual.widgets.input import Selection
 
+from mjtui.core.language import _
 from mjtui.ui.terminal_keys import as_pressed, as_typed
 from mjtui.ui.widgets.checkbox import Checkbox
 
@@ -273,11 +274,12 @@ class KeyForm(ModalScreen[Any]):
         target = next((w for w in later if isinstance(w, Input) and takes_as_text(w, char)), None)
         if target is None:
             what = (
-                "a checkbox takes space"
+                _("a checkbox takes space")
                 if isinstance(focused, Checkbox)
-                else "a button takes Enter"
+                else _("a button takes Enter")
             )
-            self.refused(f"{char!r} goes into no field from here: {what}")
+            said = _("{char} goes into no field from here: {what}")
+            self.refused(said.format(char=repr(char), what=what))
             return True
         self.focus_field(target)
         type_into(target, char)

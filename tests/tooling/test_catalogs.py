@@ -40,16 +40,34 @@ def marked(
 
 
 def translated(path: Path) -> dict[str, str]:
+    """Each translated message by its id (a plural's by its singular, its forms joined)."""
     with path.open("rb") as f:
         catalog = read_po(f)
-    return {
-        (f"{m.context}\x04{m.id}" if m.context else str(m.id)): str(m.string)
-        for m in catalog
-        if m.id and m.string and not m.fuzzy
-    }
+    found: dict[str, str] = {}
+    for m in catalog:
+        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
+        forms = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
+        if not ids[0] or m.fuzzy or not all(forms):
+            continue
+        key = f"{m.context}\x04{ids[0]}" if m.context else str(ids[0])
+        found[key] = " ".join(str(form) for form in forms)
+    return found
 
 
-INTERFACE_KEYWORDS = (("_", ()), ("N_", ()), ("pgettext", ((1, "c"), 2)))
+def plurals(path: Path) -> dict[str, str]:
+    """A plural message's singular id -> its plural id (a form may name the plural's
+    placeholders: "{n} hands")."""
+    with path.open("rb") as f:
+        catalog = read_po(f)
+    return {str(m.id[0]): str(m.id[1]) for m in catalog if isinstance(m.id, (tuple, list))}
+
+
+INTERFACE_KEYWORDS = (
+    ("_", ()),
+    ("N_", ()),
+    ("pgettext", ((1, "c"), 2)),
+    ("ngettext", (1, 2)),
+)
 
 
 def interface_strings() -> set[str]:
@@ -82,9 +100,115 @@ def _catalogs() -> list[Path]:
 
 @pytest.mark.parametrize("path", _catalogs(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_no_translation_names_a_placeholder_its_english_lacks(path: Path) -> None:
+    plural = plurals(path)
+
+    def english(key: str) -> str:
+        message = key.rpartition("\x04")[2]
+        return f"{message} {plural.get(message, '')}"
+
     wrong = {
         key: text
         for key, text in translated(path).items()
-        if set(_FIELD.findall(text)) - set(_FIELD.findall(key.rpartition("\x04")[2]))
+        if set(_FIELD.findall(text)) - set(_FIELD.findall(english(key)))
     }
     assert wrong == {}
+
+
+# Key descriptions that are names, said the same in every language.
+UNTRANSLATED_KEYS = {"FX-602P", "+10", "-10"}
+# Textual's own keys that show in our footers: a Select's open menu.
+TEXTUAL_KEYS = {"Dismiss menu"}
+
+
+def key_descriptions() -> set[str]:
+    """The description of every key a screen or widget of mjtui/ui binds: the footer
+    says each in the language spoken (ui/widgets/footer.py), so each must be in the
+    catalogs, though none is marked where it is declared (a class's BINDINGS)."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    from textual.binding import Binding
+    from textual.dom import DOMNode
+
+    import mjtui.ui
+
+    found: set[str] = set()
+    for module_info in pkgutil.walk_packages(mjtui.ui.__path__, "mjtui.ui."):
+        module = importlib.import_module(module_info.name)
+        for thing in vars(module).values():
+            if not (inspect.isclass(thing) and issubclass(thing, DOMNode)):
+                continue
+            if thing.__module__ != module.__name__:
+                continue  # Textual's own, imported (their keys stay out of our footers)
+            for binding in thing.__dict__.get("BINDINGS", []):
+                if isinstance(binding, Binding) and binding.description:
+                    found.add(binding.description)
+    return (found | TEXTUAL_KEYS) - UNTRANSLATED_KEYS
+
+
+def test_the_keys_are_found() -> None:
+    keys = key_descriptions()
+    assert {"Win", "Resume", "Give a penalty", "Let it go"} <= keys
+
+
+@pytest.mark.parametrize("spoken", INTERFACE)
+def test_every_key_the_footer_shows_is_translated(spoken: str) -> None:
+    have = translated(ROOT / "locale" / spoken / "LC_MESSAGES" / "mjtui.po")
+    assert sorted(key_descriptions() - have.keys()) == []
+
+
+def test_no_screen_says_a_string_inside_an_f_string() -> None:
+    """Babel does not read into an f-string's fields: a ``_("...")`` there is shown yet
+    never extracted, so the catalog test above could not see it missing."""
+    inside = re.compile(r"""\bf(["'])[^"'\n]*\{[^}\n]*\b(?:_|N_|pgettext|ngettext)\(""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "ui").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if inside.search(line)
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("path", _catalogs(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_message_is_in_a_catalog_twice(path: Path) -> None:
+    """Two blocks of a catalog written apart (the commands' after the header, the
+    screens' at the end) may each bring one message: Babel keeps the last without a
+    word, gettext's msgfmt refuses the file. (A message written on several lines, its
+    msgid "" first, is left out: the header is one.)"""
+    seen: dict[str, int] = {}
+    context = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("msgctxt "):
+            context = line[len("msgctxt ") :]
+        elif line.startswith("msgid ") and line != 'msgid ""':
+            key = f"{context}\x04{line[len('msgid ') :]}"
+            seen[key] = seen.get(key, 0) + 1
+            context = ""
+        elif line.startswith("msgid "):
+            context = ""
+    assert {key: n for key, n in seen.items() if n > 1} == {}
+
+
+def test_no_module_that_says_strings_binds_underscore() -> None:
+    """``x, _, y = ...`` where ``_`` is the language's call makes every ``_("...")`` after
+    it in that function a TypeError on the screen (the statistics screen raised one)."""
+    import ast
+
+    bound = []
+    for path in sorted(ROOT.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        says = any(
+            isinstance(node, ast.ImportFrom)
+            and node.module == "mjtui.core.language"
+            and any(alias.name == "_" for alias in node.names)
+            for node in ast.walk(tree)
+        )
+        bound += [
+            f"{path.relative_to(ROOT)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if says and isinstance(node, ast.Name) and node.id == "_"
+            if isinstance(node.ctx, ast.Store)
+        ]
+    assert bound == []

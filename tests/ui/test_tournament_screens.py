@@ -56,6 +56,12 @@ async def test_the_halls_clock_ticking_as_its_screen_closes_does_nothing(
         for clock in hall.query("#hall-clock"):
             await clock.remove()  # as the screen's removal takes its widgets first
         hall.tick()
+        # The page timer (and a resize) that comes after the standings went, as well.
+        for standings in hall.query("#hall-standings"):
+            await standings.remove()
+        hall.turn_page()
+        hall.on_resize()
+        await pilot.pause()
 
 
 async def test_the_hall_shows_the_clock_the_tables_and_the_standings_in_pages(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjtui.core.errors import MjtuiError
-from mjtui.core.language import N_, _
+from mjtui.core.language import N_, _, pgettext
 from mjtui.core.model.seats import to_tables
 from mjtui.core.model.session import Session
 from mjtui.core.model.standings import standings
@@ -367,7 +367,7 @@ def to_markdown(session: Session, states: list[TableState] | None = None, source
     rounds = labels != [f"Hand {r['hand']}" for r in records]
     lines += [
         "| # | "
-        + (_("Round") + " | ") * rounds
+        + (pgettext("round of winds", "Round") + " | ") * rounds
         + _("Hand")
         + " | "
         + " | ".join(_md(p) for p in players)

@@ -683,7 +683,7 @@ def _salvage(text: str, where: str) -> dict[str, Any]:
     except TomlLimitError as e:
         raise SessionError(f"{where}: {e}") from None
     hands: list[dict[str, Any]] = []
-    lines = _line_numbers(text, [offset for offset, _ in blocks])
+    lines = _line_numbers(text, [offset for offset, _block in blocks])
     for (_offset, block), line in zip(blocks, lines, strict=False):
         first_line = line - 1
         try:

@@ -20,7 +20,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import Screen
 from textual.widgets import Digits, Header, Static
 
-from mjtui.core.language import _
+from mjtui.core.language import _, ngettext
 from mjtui.core.reports.board import BoardView, Seat, SessionFollower, board_view
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.winds import WINDS, wind_name
@@ -188,9 +188,14 @@ class BoardApp(App[None]):
         followed = self.follower.followed
         view = board_view(followed.session) if followed.session is not None else None
         when = datetime.now().strftime("%H:%M:%S")
-        note = f"Following {self.path.name} (read-only) · read at {when}"
+        note = _("Following {file} (read-only) · read at {when}").format(
+            file=self.path.name, when=when
+        )
         if followed.problems:
-            note += f" · {len(followed.problems)} hand(s) not read: {followed.problems[0]}"
+            n = len(followed.problems)
+            note += " · " + ngettext(
+                "{n} hand not read: {problem}", "{n} hands not read: {problem}", n
+            ).format(n=n, problem=followed.problems[0])
         if followed.error:
-            note += f" · not read just now: {followed.error}"
+            note += " · " + _("not read just now: {error}").format(error=followed.error)
         self.board.show(view, shown(note))  # the file's name and its problems

@@ -10,6 +10,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from mjtui.core.language import _
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """Returns True for yes (y), False for no (n or Esc).
@@ -31,10 +33,12 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("enter", "answer_focused", show=False, priority=True),
     ]
 
-    def __init__(self, question: str | Text, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str | Text, yes: str = "", no: str = "") -> None:
+        """``yes`` and ``no`` name the answers (Yes and No where not given), said in the
+        language spoken by the caller."""
         super().__init__()
         self.question = question if isinstance(question, Text) else Text(question)
-        self.yes, self.no = yes, no
+        self.yes, self.no = yes or _("Yes"), no or _("No")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm"):

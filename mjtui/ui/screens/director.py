@@ -32,6 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Button, DataTable, Input, Label, Static
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _
 from mjtui.core.model.players import player_key
 from mjtui.core.text import shown
 from mjtui.core.tournament.hall import HallFollower
@@ -44,6 +45,8 @@ from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.text_field import TextField
 
 METHODS = {"r": "random", "s": "swiss", "i": "interval"}
+METHOD_NAMES = {"random": N_("random"), "swiss": N_("swiss"), "interval": N_("interval")}
+"""Each method as the form names it (the desk is given METHODS' own words)."""
 
 
 class Desk(Protocol):
@@ -84,7 +87,7 @@ def matching(players: tuple[Player, ...], typed: str) -> list[Player]:
 FORM_CSS = """
 {name} {{ align: center middle; }}
 {name} > Vertical {{
-    width: 76; height: auto; max-height: 100%;
+    width: 76; max-width: 100%; height: auto; max-height: 100%;
     border: thick $primary; background: $surface; padding: 0 1;
 }}
 {name} .df-title {{ text-style: bold; height: 1; }}
@@ -135,7 +138,7 @@ class _DeskForm(KeyForm):
         yield Static("", classes="df-error", markup=False)
         with Horizontal(classes="df-buttons"):
             yield Button(confirm, variant="primary", compact=True, classes="form-confirm")
-            yield Button("Cancel", compact=True, classes="form-cancel")
+            yield Button(_("Cancel"), compact=True, classes="form-cancel")
 
 
 class SeatForm(_DeskForm):
@@ -151,9 +154,9 @@ class SeatForm(_DeskForm):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label("Seat a round", classes="df-title")
+            yield Label(_("Seat a round"), classes="df-title")
             with Horizontal(classes="df-row"):
-                yield Label("Round", classes="df-label")
+                yield Label(_("Round"), classes="df-label")
                 yield Input(
                     str(self.number),
                     id="sf-round",
@@ -162,7 +165,7 @@ class SeatForm(_DeskForm):
                     classes="df-field",
                 )
             with Horizontal(classes="df-row"):
-                yield Label("Method", classes="df-label")
+                yield Label(_("Method"), classes="df-label")
                 yield Input(
                     "s" if self.number > 1 else "r",
                     id="sf-method",
@@ -175,14 +178,15 @@ class SeatForm(_DeskForm):
             with Horizontal(classes="df-row"):
                 yield Label("", classes="df-label")
                 yield Checkbox(
-                    "again, or before the round before has finished (--force)",
+                    _("again, or before the round before has finished (--force)"),
                     id="sf-force",
                     compact=True,
                 )
-            yield from self.buttons("Seat it")
+            yield from self.buttons(_("Seat it"))
             yield Static(
-                "r random · s swiss (by the standings) · i interval\n"
-                "Enter next · ctrl+s seat · Esc cancel",
+                _("r random · s swiss (by the standings) · i interval")
+                + "\n"
+                + _("Enter next · ctrl+s seat · Esc cancel"),
                 classes="df-help",
                 markup=False,
             )
@@ -195,13 +199,15 @@ class SeatForm(_DeskForm):
 
     def fields_changed(self) -> None:
         method = METHODS.get(self.query_one("#sf-method", Input).value, "")
-        self.query_one("#sf-method-note", Label).update(method or "r, s or i")
+        self.query_one("#sf-method-note", Label).update(
+            _(METHOD_NAMES[method]) if method else _("r, s or i")
+        )
 
     def problem(self) -> str:
         if not self.query_one("#sf-round", Input).value:
-            return "Which round?"
+            return _("Which round?")
         if self.query_one("#sf-method", Input).value not in METHODS:
-            return "The method: r, s or i"
+            return _("The method: r, s or i")
         return ""
 
     def ask_desk(self) -> str:
@@ -225,24 +231,28 @@ class PenaltyForm(_DeskForm):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(f"A penalty · {self.t.name}", classes="df-title", markup=False)
+            yield Label(
+                _("A penalty · {tournament}").format(tournament=self.t.name),
+                classes="df-title",
+                markup=False,
+            )
             with Horizontal(classes="df-row"):
-                yield Label("Player", classes="df-label")
+                yield Label(_("Player"), classes="df-label")
                 yield TextField("", id="pf-player", compact=True, classes="df-field df-wide")
             yield Static("", id="pf-who", classes="df-note", markup=False)
             with Horizontal(classes="df-row"):
-                yield Label("Points", classes="df-label")
+                yield Label(_("Points"), classes="df-label")
                 yield Input(
                     "", id="pf-amount", restrict=r"[0-9]{0,9}", compact=True, classes="df-field"
                 )
                 yield Label("", id="pf-unit", classes="df-note", markup=False)
             with Horizontal(classes="df-row"):
-                yield Label("Reason", classes="df-label")
+                yield Label(_("Reason"), classes="df-label")
                 yield TextField(
                     "", id="pf-reason", max_length=200, compact=True, classes="df-field df-wide"
                 )
             with Horizontal(classes="df-row"):
-                yield Label("Round", classes="df-label")
+                yield Label(_("Round"), classes="df-label")
                 yield Input(
                     str(self.t.last_round or 1),
                     id="pf-round",
@@ -250,8 +260,10 @@ class PenaltyForm(_DeskForm):
                     compact=True,
                     classes="df-field",
                 )
-            yield from self.buttons("Give it")
-            yield Static("Enter next · ctrl+s give · Esc cancel", classes="df-help", markup=False)
+            yield from self.buttons(_("Give it"))
+            yield Static(
+                _("Enter next · ctrl+s give · Esc cancel"), classes="df-help", markup=False
+            )
 
     def fields_changed(self) -> None:
         typed = self.query_one("#pf-player", Input).value
@@ -262,25 +274,27 @@ class PenaltyForm(_DeskForm):
             if not typed.strip()
             else f"→ {found[0].name}"
             if len(found) == 1
-            else f"{len(found)} players: " + ", ".join(p.name for p in found[:4])
+            else _("{n} players:").format(n=len(found)) + " " + ", ".join(p.name for p in found[:4])
             if found
-            else "no player has that name"
+            else _("no player has that name")
         )
         self.query_one("#pf-who", Static).update(who)
         amount = self.query_one("#pf-amount", Input).value
         self.query_one("#pf-unit", Label).update(
-            f"points: {self.t.penalty_off(int(amount))}" if amount else "points"
+            _("points: {off}").format(off=self.t.penalty_off(int(amount)))
+            if amount
+            else _("points")
         )
 
     def problem(self) -> str:
         if self.player is None:
-            return "Which player? Type the name, or a part only one player's name has."
+            return _("Which player? Type the name, or a part only one player's name has.")
         if not self.query_one("#pf-amount", Input).value:
-            return "How many points?"
+            return _("How many points?")
         if not self.query_one("#pf-reason", Input).value.strip():
-            return "A penalty needs its reason."
+            return _("A penalty needs its reason.")
         if not self.query_one("#pf-round", Input).value:
-            return "Which round?"
+            return _("Which round?")
         return ""
 
     def ask_desk(self) -> str:
@@ -308,9 +322,13 @@ class ClockForm(_DeskForm):
         round_ = self.t.round(number) if number else None
         started = round_ is not None and round_.started is not None
         with Vertical():
-            yield Label(f"The round's clock · {self.t.name}", classes="df-title", markup=False)
+            yield Label(
+                _("The round's clock · {tournament}").format(tournament=self.t.name),
+                classes="df-title",
+                markup=False,
+            )
             with Horizontal(classes="df-row"):
-                yield Label("Round", classes="df-label")
+                yield Label(_("Round"), classes="df-label")
                 yield Input(
                     str(number or 1),
                     id="cf-round",
@@ -318,39 +336,39 @@ class ClockForm(_DeskForm):
                     compact=True,
                     classes="df-field",
                 )
-                yield Label(f"{self.t.minutes} minutes a round", classes="df-note")
+                yield Label(_("{n} minutes a round").format(n=self.t.minutes), classes="df-note")
             with Horizontal(classes="df-row"):
                 yield Label("", classes="df-label")
                 yield Checkbox(
-                    "start it now" + (" (again: it was started)" if started else ""),
+                    _("start it now") + (" " + _("(again: it was started)") if started else ""),
                     not started,
                     id="cf-start",
                     compact=True,
                 )
             with Horizontal(classes="df-row"):
-                yield Label("Table", classes="df-label")
+                yield Label(_("Table"), classes="df-label")
                 yield Input(
                     "", id="cf-table", restrict=r"[0-9]{0,3}", compact=True, classes="df-field"
                 )
-                yield Label("extra time for a table (blank: none)", classes="df-note")
+                yield Label(_("extra time for a table (blank: none)"), classes="df-note")
             with Horizontal(classes="df-row"):
-                yield Label("Minutes", classes="df-label")
+                yield Label(_("Minutes"), classes="df-label")
                 yield Input(
                     "", id="cf-minutes", restrict=r"[0-9]{0,3}", compact=True, classes="df-field"
                 )
-                yield Label("more for that table; 0 takes them back", classes="df-note")
-            yield from self.buttons("Set it")
-            yield Static("Enter next · ctrl+s set · Esc cancel", classes="df-help", markup=False)
+                yield Label(_("more for that table; 0 takes them back"), classes="df-note")
+            yield from self.buttons(_("Set it"))
+            yield Static(_("Enter next · ctrl+s set · Esc cancel"), classes="df-help", markup=False)
 
     def problem(self) -> str:
         value = self.query_one
         if not value("#cf-round", Input).value:
-            return "Which round?"
+            return _("Which round?")
         table, minutes = value("#cf-table", Input).value, value("#cf-minutes", Input).value
         if bool(table) != bool(minutes):
-            return "Extra time needs the table and its minutes."
+            return _("Extra time needs the table and its minutes.")
         if not table and not value("#cf-start", Checkbox).value:
-            return "Nothing to set: tick the box to start the clock, or give a table's minutes."
+            return _("Nothing to set: tick the box to start the clock, or give a table's minutes.")
         return ""
 
     def ask_desk(self) -> str:
@@ -377,30 +395,35 @@ class SubstituteForm(_DeskForm):
     def compose(self) -> ComposeResult:
         number = str(min(self.t.last_round + 1, self.t.rounds))
         with Vertical():
-            yield Label(f"A substitute · {self.t.name}", classes="df-title", markup=False)
+            yield Label(
+                _("A substitute · {tournament}").format(tournament=self.t.name),
+                classes="df-title",
+                markup=False,
+            )
             with Horizontal(classes="df-row"):
-                yield Label("Player", classes="df-label")
+                yield Label(_("Player"), classes="df-label")
                 yield TextField("", id="uf-player", compact=True, classes="df-field df-wide")
             yield Static("", id="uf-who", classes="df-note", markup=False)
             with Horizontal(classes="df-row"):
-                yield Label("By", classes="df-label")
+                yield Label(_("By"), classes="df-label")
                 yield TextField("", id="uf-by", compact=True, classes="df-field df-wide")
             with Horizontal(classes="df-row"):
-                yield Label("Round", classes="df-label")
+                yield Label(_("Round"), classes="df-label")
                 yield Input(
                     number, id="uf-round", restrict=r"[0-9]{0,2}", compact=True, classes="df-field"
                 )
-                yield Label("the first round the substitute plays", classes="df-note")
+                yield Label(_("the first round the substitute plays"), classes="df-note")
             with Horizontal(classes="df-row"):
-                yield Label("To", classes="df-label")
+                yield Label(_("To"), classes="df-label")
                 yield Input(
                     number, id="uf-to", restrict=r"[0-9]{0,2}", compact=True, classes="df-field"
                 )
-                yield Label("the last round the substitute plays", classes="df-note")
-            yield from self.buttons("Seat them")
+                yield Label(_("the last round the substitute plays"), classes="df-note")
+            yield from self.buttons(_("Seat them"))
             yield Static(
-                "the player's own name as By takes the seat back\n"
-                "Enter next · ctrl+s seat · Esc cancel",
+                _("the player's own name as By takes the seat back")
+                + "\n"
+                + _("Enter next · ctrl+s seat · Esc cancel"),
                 classes="df-help",
                 markup=False,
             )
@@ -414,22 +437,22 @@ class SubstituteForm(_DeskForm):
             if not typed.strip()
             else f"→ {found[0].name}"
             if len(found) == 1
-            else f"{len(found)} players: " + ", ".join(p.name for p in found[:4])
+            else _("{n} players:").format(n=len(found)) + " " + ", ".join(p.name for p in found[:4])
             if found
-            else "no player has that name"
+            else _("no player has that name")
         )
         self.query_one("#uf-who", Static).update(who)
 
     def problem(self) -> str:
         if self.player is None:
-            return "Which player? Type the name, or a part only one player's name has."
+            return _("Which player? Type the name, or a part only one player's name has.")
         if not self.query_one("#uf-by", Input).value.strip():
-            return "Who plays the seat?"
+            return _("Who plays the seat?")
         if (
             not self.query_one("#uf-round", Input).value
             or not self.query_one("#uf-to", Input).value
         ):
-            return "Which rounds?"
+            return _("Which rounds?")
         return ""
 
     def ask_desk(self) -> str:
@@ -475,7 +498,7 @@ class SeatingScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Seating"
+        self.title = _("Seating")
         t = self._tournament()
         self.show(t.last_round if t else 0)
 
@@ -493,7 +516,13 @@ class SeatingScreen(Screen[None]):
         self.number = number
         area = self.query_one("#seating", Static)
         if not number:
-            area.update(Text(f"{t.name}: no round seated yet. n seats round 1."))
+            area.update(
+                Text(
+                    _("{tournament}: no round seated yet. n seats round 1.").format(
+                        tournament=t.name
+                    )
+                )
+            )
             return
         try:
             area.update(Text(self.desk.seating_text(number)))
@@ -523,9 +552,12 @@ class SeatingScreen(Screen[None]):
             t = self._tournament()
             if t is not None:
                 # The new round's links are on its sheet, which the tables need printed.
-                answer += (
-                    f"\nIts sheet, with each table's link: mjtui tournament sheet "
-                    f"{shlex.quote(t.name)} --round {t.last_round} --format html"
+                command = (
+                    f"mjtui tournament sheet {shlex.quote(t.name)} "
+                    f"--round {t.last_round} --format html"
+                )
+                answer += "\n" + _("Its sheet, with each table's link: {command}").format(
+                    command=command
                 )
                 self.show(t.last_round)
             self.query_one("#seating-note", Static).update(Text(shown(answer, lines=True)))
@@ -562,10 +594,10 @@ class PenaltiesScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Penalties"
+        self.title = _("Penalties")
         table = self.query_one(DataTable)
-        for name in ("#", "Player", "Round", "Points", "Reason", ""):
-            table.add_column(name, key=name)
+        for name in ("#", N_("Player"), N_("Round"), N_("Points"), N_("Reason"), ""):
+            table.add_column(_(name) if name not in ("#", "") else name, key=name)
         self.fill()
 
     def say(self, text: str) -> None:
@@ -586,11 +618,11 @@ class PenaltiesScreen(Screen[None]):
                 str(p.round),
                 Text(f"{p.amount} ({-p.amount / t.unit:g})", justify="right"),
                 Text(p.reason),
-                "cancelled" if p.cancelled else "",
+                _("cancelled") if p.cancelled else "",
                 key=str(p.id),
             )
         if not t.penalties:
-            self.say(f"{t.name}: no penalties. a gives one.")
+            self.say(_("{tournament}: no penalties. a gives one.").format(tournament=t.name))
 
     def action_add(self) -> None:
         try:
@@ -624,7 +656,7 @@ class PenaltiesScreen(Screen[None]):
                 self.app.bell()
             self.fill()
 
-        self.app.push_screen(ConfirmScreen(f"Cancel penalty #{number}?"), answered)
+        self.app.push_screen(ConfirmScreen(_("Cancel penalty #{n}?").format(n=number)), answered)
 
     def action_close(self) -> None:
         self.dismiss(None)
@@ -637,7 +669,7 @@ class DirectorApp(OrderedKeys, HallApp):
     """`mjtui tournament director NAME`: the hall, and the director's screens over it."""
 
     TITLE = "mjtui director"
-    MODE = "the director's: the keys below"
+    MODE = N_("the director's: the keys below")
     BINDINGS = [
         Binding("s", "seating", "Seating"),
         Binding("p", "penalties", "Penalties"),

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -29,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.text import shown
 from mjtui.systems.fx602p.computer import Computer
@@ -88,7 +90,7 @@ class FX602PGameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "mjtui · FX-602P mahjong"
+        self.title = _("mjtui · FX-602P mahjong")
         self.sub_title = shown(self.book.path.name)
         self.action_next_hand()
 
@@ -118,7 +120,7 @@ class FX602PGameScreen(Screen[None]):
             return
         dealer = self.book.session.state.east  # the last winner deals
         self.round = Round(self.rules, self.rng, dealer)
-        self.message = "You deal." if dealer == YOU else "The FX-602P deals."
+        self.message = _("You deal.") if dealer == YOU else _("The FX-602P deals.")
         if dealer == CALCULATOR:
             self._computer_turn()
         self._offer_or_draw()
@@ -134,7 +136,7 @@ class FX602PGameScreen(Screen[None]):
 
     def action_discard(self, tile: int | None = None) -> None:
         if tile is None:  # a click on the footer: no tile is thrown away for you
-            self.message = "Type the tile's digit (1-9) to discard it."
+            self.message = _("Type the tile's digit (1-9) to discard it.")
             self.show()
             return
         self._act(lambda: self._discard(tile))
@@ -152,13 +154,13 @@ class FX602PGameScreen(Screen[None]):
         assert game is not None
         tile = game.last_discard
         game.pass_claim(YOU)
-        self.message = f"You let the {tile} go."
+        self.message = _("You let the {tile} go.").format(tile=tile)
 
     def _discard(self, tile: int) -> None:
         game = self.round
         assert game is not None
         game.discard(YOU, tile)
-        self.message = f"You discard {tile}."
+        self.message = _("You discard {tile}.").format(tile=tile)
         self._after_your_discard()
 
     def _computer_turn(self) -> None:
@@ -169,7 +171,8 @@ class FX602PGameScreen(Screen[None]):
             self._finish(game.tsumo(CALCULATOR))
             return
         game.discard(CALCULATOR, choice)
-        self.message = f"{self.message} The FX-602P discards {choice}.".strip()
+        discards = _("The FX-602P discards {tile}.").format(tile=choice)
+        self.message = f"{self.message} {discards}".strip()
 
     def _offer_or_draw(self) -> None:
         """After the computer's discard: wait if you can win on it, else draw."""
@@ -192,17 +195,26 @@ class FX602PGameScreen(Screen[None]):
 
     def _finish(self, result: Result) -> None:
         self.book.add(result.event)
-        who = "You" if result.winner == YOU else "The FX-602P"
-        how = "Tsumo" if result.tsumo else "Ron"
+        won = (
+            _("{how} {tile}! You won with {tiles}: {yaku} · {points} points.")
+            if result.winner == YOU
+            else _("{how} {tile}! The FX-602P won with {tiles}: {yaku} · {points} points.")
+        )
         self.message = (
-            f"{how} {result.win_tile}! {who} won with {tiles(result.tiles)}: "
-            f"{', '.join(result.score.yaku) or 'no yaku'} · "
-            f"{numbers.points(result.score.points)} points.\n"
-            f"Your hand {tiles(result.hands[YOU])} · the FX-602P held "
-            f"{tiles(result.hands[CALCULATOR])}. n: next hand."
+            won.format(
+                how=_("Tsumo") if result.tsumo else _("Ron"),
+                tile=result.win_tile,
+                tiles=tiles(result.tiles),
+                yaku=", ".join(result.score.yaku) or _("no yaku"),
+                points=numbers.points(result.score.points),
+            )
+            + "\n"
+            + _("Your hand {yours} · the FX-602P held {its}. n: next hand.").format(
+                yours=tiles(result.hands[YOU]), its=tiles(result.hands[CALCULATOR])
+            )
         )
         if self.book.save_error:
-            self.notify(self.book.save_error, title="Not saved", severity="error", markup=False)
+            self.notify(self.book.save_error, title=_("Not saved"), severity="error", markup=False)
 
     # -- keys ------------------------------------------------------------------
 
@@ -229,10 +241,12 @@ class FX602PGameScreen(Screen[None]):
         """What a key that does nothing now would have been expected to be."""
         game = self.round
         if state == "claim" and game is not None:
-            return f"First decide on the {game.last_discard}: 0 or Enter wins, - lets it go."
+            return _("First decide on the {tile}: 0 or Enter wins, - lets it go.").format(
+                tile=game.last_discard
+            )
         if state == "discard":
-            return "That key does nothing now: a tile 1-9 discards it, 0 or Enter wins."
-        return "The hand is over: n for the next hand."
+            return _("That key does nothing now: a tile 1-9 discards it, 0 or Enter wins.")
+        return _("The hand is over: n for the next hand.")
 
     # -- the display ---------------------------------------------------------
 
@@ -243,25 +257,33 @@ class FX602PGameScreen(Screen[None]):
         lcd = Text()
         if game.phase == "over" and game.result is not None:
             lcd.append(
-                f"{'Tsumo' if game.result.tsumo else 'Ron'}  {game.result.win_tile}    "
+                (_("Tsumo") if game.result.tsumo else _("Ron")) + f"  {game.result.win_tile}    "
                 f"{tiles(game.result.tiles)}"
             )
         else:
             lcd.append(tiles(view.hand))
             if view.drawn is not None:
-                lcd.append(f"   drew {view.drawn}")
-        lcd.append(f"\n■{game.dora}■  dora")
+                lcd.append("   " + _("drew {tile}").format(tile=view.drawn))
+        lcd.append(f"\n■{game.dora}■  " + _("dora"))
         self.query_one("#fx-lcd", Static).update(lcd)
         table = Text()
-        table.append("FX-602P discards ", style="dim")
+        # The two labels end in line, right-aligned by cells (CJK takes two a character).
+        theirs, yours = _("FX-602P discards"), _("Your discards")
+        width = max(cell_len(theirs), cell_len(yours))
+        table.append(" " * (width - cell_len(theirs)) + theirs + " ", style="dim")
         table.append(" ".join(map(str, view.discards[CALCULATOR])) or "-")
-        table.append("\n   Your discards ", style="dim")
+        table.append("\n" + " " * (width - cell_len(yours)) + yours + " ", style="dim")
         table.append(" ".join(map(str, view.discards[YOU])) or "-")
         if self.state == "discard":
-            table.append("\nYour turn: type a tile to discard it, 0 or Enter to win.", "bold")
+            table.append(
+                "\n" + _("Your turn: type a tile to discard it, 0 or Enter to win."), "bold"
+            )
         elif self.state == "claim":
             table.append(
-                f"\nYou can win on the {game.last_discard}: 0 or Enter to win, - to let it go.",
+                "\n"
+                + _("You can win on the {tile}: 0 or Enter to win, - to let it go.").format(
+                    tile=game.last_discard
+                ),
                 "bold",
             )
         self.query_one("#fx-table", Static).update(table)
@@ -269,8 +291,11 @@ class FX602PGameScreen(Screen[None]):
         state = cast(State, self.book.session.state)
         self.query_one("#fx-stats", Static).update(
             Text(
-                f"Total {numbers.change(state.running_total(YOU)) or '0'} · "
-                f"hands {state.hands} · Ave {state.average(YOU):+,.0f}",
+                _("Total {total} · hands {n} · Ave {average}").format(
+                    total=numbers.change(state.running_total(YOU)) or "0",
+                    n=state.hands,
+                    average=f"{state.average(YOU):+,.0f}",
+                ),
                 style="dim",
             )
         )

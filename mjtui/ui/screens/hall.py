@@ -24,6 +24,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Digits, Static
 
+from mjtui.core.language import N_, _, ngettext
 from mjtui.core.text import shown
 from mjtui.core.tournament.hall import HallFollower, HallLine, HallTeam, HallView
 from mjtui.core.tournament.timer import clock_text
@@ -55,7 +56,7 @@ def signed(total: float) -> str:
 
 
 def tables_text(numbers: tuple[int, ...]) -> str:
-    return ", ".join(map(str, numbers)) if numbers else "none"
+    return ", ".join(map(str, numbers)) if numbers else _("none")
 
 
 class HallScreen(Screen[None]):
@@ -104,12 +105,16 @@ class HallScreen(Screen[None]):
             return
         self.query_one("#hall-note", Static).update(Text(shown(note)))
         if view is None:
-            self.query_one("#hall-title", Static).update(Text("Nothing to show yet"))
+            self.query_one("#hall-title", Static).update(Text(_("Nothing to show yet")))
             self.query_one("#hall-tables", Static).update("")
             self.query_one("#hall-standings", Static).update("")
             self.query_one("#hall-clock", Digits).update("")
             return
-        of = f"round {view.number} of {view.rounds}" if view.number else "no round seated yet"
+        of = (
+            _("round {n} of {rounds}").format(n=view.number, rounds=view.rounds)
+            if view.number
+            else _("no round seated yet")
+        )
         self.query_one("#hall-title", Static).update(
             Text.assemble((f" {view.name} ", "bold reverse"), f"  {of} · {view.ruleset}")
         )
@@ -130,35 +135,53 @@ class HallScreen(Screen[None]):
         lines = Text()
         digits.display = bool(view.minutes)  # no clock at all: no digits waiting for one
         if not view.minutes:
-            lines.append("No round clock (the tournament has no round length)\n", "bold")
+            lines.append(_("No round clock (the tournament has no round length)") + "\n", "bold")
         elif clock is None:
             digits.update("--:--")
-            lines.append("The round's clock has not been started\n", "bold")
+            lines.append(_("The round's clock has not been started") + "\n", "bold")
         else:
             left = clock.ends - now
             digits.update(clock_text(left) if left.total_seconds() > 0 else "0:00")
+            said = (
+                _("Round {n}: {left} left (from {start}, {minutes} min)")
+                if left.total_seconds() > 0
+                else _("Round {n}: {left} (from {start}, {minutes} min)")
+            )
             lines.append(
-                f"Round {view.number}: {clock_text(left)}"
-                + (" left" if left.total_seconds() > 0 else "")
-                + f" (from {clock.started:%H:%M}, {clock.minutes} min)\n",
+                said.format(
+                    n=view.number,
+                    left=clock_text(left),
+                    start=f"{clock.started:%H:%M}",
+                    minutes=clock.minutes,
+                )
+                + "\n",
                 "bold",
             )
             for c in clock.tables:
                 if c.extra:
                     lines.append(
-                        f"Table {c.table} +{c.extra} min: {clock_text(c.left(now))}\n", "bold"
+                        _("Table {n} +{extra} min: {left}").format(
+                            n=c.table, extra=c.extra, left=clock_text(c.left(now))
+                        )
+                        + "\n",
+                        "bold",
                     )
         if view.number:
-            lines.append("Still playing: ", "bold")
+            lines.append(_("Still playing:") + " ", "bold")
             lines.append(tables_text(view.playing) + "\n")
             if view.waiting:
-                lines.append("Not started: ", "bold")
+                lines.append(_("Not started:") + " ", "bold")
                 lines.append(tables_text(view.waiting) + "\n")
-            lines.append("Finished: ", "bold")
+            lines.append(_("Finished:") + " ", "bold")
             lines.append(tables_text(view.finished))
         self.query_one("#hall-tables", Static).update(lines)
 
     # The standings, in pages
+
+    def _gone(self) -> bool:
+        """Whether the standings' area has been taken away (the screen is closing): a
+        page timer or a resize that comes after finds nothing to draw."""
+        return next(self.query("#hall-standings").results(Static), None) is None
 
     def _fit(self) -> tuple[int, int]:
         """Rows and groups of columns the standings' space holds (at least one each)."""
@@ -181,7 +204,7 @@ class HallScreen(Screen[None]):
     def _page_counts(self) -> tuple[int, int]:
         """The pages of the players' standings, and then of the teams' (0: no teams, or
         the teams under the players on their page)."""
-        if self.view is None or not self.ready:
+        if self.view is None or not self.ready or self._gone():
             return 1, 0
         rows, groups = self._fit()
         if self._together(rows):
@@ -197,7 +220,7 @@ class HallScreen(Screen[None]):
 
     def _show_standings(self) -> None:
         view = self.view
-        if not self.ready or view is None:
+        if not self.ready or view is None or self._gone():
             return
         rows, groups = self._fit()
         per_page = rows * groups
@@ -210,7 +233,11 @@ class HallScreen(Screen[None]):
         )
         start = (self.page - players if on_teams else self.page) * per_page
         shown_lines = rows_of[start : start + per_page]
-        page = f" · page {self.page + 1} of {pages}" if pages > 1 else ""
+        page = (
+            " · " + _("page {n} of {pages}").format(n=self.page + 1, pages=pages)
+            if pages > 1
+            else ""
+        )
         parts: list[Text | Table] = [self._heading(view, shown_lines, on_teams, page)]
         if shown_lines:
             parts.append(self._table(shown_lines, rows, groups, bool(view.raw)))
@@ -231,10 +258,10 @@ class HallScreen(Screen[None]):
         page: str,
     ) -> Text:
         return Text.assemble(
-            ("Team standings" if teams else "Standings", "bold"),
-            f" after round {view.number}{page}" if view.number else "",
-            "  * still playing" if any(x.playing for x in lines) else "",
-            f"  ▸ the first {view.cut} go on" if view.cut and not teams else "",
+            (_("Team standings") if teams else _("Standings"), "bold"),
+            " " + _("after round {n}").format(n=view.number) + page if view.number else "",
+            "  * " + _("still playing") if any(x.playing for x in lines) else "",
+            "  ▸ " + _("the first {n} go on").format(n=view.cut) if view.cut and not teams else "",
         )
 
     def _table(
@@ -251,16 +278,17 @@ class HallScreen(Screen[None]):
         for g in range(groups):
             table.add_column("#", justify="right", width=PLACE_WIDTH)
             table.add_column(
-                "Team" if on_teams else "Player",
+                _("Team") if on_teams else _("Player"),
                 width=NAME_WIDTH,
                 no_wrap=True,
                 overflow="ellipsis",
             )
-            table.add_column("Total", justify="right", width=7)
+            table.add_column(_("Total"), justify="right", width=7)
             if raw and self.view is not None:
                 table.add_column(self.view.raw, justify="right", width=RAW_WIDTH)
-            table.add_column("Pl." if on_teams else "Pen.", justify="right", width=5)
-            table.add_column("" if on_teams else "G", justify="right", width=2)
+            # Abbreviations: the players of a team; a player's penalty and games.
+            table.add_column(_("Pl.") if on_teams else _("Pen."), justify="right", width=5)
+            table.add_column("" if on_teams else _("G"), justify="right", width=2)
             if g < groups - 1:
                 table.add_column("", width=2)
         for i in range(min(rows, len(lines))):
@@ -304,7 +332,7 @@ class HallApp(App[None]):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [Binding("q", "quit", "Quit")]
     POLL = 1.0  # seconds between looks at the folder (sizes and times: cheap)
-    MODE = "read-only"  # said on the note line
+    MODE = N_("read-only")  # said on the note line
 
     startup_error: str | None = None  # what `mjtui` says when the app stopped at start-up
 
@@ -336,10 +364,14 @@ class HallApp(App[None]):
         if not self.follower.poll() and not force:
             return
         when = datetime.now().strftime("%H:%M:%S")
-        note = f"{self.follower.folder.name}: read at {when} ({self.MODE})"
+        note = _("{folder}: read at {when} ({mode})").format(
+            folder=self.follower.folder.name, when=when, mode=_(self.MODE)
+        )
         if self.follower.error:
-            note += f" · not read just now: {self.follower.error}"
+            note += " · " + _("not read just now: {error}").format(error=self.follower.error)
         view = self.follower.view
         if view is not None and view.notes:
-            note += f" · {len(view.notes)} note(s): {view.notes[0]}"
+            note += " · " + ngettext(
+                "{n} note: {note}", "{n} notes: {note}", len(view.notes)
+            ).format(n=len(view.notes), note=view.notes[0])
         self.hall.show(view, note)

@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
+from mjtui.core.language import N_, _, ngettext
 from mjtui.core.model.players import player_key
 from mjtui.core.reports.league import League, Player, chooser, compute, game_of
 from mjtui.core.sessions.ledger import FolderRead, read_folder
@@ -32,7 +33,7 @@ from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
 ALL = ""  # the filter's value before the folder is read
-RANKED_BY = (
+RANKED_BY = N_(
     "Ranked by rating: OpenSkill's estimate of skill less three times its "
     "uncertainty (mu - 3 sigma), so a player with few games ranks low until the "
     "games show more; average rank and points do not rank."
@@ -44,7 +45,7 @@ SCALE = 100  # ratings are charted in hundredths (the chart draws whole numbers)
 class RatingChart(TotalsChart):
     """Ratings after each game of the league, for a few players."""
 
-    BORDER_TITLE = "Rating after each game"
+    BORDER_TITLE = N_("Rating after each game")
 
     def label(self, value: int) -> str:
         return f"{value / SCALE:.1f}"
@@ -68,9 +69,9 @@ class LeagueScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="league-filters"):
-            yield Label("Count", classes="library-filter-label")
+            yield Label(_("Count"), classes="library-filter-label")
             yield Select(
-                [("(reading)", ALL)],
+                [(_("(reading)"), ALL)],
                 value=ALL,
                 allow_blank=False,
                 id="league-filter",
@@ -78,19 +79,22 @@ class LeagueScreen(Screen[None]):
             )
             yield Static("", id="league-count")
         yield DataTable(id="league-table", cursor_type="row", zebra_stripes=True)
-        yield Static(RANKED_BY, id="league-ranked-by")
+        yield Static(_(RANKED_BY), id="league-ranked-by")
         yield RatingChart(id="league-chart")
         yield Static("", id="league-skipped")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "mjtui"
-        self.sub_title = "league"
+        self.sub_title = _("league")
         self.read = read = read_folder(self.folder, self.find_ruleset, chooser())
-        systems = sorted({s.ruleset.rules.system for _, s in read.sessions})
-        rulesets = sorted({(s.ruleset.id, s.ruleset.name) for _, s in read.sessions})
-        options = [(Text(f"System: {name}"), f"system:{name}") for name in systems] + [
-            (Text(f"Ruleset: {name} ({rid})"), f"ruleset:{rid}") for rid, name in rulesets
+        systems = sorted({s.ruleset.rules.system for _path, s in read.sessions})
+        rulesets = sorted({(s.ruleset.id, s.ruleset.name) for _path, s in read.sessions})
+        options = [
+            (Text(_("System: {name}").format(name=name)), f"system:{name}") for name in systems
+        ] + [
+            (Text(_("Ruleset: {name} ({id})").format(name=name, id=rid)), f"ruleset:{rid}")
+            for rid, name in rulesets
         ]
         latest = max(read.sessions, key=lambda ps: ps[1].started, default=None)
         select = self.query_one("#league-filter", Select)
@@ -99,7 +103,7 @@ class LeagueScreen(Screen[None]):
                 select.set_options(options)
                 select.value = f"system:{latest[1].ruleset.rules.system}"
             else:
-                select.set_options([("No games yet", ALL)])
+                select.set_options([(_("No games yet"), ALL)])
         notes = self.query_one("#league-skipped", Static)
         notes.update(self.skipped_notes())
         notes.display = bool(self.read.skipped)
@@ -107,7 +111,11 @@ class LeagueScreen(Screen[None]):
         assert self.league is not None
         for warning in self.league.warnings:  # names drawn alike, counted apart
             self.notify(
-                warning, title="Names that look alike", severity="warning", timeout=20, markup=False
+                warning,
+                title=_("Names that look alike"),
+                severity="warning",
+                timeout=20,
+                markup=False,
             )
         self.query_one("#league-table", DataTable).focus()
 
@@ -116,8 +124,8 @@ class LeagueScreen(Screen[None]):
         return skipped_notes(
             self.read.skipped,
             self.folder,
-            "; read again when the league is opened again",
-            "mjtui league lists each",
+            _("; read again when the league is opened again"),
+            _("mjtui league lists each"),
         )
 
     @property
@@ -128,7 +136,7 @@ class LeagueScreen(Screen[None]):
     def show_league(self) -> None:
         if self.read is None:
             return
-        kind, _, name = self.choice.partition(":")
+        kind, _sep, name = self.choice.partition(":")
         keep = chooser(
             ruleset_id=name if kind == "ruleset" else None,
             system=name if kind == "system" else None,
@@ -138,13 +146,13 @@ class LeagueScreen(Screen[None]):
         table = self.query_one("#league-table", DataTable)
         table.clear(columns=True)
         table.add_column("#", key="place")
-        table.add_column("Player", key="player")
+        table.add_column(_("Player"), key="player")
         for label, key in (
-            ("Rating", "rating"),
-            ("Games", "games"),
-            ("Avg rank", "rank"),
-            ("1st", "firsts"),
-            ("Points", "points"),
+            (_("Rating"), "rating"),
+            (_("Games"), "games"),
+            (_("Avg rank"), "rank"),
+            (_("1st"), "firsts"),
+            (_("Points"), "points"),
         ):
             table.add_column(Text(label, justify="right"), key=key)
         for place, p in enumerate(league.players, 1):
@@ -162,11 +170,12 @@ class LeagueScreen(Screen[None]):
                 ),
             )
         tables = sorted({g.table for g in league.games if g.table})
+        games_n = len(league.games)
         count = (
-            f"{len(league.games)} game{'s' * (len(league.games) != 1)}"
-            + (f" at {len(tables)} tables" if len(tables) > 1 else "")
+            ngettext("{n} game", "{n} games", games_n).format(n=games_n)
+            + (" " + _("at {n} tables").format(n=len(tables)) if len(tables) > 1 else "")
             if league.games
-            else "No series with hands to count yet"
+            else _("No series with hands to count yet")
         )
         self.query_one("#league-count", Static).update(count)
         self.show_chart()

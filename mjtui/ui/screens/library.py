@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Unpack
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -23,6 +24,7 @@ from textual.widgets import DataTable, Header, Input, Label, Select, Static
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _, ngettext
 from mjtui.core.model.session import Session
 from mjtui.core.sessions.library import (
     FindRuleset,
@@ -55,20 +57,21 @@ from mjtui.ui.widgets.text_field import TextField
 ALL = ""  # the ruleset filter's "all rulesets" value
 COLUMNS = (
     (" ", "mark"),
-    ("Date", "date"),
-    ("Ruleset", "ruleset"),
-    ("Players", "players"),
-    ("Hands", "hands"),
-    ("Leader", "leader"),
+    (N_("Date"), "date"),
+    (N_("Ruleset"), "ruleset"),
+    (N_("Players"), "players"),
+    (N_("Hands"), "hands"),
+    (N_("Leader"), "leader"),
 )
+"""The list's columns: each heading (said in the language spoken) and its key."""
 PLAYERS_MIN = 12  # the players' column gets at least this, the list scrolls sideways if need be
 LEADER_MAX = 12  # a longer lead (a tie of long names) wraps
 
-EMPTY_LIBRARY = (
+EMPTY_LIBRARY = N_(
     "No saved series yet. Start one with the command mjtui (the new series form): "
     "every series is saved from its first moment and shows up here."
 )
-EMPTY_TRASH = "The trash is empty: deleted series are kept here until you restore them."
+EMPTY_TRASH = N_("The trash is empty: deleted series are kept here until you restore them.")
 
 
 def when(summary: SessionSummary) -> str:
@@ -95,18 +98,29 @@ def detail(summary: SessionSummary | None) -> Text:
                     out.append(" · ")
                 style = "bold" if name in summary.leaders else ""
                 out.append(f"{name} {numbers.points(total)}", style=style)
-            out.append(f" after {summary.hands} hand{'s' * (summary.hands != 1)}")
+            out.append(" ")
+            out.append(
+                ngettext("after {n} hand", "after {n} hands", summary.hands).format(n=summary.hands)
+            )
         else:
-            out.append(f"{', '.join(summary.players)}: no hand played yet")
+            out.append(
+                _("{players}: no hand played yet").format(players=", ".join(summary.players))
+            )
     if summary.error is not None:
-        out.append("\n✗ cannot be read: ", style=f"bold {colours.LOSS}")
+        out.append("\n✗ " + _("cannot be read:") + " ", style=f"bold {colours.LOSS}")
         out.append(shown(summary.error, lines=True), style=colours.LOSS)
     elif summary.problems:
         more = len(summary.problems) - 1
-        out.append("\n! damaged: ", style=f"bold {colours.WARN}")
+        out.append("\n! " + _("damaged:") + " ", style=f"bold {colours.WARN}")
         out.append(shown(summary.problems[0], lines=True), style=colours.WARN)
         if more:
-            out.append(f" (and {more} more problem{'s' * (more != 1)})", style=colours.WARN)
+            out.append(
+                " "
+                + ngettext("(and {n} more problem)", "(and {n} more problems)", more).format(
+                    n=more
+                ),
+                style=colours.WARN,
+            )
     return out
 
 
@@ -140,13 +154,14 @@ class SessionList(DataTable[Text]):
         self.summaries = summaries
         rows = [self._cells(s) for s in summaries]
         room = self._laid_out_for = self._room()
+        heads = [_(head) if head.strip() else head for head, _key in COLUMNS]
         widths = [
-            max([len(head), *(r[c].cell_len for r in rows)]) for c, (head, _) in enumerate(COLUMNS)
+            max([cell_len(head), *(r[c].cell_len for r in rows)]) for c, head in enumerate(heads)
         ]
         widths[5] = min(widths[5], LEADER_MAX)
         widths[3] = max(PLAYERS_MIN, room - sum(w + 2 for c, w in enumerate(widths) if c != 3) - 2)
         self.clear(columns=True)
-        for (head, key), width in zip(COLUMNS, widths, strict=False):
+        for head, (_head, key), width in zip(heads, COLUMNS, widths, strict=False):
             label = Text(head, justify="right") if key == "hands" else head
             self.add_column(label, key=key, width=width)
         console = self.app.console
@@ -179,7 +194,7 @@ class SessionList(DataTable[Text]):
         ruleset = s.ruleset_id or s.ruleset_name or "?"
         if not s.readable:
             hands = Text("?", justify="right", style="dim")
-            leader = Text("cannot read", style=colours.LOSS)
+            leader = Text(_("cannot read"), style=colours.LOSS)
         else:
             hands = Text(str(s.hands), justify="right")
             leader = Text(s.leader) if s.leaders else Text("—", style="dim")
@@ -272,11 +287,11 @@ class LibraryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="library-filters"):
-            yield Label("Player", classes="library-filter-label")
-            yield TextField(placeholder="part of a name", id="library-player", compact=True)
-            yield Label("Ruleset", classes="library-filter-label")
+            yield Label(_("Player"), classes="library-filter-label")
+            yield TextField(placeholder=_("part of a name"), id="library-player", compact=True)
+            yield Label(_("Ruleset"), classes="library-filter-label")
             yield Select(
-                [("All rulesets", ALL)],
+                [(_("All rulesets"), ALL)],
                 value=ALL,
                 allow_blank=False,
                 id="library-ruleset",
@@ -289,7 +304,7 @@ class LibraryScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "mjtui"
-        self.sub_title = "saved series"
+        self.sub_title = _("saved series")
         self.refresh_list()
         self.query_one(SessionList).focus()
 
@@ -308,10 +323,10 @@ class LibraryScreen(Screen[None]):
             select = self.query_one("#library-ruleset", Select)
             chosen = select.value
             select.set_options(
-                [("All rulesets", ALL)]
+                [(_("All rulesets"), ALL)]
                 + [(Text(f"{name} ({rid})" if name else rid), rid) for rid, name in choices]
             )
-            if chosen in {rid for rid, _ in choices}:
+            if chosen in {rid for rid, _name in choices}:
                 select.value = chosen
         self.apply_filter(keep)
 
@@ -326,9 +341,11 @@ class LibraryScreen(Screen[None]):
         table.show(listed, keep or (current.path if current else None))
         empty = self.query_one("#library-empty", Static)
         if not self.summaries:
-            empty.update(EMPTY_LIBRARY)
+            empty.update(_(EMPTY_LIBRARY))
         elif not listed:
-            empty.update(f"No series matches the filter ({len(self.summaries)} saved).")
+            empty.update(
+                _("No series matches the filter ({n} saved).").format(n=len(self.summaries))
+            )
         empty.display = not listed
         table.display = bool(listed)
         self.show_detail()
@@ -371,14 +388,16 @@ class LibraryScreen(Screen[None]):
     def _selected(self) -> SessionSummary | None:
         summary = self.query_one(SessionList).current
         if summary is None:
-            self.notify("No session to open here", severity="warning")
+            self.notify(_("No session to open here"), severity="warning")
         return summary
 
     def _cannot(self, summary: SessionSummary, error: Exception | str) -> None:
         message = error if isinstance(error, str) else str(error)
         if not isinstance(error, (str, MjtuiError)):
-            message = f"{summary.path}: could not be opened ({type(error).__name__}: {error})"
-        self.notify(message, title="Cannot open", severity="error", timeout=15, markup=False)
+            message = _("{path}: could not be opened ({kind}: {error})").format(
+                path=summary.path, kind=type(error).__name__, error=error
+            )
+        self.notify(message, title=_("Cannot open"), severity="error", timeout=15, markup=False)
 
     def load(self, summary: SessionSummary) -> Session | None:
         """The session of a file to replay or compare (its readable hands), or None."""
@@ -389,8 +408,8 @@ class LibraryScreen(Screen[None]):
             return None
         for problem in loaded.problems:
             self.notify(
-                f"{problem} (shown without it)",
-                title="Damaged file",
+                _("{problem} (shown without it)").format(problem=problem),
+                title=_("Damaged file"),
                 severity="warning",
                 timeout=15,
                 markup=False,
@@ -411,9 +430,11 @@ class LibraryScreen(Screen[None]):
         except SessionInUse as e:
             # Played in another window: look at it here without changing it.
             self.notify(
-                f"{e}; it can be played in one window at a time, so it opens "
-                f"read-only here, as a replay",
-                title="In use",
+                _(
+                    "{error}; it can be played in one window at a time, so it opens "
+                    "read-only here, as a replay"
+                ).format(error=e),
+                title=_("In use"),
                 severity="warning",
                 timeout=20,
                 markup=False,
@@ -426,7 +447,7 @@ class LibraryScreen(Screen[None]):
         # Back in the list, the series is free for another window to resume.
         self.app.push_screen(self.open_sheet(book), lambda _: book.close())
         for warning in warnings:
-            self.notify(warning, title="Warning", severity="warning", timeout=20, markup=False)
+            self.notify(warning, title=_("Warning"), severity="warning", timeout=20, markup=False)
 
     def action_replay(self) -> None:
         summary = self._selected()
@@ -452,28 +473,31 @@ class LibraryScreen(Screen[None]):
         summary = self._selected()
         if summary is None:
             return
+        players = ", ".join(summary.players) or _("players unknown")
         question = Text.assemble(
-            "Delete this series?\n\n",
+            _("Delete this series?") + "\n\n",
             (shown(summary.path.name), "bold"),
-            f"\n{when(summary)} · {', '.join(summary.players) or 'players unknown'}\n\n",
-            ("It is moved to the trash folder, and t then Enter puts it back.", "dim"),
+            f"\n{when(summary)} · {players}\n\n",
+            (_("It is moved to the trash folder, and t then Enter puts it back."), "dim"),
         )
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._delete(summary)
 
-        self.app.push_screen(ConfirmScreen(question, yes="Delete", no="Keep"), answered)
+        self.app.push_screen(ConfirmScreen(question, yes=_("Delete"), no=_("Keep")), answered)
 
     def _delete(self, summary: SessionSummary) -> None:
         try:
             where = move_to_trash(summary.path, self.trash)
         except MjtuiError as e:
-            self.notify(str(e), title="Not deleted", severity="error", timeout=15, markup=False)
+            self.notify(str(e), title=_("Not deleted"), severity="error", timeout=15, markup=False)
             return
         self.notify(
-            f"Moved to the trash: {where} (t shows the trash, Enter there restores it)",
-            title="Deleted",
+            _("Moved to the trash: {where} (t shows the trash, Enter there restores it)").format(
+                where=where
+            ),
+            title=_("Deleted"),
             timeout=10,
             markup=False,
         )
@@ -508,9 +532,9 @@ class TrashScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "mjtui"
-        self.sub_title = "trash"
+        self.sub_title = _("trash")
         self.query_one("#trash-where", Static).update(
-            Text.assemble("Deleted series, kept in ", (str(self.trash), "bold"))
+            Text.assemble(_("Deleted series, kept in") + " ", (str(self.trash), "bold"))
         )
         self.refresh_list()
         self.query_one(SessionList).focus()
@@ -519,7 +543,7 @@ class TrashScreen(Screen[None]):
         table = self.query_one(SessionList)
         table.show(list_trash(self.trash, self.find_ruleset))
         empty = self.query_one("#trash-empty", Static)
-        empty.update(EMPTY_TRASH)
+        empty.update(_(EMPTY_TRASH))
         empty.display = not table.summaries
         table.display = bool(table.summaries)
         self.show_detail()
@@ -539,14 +563,19 @@ class TrashScreen(Screen[None]):
     def action_restore(self) -> None:
         summary = self.query_one(SessionList).current
         if summary is None:
-            self.notify("Nothing to restore", severity="warning")
+            self.notify(_("Nothing to restore"), severity="warning")
             return
         try:
             where = restore(summary.path, self.folder)
         except MjtuiError as e:
-            self.notify(str(e), title="Not restored", severity="error", timeout=15, markup=False)
+            self.notify(str(e), title=_("Not restored"), severity="error", timeout=15, markup=False)
             return
-        self.notify(f"Restored: {where}", title="Restored", timeout=10, markup=False)
+        self.notify(
+            _("Restored: {where}").format(where=where),
+            title=_("Restored"),
+            timeout=10,
+            markup=False,
+        )
         self.refresh_list()
 
     def action_back(self) -> None:

@@ -9,6 +9,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
+from mjtui.core.language import _
 from mjtui.core.model.session import Session
 from mjtui.core.text import shown
 from mjtui.ui.widgets.footer import Footer
@@ -45,7 +46,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = f"Replay · {self.session.ruleset.name}"
+        self.title = _("Replay · {ruleset}").format(ruleset=self.session.ruleset.name)
         self.sub_title = self.file_name.removesuffix(".toml")
         self.query_one(HandsTable).show(self.session, self.states)
         self.query_one(TotalsChart).plot(
@@ -63,17 +64,21 @@ class ReplayScreen(Screen[None]):
         self.query_one(TotalsChart).position = position
         total = len(self.session.hands)
         if position == 0:
-            where = Text.assemble(("Before the first hand", "bold"), f" ({total} in the file)")
+            where = Text.assemble(
+                (_("Before the first hand"), "bold"),
+                " " + _("({n} in the file)").format(n=total),
+            )
         else:
             hand = self.session.hands[position - 1]
             played = self.session.names_at(position - 1)
             east = played[self.states[position - 1].east]
             won = self.session.ruleset.system.describe_hand(hand, played)
             where = Text.assemble(
-                (f"After hand {position} of {total}", "bold"), f" ({won}, East {east})"
+                (_("After hand {n} of {total}").format(n=position, total=total), "bold"),
+                " " + _("({hand}, East {player})").format(hand=won, player=east),
             )
         self.query_one("#status", Static).update(
-            Text.assemble(where, " · next East: ", (players[state.east], "bold"))
+            Text.assemble(where, " · " + _("next East:") + " ", (players[state.east], "bold"))
         )
         table = self.query_one(HandsTable)
         table.show_cursor = position > 0

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import _, ngettext
 from mjtui.core.model.seats import KINDS, SUBSTITUTE, SWAP, Seating, read_change
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.widgets.text_field import TextField
@@ -62,17 +63,23 @@ class SeatsScreen(KeyForm):
     def compose(self) -> ComposeResult:
         seats = len(self.seating.players)
         with Vertical(id="st"):
-            played = "1 hand" if self.hands == 1 else f"{self.hands} hands"
+            title = ngettext(
+                "Seats · {n} hand played, the next is hand {next}",
+                "Seats · {n} hands played, the next is hand {next}",
+                self.hands,
+            )
             yield Label(
-                f"Seats · {played} played, the next is hand {self.hands + 1}",
+                title.format(n=self.hands, next=self.hands + 1),
                 id="st-title",
                 markup=False,
             )
             yield Static(
-                f"Now: {seat_line(self.seating.at(self.hands))}", id="st-now", markup=False
+                _("Now: {seats}").format(seats=seat_line(self.seating.at(self.hands))),
+                id="st-now",
+                markup=False,
             )
             with Horizontal(classes="st-row"):
-                yield Label("Change", classes="st-label")
+                yield Label(_("Change"), classes="st-label")
                 yield Input(
                     SWAP,
                     id="st-kind",
@@ -83,7 +90,7 @@ class SeatsScreen(KeyForm):
                 )
                 yield Label("", id="st-kind-note", classes="st-note", markup=False)
             with Horizontal(classes="st-row"):
-                yield Label("Seat", classes="st-label")
+                yield Label(_("Seat"), classes="st-label")
                 yield Input(
                     "",
                     id="st-seat",
@@ -94,7 +101,7 @@ class SeatsScreen(KeyForm):
                 )
                 yield Label(f"1-{seats}", classes="st-note")
             with Horizontal(classes="st-row"):
-                yield Label("With seat", classes="st-label")
+                yield Label(_("With seat"), classes="st-label")
                 yield Input(
                     "",
                     id="st-other",
@@ -103,19 +110,19 @@ class SeatsScreen(KeyForm):
                     compact=True,
                     classes="st-field",
                 )
-                yield Label("the seat it swaps with", classes="st-note")
+                yield Label(_("the seat it swaps with"), classes="st-note")
             with Horizontal(classes="st-row"):
-                yield Label("Substitute", classes="st-label")
+                yield Label(_("Substitute"), classes="st-label")
                 yield TextField(
                     "",
                     id="st-name",
                     max_length=NAME_LENGTH,
                     compact=True,
                     classes="st-field",
-                    placeholder="name",
+                    placeholder=_("name"),
                 )
             with Horizontal(classes="st-row"):
-                yield Label("From hand", classes="st-label")
+                yield Label(_("From hand"), classes="st-label")
                 yield Input(
                     str(self.hands + 1),
                     id="st-start",
@@ -128,17 +135,20 @@ class SeatsScreen(KeyForm):
             yield Static("", id="st-error", markup=False)
             with Horizontal(id="st-buttons"):
                 yield Button(
-                    "Change seats",
+                    _("Change seats"),
                     id="st-ok",
                     variant="primary",
                     compact=True,
                     classes="form-confirm",
                 )
-                yield Button("Cancel", id="st-cancel", compact=True, classes="form-cancel")
+                yield Button(_("Cancel"), id="st-cancel", compact=True, classes="form-cancel")
             yield Static(
-                "Enter next · ctrl+s change · Esc cancel · w swap, s substitute\n"
-                "The points stay with the seats. u does not take this back: "
-                "change the seats again here.",
+                _("Enter next · ctrl+s change · Esc cancel · w swap, s substitute")
+                + "\n"
+                + _(
+                    "The points stay with the seats. u does not take this back: "
+                    "change the seats again here."
+                ),
                 id="st-help",
                 markup=False,
             )
@@ -159,15 +169,16 @@ class SeatsScreen(KeyForm):
         values = self.values()
         kind = values["kind"].lower()
         self.query_one("#st-kind-note", Label).update(
-            KINDS.get(kind, "w swap two seats · s a substitute")
+            # KINDS are the core's words, said by its own catalog's entries.
+            _(KINDS[kind]) if kind in KINDS else _("w swap two seats · s a substitute")
         )
         self.query_one("#st-other", Input).disabled = kind != SWAP
         self.query_one("#st-name", Input).disabled = kind != SUBSTITUTE
         start = values["start"].strip()
         note = (
-            "1: the whole session (a correction)"
+            _("1: the whole session (a correction)")
             if start == "1"
-            else f"1 to {self.hands + 1}; empty: the next hand"
+            else _("1 to {last}; empty: the next hand").format(last=self.hands + 1)
         )
         self.query_one("#st-start-note", Label).update(note)
         try:
@@ -182,7 +193,7 @@ class SeatsScreen(KeyForm):
         first = int(start) if start else self.hands + 1
         self.query_one("#st-error", Static).update("")
         self.query_one("#st-preview", Static).update(
-            f"From hand {first}: {seat_line(self.result.at(first - 1))}"
+            _("From hand {n}: {seats}").format(n=first, seats=seat_line(self.result.at(first - 1)))
         )
 
     def action_confirm(self) -> None:

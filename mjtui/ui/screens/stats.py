@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Header, Label, Select, Static
 
 from mjtui import paths
+from mjtui.core.language import _, ngettext
 from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, by_system
 from mjtui.core.sessions.ledger import read_folder
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
@@ -28,23 +29,30 @@ ALL = ""  # the Select's value before the folder is read, or when it holds no se
 
 
 def where(ref: HandRef) -> str:
-    file = shown(ref.path.name) if ref.path else f"the series of {ref.started:%Y-%m-%d %H:%M}"
-    return f"{file}, hand {ref.hand}"
+    file = (
+        shown(ref.path.name)
+        if ref.path
+        else _("the series of {started}").format(started=f"{ref.started:%Y-%m-%d %H:%M}")
+    )
+    return _("{file}, hand {n}").format(file=file, n=ref.hand)
 
 
 def player_detail(p: PlayerStats | None) -> Text:
     if p is None:
         return Text("")
+    net = ngettext("net {net} over {n} hand", "net {net} over {n} hands", p.hands_played)
     out = Text.assemble(
-        (p.name, "bold"),
-        f": net {numbers.change(p.net)} over {p.hands_played} hand{'s' * (p.hands_played != 1)}",
+        (p.name, "bold"), ": " + net.format(net=numbers.change(p.net), n=p.hands_played)
     )
     if p.best_hand:
-        out.append(f" · best hand {numbers.change(p.best_hand.change)}: {where(p.best_hand)}")
-    if p.biggest_swing:
+        best = _("best hand {change}: {where}")
         out.append(
-            f" · biggest swing {numbers.change(p.biggest_swing.change)}: {where(p.biggest_swing)}"
+            " · " + best.format(change=numbers.change(p.best_hand.change), where=where(p.best_hand))
         )
+    if p.biggest_swing:
+        swing = _("biggest swing {change}: {where}")
+        change = numbers.change(p.biggest_swing.change)
+        out.append(" · " + swing.format(change=change, where=where(p.biggest_swing)))
     return out
 
 
@@ -67,9 +75,9 @@ class StatsScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="stats-filters"):
-            yield Label("Count", classes="library-filter-label")
+            yield Label(_("Count"), classes="library-filter-label")
             yield Select(
-                [("(reading)", ALL)],
+                [(_("(reading)"), ALL)],
                 value=ALL,
                 allow_blank=False,
                 id="stats-ruleset",
@@ -83,17 +91,17 @@ class StatsScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "mjtui"
-        self.sub_title = "statistics"
+        self.sub_title = _("statistics")
         table = self.query_one("#stats-table", DataTable)
         read = read_folder(self.folder, self.find_ruleset)
         self.systems = by_system(read.sessions, read.skipped)
         options: list[tuple[Text | str, str]] = []
         for name, stats in self.systems.items():
-            options.append((Text(f"System: {name}, all its rulesets"), name))
+            options.append((Text(_("System: {name}, all its rulesets").format(name=name)), name))
             options += [(Text(f"  {r.name} ({r.id})"), f"{name}:{r.id}") for r in stats.rulesets]
         select = self.query_one("#stats-ruleset", Select)
         with select.prevent(Select.Changed):
-            select.set_options(options or [("No series yet", ALL)])
+            select.set_options(options or [(_("No series yet"), ALL)])
             select.value = options[0][1] if options else ALL
         self.stats = next(iter(self.systems.values()), None) or Statistics([], [], 0, read.skipped)
         notes = self.query_one("#stats-skipped", Static)
@@ -102,7 +110,11 @@ class StatsScreen(Screen[None]):
         self.show_players()
         for warning in self.stats.warnings:  # names drawn alike, counted apart
             self.notify(
-                warning, title="Names that look alike", severity="warning", timeout=20, markup=False
+                warning,
+                title=_("Names that look alike"),
+                severity="warning",
+                timeout=20,
+                markup=False,
             )
         table.focus()
 
@@ -110,23 +122,23 @@ class StatsScreen(Screen[None]):
     def _add_columns(table: DataTable[Text]) -> None:
         # Where the best hand and the biggest swing were played is in the
         # line under the table (the row's detail), so their columns stay narrow.
-        table.add_column("Player", key="player")
+        table.add_column(_("Player"), key="player")
         for label, key in (
-            ("Series", "series"),
-            ("1st", "series_won"),
-            ("Hands", "hands"),
-            ("Won", "hands_won"),
-            ("Win%", "rate"),
-            ("Avg", "average"),
-            ("Best hand", "best"),
-            ("Swing", "swing"),
+            (_("Series"), "series"),
+            (_("1st"), "series_won"),
+            (_("Hands"), "hands"),
+            (_("Won"), "hands_won"),
+            (_("Win%"), "rate"),
+            (_("Avg"), "average"),
+            (_("Best hand"), "best"),
+            (_("Swing"), "swing"),
         ):
             table.add_column(Text(label, justify="right"), key=key)
 
     def skipped_notes(self) -> Text:
         """The files not counted, one a line, named without their (common) folder."""
         assert self.stats is not None
-        return skipped_notes(self.stats.skipped, self.folder, "", "the library shows each")
+        return skipped_notes(self.stats.skipped, self.folder, "", _("the library shows each"))
 
     @property
     def ruleset_id(self) -> str:
@@ -137,7 +149,7 @@ class StatsScreen(Screen[None]):
         stats = self.stats
         if stats is None:
             return
-        system, _, rid = self.ruleset_id.partition(":")
+        system, _sep, rid = self.ruleset_id.partition(":")
         stats = self.systems.get(system, stats)
         chosen = next((r for r in stats.rulesets if r.id == rid), None)
         players, series = (
@@ -167,7 +179,11 @@ class StatsScreen(Screen[None]):
                     justify="right",
                 ),
             )
-        count = f"{series} series counted" if players else "No series with hands to count yet"
+        count = (
+            _("{n} series counted").format(n=series)
+            if players
+            else _("No series with hands to count yet")
+        )
         self.query_one("#stats-count", Static).update(count)
         self.show_detail()
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from textual.widgets import Button, DataTable, Header, Input, Label, Select, Sta
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _, ngettext
 from mjtui.core.model.session import Session
 from mjtui.core.reports.whatif import WhatIf, flatten, parse_value, rescore, variant
 from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
@@ -90,15 +92,19 @@ class WhatIfScreen(Screen[None]):
             yield Static(
                 Text.assemble(
                     (self.file_name, "bold"),
-                    f" · {len(self.session.hands)} hands · ",
+                    " · "
+                    + ngettext("{n} hand", "{n} hands", len(self.session.hands)).format(
+                        n=len(self.session.hands)
+                    )
+                    + " · ",
                     ", ".join(self.session.players),
                 ),
                 id="whatif-title",
             )
             with Horizontal(id="whatif-base-row"):
-                yield Label("Start from", classes="whatif-key")
+                yield Label(_("Start from"), classes="whatif-key")
                 yield Select(
-                    [(Text(f"as played: {played.name}"), PLAYED)]
+                    [(Text(_("as played: {ruleset}").format(ruleset=played.name)), PLAYED)]
                     + [(Text(f"{r.name} ({r.id})"), i) for i, r in enumerate(self.bases[1:], 1)],
                     value=PLAYED,
                     allow_blank=False,
@@ -117,24 +123,26 @@ class WhatIfScreen(Screen[None]):
                     )
             yield Static("", id="whatif-error")
             with Horizontal(id="whatif-buttons"):
-                yield Button("Compare", id="whatif-compare", variant="primary", compact=True)
-                yield Static("Enter: compare · shift+Tab: start from · Esc: back", id="whatif-help")
+                yield Button(_("Compare"), id="whatif-compare", variant="primary", compact=True)
+                yield Static(
+                    _("Enter: compare · shift+Tab: start from · Esc: back"), id="whatif-help"
+                )
             yield DataTable(id="whatif-table", cursor_type="none", zebra_stripes=True)
             yield Static("", id="whatif-diff")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "mjtui what if"
+        self.title = _("mjtui what if")
         self.sub_title = self.file_name
         table = self.query_one("#whatif-table", DataTable)
         table.can_focus = False
-        table.add_column("Player", key="player")
+        table.add_column(_("Player"), key="player")
         for label, key in (
-            ("Played", "played"),
-            ("What if", "what_if"),
-            ("Net played", "net"),
-            ("Net what if", "what_if_net"),
-            ("Difference", "difference"),
+            (_("Played"), "played"),
+            (_("What if"), "what_if"),
+            (_("Net played"), "net"),
+            (_("Net what if"), "what_if_net"),
+            (_("Difference"), "difference"),
         ):
             table.add_column(Text(label, justify="right"), key=key)
         table.display = False
@@ -154,8 +162,8 @@ class WhatIfScreen(Screen[None]):
         if not self.keys:
             return
         form = self.query_one("#whatif-form", Grid)
-        names = max(len(key) for key in self.keys)
-        values = max(8, *(len(v) + 1 for v in self.typed().values()))
+        names = max(cell_len(key) for key in self.keys)
+        values = max(8, *(cell_len(v) + 1 for v in self.typed().values()))
         room = self.query_one("#whatif", VerticalScroll).scrollable_content_region.width
         room = (room or self.app.size.width - 2) - 1  # a vertical scrollbar may come
         if 2 * (names + values) + 3 <= room:
@@ -231,7 +239,11 @@ class WhatIfScreen(Screen[None]):
             return
         hands = len(self.session.hands)
         table.border_title = Text(
-            f"After {hands} hand{'s' * (hands != 1)}: as played, and what if ({self.base.name})"
+            ngettext(
+                "After {n} hand: as played, and what if ({ruleset})",
+                "After {n} hands: as played, and what if ({ruleset})",
+                hands,
+            ).format(n=hands, ruleset=self.base.name)
         )
         for c in result.comparison():
             d = c.difference
@@ -250,10 +262,10 @@ class WhatIfScreen(Screen[None]):
             )
         differences = result.differences()
         if not differences:
-            diff.update(Text("No rule differs from the rules as played.", style="dim"))
+            diff.update(Text(_("No rule differs from the rules as played."), style="dim"))
             self._show_result()
             return
-        out = Text.assemble(("Rules that differ: ", "bold"))
+        out = Text.assemble((_("Rules that differ:") + " ", "bold"))
         for i, (key, played, what_if) in enumerate(differences):
             if i:
                 out.append(" · ")
@@ -271,4 +283,4 @@ class WhatIfScreen(Screen[None]):
 
 
 def _value(value: object) -> str:
-    return "(none)" if value is None else as_text(value)
+    return _("(none)") if value is None else as_text(value)

@@ -23,6 +23,8 @@ from mjtui.calc.hp11c.display import format_number
 from mjtui.calc.hp11c.listing import Step
 from mjtui.calc.hp11c.machine import Machine
 from mjtui.calc.link import CalculatorLink
+from mjtui.core.cells import ljust, rjust
+from mjtui.core.language import N_, _, ngettext, pgettext
 from mjtui.ui import colours
 from mjtui.ui.widgets.options import WidgetOptions
 
@@ -48,7 +50,10 @@ CHARACTERS = {
     "y": "y^x",
     **{c: c for c in "0123456789ABCDE"},
 }
-HELP = (
+RUN_STATES = {"idle": N_("idle"), "running": N_("running"), "waiting": N_("waiting")}
+RUN_STATES["halted"] = N_("halted")
+"""The calculator's run states (hp11c/status.py RunState's values) as the pane says them."""
+HELP = N_(
     "digits . enter + - * / · r R/S · A-E labels · s step · g n GSB n · x x<>y · "
     "c CHS · e EEX · d R↓ · z CLx · t trace · k key the hands again · esc back · "
     "p hide"
@@ -98,7 +103,7 @@ class CalcPane(VerticalScroll, can_focus=True):
         yield Static("", id="calc-program", classes="calc-part")
         yield Static("", id="calc-stack", classes="calc-part")
         yield Static("", id="calc-registers", classes="calc-part")
-        yield Static(HELP, id="calc-help", classes="calc-part", markup=False)
+        yield Static(_(HELP), id="calc-help", classes="calc-part", markup=False)
 
     def on_mount(self) -> None:
         self.show()
@@ -112,7 +117,10 @@ class CalcPane(VerticalScroll, can_focus=True):
         m = self.machine
         self.machine.trace = self._record if self._tracing else None
         self.query_one("#lcd", Static).update(m.display)
-        state = m.state.value + (f" · {m.message}" if m.message else "")
+        run_state = RUN_STATES.get(m.state.value)
+        state = (_(run_state) if run_state else m.state.value) + (
+            f" · {m.message}" if m.message else ""
+        )
         self.query_one("#calc-status", Static).update(Text(state, style="dim"))
         stack = Text()
         for name, value in (("T", m.t), ("Z", m.z), ("Y", m.y), ("X", m.x), ("LASTx", m.lastx)):
@@ -136,9 +144,9 @@ class CalcPane(VerticalScroll, can_focus=True):
                     f"{'▶' if line.current else ' '} {line.number:03d} {line.text}\n", style
                 )
         else:
-            program.append("no program loaded", style="dim")
+            program.append(_("no program loaded"), style="dim")
         if self._tracing:
-            program.append("trace:\n", style="dim")
+            program.append(_("trace:") + "\n", style="dim")
             for entry in self._trace:
                 program.append(f"  {entry}\n", style="dim")
         self.query_one("#calc-program", Static).update(program)
@@ -147,30 +155,37 @@ class CalcPane(VerticalScroll, can_focus=True):
     def _link_text(self) -> Text:
         """The sheet's totals and East beside the calculator's, and what differs."""
         if self.link is None:
-            return Text("not linked to the sheet", style="dim")
+            return Text(_("not linked to the sheet"), style="dim")
         if self._sheet is None:
             return Text("")
         totals, east = self._sheet
         reading = self.link.reading()
-        text = Text.assemble(("seat       sheet   calculator\n", "dim"))
+        # The headings over the columns below, laid out by cells (CJK: two a character);
+        # said outside the f-string, where Babel's extraction would not find them.
+        heads = (ljust(_("seat"), 4), rjust(_("sheet"), 11), rjust(_("calculator"), 12))
+        heading = " ".join(heads)
+        text = Text.assemble((heading + "\n", "dim"))
         for seat, (sheet, calc) in enumerate(zip(totals, reading.totals, strict=False)):
             same = sheet == calc
             text.append(f"{seat + 1:>4} {sheet:>11,} {_number(calc):>12} ")
             text.append("✓\n" if same else "✗\n", colours.GAIN if same else f"bold {colours.LOSS}")
         calc_east = "?" if reading.east is None else str(reading.east + 1)
-        text.append(f"East {east + 1:>11} {calc_east:>12} ")
+        text.append(ljust(pgettext("wind", "East"), 4) + f" {east + 1:>11} {calc_east:>12} ")
         text.append(
             "✓\n" if reading.east == east else "✗\n",
             colours.GAIN if reading.east == east else f"bold {colours.LOSS}",
         )
         problems = self.link.differences(totals, east)
-        text.append(f"{len(self.link.keyed)} hands keyed · ", "dim")
+        keyed = len(self.link.keyed)
+        text.append(
+            ngettext("{n} hand keyed", "{n} hands keyed", keyed).format(n=keyed) + " · ", "dim"
+        )
         if problems:
-            text.append("differs from the sheet", style=f"bold {colours.LOSS}")
+            text.append(_("differs from the sheet"), style=f"bold {colours.LOSS}")
             if reading.problem:
                 text.append(f"\n{reading.problem}", style=colours.LOSS)
         else:
-            text.append("agrees with the sheet", style=f"bold {colours.GAIN}")
+            text.append(_("agrees with the sheet"), style=f"bold {colours.GAIN}")
         return text
 
     def _record(self, number: int, step: Step, machine: Machine) -> None:
@@ -189,7 +204,7 @@ class CalcPane(VerticalScroll, can_focus=True):
             return
         if key == "g":
             self._pending_gsb = True
-            self.query_one("#calc-status", Static).update(Text("GSB: type a label", "bold"))
+            self.query_one("#calc-status", Static).update(Text(_("GSB: type a label"), "bold"))
             return
         if key == "k" and self.link is not None:
             self.link.rekey()

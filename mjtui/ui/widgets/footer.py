@@ -54,6 +54,14 @@ class Footer(TextualFooter):
         grid-columns: auto;
         grid-gutter: 0;
     }
+    /* A grid's cell does not make room for a key's margin: the compact keys' margin
+       becomes the gutter between the columns, or each key lost its last cell. */
+    Footer.-rows.-compact {
+        grid-gutter: 0 1;
+    }
+    Footer.-rows.-compact FooterKey {
+        margin: 0;
+    }
     """
 
     def compose(self) -> ComposeResult:
@@ -91,11 +99,14 @@ class Footer(TextualFooter):
             return  # recomposed or resized on its way off a screen: nothing to fit
         keys = list(self.children)
         room = self.size.width or self.app.size.width
+        # A compact footer parts its keys by a column (a margin in a row, the gutter in
+        # rows), which the keys' gutter leaves out: Japanese keys were cut at 80 columns.
+        parted = 1 if self.compact else 0
         widths = [
-            key.get_content_width(self.size, self.app.size) + key.styles.gutter.width
+            key.get_content_width(self.size, self.app.size) + key.styles.gutter.width + parted
             for key in keys
         ]
-        rows = rows_needed(widths, room)
+        rows = rows_needed(widths, room + parted)  # the last key needs no parting after it
         self.set_class(rows > 1, "-rows")
         # Over a screen whose footer took more rows (a form over the sheet at 60
         # columns), as many: the keys below would show through the row left over.

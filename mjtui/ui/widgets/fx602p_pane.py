@@ -32,11 +32,13 @@ from mjtui.calc.fx602p.check import default_rules, program_names
 from mjtui.calc.fx602p.listing import Listing, read_listing
 from mjtui.calc.fx602p.machine import Machine, State
 from mjtui.calc.fx602p.play import HandResult, finish_hand, note_displays
+from mjtui.core.cells import ljust, rjust
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _
 from mjtui.ui import colours
 from mjtui.ui.widgets.options import WidgetOptions
 
-HELP = (
+HELP = N_(
     "g 0 P0 (a new hand) · at HLT: tile digit + enter discards, enter or 0 enter "
     "wins · at PAUSE: 0 wins on the discard, enter goes on · l listing file · "
     "esc back · p hide"
@@ -44,7 +46,7 @@ HELP = (
 CHUNK = 2000  # steps the worker runs between looks at the display and cancellation
 
 
-NO_LISTING = (
+NO_LISTING = N_(
     "no listing loaded: mjtui does not ship K. Miyahara's 1986 program. Save the page "
     "that published it as text, then press l, type that file's path and Enter "
     "(or start with mjtui --calc-program FILE); docs/fx602p-emulator.md says more"
@@ -102,13 +104,13 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self._pause_answer: int | None = None
 
     def compose(self) -> ComposeResult:
-        yield Input(self.listing_path, placeholder="listing file; enter loads it", id="fx-path")
+        yield Input(self.listing_path, placeholder=_("listing file; enter loads it"), id="fx-path")
         yield Static("", id="fx-lcd", markup=False)
         yield Static("", id="fx-status", markup=False)
         yield Static("", id="fx-mine", markup=False)
         yield Static("", id="fx-shown", classes="fx-part")
         yield Static("", id="fx-hands", classes="fx-part")
-        yield Static(HELP, id="fx-help", classes="fx-part", markup=False)
+        yield Static(_(HELP), id="fx-help", classes="fx-part", markup=False)
 
     def on_mount(self) -> None:
         self._ready = True
@@ -116,7 +118,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
             self.load(self.listing_path)
         else:
             # mjtui does not ship the program (someone else's): say where it comes from.
-            self._set_status(NO_LISTING)
+            self._set_status(_(NO_LISTING))
         self.show()
 
     # ------------------------------------------------------------------
@@ -128,7 +130,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
             listing = read_listing(Path(path).expanduser())
         except MjtuiError as e:
             self.notify(str(e), title="FX-602P", severity="error", markup=False)
-            self._set_status(f"not loaded: {e}")
+            self._set_status(_("not loaded: {error}").format(error=e))
             return False
         if self.busy:
             self.workers.cancel_group(self, "fx602p")
@@ -143,7 +145,11 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self._lcd = "0"
         self._log.clear()
         counts = " ".join(f"{k} {v}" for k, v in listing.step_counts().items())
-        self._set_status(f"loaded {listing.total_steps} steps ({counts}) · g 0 plays")
+        self._set_status(
+            _("loaded {n} steps ({counts}) · g 0 plays").format(
+                n=listing.total_steps, counts=counts
+            )
+        )
         self.show()
         return True
 
@@ -177,7 +183,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
             return
         if key == "g":
             self._pending_program = True
-            self._set_status("P: type an area 0-9")
+            self._set_status(_("P: type an area 0-9"))
             return
         if self.state is State.PAUSE and self.busy:
             if key.isdigit() or key == "enter":
@@ -201,7 +207,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
         """Pn: start area ``area`` (P0 plays a hand)."""
         if self.machine is None:
             self.notify(
-                "Load an FX-602P listing first (l, then the file's path)", severity="warning"
+                _("Load an FX-602P listing first (l, then the file's path)"), severity="warning"
             )
             return
         if self.busy:
@@ -241,7 +247,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
     def _go(self, begin: Callable[[], State]) -> None:
         self.busy = True
         self.state = begin()
-        self._set_status("running")
+        self._set_status(_("running"))
         self.run_worker(
             self._work, thread=True, exclusive=True, group="fx602p", exit_on_error=False
         )
@@ -312,7 +318,7 @@ class FX602PPane(VerticalScroll, can_focus=True):
             self.notify(
                 machine.message or state.value, title="FX-602P", severity="error", markup=False
             )
-        self._set_status(_STATUS.get(state, state.value))
+        self._set_status(_(_STATUS[state]) if state in _STATUS else state.value)
         self.show()
 
     # ------------------------------------------------------------------
@@ -333,12 +339,12 @@ class FX602PPane(VerticalScroll, can_focus=True):
         self.query_one("#fx-status", Static).update(Text(self._status, style="dim"))
         mine = Text()
         if self.hand is not None and self.hand8 is not None:
-            mine.append("your tiles ", style="dim")
+            mine.append(_("your tiles") + " ", style="dim")
             mine.append("".join(map(str, self.hand8)), style="bold")
             if self.hand.dora is not None:
-                mine.append(f" · dora {self.hand.dora}", style="dim")
+                mine.append(" · " + _("dora {tile}").format(tile=self.hand.dora), style="dim")
         self.query_one("#fx-mine", Static).update(mine)
-        shown = Text("displays, newest last\n", style="dim")
+        shown = Text(_("displays, newest last") + "\n", style="dim")
         for text in self._log:
             shown.append(f"  {text}\n")
         self.query_one("#fx-shown", Static).update(shown)
@@ -346,8 +352,17 @@ class FX602PPane(VerticalScroll, can_focus=True):
 
     def _hands_text(self) -> Text:
         if not self.results:
-            return Text("no hand scored yet", style="dim")
-        text = Text("hand  winner       program  native\n", style="dim")
+            return Text(_("no hand scored yet"), style="dim")
+        # The headings over the columns below, laid out by cells (CJK: two a character).
+        heading = " ".join(
+            (
+                ljust(_("hand"), 5),
+                ljust(_("winner"), 10),
+                rjust(_("program"), 8),
+                rjust(_("native"), 7),
+            )
+        )
+        text = Text(heading + "\n", style="dim")
         for r in self.results[-8:]:
             if r.status != "finished" or r.points is None:
                 text.append(f"{r.number:>4}  {r.message or r.status}\n", style=colours.LOSS)
@@ -358,22 +373,35 @@ class FX602PPane(VerticalScroll, can_focus=True):
                 text.append("✓\n", style=colours.GAIN)
             elif r.verdict == "quirk":
                 text.append(
-                    f"quirk: {r.check.quirk}\n" if r.check else "quirk\n", style=colours.WARN
+                    _("quirk: {quirk}").format(quirk=r.check.quirk) + "\n"
+                    if r.check
+                    else _("quirk") + "\n",
+                    style=colours.WARN,
                 )
             else:
-                text.append("✗ differs\n", style=f"bold {colours.LOSS}")
-            names = ", ".join(program_names(r.yaku)) or "no yaku"
-            text.append(f"      {r.how} {r.win_tile} {r.hand} · {names}\n", style="dim")
+                text.append("✗ " + _("differs") + "\n", style=f"bold {colours.LOSS}")
+            names = ", ".join(program_names(r.yaku)) or _("no yaku")
+            how = HOW.get(r.how or "")
+            said = _(how) if how else r.how
+            text.append(f"      {said} {r.win_tile} {r.hand} · {names}\n", style="dim")
         last = self.results[-1]
-        text.append(f"total {last.total}/{last.hands} · Ave {last.average}", style="bold")
+        text.append(
+            _("total {total}/{hands} · Ave {average}").format(
+                total=last.total, hands=last.hands, average=last.average
+            ),
+            style="bold",
+        )
         return text
 
 
+HOW = {"ron": N_("ron"), "tsumo": N_("tsumo")}
+"""A scored hand's win (calc/fx602p/play.py HandResult.how) as the pane says it."""
 _STATUS = {
-    State.IDLE: "stopped · g 0 plays a hand",
-    State.RUNNING: "running",
-    State.HALT: "HLT: a tile digit + enter discards · enter alone wins (tsumo)",
-    State.PAUSE: "PAUSE: 0 wins on this discard (ron) · enter goes on",
-    State.ERROR: "-E-: the program stopped on an error",
-    State.LIMIT: "stopped: the step limit",
+    State.IDLE: N_("stopped · g 0 plays a hand"),
+    State.RUNNING: N_("running"),
+    State.HALT: N_("HLT: a tile digit + enter discards · enter alone wins (tsumo)"),
+    State.PAUSE: N_("PAUSE: 0 wins on this discard (ron) · enter goes on"),
+    State.ERROR: N_("-E-: the program stopped on an error"),
+    State.LIMIT: N_("stopped: the step limit"),
 }
+"""The status line in each state the calculator stops in, said in the language spoken."""

@@ -18,6 +18,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from mjtui.core.language import N_, _
 from mjtui.ui import colours, numbers
 from mjtui.ui.widgets.options import WidgetOptions
 
@@ -33,13 +34,13 @@ def braille_lines(
     series: Sequence[Sequence[int]], width: int, height: int, low: int, high: int
 ) -> list[list[tuple[int, int]]]:
     """Rows of (dot bits, series index of the last line through the cell)."""
-    cells = [[(0, -1) for _ in range(width)] for _ in range(height)]
+    cells = [[(0, -1) for _x in range(width)] for _y in range(height)]
     px_w, px_h = width * 2, height * 4
     span = max(high - low, 1)
 
     def dot(x: int, y: int, owner: int) -> None:
         if 0 <= x < px_w and 0 <= y < px_h:
-            bits, _ = cells[y // 4][x // 2]
+            bits, _owner = cells[y // 4][x // 2]
             cells[y // 4][x // 2] = (bits | _DOT[x % 2][y % 4], owner)
 
     for owner, values in enumerate(series):
@@ -107,7 +108,7 @@ class TotalsChart(Widget):
     DEFAULT_CSS = """
     TotalsChart { height: 1fr; min-height: 5; border: round $primary-darken-2; }
     """
-    BORDER_TITLE = "Running totals"
+    BORDER_TITLE = N_("Running totals")  # said in the language spoken (__init__)
     position: reactive[int] = reactive(0)
 
     class Picked(Message):
@@ -119,6 +120,7 @@ class TotalsChart(Widget):
 
     def __init__(self, **kwargs: Unpack[WidgetOptions]) -> None:
         super().__init__(**kwargs)
+        self.border_title = _(self.BORDER_TITLE)
         self.names: tuple[str, ...] = ()
         self.totals: list[tuple[int, ...]] = []
 
