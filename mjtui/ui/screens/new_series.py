@@ -25,6 +25,7 @@ from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.winds import wind_name
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class SeriesChoice:
     minutes: int = 0  # the game's time limit; 0: none
 
 
-class NewSeriesScreen(KeyForm):
+class NewSeriesScreen(StyledOnce, KeyForm):
     """Names typed fast land in their seats: the keys of every form (key_form)."""
 
     BINDINGS = [
