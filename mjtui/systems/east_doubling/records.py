@@ -13,12 +13,17 @@ _KEYS = frozenset(("winner", "points"))
 
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
-    unknown = record.keys() - _KEYS
-    if unknown:
-        first = sorted(unknown)[0]
+    # Every hand of a series is read again on each resume: the usual record passes each
+    # test at its first, quickest step (no set made of its keys, an int's type asked once).
+    if not record.keys() <= _KEYS:
+        first = sorted(record.keys() - _KEYS)[0]
         raise HandError(f"unknown key {first!r} (expected 'winner' and 'points')")
     winner = record.get("winner")
-    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+    if (
+        winner is not None
+        and type(winner) is not int
+        and (isinstance(winner, bool) or not isinstance(winner, int))
+    ):
         raise HandError(f"'winner' must be a seat number, got {winner!r}")
     if winner == 0:
         winner = None  # 0 is the draw key at the table, so a transcriber may write it
@@ -31,7 +36,7 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         points = [0] * rules.table.players
     else:
         raise HandError("'points' is missing")
-    hand = Hand(winner=None if winner is None else winner - 1, points=tuple(points))
+    hand = Hand(None if winner is None else winner - 1, tuple(points))
     check(rules, hand)
     return hand
 

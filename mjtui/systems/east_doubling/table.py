@@ -16,7 +16,7 @@ from mjtui.systems.east_doubling.events import Hand
 from mjtui.systems.east_doubling.rules import Rotation, Rules
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class State:
     """The table after some hands: what the scoreboard shows."""
 
@@ -24,6 +24,21 @@ class State:
     east: int  # seat (0-based) that is East for the next hand
     hands: int
     last_change: tuple[int, ...] | None = None
+
+    def __init__(
+        self,
+        totals: tuple[int, ...],
+        east: int,
+        hands: int,
+        last_change: tuple[int, ...] | None = None,
+    ) -> None:
+        # One state a hand is folded on each resume of a series: set as Hand's fields are
+        # (events.py), not through object.__setattr__ field by field.
+        fields = self.__dict__
+        fields["totals"] = totals
+        fields["east"] = east
+        fields["hands"] = hands
+        fields["last_change"] = last_change
 
     def wind(self, seat: int) -> str:
         return WINDS[(seat - self.east) % len(self.totals)]
