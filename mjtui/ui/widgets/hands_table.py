@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
 from rich.cells import cell_len, set_cell_size
+from rich.containers import Lines
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -87,6 +88,16 @@ def by_words(cell: Text, width: int) -> Text:
     joined = Text("\n", style=cell.style).join(lines)
     joined.justify = cell.justify
     return joined
+
+
+def _one_line(cell: Text, width: int) -> bool:
+    """Whether ``cell`` is one line of at most ``width`` cells, justified left or right."""
+    return (
+        cell.justify in (None, "left", "right")
+        and cell.cell_len <= width
+        and "\n" not in cell.plain
+        and "\t" not in cell.plain
+    )
 
 
 def seat_header(name: str, figures: int, least: int = 10) -> str:
@@ -464,7 +475,15 @@ class HandsTable(ScrollView, can_focus=True):
         for c, (cell, width) in enumerate(zip(cells, self._widths, strict=False)):
             if c == 1:
                 cell = by_words(cell, width)
-            lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
+            if c != 1 and _one_line(cell, width):
+                # A figure fits its column on one line (its width is the widest's): padded
+                # to the column as wrap would, without wrap's dividing and justifying,
+                # which took most of the resumed sheet's rows' drawing.
+                line = cell.copy()
+                line.align(cell.justify or "left", width)
+                lines = Lines([line])
+            else:
+                lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
             # A Text's own style lies under its spans' (Text.render leaves it out).
             columns.append(
