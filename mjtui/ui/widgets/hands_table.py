@@ -399,6 +399,8 @@ class HandsTable(ScrollView, can_focus=True):
 
     def _height(self, cells: list[Text]) -> int:
         width = self._widths[1]
+        if _one_line(cells[1], width):  # the window's rows are measured as it is filled
+            return 1
         return max(1, len(by_words(cells[1], width).wrap(self.app.console, width)))
 
     def _laid_out(self) -> None:
@@ -473,16 +475,17 @@ class HandsTable(ScrollView, can_focus=True):
         console = self.app.console
         columns = []
         for c, (cell, width) in enumerate(zip(cells, self._widths, strict=False)):
-            if c == 1:
-                cell = by_words(cell, width)
-            if c != 1 and _one_line(cell, width):
-                # A figure fits its column on one line (its width is the widest's): padded
-                # to the column as wrap would, without wrap's dividing and justifying,
-                # which took most of the resumed sheet's rows' drawing.
+            if _one_line(cell, width):
+                # A figure fits its column on one line (its width is the widest's), and
+                # most descriptions do: padded to the column as wrap would, without wrap's
+                # dividing and justifying, which took most of the resumed sheet's rows'
+                # drawing.
                 line = cell.copy()
                 line.align(cell.justify or "left", width)
                 lines = Lines([line])
             else:
+                if c == 1:
+                    cell = by_words(cell, width)
                 lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
             # A Text's own style lies under its spans' (Text.render leaves it out).
