@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     # The mixins are checked as the App and the Screen they are mixed into.
     _AppMixin = App[object]
-    _ScreenMixin = Screen[object]
+    _ScreenMixin = Screen[Any]
 else:
     _AppMixin = _ScreenMixin = object
 

@@ -159,7 +159,7 @@ class ScoreScreen(StyledOnce, Screen[None]):
             self.set_interval(1, self._tick)
         self.call_after_refresh(lambda: self.link)  # its warnings come with the sheet
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # A form (or the rules, the standings...) has just closed over the sheet: its
         # widgets are cycles only the collector's full pass frees, and one of those
         # passes, 20-40 ms, fell between a ctrl+s and the new totals now and then.

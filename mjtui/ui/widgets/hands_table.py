@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Unpack
 
 from rich.cells import cell_len, set_cell_size
-from rich.containers import Lines
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
@@ -481,8 +480,8 @@ class HandsTable(ScrollView, can_focus=True):
                 # dividing and justifying, which took most of the resumed sheet's rows'
                 # drawing.
                 line = cell.copy()
-                line.align(cell.justify or "left", width)
-                lines = Lines([line])
+                line.align("right" if cell.justify == "right" else "left", width)
+                lines = [line]
             else:
                 if c == 1:
                     cell = by_words(cell, width)
