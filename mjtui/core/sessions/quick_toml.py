@@ -83,8 +83,8 @@ def _read_hands(body: str, limit: int | None) -> list[dict[str, Any]] | None:
     while at < end:
         found = shapes.read(body, at, limit)
         if found is not None:
-            hand, at = found
-            hands.append(hand)
+            read_by_shape, at = found
+            hands.extend(read_by_shape)
             continue
         following = _HANDS_LINE.search(body, at + 1)
         block_end = end if following is None else following.start()
@@ -118,8 +118,9 @@ class _Shapes:
     line), in one match: a series' hands have a few shapes, and one match a hand
     in place of one a line made the reading of 10,000 hands twice as quick
     (benchmarks/startup.py). Where the first hand of a shape had whole numbers
-    the pattern takes only numbers, read as such; a hand of numbers alone (every
-    East-doubling hand) is read in one step, its numbers checked together.
+    the pattern takes only numbers, read as such; the hands of a shape of numbers
+    alone (every East-doubling hand) that follow one another are read in one run,
+    their numbers converted and checked against the limit together.
     """
 
     def __init__(self) -> None:
@@ -128,31 +129,25 @@ class _Shapes:
         self._found: list[tuple[re.Pattern[str], list[tuple[str, int | None, bool]], bool]] = []
         self._tried = 0
 
-    def read(self, body: str, at: int, limit: int | None) -> tuple[dict[str, Any], int] | None:
+    def read(
+        self, body: str, at: int, limit: int | None
+    ) -> tuple[list[dict[str, Any]], int] | None:
+        """The hands from ``at`` on that a learned shape's pattern takes, one after the
+        other: those of a shape of whole numbers all at once (:func:`_numbers_hands`), a
+        hand of another shape alone; None when no pattern takes the hand at ``at``."""
         for pattern, keys, numbers_only in self._found:
             m = pattern.match(body, at)
             if m is None:
                 continue
             if numbers_only:
-                return _numbers_hand(keys, m.groups(), limit), m.end()
-            values = m.groups()
-            hand: dict[str, Any] = {}
-            i = 0
-            for key, items, numbers in keys:
-                if items is None:
-                    hand[key] = int(values[i]) if numbers else _scalar(values[i], limit)
-                    if numbers and limit is not None and not -limit <= hand[key] <= limit:
-                        raise _Beyond
-                    i += 1
-                elif numbers:
-                    hand[key] = found = [int(v) for v in values[i : i + items]]
-                    if limit is not None and not -limit <= min(found) <= max(found) <= limit:
-                        raise _Beyond
-                    i += items
-                else:
-                    hand[key] = [_scalar(v, limit) for v in values[i : i + items]]
-                    i += items
-            return hand, m.end()
+                values, count, match = list(m.groups()), 1, pattern.match
+                at = m.end()
+                while (m := match(body, at)) is not None:  # the run of hands of this shape
+                    values += m.groups()
+                    count += 1
+                    at = m.end()
+                return _numbers_hands(keys, values, count, limit), at
+            return [_hand(keys, m.groups(), limit)], m.end()
         return None
 
     def learn(self, hand: dict[str, Any], block: str) -> None:
@@ -183,26 +178,58 @@ class _Shapes:
             self._found.append((pattern, keys, numbers_only))
 
 
-def _numbers_hand(
+def _hand(
     keys: list[tuple[str, int | None, bool]], values: tuple[str, ...], limit: int | None
 ) -> dict[str, Any]:
-    """A hand of whole numbers alone (an East-doubling hand: the winner and the points):
-    its values read and checked against the limit at once, then shared out."""
+    """A hand of a learned shape: each key's value read from the pattern's groups."""
+    hand: dict[str, Any] = {}
+    i = 0
+    for key, items, numbers in keys:
+        if items is None:
+            hand[key] = int(values[i]) if numbers else _scalar(values[i], limit)
+            if numbers and limit is not None and not -limit <= hand[key] <= limit:
+                raise _Beyond
+            i += 1
+        elif numbers:
+            hand[key] = found = [int(v) for v in values[i : i + items]]
+            if limit is not None and not -limit <= min(found) <= max(found) <= limit:
+                raise _Beyond
+            i += items
+        else:
+            hand[key] = [_scalar(v, limit) for v in values[i : i + items]]
+            i += items
+    return hand
+
+
+def _numbers_hands(
+    keys: list[tuple[str, int | None, bool]], values: list[str], count: int, limit: int | None
+) -> list[dict[str, Any]]:
+    """``count`` hands of one shape of whole numbers alone (every East-doubling hand: the
+    winner and the points), from their values one hand after the other: read and
+    checked against the limit all at once, then shared out hand by hand."""
     numbers = list(map(int, values))
     if limit is not None and not -limit <= min(numbers) <= max(numbers) <= limit:
         raise _Beyond
-    if len(keys) == 2 and keys[0][1] is None and keys[1][1] is not None:  # the common shape
-        return {keys[0][0]: numbers[0], keys[1][0]: numbers[1:]}
-    hand: dict[str, Any] = {}
-    i = 0
-    for key, items, _ in keys:
-        if items is None:
-            hand[key] = numbers[i]
-            i += 1
-        else:
-            hand[key] = numbers[i : i + items]
-            i += items
-    return hand
+    size = len(numbers) // count  # the values of one hand
+    if len(keys) == 2 and keys[0][1] is None and keys[1][1] is not None:  # the usual shape
+        scalar, array = keys[0][0], keys[1][0]
+        return [
+            {scalar: numbers[at], array: numbers[at + 1 : at + size]}
+            for at in range(0, len(numbers), size)
+        ]
+    hands = []
+    for start in range(0, len(numbers), size):
+        hand: dict[str, Any] = {}
+        i = start
+        for key, items, _ in keys:
+            if items is None:
+                hand[key] = numbers[i]
+                i += 1
+            else:
+                hand[key] = numbers[i : i + items]
+                i += items
+        hands.append(hand)
+    return hands
 
 
 def _read_lines(body: str, limit: int | None) -> list[dict[str, Any]] | None:
