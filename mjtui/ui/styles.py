@@ -4,7 +4,8 @@ mjtui.tcss holds what the first screens (the new-series form, the sheet) need;
 the rules of the forms and questions over them (modal.tcss) and of the other
 screens wait for them, so the first frame parses and applies only its own
 (benchmarks/startup.py: about 20 ms sooner, and the forms' rules were half of
-mjtui.tcss). A screen names its stylesheets in ``STYLES``.
+mjtui.tcss). A screen names its stylesheets in ``STYLES``. :class:`StyledOnce`
+keeps a screen from being styled twice over as it is first shown.
 """
 
 from __future__ import annotations
