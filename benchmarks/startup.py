@@ -1,6 +1,6 @@
 """First frame of `mjtui` against a bare Textual app, side by side, in a real terminal.
 
-    python benchmarks/startup.py [--runs 7] [--hands 10000]
+    python benchmarks/startup.py [--runs 7] [--hands 10000] [--against CHECKOUT]
 
 Each command runs in a pseudo-terminal of 80x24, as a person starts it; the
 time is from the process start to the first bytes on the terminal that show
@@ -15,6 +15,11 @@ Beside each wall time, the CPU time the process had used by then (its user and
 system time, read from the kernel as it is stopped at its first frame): on a
 machine shared with other work the wall times wait on the others' turns, the CPU
 times far less, so their ratios are the steadier figure there.
+
+With ``--against`` another checkout of mjtui (a folder holding its ``mjtui``
+package, e.g. ``git worktree add /tmp/before main``) starts in the same turns, put
+first on the path (PYTHONPATH), and its figures are printed beside these: a change
+measured before and after in one run.
 """
 
 from __future__ import annotations
@@ -120,6 +125,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--hands", type=int, default=10000)
+    parser.add_argument("--against", type=Path, help="another checkout, measured in turn")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         env = users_env(Path(folder))  # the first round writes the byte code
@@ -133,15 +139,23 @@ def main() -> None:
         series = _long_series(Path(folder), args.hands)
         resume_cmd = [*mjtui_cmd, "resume", str(series)]
         played = f"{args.hands} played".encode()
+        other = {**env, "PYTHONPATH": str(args.against.resolve())} if args.against else None
         ours, theirs, floor, resumed = [], [], [], []
+        their_new: list[Frame] = []
+        their_resumed: list[Frame] = []
         for _ in range(args.runs + 1):  # the first round warms the disk cache
             ours.append(first_frame(mjtui_cmd, b"New series", env))
             theirs.append(first_frame(bare_cmd, b"bare textual app", env))
             floor.append(first_frame(same_cmd, b"same widgets", env))
             resumed.append(first_frame(resume_cmd, played, env))
+            if other is not None:
+                their_new.append(first_frame(mjtui_cmd, b"New series", other))
+                their_resumed.append(first_frame(resume_cmd, played, other))
         ours, theirs, floor, resumed = ours[1:], theirs[1:], floor[1:], resumed[1:]
     for what in ("wall", "cpu"):
         _report(what, args, ours, theirs, floor, resumed)
+        if other is not None:
+            _compare(what, args, ours, theirs, resumed, their_new[1:], their_resumed[1:])
 
 
 def _report(
@@ -171,6 +185,31 @@ def _report(
     print(
         f"resume of {args.hands} hands: {r * 1000:.0f} ms, {ratio(of[3], of[0]):.2f}x a new "
         f"series (goal <= 1.5x)"
+    )
+
+
+def _compare(
+    what: str,
+    args: argparse.Namespace,
+    ours: list[Frame],
+    bare: list[Frame],
+    resumed: list[Frame],
+    their_new: list[Frame],
+    their_resumed: list[Frame],
+) -> None:
+    """The checkout given by --against beside this one, run by run."""
+
+    def ratio(top: list[Frame], bottom: list[Frame]) -> float:
+        return statistics.median(
+            getattr(x, what) / getattr(y, what) for x, y in zip(top, bottom, strict=True)
+        )
+
+    new, resume = ratio(their_new, bare), ratio(their_resumed, their_new)
+    print(
+        f"  {args.against} in the same turns: new series {new:.2f}x the bare app (this one "
+        f"{ratio(ours, bare):.2f}x), resume {resume:.2f}x its new series (this one "
+        f"{ratio(resumed, ours):.2f}x); this one against it: new series "
+        f"{ratio(ours, their_new):.3f}x, resume {ratio(resumed, their_resumed):.3f}x"
     )
 
 

@@ -537,13 +537,13 @@ def _with_replay_hint(
     open_book: Callable[[], tuple[Scorebook, list[str]]], path: Path
 ) -> tuple[Scorebook, list[str]]:
     """``open_book()``; a file held by another mjtui is refused with the way to look at it."""
-    import shlex
-
     from mjtui.core.sessions.lock import SessionInUse
 
     try:
         return open_book()
     except SessionInUse as e:
+        import shlex  # for the refusal alone
+
         raise SessionError(
             f"{e}; it can be played in one window at a time. To look at it "
             f"without changing it: mjtui replay {shlex.quote(str(path))}"

@@ -4,7 +4,8 @@ mjtui.tcss holds what the first screens (the new-series form, the sheet) need;
 the rules of the forms and questions over them (modal.tcss) and of the other
 screens wait for them, so the first frame parses and applies only its own
 (benchmarks/startup.py: about 20 ms sooner, and the forms' rules were half of
-mjtui.tcss). A screen names its stylesheets in ``STYLES``.
+mjtui.tcss). A screen names its stylesheets in ``STYLES``. :class:`StyledOnce`
+keeps a screen from being styled twice over as it is first shown.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ BASE = FOLDER / "mjtui.tcss"
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.events import ScreenResume
+    from textual.screen import Screen
 
-    # The mixin is checked as the App it is mixed into (MjtuiApp), whose method it extends.
+    # The mixins are checked as the App and the Screen they are mixed into.
     _AppMixin = App[object]
+    _ScreenMixin = Screen[Any]
 else:
-    _AppMixin = object
+    _AppMixin = _ScreenMixin = object
 
 
 class ScreenStyles(_AppMixin):
@@ -44,3 +48,23 @@ def add_styles(app: Any, screen: Any) -> None:
         path = FOLDER / f"{name}.tcss"
         if not app.stylesheet.has_source(str(path)):
             app.stylesheet.add_source(path.read_text(encoding="utf-8"), read_from=(str(path), ""))
+
+
+class StyledOnce(_ScreenMixin):
+    """Screen mixin: a screen's widgets are styled as they are mounted, and not all
+    over again as the screen is first shown.
+
+    Textual styles each widget as it mounts it, and then restyles the whole screen
+    on its first ScreenResume, when every widget has just been styled: the first
+    screen's sixty-odd widgets, styled twice before the first frame, took some
+    15 ms of it (benchmarks/startup.py). A widget whose classes or focus change
+    meanwhile is restyled by Textual at that change; later resumes (a form
+    closing over the screen) restyle as Textual does.
+    """
+
+    _shown_before = False
+
+    def on_screen_resume(self, event: ScreenResume) -> None:
+        if not self._shown_before:
+            self._shown_before = True
+            event.refresh_styles = False

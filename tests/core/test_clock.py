@@ -141,6 +141,10 @@ async def test_a_bad_time_limit_is_refused_on_the_form() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         form = app.screen
+        for _ in range(200):  # until the fields first drawn by stand-ins are in (complete)
+            if form.ready:
+                break
+            await pilot.pause()
         assert form.query_one("#time-limit").value == ""
         form.query_one("#time-limit").value = "99999"
         await pilot.press("ctrl+s")

@@ -213,3 +213,18 @@ def test_hands_of_a_shape_read_before_are_read_as_tomllib_reads_them(hands, rnd,
         )
     ):
         raise AssertionError("plain hands of numbers were not read quickly")
+
+
+def test_a_shape_of_whole_numbers_takes_only_whole_numbers_within_the_limit() -> None:
+    # The first hand's winner and points are numbers: its pattern reads numbers alone,
+    # so a later hand's winner that is a boolean or a string is read by lines, and a
+    # number beyond the limit, where the pattern reads it, declines the file.
+    def hand(winner: str, point: str = "5") -> str:
+        return f"[[hands]]\nwinner = {winner}\npoints = [\n    0,\n    {point},\n]\n\n"
+
+    text = HEAD + hand("1") * 3 + hand("true") + hand('"x"') + hand("-0") + hand("2")
+    assert loads_hands(text, tomllib.loads, 10**9) == tomllib.loads(text)
+    for beyond in (hand("1000000001"), hand("1", "-1000000001")):
+        text = HEAD + hand("1") * 2 + beyond
+        assert loads_hands(text, tomllib.loads) == tomllib.loads(text)  # no limit: read
+        assert loads_hands(text, tomllib.loads, 10**9) is None

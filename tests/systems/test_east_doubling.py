@@ -478,3 +478,68 @@ def test_hand_records_round_trip_with_one_based_winner() -> None:
 def test_replay_fields_are_one_based() -> None:
     state = State(totals=(1, 2, 3, 4), east=3, hands=7)
     assert SYSTEM.replay_fields(state) == {"totals": [1, 2, 3, 4], "east": 4}
+
+
+def test_hands_and_states_are_frozen_values() -> None:
+    import dataclasses
+
+    hand = Hand(winner=1, points=(10, 0, 5, 0))
+    assert hand == Hand(1, (10, 0, 5, 0)) and hash(hand) == hash(Hand(1, (10, 0, 5, 0)))
+    assert repr(hand) == "Hand(winner=1, points=(10, 0, 5, 0))"
+    assert dataclasses.replace(hand, winner=None) == Hand(None, (10, 0, 5, 0))
+    state = State((1, 2), east=1, hands=3)
+    assert state.last_change is None and state == State(totals=(1, 2), east=1, hands=3)
+    assert dataclasses.asdict(state) == {
+        "totals": (1, 2),
+        "east": 1,
+        "hands": 3,
+        "last_change": None,
+    }
+    for value, field in ((hand, "winner"), (state, "totals")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, field, 0)
+
+
+def test_a_resumed_long_series_has_every_hand_and_the_totals_it_was_played_to(
+    tmp_path: Path,
+) -> None:
+    # 10,000 hands, one of them damaged, as the start-up benchmark resumes them: every
+    # other hand is read, the damaged one is said, and the totals and East are those
+    # of the rules folded pair by pair over the hands, hand after hand.
+    import random
+
+    from mjtui.core.sessions.session_file import load_session, save_session
+
+    ruleset = hp11c()
+    rng = random.Random(32)
+    hands = [
+        Hand(rng.choice([None, 0, 1, 2, 3]), tuple(rng.randrange(60) for _ in range(4)))
+        for _ in range(10_000)
+    ]
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 12, 1, 19))
+    session.hands.extend(hands)
+    path = tmp_path / "long.toml"
+    save_session(session, path)
+    text = path.read_text(encoding="utf-8")
+    cut = text.index("[[hands]]", len(text) // 2)  # hand 5,001 or so loses a seat's points
+    item = text.index("\n    ", cut)
+    damaged = text[:item] + text[text.index("\n", item + 1) :]
+    path.write_text(damaged, encoding="utf-8")
+    number = damaged[:cut].count("[[hands]]") + 1
+
+    loaded = load_session(path, lambda name: ruleset)
+    kept = hands[: number - 1] + hands[number:]
+    assert loaded.session.hands == kept
+    assert len(loaded.problems) == 1 and f"hand {number} (line " in loaded.problems[0]
+    assert "expected 4 points" in loaded.problems[0]
+    totals, east = [10_000] * 4, 0
+    for hand in kept:
+        change = pairwise(hand.points, hand.winner, east, 2)
+        totals = [t + c for t, c in zip(totals, change, strict=True)]
+        east = east if hand.winner in (None, east) else (east + 1) % 4
+    state = loaded.session.state
+    assert list(state.totals) == totals and state.east == east and state.hands == len(kept)
+    assert [s.last_change for s in loaded.session.states()[-3:]] == [
+        pairwise(h.points, h.winner, s.east, 2)
+        for h, s in zip(kept[-3:], loaded.session.states()[-4:-1], strict=True)
+    ]

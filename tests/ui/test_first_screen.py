@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -237,3 +237,74 @@ async def test_fields_drawn_by_stand_ins_take_the_keys_typed_before_they_came() 
         session = app.screen.book.session
         assert session.time_limit == 45
         assert session.players == ("Ann", "Bob", "Cy", "Di")
+
+
+@contextlib.contextmanager
+def _whole_screens_restyled(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[object]]:
+    """The screens Textual restyles as a whole (each widget on them) while the app runs."""
+    from textual.screen import Screen
+
+    from mjtui.ui.app import MjtuiApp
+
+    restyled: list[object] = []
+    update_styles = MjtuiApp.update_styles
+
+    def counted(self: MjtuiApp, node: Any, animate: bool = True) -> None:
+        if isinstance(node, Screen):
+            restyled.append(node)
+        update_styles(self, node, animate)
+
+    monkeypatch.setattr(MjtuiApp, "update_styles", counted)
+    yield restyled
+
+
+async def test_the_form_is_styled_once_before_its_first_frame(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Textual styles each widget as it mounts it; the restyle of the whole form that
+    # its first showing asks for is left out (ui/styles.py StyledOnce).
+    with _whole_screens_restyled(monkeypatch) as restyled:
+        async with _form_held() as (app, pilot, go_on):
+            before_complete = list(restyled)
+            first = app.export_screenshot()
+            go_on.set()  # the form completes, and the app may end
+            await pilot.pause()
+    assert before_complete == []
+    # The same frame as with the restyle, which changes nothing.
+    from mjtui.ui.styles import StyledOnce
+
+    monkeypatch.setattr(StyledOnce, "on_screen_resume", lambda self, event: None)
+    with _whole_screens_restyled(monkeypatch) as restyled:
+        async with _form_held() as (app, pilot, go_on):
+            before_complete = list(restyled)
+            form = app.screen
+            again = app.export_screenshot()
+            go_on.set()
+            await pilot.pause()
+    assert before_complete == [form]
+    assert _same_picture(first, again)
+
+
+async def test_a_resumed_sheet_is_styled_once_before_its_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _saved(tmp_path)
+    with _whole_screens_restyled(monkeypatch) as restyled:
+        app = entry.resume(entry.build_parser().parse_args(["resume", str(path)]))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            sheet = app.screen
+            assert isinstance(sheet, ScoreScreen) and restyled == []
+            first = app.export_screenshot()
+    from mjtui.ui.styles import StyledOnce
+
+    monkeypatch.setattr(StyledOnce, "on_screen_resume", lambda self, event: None)
+    app = entry.resume(entry.build_parser().parse_args(["resume", str(path)]))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert _same_picture(first, app.export_screenshot())
+
+
+def _same_picture(one: str, other: str) -> bool:
+    """Two screenshots alike but for their SVG ids (a hash of what the mouse reads too)."""
+    return re.sub(r"terminal-\d+", "terminal", one) == re.sub(r"terminal-\d+", "terminal", other)

@@ -274,3 +274,28 @@ async def test_beside_the_calculator_pane_five_digit_changes_keep_every_seat_on_
                 assert any(str(cell) in line for line in lines), (str(cell), lines)
         assert any("+8,000" in line for line in lines), lines
         assert table.virtual_size.width <= table._laid_out_for  # no sideways scroll
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_rows_drawn_without_wrap_are_the_lines_wrap_makes(
+    tmp_path, monkeypatch, size
+) -> None:
+    # A figure that fits its column is padded to it directly (hands_table._one_line);
+    # every line of the sheet is the same as when each cell goes through rich's wrap.
+    import mjtui.ui.widgets.hands_table as hands_table
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
+    session = Session(ruleset, ("陳大文", "Bartholomew", "Cy", "Di"), datetime(2026, 11, 30))
+    for hand in (Hand(0, (8, 2, 0, 0)), Hand(None, (0, 0, 0, 0)), Hand(3, (2, 2, 2, 90000))):
+        session.add(hand)
+
+    async def lines() -> list[Any]:
+        app = MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            table = app.screen.query_one(HandsTable).region  # the table's lines alone
+            return [list(strip) for strip in screen_strips(app.screen)[table.y : table.bottom]]
+
+    direct = await lines()
+    monkeypatch.setattr(hands_table, "_one_line", lambda cell, width: False)
+    assert direct == await lines()

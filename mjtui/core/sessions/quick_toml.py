@@ -83,8 +83,8 @@ def _read_hands(body: str, limit: int | None) -> list[dict[str, Any]] | None:
     while at < end:
         found = shapes.read(body, at, limit)
         if found is not None:
-            hand, at = found
-            hands.append(hand)
+            read_by_shape, at = found
+            hands.extend(read_by_shape)
             continue
         following = _HANDS_LINE.search(body, at + 1)
         block_end = end if following is None else following.start()
@@ -118,35 +118,36 @@ class _Shapes:
     line), in one match: a series' hands have a few shapes, and one match a hand
     in place of one a line made the reading of 10,000 hands twice as quick
     (benchmarks/startup.py). Where the first hand of a shape had whole numbers
-    the pattern takes only numbers, read as such.
+    the pattern takes only numbers, read as such; the hands of a shape of numbers
+    alone (every East-doubling hand) that follow one another are read in one run,
+    their numbers converted and checked against the limit together.
     """
 
     def __init__(self) -> None:
-        # Each shape: its pattern, and per key (key, items or None for a scalar, numbers).
-        self._found: list[tuple[re.Pattern[str], list[tuple[str, int | None, bool]]]] = []
+        # Each shape: its pattern, per key (key, items or None for a scalar, numbers), and
+        # whether its values are all whole numbers.
+        self._found: list[tuple[re.Pattern[str], list[tuple[str, int | None, bool]], bool]] = []
         self._tried = 0
 
-    def read(self, body: str, at: int, limit: int | None) -> tuple[dict[str, Any], int] | None:
-        for pattern, keys in self._found:
+    def read(
+        self, body: str, at: int, limit: int | None
+    ) -> tuple[list[dict[str, Any]], int] | None:
+        """The hands from ``at`` on that a learned shape's pattern takes, one after the
+        other: those of a shape of whole numbers all at once (:func:`_numbers_hands`), a
+        hand of another shape alone; None when no pattern takes the hand at ``at``."""
+        for pattern, keys, numbers_only in self._found:
             m = pattern.match(body, at)
             if m is None:
                 continue
-            values = m.groups()
-            hand: dict[str, Any] = {}
-            i = 0
-            for key, items, numbers in keys:
-                if items is None:
-                    hand[key] = _scalar(values[i], limit)
-                    i += 1
-                elif numbers:
-                    hand[key] = found = [int(v) for v in values[i : i + items]]
-                    if limit is not None and not -limit <= min(found) <= max(found) <= limit:
-                        raise _Beyond
-                    i += items
-                else:
-                    hand[key] = [_scalar(v, limit) for v in values[i : i + items]]
-                    i += items
-            return hand, m.end()
+            if numbers_only:
+                values, count, match = list(m.groups()), 1, pattern.match
+                at = m.end()
+                while (m := match(body, at)) is not None:  # the run of hands of this shape
+                    values += m.groups()
+                    count += 1
+                    at = m.end()
+                return _numbers_hands(keys, values, count, limit), at
+            return [_hand(keys, m.groups(), limit)], m.end()
         return None
 
     def learn(self, hand: dict[str, Any], block: str) -> None:
@@ -165,13 +166,70 @@ class _Shapes:
                 parts.append(r"\]\n")
                 keys.append((key, len(value), numbers))
             else:
-                parts.append(rf"{re.escape(key)} = {_SCALAR_GROUP}\n")
-                keys.append((key, None, False))
+                number = type(value) is int
+                group = _NUMBER_GROUP if number else _SCALAR_GROUP
+                parts.append(rf"{re.escape(key)} = {group}\n")
+                keys.append((key, None, number))
         parts.append(r"\n*(?=\[\[hands\]\](?:\n|\Z)|\Z)")
         pattern = re.compile("".join(parts))
         m = pattern.match(block)
         if m is not None and m.end() == len(block):
-            self._found.append((pattern, keys))
+            numbers_only = bool(keys) and all(numbers for _, _, numbers in keys)
+            self._found.append((pattern, keys, numbers_only))
+
+
+def _hand(
+    keys: list[tuple[str, int | None, bool]], values: tuple[str, ...], limit: int | None
+) -> dict[str, Any]:
+    """A hand of a learned shape: each key's value read from the pattern's groups."""
+    hand: dict[str, Any] = {}
+    i = 0
+    for key, items, numbers in keys:
+        if items is None:
+            hand[key] = int(values[i]) if numbers else _scalar(values[i], limit)
+            if numbers and limit is not None and not -limit <= hand[key] <= limit:
+                raise _Beyond
+            i += 1
+        elif numbers:
+            hand[key] = found = [int(v) for v in values[i : i + items]]
+            if limit is not None and not -limit <= min(found) <= max(found) <= limit:
+                raise _Beyond
+            i += items
+        else:
+            hand[key] = [_scalar(v, limit) for v in values[i : i + items]]
+            i += items
+    return hand
+
+
+def _numbers_hands(
+    keys: list[tuple[str, int | None, bool]], values: list[str], count: int, limit: int | None
+) -> list[dict[str, Any]]:
+    """``count`` hands of one shape of whole numbers alone (every East-doubling hand: the
+    winner and the points), from their values one hand after the other: read and
+    checked against the limit all at once, then shared out hand by hand."""
+    numbers = list(map(int, values))
+    if limit is not None and not -limit <= min(numbers) <= max(numbers) <= limit:
+        raise _Beyond
+    size = len(numbers) // count  # the values of one hand
+    if len(keys) == 2 and keys[0][1] is None and keys[1][1] is not None:  # the usual shape
+        scalar, array = keys[0][0], keys[1][0]
+        return [
+            {scalar: numbers[at], array: numbers[at + 1 : at + size]}
+            for at in range(0, len(numbers), size)
+        ]
+    hands = []
+    for start in range(0, len(numbers), size):
+        hand: dict[str, Any] = {}
+        i = start
+        for key, items, _ in keys:
+            if items is None:
+                hand[key] = numbers[i]
+                i += 1
+            else:
+                hand[key] = numbers[i : i + items]
+                i += items
+        hands.append(hand)
+    return hands
 
 
 def _read_lines(body: str, limit: int | None) -> list[dict[str, Any]] | None:

@@ -14,12 +14,20 @@ MAX_POINTS = 10**9
 (a pasted phone number). The hand form refuses more; hands read from files get the same bound."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Hand:
     """One hand as entered: the winner's seat (None for a draw) and each seat's points."""
 
     winner: int | None
     points: tuple[int, ...]
+
+    def __init__(self, winner: int | None, points: tuple[int, ...]) -> None:
+        # Every hand of a series is made again on each resume (10,000 of a long one): its
+        # fields set in its __dict__, as a plain class's are, in half the time the frozen
+        # dataclass's __init__ takes through object.__setattr__ field by field.
+        fields = self.__dict__
+        fields["winner"] = winner
+        fields["points"] = points
 
 
 def check(rules: Rules, hand: Hand) -> None:

@@ -14,14 +14,19 @@ _KEYS = frozenset(("winner", "points"))
 
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
-    unknown = record.keys() - _KEYS
-    if unknown:
-        first = sorted(unknown)[0]
+    # Every hand of a series is read again on each resume: the usual record passes each
+    # test at its first, quickest step (no set made of its keys, an int's type asked once).
+    if not record.keys() <= _KEYS:
+        first = sorted(record.keys() - _KEYS)[0]
         raise HandError(
             say("unknown key {key} (expected 'winner' and 'points')").format(key=repr(first))
         )
     winner = record.get("winner")
-    if winner is not None and (isinstance(winner, bool) or not isinstance(winner, int)):
+    if (
+        winner is not None
+        and type(winner) is not int
+        and (isinstance(winner, bool) or not isinstance(winner, int))
+    ):
         raise HandError(
             say("'winner' must be a seat number, got {value}").format(value=repr(winner))
         )
@@ -38,7 +43,7 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         points = [0] * rules.table.players
     else:
         raise HandError(say("'points' is missing"))
-    hand = Hand(winner=None if winner is None else winner - 1, points=tuple(points))
+    hand = Hand(None if winner is None else winner - 1, tuple(points))
     check(rules, hand)
     return hand
 

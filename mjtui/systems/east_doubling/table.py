@@ -17,7 +17,7 @@ from mjtui.systems.east_doubling.rules import Rotation, Rules
 from mjtui.systems.east_doubling.terms import say
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class State:
     """The table after some hands: what the scoreboard shows."""
 
@@ -25,6 +25,21 @@ class State:
     east: int  # seat (0-based) that is East for the next hand
     hands: int
     last_change: tuple[int, ...] | None = None
+
+    def __init__(
+        self,
+        totals: tuple[int, ...],
+        east: int,
+        hands: int,
+        last_change: tuple[int, ...] | None = None,
+    ) -> None:
+        # One state a hand is folded on each resume of a series: set as Hand's fields are
+        # (events.py), not through object.__setattr__ field by field.
+        fields = self.__dict__
+        fields["totals"] = totals
+        fields["east"] = east
+        fields["hands"] = hands
+        fields["last_change"] = last_change
 
     def wind(self, seat: int) -> str:
         return WINDS[(seat - self.east) % len(self.totals)]
@@ -43,29 +58,30 @@ def settle(
 ) -> tuple[int, ...]:
     """Each seat's change of total for one hand.
 
-    The module's pairs summed seat by seat, in one pass over the seats: a long
-    series is folded on every resume, and a loop over the pairs took half of the
-    fold's time. A seat receives its points from every seat but itself and the
-    winner, multiplied from East or when it is East; a seat other than the winner
-    pays every other seat its points, East's multiplied (all of them when the payer
-    is East). tests/systems/test_east_doubling.py checks it against the pairs.
+    The module's pairs summed seat by seat, in closed form: a long series is folded
+    on every resume, and a loop over the pairs took half of the fold's time, a loop
+    over the seats a third. A payer other than East and the winner pays every other
+    seat its points, East's multiplied (``owed``, less its own); a seat receives its
+    points from every payer, multiplied from East. When East wins it takes its points
+    multiplied from every other seat, and each of them pays ``owed`` and receives
+    from the others but East; when another seat wins, each seat but East receives
+    ``k`` times its points (the winner pays nothing, East's share multiplied), and
+    East receives its points multiplied from every payer but the winner and pays every
+    other seat theirs multiplied. tests/systems/test_east_doubling.py checks it against the pairs.
     """
     if winner is None:
         return (0,) * len(points)
     others = len(points) - 1  # the seats other than one
-    east_pays = east != winner
     total, east_scored = sum(points), points[east]
     owed = total + (multiplier - 1) * east_scored  # by a payer that is not East, less its own
-    change = []
-    for seat, scored in enumerate(points):
-        if seat == east:
-            received = scored * multiplier * (others - (seat != winner))
-            paid = 0 if seat == winner else multiplier * (total - scored)
-        else:
-            plain = others - (seat != winner) - east_pays  # payers neither East nor winner
-            received = scored * plain + scored * multiplier * east_pays
-            paid = 0 if seat == winner else owed - scored
-        change.append(received - paid)
+    if winner == east:
+        change = [scored * others - owed for scored in points]
+        change[east] = east_scored * multiplier * others
+    else:
+        k = others - 1 + multiplier
+        change = [scored * k - owed for scored in points]
+        change[winner] = points[winner] * k
+        change[east] = multiplier * (east_scored * others - total)
     return tuple(change)
 
 
@@ -86,11 +102,11 @@ def start(rules: Rules) -> State:
 
 def apply(rules: Rules, state: State, hand: Hand) -> State:
     change = settle(hand.points, hand.winner, state.east, rules.payments.east_multiplier)
-    return State(
-        totals=tuple(map(add, state.totals, change)),
-        east=next_east(rules.rotation, state.east, hand.winner, len(state.totals)),
-        hands=state.hands + 1,
-        last_change=change,
+    return State(  # by position: every hand of a series is folded again on each resume
+        tuple(map(add, state.totals, change)),
+        next_east(rules.rotation, state.east, hand.winner, len(state.totals)),
+        state.hands + 1,
+        change,
     )
 
 

@@ -15,7 +15,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.validation import Integer
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Static
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.language import _
@@ -25,6 +25,7 @@ from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.winds import wind_name
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class SeriesChoice:
     minutes: int = 0  # the game's time limit; 0: none
 
 
-class NewSeriesScreen(KeyForm):
+class NewSeriesScreen(StyledOnce, KeyForm):
     """Names typed fast land in their seats: the keys of every form (key_form)."""
 
     BINDINGS = [
@@ -79,15 +80,17 @@ class NewSeriesScreen(KeyForm):
 
     def compose(self) -> ComposeResult:
         # No header or footer: the title and the help line say it all, and the first
-        # screen shows sooner without them (benchmarks/startup.py).
+        # screen shows sooner without them (benchmarks/startup.py). The labels are
+        # Statics, which draw them alike: Label's stylesheet, parsed and matched
+        # against every widget, took 4 ms of the first frame.
         with Vertical(id="new-series"):
-            yield Label(_("New series"), id="form-title")
+            yield Static(_("New series"), id="form-title")
             with Grid(id="form-grid"):
-                yield Label(_("Ruleset"), classes="form-label")
+                yield Static(_("Ruleset"), classes="form-label")
                 with Horizontal(id="ruleset-shown"):  # the list's look until it comes
                     yield Static(self._label(self.chosen), id="ruleset-name")
                     yield Static("▼", classes="arrow")
-                yield Label(_("Table"), classes="form-label")
+                yield Static(_("Table"), classes="form-label")
                 yield self._later(
                     TextField(
                         self.table,
@@ -97,7 +100,7 @@ class NewSeriesScreen(KeyForm):
                         compact=True,
                     )
                 )
-                yield Label(_("Start points"), classes="form-label")
+                yield Static(_("Start points"), classes="form-label")
                 yield self._later(
                     Input(
                         str(self.chosen.start_points),
@@ -107,7 +110,7 @@ class NewSeriesScreen(KeyForm):
                         validators=[Integer(minimum=0, failure_description=_("0 or more"))],
                     )
                 )
-                yield Label(_("Time limit (min)"), classes="form-label")
+                yield Static(_("Time limit (min)"), classes="form-label")
                 yield self._later(
                     Input(
                         str(self.minutes or ""),
@@ -118,7 +121,7 @@ class NewSeriesScreen(KeyForm):
                     )
                 )
                 for seat in range(MAX_SEATS):
-                    yield Label(
+                    yield Static(
                         _("Seat {n} ({wind})").format(n=seat + 1, wind=wind_name(seat)),
                         id=f"seat-label-{seat}",
                         classes="form-label",

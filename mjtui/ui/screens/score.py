@@ -20,6 +20,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.language import _
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.text import shown
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -94,7 +95,7 @@ def _collect_garbage() -> None:
     gc.collect()
 
 
-class ScoreScreen(Screen[None]):
+class ScoreScreen(StyledOnce, Screen[None]):
     AUTO_FOCUS = "HandsTable"  # never a calculator pane, which would take the sheet's keys
     BINDINGS = [
         *SHEET_KEYS,
@@ -158,7 +159,7 @@ class ScoreScreen(Screen[None]):
             self.set_interval(1, self._tick)
         self.call_after_refresh(lambda: self.link)  # its warnings come with the sheet
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         # A form (or the rules, the standings...) has just closed over the sheet: its
         # widgets are cycles only the collector's full pass frees, and one of those
         # passes, 20-40 ms, fell between a ctrl+s and the new totals now and then.

@@ -89,6 +89,16 @@ def by_words(cell: Text, width: int) -> Text:
     return joined
 
 
+def _one_line(cell: Text, width: int) -> bool:
+    """Whether ``cell`` is one line of at most ``width`` cells, justified left or right."""
+    return (
+        cell.justify in (None, "left", "right")
+        and cell.cell_len <= width
+        and "\n" not in cell.plain
+        and "\t" not in cell.plain
+    )
+
+
 def seat_header(name: str, figures: int, least: int = 10) -> str:
     """A player's name over their column; only a name wider than both the
     column's figures and ``least`` cells is shortened, with an ellipsis."""
@@ -388,6 +398,8 @@ class HandsTable(ScrollView, can_focus=True):
 
     def _height(self, cells: list[Text]) -> int:
         width = self._widths[1]
+        if _one_line(cells[1], width):  # the window's rows are measured as it is filled
+            return 1
         return max(1, len(by_words(cells[1], width).wrap(self.app.console, width)))
 
     def _laid_out(self) -> None:
@@ -462,9 +474,18 @@ class HandsTable(ScrollView, can_focus=True):
         console = self.app.console
         columns = []
         for c, (cell, width) in enumerate(zip(cells, self._widths, strict=False)):
-            if c == 1:
-                cell = by_words(cell, width)
-            lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
+            if _one_line(cell, width):
+                # A figure fits its column on one line (its width is the widest's), and
+                # most descriptions do: padded to the column as wrap would, without wrap's
+                # dividing and justifying, which took most of the resumed sheet's rows'
+                # drawing.
+                line = cell.copy()
+                line.align("right" if cell.justify == "right" else "left", width)
+                lines = [line]
+            else:
+                if c == 1:
+                    cell = by_words(cell, width)
+                lines = cell.wrap(console, width, justify=cell.justify or "left")[:height]
             blank = [Segment(" " * width)]
             # A Text's own style lies under its spans' (Text.render leaves it out).
             columns.append(
