@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjtui.core.cells import cells, ljust
+from mjtui.core.systems.fan_waits import fan_waits_lines
 from mjtui.core.systems.tools import Option, Tool
 from mjtui.core.tiles import parse_tiles, tile_name
 from mjtui.core.tiles.notation import parse_waiting_hand
@@ -102,6 +102,16 @@ def way_json(rules: Rules, way: Way, self_draw: bool) -> dict[str, Any]:
     }
 
 
+def _won(way: dict[str, Any]) -> str:
+    return say("{fan} fan, {points} ({fans})").format(
+        fan=way["fan"], points=way["points"]["total"], fans=_fans_text(way)
+    )
+
+
+def _last_of_its_kind(wait: dict[str, Any]) -> str:
+    return say(", the last of its kind") if wait["last_of_its_kind"] else ""
+
+
 def _fans_text(way: dict[str, Any]) -> str:
     return say(", ").join(
         f"{f['name']} {f['fan']}" + (f"×{f['count']}" if f["count"] > 1 else "")
@@ -111,32 +121,7 @@ def _fans_text(way: dict[str, Any]) -> str:
 
 def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """Ready or the shanten, then a line per wait: what a discard and a self-draw win."""
-    if not r["tenpai"]:
-        return f"{r['tiles']}: " + say("not ready, {n} shanten").format(n=r["shanten"])
-    count = len(r["waits"])
-    left = sum(w["unseen"] for w in r["waits"])
-    ready = (
-        say("ready, {count} waits, {left} tiles unseen")
-        if count > 1
-        else say("ready, {count} wait, {left} tiles unseen")
-    )
-    lines = [f"{r['tiles']}: " + ready.format(count=count, left=left)]
-    ways = (("ron", say("discard")), ("tsumo", say("self-draw")))
-    width = max(cells(words) for _key, words in ways)
-    for w in r["waits"]:
-        last = say(", the last of its kind") if w["last_of_its_kind"] else ""
-        lines.append(f"  {w['tile']:<3} " + say("{n} left").format(n=w["unseen"]) + last)
-        for key, words in ways:
-            way = w[key]
-            if way["wins"]:
-                text = say("{fan} fan, {points} ({fans})").format(
-                    fan=way["fan"], points=way["points"]["total"], fans=_fans_text(way)
-                )
-            else:
-                text = say(str(way["problem"]))
-                if "fan" in way:
-                    text += say(" ({fan} fan)").format(fan=way["fan"])
-            lines.append(f"      {ljust(words, width)} {text}")
+    lines = fan_waits_lines(r, say, _won, _last_of_its_kind)
     if r["not_waits"]:
         lines.append(
             "  "

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.cells import cells, ljust
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.fan_waits import fan_waits_lines
 from mjtui.core.systems.tools import Option, Tool
 from mjtui.core.systems.winds import wind_name
 from mjtui.core.tiles import parse_hand, parse_tiles, tile_name
@@ -235,33 +235,14 @@ def way_json(rules: Rules, way: Way, self_draw: bool) -> dict[str, Any]:
 
 def describe_waits(rules: Rules, r: dict[str, Any], args: Any = None) -> str:
     """Ready or the shanten, then a line per wait: what a discard and a self-draw win."""
-    if not r["tenpai"]:
-        return f"{r['tiles']}: " + say("not ready, {n} shanten").format(n=r["shanten"])
-    count = len(r["waits"])
-    left = sum(w["unseen"] for w in r["waits"])
-    ready = (
-        say("ready, {count} waits, {left} tiles unseen")
-        if count > 1
-        else say("ready, {count} wait, {left} tiles unseen")
+    return "\n".join(fan_waits_lines(r, say, _won))
+
+
+def _won(way: dict[str, Any]) -> str:
+    terms = say(", ").join(f"{p['name']} {p['fan']}" for p in way["patterns"])
+    return say("{fan} fan, {points} ({patterns})").format(
+        fan=way["fan"], points=way["points"]["total"], patterns=terms
     )
-    lines = [f"{r['tiles']}: " + ready.format(count=count, left=left)]
-    ways = (("ron", say("discard")), ("tsumo", say("self-draw")))
-    width = max(cells(words) for _key, words in ways)
-    for w in r["waits"]:
-        lines.append(f"  {w['tile']:<3} " + say("{n} left").format(n=w["unseen"]))
-        for key, words in ways:
-            way = w[key]
-            if way["wins"]:
-                terms = say(", ").join(f"{p['name']} {p['fan']}" for p in way["patterns"])
-                text = say("{fan} fan, {points} ({patterns})").format(
-                    fan=way["fan"], points=way["points"]["total"], patterns=terms
-                )
-            else:
-                text = say(str(way["problem"]))
-                if "fan" in way:
-                    text += say(" ({fan} fan)").format(fan=way["fan"])
-            lines.append(f"      {ljust(words, width)} {text}")
-    return "\n".join(lines)
 
 
 WAITS = Tool(WAITS_OPTIONS, waits, describe_waits, batch=True)
