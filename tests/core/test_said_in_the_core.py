@@ -119,3 +119,25 @@ def test_a_system_s_own_ruleset_check_says_its_sentence_in_japanese(tmp_path: Pa
         load_ruleset(bad)
     said = "キー 'final.uma': 4個の値 (1位から4位まで) が必要ですが、2個です"
     assert str(e.value) == f"{bad}: {said}"
+
+
+@pytest.mark.parametrize(
+    ("spoken", "added", "edited"),
+    [
+        ("en", "Hand 3", "The edit of hand 3"),
+        ("ja", "第3局", "第3局の修正"),
+        ("zh_Hans", "第3局", "第3局的修改"),
+        ("zh_Hant", "第3局", "第3局的修改"),
+    ],
+)
+def test_what_undo_takes_back_is_named_in_the_language_spoken(
+    spoken: str, added: str, edited: str
+) -> None:
+    from mjtui.core.sessions.scorebook import Change
+
+    language.install(spoken)
+    try:
+        assert str(Change(2, object())) == added
+        assert str(Change(2, object(), old=object())) == edited
+    finally:
+        language.install("en")

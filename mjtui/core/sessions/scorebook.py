@@ -41,8 +41,9 @@ class Change:
     old: object | None = None  # the hand before an edit; None when the hand was added
 
     def __str__(self) -> str:
+        n = self.index + 1
         return (
-            f"Hand {self.index + 1}" if self.old is None else f"The edit of hand {self.index + 1}"
+            _("Hand {n}").format(n=n) if self.old is None else _("The edit of hand {n}").format(n=n)
         )
 
 
