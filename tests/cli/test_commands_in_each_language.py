@@ -134,6 +134,28 @@ def test_mjtui_rules_says_its_prose_in_the_language(
     assert not any(line.startswith(("、", "。", "，", "；")) for line in out.splitlines())
 
 
+@pytest.mark.parametrize("language", ["zh_Hans", "zh_Hant"])
+def test_mcr_rules_give_every_fan_its_line_in_chinese(capsys, language: str) -> None:
+    """The fans' part of `mjtui rules mcr` has no English word left: each fan's line is
+    the catalog's, by its key; English keeps its English name and line."""
+    import re
+
+    from mjtui.core import language as spoken
+    from mjtui.systems.mcr.fans import ALL_FANS
+    from mjtui.systems.mcr.terms import description
+
+    code, out, _ = run(capsys, language, "rules", "mcr")
+    assert code == 0
+    fans = out[re.search("不重[复複]原[则則]", out).start() :]  # type: ignore[union-attr]
+    assert re.findall(r"[A-Za-z]{3,}", fans) == []
+    spoken.install(language)
+    lines = [description(f.key) for f in ALL_FANS]
+    assert not {f.description for f in ALL_FANS} & set(lines)
+    assert [line for line in lines if f"  {line}\n" not in fans] == []
+    _code, english, _ = run(capsys, "en", "rules", "mcr")
+    assert "大四喜      Big Four Winds: pungs or kongs of all four winds" in english
+
+
 def test_the_tiles_errors_and_a_missing_ruleset_are_said_in_the_language(capsys) -> None:
     code, _out, err = run(capsys, "ja", "hand", "riichi-tenhou", "123m456p78s")
     assert code == 2

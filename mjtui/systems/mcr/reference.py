@@ -2,8 +2,9 @@
 
 Computed from the ruleset: the payments with :func:`~.payments.by_role`, the
 seats from ``game.seats``, the fans grouped by the value the ruleset gives
-them (a fan turned off is listed apart). Each fan has its Chinese and English
-name and its one line from :mod:`.fans`; a Chinese name takes two cells a
+them (a fan turned off is listed apart). Each fan has its Chinese name and its
+one line: in English after its English name (:mod:`.fans`), in Chinese the
+catalog's (:func:`.terms.description`). A Chinese name takes two cells a
 character, so the columns are laid out in cells (:mod:`.wording`), never with
 ``len``.
 """
@@ -13,11 +14,14 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from mjtui.core import cells as cell
+from mjtui.core import language
+from mjtui.core.language import ENGLISH
 from mjtui.core.reports.reference import WIDTH, sentences, table, wrap
 from mjtui.core.systems.base import WINDS, Section
 from mjtui.core.systems.winds import wind_name
 from mjtui.systems.mcr.fans import ALL_FANS, RANK
-from mjtui.systems.mcr.terms import chinese_name, say
+from mjtui.systems.mcr.terms import chinese_name, description, say
 from mjtui.systems.mcr.wording import cells, pad
 
 ZH = max(cells(f.name_zh) for f in ALL_FANS)  # the Chinese names' column, in cells
@@ -137,10 +141,15 @@ def _game(rules: Any) -> list[str]:
 
 
 def _fan_lines(fan: Any) -> list[str]:
-    """One fan: its Chinese name, then its English name and its line, wrapped under it."""
+    """One fan: its Chinese name, then its line, wrapped under it: in English after its
+    English name, in a language that has its line (Chinese) that line alone."""
     lead = INDENT + pad(chinese_name(fan.key), ZH) + "  "
     width = WIDTH - cells(lead)
-    parts = textwrap.wrap(f"{fan.name}: {fan.description}", width) or [""]
+    line = description(fan.key)
+    if language.current() != ENGLISH and line != fan.description:
+        parts = cell.wrap(line, width) or [""]  # Chinese breaks between characters
+    else:
+        parts = textwrap.wrap(f"{fan.name}: {fan.description}", width) or [""]
     return [lead + parts[0], *(" " * cells(lead) + part for part in parts[1:])]
 
 

@@ -3,7 +3,8 @@
 The fans' simplified names are the 2006 Chinese rules' own, ``name_zh`` in
 :mod:`.fans`: they are given to :func:`mjtui.core.language.add_terms` from there,
 not copied into a catalog. Traditional names and the words of the history are in
-this package's ``locale/<language>/LC_MESSAGES/terms.po``.
+this package's ``locale/<language>/LC_MESSAGES/terms.po``, as are the fans' lines
+for the reference (by key, ``<key>.description``).
 """
 
 from __future__ import annotations
@@ -39,4 +40,10 @@ def chinese_name(key: str) -> str:
     return fan.name_zh
 
 
-__all__ = ["PACKAGE", "chinese_name", "fan_name", "say"]
+def description(key: str) -> str:
+    """Fan ``key``'s line for the reference in the language spoken: the English of
+    :mod:`.fans` where the catalog has none (its id is ``<key>.description``)."""
+    return term(PACKAGE, f"{key}.description", BY_KEY[key].description)
+
+
+__all__ = ["PACKAGE", "chinese_name", "description", "fan_name", "say"]
