@@ -263,3 +263,17 @@ def test_the_table_display_names_who_sits_there_now():
         "Ann",
         "Dora",
     ]
+
+
+@pytest.mark.parametrize("spoken", ["ja", "zh_Hans", "zh_Hant"])
+def test_the_forms_kinds_of_change_are_said_in_the_language(spoken: str) -> None:
+    """The seats form's note names the kind typed (w, s) with _(KINDS[kind])."""
+    import re
+
+    from mjtui.core import language
+    from mjtui.core.model.seats import KINDS
+
+    language.install(spoken)
+    said = [language._(kind) for kind in KINDS.values()]
+    assert [s for s in said if re.search("[A-Za-z]", s)] == []
+    assert len(set(said)) == len(KINDS)

@@ -75,9 +75,6 @@ CALCULATOR_WORDS = {
     "force", "shift", "Tab", "toml", "tournament", "sheet", "round", "format", "html", "league",
     "home", "end", "pgup", "pgdn", "true", "false",
 }  # fmt: skip
-# The seats form's note for the kind of change is mjtui/core/model/seats.py's KINDS (the
-# core's words, which the core's own translation says).
-CORE_WORDS = "swap two seats a substitute takes over a seat"
 # The penalty form's "points: 2 off the total" is the tournament model's penalty_off
 # (mjtui/core/tournament), the core's words too.
 TOURNAMENT_WORDS = "off the total"
@@ -228,7 +225,7 @@ async def test_the_library_and_what_it_opens(
         if spoken not in SIZE_IN:
             heading = next((line for line in read["library"] if "│ " in line), "")
             assert all(language._(head) in heading for head, _key in COLUMNS[1:])
-    assert {name: left_in_english(lines, *allowed, CORE_WORDS) for name, lines in read.items()} == {
+    assert {name: left_in_english(lines, *allowed) for name, lines in read.items()} == {
         name: [] for name in read
     }
     differ = unlike(kept, spoken, pictures)

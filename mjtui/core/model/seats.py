@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjtui.core.errors import HandError
+from mjtui.core.language import N_
 from mjtui.core.model.players import clean_name, first_repeat, player_key, same_player
 
 MAX_CHANGES = 1000
@@ -229,7 +230,8 @@ def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChan
 # --------------------------------------------------------------------------
 
 SWAP, SUBSTITUTE = "w", "s"
-KINDS = {SWAP: "swap two seats", SUBSTITUTE: "a substitute takes over a seat"}
+# What the form says of each kind as it is typed (said there with _()).
+KINDS = {SWAP: N_("swap two seats"), SUBSTITUTE: N_("a substitute takes over a seat")}
 
 
 def read_change(seating: Seating, hands: int, fields: dict[str, str]) -> Seating:
