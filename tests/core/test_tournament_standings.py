@@ -428,3 +428,24 @@ def test_team_standings_sum_their_players_and_leave_out_players_without_a_team(
     # Firsts take 4, the two at -8 share 2nd and 3rd (1.5 each): Red P0 4 + P1 1.5 (+28),
     # Gold P5 4 + P6 1.5 (+24), equal table points parted by the score; Blue 0 + 1.5 + 0.
     assert got == [(1, "Red", 5.5, 28), (2, "Gold", 5.5, 24), (3, "Blue", 1.5, -44)]
+
+
+def test_a_penalty_names_what_it_takes_off_in_the_language_spoken() -> None:
+    """The director's penalty form says "2 off the total" with the interface's _; the
+    reports and the desk keep the English (no ``say``)."""
+    from mjtui.core import language
+    from mjtui.core.tournament.model import SUM_NAMES
+
+    riichi, mcr = make(), make(ruleset="mcr")
+    for t in (riichi, mcr):
+        assert {t.ranking.total, t.ranking.raw} <= set(SUM_NAMES)
+    language.install("zh_Hans")
+    assert riichi.penalty_off(2000, language._) == "总分扣 2"
+    assert mcr.penalty_off(10, language._) == "比赛分扣 10"
+    assert riichi.penalty_off(2000) == "2 off the total"  # a report's words
+    language.install("ja")
+    assert riichi.penalty_off(2000, language._) == "合計から2を引く"
+    language.install("zh_Hant")
+    assert mcr.penalty_off(10, language._) == "比賽分扣 10"
+    language.install(language.ENGLISH)
+    assert mcr.penalty_off(10, language._) == "10 off the score"

@@ -75,9 +75,6 @@ CALCULATOR_WORDS = {
     "force", "shift", "Tab", "toml", "tournament", "sheet", "round", "format", "html", "league",
     "home", "end", "pgup", "pgdn", "true", "false",
 }  # fmt: skip
-# The penalty form's "points: 2 off the total" is the tournament model's penalty_off
-# (mjtui/core/tournament), the core's words too.
-TOURNAMENT_WORDS = "off the total"
 
 
 def lines_of(app: MjtuiApp, widget: Widget | None = None) -> list[str]:
@@ -277,8 +274,7 @@ async def test_the_directors_screens_and_forms(
         steps: list[tuple[str, list[str], type]] = [
             ("seat form", ["s", "n"], SeatForm),
             ("penalties", ["escape", "escape", "p"], PenaltiesScreen),
-            # Taken as SVG with the name typed: the points' note is the core's words once
-            # an amount is typed (TOURNAMENT_WORDS), a picture that would change with them.
+            # Taken as SVG with the name typed, before an amount is (its note follows it).
             ("penalty form", ["a", *NAMES[spoken][1]], PenaltyForm),
             ("penalty form's points", ["enter", "2", "0", "0", "0"], PenaltyForm),
             ("clock form", ["escape", "escape", "t"], ClockForm),
@@ -298,9 +294,9 @@ async def test_the_directors_screens_and_forms(
         read["seating keys"] = lines_of(app, app.screen.query_one("Footer"))
         # The one player whose name holds what was typed, named in the penalty form.
         assert any(f"→ {NAMES[spoken][1]}" in line for line in read["penalty form"])
-    assert {
-        name: left_in_english(lines, "riichi ema", TOURNAMENT_WORDS) for name, lines in read.items()
-    } == {name: [] for name in read}
+    assert {name: left_in_english(lines, "riichi ema") for name, lines in read.items()} == {
+        name: [] for name in read
+    }
     differ = unlike(kept, spoken, pictures)
     assert not differ, f"screens unlike their snapshots: {differ} (see snapshot_report.html)"
 

@@ -11,14 +11,21 @@ the table's session file's business (a substitute, a seat change).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_
 from mjtui.core.model.players import clean_name, player_key
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import Ranking
+
+# What a penalty takes off, and the names of the sums it comes off that the systems'
+# rankings give (core/systems/base.py's Ranking; MCR's table points and score).
+OFF = N_("{amount} off the {what}")
+SUM_NAMES = (N_("Total"), N_("Points"), N_("Table points"), N_("Score"))
 
 FORMAT = "mjtui-tournament/1"
 FILE_NAME = "tournament.toml"
@@ -128,12 +135,13 @@ class Tournament:
         """The system's points in one unit of the standings' total (riichi: 1000)."""
         return self.ranking.unit
 
-    def penalty_off(self, amount: int) -> str:
-        """What a penalty of ``amount`` takes off, in words: "2 off the total"."""
+    def penalty_off(self, amount: int, say: Callable[[str], str] = str) -> str:
+        """What a penalty of ``amount`` takes off, in words: "2 off the total"; ``say``
+        (the interface's ``_``) says it in the language spoken, where a screen shows it
+        (the reports and the desk's answers are English)."""
         r = self.ranking
-        if r.penalties == "raw":
-            return f"{amount} off the {r.raw.lower()}"
-        return f"{amount / r.unit:g} off the {r.total.lower()}"
+        off, name = (amount, r.raw) if r.penalties == "raw" else (amount / r.unit, r.total)
+        return say(OFF).format(amount=f"{off:g}", what=say(name).lower())
 
     def player(self, name: str) -> Player | None:
         return self._by_key.get(player_key(name))

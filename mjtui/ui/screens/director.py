@@ -281,7 +281,7 @@ class PenaltyForm(_DeskForm):
         self.query_one("#pf-who", Static).update(who)
         amount = self.query_one("#pf-amount", Input).value
         self.query_one("#pf-unit", Label).update(
-            _("points: {off}").format(off=self.t.penalty_off(int(amount)))
+            _("points: {off}").format(off=self.t.penalty_off(int(amount), _))
             if amount
             else _("points")
         )
