@@ -341,3 +341,30 @@ def test_thirteen_tiles_show_the_waits_each_as_the_outcome_would_win() -> None:
     assert said[1].split()[1] == str(read(outcome="t", winner="1", tiles=ANN_TILES).score.fan)
     off = read(outcome="r", winner="1", tiles="13579m2468p1357s")
     assert off.waits is not None and waits_text(off.waits, False) == ("Not ready: 4 shanten",)
+
+
+@pytest.mark.parametrize(
+    ("spoken", "self_drawn", "won"),
+    [
+        (
+            "zh_Hant",
+            "牌：13 張聽牌；輸入和牌張即按自摸計番",
+            "牌：13 張聽牌；輸入和牌張即按食出銃計番",
+        ),
+        (
+            "zh_Hans",
+            "牌：13 张听牌；输入和牌张即按自摸计番",
+            "牌：13 张听牌；输入和牌张即按食出铳计番",
+        ),
+    ],
+)
+def test_the_thirteen_tiles_hint_is_said_in_chinese(spoken: str, self_drawn: str, won: str) -> None:
+    from mjtui.core import language
+
+    language.install(spoken)
+    try:
+        tiles = "123m456m789m111z5m"
+        assert read(outcome="t", winner="1", tiles=tiles).errors[0] == self_drawn
+        assert read(outcome="r", winner="1", tiles=tiles, **{"from": "2"}).errors[0] == won
+    finally:
+        language.install("en")

@@ -215,11 +215,16 @@ def read_entry(
             found = _waits(rules, tiles, situation)
             if found is None:
                 return entry(str(e))
-            how = "self-draw" if self_draw else "win on a discard"
-            return replace(
-                entry(f"Tiles: 13 tiles wait; type the winning tile to score the {how}"),
-                waits=found,
+            from mjtui.systems.mcr.terms import say
+
+            hint = (
+                say("Tiles: 13 tiles wait; type the winning tile to score the self-draw")
+                if self_draw
+                else say(
+                    "Tiles: 13 tiles wait; type the winning tile to score the win on a discard"
+                )
             )
+            return replace(entry(hint), waits=found)
         if not score.minimum_met:
             return entry(
                 hand=FalseWin(winner), score=score, under=_under(rules, score.counted, flowers)

@@ -193,11 +193,16 @@ def read_entry(
             found = _waits(rules, tiles, ctx)
             if found is None:
                 return entry(str(e))
-            how = "self-draw" if self_draw else "win on a discard"
-            return replace(
-                entry(f"Tiles: 13 tiles wait; type the winning tile to score the {how}"),
-                waits=found,
+            from mjtui.systems.pocket.terms import say
+
+            hint = (
+                say("Tiles: 13 tiles wait; type the winning tile to score the self-draw")
+                if self_draw
+                else say(
+                    "Tiles: 13 tiles wait; type the winning tile to score the win on a discard"
+                )
             )
+            return replace(entry(hint), waits=found)
         fan = score.fan
         problem = score_problem(rules, score)
         if problem:

@@ -195,11 +195,12 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
             )
         except HandError as e2:
             return entry(str(e2))
-        how = "tsumo" if known.tsumo else "ron"
-        return replace(
-            entry(f"Tiles: 13 tiles wait; type the winning tile last to score the {how}"),
-            waits=found,
+        hint = (
+            say("Tiles: 13 tiles wait; type the winning tile last to score the tsumo")
+            if known.tsumo
+            else say("Tiles: 13 tiles wait; type the winning tile last to score the ron")
         )
+        return replace(entry(hint), waits=found)
     try:
         ctx = context()
         analysis = analyze(rules, hand, ctx)
