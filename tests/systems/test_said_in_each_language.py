@@ -227,3 +227,23 @@ def test_the_fx602p_history_and_status_in_japanese() -> None:
     assert system.describe_state(session.state, ("Ann", "FX")) == (
         "次は第2局 · 親: Ann · Ann 1局で +5,600、Ave +5,600"
     )
+
+
+@pytest.mark.parametrize(
+    ("spoken", "winner", "fan"),
+    [
+        ("zh_Hans", "和牌：输入和牌者的座位，1-4", "番：输入番数（含花），或在下方输入和牌者的牌"),
+        ("zh_Hant", "和牌：輸入和牌者的座位，1-4", "番：輸入番數（含花），或在下方輸入和牌者的牌"),
+    ],
+)
+def test_the_mcr_form_asks_for_each_field_in_chinese(spoken: str, winner: str, fan: str) -> None:
+    from mjtui.systems.mcr.entry import read_entry
+
+    ruleset = _ruleset("mcr")
+    before = Session(ruleset, NAMES, datetime(2026, 12, 1)).state
+    language.install(spoken)
+    try:
+        assert read_entry(ruleset.rules, before, {"outcome": "r"}).errors == (winner,)
+        assert read_entry(ruleset.rules, before, {"outcome": "r", "winner": "1"}).errors == (fan,)
+    finally:
+        language.install("en")

@@ -141,6 +141,8 @@ def read_entry(
 
     ``win_tile`` is (tiles, tile) of a recorded hand whose winning tile was named
     apart: it holds while the tiles are as recorded."""
+    from mjtui.systems.mcr.terms import say
+
     active = active_fields(rules, values)
     outcome = outcome_of(values)
     seats = {key: seat_of(_text(values, key), PLAYERS) for key in SEATS if key in active}
@@ -168,29 +170,43 @@ def read_entry(
         )
 
     if outcome is None:
-        return entry("Outcome: type r discard, t self-draw, d draw, c false win or p penalty")
+        return entry(say("Outcome: type r discard, t self-draw, d draw, c false win or p penalty"))
     if outcome == "d":
         return entry(hand=Draw())
     if outcome == "c":
         if seats["offender"] is None:
-            return entry(f"False win by: type the seat ({span}) of the player who declared it")
+            return entry(
+                say("False win by: type the seat ({span}) of the player who declared it").format(
+                    span=span
+                )
+            )
         return entry(hand=FalseWin(seats["offender"]))
     if outcome == "p":
         if seats["penalised"] is None:
-            return entry(f"Penalty on: type the seat ({span}) of the player penalised")
+            return entry(
+                say("Penalty on: type the seat ({span}) of the player penalised").format(span=span)
+            )
         points = whole(_text(values, "points"))
         if points is None:
-            return entry(f"Points: type the points the penalty takes off (1-{rules.penalty.most})")
+            return entry(
+                say("Points: type the points the penalty takes off (1-{most})").format(
+                    most=rules.penalty.most
+                )
+            )
         return entry(hand=Penalty(seats["penalised"], points))
     winner = seats["winner"]
     if winner is None:
-        return entry(f"Winner: type the winner's seat, {span}")
+        return entry(say("Winner: type the winner's seat, {span}").format(span=span))
     self_draw = outcome == "t"
     flowers = 0
     if "flowers" in active and _text(values, "flowers"):
         typed = whole(_text(values, "flowers"))
         if typed is None or typed > rules.win.max_flowers:
-            return entry(f"Flowers: type the winner's flowers, 0 to {rules.win.max_flowers}")
+            return entry(
+                say("Flowers: type the winner's flowers, 0 to {most}").format(
+                    most=rules.win.max_flowers
+                )
+            )
         flowers = typed
     tiles = _text(values, "tiles") if "tiles" in active else ""
     score = None
@@ -233,7 +249,7 @@ def read_entry(
     else:
         typed_fan = whole(_text(values, "fan"))
         if typed_fan is None:
-            return entry("Fan: type the fan (flowers in), or the winner's tiles below it")
+            return entry(say("Fan: type the fan (flowers in), or the winner's tiles below it"))
         fan = typed_fan
         counted = fan - (0 if rules.win.flowers_count else flowers * rules.value("flower_tiles"))
         if 0 <= counted < rules.win.minimum and fan <= MAX_FAN:

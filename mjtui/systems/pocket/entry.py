@@ -141,6 +141,8 @@ def read_entry(
     rules: Rules, before: State, values: Mapping[str, str], players: int = PLAYERS
 ) -> Entry:
     """The hand the fields make with the table ``before`` it, or what is wrong."""
+    from mjtui.systems.pocket.terms import say
+
     active = active_fields(rules, before, values, players)
     outcome = outcome_of(values)
     seats = {key: seat_of(_text(values, key), players) for key in SEATS if key in active}
@@ -159,16 +161,20 @@ def read_entry(
         )
 
     if outcome is None:
-        return entry(f"Outcome: type {OUTCOME_HELP}")
+        return entry(say("Outcome: type {help}").format(help=say(OUTCOME_HELP)))
     if outcome == "draw":
         return entry(hand=Draw())
     if outcome == "false win":
         if seats["offender"] is None:
-            return entry(f"Offender: type the seat ({span}) of the player who declared a false win")
+            return entry(
+                say(
+                    "Offender: type the seat ({span}) of the player who declared a false win"
+                ).format(span=span)
+            )
         return entry(hand=FalseWin(seats["offender"]))
     winner = seats["winner"]
     if winner is None:
-        return entry(f"Winner: type the winner's seat, {span}")
+        return entry(say("Winner: type the winner's seat, {span}").format(span=span))
     self_draw = outcome == "self-draw"
     score = None
     tiles = _text(values, "tiles") if "tiles" in active else ""
@@ -209,10 +215,14 @@ def read_entry(
             return entry(problem, score=score)
     elif _text(values, "fan"):
         if not _text(values, "fan").isdigit():
-            return entry(f"Fan: type the fan as a whole number, not {_text(values, 'fan')!r}")
+            return entry(
+                say("Fan: type the fan as a whole number, not {typed}").format(
+                    typed=repr(_text(values, "fan"))
+                )
+            )
         fan = int(_text(values, "fan"))
     else:
-        return entry("Fan: type the fan, or the winner's tiles below it")
+        return entry(say("Fan: type the fan, or the winner's tiles below it"))
     discarder = seats.get("from")
     if not self_draw and discarder is None:
         return entry(

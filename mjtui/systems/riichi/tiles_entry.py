@@ -181,7 +181,9 @@ def read_tiles(rules: Rules, known: TilesContext, values: Mapping[str, str]) -> 
         return win_context(known, extras, _indicators(values.get("dora", ""), "Dora"), ura, kita)
 
     if not text:
-        return entry(f"Tiles: type the winner's hand, e.g. {TILES_EXAMPLE}")
+        return entry(
+            say("Tiles: type the winner's hand, e.g. {example}").format(example=TILES_EXAMPLE)
+        )
     try:
         hand = parse_hand(text)
     except HandError as e:
