@@ -15,14 +15,13 @@ younger than the ledger's settling time) is a table writing, not a problem.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from mjtui.core.errors import MjtuiError, RulesetError
-from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.errors import MjtuiError
 from mjtui.core.sessions.ledger import SETTLE_SECONDS, ends_whole, stamp
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import shown
+from mjtui.core.tournament.games import games_rules
 from mjtui.core.tournament.links import LINKS_FILE, load_links
 from mjtui.core.tournament.model import Tournament, game_file
 
@@ -56,7 +55,7 @@ def game_problems(t: Tournament, path: Path, seated: tuple[str, ...]) -> list[st
     if not ends_whole(path) and time.time() - now[1] / 1e9 < SETTLE_SECONDS:
         return []  # a hand being written this moment
     try:
-        loaded = load_session(path, _finder(t))
+        loaded = load_session(path, games_rules(t))
     except MjtuiError as e:
         return [shown(str(e))]
     problems = [shown(p) for p in loaded.problems]
@@ -69,14 +68,3 @@ def game_problems(t: Tournament, path: Path, seated: tuple[str, ...]) -> list[st
             f"not one of {t.ruleset.id} ({len(seated)} players)"
         )
     return problems
-
-
-def _finder(t: Tournament) -> Callable[[str], Ruleset]:
-    """The rules of a game file without its own: the tournament's, by its id only."""
-
-    def find(rid: str) -> Ruleset:
-        if rid == t.ruleset.id:
-            return t.ruleset
-        raise RulesetError(f"no ruleset named {rid!r} in this tournament (it plays {t.ruleset.id})")
-
-    return find

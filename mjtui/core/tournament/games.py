@@ -178,7 +178,7 @@ class GameReader:
         self.reads += 1
         whole = ends_whole(path)
         try:
-            loaded = load_session(path, _finder(t))
+            loaded = load_session(path, games_rules(t))
         except MjtuiError as e:
             return Game(
                 number, table, path, "unreadable", saved=stamp[1] / 1e9, notes=(str(e),)
@@ -282,7 +282,7 @@ def _game_of(data: dict[str, Any], path: Path) -> Game:
     )
 
 
-def _finder(t: Tournament) -> Callable[[str], Ruleset]:
+def games_rules(t: Tournament) -> Callable[[str], Ruleset]:
     """The rules of a game file without its own: the tournament's, by its id only."""
 
     def find(rid: str) -> Ruleset:
