@@ -558,7 +558,8 @@ def list_rulesets(args: argparse.Namespace) -> int:
         print("no rulesets found")
     for r in found:  # one line each, whatever a file in the folders is named
         if r.error is None:
-            print(f"{shown(r.id):<16} {shown(str(r.name))}  [{r.system}]  {shown(str(r.path))}")
+            name = str(r.name_said())
+            print(f"{shown(r.id):<16} {shown(name)}  [{r.system}]  {shown(str(r.path))}")
         else:
             print(f"{shown(r.id):<16} BROKEN: {shown(r.error)}")
     print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)

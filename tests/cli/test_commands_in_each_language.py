@@ -188,9 +188,10 @@ def test_a_session_exported_as_markdown_in_japanese(folders, capsys, tmp_path: P
     save_session(session, path)
     code, out, _ = run(capsys, "ja", "export", str(path), "--format", "md")
     assert code == 0
-    for said in ("# 2026-12-01 19:00 の対局", "- ルール: Riichi (Tenhou) (riichi-tenhou)",
-                 "## 最終順位", "## 各局", "- 局数: 1"):  # fmt: skip
+    for said in ("# 2026-12-01 19:00 の対局", "- ルール: リーチ麻雀（天鳳） (riichi-tenhou)",
+                 "## 最終順位", "## 各局", "- 局数: 1", "| 1 | 東1局 | "):  # fmt: skip
         assert said in out
+    assert "East" not in out  # the round of each hand too, not the records' English
     code, english, _ = run(capsys, "en", "export", str(path), "--format", "csv")
     code, spoken, _ = run(capsys, "ja", "export", str(path), "--format", "csv")
     assert spoken.splitlines()[0] == english.splitlines()[0]  # the CSV header never changes

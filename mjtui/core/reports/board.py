@@ -61,8 +61,8 @@ def board_view(session: Session) -> BoardView:
         for seat, (name, total) in enumerate(zip(names, state.totals, strict=False))
     )
     return BoardView(
-        session.ruleset.name,
-        state.round_label,
+        session.ruleset.rules.name_said(),
+        system.round_said(state),
         system.describe_state(state, names),
         state.hands,
         state.finished,

@@ -329,7 +329,7 @@ def to_markdown(session: Session, states: list[TableState] | None = None, source
         "",
         _("- Date: {when}").format(when=when),
         _("- Ruleset: {name} ({id})").format(
-            name=_md(session.ruleset.name), id=_md(session.ruleset.id)
+            name=_md(session.ruleset.rules.name_said()), id=_md(session.ruleset.id)
         ),
         _("- Players: {players} (seat order; seat 1 East first)").format(
             players=", ".join(_md(p) for p in session.players)
@@ -362,9 +362,10 @@ def to_markdown(session: Session, states: list[TableState] | None = None, source
     per_seat = [f for f in columns.fields if f in columns.per_seat]
     parts = " / ".join([*per_seat, _("change"), _("total after the hand")])
     lines += [_("Each player's cell: {parts}.").format(parts=parts), ""]
-    labels = [before.round_label for before in states[: len(records)]]
+    befores = states[: len(records)]
     # A system whose rounds are its hands ("Hand 3") says nothing the # does not.
-    rounds = labels != [f"Hand {r['hand']}" for r in records]
+    rounds = [b.round_label for b in befores] != [f"Hand {r['hand']}" for r in records]
+    labels = [session.ruleset.system.round_said(before) for before in befores]
     lines += [
         "| # | "
         + (pgettext("round of winds", "Round") + " | ") * rounds
@@ -399,7 +400,7 @@ def _ending(session: Session, states: list[TableState]) -> str:
     if not played:
         return _("no hand was played")
     return _("the series was stopped after hand {n} ({next} would be next)").format(
-        n=played, next=last.round_label
+        n=played, next=session.ruleset.system.round_said(last)
     )
 
 

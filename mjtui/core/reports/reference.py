@@ -30,11 +30,11 @@ def reference(ruleset: Ruleset) -> list[Section]:
     rules = ruleset.rules
     head = wrap(
         _("{name} ({id}), scored with the {system} system.").format(
-            name=ruleset.name, id=ruleset.id, system=repr(rules.system)
+            name=rules.name_said(), id=ruleset.id, system=repr(rules.system)
         )
     )
     if rules.description:
-        head += wrap(rules.description)
+        head += wrap(rules.description_said())
     head += wrap(
         _("{players} players, {points} points each to start.").format(
             players=ruleset.players, points=ruleset.start_points

@@ -152,7 +152,7 @@ def compute(
     for path, session in ordered:
         overall.add(session, path)
         per_ruleset.setdefault(session.ruleset.id, _Tally()).add(session, path)
-        names[session.ruleset.id] = session.ruleset.name
+        names[session.ruleset.id] = session.ruleset.rules.name_said()
     return Statistics(
         players=overall.table(),
         rulesets=[

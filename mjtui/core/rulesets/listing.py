@@ -30,7 +30,9 @@ from mjtui import __version__
 from mjtui.core.errors import MjtuiError
 from mjtui.core.files.reading import MAX_SMALL_BYTES, read_bytes
 from mjtui.core.files.writing import replace_file
+from mjtui.core.language import ENGLISH, current, say_in
 from mjtui.core.rulesets.folders import ruleset_files
+from mjtui.core.systems import rules_type
 
 CACHE_FILE = "rulesets.cache"  # a checksum line, then JSON
 FORMAT = 1
@@ -47,6 +49,17 @@ class Listed(NamedTuple):
     name: str | None
     system: str | None
     error: str | None
+
+    def name_said(self) -> str | None:
+        """The name in the language spoken, as its system's catalog says it (see
+        RulesHeader.name_said); the file's where the system is not installed."""
+        if self.name is None or self.system is None or current() == ENGLISH:
+            return self.name
+        try:
+            package = rules_type(self.system).__module__.rpartition(".")[0]
+        except (KeyError, MjtuiError):
+            return self.name
+        return say_in(package, self.name)
 
 
 def listing(folders: list[Path], cache_dir: Path) -> list[Listed]:

@@ -159,7 +159,7 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         modified=modified,
         started=session.started,
         ruleset_id=session.ruleset.id,
-        ruleset_name=session.ruleset.name,
+        ruleset_name=session.ruleset.rules.name_said(),
         players=session.players,
         hands=len(session.hands),
         totals=tuple(s.total for s in sorted(table, key=lambda s: s.seat)),

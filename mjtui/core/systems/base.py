@@ -37,6 +37,7 @@ from typing import (
 )
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import package_of, say_in
 from mjtui.core.systems.winds import WINDS
 
 if TYPE_CHECKING:  # what a system's form and tools are: their modules load with them
@@ -51,6 +52,17 @@ class RulesHeader:
     name: str = dataclasses.field(metadata={"doc": "the name shown in menus"})
     system: str = dataclasses.field(metadata={"doc": "which scoring system reads the rest"})
     description: str = dataclasses.field(default="", metadata={"doc": "a line or two for the menu"})
+
+    # A shipped ruleset's name and description are said by its system's catalog, whose
+    # message is the English the file gives: a user's copy renamed is shown as it is
+    # named, in any language, and never under the name of the file it was copied from.
+    def name_said(self) -> str:
+        """The name in the language spoken, as the system's catalog says it; the file's."""
+        return say_in(package_of(self), self.name)
+
+    def description_said(self) -> str:
+        """The description in the language spoken, as the system's catalog says it."""
+        return say_in(package_of(self), self.description) if self.description else ""
 
 
 @runtime_checkable
@@ -348,6 +360,11 @@ class ScoringSystem(Generic[R, S, H]):
     def hand_scores(self, hand: H) -> tuple[int, ...] | None:
         """What each seat scored in the hand, shown beside its change; None if nothing."""
         return None
+
+    def round_said(self, state: S) -> str:
+        """The next hand as the language spoken names it ("東1局", "南2", "第3局") for
+        exports and the board; ``round_label`` is the records' English."""
+        return state.round_label
 
     def describe_state(self, state: S, players: tuple[str, ...]) -> str:
         """The table before the next hand in a line: hand or round, dealer, sticks..."""

@@ -35,6 +35,7 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
     describe_hand = staticmethod(events.describe)
     winners = staticmethod(events.winners)
     describe_state = staticmethod(table.state_text)
+    round_said = staticmethod(table.hand_words)
 
     def replay_fields(self, state: State) -> dict[str, Any]:
         return {"totals": list(state.totals), "east": state.east + 1}

@@ -110,6 +110,11 @@ def apply(rules: Rules, state: State, hand: Hand) -> State:
     )
 
 
+def hand_words(state: State) -> str:
+    """The next hand as the language spoken names it: "Hand 3", "第3局"."""
+    return say("Hand {n}").format(n=state.hands + 1)
+
+
 def state_text(state: State, players: tuple[str, ...]) -> str:
     """E.g. "Hand 3 next · East: Bob"."""
     return say("Hand {n} next · East: {player}").format(

@@ -22,7 +22,13 @@ from mjtui.systems.fx602p.evaluate import (
 )
 from mjtui.systems.fx602p.events import Hand, Win, check, describe, score
 from mjtui.systems.fx602p.rules import PLAYERS, Rules
-from mjtui.systems.fx602p.table import State, check_at_table, check_in_play, state_text
+from mjtui.systems.fx602p.table import (
+    State,
+    check_at_table,
+    check_in_play,
+    hand_words,
+    state_text,
+)
 
 if TYPE_CHECKING:
     from mjtui.core.systems.tools import Tool
@@ -46,6 +52,7 @@ class FX602P(ScoringSystem[Rules, State, Win]):
     hand_to_record = staticmethod(records.hand_to_record)
     describe_hand = staticmethod(describe)
     describe_state = staticmethod(state_text)
+    round_said = staticmethod(hand_words)
 
     def winners(self, hand: Win) -> tuple[int, ...]:
         return (hand.winner,)

@@ -115,6 +115,11 @@ def check_at_table(rules: Rules, state: State, hand: Win) -> None:
         )
 
 
+def hand_words(state: State) -> str:
+    """The next hand as the language spoken names it: "Hand 3", "第3局"."""
+    return say("Hand {n}").format(n=state.hands + 1)
+
+
 def state_text(state: State, players: tuple[str, ...]) -> str:
     """E.g. "Hand 3 next · Dealer: Ann · Ann +1,600 in 2 hands, Ave +800" (the
     numbers with thousands separators, as every other number on the sheet; Ave is
@@ -145,6 +150,7 @@ __all__ = [
     "change",
     "check_at_table",
     "check_in_play",
+    "hand_words",
     "start",
     "state_text",
 ]

@@ -37,6 +37,7 @@ class Mcr(ScoringSystem[Rules, State, Hand]):
     describe_hand = staticmethod(describe)
     winners = staticmethod(winners)
     describe_state = staticmethod(state_text)
+    round_said = staticmethod(table.round_words)
 
     def sheet_lines(self, rules: Rules, state: State, players: tuple[str, ...]) -> tuple[str, ...]:
         """What each player behind needs, and once the game is over the table points."""

@@ -44,6 +44,7 @@ class Pocket(ScoringSystem[Rules, State, Hand]):
     describe_hand = staticmethod(describe)
     winners = staticmethod(winners)
     describe_state = staticmethod(state_text)
+    round_said = staticmethod(table.round_words)
 
     def replay_fields(self, state: State) -> dict[str, Any]:
         return {

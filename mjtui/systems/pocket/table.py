@@ -167,11 +167,19 @@ def state_text(state: State, players: tuple[str, ...] | list[str]) -> str:
     return text
 
 
+def round_words(state: State) -> str:
+    """The round being played as the language spoken says it: "South round", "南圈"."""
+    from mjtui.systems.pocket.terms import say
+
+    return say("{wind} round").format(wind=wind_name(state.round_wind))
+
+
 __all__ = [
     "State",
     "apply",
     "check_at_table",
     "check_in_play",
+    "round_words",
     "start",
     "starter_stays",
     "state_text",

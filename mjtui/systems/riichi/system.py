@@ -40,6 +40,7 @@ from mjtui.systems.riichi.table import (
     check_at_table,
     check_in_play,
     noten_payments,
+    round_words,
     settle,
     state_text,
     with_riichi,
@@ -65,6 +66,7 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
     describe_hand = staticmethod(describe)
     winners = staticmethod(winners)
     describe_state = staticmethod(state_text)
+    round_said = staticmethod(round_words)
     standings = staticmethod(final_standings)
 
     def ranking(self, rules: Rules) -> Ranking:

@@ -291,7 +291,7 @@ def describe_payment(
     else:
         hand = say("{han} han").format(han=han)
     limit = limit_name(pay.base.name) if pay.base.name else ""
-    head = f"{rules.name}: {hand}" + (f" ({limit})" if limit and not yakuman else "")
+    head = f"{rules.name_said()}: {hand}" + (f" ({limit})" if limit and not yakuman else "")
     head += f", {who} {say('tsumo') if tsumo else say('ron')}: {pay.short()}"
     lines = [head]
     if not tsumo:

@@ -89,7 +89,9 @@ class LeagueScreen(Screen[None]):
         self.sub_title = _("league")
         self.read = read = read_folder(self.folder, self.find_ruleset, chooser())
         systems = sorted({s.ruleset.rules.system for _path, s in read.sessions})
-        rulesets = sorted({(s.ruleset.id, s.ruleset.name) for _path, s in read.sessions})
+        rulesets = sorted(
+            {(s.ruleset.id, s.ruleset.rules.name_said()) for _path, s in read.sessions}
+        )
         options = [
             (Text(_("System: {name}").format(name=name)), f"system:{name}") for name in systems
         ] + [

@@ -200,7 +200,7 @@ class NewSeriesScreen(StyledOnce, KeyForm):
 
     @staticmethod
     def _label(ruleset: Ruleset) -> Text:
-        return Text(f"{ruleset.name} ({ruleset.id})")
+        return Text(f"{ruleset.rules.name_said()} ({ruleset.id})")
 
     def first_field(self) -> Widget:
         return self.query_one("#name-0", Input)

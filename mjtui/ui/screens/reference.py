@@ -57,7 +57,7 @@ class ReferenceScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = _("Rules")
-        self.sub_title = self.ruleset.name
+        self.sub_title = self.ruleset.rules.name_said()
         self.query_one("#reference").focus()
 
     @property

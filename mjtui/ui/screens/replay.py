@@ -46,7 +46,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = _("Replay · {ruleset}").format(ruleset=self.session.ruleset.name)
+        self.title = _("Replay · {ruleset}").format(ruleset=self.session.ruleset.rules.name_said())
         self.sub_title = self.file_name.removesuffix(".toml")
         self.query_one(HandsTable).show(self.session, self.states)
         self.query_one(TotalsChart).plot(

@@ -151,7 +151,7 @@ class ScoreScreen(StyledOnce, Screen[None]):
     def on_mount(self) -> None:
         session = self.book.session
         # The ruleset and the file: both fit the header at 80 columns.
-        self.title = session.ruleset.name
+        self.title = session.ruleset.rules.name_said()
         self.sub_title = self._file_label()
         self.render_state()
         self.set_focus(self.query_one(HandsTable))
