@@ -53,7 +53,9 @@ def test_a_copy_renamed_is_shown_by_its_own_name_in_any_language(tmp_path: Path)
     assert club.description_said().startswith("25000点持ち")  # the description kept as shipped
 
 
-@pytest.mark.parametrize(("code", "named"), [("ja", "リーチ麻雀（天鳳）"), ("zh_Hans", "国标麻将（MCR）")])
+@pytest.mark.parametrize(
+    ("code", "named"), [("ja", "リーチ麻雀（天鳳）"), ("zh_Hans", "国标麻将（MCR）")]
+)
 def test_the_listing_says_each_name_in_the_language_spoken(
     code: str, named: str, tmp_path: Path
 ) -> None:
