@@ -31,7 +31,7 @@ _TYPED = re.compile(
     r"|mjtui(?: (?:[A-Za-z0-9_./:=-]+|'[^']*'))+"
     r"|\S*https?://\S*|\S*/t/[A-Za-z0-9_-]+"
     r"|--?[a-z][a-z-]*(?:[ =](?:[A-Z]+\b|\{[^}]*\}|[a-z]+,[a-z,]+))?"
-    r"|\b[A-Z]{2,}\b(?:[ =][A-Z]+\b)?"
+    r"|(?<![A-Za-z])[A-Z]{2,}(?![A-Za-z])(?:[ =][A-Z]+\b)?"
     r"|^mjtui:|Ctrl\+C|riichi-ema|tournament\.toml|tournaments/NAME|round-\d+_table-\d+\.toml",
     re.M,
 )
@@ -257,8 +257,19 @@ def test_the_refusals_of_play_and_of_the_folder(
             str(elsewhere),
         ),
     ]
+    files = {"empty.csv": "", "twice.csv": "山田\n山田\n", "wide.csv": "a,b,c,d,e\n"}
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        argv = ["--rounds", "1", "--players", str(tmp_path / name), "--folder", str(elsewhere)]
+        answers.append(
+            run(capsys, spoken, "tournament", "new", "x", "--ruleset", "riichi-ema", *argv)
+        )
+    seating = tmp_path / "seating.csv"
+    seating.write_text("山田太郎,鈴木,Ann,陳美玲\n山田太郎,李娜,张敏,Mary\n", encoding="utf-8")
+    answers.append(said(capsys, spoken, tournament, "seat", "--round", "1", "--csv", str(seating)))
     assert [code for code, _out, _err in answers] == [2] * len(answers)
     paths = (str(elsewhere / "tournament.toml"), str(tournament / "tournament.toml"))
+    paths += (*(str(tmp_path / name) for name in [*files, "seating.csv"]), "山田太郎", "山田")
     words = [english_words(err, *paths, "秋季杯") for _c, _o, err in answers]
     assert words == [[]] * len(answers)
 
