@@ -291,8 +291,21 @@ def test_serve_says_its_lines_and_its_pages_in_the_language(
     assert code == 2 and english_words(err) == []
     code, _out, err = said(capsys, spoken, tournament, "serve")
     assert code == 0 and english_words(err) == [] and err.count("/t/") == 2
-    # The pages a phone is given instead of a table's game.
+    links = tournament / "links.toml"
+    kept = links.read_text(encoding="utf-8")
+    links.write_text("extra = 1\n" + kept, encoding="utf-8")
+    code, _out, err = said(capsys, spoken, tournament, "serve")
+    keys = (str(links), "'extra'", "format, round")  # the file's and its keys, as spelled
+    assert code == 2 and "extra" in err and english_words(err, *keys) == []
+    links.write_text(kept, encoding="utf-8")
+    # The pages a phone is given instead of a table's game, and what the hall says of a
+    # folder without its tournament.
     language.install(spoken)
+    from mjtui.core.tournament.hall import HallFollower
+
+    hall = HallFollower(tournament.parent, NAME)
+    hall.poll()
+    assert hall.error and english_words(hall.error, str(tournament.parent)) == []
     server = HallServer(tournament, NAME, 2, host="127.0.0.1", port=0, hall_clients=1)
     _where, wrong = server.table_of("x")
     server.halls = 1
