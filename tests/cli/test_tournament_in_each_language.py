@@ -21,6 +21,7 @@ from test_snapshots_languages import NAMES, english_left
 from mjtui.cli.entry import main
 from mjtui.core import language
 from mjtui.core.cells import cells
+from mjtui.core.tournament.tournament_file import TOP_KEYS
 
 LANGUAGES = ("ja", "zh_Hans")
 NAME = "春季杯"
@@ -267,8 +268,16 @@ def test_the_refusals_of_play_and_of_the_folder(
     seating = tmp_path / "seating.csv"
     seating.write_text("山田太郎,鈴木,Ann,陳美玲\n山田太郎,李娜,张敏,Mary\n", encoding="utf-8")
     answers.append(said(capsys, spoken, tournament, "seat", "--round", "1", "--csv", str(seating)))
+    toml = tournament / "tournament.toml"
+    kept = toml.read_text(encoding="utf-8")
+    for wrong in ('rounds = "three"', "rounds = 3\nround = 1"):
+        toml.write_text(kept.replace("rounds = 3", wrong, 1), encoding="utf-8")
+        answers.append(said(capsys, spoken, tournament, "standings"))
+    toml.write_text(kept, encoding="utf-8")
     assert [code for code, _out, _err in answers] == [2] * len(answers)
     paths = (str(elsewhere / "tournament.toml"), str(tournament / "tournament.toml"))
+    known = ", ".join(sorted(TOP_KEYS))  # the file's keys, as spelled
+    paths += ("'rounds'", "'round'", "'three'", known)
     paths += (*(str(tmp_path / name) for name in [*files, "seating.csv"]), "山田太郎", "山田")
     words = [english_words(err, *paths, "秋季杯") for _c, _o, err in answers]
     assert words == [[]] * len(answers)

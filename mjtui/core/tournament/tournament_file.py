@@ -208,6 +208,10 @@ class _Reader:
         return value
 
 
+def _true_or_false() -> str:
+    return _("true or false")
+
+
 def _date_time(value: object) -> str:
     return _("expected a date-time, got {value}").format(value=f"{value!r:.40}")
 
@@ -254,8 +258,13 @@ def load_tournament(path: Path) -> Tournament:
         raise TournamentError(f"{where}: {problem}")
     r = _Reader(where)
     if data.get("format") != FORMAT:
-        got = "missing" if "format" not in data else f"got {data.get('format')!r:.40}"
-        raise r.fail("format", f"expected {FORMAT!r}, {got}")
+        if "format" not in data:
+            said = _("missing; expected {what}").format(what=repr(FORMAT))
+        else:
+            said = _("expected {what}, got {value}").format(
+                what=repr(FORMAT), value=f"{data.get('format')!r:.40}"
+            )
+        raise r.fail("format", said)
     r.only(data, TOP_KEYS, "")
     name = r.text(data, "name", "name")
     if not name:
@@ -288,13 +297,15 @@ def load_tournament(path: Path) -> Tournament:
     )
     numbers = [s.number for s in seatings]
     if len(set(numbers)) != len(numbers):
-        raise r.fail("seating", f"a round is seated twice: rounds {numbers}")
+        raise r.fail(
+            "seating", _("a round is seated twice: rounds {numbers}").format(numbers=numbers)
+        )
     penalties = tuple(
         _read_penalty(r, t, table, f"penalties[{i}]")
         for i, table in enumerate(_tables(r, data, "penalties"))
     )
     if len({p.id for p in penalties}) != len(penalties):
-        raise r.fail("penalties", "two penalties have one id")
+        raise r.fail("penalties", _("two penalties have one id"))
     subs = tuple(
         _read_substitute(r, t, table, f"substitutes[{i}]")
         for i, table in enumerate(_tables(r, data, "substitutes"))
@@ -308,10 +319,12 @@ def load_tournament(path: Path) -> Tournament:
 
 
 def _tables(r: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    value = r.get(data, key, key, list, "an array of tables", [])
+    value = r.get(data, key, key, list, _("an array of tables"), [])
     for i, item in enumerate(value):
         if not isinstance(item, dict):
-            raise r.fail(f"{key}[{i}]", f"expected a table, got {item!r:.40}")
+            raise r.fail(
+                f"{key}[{i}]", _("expected a table, got {value}").format(value=f"{item!r:.40}")
+            )
     tables: list[dict[str, Any]] = value  # TOML tables: their keys are strings
     return tables
 
@@ -319,11 +332,16 @@ def _tables(r: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
 def _choices(
     r: _Reader, data: dict[str, Any], key: str, allowed: tuple[str, ...]
 ) -> tuple[str, ...]:
-    value = r.get(data, key, key, list, f"an array of {', '.join(allowed)}", [])
+    wanted = _("an array of {allowed}").format(allowed=", ".join(allowed))
+    value = r.get(data, key, key, list, wanted, [])
     for item in value:
         if item not in allowed:
             raise r.fail(
-                key, f"expected an array of {', '.join(map(repr, allowed))}, got {item!r:.40}"
+                key,
+                _("expected {what}, got {value}").format(
+                    what=_("an array of {allowed}").format(allowed=", ".join(map(repr, allowed))),
+                    value=f"{item!r:.40}",
+                ),
             )
     return tuple(dict.fromkeys(value))
 
@@ -331,9 +349,9 @@ def _choices(
 def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]:
     tables = _tables(r, data, "players")
     if not tables:
-        raise r.fail("players", "the tournament has no players")
+        raise r.fail("players", _("the tournament has no players"))
     if len(tables) > MAX_PLAYERS:
-        raise r.fail("players", f"more than {MAX_PLAYERS} players")
+        raise r.fail("players", _("more than {most} players").format(most=MAX_PLAYERS))
     out: list[Player] = []
     seen: dict[str, int] = {}
     for i, table in enumerate(tables):
@@ -341,31 +359,35 @@ def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]
         r.only(table, {"name", "team", "country", "ema", "substitute"}, f"{path}.")
         name = r.text(table, "name", f"{path}.name")
         if not name:
-            raise r.fail(f"{path}.name", "a player needs a name")
+            raise r.fail(f"{path}.name", _("a player needs a name"))
         if player_key(name) in seen:
             raise r.fail(
                 f"{path}.name",
-                f"{name!r} is players[{seen[player_key(name)]}] "
-                "already (names are compared without case)",
+                _("{name} is {key} already (names are compared without case)").format(
+                    name=repr(name), key=f"players[{seen[player_key(name)]}]"
+                ),
             )
         seen[player_key(name)] = i
         ema = r.text(table, "ema", f"{path}.ema", MAX_EMA, "")
         if ema and not ema.isdigit():
-            raise r.fail(f"{path}.ema", f"an EMA number is digits, got {ema!r}")
+            raise r.fail(
+                f"{path}.ema", _("an EMA number is digits, got {value}").format(value=repr(ema))
+            )
         out.append(
             Player(
                 name,
                 r.text(table, "team", f"{path}.team", default=""),
                 r.text(table, "country", f"{path}.country", default=""),
                 ema,
-                r.get(table, "substitute", f"{path}.substitute", bool, "true or false", False),
+                r.get(table, "substitute", f"{path}.substitute", bool, _true_or_false(), False),
             )
         )
     if len(out) % seats:
         raise r.fail(
             "players",
-            f"{len(out)} players do not fill tables of {seats}; add "
-            "substitutes (`substitute = true`)",
+            _("{n} players do not fill tables of {seats}; add substitutes ({key})").format(
+                n=len(out), seats=seats, key="`substitute = true`"
+            ),
         )
     return tuple(out)
 
@@ -373,20 +395,26 @@ def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]
 def _read_round(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Round:
     r.only(table, {"round", "method", "seed", "started", "extra", "tables"}, f"{path}.")
     number = r.number(table, "round", f"{path}.round", 1, t.rounds)
-    method = r.get(table, "method", f"{path}.method", str, f"one of {', '.join(METHODS)}")
+    methods = _("one of {known}").format(known=", ".join(METHODS))
+    method = r.get(table, "method", f"{path}.method", str, methods)
     if method not in METHODS:
-        raise r.fail(f"{path}.method", f"expected one of {', '.join(METHODS)}, got {method!r:.30}")
+        raise r.fail(
+            f"{path}.method",
+            _("expected {what}, got {value}").format(what=methods, value=f"{method!r:.30}"),
+        )
     seed = r.number(table, "seed", f"{path}.seed", -(10**9), 10**9, None)
     started = r.when(table, "started", f"{path}.started")
-    extra = r.get(table, "extra", f"{path}.extra", list, "an array of minutes", [])
+    extra = r.get(table, "extra", f"{path}.extra", list, _("an array of minutes"), [])
     if len(extra) > t.tables or not all(
         isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= MAX_MINUTES for m in extra
     ):
         raise r.fail(
             f"{path}.extra",
-            f"expected at most {t.tables} numbers of minutes (0 to {MAX_MINUTES}), one a table",
+            _("expected at most {tables} numbers of minutes (0 to {most}), one a table").format(
+                tables=t.tables, most=MAX_MINUTES
+            ),
         )
-    tables = r.get(table, "tables", f"{path}.tables", list, "an array of tables' names")
+    tables = r.get(table, "tables", f"{path}.tables", list, _("an array of tables' names"))
     read = tuple(_read_table(r, t, names, f"{path}.tables[{i}]") for i, names in enumerate(tables))
     check_tables(t, read, f"{r.where}: key '{path}.tables'")
     return Round(number, method, read, seed, started, tuple(extra))
@@ -403,10 +431,12 @@ def _read_table(r: _Reader, t: Tournament, names: Any, path: str) -> tuple[str, 
         or len(names) != t.seats
         or not all(isinstance(n, str) for n in names)
     ):
+        written = "{ " + ", ".join(f"{w} = NAME" for w in winds) + " }"
         raise r.fail(
             path,
-            f"expected {{ {', '.join(f'{w} = NAME' for w in winds)} }} or "
-            f"{t.seats} names, East first, got {names!r:.60}",
+            _("expected {written} or {seats} names, East first, got {value}").format(
+                written=written, seats=t.seats, value=f"{names!r:.60}"
+            ),
         )
     out = []
     for n in names:
@@ -456,7 +486,7 @@ def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -
         r.text(table, "reason", f"{path}.reason", 200),
         r.number(table, "round", f"{path}.round", 1, t.rounds),
         r.when(table, "given", f"{path}.given"),
-        r.get(table, "cancelled", f"{path}.cancelled", bool, "true or false", False),
+        r.get(table, "cancelled", f"{path}.cancelled", bool, _true_or_false(), False),
     )
 
 
