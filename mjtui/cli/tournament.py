@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mjtui import paths
-from mjtui.core.language import N_, _
+from mjtui.core.language import N_, _, pgettext
 from mjtui.core.tournament.model import (
     APART,
     FILE_NAME,
@@ -1107,7 +1107,7 @@ class TournamentDesk:
             )
         if extra:
             said.append(_("table {n} +{extra} min").format(n=extra[0], extra=extra[1]))
-        return _(": ").join(said[:2]) + "".join(_(", ") + x for x in said[2:])
+        return _(": ").join(said[:2]) + "".join(pgettext("clause", ", ") + x for x in said[2:])
 
     def substitute(self, player: str, by: str, first: int, last: int) -> str:
         def put(t: Tournament, folder: Path) -> Tournament:

@@ -342,3 +342,35 @@ def test_the_help_of_each_step(
         said = _ARGPARSE.sub(" ", out)
         assert english_words(said, "Markdown", "html") == [], step  # a format as typed
         assert all(cells(line) <= 80 for line in out.splitlines()), step
+
+
+@pytest.mark.parametrize("spoken", LANGUAGES)
+def test_the_director_s_desk_answers_in_the_language(spoken: str, tournament: Path) -> None:
+    """What the director's app says after each change (its desk: cli/tournament.py's
+    TournamentDesk, the same steps as the commands), and its refusals."""
+    from mjtui.cli.tournament import TournamentDesk
+    from mjtui.core.errors import MjtuiError
+
+    language.install(spoken)
+    desk = TournamentDesk(NAME, tournament)
+    player = NAMES["ja"][0]
+    answers = [
+        desk.seat(1, "swiss", False),
+        desk.clock(1, True, (2, 5)),
+        desk.penalty(player, 1000, "遅刻", 1),
+        desk.cancel(1),
+        desk.substitute(player, "佐藤", 2, 3),
+        desk.seating_text(1),
+    ]
+    for change in (
+        lambda: desk.seat(1, "random", False),
+        lambda: desk.penalty("誰か", 1000, "遅刻", 1),
+        lambda: desk.cancel(1),
+        lambda: desk.substitute(player, "佐藤", 2, 9),
+    ):
+        with pytest.raises(MjtuiError) as refused:
+            change()
+        answers.append(str(refused.value))
+    names = (*NAMES["ja"], *NAMES["zh_Hans"], "遅刻", "佐藤", "誰か")
+    assert [english_words(answer, *names) for answer in answers] == [[]] * len(answers)
+    assert ("、卓2 +5分" if spoken == "ja" else "，第2桌 +5分钟") in answers[1]
