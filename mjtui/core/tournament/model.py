@@ -135,10 +135,9 @@ class Tournament:
         """The system's points in one unit of the standings' total (riichi: 1000)."""
         return self.ranking.unit
 
-    def penalty_off(self, amount: int, say: Callable[[str], str] = str) -> str:
-        """What a penalty of ``amount`` takes off, in words: "2 off the total"; ``say``
-        (the interface's ``_``) says it in the language spoken, where a screen shows it
-        (the reports and the desk's answers are English)."""
+    def penalty_off(self, amount: int, say: Callable[[str], str] = _) -> str:
+        """What a penalty of ``amount`` takes off, in words: "2 off the total", said in
+        the language spoken (``say``, the interface's ``_``; ``str`` says it in English)."""
         r = self.ranking
         off, name = (amount, r.raw) if r.penalties == "raw" else (amount / r.unit, r.total)
         return say(OFF).format(amount=f"{off:g}", what=say(name).lower())
