@@ -361,9 +361,17 @@ def standings_md(s: Standings) -> str:
             n=s.upto, rounds=t.rounds, ruleset=t.ruleset.id
         ),
         "",
-        f"| # | {_('Player')} | {_md(_(t.ranking.total))} | "
-        + " | ".join(_("R{n}").format(n=n) for n in range(1, rounds + 1))
-        + f" | {_('Penalty')} |",
+        "| "
+        + " | ".join(
+            [
+                "#",
+                _("Player"),
+                _md(_(t.ranking.total)),
+                *(_("R{n}").format(n=n) for n in range(1, rounds + 1)),
+                _("Penalty"),
+            ]
+        )
+        + " |",
         "|---:|---|---:|" + "---:|" * rounds + "---:|",
     ]
     for line in s.lines:
@@ -461,8 +469,9 @@ def teams_md(s: Standings) -> str:
             n=s.upto, rounds=t.rounds, ruleset=t.ruleset.id
         ),
         "",
-        f"| # | {_('Team')} | {_md(_(t.ranking.total))} | {_md(_(t.ranking.raw))} "
-        f"| {_('Players')} |",
+        "| "
+        + " | ".join(["#", _("Team"), _md(_(t.ranking.total)), _md(_(t.ranking.raw)), _("Players")])
+        + " |",
         "|---:|---|---:|---:|---|",
     ]
     teams = team_standings(s)
