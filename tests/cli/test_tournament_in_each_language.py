@@ -51,6 +51,12 @@ def english_words(text: str, *data: str) -> list[str]:
     return english_left(lines) + re.findall(r"\b(?:[Tt]ables?|all)\b", text)
 
 
+def test_the_check_finds_english_beside_what_is_typed() -> None:
+    said = "mjtui: 第1回戦: still playing: table 3 (`mjtui tournament seat` --force PLAYER)"
+    assert english_words(said) == ["playing", "still", "table"]
+    assert english_words("次: mjtui tournament seat '春季杯' --round 1 (EMA番号, riichi-ema)") == []
+
+
 def new(tmp_path: Path, capsys: pytest.CaptureFixture[str], spoken: str) -> tuple[Path, str]:
     """Eight players named in Japanese, Chinese and Latin letters, two teams; no round
     seated: the folder, and what `new` said."""
