@@ -33,6 +33,7 @@ from mjtui.core.tournament.model import (
     Tournament,
     TournamentError,
 )
+from mjtui.private_api import CellsHelpFormatter
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -45,33 +46,18 @@ if TYPE_CHECKING:
 HELP = N_("run a tournament or club night: players, seating, tables, standings, penalties")
 
 
-class CellsHelp(argparse.HelpFormatter):
-    """argparse's help with its lines wrapped by cells (core/cells.py): a Japanese or
-    Chinese line of help takes two cells a character, and argparse counts one."""
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        from mjtui.core.cells import wrap
-
-        return wrap(" ".join(text.split()), width)
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        from mjtui.core.cells import wrap
-
-        return "\n".join(wrap(" ".join(text.split()), width, indent))
-
-
 def add_tournament_command(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
         "tournament",
         help=_(HELP),
         description=_(HELP) + " (docs/tournament.md)",
-        formatter_class=CellsHelp,
+        formatter_class=CellsHelpFormatter,
     )
     steps = command.add_subparsers(dest="step", metavar="STEP", required=True)
 
     def step(name: str, help: str) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = steps.add_parser(
-            name, help=help, description=help, formatter_class=CellsHelp
+            name, help=help, description=help, formatter_class=CellsHelpFormatter
         )
         parser.add_argument("name", metavar="NAME", help=_("the tournament's name"))
         parser.add_argument(
