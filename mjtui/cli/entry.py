@@ -323,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
     thresholds = gc.get_threshold()
     gc.disable()
     try:
+        _speak_for_help(sys.argv[1:] if argv is None else argv)
         args = build_parser().parse_args(argv)
         if _opens_app(args):
             with typeahead_kept():  # the names typed while the app starts are kept
@@ -336,6 +337,22 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         gc.set_threshold(*thresholds)
         gc.enable()
+
+
+def _speak_for_help(argv: list[str]) -> None:
+    """Where the line asks for a command's help, the language installed before the
+    parser is built: the help lines it marks for the catalogs are said in it (argparse
+    prints the help and stops while it reads the line, before :func:`speak`)."""
+    if "-h" not in argv and "--help" not in argv:
+        return
+    option = None
+    for i, word in enumerate(argv):
+        if word == "--language" and i + 1 < len(argv):
+            option = argv[i + 1]
+        elif word.startswith("--language="):
+            option = word.partition("=")[2]
+    with contextlib.suppress(MjtuiError):  # a wrong language is said once the line is read
+        speak(option, os.environ)
 
 
 def _opens_app(args: argparse.Namespace) -> bool:

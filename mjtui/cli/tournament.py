@@ -22,15 +22,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mjtui import paths
+from mjtui.core.language import N_, _, pgettext
 from mjtui.core.tournament.model import (
     APART,
     FILE_NAME,
     MAX_MINUTES,
     MAX_ROUNDS,
     TIEBREAKS,
+    Penalty,
     Tournament,
     TournamentError,
 )
+from mjtui.private_api import CellsHelpFormatter
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -40,120 +43,136 @@ if TYPE_CHECKING:
     from mjtui.core.tournament.standings import Standings
     from mjtui.ui.app import MjtuiApp
 
-HELP = "run a tournament or club night: players, seating, tables, standings, penalties"
+HELP = N_("run a tournament or club night: players, seating, tables, standings, penalties")
 
 
 def add_tournament_command(subparsers: Subparsers) -> None:
     command = subparsers.add_parser(
-        "tournament", help=HELP, description=HELP + " (docs/tournament.md)"
+        "tournament",
+        help=_(HELP),
+        description=_(HELP) + " (docs/tournament.md)",
+        formatter_class=CellsHelpFormatter,
     )
     steps = command.add_subparsers(dest="step", metavar="STEP", required=True)
 
     def step(name: str, help: str) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = steps.add_parser(name, help=help, description=help)
-        parser.add_argument("name", metavar="NAME", help="the tournament's name")
+        parser: argparse.ArgumentParser = steps.add_parser(
+            name, help=help, description=help, formatter_class=CellsHelpFormatter
+        )
+        parser.add_argument("name", metavar="NAME", help=_("the tournament's name"))
         parser.add_argument(
             "--folder",
             type=Path,
             metavar="PATH",
-            help="the tournament's folder (default: tournaments/NAME beside "
-            "the sessions folder `mjtui folders` prints)",
+            help=_(
+                "the tournament's folder (default: tournaments/NAME beside "
+                "the sessions folder `mjtui folders` prints)"
+            ),
         )
         return parser
 
-    new = step("new", "make a tournament: its folder and tournament.toml")
+    new = step("new", _("make a tournament: its folder and tournament.toml"))
     new.add_argument(
         "--ruleset",
         required=True,
         metavar="ID",
-        help="the ruleset every table plays (its rules are copied in)",
+        help=_("the ruleset every table plays (its rules are copied in)"),
     )
     new.add_argument(
         "--rounds",
         required=True,
         type=int,
         metavar="R",
-        help=f"the rounds to play (1 to {MAX_ROUNDS})",
+        help=_("the rounds to play (1 to {most})").format(most=MAX_ROUNDS),
     )
     new.add_argument(
         "--players",
         required=True,
         type=Path,
         metavar="FILE.csv",
-        help="the players: one a line, name, then optional team, country and EMA number",
+        help=_("the players: one a line, name, then optional team, country and EMA number"),
     )
     new.add_argument(
         "--minutes",
         type=int,
         default=0,
         metavar="M",
-        help="a round's length, for the round's clock (default: none)",
+        help=_("a round's length, for the round's clock (default: none)"),
     )
     new.add_argument(
         "--seed",
         type=int,
         metavar="S",
-        help="the seed every round's seating starts from (default: drawn)",
+        help=_("the seed every round's seating starts from (default: drawn)"),
     )
     new.add_argument(
         "--keep-apart",
         default="",
         metavar="team,country",
-        help="keep players of one team, or one country, at different tables",
+        help=_("keep players of one team, or one country, at different tables"),
     )
     new.add_argument(
         "--tiebreak",
         default="",
         metavar="places,best,raw",
-        help="tell equal totals apart by more first places (then seconds...), "
-        "the better best game, more points before uma; in this order. "
-        "Left out: equal totals share the place",
+        help=_(
+            "tell equal totals apart by more first places (then seconds...), "
+            "the better best game, more points before uma; in this order. "
+            "Left out: equal totals share the place"
+        ),
     )
     new.add_argument(
         "--cut",
         type=int,
         default=0,
         metavar="K",
-        help="the first K players go on (marked in the standings)",
+        help=_("the first K players go on (marked in the standings)"),
     )
 
-    seat = step("seat", "seat a round: tables with the fewest repeat meetings, winds balanced")
+    seat = step("seat", _("seat a round: tables with the fewest repeat meetings, winds balanced"))
     seat.add_argument("--round", dest="number", type=int, required=True, metavar="N")
     how = seat.add_mutually_exclusive_group()
     how.add_argument(
         "--method",
         choices=["random", "swiss", "interval"],
         default="random",
-        help="random (default), swiss (by the standings), interval (each "
-        "table one player of each part of the standings)",
+        help=_(
+            "random (default), swiss (by the standings), interval (each "
+            "table one player of each part of the standings)"
+        ),
     )
     how.add_argument(
         "--csv",
         type=Path,
         metavar="FILE",
-        help="the seating as given: one line a table, its players East first",
+        help=_("the seating as given: one line a table, its players East first"),
     )
     seat.add_argument(
         "--seed",
         type=int,
         metavar="S",
-        help="the seating's seed (default: the tournament's seed + N)",
+        help=_("the seating's seed (default: the tournament's seed + N)"),
     )
     seat.add_argument(
         "--force",
         action="store_true",
-        help="seat the round again (no table has begun it), or seat it "
-        "while tables of the round before still play",
+        help=_(
+            "seat the round again (no table has begun it), or seat it "
+            "while tables of the round before still play"
+        ),
     )
     seat.add_argument(
         "--json",
         action="store_true",
-        help='print {"round", "tables", "repeats", "lower_bound", ...}',
+        help=_('print {"round", "tables", "repeats", "lower_bound", ...}'),
     )
 
     play = step(
         "play",
-        "score a table's game in the app (made with its seated players when it is not there yet)",
+        _(
+            "score a table's game in the app (made with its seated players when it is not "
+            "there yet)"
+        ),
     )
     play.add_argument("--table", type=int, required=True, metavar="T")
     play.add_argument(
@@ -161,140 +180,151 @@ def add_tournament_command(subparsers: Subparsers) -> None:
         dest="number",
         type=int,
         metavar="N",
-        help="the round (default: the last one seated)",
+        help=_("the round (default: the last one seated)"),
     )
     play.set_defaults(opens_app=True)
 
     standings = step(
         "standings",
-        "the standings: every table's game summed, penalties applied, the tables still playing",
+        _("the standings: every table's game summed, penalties applied, the tables still playing"),
     )
     out = standings.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the standings as JSON")
+    out.add_argument("--json", action="store_true", help=_("print the standings as JSON"))
     out.add_argument(
         "--format",
         dest="out_format",
         default="text",
         choices=["text", "csv", "md", "ema"],
-        help="text (default), csv, md (Markdown) or ema (the EMA results file)",
+        help=_("text (default), csv, md (Markdown) or ema (the EMA results file)"),
     )
     standings.add_argument(
         "--round",
         dest="number",
         type=int,
         metavar="N",
-        help="the standings after round N (default: every round)",
+        help=_("the standings after round N (default: every round)"),
     )
     standings.add_argument(
-        "--cut", type=int, metavar="K", help="mark the first K (default: the tournament's cut)"
+        "--cut", type=int, metavar="K", help=_("mark the first K (default: the tournament's cut)")
     )
     standings.add_argument(
         "--teams",
         action="store_true",
-        help="the team standings: each team's players summed (players without a team left out)",
+        help=_("the team standings: each team's players summed (players without a team left out)"),
     )
 
-    penalty = step("penalty", "give a penalty, cancel one, or list them")
+    penalty = step("penalty", _("give a penalty, cancel one, or list them"))
     penalty.add_argument("player", nargs="?", metavar="PLAYER")
     penalty.add_argument(
         "amount",
         nargs="?",
         metavar="AMOUNT",
-        help="table points taken off (riichi: 2000 takes 2.0); where the total is "
-        "table points that only places earn, points off the score",
+        help=_(
+            "table points taken off (riichi: 2000 takes 2.0); where the total is "
+            "table points that only places earn, points off the score"
+        ),
     )
-    penalty.add_argument("--reason", metavar="R", help="why (kept with the penalty)")
+    penalty.add_argument("--reason", metavar="R", help=_("why (kept with the penalty)"))
     penalty.add_argument(
         "--round",
         dest="number",
         type=int,
         metavar="N",
-        help="the round it is for (default: the last one seated)",
+        help=_("the round it is for (default: the last one seated)"),
     )
     what = penalty.add_mutually_exclusive_group()
-    what.add_argument("--cancel", type=int, metavar="ID", help="cancel penalty ID")
-    what.add_argument("--list", action="store_true", help="list the penalties")
+    what.add_argument("--cancel", type=int, metavar="ID", help=_("cancel penalty ID"))
+    what.add_argument("--list", action="store_true", help=_("list the penalties"))
 
     sub = step(
         "substitute",
-        "someone plays a player's seat in a round (the player named again as BY withdraws it)",
+        _("someone plays a player's seat in a round (the player named again as BY withdraws it)"),
     )
     sub.add_argument("player", metavar="PLAYER")
-    sub.add_argument("by", metavar="BY", help="who plays the seat")
+    sub.add_argument("by", metavar="BY", help=_("who plays the seat"))
     sub.add_argument("--round", dest="number", type=int, required=True, metavar="N")
-    sub.add_argument("--to", dest="last", type=int, metavar="M", help="and every round up to M")
+    sub.add_argument("--to", dest="last", type=int, metavar="M", help=_("and every round up to M"))
 
-    timer = step("timer", "the round's clock: start it, give a table extra time, show it")
+    timer = step("timer", _("the round's clock: start it, give a table extra time, show it"))
     timer.add_argument(
         "--round",
         dest="number",
         type=int,
         metavar="N",
-        help="the round (default: the last one seated)",
+        help=_("the round (default: the last one seated)"),
     )
-    timer.add_argument("--start", action="store_true", help="start the round's clock now")
+    timer.add_argument("--start", action="store_true", help=_("start the round's clock now"))
     timer.add_argument(
         "--extra",
         nargs=2,
         type=int,
         metavar=("TABLE", "MINUTES"),
-        help="give a table MINUTES more than the round (0 takes them back)",
+        help=_("give a table MINUTES more than the round (0 takes them back)"),
     )
-    timer.add_argument("--json", action="store_true", help="print the clock as JSON")
+    timer.add_argument("--json", action="store_true", help=_("print the clock as JSON"))
 
     sheet = step(
-        "sheet", "the seating sheet to print: each table's players and its link (a QR code in html)"
+        "sheet",
+        _("the seating sheet to print: each table's players and its link (a QR code in html)"),
     )
     sheet.add_argument(
         "--round",
         dest="number",
         type=int,
         metavar="N",
-        help="the round (default: the last one seated)",
+        help=_("the round (default: the last one seated)"),
     )
     sheet.add_argument(
         "--format",
         dest="out_format",
         default="md",
         choices=["md", "html"],
-        help="md (Markdown, default) or html (a page to print, a QR code a table)",
+        help=_("md (Markdown, default) or html (a page to print, a QR code a table)"),
     )
     sheet.add_argument(
         "--url",
         metavar="URL",
-        help="where `mjtui tournament serve` is reached (default: http://THIS-MACHINE'S-"
-        "ADDRESS:8000, as `serve --host 0.0.0.0` serves it)",
+        help=_(
+            "where `mjtui tournament serve` is reached (default: http://THIS-MACHINE'S-"
+            "ADDRESS:8000, as `serve --host 0.0.0.0` serves it)"
+        ),
     )
 
     serve = step(
         "serve",
-        "serve the hall display, and each table's score sheet at its secret link, to browsers",
+        _("serve the hall display, and each table's score sheet at its secret link, to browsers"),
     )
     serve.add_argument(
         "--host",
         default="127.0.0.1",
         metavar="H",
-        help="the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
-        "every network of this machine, for the tables' phones: anyone on those networks "
-        "can open the hall, and a table's link opens its game)",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: "
+            "every network of this machine, for the tables' phones: anyone on those networks "
+            "can open the hall, and a table's link opens its game)"
+        ),
     )
-    serve.add_argument("--port", type=int, default=8000, metavar="P", help="the port (8000)")
+    serve.add_argument("--port", type=int, default=8000, metavar="P", help=_("the port (8000)"))
     serve.add_argument(
         "--max-clients",
         type=int,
         default=8,
         metavar="N",
-        help="the most browsers on the hall page at once (default 8); each table's "
-        "scorer comes on top, one a table",
+        help=_(
+            "the most browsers on the hall page at once (default 8); each table's "
+            "scorer comes on top, one a table"
+        ),
     )
 
-    hall = step("hall", "the hall display in this terminal (a projector): read-only")
+    hall = step("hall", _("the hall display in this terminal (a projector): read-only"))
     hall.set_defaults(opens_app=True)
 
     director = step(
         "director",
-        "the director's app: the hall, the seating (s), penalties (p), the clock (t), "
-        "substitutes (u)",
+        _(
+            "the director's app: the hall, the seating (s), penalties (p), the clock (t), "
+            "substitutes (u)"
+        ),
     )
     director.set_defaults(opens_app=True)
 
@@ -328,13 +358,21 @@ def _load(args: argparse.Namespace) -> tuple[Tournament, Path]:
     folder = folder_of(args)
     path = folder / FILE_NAME
     if not path.exists():
-        where = "" if args.folder is not None else " (give its folder with --folder)"
-        raise TournamentError(
-            f"{path}: no tournament here{where}; make one with `mjtui tournament new`"
-        )
+        if args.folder is not None:
+            said = _("{path}: no tournament here; make one with `mjtui tournament new`")
+        else:
+            said = _(
+                "{path}: no tournament here (give its folder with --folder); make one with "
+                "`mjtui tournament new`"
+            )
+        raise TournamentError(said.format(path=path))
     t = load_tournament(path)
     if not same_player(t.name, args.name):
-        raise TournamentError(f"{path} is the tournament {t.name!r}, not {args.name!r}")
+        raise TournamentError(
+            _("{path} is the tournament {name}, not {asked}").format(
+                path=path, name=repr(t.name), asked=repr(args.name)
+            )
+        )
     return t, folder
 
 
@@ -354,7 +392,9 @@ def _change(
         lock = SessionLock.take(path) if path.exists() else None
     except SessionInUse as e:
         raise TournamentError(
-            f"{e}: another `mjtui tournament` is changing it; try again once it is done"
+            _(
+                "{error}: another `mjtui tournament` is changing it; try again once it is done"
+            ).format(error=e)
         ) from None
     try:
         t, folder = _load(args)
@@ -372,7 +412,11 @@ def _choices(text: str, allowed: tuple[str, ...], option: str) -> tuple[str, ...
     chosen = tuple(dict.fromkeys(x.strip() for x in text.split(",") if x.strip()))
     wrong = [x for x in chosen if x not in allowed]
     if wrong:
-        raise TournamentError(f"{option}: {wrong[0]!r} is not one of {', '.join(allowed)}")
+        raise TournamentError(
+            _("{option}: {value} is not one of {allowed}").format(
+                option=option, value=repr(wrong[0]), allowed=", ".join(allowed)
+            )
+        )
     return chosen
 
 
@@ -388,17 +432,22 @@ def new_command(args: argparse.Namespace) -> int:
     from mjtui.core.tournament.model import checked_text, substitutes_for
     from mjtui.core.tournament.tournament_file import read_players_csv, save_tournament
 
-    name = checked_text(args.name, "the tournament's name")
+    name = checked_text(args.name, _("the tournament's name"))
     if not name:
-        raise TournamentError("the tournament needs a name")
+        raise TournamentError(_("the tournament needs a name"))
+    expected = _("{option}: expected {least} to {most}, got {value}")
     if not 1 <= args.rounds <= MAX_ROUNDS:
-        raise TournamentError(f"--rounds: expected 1 to {MAX_ROUNDS}, got {args.rounds}")
+        raise TournamentError(
+            expected.format(option="--rounds", least=1, most=MAX_ROUNDS, value=args.rounds)
+        )
     if not 0 <= args.minutes <= MAX_MINUTES:
-        raise TournamentError(f"--minutes: expected 0 to {MAX_MINUTES}, got {args.minutes}")
+        raise TournamentError(
+            expected.format(option="--minutes", least=0, most=MAX_MINUTES, value=args.minutes)
+        )
     folder = folder_of(args)
     path = folder / FILE_NAME
     if path.exists():
-        raise TournamentError(f"{path}: a tournament is there already")
+        raise TournamentError(_("{path}: a tournament is there already").format(path=path))
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(args.ruleset)
     players = read_players_csv(args.players)
     added = substitutes_for(len(players), ruleset.players, {p.key for p in players})
@@ -416,22 +465,39 @@ def new_command(args: argparse.Namespace) -> int:
         cut=max(0, args.cut),
     )
     if t.tables < 1:
-        raise TournamentError(f"{len(players)} players: a table needs {ruleset.players}")
+        raise TournamentError(
+            _("{n} players: a table needs {seats}").format(n=len(players), seats=ruleset.players)
+        )
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
-        raise TournamentError(f"{folder}: cannot make the folder ({e.strerror or e})") from None
+        raise TournamentError(
+            _("{folder}: cannot make the folder ({error})").format(
+                folder=folder, error=e.strerror or e
+            )
+        ) from None
     save_tournament(t, path)
     print(
-        f"{t.name}: {len(players)} players at {t.tables} tables, {t.rounds} rounds of "
-        f"{ruleset.id}, seed {seed}; in {folder}"
+        _(
+            "{name}: {n} players at {tables} tables, {rounds} rounds of {ruleset}, "
+            "seed {seed}; in {folder}"
+        ).format(
+            name=t.name,
+            n=len(players),
+            tables=t.tables,
+            rounds=t.rounds,
+            ruleset=ruleset.id,
+            seed=seed,
+            folder=folder,
+        )
     )
     if added:
         print(
-            f"added {len(added)} substitute seats to fill the tables: "
-            + ", ".join(p.name for p in added)
+            _("added {n} substitute seats to fill the tables: {names}").format(
+                n=len(added), names=_(", ").join(p.name for p in added)
+            )
         )
-    print(f"next: mjtui tournament seat {_quoted(t.name)} --round 1")
+    print(_("next: {command}").format(command=f"mjtui tournament seat {_quoted(t.name)} --round 1"))
     return 0
 
 
@@ -470,20 +536,26 @@ def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]
     def seat(t: Tournament, folder: Path) -> Tournament:
         number = args.number
         if not 1 <= number <= t.rounds:
-            raise TournamentError(f"--round: {t.name} has rounds 1 to {t.rounds}")
+            raise TournamentError(_rounds_of(t, "--round"))
         if number > t.last_round + 1:
-            raise TournamentError(f"round {number - 1} is not seated yet: seat the rounds in turn")
+            raise TournamentError(
+                _("round {n} is not seated yet: seat the rounds in turn").format(n=number - 1)
+            )
         if t.round(number) is not None:
             begun = [n for n in range(1, t.tables + 1) if (folder / game_file(number, n)).exists()]
             if begun:
                 raise TournamentError(
-                    f"round {number} is seated and tables have begun it "
-                    f"(table {begun[0]}); it cannot be seated again"
+                    _(
+                        "round {n} is seated and tables have begun it (table {table}); it "
+                        "cannot be seated again"
+                    ).format(n=number, table=begun[0])
                 )
             if not args.force:
                 raise TournamentError(
-                    f"round {number} is seated already; --force seats it "
-                    "again (no table has begun it)"
+                    _(
+                        "round {n} is seated already; --force seats it again (no table has "
+                        "begun it)"
+                    ).format(n=number)
                 )
         history = [r for r in t.seatings if r.number < number]
         seed = args.seed if args.seed is not None else t.seed + number
@@ -529,11 +601,22 @@ def links_text(t: Tournament, number: int, secrets: tuple[str, ...]) -> str:
 
     name = _quoted(t.name)
     lines = [
-        f"Table links (`mjtui tournament serve {name}` serves them; the sheet with a QR "
-        f"code a table: `mjtui tournament sheet {name} --round {number} --format html`):"
+        _("Table links ({serve} serves them; the sheet with a QR code a table: {sheet}):").format(
+            serve=f"`mjtui tournament serve {name}`",
+            sheet=f"`mjtui tournament sheet {name} --round {number} --format html`",
+        )
     ]
-    lines += [f"  table {n:>2}  {link_path(s)}" for n, s in enumerate(secrets, 1)]
+    lines += [
+        "  " + _("table {n}").format(n=f"{n:>2}") + f"  {link_path(s)}"
+        for n, s in enumerate(secrets, 1)
+    ]
     return "\n".join(lines)
+
+
+def _rounds_of(t: Tournament, option: str) -> str:
+    return _("{option}: {name} has rounds 1 to {rounds}").format(
+        option=option, name=t.name, rounds=t.rounds
+    )
 
 
 def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> list[str]:
@@ -547,9 +630,11 @@ def _ranking_before(t: Tournament, folder: Path, number: int, force: bool) -> li
     busy = standings.still_playing(number - 1) + standings.waiting(number - 1)
     if busy and not force:
         raise TournamentError(
-            f"round {number - 1}: tables {', '.join(map(str, sorted(busy)))} have not "
-            "finished; the seating by the standings needs their results (wait for them, "
-            "or --force to seat with the games as they stand)"
+            _(
+                "round {n}: tables {tables} have not finished; the seating by the standings "
+                "needs their results (wait for them, or --force to seat with the games as "
+                "they stand)"
+            ).format(n=number - 1, tables=_(", ").join(map(str, sorted(busy))))
         )
     return [line.player.name for line in standings.lines]
 
@@ -572,19 +657,27 @@ def play_command(args: argparse.Namespace) -> MjtuiApp:
     number = args.number or t.last_round
     if not number:
         raise TournamentError(
-            f"{t.name} has no round seated yet: mjtui tournament seat {_quoted(t.name)} --round 1"
+            _("{name} has no round seated yet: {command}").format(
+                name=t.name, command=f"mjtui tournament seat {_quoted(t.name)} --round 1"
+            )
         )
     end_with_the_server()  # served to a phone (cli/tournament_serve.py)
     seated = t.need_round(number)
     if not 1 <= args.table <= len(seated.tables):
-        raise TournamentError(f"--table: round {number} has tables 1 to {len(seated.tables)}")
+        raise TournamentError(
+            _("--table: round {n} has tables 1 to {tables}").format(
+                n=number, tables=len(seated.tables)
+            )
+        )
     path = folder / game_file(number, args.table)
     try:
         book, warnings = _table_book(t, number, args.table, path)
     except SessionInUse as e:
         raise SessionError(
-            f"{e}; it can be played in one window at a time. To look at it "
-            f"without changing it: mjtui replay {shlex.quote(str(path))}"
+            _(
+                "{error}; it can be played in one window at a time. To look at it without "
+                "changing it: {command}"
+            ).format(error=e, command=f"mjtui replay {shlex.quote(str(path))}")
         ) from None
     from mjtui.ui.app import MjtuiApp
 
@@ -636,7 +729,7 @@ def read_standings(
     from mjtui.core.tournament.standings import compute
 
     if number is not None and not 1 <= number <= t.rounds:
-        raise TournamentError(f"--round: {t.name} has rounds 1 to {t.rounds}")
+        raise TournamentError(_rounds_of(t, "--round"))
     reader = _reader(folder)
     games, notes = reader.read(t, upto=number)
     _keep(reader)
@@ -646,7 +739,11 @@ def read_standings(
 def _cache_file(folder: Path) -> Path:
     import hashlib
 
-    key = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
+    from mjtui.core.language import current
+
+    # The games' notes are kept as said: one cache a language, so none is read in another.
+    where = f"{folder.resolve()}\0{current()}"
+    key = hashlib.sha256(where.encode()).hexdigest()[:16]
     return paths.cache_dir() / "tournaments" / f"{key}.json"
 
 
@@ -677,7 +774,9 @@ def standings_command(args: argparse.Namespace) -> int:
     from mjtui.core.tournament import reports
 
     if args.teams and args.out_format == "ema":
-        raise TournamentError("--teams: the EMA results file is the players'; give text, csv or md")
+        raise TournamentError(
+            _("--teams: the EMA results file is the players'; give text, csv or md")
+        )
     t, folder = _load(args)
     s = read_standings(t, folder, args.number, args.cut)
     if args.json:
@@ -708,33 +807,36 @@ def standings_command(args: argparse.Namespace) -> int:
 
 def penalty_command(args: argparse.Namespace) -> int:
     if args.list:
-        t, _ = _load(args)
+        t, _folder = _load(args)
         if not t.penalties:
-            print(f"{t.name}: no penalties")
+            print(_("{name}: no penalties").format(name=t.name))
         for p in t.penalties:
-            state = " (cancelled)" if p.cancelled else ""
-            print(f"#{p.id} {p.player}, round {p.round}, {p.amount} points: {p.reason}{state}")
+            listed = _("#{id} {player}, round {n}, {amount} points: {reason}").format(
+                id=p.id, player=p.player, n=p.round, amount=p.amount, reason=p.reason
+            )
+            print(_("{penalty} (cancelled)").format(penalty=listed) if p.cancelled else listed)
         return 0
     done: dict[str, Any] = {}
     if args.cancel is not None:
         if args.player is not None:
-            raise TournamentError("--cancel ID takes no PLAYER or AMOUNT")
+            raise TournamentError(_("--cancel ID takes no PLAYER or AMOUNT"))
 
         def cancel(t: Tournament, folder: Path) -> Tournament:
             changed, done["penalty"] = t.cancel_penalty(args.cancel)
             return changed
 
         _change(args, cancel)
-        p = done["penalty"]
-        print(f"penalty #{p.id} cancelled ({p.player}, {p.amount} points: {p.reason})")
+        print(cancelled_said(done["penalty"]))
         return 0
     if args.player is None or args.amount is None:
-        raise TournamentError("give PLAYER and AMOUNT (and --reason), --cancel ID or --list")
+        raise TournamentError(_("give PLAYER and AMOUNT (and --reason), --cancel ID or --list"))
     try:
         amount = int(args.amount)
     except ValueError:
         raise TournamentError(
-            f"AMOUNT is table points, a whole number (riichi: 2000 takes 2.0), got {args.amount!r}"
+            _(
+                "AMOUNT is table points, a whole number (riichi: 2000 takes 2.0), got {value}"
+            ).format(value=repr(args.amount))
         ) from None
 
     def give(t: Tournament, folder: Path) -> Tournament:
@@ -745,12 +847,27 @@ def penalty_command(args: argparse.Namespace) -> int:
         return changed
 
     t = _change(args, give)
-    p = done["penalty"]
-    print(
-        f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-        f"({t.penalty_off(p.amount)}): {p.reason}"
-    )
+    print(penalty_said(t, done["penalty"]))
     return 0
+
+
+def penalty_said(t: Tournament, p: Penalty) -> str:
+    """A penalty given, as `penalty` and the director's ``a`` answer it."""
+    return _("penalty #{id}: {player}, round {n}, {amount} points ({off}): {reason}").format(
+        id=p.id,
+        player=p.player,
+        n=p.round,
+        amount=p.amount,
+        off=t.penalty_off(p.amount, _),
+        reason=p.reason,
+    )
+
+
+def cancelled_said(p: Penalty) -> str:
+    """A penalty cancelled, as `penalty --cancel` and the director's answer it."""
+    return _("penalty #{id} cancelled ({player}, {amount} points: {reason})").format(
+        id=p.id, player=p.player, amount=p.amount, reason=p.reason
+    )
 
 
 def substitute_set(
@@ -763,7 +880,7 @@ def substitute_set(
     from mjtui.core.tournament.model import game_file
 
     if not 1 <= first <= last <= t.rounds:
-        raise TournamentError(f"--round/--to: {t.name} has rounds 1 to {t.rounds}")
+        raise TournamentError(_rounds_of(t, "--round/--to"))
     for n in range(first, last + 1):
         begun = [
             tb
@@ -774,8 +891,10 @@ def substitute_set(
         ]
         if begun:
             raise TournamentError(
-                f"round {n}: table {begun[0]} has begun; the substitute takes the seat "
-                "at the table: `s` on its score sheet, or mjtui seats FILE --substitute"
+                _(
+                    "round {n}: table {table} has begun; the substitute takes the seat at the "
+                    "table: `s` on its score sheet, or mjtui seats FILE --substitute"
+                ).format(n=n, table=begun[0])
             )
         t = t.with_substitute(player, by, n)
     return t
@@ -785,10 +904,13 @@ def substitute_said(t: Tournament, player: str, by: str, first: int, last: int) 
     from mjtui.core.model.players import same_player
 
     who = t.need_player(player)
-    span = f"round {first}" if last == first else f"rounds {first}-{last}"
+    if last == first:
+        span = _("round {n}").format(n=first)
+    else:
+        span = _("rounds {first}-{last}").format(first=first, last=last)
     if same_player(by, who.name):
-        return f"{who.name} plays {span} again"
-    return f"{by} plays {who.name}'s seat in {span}"
+        return _("{player} plays {span} again").format(player=who.name, span=span)
+    return _("{by} plays {player}'s seat in {span}").format(by=by, player=who.name, span=span)
 
 
 def substitute_command(args: argparse.Namespace) -> int:
@@ -809,14 +931,18 @@ def clock_set(t: Tournament, number: int, start: bool, extra: tuple[int, int] | 
 
     seated = t.need_round(number)
     if not t.minutes:
-        raise TournamentError(f"{t.name} has no round length (tournament new --minutes M)")
+        raise TournamentError(
+            _("{name} has no round length (tournament new --minutes M)").format(name=t.name)
+        )
     if start:
         seated = replace(seated, started=_now())
     if extra:
         table, minutes = extra
         if not 1 <= table <= len(seated.tables) or not 0 <= minutes <= MAX_MINUTES:
             raise TournamentError(
-                f"--extra: tables are 1 to {len(seated.tables)}, minutes 0 to {MAX_MINUTES}"
+                _("--extra: tables are 1 to {tables}, minutes 0 to {most}").format(
+                    tables=len(seated.tables), most=MAX_MINUTES
+                )
             )
         extras = [seated.extra_for(n) for n in range(1, len(seated.tables) + 1)]
         extras[table - 1] = minutes
@@ -831,7 +957,7 @@ def timer_command(args: argparse.Namespace) -> int:
     def number_of(t: Tournament) -> int:
         number = args.number or t.last_round
         if not number:
-            raise TournamentError(f"{t.name} has no round seated yet")
+            raise TournamentError(_("{name} has no round seated yet").format(name=t.name))
         return number
 
     if args.start or args.extra:
@@ -841,7 +967,7 @@ def timer_command(args: argparse.Namespace) -> int:
 
         t = _change(args, set_clock)
     else:
-        t, _ = _load(args)
+        t, _folder = _load(args)
     seated = t.need_round(number_of(t))
     clock = round_clock(t, seated)
     now = _now()
@@ -849,20 +975,28 @@ def timer_command(args: argparse.Namespace) -> int:
         _json(clock_plain(clock, now) or {"round": seated.number, "started": None})
         return 0
     if clock is None:
-        print(
-            f"round {seated.number}: the clock has not been started"
-            + ("" if t.minutes else f" ({t.name} has no round length)")
-        )
+        if t.minutes:
+            said = _("round {n}: the clock has not been started")
+        else:
+            said = _("round {n}: the clock has not been started ({name} has no round length)")
+        print(said.format(n=seated.number, name=t.name))
         return 0
+    left = clock_text(clock.ends - now)
     print(
-        f"round {seated.number}: {t.minutes} minutes from {clock.started:%H:%M}, "
-        f"{clock_text(clock.ends - now)}" + (" left" if clock.ends > now else "")
+        _("round {n}: {minutes} minutes from {start}, {left}").format(
+            n=seated.number,
+            minutes=t.minutes,
+            start=f"{clock.started:%H:%M}",
+            left=_("{left} left").format(left=left) if clock.ends > now else left,
+        )
     )
     for c in clock.tables:
         if c.extra:
             print(
-                f"  table {c.table}: +{c.extra} min, until {c.ends:%H:%M}, "
-                f"{clock_text(c.left(now))}"
+                "  "
+                + _("table {n}: +{extra} min, until {end}, {left}").format(
+                    n=c.table, extra=c.extra, end=f"{c.ends:%H:%M}", left=clock_text(c.left(now))
+                )
             )
     return 0
 
@@ -884,7 +1018,7 @@ def hall_command(args: argparse.Namespace) -> Any:
     from mjtui.cli.serve_limits import SERVED_BY
     from mjtui.ui.screens.hall import HallApp
 
-    _, folder = _load(args)
+    _t, folder = _load(args)
     end_with_the_server()
     return HallApp(_follower(args, folder), served=SERVED_BY in os.environ)
 
@@ -898,7 +1032,7 @@ def _follower(args: argparse.Namespace, folder: Path) -> Any:
 def director_command(args: argparse.Namespace) -> Any:
     from mjtui.ui.screens.director import DirectorApp
 
-    _, folder = _load(args)
+    _t, folder = _load(args)
     return DirectorApp(_follower(args, folder), TournamentDesk(args.name, folder))
 
 
@@ -940,11 +1074,7 @@ class TournamentDesk:
             return changed
 
         t = _change(self._args(), give)
-        p = done["penalty"]
-        return (
-            f"penalty #{p.id}: {p.player}, round {p.round}, {p.amount} points "
-            f"({t.penalty_off(p.amount)}): {p.reason}"
-        )
+        return penalty_said(t, done["penalty"])
 
     def clock(self, number: int, start: bool, extra: tuple[int, int] | None) -> str:
         from mjtui.core.tournament.timer import round_clock
@@ -954,12 +1084,16 @@ class TournamentDesk:
 
         t = _change(self._args(), change)
         clock = round_clock(t, t.need_round(number))
-        said = [f"round {number}"]
+        said = [_("round {n}").format(n=number)]
         if clock is not None:
-            said.append(f"{t.minutes} minutes from {clock.started:%H:%M}")
+            said.append(
+                _("{minutes} minutes from {start}").format(
+                    minutes=t.minutes, start=f"{clock.started:%H:%M}"
+                )
+            )
         if extra:
-            said.append(f"table {extra[0]} +{extra[1]} min")
-        return ": ".join(said[:2]) + "".join(f", {x}" for x in said[2:])
+            said.append(_("table {n} +{extra} min").format(n=extra[0], extra=extra[1]))
+        return _(": ").join(said[:2]) + "".join(pgettext("clause", ", ") + x for x in said[2:])
 
     def substitute(self, player: str, by: str, first: int, last: int) -> str:
         def put(t: Tournament, folder: Path) -> Tournament:
@@ -975,19 +1109,18 @@ class TournamentDesk:
             return changed
 
         _change(self._args(), cancel)
-        p = done["penalty"]
-        return f"penalty #{p.id} cancelled ({p.player}, {p.amount} points: {p.reason})"
+        return cancelled_said(done["penalty"])
 
 
 def sheet_command(args: argparse.Namespace) -> int:
     from mjtui.cli.tournament_sheet import base_url, print_sheet
 
     base = base_url(args.url)  # a wrong one said before anything is written
-    t, _ = _load(args)
+    t, _folder = _load(args)
     number = args.number or t.last_round
     if not number:
-        raise TournamentError(f"{t.name} has no round seated yet")
-    t, _, secrets = links_of(args, number)
+        raise TournamentError(_("{name} has no round seated yet").format(name=t.name))
+    t, _folder, secrets = links_of(args, number)
     return print_sheet(t, number, base, secrets, args.out_format)
 
 
@@ -1001,12 +1134,16 @@ def serve_command(args: argparse.Namespace) -> int:
     problems = folder_problems(t, folder)
     if problems:
         raise TournamentError(
-            "\n".join(problems) + "\nnothing was served: fix the files above (`mjtui "
-            "replay FILE` shows what can be read of a game), then serve again"
+            "\n".join(problems)
+            + "\n"
+            + _(
+                "nothing was served: fix the files above (`mjtui replay FILE` shows what can "
+                "be read of a game), then serve again"
+            )
         )
     secrets: tuple[str, ...] = ()
     if t.last_round:
-        t, _, secrets = links_of(args, t.last_round)
+        t, _folder, secrets = links_of(args, t.last_round)
     return serve_tournament(args, t, folder.resolve(), secrets)
 
 

@@ -40,6 +40,7 @@ from aiohttp import web
 from mjtui.cli.serve_limits import Limits
 from mjtui.cli.serving import BoardServer, Say, is_loopback, lan_address
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _
 from mjtui.core.sessions.ledger import Stamp, stamp
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
 from mjtui.core.tournament.hall import HallFollower, live_tables
@@ -51,7 +52,7 @@ Command = Callable[[str, int, int], Sequence[str]]
 """The process for a page: ("hall", 0, 0), or ("table", round, table)."""
 
 MESSAGE_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>body {{ font-family: sans-serif; margin: 2em; max-width: 40em;
@@ -63,8 +64,13 @@ NO_REFERRER = {"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
 
 def message_page(status: int, title: str, text: str, hall: bool = True) -> web.Response:
     """A page that only says something (no process behind it)."""
-    more = '<p><a href="/">The standings: the hall page</a></p>' if hall else ""
-    body = MESSAGE_PAGE.format(title=html.escape(title), text=html.escape(text), more=more)
+    from mjtui.cli.tournament_sheet import html_lang
+
+    link = html.escape(_("The standings: the hall page"))
+    more = f'<p><a href="/">{link}</a></p>' if hall else ""
+    body = MESSAGE_PAGE.format(
+        title=html.escape(title), text=html.escape(text), more=more, lang=html_lang()
+    )
     return web.Response(
         status=status, text=body, content_type="text/html", charset="utf-8", headers=NO_REFERRER
     )
@@ -117,7 +123,7 @@ class HallServer(BoardServer):
             self.process_for("hall", 0, 0),
             host=host,
             port=port,
-            title=f"{name} · the hall",
+            title=_("{name} · the hall").format(name=name),
             limits=limits or Limits(max_clients=hall_clients + tables),
             say=say,
         )
@@ -146,9 +152,11 @@ class HallServer(BoardServer):
             return self.full()
         return message_page(
             503,
-            "The hall page is full",
-            f"{self.halls} browsers show the hall already, the most this server takes "
-            "(--max-clients). Try again when one has left.",
+            _("The hall page is full"),
+            _(
+                "{n} browsers show the hall already, the most this server takes "
+                "(--max-clients). Try again when one has left."
+            ).format(n=self.halls),
             hall=False,
         )
 
@@ -158,7 +166,10 @@ class HallServer(BoardServer):
     async def board_socket(self, request: web.Request) -> web.StreamResponse:
         refused = self._hall_full()
         if refused is not None:
-            self.say("hall-full", f"refused a hall to {request.remote or '?'}: the hall is full")
+            self.say(
+                "hall-full",
+                _("refused a hall to {who}: the hall is full").format(who=request.remote or "?"),
+            )
             return refused
         self.halls += 1  # before any await
         try:
@@ -182,31 +193,40 @@ class HallServer(BoardServer):
         nothing."""
         wrong = message_page(
             404,
-            "Not a table's link",
-            f"This is not the link of a table of {self.name}. Open the link on your "
-            "table's seating sheet (its QR code), or ask the director.",
+            _("Not a table's link"),
+            _(
+                "This is not the link of a table of {name}. Open the link on your table's "
+                "seating sheet (its QR code), or ask the director."
+            ).format(name=self.name),
         )
         if not SECRET.fullmatch(secret):
             return None, wrong
         try:
             where = self.links().find(secret)
         except MjtuiError as e:
-            self.say("links", f"the links cannot be read: {e}")
-            return None, message_page(503, "Not just now", "The tables' links cannot be read.")
+            self.say("links", _("the links cannot be read: {error}").format(error=e))
+            return None, message_page(
+                503, _("Not just now"), _("The tables' links cannot be read.")
+            )
         if where is None:
             return None, wrong
         self.follower.poll()
         standings = self.follower.standings
         if standings is None:
-            self.say("folder", f"the tournament cannot be read: {self.follower.error}")
-            return None, message_page(503, "Not just now", "The tournament cannot be read.")
+            self.say(
+                "folder",
+                _("the tournament cannot be read: {error}").format(error=self.follower.error),
+            )
+            return None, message_page(503, _("Not just now"), _("The tournament cannot be read."))
         if where not in live_tables(standings):
             number, table = where
             return None, message_page(
                 410,
-                "An old link",
-                f"This link was table {table}'s in round {number}; round {standings.upto} "
-                "is being played now. Open the link on this round's seating sheet.",
+                _("An old link"),
+                _(
+                    "This link was table {table}'s in round {n}; round {now} is being played "
+                    "now. Open the link on this round's seating sheet."
+                ).format(table=table, n=number, now=standings.upto),
             )
         return where, None
 
@@ -216,10 +236,12 @@ class HallServer(BoardServer):
         if where in self.scoring:
             return message_page(
                 409,
-                f"Table {table} is being scored",
-                f"Table {table}'s game (round {number}) is open in another browser: one "
-                "scorer a table. If this phone was scoring it a moment ago, reload this page "
-                "in a few seconds.",
+                _("Table {table} is being scored").format(table=table),
+                _(
+                    "Table {table}'s game (round {n}) is open in another browser: one scorer a "
+                    "table. If this phone was scoring it a moment ago, reload this page in a "
+                    "few seconds."
+                ).format(table=table, n=number),
             )
         path = self.folder / game_file(number, table)
         try:
@@ -227,8 +249,10 @@ class HallServer(BoardServer):
         except SessionInUse as e:
             return message_page(
                 409,
-                f"Table {table} is being scored",
-                f"Table {table}'s game (round {number}) is open in {e.holder}: it is scored there.",
+                _("Table {table} is being scored").format(table=table),
+                _(
+                    "Table {table}'s game (round {n}) is open in {holder}: it is scored there."
+                ).format(table=table, n=number, holder=e.holder),
             )
         except MjtuiError:
             pass  # the process says why, when it opens the game
@@ -239,7 +263,9 @@ class HallServer(BoardServer):
         where, refused = self.table_of(secret)
         if where is not None:
             refused = self.busy(where) or self.full()
-        title = f"{self.name} · table {where[1]}" if where else None
+        title = (
+            _("{name} · table {table}").format(name=self.name, table=where[1]) if where else None
+        )
         page = self.terminal_page(request, f"{link_path(secret)}/ws", refused, title)
         page.headers.update(NO_REFERRER)
         return page
@@ -251,7 +277,12 @@ class HallServer(BoardServer):
             return refused
         refused = self.busy(where)
         if refused is not None:
-            self.say("busy", f"refused table {where[1]} to {request.remote or '?'}: being scored")
+            self.say(
+                "busy",
+                _("refused table {table} to {who}: being scored").format(
+                    table=where[1], who=request.remote or "?"
+                ),
+            )
             return refused
         self.scoring.add(where)  # before any await: one scorer a table
         try:
@@ -265,9 +296,17 @@ def serve_tournament(
 ) -> int:
     """Serve until Ctrl+C: ``secrets`` are the last round's links, printed at the start."""
     if not 0 < args.port < 65536:
-        raise MjtuiError(f"--port: expected 1 to 65535, got {args.port}")
+        raise MjtuiError(
+            _("{option}: expected {least} to {most}, got {value}").format(
+                option="--port", least=1, most=65535, value=args.port
+            )
+        )
     if not 1 <= args.max_clients <= MOST_CLIENTS:
-        raise MjtuiError(f"--max-clients: expected 1 to {MOST_CLIENTS}, got {args.max_clients}")
+        raise MjtuiError(
+            _("{option}: expected {least} to {most}, got {value}").format(
+                option="--max-clients", least=1, most=MOST_CLIENTS, value=args.max_clients
+            )
+        )
     server = HallServer(
         folder,
         t.name,
@@ -279,26 +318,39 @@ def serve_tournament(
     )
     if is_loopback(args.host):
         base = f"http://{'[' + args.host + ']' if ':' in args.host else args.host}:{args.port}"
-        who = "this machine only (--host 0.0.0.0 lets the tables' phones in)"
+        who = _("this machine only (--host 0.0.0.0 lets the tables' phones in)")
     else:
         base = f"http://{lan_address(args.host) or 'THIS-MACHINE'}:{args.port}"
-        who = "the network: anyone on it can open the hall, and a table's link opens its game"
-    lines = [f"mjtui: serving {t.name} to {who}", f"  the hall: {base}/"]
+        who = _("the network: anyone on it can open the hall, and a table's link opens its game")
+    lines = [
+        "mjtui: " + _("serving {name} to {who}").format(name=t.name, who=who),
+        "  " + _("the hall: {url}").format(url=f"{base}/"),
+    ]
     if secrets:
+        sheet = f"mjtui tournament sheet {shlex.quote(t.name)} --url {base} --format html"
         lines.append(
-            f"  round {t.last_round}'s tables (the sheet to print: mjtui tournament sheet "
-            f"{shlex.quote(t.name)} --url {base} --format html):"
+            "  "
+            + _("round {n}'s tables (the sheet to print: {command}):").format(
+                n=t.last_round, command=sheet
+            )
         )
-        lines += [f"  table {n:>2}: {base}{link_path(s)}" for n, s in enumerate(secrets, 1)]
+        lines += [
+            "  " + _("table {n}").format(n=f"{n:>2}") + f": {base}{link_path(s)}"
+            for n, s in enumerate(secrets, 1)
+        ]
     else:
-        lines.append("  no round seated yet: the tables' links come with the seating")
+        lines.append("  " + _("no round seated yet: the tables' links come with the seating"))
     lines.append(
-        f"at most {args.max_clients} on the hall page at once, one scorer a table; Ctrl+C stops"
+        _("at most {n} on the hall page at once, one scorer a table; Ctrl+C stops").format(
+            n=args.max_clients
+        )
     )
     try:
         server.serve(ready=lambda: print("\n".join(lines), file=sys.stderr, flush=True))
     except OSError as error:
         raise MjtuiError(
-            f"cannot serve on {args.host} port {args.port}: {error.strerror or error}"
+            _("cannot serve on {host} port {port}: {error}").format(
+                host=args.host, port=args.port, error=error.strerror or error
+            )
         ) from None
     return 0

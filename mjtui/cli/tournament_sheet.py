@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 
 from mjtui.core.errors import MjtuiError
 from mjtui.core.language import _
+from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.core.tournament.links import link_path
 from mjtui.core.tournament.model import Tournament
-from mjtui.core.tournament.reports import WINDS
 
 DEFAULT_PORT = 8000
 
@@ -53,7 +53,7 @@ def _md(text: str) -> str:
 
 def sheet_md(t: Tournament, number: int, base: str, urls: list[str]) -> str:
     seated = t.need_round(number)
-    winds = WINDS[: t.seats]
+    winds = [wind_name(i) for i in range(t.seats)]
     lines = [
         "# "
         + _("{name}: round {n} of {rounds}").format(name=_md(t.name), n=number, rounds=t.rounds),
@@ -105,7 +105,7 @@ def sheet_html(t: Tournament, number: int, base: str, urls: list[str]) -> str:
     for n, (names, url) in enumerate(zip(seated.tables, urls, strict=True), 1):
         seats = "".join(
             f"<li>{html.escape(wind)}: {html.escape(name)}</li>"
-            for wind, name in zip(WINDS, names, strict=False)
+            for wind, name in zip(map(wind_name, range(len(WINDS))), names, strict=False)
         )
         cards.append(
             f'<div class="table"><h2>{html.escape(table_title.format(n=n))}</h2><ol>{seats}</ol>'
@@ -121,10 +121,10 @@ def sheet_html(t: Tournament, number: int, base: str, urls: list[str]) -> str:
             "(keep it to the table: it opens that table's game and no other)."
         )
     ).replace("{hall}", f'<span class="link">{html.escape(base + "/")}</span>')
-    return PAGE.format(title=title, standings=standings, tables="\n".join(cards), lang=_html_lang())
+    return PAGE.format(title=title, standings=standings, tables="\n".join(cards), lang=html_lang())
 
 
-def _html_lang() -> str:
+def html_lang() -> str:
     """The page's language tag, for the browser's fonts and reading."""
     from mjtui.core.language import current
 

@@ -431,8 +431,8 @@ def test_team_standings_sum_their_players_and_leave_out_players_without_a_team(
 
 
 def test_a_penalty_names_what_it_takes_off_in_the_language_spoken() -> None:
-    """The director's penalty form says "2 off the total" with the interface's _; the
-    reports and the desk keep the English (no ``say``)."""
+    """The director's penalty form, the reports and the desk say "2 off the total" in
+    the language spoken (the interface's _, by default); ``str`` keeps the English."""
     from mjtui.core import language
     from mjtui.core.tournament.model import SUM_NAMES
 
@@ -442,7 +442,8 @@ def test_a_penalty_names_what_it_takes_off_in_the_language_spoken() -> None:
     language.install("zh_Hans")
     assert riichi.penalty_off(2000, language._) == "总分扣 2"
     assert mcr.penalty_off(10, language._) == "比赛分扣 10"
-    assert riichi.penalty_off(2000) == "2 off the total"  # a report's words
+    assert riichi.penalty_off(2000) == "总分扣 2"  # a report's words, said as well
+    assert riichi.penalty_off(2000, str) == "2 off the total"
     language.install("ja")
     assert riichi.penalty_off(2000, language._) == "合計から2を引く"
     language.install("zh_Hant")

@@ -251,8 +251,8 @@ async def test_the_directors_screens_and_forms(
     capsys: pytest.CaptureFixture[str],
     kept: Callable[[str, str], bool],
 ) -> None:
-    """The hall's clock and tables, the seating screen's own words and keys (its tables
-    are the desk's, mjtui/cli's), the penalties, and each of the four forms, at 60x20
+    """The hall's clock and tables, the seating screen (its keys, and the desk's tables
+    and their cost, mjtui/cli's), the penalties, and each of the four forms, at 60x20
     (each form whole within the width); the penalty form over the penalties taken as
     SVG too (kept in __snapshots__)."""
     pictures = {"director-penalty": ""}
@@ -291,7 +291,8 @@ async def test_the_directors_screens_and_forms(
                 pictures["director-penalty"] = await picture(pilot, app)
         await pilot.press("escape", "s")
         await until(pilot, lambda: isinstance(app.screen, SeatingScreen), "the seating")
-        read["seating keys"] = lines_of(app, app.screen.query_one("Footer"))
+        await pilot.pause()
+        read["seating"] = lines_of(app)  # its keys, and the desk's tables and their cost
         # The one player whose name holds what was typed, named in the penalty form.
         assert any(f"→ {NAMES[spoken][1]}" in line for line in read["penalty form"])
     assert {name: left_in_english(lines, "riichi ema") for name, lines in read.items()} == {

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.sessions.session_file import load_session
@@ -82,10 +83,10 @@ def latest_session(folder: Path) -> Path | None:
 
 
 def conflict_note(path: Path) -> str:
-    return (
-        f"not counted, a sync conflict copy: {shown_path(path)} (two machines changed "
-        "one file; compare it with the original and keep one)"
-    )
+    return _(
+        "not counted, a sync conflict copy: {path} (two machines changed one file; compare "
+        "it with the original and keep one)"
+    ).format(path=shown_path(path))
 
 
 Stamp = tuple[int, int, int]

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _
 from mjtui.core.sessions.ledger import SETTLE_SECONDS, ends_whole, stamp
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import shown
@@ -40,7 +41,7 @@ def folder_problems(t: Tournament, folder: Path) -> list[str]:
             problems += game_problems(t, folder / game_file(seated.number, table), names)
     if len(problems) > MOST_SAID:
         more = len(problems) - MOST_SAID
-        problems = [*problems[:MOST_SAID], f"... and {more} more"]
+        problems = [*problems[:MOST_SAID], _("... and {n} more").format(n=more)]
     return problems
 
 
@@ -48,7 +49,7 @@ def game_problems(t: Tournament, path: Path, seated: tuple[str, ...]) -> list[st
     """What is wrong with one table's game file (none: no file yet, or a whole game)."""
     where = shown(str(path))
     if path.is_symlink():
-        return [f"{where}: a symbolic link, not a game file of the folder"]
+        return [_("{path}: a symbolic link, not a game file of the folder").format(path=where)]
     now = stamp(path)
     if now is None:
         return []
@@ -64,7 +65,14 @@ def game_problems(t: Tournament, path: Path, seated: tuple[str, ...]) -> list[st
         seated
     ):
         problems.append(
-            f"{where}: a {session.ruleset.id} game of {len(session.players)} players, "
-            f"not one of {t.ruleset.id} ({len(seated)} players)"
+            _(
+                "{path}: a {ruleset} game of {n} players, not one of {plays} ({seats} players)"
+            ).format(
+                path=where,
+                ruleset=session.ruleset.id,
+                n=len(session.players),
+                plays=t.ruleset.id,
+                seats=len(seated),
+            )
         )
     return problems

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from mjtui.core.errors import MjtuiError, RulesetError
+from mjtui.core.language import _
 from mjtui.core.model.players import first_repeat, same_player
 from mjtui.core.model.session import Session
 from mjtui.core.reports.export import final_standings
@@ -57,14 +58,17 @@ def table_session(t: Tournament, number: int, table: int, now: datetime) -> Sess
     seated = t.need_round(number)
     if not 1 <= table <= len(seated.tables):
         raise TournamentError(
-            f"round {number} of {t.name} has tables 1 to {len(seated.tables)}, not {table}"
+            _("round {n} of {name} has tables 1 to {tables}, not {table}").format(
+                n=number, name=t.name, tables=len(seated.tables), table=table
+            )
         )
     names = tuple(t.substitute_in(n, number) or n for n in seated.tables[table - 1])
     repeat = first_repeat(names)
     if repeat is not None:
         raise TournamentError(
-            f"round {number}, table {table}: {names[repeat[1]]} would sit "
-            "in two seats; change the substitutes"
+            _(
+                "round {n}, table {table}: {player} would sit in two seats; change the substitutes"
+            ).format(n=number, table=table, player=names[repeat[1]])
         )
     started = seated.started if seated.started is not None and seated.started <= now else now
     minutes = t.minutes + seated.extra_for(table) if t.minutes else 0
@@ -123,7 +127,7 @@ class GameReader:
                 continue
             for table in range(1, len(seated.tables) + 1):
                 games.append(self._game(t, seated.number, table))
-        _, conflicts = session_names(self.folder)
+        _names, conflicts = session_names(self.folder)
         notes = [conflict_note(p) for p in conflicts if _conflict_of_game(p.name)]
         return games, notes
 
@@ -135,7 +139,11 @@ class GameReader:
                 table,
                 path,
                 "unreadable",
-                notes=(f"{path}: a symbolic link, not read (a game is a file of the folder)",),
+                notes=(
+                    _("{path}: a symbolic link, not read (a game is a file of the folder)").format(
+                        path=path
+                    ),
+                ),
             )
         before = file_stamp(path)
         if before is None:
@@ -146,7 +154,7 @@ class GameReader:
         kept = seen[2] if seen is not None and seen[1] == context else None
         if seen is not None and kept is not None and seen[0] == before:
             return kept
-        for _ in range(READ_TRIES):
+        for _try in range(READ_TRIES):
             game, settled = self._read(t, number, table, path, before)
             after = file_stamp(path)
             if settled and after == before:
@@ -155,7 +163,7 @@ class GameReader:
             if after is None:
                 return Game(number, table, path, "waiting")
             before = after
-        why = "changing while it is read (a hand arriving?); read again next time"
+        why = _("changing while it is read (a hand arriving?); read again next time")
         if kept is not None:
             old = kept
             return Game(
@@ -167,7 +175,12 @@ class GameReader:
                 old.next_hand,
                 old.results,
                 old.saved,
-                (*old.notes, f"{path}: {why}; counted as it was after hand {old.hands}"),
+                (
+                    *old.notes,
+                    _("{path}: {why}; counted as it was after hand {n}").format(
+                        path=path, why=why, n=old.hands
+                    ),
+                ),
             )
         return Game(number, table, path, "unreadable", notes=(f"{path}: {why}",))
 
@@ -189,11 +202,15 @@ class GameReader:
                 table,
                 path,
                 "unreadable",
-                notes=(f"{path}: cut short (still arriving?); read again next time",),
+                notes=(
+                    _("{path}: cut short (still arriving?); read again next time").format(
+                        path=path
+                    ),
+                ),
             ), False
         notes = list(loaded.problems[:1])
         if len(loaded.problems) > 1:
-            notes[0] += f" (and {len(loaded.problems) - 1} more)"
+            notes[0] += _(" (and {n} more)").format(n=len(loaded.problems) - 1)
         notes += _seating_notes(t, number, table, loaded.session)
         return _scored(t, number, table, path, loaded.session, stamp, notes), True
 
@@ -288,7 +305,11 @@ def games_rules(t: Tournament) -> Callable[[str], Ruleset]:
     def find(rid: str) -> Ruleset:
         if rid == t.ruleset.id:
             return t.ruleset
-        raise RulesetError(f"no ruleset named {rid!r} in this tournament (it plays {t.ruleset.id})")
+        raise RulesetError(
+            _("no ruleset named {id} in this tournament (it plays {plays})").format(
+                id=repr(rid), plays=t.ruleset.id
+            )
+        )
 
     return find
 
@@ -316,8 +337,9 @@ def _scored(
         seated
     ):
         notes.append(
-            f"{path}: a {session.ruleset.id} game of {len(session.players)} "
-            f"players, not {t.ruleset.id}'s; not counted"
+            _("{path}: a {ruleset} game of {n} players, not {plays}'s; not counted").format(
+                path=path, ruleset=session.ruleset.id, n=len(session.players), plays=t.ruleset.id
+            )
         )
         return Game(
             number,
@@ -383,9 +405,16 @@ def _seating_notes(t: Tournament, number: int, table: int, session: Session) -> 
         sub = t.substitute_in(expected, number)
         if not same_player(name, expected) and not (sub and same_player(name, sub)):
             notes.append(
-                f"round {number}, table {table}, seat {seat}: the game names "
-                f"{printable(name)!r}, the seating {expected}; counted for "
-                f"{expected}"
+                _(
+                    "round {n}, table {table}, seat {seat}: the game names {name}, the seating "
+                    "{expected}; counted for {expected}"
+                ).format(
+                    n=number,
+                    table=table,
+                    seat=seat,
+                    name=repr(printable(name)),
+                    expected=expected,
+                )
             )
     return notes
 

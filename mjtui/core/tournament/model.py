@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Literal
 
 from mjtui.core.errors import MjtuiError
-from mjtui.core.language import N_
+from mjtui.core.language import N_, _
 from mjtui.core.model.players import clean_name, player_key
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import Ranking
@@ -135,10 +135,9 @@ class Tournament:
         """The system's points in one unit of the standings' total (riichi: 1000)."""
         return self.ranking.unit
 
-    def penalty_off(self, amount: int, say: Callable[[str], str] = str) -> str:
-        """What a penalty of ``amount`` takes off, in words: "2 off the total"; ``say``
-        (the interface's ``_``) says it in the language spoken, where a screen shows it
-        (the reports and the desk's answers are English)."""
+    def penalty_off(self, amount: int, say: Callable[[str], str] = _) -> str:
+        """What a penalty of ``amount`` takes off, in words: "2 off the total", said in
+        the language spoken (``say``, the interface's ``_``; ``str`` says it in English)."""
         r = self.ranking
         off, name = (amount, r.raw) if r.penalties == "raw" else (amount / r.unit, r.total)
         return say(OFF).format(amount=f"{off:g}", what=say(name).lower())
@@ -149,7 +148,11 @@ class Tournament:
     def need_player(self, name: str) -> Player:
         found = self.player(name)
         if found is None:
-            raise TournamentError(f"no player named {clean_name(name)!r} in {self.name}")
+            raise TournamentError(
+                _("no player named {player} in {name}").format(
+                    player=repr(clean_name(name)), name=self.name
+                )
+            )
         return found
 
     def round(self, number: int) -> Round | None:
@@ -163,17 +166,24 @@ class Tournament:
         if found is None:
             seated = [r.number for r in self.seatings]
             have = (
-                f"rounds {seated[0]}-{seated[-1]} are"
+                _("rounds {first}-{last} are seated").format(first=seated[0], last=seated[-1])
                 if len(seated) > 1
-                else f"round {seated[0]} is"
+                else _("round {n} is seated").format(n=seated[0])
                 if seated
-                else "no round is"
+                else _("no round is seated")
             )
             raise TournamentError(
-                f"round {number} of {self.name} is not seated yet ({have} "
-                "seated); seat it with `mjtui tournament seat`"
+                _(
+                    "round {n} of {name} is not seated yet ({seated}); seat it with "
+                    "`mjtui tournament seat`"
+                ).format(n=number, name=self.name, seated=have)
             )
         return found
+
+    def _rounds(self, number: int) -> str:
+        return _("round {n}: {name} has rounds 1 to {rounds}").format(
+            n=number, name=self.name, rounds=self.rounds
+        )
 
     @property
     def last_round(self) -> int:
@@ -196,12 +206,14 @@ class Tournament:
     ) -> tuple[Tournament, Penalty]:
         who = self.need_player(player)
         if not 1 <= number <= self.rounds:
-            raise TournamentError(f"round {number}: {self.name} has rounds 1 to {self.rounds}")
+            raise TournamentError(self._rounds(number))
         if not 0 < amount <= 10**9:
-            raise TournamentError(f"a penalty is a number of points above 0, got {amount}")
-        reason = _text(reason, "the reason", 200)
+            raise TournamentError(
+                _("a penalty is a number of points above 0, got {amount}").format(amount=amount)
+            )
+        reason = _text(reason, _("the reason"), 200)
         if not reason:
-            raise TournamentError("a penalty needs its reason (--reason)")
+            raise TournamentError(_("a penalty needs its reason (--reason)"))
         penalty = Penalty(
             max((p.id for p in self.penalties), default=0) + 1,
             who.name,
@@ -216,26 +228,30 @@ class Tournament:
         for i, p in enumerate(self.penalties):
             if p.id == number:
                 if p.cancelled:
-                    raise TournamentError(f"penalty {number} is cancelled already")
+                    raise TournamentError(_("penalty {n} is cancelled already").format(n=number))
                 done = replace(p, cancelled=True)
                 return replace(
                     self, penalties=(*self.penalties[:i], done, *self.penalties[i + 1 :])
                 ), done
         raise TournamentError(
-            f"no penalty {number} in {self.name} (mjtui tournament penalty NAME --list shows them)"
+            _("no penalty {n} in {name} (mjtui tournament penalty NAME --list shows them)").format(
+                n=number, name=self.name
+            )
         )
 
     def with_substitute(self, player: str, by: str, number: int) -> Tournament:
         who = self.need_player(player)
-        by = _text(by, "the substitute's name", MAX_NAME)
+        by = _text(by, _("the substitute's name"), MAX_NAME)
         if not by:
-            raise TournamentError("the substitute needs a name")
+            raise TournamentError(_("the substitute needs a name"))
         if not 1 <= number <= self.rounds:
-            raise TournamentError(f"round {number}: {self.name} has rounds 1 to {self.rounds}")
+            raise TournamentError(self._rounds(number))
         other = self.player(by)
         if other is not None and other.key != who.key:
             raise TournamentError(
-                f"{other.name} plays in {self.name} already and cannot take {who.name}'s seat too"
+                _("{other} plays in {name} already and cannot take {player}'s seat too").format(
+                    other=other.name, name=self.name, player=who.name
+                )
             )
         kept = tuple(
             s
@@ -270,7 +286,11 @@ def _text(value: str, what: str, limit: int) -> str:
     or invisible character; spaces made one), at most ``limit`` characters."""
     text = clean_name(value)
     if len(text) > limit:
-        raise TournamentError(f"{what} is longer than {limit} characters: {text[:40]!r}...")
+        raise TournamentError(
+            _("{what} is longer than {limit} characters: {text}...").format(
+                what=what, limit=limit, text=repr(text[:40])
+            )
+        )
     return text
 
 

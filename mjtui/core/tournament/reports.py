@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import csv
 import io
-import unicodedata
 from datetime import datetime
 from typing import Any
 
+from mjtui.core.cells import cells
+from mjtui.core.language import N_, _, ngettext, pgettext
+from mjtui.core.systems.winds import wind_name
 from mjtui.core.tournament.model import Tournament
 from mjtui.core.tournament.seating import Seating
 from mjtui.core.tournament.standings import GameLine, Line, Standings, shows_raw
@@ -19,6 +21,13 @@ from mjtui.core.tournament.teams import TeamLine, team_standings
 from mjtui.core.tournament.timer import RoundClock, clock_text
 
 WINDS = ("East", "South", "West", "North")
+# The seating methods as a director reads them (a seating read from a CSV file is "csv").
+METHOD_NAMES = {"random": N_("random"), "swiss": N_("swiss"), "interval": N_("interval")}
+
+
+def method_name(method: str) -> str:
+    """A seating method in the language spoken ("csv" as it is typed)."""
+    return _(METHOD_NAMES[method]) if method in METHOD_NAMES else method
 
 
 # --------------------------------------------------------------------------
@@ -48,24 +57,32 @@ def seating_text(
     """A round's tables East first and the seating's cost; ``cost_first`` puts the cost
     under the heading (a screen shows it before tables that may not fit)."""
     c = seating.cost
-    rows = [["Table", *WINDS[: t.seats]]]
+    rows = [[_("Table"), *(wind_name(i) for i in range(t.seats))]]
     rows += [[str(i), *names] for i, names in enumerate(seating.tables, 1)]
-    head = f"{t.name}: round {number} of {t.rounds}, seated by {method}"
+    head = _("{name}: round {n} of {rounds}, seated by {method}").format(
+        name=t.name, n=number, rounds=t.rounds, method=method_name(method)
+    )
     tables = aligned(rows, [True] + [False] * t.seats)
     lines = []
-    again = f"{c.repeats} pairs meet again (lower bound {c.lower_bound})"
-    if c.consecutive:
-        again += f", {c.consecutive} of them from the round before"
-    lines.append("Cost: " + again + ".")
-    winds = (
-        f"Winds: every player's seat winds differ by at most {c.winds} over the "
-        f"rounds (at best {c.winds_best})"
+    again = _("{repeats} pairs meet again (lower bound {bound})").format(
+        repeats=c.repeats, bound=c.lower_bound
     )
+    if c.consecutive:
+        again += _(", {n} of them from the round before").format(n=c.consecutive)
+    lines.append(_("Cost: {said}.").format(said=again))
+    winds = _(
+        "Winds: every player's seat winds differ by at most {spread} over the "
+        "rounds (at best {best})"
+    ).format(spread=c.winds, best=c.winds_best)
     if c.winds_off:
-        winds += f"; {c.winds_off} players above that"
-    lines.append(winds + ".")
+        winds += _("; {n} players above that").format(n=c.winds_off)
+    lines.append(_("{said}.").format(said=winds))
     if c.apart:
-        lines.append(f"Kept apart but seated together: {c.apart} pairs (no seating found without).")
+        lines.append(
+            _("Kept apart but seated together: {n} pairs (no seating found without).").format(
+                n=c.apart
+            )
+        )
     if cost_first:
         return "\n".join([head, *lines, "", tables])
     return "\n".join([head, tables, *lines])
@@ -184,14 +201,20 @@ def standings_text(s: Standings) -> str:
     t = s.tournament
     rounds = max(s.upto, 1)
     out = [
-        f"{t.name} ({t.ruleset.id}): standings after round {s.upto} of {t.rounds}"
+        _("{name} ({ruleset}): standings after round {n} of {rounds}").format(
+            name=t.name, ruleset=t.ruleset.id, n=s.upto, rounds=t.rounds
+        )
         if s.upto
-        else f"{t.name} ({t.ruleset.id}): no round seated yet"
+        else _("{name} ({ruleset}): no round seated yet").format(name=t.name, ruleset=t.ruleset.id)
     ]
     ranking = t.ranking
     raw = shows_raw(t)
-    head = ["#", "Player", ranking.total, *([ranking.raw] if raw else [])]
-    head += [*[f"R{n}" for n in range(1, rounds + 1)], "Pen.", "Base"]
+    head = ["#", _("Player"), _(ranking.total), *([_(ranking.raw)] if raw else [])]
+    head += [
+        *[_("R{n}").format(n=n) for n in range(1, rounds + 1)],
+        _("Pen."),
+        pgettext("base rank", "Base"),
+    ]
     rows = [head]
     cut_at = None
     for line in s.ranked:
@@ -212,30 +235,40 @@ def standings_text(s: Standings) -> str:
     right = [True, False, True, *[True] * (rounds + raw), True, True]
     table = aligned(rows, right).split("\n")
     if cut_at is not None and cut_at < len(table):
-        table.insert(cut_at, f"--- the cut: the first {s.cut} go on ---")
+        table.insert(cut_at, _("--- the cut: the first {n} go on ---").format(n=s.cut))
     out += table
-    out.append("(* game still being played, s a substitute's fixed result)")
+    out.append(_("(* game still being played, s a substitute's fixed result)"))
     others = [line for line in s.lines if not line.place]
     if others:
         out.append(
-            "Substitute seats (not ranked): "
-            + "; ".join(
-                f"{line.player.name} {_number(line.total)} ({_games(len(line.games))})"
-                for line in others
+            _("Substitute seats (not ranked): {seats}").format(
+                seats=_("; ").join(
+                    f"{line.player.name} {_number(line.total)} ({_games(len(line.games))})"
+                    for line in others
+                )
             )
         )
     given = [p for line in s.ranked for p in line.penalties]
     if given:
         out.append(
-            "Penalties: "
-            + "; ".join(
-                f"#{p.id} {p.player}, round {p.round}, {t.penalty_off(p.amount)}: {p.reason}"
-                for p in sorted(given, key=lambda p: p.id)
+            _("Penalties: {penalties}").format(
+                penalties=_("; ").join(
+                    _("#{id} {player}, round {n}, {off}: {reason}").format(
+                        id=p.id,
+                        player=p.player,
+                        n=p.round,
+                        off=t.penalty_off(p.amount, _),
+                        reason=p.reason,
+                    )
+                    for p in sorted(given, key=lambda p: p.id)
+                )
             )
         )
     cancelled = [p.id for p in t.penalties if p.cancelled]
     if cancelled:
-        out.append("Cancelled penalties: " + ", ".join(f"#{n}" for n in cancelled))
+        out.append(
+            _("Cancelled penalties: {ids}").format(ids=_(", ").join(f"#{n}" for n in cancelled))
+        )
     out += round_lines(s)
     return "\n".join(out)
 
@@ -248,28 +281,35 @@ def round_lines(s: Standings) -> list[str]:
     if s.clock is not None:
         now = s.computed
         extra = [c for c in s.clock.tables if c.extra]
-        text = f"Round {s.upto}: {clock_text(s.clock.ends - now)}"
-        text += " left" if s.clock.ends > now else ""
+        left = clock_text(s.clock.ends - now)
+        said = _("{left} left").format(left=left) if s.clock.ends > now else left
+        text = _("Round {n}: {said}").format(n=s.upto, said=said)
         if extra:
-            text += "; " + ", ".join(
-                f"table {c.table} +{c.extra} min: {clock_text(c.left(now))}" for c in extra
+            text += _("; ") + _(", ").join(
+                _("table {n} +{extra} min: {left}").format(
+                    n=c.table, extra=c.extra, left=clock_text(c.left(now))
+                )
+                for c in extra
             )
         lines.append(text)
     playing, waiting = s.still_playing(), s.waiting()
     state = [
-        f"still playing: {_tables(playing)}"
+        _("still playing: {tables}").format(tables=_tables(playing))
         if playing
-        else "every table has finished"
+        else _("every table has finished")
         if not waiting
         else "",
-        f"not started: {_tables(waiting)}" if waiting else "",
+        _("not started: {tables}").format(tables=_tables(waiting)) if waiting else "",
     ]
-    lines.append(f"Round {s.upto}: " + "; ".join(x for x in state if x) + ".")
+    said = _("; ").join(x for x in state if x)
+    lines.append(_("Round {n}: {said}").format(n=s.upto, said=_("{said}.").format(said=said)))
     return lines
 
 
 def _tables(numbers: list[int]) -> str:
-    return ("table " if len(numbers) == 1 else "tables ") + ", ".join(map(str, numbers))
+    return ngettext("table {tables}", "tables {tables}", len(numbers)).format(
+        tables=_(", ").join(map(str, numbers))
+    )
 
 
 def standings_csv(s: Standings) -> str:
@@ -317,11 +357,21 @@ def standings_md(s: Standings) -> str:
     lines = [
         f"# {_md(t.name)}",
         "",
-        f"Standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).",
+        _("Standings after round {n} of {rounds} ({ruleset}).").format(
+            n=s.upto, rounds=t.rounds, ruleset=t.ruleset.id
+        ),
         "",
-        f"| # | Player | {_md(t.ranking.total)} | "
-        + " | ".join(f"R{n}" for n in range(1, rounds + 1))
-        + " | Penalty |",
+        "| "
+        + " | ".join(
+            [
+                "#",
+                _("Player"),
+                _md(_(t.ranking.total)),
+                *(_("R{n}").format(n=n) for n in range(1, rounds + 1)),
+                _("Penalty"),
+            ]
+        )
+        + " |",
         "|---:|---|---:|" + "---:|" * rounds + "---:|",
     ]
     for line in s.lines:
@@ -368,11 +418,14 @@ def teams_plain(s: Standings) -> dict[str, Any]:
 def teams_text(s: Standings) -> str:
     t = s.tournament
     teams = team_standings(s)
-    head = f"{t.name} ({t.ruleset.id}): team standings after round {s.upto} of {t.rounds}"
+    head = _("{name} ({ruleset}): team standings after round {n} of {rounds}").format(
+        name=t.name, ruleset=t.ruleset.id, n=s.upto, rounds=t.rounds
+    )
     if not teams:
-        return head + "\nNo player has a team (the players' file's second column)."
+        return head + "\n" + _("No player has a team (the players' file's second column).")
     raw = shows_raw(t)
-    rows = [["#", "Team", t.ranking.total, *([t.ranking.raw] if raw else []), "Pen.", "Players"]]
+    total, points = _(t.ranking.total), _(t.ranking.raw)
+    rows = [["#", _("Team"), total, *([points] if raw else []), _("Pen."), _("Players")]]
     for team in teams:
         rows.append(
             [
@@ -381,11 +434,12 @@ def teams_text(s: Standings) -> str:
                 _number(team.total) + ("*" if team.playing else ""),
                 *([f"{team.raw:+d}" if team.raw else "0"] if raw else []),
                 _number(-team.penalty) if team.penalty else "",
-                ", ".join(f"{line.player.name} {_number(line.total)}" for line in team.players),
+                _(", ").join(f"{line.player.name} {_number(line.total)}" for line in team.players),
             ]
         )
     table = aligned(rows, [True, False, True, *([True] if raw else []), True, False])
-    return "\n".join([head, table, "(* a game still being played; a team is its players' sum)"])
+    note = _("(* a game still being played; a team is its players' sum)")
+    return "\n".join([head, table, note])
 
 
 def teams_csv(s: Standings) -> str:
@@ -409,16 +463,20 @@ def teams_csv(s: Standings) -> str:
 def teams_md(s: Standings) -> str:
     t = s.tournament
     lines = [
-        f"# {_md(t.name)}: teams",
+        "# " + _("{name}: teams").format(name=_md(t.name)),
         "",
-        f"Team standings after round {s.upto} of {t.rounds} ({t.ruleset.id}).",
+        _("Team standings after round {n} of {rounds} ({ruleset}).").format(
+            n=s.upto, rounds=t.rounds, ruleset=t.ruleset.id
+        ),
         "",
-        f"| # | Team | {_md(t.ranking.total)} | {_md(t.ranking.raw)} | Players |",
+        "| "
+        + " | ".join(["#", _("Team"), _md(_(t.ranking.total)), _md(_(t.ranking.raw)), _("Players")])
+        + " |",
         "|---:|---|---:|---:|---|",
     ]
     teams = team_standings(s)
     for team in teams:
-        names = ", ".join(_md(line.player.name) for line in team.players)
+        names = _(", ").join(_md(line.player.name) for line in team.players)
         lines.append(
             f"| {_shared(teams, team)} | {_md(team.team)} | {_number(team.total)} | "
             f"{team.raw} | {names} |"
@@ -432,20 +490,16 @@ def _md(text: str) -> str:
 
 def aligned(rows: list[list[str]], right: list[bool]) -> str:
     """Rows as columns padded to the widest cell (wide characters count two)."""
-    widths = [max(_width(row[i]) for row in rows) for i in range(len(right))]
+    widths = [max(cells(row[i]) for row in rows) for i in range(len(right))]
     out = []
     for row in rows:
-        cells = []
+        padded = []
         for cell, width, to_right in zip(row, widths, right, strict=False):
-            pad = " " * (width - _width(cell))
-            cells.append(pad + cell if to_right else cell + pad)
-        out.append("  ".join(cells).rstrip())
+            pad = " " * (width - cells(cell))
+            padded.append(pad + cell if to_right else cell + pad)
+        out.append("  ".join(padded).rstrip())
     return "\n".join(out)
 
 
-def _width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
 def _games(n: int) -> str:
-    return "1 game" if n == 1 else f"{n} games"
+    return ngettext("{n} game", "{n} games", n).format(n=n)

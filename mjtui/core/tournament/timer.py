@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from mjtui.core.language import _
 from mjtui.core.tournament.model import Round, Tournament
 
 
@@ -63,6 +64,6 @@ def clock_text(left: timedelta) -> str:
     """ "42:10", "1:05:00", or "time is up"."""
     seconds = int(left.total_seconds())
     if seconds <= 0:
-        return "time is up"
+        return _("time is up")
     hours, rest = divmod(seconds, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"

@@ -26,6 +26,7 @@ from mjtui.core.errors import RulesetError
 from mjtui.core.files.reading import MAX_BYTES, MAX_SMALL_BYTES, loads, number_problem, read_text
 from mjtui.core.files.reading import TomlLimitError as _TomlLimit
 from mjtui.core.files.writing import replace_file
+from mjtui.core.language import _
 from mjtui.core.model.players import player_key
 from mjtui.core.rulesets.ruleset import Ruleset, rules_from_table
 from mjtui.core.tournament.model import (
@@ -139,7 +140,9 @@ class _Reader:
         self.where = where
 
     def fail(self, key: str, problem: str) -> TournamentError:
-        return TournamentError(f"{self.where}: key '{key}': {problem}")
+        return TournamentError(
+            f"{self.where}: " + _("key '{key}': {problem}").format(key=key, problem=problem)
+        )
 
     def get(
         self,
@@ -152,11 +155,13 @@ class _Reader:
     ) -> Any:
         if key not in table:
             if default is ...:
-                raise self.fail(path, f"missing; expected {what}")
+                raise self.fail(path, _("missing; expected {what}").format(what=what))
             return default
         value = table[key]
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
-            raise self.fail(path, f"expected {what}, got {value!r:.60}")
+            raise self.fail(
+                path, _("expected {what}, got {value}").format(what=what, value=f"{value!r:.60}")
+            )
         return value
 
     def number(
@@ -164,15 +169,18 @@ class _Reader:
     ) -> Any:
         if key not in table and default is not ...:
             return default
-        value = self.get(table, key, path, int, f"an integer from {lo} to {hi}")
+        wanted = _("an integer from {least} to {most}").format(least=lo, most=hi)
+        value = self.get(table, key, path, int, wanted)
         if not lo <= value <= hi:
-            raise self.fail(path, f"expected an integer from {lo} to {hi}, got {value}")
+            raise self.fail(
+                path, _("expected {what}, got {value}").format(what=wanted, value=value)
+            )
         return value
 
     def text(
         self, table: dict[str, Any], key: str, path: str, limit: int = MAX_NAME, default: Any = ...
     ) -> str:
-        value = self.get(table, key, path, str, "a string", default)
+        value = self.get(table, key, path, str, _("a string"), default)
         try:
             return checked_text(value, "it", limit)
         except TournamentError as e:
@@ -182,7 +190,8 @@ class _Reader:
         unknown = sorted(set(table) - keys)
         if unknown:
             raise self.fail(
-                f"{path}{unknown[0]}", f"unknown key (known here: {', '.join(sorted(keys))})"
+                f"{path}{unknown[0]}",
+                _("unknown key (known here: {known})").format(known=", ".join(sorted(keys))),
             )
 
     def when(self, table: dict[str, Any], key: str, path: str) -> datetime | None:
@@ -193,10 +202,18 @@ class _Reader:
             try:
                 value = datetime.fromisoformat(value)
             except ValueError:
-                raise self.fail(path, f"expected a date-time, got {value!r:.40}") from None
+                raise self.fail(path, _date_time(value)) from None
         if not isinstance(value, datetime):
-            raise self.fail(path, f"expected a date-time, got {value!r:.40}")
+            raise self.fail(path, _date_time(value))
         return value
+
+
+def _true_or_false() -> str:
+    return _("true or false")
+
+
+def _date_time(value: object) -> str:
+    return _("expected a date-time, got {value}").format(value=f"{value!r:.40}")
 
 
 TOP_KEYS = {
@@ -224,13 +241,16 @@ def load_tournament(path: Path) -> Tournament:
     where = str(path)
     if path.is_symlink():
         raise TournamentError(
-            f"{where}: a symbolic link; the tournament's file is read only as a file of its folder"
+            _(
+                "{path}: a symbolic link; the tournament's file is read only as a file of its "
+                "folder"
+            ).format(path=where)
         )
     text = read_text(path, TournamentError, MAX_BYTES)
     try:
         data = loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TournamentError(f"{where}: not valid TOML: {e}") from None
+        raise TournamentError(f"{where}: " + _("not valid TOML: {why}").format(why=e)) from None
     except _TomlLimit as e:
         raise TournamentError(f"{where}: {e}") from None
     problem = number_problem(data)
@@ -238,12 +258,17 @@ def load_tournament(path: Path) -> Tournament:
         raise TournamentError(f"{where}: {problem}")
     r = _Reader(where)
     if data.get("format") != FORMAT:
-        got = "missing" if "format" not in data else f"got {data.get('format')!r:.40}"
-        raise r.fail("format", f"expected {FORMAT!r}, {got}")
+        if "format" not in data:
+            said = _("missing; expected {what}").format(what=repr(FORMAT))
+        else:
+            said = _("expected {what}, got {value}").format(
+                what=repr(FORMAT), value=f"{data.get('format')!r:.40}"
+            )
+        raise r.fail("format", said)
     r.only(data, TOP_KEYS, "")
     name = r.text(data, "name", "name")
     if not name:
-        raise r.fail("name", "the tournament needs a name")
+        raise r.fail("name", _("the tournament needs a name"))
     rid = r.text(data, "ruleset", "ruleset", 100)
     rules_table = r.get(data, "rules", "rules", dict, "a table (the ruleset as played)")
     try:
@@ -272,13 +297,15 @@ def load_tournament(path: Path) -> Tournament:
     )
     numbers = [s.number for s in seatings]
     if len(set(numbers)) != len(numbers):
-        raise r.fail("seating", f"a round is seated twice: rounds {numbers}")
+        raise r.fail(
+            "seating", _("a round is seated twice: rounds {numbers}").format(numbers=numbers)
+        )
     penalties = tuple(
         _read_penalty(r, t, table, f"penalties[{i}]")
         for i, table in enumerate(_tables(r, data, "penalties"))
     )
     if len({p.id for p in penalties}) != len(penalties):
-        raise r.fail("penalties", "two penalties have one id")
+        raise r.fail("penalties", _("two penalties have one id"))
     subs = tuple(
         _read_substitute(r, t, table, f"substitutes[{i}]")
         for i, table in enumerate(_tables(r, data, "substitutes"))
@@ -292,10 +319,12 @@ def load_tournament(path: Path) -> Tournament:
 
 
 def _tables(r: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
-    value = r.get(data, key, key, list, "an array of tables", [])
+    value = r.get(data, key, key, list, _("an array of tables"), [])
     for i, item in enumerate(value):
         if not isinstance(item, dict):
-            raise r.fail(f"{key}[{i}]", f"expected a table, got {item!r:.40}")
+            raise r.fail(
+                f"{key}[{i}]", _("expected a table, got {value}").format(value=f"{item!r:.40}")
+            )
     tables: list[dict[str, Any]] = value  # TOML tables: their keys are strings
     return tables
 
@@ -303,11 +332,16 @@ def _tables(r: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
 def _choices(
     r: _Reader, data: dict[str, Any], key: str, allowed: tuple[str, ...]
 ) -> tuple[str, ...]:
-    value = r.get(data, key, key, list, f"an array of {', '.join(allowed)}", [])
+    wanted = _("an array of {allowed}").format(allowed=", ".join(allowed))
+    value = r.get(data, key, key, list, wanted, [])
     for item in value:
         if item not in allowed:
             raise r.fail(
-                key, f"expected an array of {', '.join(map(repr, allowed))}, got {item!r:.40}"
+                key,
+                _("expected {what}, got {value}").format(
+                    what=_("an array of {allowed}").format(allowed=", ".join(map(repr, allowed))),
+                    value=f"{item!r:.40}",
+                ),
             )
     return tuple(dict.fromkeys(value))
 
@@ -315,9 +349,9 @@ def _choices(
 def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]:
     tables = _tables(r, data, "players")
     if not tables:
-        raise r.fail("players", "the tournament has no players")
+        raise r.fail("players", _("the tournament has no players"))
     if len(tables) > MAX_PLAYERS:
-        raise r.fail("players", f"more than {MAX_PLAYERS} players")
+        raise r.fail("players", _("more than {most} players").format(most=MAX_PLAYERS))
     out: list[Player] = []
     seen: dict[str, int] = {}
     for i, table in enumerate(tables):
@@ -325,31 +359,35 @@ def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]
         r.only(table, {"name", "team", "country", "ema", "substitute"}, f"{path}.")
         name = r.text(table, "name", f"{path}.name")
         if not name:
-            raise r.fail(f"{path}.name", "a player needs a name")
+            raise r.fail(f"{path}.name", _("a player needs a name"))
         if player_key(name) in seen:
             raise r.fail(
                 f"{path}.name",
-                f"{name!r} is players[{seen[player_key(name)]}] "
-                "already (names are compared without case)",
+                _("{name} is {key} already (names are compared without case)").format(
+                    name=repr(name), key=f"players[{seen[player_key(name)]}]"
+                ),
             )
         seen[player_key(name)] = i
         ema = r.text(table, "ema", f"{path}.ema", MAX_EMA, "")
         if ema and not ema.isdigit():
-            raise r.fail(f"{path}.ema", f"an EMA number is digits, got {ema!r}")
+            raise r.fail(
+                f"{path}.ema", _("an EMA number is digits, got {value}").format(value=repr(ema))
+            )
         out.append(
             Player(
                 name,
                 r.text(table, "team", f"{path}.team", default=""),
                 r.text(table, "country", f"{path}.country", default=""),
                 ema,
-                r.get(table, "substitute", f"{path}.substitute", bool, "true or false", False),
+                r.get(table, "substitute", f"{path}.substitute", bool, _true_or_false(), False),
             )
         )
     if len(out) % seats:
         raise r.fail(
             "players",
-            f"{len(out)} players do not fill tables of {seats}; add "
-            "substitutes (`substitute = true`)",
+            _("{n} players do not fill tables of {seats}; add substitutes ({key})").format(
+                n=len(out), seats=seats, key="`substitute = true`"
+            ),
         )
     return tuple(out)
 
@@ -357,20 +395,26 @@ def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]
 def _read_round(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Round:
     r.only(table, {"round", "method", "seed", "started", "extra", "tables"}, f"{path}.")
     number = r.number(table, "round", f"{path}.round", 1, t.rounds)
-    method = r.get(table, "method", f"{path}.method", str, f"one of {', '.join(METHODS)}")
+    methods = _("one of {known}").format(known=", ".join(METHODS))
+    method = r.get(table, "method", f"{path}.method", str, methods)
     if method not in METHODS:
-        raise r.fail(f"{path}.method", f"expected one of {', '.join(METHODS)}, got {method!r:.30}")
+        raise r.fail(
+            f"{path}.method",
+            _("expected {what}, got {value}").format(what=methods, value=f"{method!r:.30}"),
+        )
     seed = r.number(table, "seed", f"{path}.seed", -(10**9), 10**9, None)
     started = r.when(table, "started", f"{path}.started")
-    extra = r.get(table, "extra", f"{path}.extra", list, "an array of minutes", [])
+    extra = r.get(table, "extra", f"{path}.extra", list, _("an array of minutes"), [])
     if len(extra) > t.tables or not all(
         isinstance(m, int) and not isinstance(m, bool) and 0 <= m <= MAX_MINUTES for m in extra
     ):
         raise r.fail(
             f"{path}.extra",
-            f"expected at most {t.tables} numbers of minutes (0 to {MAX_MINUTES}), one a table",
+            _("expected at most {tables} numbers of minutes (0 to {most}), one a table").format(
+                tables=t.tables, most=MAX_MINUTES
+            ),
         )
-    tables = r.get(table, "tables", f"{path}.tables", list, "an array of tables' names")
+    tables = r.get(table, "tables", f"{path}.tables", list, _("an array of tables' names"))
     read = tuple(_read_table(r, t, names, f"{path}.tables[{i}]") for i, names in enumerate(tables))
     check_tables(t, read, f"{r.where}: key '{path}.tables'")
     return Round(number, method, read, seed, started, tuple(extra))
@@ -387,16 +431,18 @@ def _read_table(r: _Reader, t: Tournament, names: Any, path: str) -> tuple[str, 
         or len(names) != t.seats
         or not all(isinstance(n, str) for n in names)
     ):
+        written = "{ " + ", ".join(f"{w} = NAME" for w in winds) + " }"
         raise r.fail(
             path,
-            f"expected {{ {', '.join(f'{w} = NAME' for w in winds)} }} or "
-            f"{t.seats} names, East first, got {names!r:.60}",
+            _("expected {written} or {seats} names, East first, got {value}").format(
+                written=written, seats=t.seats, value=f"{names!r:.60}"
+            ),
         )
     out = []
     for n in names:
         who = t.player(n)
         if who is None:
-            raise r.fail(path, f"{n!r:.40} is not one of the players")
+            raise r.fail(path, _not_a_player(n))
         out.append(who.name)
     return tuple(out)
 
@@ -409,16 +455,22 @@ def check_tables(t: Tournament, tables: tuple[tuple[str, ...], ...], where: str)
             key = player_key(name)
             if key in seen:
                 raise TournamentError(
-                    f"{where}: {name} sits at table {seen[key]} and at table {number}"
+                    _("{where}: {name} sits at table {table} and at table {other}").format(
+                        where=where, name=name, table=seen[key], other=number
+                    )
                 )
             seen[key] = number
     missing = [p.name for p in t.players if p.key not in seen]
     if missing or len(tables) != t.tables:
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
-        raise TournamentError(
-            f"{where}: expected {t.tables} tables seating every player once"
-            + (f"; not seated: {', '.join(missing[:3])}{more}" if missing else "")
+        said = _("{where}: expected {tables} tables seating every player once").format(
+            where=where, tables=t.tables
         )
+        if missing:
+            names = _(", ").join(missing[:3])
+            if len(missing) > 3:
+                names = _("{names} and {n} more").format(names=names, n=len(missing) - 3)
+            said += _("; not seated: {names}").format(names=names)
+        raise TournamentError(said)
 
 
 def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Penalty:
@@ -426,7 +478,7 @@ def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
     if who is None:
-        raise r.fail(f"{path}.player", f"{name!r:.40} is not one of the players")
+        raise r.fail(f"{path}.player", _not_a_player(name))
     return Penalty(
         r.number(table, "id", f"{path}.id", 1, 10**6),
         who.name,
@@ -434,7 +486,7 @@ def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -
         r.text(table, "reason", f"{path}.reason", 200),
         r.number(table, "round", f"{path}.round", 1, t.rounds),
         r.when(table, "given", f"{path}.given"),
-        r.get(table, "cancelled", f"{path}.cancelled", bool, "true or false", False),
+        r.get(table, "cancelled", f"{path}.cancelled", bool, _true_or_false(), False),
     )
 
 
@@ -443,10 +495,10 @@ def _read_substitute(r: _Reader, t: Tournament, table: dict[str, Any], path: str
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
     if who is None:
-        raise r.fail(f"{path}.player", f"{name!r:.40} is not one of the players")
+        raise r.fail(f"{path}.player", _not_a_player(name))
     by = r.text(table, "by", f"{path}.by")
     if not by:
-        raise r.fail(f"{path}.by", "the substitute needs a name")
+        raise r.fail(f"{path}.by", _("the substitute needs a name"))
     return Substitute(who.name, by, r.number(table, "round", f"{path}.round", 1, t.rounds))
 
 
@@ -474,7 +526,9 @@ def _csv_rows(path: Path) -> list[tuple[int, list[str]]]:
             if any(cell.strip() for cell in row):
                 rows.append((reader.line_num, row))
     except csv.Error as e:
-        raise TournamentError(f"{path}: line {reader.line_num}: not CSV ({e})") from None
+        raise TournamentError(
+            _line(path, reader.line_num, _("not CSV ({error})").format(error=e))
+        ) from None
     return rows
 
 
@@ -485,38 +539,60 @@ def read_players_csv(path: Path) -> list[Player]:
     if rows and rows[0][1][0].strip().casefold() in ("name", "player", "players"):
         rows = rows[1:]
     if not rows:
-        raise TournamentError(f"{path}: no players (one a line: name, team, country, EMA number)")
+        raise TournamentError(
+            _("{path}: no players (one a line: name, team, country, EMA number)").format(path=path)
+        )
     if len(rows) > MAX_PLAYERS:
-        raise TournamentError(f"{path}: more than {MAX_PLAYERS} players")
+        raise TournamentError(
+            _("{path}: more than {most} players").format(path=path, most=MAX_PLAYERS)
+        )
     out: list[Player] = []
     seen: dict[str, int] = {}
     for line, row in rows:
         if len(row) > 4:
             raise TournamentError(
-                f"{path}: line {line}: expected at most 4 columns (name, "
-                f"team, country, EMA number), got {len(row)}"
+                _line(
+                    path,
+                    line,
+                    _(
+                        "expected at most 4 columns (name, team, country, EMA number), got {n}"
+                    ).format(n=len(row)),
+                )
             )
         cells = [*row, "", "", ""][:4]
         try:
             name, team, country, ema = (
                 checked_text(c, what)
                 for c, what in zip(
-                    cells, ("the name", "the team", "the country", "the EMA number"), strict=True
+                    cells,
+                    (_("the name"), _("the team"), _("the country"), _("the EMA number")),
+                    strict=True,
                 )
             )
         except TournamentError as e:
-            raise TournamentError(f"{path}: line {line}: {e}") from None
+            raise TournamentError(_line(path, line, str(e))) from None
         if not name:
-            raise TournamentError(f"{path}: line {line}: the name is empty")
+            raise TournamentError(_line(path, line, _("the name is empty")))
         if ema and (not ema.isdigit() or len(ema) > MAX_EMA):
             raise TournamentError(
-                f"{path}: line {line}: an EMA number is up to {MAX_EMA} digits, got {ema!r}"
+                _line(
+                    path,
+                    line,
+                    _("an EMA number is up to {most} digits, got {value}").format(
+                        most=MAX_EMA, value=repr(ema)
+                    ),
+                )
             )
         key = player_key(name)
         if key in seen:
             raise TournamentError(
-                f"{path}: line {line}: {name!r} is on line {seen[key]} "
-                "already (names are compared without case)"
+                _line(
+                    path,
+                    line,
+                    _("{name} is on line {n} already (names are compared without case)").format(
+                        name=repr(name), n=seen[key]
+                    ),
+                )
             )
         seen[key] = line
         out.append(Player(name, team, country, ema))
@@ -530,18 +606,31 @@ def read_seating_csv(path: Path, t: Tournament) -> tuple[tuple[str, ...], ...]:
         names = [c.strip() for c in row if c.strip()]
         if len(names) != t.seats:
             raise TournamentError(
-                f"{path}: line {line}: expected {t.seats} names (a table, "
-                f"East first), got {len(names)}"
+                _line(
+                    path,
+                    line,
+                    _("expected {seats} names (a table, East first), got {n}").format(
+                        seats=t.seats, n=len(names)
+                    ),
+                )
             )
         table = []
         for n in names:
             who = t.player(n)
             if who is None:
-                raise TournamentError(f"{path}: line {line}: {n!r:.40} is not one of the players")
+                raise TournamentError(_line(path, line, _not_a_player(n)))
             table.append(who.name)
         tables.append(tuple(table))
     check_tables(t, tuple(tables), str(path))
     return tuple(tables)
+
+
+def _not_a_player(name: str) -> str:
+    return _("{name} is not one of the players").format(name=f"{name!r:.40}")
+
+
+def _line(path: Path, line: int, problem: str) -> str:
+    return _("{path}: line {n}: {problem}").format(path=path, n=line, problem=problem)
 
 
 _SLUG = re.compile(r"[^a-z0-9]+")
