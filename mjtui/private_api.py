@@ -187,6 +187,30 @@ def subparsers_of(parser: argparse.ArgumentParser) -> argparse._SubParsersAction
     return action
 
 
+def argparse_says_with(
+    gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]
+) -> None:
+    """Make argparse say its own words ("usage: ", "options", "invalid choice: ...") with
+    ``gettext`` and ``ngettext`` from now on (cli/argparse_words.py: in the language spoken).
+
+    Relies on argparse's module-level names ``_`` and ``ngettext``, bound by its
+    ``from gettext import gettext as _, ngettext``: it looks every message of its own up
+    through them, in gettext's global default domain (read from ``.mo`` files under the
+    system's locale folder, chosen by the environment, not by ``--language``). No public
+    API gives argparse a translation; a formatter class would reach only the help's
+    headings, not its errors.
+    """
+    names = vars(argparse)  # argparse's globals, where its functions look the names up
+    names["_"] = gettext
+    names["ngettext"] = ngettext
+
+
+def argparse_says() -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """What argparse says its words with now (the same names as :func:`argparse_says_with`)."""
+    names = vars(argparse)
+    return names["_"], names["ngettext"]
+
+
 # --------------------------------------------------------------------- textual-serve
 
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from mjtui import paths
 from mjtui.cli.serve_limits import SERVED_BY
 from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.language import _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -34,31 +35,35 @@ MOST_CLIENTS = 256
 
 def add_board_commands(subparsers: Subparsers) -> None:
     board = subparsers.add_parser(
-        "board", help="the table display of a session: large totals, read-only, kept up to date"
+        "board", help=_("the table display of a session: large totals, read-only, kept up to date")
     )
-    board.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
+    board.add_argument("file", type=Path, metavar="FILE", help=_("the session file to follow"))
     serve = subparsers.add_parser(
-        "serve", help="serve the table display of a session to browsers on the network"
+        "serve", help=_("serve the table display of a session to browsers on the network")
     )
-    serve.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
+    serve.add_argument("file", type=Path, metavar="FILE", help=_("the session file to follow"))
     serve.add_argument(
         "--host",
         default="127.0.0.1",
         metavar="H",
-        help="the address to listen on (default 127.0.0.1: this machine "
-        "only; 0.0.0.0: every network of this machine, for the "
-        "players' phones: anyone on those networks can open the board)",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this machine "
+            "only; 0.0.0.0: every network of this machine, for the "
+            "players' phones: anyone on those networks can open the board)"
+        ),
     )
     serve.add_argument(
-        "--port", type=int, default=8000, metavar="P", help="the port (default 8000)"
+        "--port", type=int, default=8000, metavar="P", help=_("the port (default 8000)")
     )
     serve.add_argument(
         "--max-clients",
         type=int,
         default=MAX_CLIENTS,
         metavar="N",
-        help=f"the most browsers served at once, each with its own board "
-        f"process of about 40 MB (default {MAX_CLIENTS})",
+        help=_(
+            "the most browsers served at once, each with its own board "
+            "process of about 40 MB (default {n})"
+        ).format(n=MAX_CLIENTS),
     )
 
 

@@ -26,6 +26,7 @@ from mjtui.calc.hp11c.listing import Step, format_listing
 from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Machine
 from mjtui.calc.hp11c.run import run_keys
 from mjtui.calc.programs import load_program, shipped
+from mjtui.core.language import _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -33,78 +34,84 @@ if TYPE_CHECKING:
 
 def add_calc_commands(subparsers: Subparsers) -> None:
     """Add ``calc run`` and ``calc show`` under ``subparsers`` (argparse's add_subparsers())."""
-    calc = subparsers.add_parser("calc", help="run calculator program listings headless")
+    calc = subparsers.add_parser("calc", help=_("run calculator program listings headless"))
     commands = calc.add_subparsers(dest="calc_command", metavar="CALC_COMMAND", required=True)
-    listing_help = (
+    listing_help = _(
         "a listing: a .hp11c file, a printed listing in any other file, "
-        f"or a shipped program ({', '.join(shipped()) or 'none'})"
-    )
+        "or a shipped program ({shipped})"
+    ).format(shipped=", ".join(shipped()) or _("none"))
     run = commands.add_parser(
         "run",
-        help="press keys on an HP-11C holding LISTING and print the display",
-        description="Press KEYS on an HP-11C holding LISTING; print the display "
-        "(or, with --json, the display, X, R0-R9 and I and the steps run).",
+        help=_("press keys on an HP-11C holding LISTING and print the display"),
+        description=_(
+            "Press KEYS on an HP-11C holding LISTING; print the display "
+            "(or, with --json, the display, X, R0-R9 and I and the steps run)."
+        ),
     )
     run.add_argument("listing", metavar="LISTING", help=listing_help)
     run.add_argument(
         "--keys",
         required=True,
         metavar="KEYS",
-        help='key words, e.g. "GSB 9 A 10 R/S 20 R/S" (docs/hp11c.md lists them)',
+        help=_('key words, e.g. "GSB 9 A 10 R/S 20 R/S" (docs/hp11c.md lists them)'),
     )
     run.add_argument(
         "--json",
         action="store_true",
-        help="print the display, X, the registers and the step count as JSON",
+        help=_("print the display, X, the registers and the step count as JSON"),
     )
     run.add_argument(
         "--step-limit",
         type=int,
         default=DEFAULT_STEP_LIMIT,
         metavar="N",
-        help=f"halt a program after N steps (default {DEFAULT_STEP_LIMIT:,})",
+        help=_("halt a program after N steps (default {n})").format(n=f"{DEFAULT_STEP_LIMIT:,}"),
     )
     run.add_argument(
         "--trace",
         action="store_true",
-        help="print every program step run, with X after it, on stderr",
+        help=_("print every program step run, with X after it, on stderr"),
     )
-    show = commands.add_parser("show", help="print LISTING as read, in the .hp11c format")
+    show = commands.add_parser("show", help=_("print LISTING as read, in the .hp11c format"))
     show.add_argument("listing", metavar="LISTING", help=listing_help)
     auto = commands.add_parser(
         "autoplay-fx602p",
-        help="play the FX-602P game listing headless with a scripted human",
-        description="Run an FX-602P game listing (program areas P0-P9) on the emulator: "
-        "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
-        "and check every score against mjtui's own FX-602P evaluator.",
+        help=_("play the FX-602P game listing headless with a scripted human"),
+        description=_(
+            "Run an FX-602P game listing (program areas P0-P9) on the emulator: "
+            "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
+            "and check every score against mjtui's own FX-602P evaluator."
+        ),
     )
-    auto.add_argument("listing", metavar="LISTING", help="an FX-602P program list (P0-P9)")
+    auto.add_argument("listing", metavar="LISTING", help=_("an FX-602P program list (P0-P9)"))
     auto.add_argument(
-        "--hands", type=int, default=10, metavar="N", help="hands to play (default 10)"
+        "--hands", type=int, default=10, metavar="N", help=_("hands to play (default 10)")
     )
     auto.add_argument(
         "--seed",
         type=int,
         default=None,
         metavar="S",
-        help="seed of the calculator's RAN# (default: a random seed)",
+        help=_("seed of the calculator's RAN# (default: a random seed)"),
     )
     auto.add_argument(
         "--player",
         choices=PLAYERS,
         default="efficient",
-        help="the scripted human: efficient (keeps the most valuable tiles) "
-        "or drawn (throws away what it drew); default efficient",
+        help=_(
+            "the scripted human: efficient (keeps the most valuable tiles) "
+            "or drawn (throws away what it drew); default efficient"
+        ),
     )
     auto.add_argument(
         "--max-turns",
         type=int,
         default=MAX_TURNS,
         metavar="N",
-        help=f"give a hand up as stalled after N human turns (default {MAX_TURNS})",
+        help=_("give a hand up as stalled after N human turns (default {n})").format(n=MAX_TURNS),
     )
     auto.add_argument(
-        "--json", action="store_true", help="print one JSON object per hand (and no summary)"
+        "--json", action="store_true", help=_("print one JSON object per hand (and no summary)")
     )
 
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.files.writing import check_target
+from mjtui.core.language import _
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
@@ -46,36 +47,40 @@ def add_import_command(subparsers: Subparsers) -> None:
     """Add `import` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
         "import",
-        help="make a session of a game record, each hand checked against it",
-        description="Make a session of a game record, checking each hand's payment against "
-        "the record's own. FORMAT is one the scoring systems read: "
-        "`mjtui import --formats` lists them.",
+        help=_("make a session of a game record, each hand checked against it"),
+        description=_(
+            "Make a session of a game record, checking each hand's payment against "
+            "the record's own. FORMAT is one the scoring systems read: "
+            "`mjtui import --formats` lists them."
+        ),
     )
     command.add_argument(
         "format",
         nargs="?",
         metavar="FORMAT",
-        help="the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)",
+        help=_("the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)"),
     )
-    command.add_argument("log", nargs="?", type=Path, metavar="LOG", help="the record's file")
+    command.add_argument("log", nargs="?", type=Path, metavar="LOG", help=_("the record's file"))
     command.add_argument(
-        "--formats", action="store_true", help="list the formats the installed systems read"
+        "--formats", action="store_true", help=_("list the formats the installed systems read")
     )
     command.add_argument(
         "--ruleset",
         metavar="ID",
-        help="a ruleset id or path of the format's system for as many "
-        "players as the record (default: the format's own choice, "
-        "e.g. riichi-tenhou, or riichi-sanma for three players)",
+        help=_(
+            "a ruleset id or path of the format's system for as many "
+            "players as the record (default: the format's own choice, "
+            "e.g. riichi-tenhou, or riichi-sanma for three players)"
+        ),
     )
     command.add_argument(
         "--output",
         type=Path,
         metavar="FILE",
-        help="the session file to write (default: a new file in the sessions folder)",
+        help=_("the session file to write (default: a new file in the sessions folder)"),
     )
     command.add_argument(
-        "--force", action="store_true", help="write --output even over a file that is there"
+        "--force", action="store_true", help=_("write --output even over a file that is there")
     )
 
 

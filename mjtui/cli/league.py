@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _
 from mjtui.core.reports.league import League, collect, to_plain
 from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.text import json_text, shown
@@ -20,45 +21,48 @@ from mjtui.core.text import json_text, shown
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
 
-HELP = "a league table across sessions: games, average rank, points and a skill rating"
+HELP = N_("a league table across sessions: games, average rank, points and a skill rating")
 
 
 def add_league_command(subparsers: Subparsers) -> None:
-    league = subparsers.add_parser("league", help=HELP, description=HELP + " (docs/league.md)")
+    league = subparsers.add_parser(
+        "league", help=_(HELP), description=_(HELP) + " (docs/league.md)"
+    )
     which = league.add_mutually_exclusive_group()
     which.add_argument(
         "--ruleset",
         dest="league_ruleset",
         metavar="ID",
-        help="count only the sessions played with this ruleset id",
+        help=_("count only the sessions played with this ruleset id"),
     )
     which.add_argument(
         "--system",
         dest="league_system",
         metavar="NAME",
-        help="count only the sessions of this scoring system (riichi, pocket, "
-        "fx602p, east-doubling)",
+        help=_(
+            "count only the sessions of this scoring system (riichi, pocket, fx602p, east-doubling)"
+        ),
     )
     league.add_argument(
         "--since",
         type=_day,
         metavar="DATE",
-        help="count only the sessions begun on or after DATE (YYYY-MM-DD)",
+        help=_("count only the sessions begun on or after DATE (YYYY-MM-DD)"),
     )
     league.add_argument(
         "--folder",
         type=Path,
         metavar="PATH",
-        help="read the sessions of PATH (default: the sessions folder)",
+        help=_("read the sessions of PATH (default: the sessions folder)"),
     )
     out = league.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the league as JSON")
+    out.add_argument("--json", action="store_true", help=_("print the league as JSON"))
     out.add_argument(
         "--format",
         dest="league_format",
         choices=["text", "csv", "md"],
         default="text",
-        help="text (default), csv or md (Markdown)",
+        help=_("text (default), csv or md (Markdown)"),
     )
 
 

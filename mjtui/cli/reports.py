@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from mjtui import paths
 from mjtui.core.errors import SessionError
 from mjtui.core.files.writing import replace_file
+from mjtui.core.language import _
 from mjtui.core.reports.export import FORMATS, ExportError, export_session
 from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect, to_plain
 from mjtui.core.rulesets.ruleset import RulesetLibrary
@@ -33,34 +34,42 @@ if TYPE_CHECKING:
 def add_report_commands(subparsers: Subparsers) -> None:
     """Add `export` and `stats` to the `mjtui` command's subparsers."""
     export = subparsers.add_parser(
-        "export", help="write a session's hands, changes and totals as CSV, JSON or Markdown"
+        "export", help=_("write a session's hands, changes and totals as CSV, JSON or Markdown")
     )
-    export.add_argument("file", type=Path, metavar="FILE", help="the session file")
+    export.add_argument("file", type=Path, metavar="FILE", help=_("the session file"))
     export.add_argument(
         "--format",
         metavar="FORMAT",
-        help="csv, json or md (a short report); results (the final standings as CSV, for "
-        "tournament tools); or a format the session's own system adds (docs/export.md); "
-        "by default taken from --output's ending",
+        help=_(
+            "csv, json or md (a short report); results (the final standings as CSV, for "
+            "tournament tools); or a format the session's own system adds (docs/export.md); "
+            "by default taken from --output's ending"
+        ),
     )
     export.add_argument(
-        "--output", "-o", type=Path, metavar="PATH", help="write to PATH instead of standard output"
+        "--output",
+        "-o",
+        type=Path,
+        metavar="PATH",
+        help=_("write to PATH instead of standard output"),
     )
     export.add_argument(
         "--skip-unwritable",
         action="store_true",
-        help="a format that cannot write some hands (pantheon: an abortive draw...) leaves "
-        "them out, each said on standard error, instead of writing nothing",
+        help=_(
+            "a format that cannot write some hands (pantheon: an abortive draw...) leaves "
+            "them out, each said on standard error, instead of writing nothing"
+        ),
     )
     stats = subparsers.add_parser(
-        "stats", help="statistics per player (and per ruleset) across all saved sessions"
+        "stats", help=_("statistics per player (and per ruleset) across all saved sessions")
     )
-    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     stats.add_argument(
         "--ruleset",
         dest="stats_ruleset",
         metavar="ID",
-        help="count only the sessions played with this ruleset id",
+        help=_("count only the sessions played with this ruleset id"),
     )
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import HandError, SessionError
+from mjtui.core.language import _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -28,32 +29,34 @@ def add_seats_command(subparsers: Subparsers) -> None:
     """Add `seats` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
         "seats",
-        help="show or correct who sat in which seat; substitutes from a hand on",
-        description="Show who sat in which seat, swap two seats' players (for the whole "
-        "session or from a hand on), or put a substitute in a seat from a "
-        "hand on. The points stay with the seats.",
+        help=_("show or correct who sat in which seat; substitutes from a hand on"),
+        description=_(
+            "Show who sat in which seat, swap two seats' players (for the whole "
+            "session or from a hand on), or put a substitute in a seat from a "
+            "hand on. The points stay with the seats."
+        ),
     )
-    command.add_argument("file", type=Path, metavar="FILE", help="the session file")
+    command.add_argument("file", type=Path, metavar="FILE", help=_("the session file"))
     change = command.add_mutually_exclusive_group()
     change.add_argument(
         "--swap",
         type=int,
         nargs=2,
         metavar=("A", "B"),
-        help="the players of seats A and B change places",
+        help=_("the players of seats A and B change places"),
     )
     change.add_argument(
         "--substitute",
         nargs=2,
         metavar=("SEAT", "NAME"),
-        help="NAME takes over SEAT (needs --from)",
+        help=_("NAME takes over SEAT (needs --from)"),
     )
     command.add_argument(
         "--from",
         dest="start",
         type=int,
         metavar="N",
-        help="from hand N on (left out with --swap: the whole session)",
+        help=_("from hand N on (left out with --swap: the whole session)"),
     )
 
 

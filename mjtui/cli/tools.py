@@ -93,13 +93,15 @@ def parser(prog: str, tool: Tool[Any], *, line: bool = False, description: str =
         else:
             _add(made, option, line)
     if not line:
-        made.add_argument("--json", action="store_true", help="print the result as JSON")
+        made.add_argument("--json", action="store_true", help=_("print the result as JSON"))
         if tool.batch:
             made.add_argument(
                 "--batch",
                 action="store_true",
-                help="read one hand per line from standard input (the same "
-                "arguments), print one JSON object per line",
+                help=_(
+                    "read one hand per line from standard input (the same "
+                    "arguments), print one JSON object per line"
+                ),
             )
     return made
 
@@ -140,7 +142,7 @@ def add_tool_command(
     and the options of that ruleset's system's tool, parsed once the ruleset is known."""
     command = subparsers.add_parser(name, help=summary, description=description)
     command.add_argument(
-        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+        "ruleset", metavar="RULESET", help=_("a ruleset id (see `mjtui rulesets`) or path")
     )
     command.add_argument("rest", nargs=argparse.REMAINDER, metavar="TILES [options]", help=rest)
 

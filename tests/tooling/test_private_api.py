@@ -42,7 +42,7 @@ LIBRARIES = ("textual", "rich", "textual_serve", "argparse")
 
 # What each function of private_api takes its internals from (the rest: Textual's).
 FROM_ARGPARSE = {"SubParsersAction", "list_choice", "unlist_choices", "listed_choices"}
-FROM_ARGPARSE |= {"subparsers_of"}
+FROM_ARGPARSE |= {"subparsers_of", "argparse_says_with", "argparse_says"}
 FROM_TEXTUAL_SERVE = {"serve_environment"}
 
 
@@ -175,6 +175,29 @@ def test_the_subparsers_action_and_choices_listed_without_a_parser() -> None:
     action.add_parser("later", help="made now")
     assert private_api.listed_choices(action) == {"later": "made now"}, fix("unlist_choices")
     assert parser.parse_args(["later"]).command == "later"
+
+
+def test_argparse_says_its_words_with_the_calls_it_is_given() -> None:
+    before = private_api.argparse_says()
+    try:
+        private_api.argparse_says_with(
+            lambda m: f"<{m}>", lambda s, p, n: f"<{s if n == 1 else p}>"
+        )
+        parser = argparse.ArgumentParser(prog="p")
+        parser.add_argument("--n", nargs=2)
+        assert "<usage: >p" in parser.format_help(), fix("argparse_says_with")
+        assert "<show this help message and exit>" in parser.format_help(), fix(
+            "argparse_says_with"
+        )
+        parser.exit_on_error = False
+        try:
+            parser.parse_args(["--n", "1"])
+        except argparse.ArgumentError as e:
+            said = str(e)
+        assert said == "<argument --n: <expected 2 arguments>>", fix("argparse_says_with")
+    finally:
+        private_api.argparse_says_with(*before)
+    assert "usage: p" in argparse.ArgumentParser(prog="p").format_help()
 
 
 # ------------------------------------------------------------------ textual-serve

@@ -39,8 +39,11 @@ BEING_TRANSLATED_ON_WORDS_CLI = {
 SAYERS = {"_", "N_", "pgettext", "ngettext", "term", "say", "say_in", "said", "argparse_words"}
 # The calls whose positional arguments a person reads.
 SAYING = {"print", "exit", "error", "notify", "fail", "warn", "Fault", "Refusal", "Problem"}
-# The keywords whose values a person reads (argparse's, a notice's title).
-SAYING_KEYWORDS = {"help", "description", "epilog", "usage", "title", "message", "why"}
+# The keywords whose values a person reads: a notice's title, a message...
+SAYING_KEYWORDS = {"title", "message", "why"}
+# ... and argparse's, in its calls (a form's ``help=`` is said by its system, by key).
+ARGPARSE = {"ArgumentParser", "add_argument", "add_parser", "add_argument_group", "list_choice"}
+ARGPARSE_KEYWORDS = {"help", "description", "epilog", "usage"}
 # Exceptions a user never sees: they say a bug in mjtui to its developer (the commands
 # and screens catch mjtui's own errors, OSError and ValueError; these reach a traceback
 # only in a test), so their messages are the developer's, in English.
@@ -88,9 +91,11 @@ def _said_to_a_person(call: ast.Call) -> list[ast.expr]:
     name = _name(call.func)
     if name in DEVELOPERS:
         return []
+    keywords = SAYING_KEYWORDS | (ARGPARSE_KEYWORDS if name in ARGPARSE else set())
+    said = [k.value for k in call.keywords if k.arg in keywords]
     if name in SAYING or name.endswith("Error"):
-        return [*call.args, *(k.value for k in call.keywords if k.arg in SAYING_KEYWORDS)]
-    return [k.value for k in call.keywords if k.arg in SAYING_KEYWORDS]
+        return [*call.args, *said]
+    return said
 
 
 def _marked(lines: list[str], node: ast.AST) -> bool:
