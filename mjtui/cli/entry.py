@@ -388,9 +388,11 @@ def _main(args: argparse.Namespace) -> int:
 
             check_systems()  # what the app would say first, a broken plugin, is said first
             raise MjtuiError(
-                f"`mjtui {args.command or DEFAULT_COMMAND}` draws its screens in a terminal, "
-                "and standard input or output is not one; to read a session without one: "
-                "`mjtui replay FILE --json`, `mjtui export FILE`"
+                _(
+                    "`mjtui {command}` draws its screens in a terminal, and standard input or "
+                    "output is not one; to read a session without one: "
+                    "`mjtui replay FILE --json`, `mjtui export FILE`"
+                ).format(command=args.command or DEFAULT_COMMAND)
             )
         try:
             outcome.run()
@@ -425,12 +427,17 @@ def speak(option: str | None, environment: Mapping[str, str]) -> str:
     except ValueError as e:
         if option:
             raise MjtuiError(str(e)) from None
-        print(f"mjtui: {paths.config_file()}: {e}; the locale's is spoken", file=sys.stderr)
+        print(
+            f"mjtui: {shown(str(paths.config_file()))}: "
+            + _("{problem}; the locale's is spoken").format(problem=shown(str(e))),
+            file=sys.stderr,
+        )
         chosen = language.choose(None, "", environment)
     try:
         language.install(chosen)
     except ValueError as e:  # a catalog we ship that cannot be read: said, English spoken
-        print(f"mjtui: {e}; English is spoken", file=sys.stderr)
+        # English: the language's catalog could not be read, so English is what is spoken
+        print(f"mjtui: {shown(str(e))}; English is spoken", file=sys.stderr)
         chosen = language.ENGLISH
         language.install(chosen)
     from mjtui.cli.argparse_words import follow_the_language
@@ -579,8 +586,10 @@ def _with_replay_hint(
         import shlex  # for the refusal alone
 
         raise SessionError(
-            f"{e}; it can be played in one window at a time. To look at it "
-            f"without changing it: mjtui replay {shlex.quote(str(path))}"
+            _(
+                "{e}; it can be played in one window at a time. To look at it without "
+                "changing it: mjtui replay {file}"
+            ).format(e=e, file=shlex.quote(str(path)))
         ) from None
 
 
@@ -589,22 +598,32 @@ def list_rulesets(args: argparse.Namespace) -> int:
 
     found = listing(paths.ruleset_folders(), paths.cache_dir())
     if not found:
-        print("no rulesets found")
+        print(_("no rulesets found"))
     for r in found:  # one line each, whatever a file in the folders is named
         if r.error is None:
             print(f"{shown(r.id):<16} {shown(str(r.name))}  [{r.system}]  {shown(str(r.path))}")
         else:
-            print(f"{shown(r.id):<16} BROKEN: {shown(r.error)}")
-    print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)
+            print(f"{shown(r.id):<16} " + _("BROKEN: {error}").format(error=shown(r.error)))
+    print(
+        "\n" + _("your own rulesets go in {folder}").format(folder=paths.user_rulesets_dir()),
+        file=sys.stderr,
+    )
     return 0
 
 
 def folders(args: argparse.Namespace) -> int:
-    print(f"shipped rulesets  {paths.shipped_rulesets_dir()}")
-    print(f"your rulesets     {paths.user_rulesets_dir()}")
-    print(f"config file       {paths.config_file()}")
-    print(f"sessions          {paths.sessions_dir()}")
-    print(f"cache             {paths.cache_dir()}")
+    from mjtui.core.cells import cells, ljust
+
+    rows = [
+        (_("shipped rulesets"), paths.shipped_rulesets_dir()),
+        (_("your rulesets"), paths.user_rulesets_dir()),
+        (_("config file"), paths.config_file()),
+        (_("sessions"), paths.sessions_dir()),
+        (_("cache"), paths.cache_dir()),
+    ]
+    width = max(cells(label) for label, _where in rows)
+    for label, where in rows:
+        print(f"{ljust(label, width)}  {where}")
     return 0
 
 
@@ -613,7 +632,11 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
 
     path = args.file or _latest_session()
     if path is None:
-        raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
+        raise SessionError(
+            _("no saved session in {folder}; start one with `mjtui`").format(
+                folder=paths.sessions_dir()
+            )
+        )
     book, warnings = _with_replay_hint(lambda: open_scorebook(path, _library().get), path)
     from mjtui.config import read_config
     from mjtui.ui.app import MjtuiApp
@@ -651,7 +674,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
         print(f"mjtui: {shown(str(e))}", file=sys.stderr)
         return 2
     for warning in loaded.warnings:
-        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     if args.json:
         _print_json(replay_document(loaded.session, loaded.problems))
         for problem in loaded.problems:

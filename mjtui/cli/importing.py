@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.files.writing import check_target
-from mjtui.core.language import _
+from mjtui.core.language import N_, _
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
@@ -84,6 +84,9 @@ def add_import_command(subparsers: Subparsers) -> None:
     )
 
 
+THERE_ALREADY = N_("is there already; give another --output, or --force to write over it")
+
+
 def importers() -> dict[str, Importer[Any]]:
     """Every format an installed system reads, by name."""
     found: dict[str, Importer[Any]] = {}
@@ -100,14 +103,16 @@ def import_command(args: argparse.Namespace) -> int:
         return 0
     if args.format is None or args.log is None:
         raise MjtuiError(
-            "give the record's FORMAT and its LOG file "
-            f"(formats: {', '.join(sorted(known)) or 'none installed'})"
+            _("give the record's FORMAT and its LOG file (formats: {formats})").format(
+                formats=", ".join(sorted(known)) or _("none installed")
+            )
         )
     importer = known.get(args.format)
     if importer is None:
         raise MjtuiError(
-            f"no installed system reads {args.format!r} records "
-            f"(formats: {', '.join(sorted(known)) or 'none'})"
+            _("no installed system reads {format} records (formats: {formats})").format(
+                format=repr(args.format), formats=", ".join(sorted(known)) or _("none")
+            )
         )
     document = importer.read(args.log)
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(
@@ -118,19 +123,24 @@ def import_command(args: argparse.Namespace) -> int:
         path = args.output
         check_target(path, SessionError, "write")  # a FIFO, a device, a link: never
         if os.path.lexists(path) and not args.force:
-            raise SessionError(
-                f"{path}: is there already; give another --output, or --force to write over it"
-            )
+            raise SessionError(f"{path}: " + _(THERE_ALREADY))
     else:
         path = new_session_path(paths.sessions_dir(), imported.session)
     for line in imported.lines:
         print(line)
     print(imported.summary)
     if not imported.session.hands:
-        print("mjtui: no hand could be added to the session: nothing written", file=sys.stderr)
+        print(
+            "mjtui: " + _("no hand could be added to the session: nothing written"),
+            file=sys.stderr,
+        )
         return 2
     _write(imported.session, path, args.force)
-    print(f"wrote {path} ({len(imported.session.hands)} hands, {imported.session.ruleset.id})")
+    print(
+        _("wrote {path} ({n} hands, {ruleset})").format(
+            path=path, n=len(imported.session.hands), ruleset=imported.session.ruleset.id
+        )
+    )
     notice = size_notice(path, path.stat().st_size)
     if notice:
         print(f"mjtui: {notice}", file=sys.stderr)
@@ -145,14 +155,14 @@ def _write(session: Session, path: Path, force: bool) -> None:
     try:
         lock = SessionLock.take(path)
     except SessionInUse as e:
-        raise SessionError(f"{e}; quit that mjtui first (q), or give another --output") from None
+        raise SessionError(
+            _("{e}; quit that mjtui first (q), or give another --output").format(e=e)
+        ) from None
     try:
         if lock.warning:
             print(f"mjtui: {lock.warning}", file=sys.stderr)
         if os.path.lexists(path) and not force:  # made meanwhile
-            raise SessionError(
-                f"{path}: is there already; give another --output, or --force to write over it"
-            )
+            raise SessionError(f"{path}: " + _(THERE_ALREADY))
         save_session(session, path)
     finally:
         lock.release()

@@ -100,7 +100,7 @@ def league_command(args: argparse.Namespace) -> int:
     for note in league.skipped:
         print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
     for warning in league.warnings:
-        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     if args.league_format != "text":
         from mjtui.core.reports.league_export import LEAGUE_FORMATS
 

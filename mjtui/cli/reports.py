@@ -85,19 +85,24 @@ def export_command(args: argparse.Namespace) -> int:
         # An export of part of the hands would pass for the whole series.
         raise SessionError(
             "\n".join(shown(p) for p in loaded.problems)
-            + "\nnothing was exported: fix the hands above, or see what can be "
-            f"read with `mjtui replay {shown(str(args.file))}`"
+            + "\n"
+            + _(
+                "nothing was exported: fix the hands above, or see what can be read "
+                "with `mjtui replay {file}`"
+            ).format(file=shown(str(args.file)))
         )
     skipped: list[str] | None = [] if args.skip_unwritable else None
     text = export_session(loaded.session, fmt, source=shown(args.file.name), skipped=skipped)
     for note in skipped or []:
-        print(f"mjtui export: {shown(note)}", file=sys.stderr)
+        print(f"mjtui export: {shown(note)}", file=sys.stderr)  # English: the command's name
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return 0
     if args.output.resolve() == args.file.resolve():
-        raise ExportError(f"{args.output}: is the session file itself; choose another --output")
+        raise ExportError(
+            f"{args.output}: " + _("is the session file itself; choose another --output")
+        )
     # Whole and atomic, never through a link nor into a FIFO or a device: standard
     # output (no --output) is the way to a pipe.
     replace_file(args.output, text.encode("utf-8"), ExportError, doing="write")
@@ -110,8 +115,10 @@ def _format_from(output: Path | None) -> str:
         return suffix
     where = f"{output}: " if output else ""
     raise ExportError(
-        f"{where}say which format to write: --format "
-        f"{', '.join(FORMATS)} or one of the session's system"
+        where
+        + _("say which format to write: --format {formats} or one of the session's system").format(
+            formats=", ".join(FORMATS)
+        )
     )
 
 
@@ -131,7 +138,7 @@ def stats_command(args: argparse.Namespace) -> int:
     for note in stats.skipped:
         print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
     for warning in stats.warnings:
-        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     print(format_stats(stats, paths.sessions_dir(), ruleset))
     return 0
 

@@ -1,0 +1,92 @@
+"""The commands' own messages in the language spoken: the Tenhou import's report and
+errors (riichi's words in Japanese, the command's in each language), the export's
+usage errors, `mjtui folders` and `mjtui rulesets`. English stays as it was (the tests
+of each command read it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_argparse_words import left, run
+
+from mjtui.core.cells import cells
+
+LOGS = Path(__file__).resolve().parents[1] / "data" / "tenhou6"
+GAME = LOGS / "2019081518gm-00a9-0000-cce9d00c.json"  # two hands differ under riichi-wrc
+
+
+def test_the_tenhou_import_reports_in_japanese(capsys, tmp_path: Path) -> None:
+    argv = ("import", "tenhou6", str(GAME), "--ruleset", "riichi-wrc")
+    output = ("--output", str(tmp_path / "s.toml"))
+    code, out, err = run(capsys, "--language", "ja", *argv, *output)
+    assert code == 3 and err == ""
+    lines = out.splitlines()
+    assert lines[-2] == "16局中14局が完全に一致、2局が異なる"
+    assert lines[-1].endswith("を書き出しました (16局、riichi-wrc)")
+    assert "第1局 (E1): こちら [-8000, 0, +9000, 0]、牌譜 [-7700, 0, +8700, 0]: " in out
+    assert [w for w in left(out) if w not in ("wrc", "true")] == []  # red_fives = true
+    code, english, _ = run(capsys, *argv, *output, "--force")
+    assert "14 of 16 hands reproduce exactly; 2 differ" in english
+
+
+@pytest.mark.parametrize(
+    ("argv", "japanese"),
+    [
+        (("import",), "牌譜の FORMAT と LOG ファイルを指定してください (形式: tenhou6)"),
+        (("import", "nosuch", "x.json"), "'nosuch' の牌譜を読める計算方式はインストール"),
+        (("import", "tenhou6", str(GAME), "--ruleset", "hp11c"), "リーチ麻雀のルールを選んで"),
+        (
+            ("import", "tenhou6", str(LOGS / "sanma" / "2024010120gm-00b9-0000-ef5da89f.json"),
+             "--ruleset", "riichi-tenhou"),
+            "3人の tenhou.net/6 の牌譜には三人麻雀のルールが必要です (riichi-sanma)",
+        ),
+    ],
+)  # fmt: skip
+def test_the_import_s_errors_in_japanese(capsys, argv: tuple[str, ...], japanese: str) -> None:
+    code, _out, err = run(capsys, "--language", "ja", *argv)
+    assert code == 2 and japanese in err
+    assert [w for w in left(err) if w not in ("nosuch", "json")] == []
+
+
+def test_a_log_that_is_no_json_says_so_in_japanese(capsys, tmp_path: Path) -> None:
+    log = tmp_path / "log.json"
+    log.write_text('{"name": ["a", "b", "c", "d"], "log": [[1]]}', encoding="utf-8")
+    code, _out, err = run(capsys, "--language", "ja", "import", "tenhou6", str(log))
+    assert code == 2
+    assert "牌譜のどの局も riichi-tenhou で計算できません: 第1局: 局の開始、4 × (配牌" in err
+    log.write_bytes(b"\xff")
+    code, _out, err = run(capsys, "--language", "ja", "import", "tenhou6", str(log))
+    assert code == 2 and "UTF-8 のテキストではありません (0バイト目)" in err
+
+
+@pytest.mark.parametrize(
+    ("spoken", "itself", "which"),
+    [
+        ("ja", "は対局ファイルそのものです", "書き出す形式を指定してください: --format"),
+        ("zh_Hans", "就是对局文件本身", "请指定要写的格式：--format"),
+        ("zh_Hant", "就是對局檔案本身", "請指定要寫的格式：--format"),
+    ],
+)
+def test_the_export_s_usage_errors_in_the_language(
+    capsys, tmp_path: Path, spoken: str, itself: str, which: str
+) -> None:
+    session = tmp_path / "s.toml"
+    run(capsys, "import", "tenhou6", str(LOGS / "double_ron.json"), "--output", str(session))
+    argv = ("export", str(session))
+    code, _out, err = run(capsys, "--language", spoken, *argv, "-o", str(session), "--format=csv")
+    assert code == 2 and itself in err and left(err) == []
+    code, _out, err = run(capsys, "--language", spoken, *argv, "-o", str(tmp_path / "s.txt"))
+    assert code == 2 and which in err and left(err) == []
+    code, _out, err = run(capsys, *argv, "-o", str(tmp_path / "s.txt"))
+    assert "say which format to write: --format csv, json, md, results or one of" in err
+
+
+@pytest.mark.parametrize("spoken", ["ja", "zh_Hans"])
+def test_folders_and_rulesets_in_the_language(capsys, spoken: str) -> None:
+    code, out, _err = run(capsys, "--language", spoken, "folders")
+    assert code == 0 and left(out) == []
+    starts = {cells(line[: line.index("/")]) for line in out.splitlines()}
+    assert len(starts) == 1  # the folders line up, whatever the labels' widths
+    code, _out, err = run(capsys, "--language", spoken, "rulesets")
+    assert code == 0 and left(err) == []
