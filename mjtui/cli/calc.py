@@ -120,11 +120,14 @@ def calc_command(args: argparse.Namespace) -> int:
         return autoplay_command(args)
     program = load_program(args.listing)
     if args.calc_command == "show":
+        # English: the .hp11c format's own comment line, a file's, not a message
         print(format_listing(program, f"read from {program.origin}"), end="")
         return 0
     if args.step_limit < 1:
         raise CalcError(
-            f"--step-limit: expected a whole number of 1 or more, got {args.step_limit}"
+            _("--step-limit: expected a whole number of 1 or more, got {step_limit}").format(
+                step_limit=args.step_limit
+            )
         )
     trace = _print_trace if args.trace else None
     outcome = run_keys(program, args.keys, step_limit=args.step_limit, trace=trace)
@@ -141,12 +144,22 @@ def calc_command(args: argparse.Namespace) -> int:
 def autoplay_command(args: argparse.Namespace) -> int:
     """``calc autoplay-fx602p``: one JSON object or line per hand, then a summary."""
     if args.hands < 1:
-        raise CalcError(f"--hands: expected a whole number of 1 or more, got {args.hands}")
+        raise CalcError(
+            _("--hands: expected a whole number of 1 or more, got {hands}").format(hands=args.hands)
+        )
     if args.max_turns < 1:
-        raise CalcError(f"--max-turns: expected a whole number of 1 or more, got {args.max_turns}")
+        raise CalcError(
+            _("--max-turns: expected a whole number of 1 or more, got {max_turns}").format(
+                max_turns=args.max_turns
+            )
+        )
     listing = read_fx602p_listing(Path(args.listing).expanduser())
     if 0 not in listing.areas:
-        raise CalcError(f"{args.listing}: the listing has no P0, where the game starts")
+        raise CalcError(
+            _("{listing}: the listing has no P0, where the game starts").format(
+                listing=args.listing
+            )
+        )
     results = autoplay(
         listing,
         args.hands,
@@ -164,11 +177,26 @@ def autoplay_command(args: argparse.Namespace) -> int:
     if not args.json:
         s = summarize(results)
         print(
-            f"{s.hands} hands: human {s.human_wins}, calculator {s.calculator_wins}, "
-            f"stalled {s.stalled}, errors {s.errors}; total {s.total:+}, "
-            f"average {s.average:+.1f} a hand (the program shows "
-            f"{s.program_total}/{s.finished}, Ave {s.program_average}); native evaluator: "
-            f"{s.agree} agree, {s.quirks} listing quirks, {s.differ} differ"
+            _(
+                "{hands} hands: human {human_wins}, calculator {calculator_wins}, stalled "
+                "{stalled}, errors {errors}; total {total}, average {average} a hand (the "
+                "program shows {program_total}/{finished}, Ave {program_average}); native "
+                "evaluator: {agree} agree, {quirks} listing quirks, {differ} differ"
+            ).format(
+                hands=s.hands,
+                human_wins=s.human_wins,
+                calculator_wins=s.calculator_wins,
+                stalled=s.stalled,
+                errors=s.errors,
+                total=format(s.total, "+"),
+                average=format(s.average, "+.1f"),
+                program_total=s.program_total,
+                finished=s.finished,
+                program_average=s.program_average,
+                agree=s.agree,
+                quirks=s.quirks,
+                differ=s.differ,
+            )
         )
     return 0
 

@@ -90,3 +90,29 @@ def test_folders_and_rulesets_in_the_language(capsys, spoken: str) -> None:
     assert len(starts) == 1  # the folders line up, whatever the labels' widths
     code, _out, err = run(capsys, "--language", spoken, "rulesets")
     assert code == 0 and left(err) == []
+
+
+@pytest.mark.parametrize(
+    ("spoken", "words"),
+    [
+        ("ja", ("Error 0: 不正な計算: 0 による割り算", "2行目: ステップ 002 の", "1以上の整数")),
+        ("zh_Hans", ("Error 0: 不正确的数学运算: 除以零", "第 2 行：应为第 002 步", "需要 1 或更")),
+    ],
+)  # fmt: skip
+def test_the_calculators_errors_in_the_language(
+    capsys, tmp_path: Path, spoken: str, words: tuple[str, str, str]
+) -> None:
+    """The emulated display keeps the machine's "Error 0"; what it means is said."""
+    code, out, err = run(capsys, "--language", spoken, "calc", "run", "east_doubling",
+                         "--keys", "0 ENTER 0 /")  # fmt: skip
+    assert out == "Error 0\n" and words[0] in err and left(err) == ["Error"]  # the display's
+    listing = tmp_path / "l.txt"
+    listing.write_text("001 LBL A\n003 +\n", encoding="utf-8")
+    code, _out, err = run(capsys, "--language", spoken, "calc", "show", str(listing))
+    assert code == 2 and words[1] in err and left(err) == []
+    code, _out, err = run(
+        capsys, "--language", spoken, "calc", "autoplay-fx602p", "x", "--hands", "0"
+    )
+    assert code == 2 and words[2] in err and left(err) == []
+    code, _out, err = run(capsys, "calc", "run", "east_doubling", "--keys", "0 ENTER 0 /")
+    assert "Error 0: improper math operation: division by zero" in err
