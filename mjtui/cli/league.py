@@ -71,21 +71,23 @@ def _day(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a date such as 2026-11-01, got {text!r}"
+            _("expected a date such as 2026-11-01, got {text}").format(text=repr(text))
         ) from None
 
 
 def league_command(args: argparse.Namespace) -> int:
     folder = args.folder or paths.sessions_dir()
     if args.folder is not None and not folder.is_dir():
-        raise MjtuiError(f"{folder}: no such folder")
+        raise MjtuiError(_("{folder}: no such folder").format(folder=folder))
     system = args.league_system
     if system is not None:
         from mjtui.core.systems import SYSTEMS
 
         if system not in SYSTEMS:
             raise MjtuiError(
-                f"no scoring system named {system!r} (known: {', '.join(sorted(SYSTEMS))})"
+                _("no scoring system named {system} (known: {known})").format(
+                    system=repr(system), known=", ".join(sorted(SYSTEMS))
+                )
             )
     league = collect(
         folder,

@@ -69,7 +69,7 @@ def seats_command(args: argparse.Namespace) -> int:
 
     if args.substitute is None and args.swap is None:
         if args.start is not None:
-            raise SessionError("--from goes with --swap or --substitute")
+            raise SessionError(_("--from goes with --swap or --substitute"))
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         _show(loaded.session)
         return 0
@@ -78,14 +78,16 @@ def seats_command(args: argparse.Namespace) -> int:
         lock = SessionLock.take(args.file)
     except SessionInUse as e:
         raise SessionError(
-            f"{e}; change the seats there (s on the score sheet), or quit it first"
+            _("{e}; change the seats there (s on the score sheet), or quit it first").format(e=e)
         ) from None
     try:
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         if loaded.problems:
             raise SessionError(
-                f"{args.file}: {loaded.problems[0]}; open it with `mjtui "
-                "resume` first (which keeps a copy) so it is read whole"
+                _(
+                    "{file}: {problem}; open it with `mjtui resume` first (which keeps a "
+                    "copy) so it is read whole"
+                ).format(file=args.file, problem=loaded.problems[0])
             )
         session = loaded.session
         seating = Seating(session.players, session.seat_changes)
@@ -97,7 +99,7 @@ def seats_command(args: argparse.Namespace) -> int:
             else:
                 if args.start is None:
                     raise HandError(
-                        "--substitute needs --from N: the first hand the substitute plays"
+                        _("--substitute needs --from N: the first hand the substitute plays")
                     )
                 seat = _seat_number(args.substitute[0])
                 seating = seating.substitute(seat - 1, args.substitute[1], args.start, hands)
@@ -118,7 +120,7 @@ def _seat_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise HandError(f"SEAT is a seat number, got {text!r}") from None
+        raise HandError(_("SEAT is a seat number, got {text}").format(text=repr(text))) from None
 
 
 def _show(session: Session) -> None:

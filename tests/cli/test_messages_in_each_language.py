@@ -116,3 +116,31 @@ def test_the_calculators_errors_in_the_language(
     assert code == 2 and words[2] in err and left(err) == []
     code, _out, err = run(capsys, "calc", "run", "east_doubling", "--keys", "0 ENTER 0 /")
     assert "Error 0: improper math operation: division by zero" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "japanese", "chinese"),
+    [
+        (("league", "--since", "x"), "2026-11-01 のような日付", "需要 2026-11-01 这样的日期"),
+        (("league", "--system", "nosuch"), "という計算方式はありません", "的计分系统"),
+        (("board", "/no/such.toml"), "その対局ファイルはありません", "没有这个对局文件"),
+    ],
+)  # fmt: skip
+def test_the_league_board_and_serve_errors_in_the_language(
+    capsys, argv: tuple[str, ...], japanese: str, chinese: str
+) -> None:
+    for spoken, said in (("ja", japanese), ("zh_Hans", chinese)):
+        code, _out, err = run(capsys, "--language", spoken, *argv)
+        assert code == 2 and said in err
+        assert [w for w in left(err) if w not in ("nosuch", "such", "toml")] == []
+
+
+def test_the_seats_and_serve_errors_in_the_language(capsys, tmp_path: Path) -> None:
+    session = tmp_path / "s.toml"
+    run(capsys, "import", "tenhou6", str(LOGS / "double_ron.json"), "--output", str(session))
+    for spoken, said in (("ja", "1から65535が必要です"), ("zh_Hans", "需要 1 到 65535")):
+        code, _out, err = run(capsys, "--language", spoken, "serve", str(session), "--port", "0")
+        assert code == 2 and said in err and left(err) == []
+    for spoken, said in (("ja", "--from は --swap か"), ("zh_Hans", "--from 要与 --swap")):
+        code, _out, err = run(capsys, "--language", spoken, "seats", str(session), "--from", "2")
+        assert code == 2 and said in err and left(err) == []
