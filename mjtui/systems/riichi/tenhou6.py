@@ -533,6 +533,7 @@ def _win(
         ):
             raise LogError(
                 say("the win's details: expected {example}").format(
+                    # English: the log array's fields, named as tenhou.net/6 documents them
                     example="[winner, from, liable, score, yaku...]"
                 )
             )
