@@ -144,3 +144,24 @@ def test_the_seats_and_serve_errors_in_the_language(capsys, tmp_path: Path) -> N
     for spoken, said in (("ja", "--from は --swap か"), ("zh_Hans", "--from 要与 --swap")):
         code, _out, err = run(capsys, "--language", spoken, "seats", str(session), "--from", "2")
         assert code == 2 and said in err and left(err) == []
+
+
+def test_a_file_that_cannot_be_read_says_why_in_the_language(capsys, tmp_path: Path) -> None:
+    """The core's messages of a file (a folder, a session's keys) through the commands."""
+    session = tmp_path / "s.toml"
+    run(capsys, "import", "tenhou6", str(LOGS / "double_ron.json"), "--output", str(session))
+    text = session.read_text(encoding="utf-8")
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(text.replace('format = "mjtui-session/1"', 'format = "nope"'), "utf-8")
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    for spoken, said in [
+        ("ja", ("フォルダーで、mjtui が読めるファイルではありません", "キー 'format': 'mjtui-")),
+        ("zh_Hans", ("是文件夹，不是 mjtui 能读的文件", "键 'format'：应为 'mjtui-")),
+    ]:
+        for path, words in zip((folder, wrong), said, strict=True):
+            code, _out, err = run(capsys, "--language", spoken, "export", str(path), "--format=csv")
+            assert code == 2 and words in err
+            assert [w for w in left(err) if w not in ("nope", "session")] == []
+    code, _out, err = run(capsys, "export", str(folder), "--format=csv")
+    assert "is a folder, not a file mjtui can read" in err
