@@ -165,3 +165,15 @@ def test_a_file_that_cannot_be_read_says_why_in_the_language(capsys, tmp_path: P
             assert [w for w in left(err) if w not in ("nope", "session")] == []
     code, _out, err = run(capsys, "export", str(folder), "--format=csv")
     assert "is a folder, not a file mjtui can read" in err
+
+
+def test_riichi_s_tools_and_pantheon_export_refuse_in_japanese(capsys, tmp_path: Path) -> None:
+    argv = ("points", "riichi-tenhou", "--honba", "-1", "--han", "3", "--fu", "30", "--ron")
+    code, _out, err = run(capsys, "--language", "ja", *argv)
+    assert code == 2 and "--honba は0以上です (-1 が指定されています)" in err and left(err) == []
+    session = tmp_path / "s3.toml"
+    sanma = LOGS / "sanma" / "2024010120gm-00b9-0000-ef5da89f.json"
+    run(capsys, "import", "tenhou6", str(sanma), "--output", str(session))
+    code, _out, err = run(capsys, "--language", "ja", "export", str(session), "--format=pantheon")
+    assert code == 2 and "Pantheon のテキスト牌譜は四人麻雀専用です" in err
+    assert [w for w in left(err) if w != "Pantheon"] == []
