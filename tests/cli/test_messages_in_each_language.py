@@ -177,3 +177,20 @@ def test_riichi_s_tools_and_pantheon_export_refuse_in_japanese(capsys, tmp_path:
     code, _out, err = run(capsys, "--language", "ja", "export", str(session), "--format=pantheon")
     assert code == 2 and "Pantheon のテキスト牌譜は四人麻雀専用です" in err
     assert [w for w in left(err) if w != "Pantheon"] == []
+
+
+@pytest.mark.parametrize(
+    ("spoken", "argv", "said"),
+    [
+        ("zh_Hans", ("hand", "mcr", "123m456p789s11345z", "--self-draw"), "这些牌不是和牌"),
+        ("zh_Hant", ("hand", "hk-common", "123m456p789s11345z", "--self-draw"), "這些牌不是糊牌"),
+        ("ja", ("hand", "fx602p", "123456779", "--tsumo"), "は3面子 (刻子か順子) ではありません"),
+        ("zh_Hans", ("hand", "fx602p", "123456780", "--tsumo"), "牌是数字 1-9"),
+        ("ja", ("waits", "riichi-sanma", "123m456p789s1112z"), "2m は三人麻雀の牌にありません"),
+    ],
+)
+def test_the_systems_refusals_of_tiles_in_their_languages(
+    capsys, spoken: str, argv: tuple[str, ...], said: str
+) -> None:
+    code, _out, err = run(capsys, "--language", spoken, *argv)
+    assert code == 2 and said in err and left(err) == []

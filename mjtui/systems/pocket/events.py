@@ -213,7 +213,11 @@ def read_bonus(text: str, what: str) -> tuple[int, ...]:
     ``"1 3"``; HandError naming ``what`` when one is not 1-4 or comes twice."""
     digits = text.replace(",", " ").split()
     if not all(d.isdigit() for d in digits):
-        raise HandError(f"{what}: type their numbers 1-4, e.g. 13 or 1,3; got {text.strip()!r}")
+        raise HandError(
+            say("{what}: type their numbers 1-4, e.g. 13 or 1,3; got {strip}").format(
+                what=what, strip=repr(text.strip())
+            )
+        )
     numbers = tuple(int(c) for d in digits for c in d)
     flowers = "flower" in what.lower()
     problem = bonus_problem(numbers, ()) if flowers else bonus_problem((), numbers)
@@ -230,7 +234,7 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.offender, "the offender")
         return
     if not isinstance(hand, Win):
-        raise HandError(f"not a Pocket Mahjong hand: {hand!r}")
+        raise HandError(say("not a Pocket Mahjong hand: {hand}").format(hand=repr(hand)))
     _seat(hand.winner, "the winner")
     if hand.discarder is not None:
         _seat(hand.discarder, "the discarder")
@@ -255,7 +259,11 @@ def check(rules: Rules, hand: Hand) -> None:
             raise HandError(say("the winner cannot guarantee his own self-draw"))
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
-        raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
+        raise HandError(
+            say("unknown context {unknown} (known: {names})").format(
+                unknown=repr(unknown[0]), names=", ".join(CONTEXT)
+            )
+        )
     problem = situation_problem(hand.context, self_draw=hand.self_draw)
     if problem:
         raise HandError(problem)
@@ -276,7 +284,7 @@ def _check_bonus(rules: Rules, hand: Win) -> None:
         raise HandError(say("this ruleset plays no flowers or seasons (136 tiles): leave them out"))
     if hand.tiles is None:
         raise HandError(
-            "flowers and seasons are counted with the winner's tiles: give the tiles too"
+            say("flowers and seasons are counted with the winner's tiles: give the tiles too")
         )
     problem = bonus_problem(hand.flowers, hand.seasons)
     if problem:

@@ -36,8 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mjtui.core.errors import HandError
-from mjtui.systems.riichi.rules import Fu, Rules
-from mjtui.systems.riichi.terms import say
+from mjtui.systems.riichi.rules import Fu, Rules, say
 
 WinType = Literal["ron", "tsumo"]
 Wait = Literal["ryanmen", "shanpon", "kanchan", "penchan", "tanki"]

@@ -26,8 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjtui.core.language import term
-from mjtui.systems.riichi.rules import Limits, Rules
-from mjtui.systems.riichi.terms import say
+from mjtui.systems.riichi.rules import Limits, Rules, say
 
 # The first han of each limit; the base points come from the ruleset.
 LIMIT_HAN = (("kazoe", 13), ("sanbaiman", 11), ("baiman", 8), ("haneman", 6), ("mangan", 5))

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.tiles.notation import TileHand
+from mjtui.systems.riichi.rules import say
 
 MAX_INDICATORS = 5  # the dead wall shows at most five (one, plus one per kan)
 
@@ -153,7 +154,11 @@ def situations_of(letters: str) -> tuple[Situation, ...]:
         if c.isspace():
             continue
         if c not in _BY_LETTER:
-            raise HandError(f"{c!r} is not a situation letter: {SITUATION_HELP}")
+            raise HandError(
+                say("{c} is not a situation letter: {situation_help}").format(
+                    c=repr(c), situation_help=SITUATION_HELP
+                )
+            )
         picked.append(_BY_LETTER[c])
     return tuple(picked)
 
