@@ -133,7 +133,8 @@ class FormLayout:
                 # English: a form declared wrong is a system's bug, said to its developer.
                 raise ValueError(f"a form's {kind} keys must differ: {', '.join(twice)} twice")
         if seats & set(rows):
-            raise ValueError(  # English: a system's bug, said to its developer
+            raise ValueError(
+                # English: a system's bug, said to its developer
                 "a row and a seat field share the key(s) "
                 f"{', '.join(sorted(seats & set(rows)))}: their notes would too"
             )
