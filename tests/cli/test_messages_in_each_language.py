@@ -194,3 +194,17 @@ def test_the_systems_refusals_of_tiles_in_their_languages(
 ) -> None:
     code, _out, err = run(capsys, "--language", spoken, *argv)
     assert code == 2 and said in err and left(err) == []
+
+
+def test_the_tournament_s_own_file_checks_in_the_language(capsys, tmp_path: Path) -> None:
+    """The core's checks of a tournament's players file (cli/tournament.py's own words
+    are translated apart)."""
+    players = tmp_path / "players.csv"
+    players.write_text("Ann\nann\n", encoding="utf-8")
+    argv = ("tournament", "new", "t", "--players", str(players), "--ruleset", "riichi-tenhou")
+    for spoken, said in (
+        ("ja", "2行目: 'ann' は既に1行目にあります"),
+        ("zh_Hans", "第 2 行：'ann' 已经在第 1 行"),
+    ):
+        code, _out, err = run(capsys, "--language", spoken, *argv, "--rounds", "2")
+        assert code == 2 and said in err and left(err) == []

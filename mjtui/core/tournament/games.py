@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from mjtui.core.errors import MjtuiError, RulesetError
+from mjtui.core.language import _
 from mjtui.core.model.players import first_repeat, same_player
 from mjtui.core.model.session import Session
 from mjtui.core.reports.export import final_standings
@@ -57,14 +58,18 @@ def table_session(t: Tournament, number: int, table: int, now: datetime) -> Sess
     seated = t.need_round(number)
     if not 1 <= table <= len(seated.tables):
         raise TournamentError(
-            f"round {number} of {t.name} has tables 1 to {len(seated.tables)}, not {table}"
+            _("round {number} of {name} has tables 1 to {n}, not {table}").format(
+                number=number, name=t.name, n=len(seated.tables), table=table
+            )
         )
     names = tuple(t.substitute_in(n, number) or n for n in seated.tables[table - 1])
     repeat = first_repeat(names)
     if repeat is not None:
         raise TournamentError(
-            f"round {number}, table {table}: {names[repeat[1]]} would sit "
-            "in two seats; change the substitutes"
+            _(
+                "round {number}, table {table}: {names} would sit in two seats; change the "
+                "substitutes"
+            ).format(number=number, table=table, names=names[repeat[1]])
         )
     started = seated.started if seated.started is not None and seated.started <= now else now
     minutes = t.minutes + seated.extra_for(table) if t.minutes else 0
@@ -123,7 +128,7 @@ class GameReader:
                 continue
             for table in range(1, len(seated.tables) + 1):
                 games.append(self._game(t, seated.number, table))
-        _, conflicts = session_names(self.folder)
+        _names, conflicts = session_names(self.folder)
         notes = [conflict_note(p) for p in conflicts if _conflict_of_game(p.name)]
         return games, notes
 
@@ -146,7 +151,7 @@ class GameReader:
         kept = seen[2] if seen is not None and seen[1] == context else None
         if seen is not None and kept is not None and seen[0] == before:
             return kept
-        for _ in range(READ_TRIES):
+        for _try in range(READ_TRIES):
             game, settled = self._read(t, number, table, path, before)
             after = file_stamp(path)
             if settled and after == before:
@@ -288,7 +293,11 @@ def games_rules(t: Tournament) -> Callable[[str], Ruleset]:
     def find(rid: str) -> Ruleset:
         if rid == t.ruleset.id:
             return t.ruleset
-        raise RulesetError(f"no ruleset named {rid!r} in this tournament (it plays {t.ruleset.id})")
+        raise RulesetError(
+            _("no ruleset named {rid} in this tournament (it plays {id})").format(
+                rid=repr(rid), id=t.ruleset.id
+            )
+        )
 
     return find
 

@@ -18,6 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import _
 from mjtui.core.model.players import same_player
 from mjtui.core.sessions.ledger import Stamp, stamp
 from mjtui.core.tournament.games import GameReader
@@ -153,11 +154,15 @@ class HallFollower:
         path = self.folder / FILE_NAME
         now_stamp = stamp(path)
         if now_stamp is None:
-            raise TournamentError(f"{path}: no tournament here")
+            raise TournamentError(_("{path}: no tournament here").format(path=path))
         if now_stamp != self._stamp or self.tournament is None:
             t = load_tournament(path)
             if not same_player(t.name, self.name):
-                raise TournamentError(f"{path} is the tournament {t.name!r}, not {self.name!r}")
+                raise TournamentError(
+                    _("{path} is the tournament {name}, not {name2}").format(
+                        path=path, name=repr(t.name), name2=repr(self.name)
+                    )
+                )
             self.tournament, self._stamp = t, now_stamp
         t = self.tournament
         games, notes = self.reader.read(t)

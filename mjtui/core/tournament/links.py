@@ -33,6 +33,7 @@ import tomli_w
 from mjtui.core.files.reading import MAX_SMALL_BYTES, loads, read_text
 from mjtui.core.files.reading import TomlLimitError as _TomlLimit
 from mjtui.core.files.writing import replace_file
+from mjtui.core.language import _
 from mjtui.core.tournament.model import MAX_PLAYERS, MAX_ROUNDS, TournamentError
 
 LINKS_FILE = "links.toml"
@@ -87,42 +88,64 @@ def load_links(path: Path) -> Links:
     """``links.toml``, or no links when there is none yet."""
     where = str(path)
     if path.is_symlink():
-        raise TournamentError(f"{where}: a symbolic link; the links are read only from a file")
+        raise TournamentError(
+            _("{where}: a symbolic link; the links are read only from a file").format(where=where)
+        )
     if not path.exists():
         return Links()
     text = read_text(path, TournamentError, MAX_SMALL_BYTES)
     try:
         data = loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TournamentError(f"{where}: not valid TOML: {e}") from None
+        raise TournamentError(_("{where}: not valid TOML: {e}").format(where=where, e=e)) from None
     except _TomlLimit as e:
         raise TournamentError(f"{where}: {e}") from None
     if data.get("format") != FORMAT:
-        raise TournamentError(f"{where}: key 'format': expected {FORMAT!r}")
+        raise TournamentError(
+            _("{where}: key 'format': expected {format}").format(where=where, format=repr(FORMAT))
+        )
     unknown = sorted(set(data) - {"format", "round"})
     if unknown:
-        raise TournamentError(f"{where}: key {unknown[0]!r}: unknown key (known: format, round)")
+        raise TournamentError(
+            _("{where}: key {unknown}: unknown key (known: format, round)").format(
+                where=where, unknown=repr(unknown[0])
+            )
+        )
     rounds: dict[int, tuple[str, ...]] = {}
     items = data.get("round", [])
     if not isinstance(items, list):
-        raise TournamentError(f"{where}: key 'round': expected an array of tables")
+        raise TournamentError(
+            _("{where}: key 'round': expected an array of tables").format(where=where)
+        )
     seen: set[str] = set()
     for i, item in enumerate(items):
         key = f"round[{i}]"
         if not isinstance(item, dict) or set(item) != {"round", "tables"}:
-            raise TournamentError(f"{where}: key '{key}': expected a table of round and tables")
+            raise TournamentError(
+                _("{where}: key '{key}': expected a table of round and tables").format(
+                    where=where, key=key
+                )
+            )
         number, tables = item["round"], item["tables"]
         if type(number) is not int or not 1 <= number <= MAX_ROUNDS or number in rounds:
             raise TournamentError(
-                f"{where}: key '{key}.round': expected a round from 1 to {MAX_ROUNDS}, once"
+                _(
+                    "{where}: key '{key}.round': expected a round from 1 to {max_rounds}, once"
+                ).format(where=where, key=key, max_rounds=MAX_ROUNDS)
             )
         if not isinstance(tables, list) or len(tables) > MAX_PLAYERS:
-            raise TournamentError(f"{where}: key '{key}.tables': expected an array of secrets")
+            raise TournamentError(
+                _("{where}: key '{key}.tables': expected an array of secrets").format(
+                    where=where, key=key
+                )
+            )
         for n, secret in enumerate(tables):
             if not isinstance(secret, str) or not SECRET.fullmatch(secret) or secret in seen:
                 raise TournamentError(
-                    f"{where}: key '{key}.tables[{n}]': expected a secret of 16 to 64 "
-                    "letters, digits, - and _, each once"
+                    _(
+                        "{where}: key '{key}.tables[{n}]': expected a secret of 16 to 64 "
+                        "letters, digits, - and _, each once"
+                    ).format(where=where, key=key, n=n)
                 )
             seen.add(secret)
         rounds[number] = tuple(tables)

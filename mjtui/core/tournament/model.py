@@ -17,7 +17,7 @@ from datetime import datetime
 from typing import Literal
 
 from mjtui.core.errors import MjtuiError
-from mjtui.core.language import N_
+from mjtui.core.language import N_, _
 from mjtui.core.model.players import clean_name, player_key
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.base import Ranking
@@ -149,7 +149,11 @@ class Tournament:
     def need_player(self, name: str) -> Player:
         found = self.player(name)
         if found is None:
-            raise TournamentError(f"no player named {clean_name(name)!r} in {self.name}")
+            raise TournamentError(
+                _("no player named {clean_name} in {name}").format(
+                    clean_name=repr(clean_name(name)), name=self.name
+                )
+            )
         return found
 
     def round(self, number: int) -> Round | None:
@@ -170,8 +174,10 @@ class Tournament:
                 else "no round is"
             )
             raise TournamentError(
-                f"round {number} of {self.name} is not seated yet ({have} "
-                "seated); seat it with `mjtui tournament seat`"
+                _(
+                    "round {number} of {name} is not seated yet ({have} seated); seat it with "
+                    "`mjtui tournament seat`"
+                ).format(number=number, name=self.name, have=have)
             )
         return found
 
@@ -196,12 +202,18 @@ class Tournament:
     ) -> tuple[Tournament, Penalty]:
         who = self.need_player(player)
         if not 1 <= number <= self.rounds:
-            raise TournamentError(f"round {number}: {self.name} has rounds 1 to {self.rounds}")
+            raise TournamentError(
+                _("round {number}: {name} has rounds 1 to {rounds}").format(
+                    number=number, name=self.name, rounds=self.rounds
+                )
+            )
         if not 0 < amount <= 10**9:
-            raise TournamentError(f"a penalty is a number of points above 0, got {amount}")
+            raise TournamentError(
+                _("a penalty is a number of points above 0, got {amount}").format(amount=amount)
+            )
         reason = _text(reason, "the reason", 200)
         if not reason:
-            raise TournamentError("a penalty needs its reason (--reason)")
+            raise TournamentError(_("a penalty needs its reason (--reason)"))
         penalty = Penalty(
             max((p.id for p in self.penalties), default=0) + 1,
             who.name,
@@ -216,26 +228,36 @@ class Tournament:
         for i, p in enumerate(self.penalties):
             if p.id == number:
                 if p.cancelled:
-                    raise TournamentError(f"penalty {number} is cancelled already")
+                    raise TournamentError(
+                        _("penalty {number} is cancelled already").format(number=number)
+                    )
                 done = replace(p, cancelled=True)
                 return replace(
                     self, penalties=(*self.penalties[:i], done, *self.penalties[i + 1 :])
                 ), done
         raise TournamentError(
-            f"no penalty {number} in {self.name} (mjtui tournament penalty NAME --list shows them)"
+            _(
+                "no penalty {number} in {name} (mjtui tournament penalty NAME --list shows them)"
+            ).format(number=number, name=self.name)
         )
 
     def with_substitute(self, player: str, by: str, number: int) -> Tournament:
         who = self.need_player(player)
         by = _text(by, "the substitute's name", MAX_NAME)
         if not by:
-            raise TournamentError("the substitute needs a name")
+            raise TournamentError(_("the substitute needs a name"))
         if not 1 <= number <= self.rounds:
-            raise TournamentError(f"round {number}: {self.name} has rounds 1 to {self.rounds}")
+            raise TournamentError(
+                _("round {number}: {name} has rounds 1 to {rounds}").format(
+                    number=number, name=self.name, rounds=self.rounds
+                )
+            )
         other = self.player(by)
         if other is not None and other.key != who.key:
             raise TournamentError(
-                f"{other.name} plays in {self.name} already and cannot take {who.name}'s seat too"
+                _("{name} plays in {game} already and cannot take {player}'s seat too").format(
+                    name=other.name, game=self.name, player=who.name
+                )
             )
         kept = tuple(
             s
@@ -270,7 +292,11 @@ def _text(value: str, what: str, limit: int) -> str:
     or invisible character; spaces made one), at most ``limit`` characters."""
     text = clean_name(value)
     if len(text) > limit:
-        raise TournamentError(f"{what} is longer than {limit} characters: {text[:40]!r}...")
+        raise TournamentError(
+            _("{what} is longer than {limit} characters: {text}...").format(
+                what=what, limit=limit, text=repr(text[:40])
+            )
+        )
     return text
 
 

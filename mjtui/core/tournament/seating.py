@@ -52,6 +52,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from mjtui.core.language import _
 from mjtui.core.model.players import player_key
 from mjtui.core.tournament.model import Player, Round, TournamentError
 
@@ -101,7 +102,9 @@ class _Problem:
         self.method = method
         n = len(self.players)
         if n == 0 or n % seats:
-            raise TournamentError(f"{n} players do not fill tables of {seats}")
+            raise TournamentError(
+                _("{n} players do not fill tables of {seats}").format(n=n, seats=seats)
+            )
         self.index = {p.key: i for i, p in enumerate(self.players)}
         ranked = [
             self.index[player_key(name)] for name in order or () if player_key(name) in self.index
@@ -111,9 +114,9 @@ class _Problem:
         for place, i in enumerate(ranked):
             self.rank[i] = place
         self.ranked = ranked
-        times = [[0] * n for _ in range(n)]
-        self.before = [[False] * n for _ in range(n)]  # met in the round just before
-        self.winds = [[0] * seats for _ in range(n)]
+        times = [[0] * n for _row in range(n)]
+        self.before = [[False] * n for _row in range(n)]  # met in the round just before
+        self.winds = [[0] * seats for _row in range(n)]
         self.rounds_seated = 0
         for past in history:
             if past.number >= number:
@@ -130,7 +133,7 @@ class _Problem:
                     if past.number == number - 1:
                         self.before[a][b] = self.before[b][a] = True
         self.times = times
-        apart = [[False] * n for _ in range(n)]
+        apart = [[False] * n for _row in range(n)]
         for a, b in itertools.combinations(range(n), 2):
             pa, pb = self.players[a], self.players[b]
             if (pa.substitute and pb.substitute) or any(
@@ -146,7 +149,7 @@ class _Problem:
             sum(1 << seat for seat, c in enumerate(counts) if c == min(counts))
             for counts in self.winds
         ]
-        w = [[0] * n for _ in range(n)]
+        w = [[0] * n for _row in range(n)]
         for a in range(n):
             wa, ta, ba, aa = w[a], times[a], self.before[a], apart[a]
             for b in range(n):
@@ -323,7 +326,9 @@ def seat_round(
     """Round ``number``'s seating (see the module): ``history`` holds the rounds seated
     before, ``order`` the players best first (swiss and interval)."""
     if method not in ("random", "swiss", "interval"):
-        raise TournamentError(f"no seating method {method!r} (random, swiss, interval)")
+        raise TournamentError(
+            _("no seating method {method} (random, swiss, interval)").format(method=repr(method))
+        )
     problem = _Problem(players, history, number, seats, keep_apart, method, order)
     rng = random.Random(seed)
     bound = problem.lower_bound()
@@ -332,8 +337,8 @@ def seat_round(
     search.descend(rng, 1)  # the method's wish and the winds, once the pairs are as good
     best = search.copy()
     budget = kicks if kicks is not None else KICKS
-    for _ in range(budget):
-        repeats, consecutive, apart, _ = problem.cost(best.groups)
+    for _kick in range(budget):
+        repeats, consecutive, apart, _cost = problem.cost(best.groups)
         # Swiss keeps players near their place before it balances the winds: its
         # kicks are for the pairs alone (the winds get what a table's move allows).
         short = problem.wind_short(best.groups) if method != "swiss" else 0
@@ -342,7 +347,7 @@ def seat_round(
         trial = best.copy()
         bad = [i for i in range(len(trial.pos)) if trial.S[i][trial.pos[i]] >= BAD]
         kicked = []
-        for _ in range(rng.randint(1, 3)):
+        for _swap in range(rng.randint(1, 3)):
             if bad or not short:
                 p = rng.choice(bad) if bad else rng.randrange(len(trial.pos))
                 q = rng.randrange(len(trial.pos))
@@ -395,7 +400,7 @@ def _balance_winds(problem: _Problem, search: _Search, rng: random.Random, toler
     def short(group: list[int]) -> int:
         return _unmatched(tuple(sorted(wanted[i] for i in group)), k)
 
-    for _ in range(10):
+    for _sweep in range(10):
         moved = False
         order = list(range(len(search.groups)))
         rng.shuffle(order)

@@ -26,6 +26,7 @@ from mjtui.core.errors import RulesetError
 from mjtui.core.files.reading import MAX_BYTES, MAX_SMALL_BYTES, loads, number_problem, read_text
 from mjtui.core.files.reading import TomlLimitError as _TomlLimit
 from mjtui.core.files.writing import replace_file
+from mjtui.core.language import _
 from mjtui.core.model.players import player_key
 from mjtui.core.rulesets.ruleset import Ruleset, rules_from_table
 from mjtui.core.tournament.model import (
@@ -139,7 +140,9 @@ class _Reader:
         self.where = where
 
     def fail(self, key: str, problem: str) -> TournamentError:
-        return TournamentError(f"{self.where}: key '{key}': {problem}")
+        return TournamentError(
+            f"{self.where}: " + _("key '{key}': {problem}").format(key=key, problem=problem)
+        )
 
     def get(
         self,
@@ -152,7 +155,7 @@ class _Reader:
     ) -> Any:
         if key not in table:
             if default is ...:
-                raise self.fail(path, f"missing; expected {what}")
+                raise self.fail(path, _("missing; expected {what}").format(what=what))
             return default
         value = table[key]
         if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
@@ -166,7 +169,12 @@ class _Reader:
             return default
         value = self.get(table, key, path, int, f"an integer from {lo} to {hi}")
         if not lo <= value <= hi:
-            raise self.fail(path, f"expected an integer from {lo} to {hi}, got {value}")
+            raise self.fail(
+                path,
+                _("expected an integer from {lo} to {hi}, got {value}").format(
+                    lo=lo, hi=hi, value=value
+                ),
+            )
         return value
 
     def text(
@@ -182,7 +190,8 @@ class _Reader:
         unknown = sorted(set(table) - keys)
         if unknown:
             raise self.fail(
-                f"{path}{unknown[0]}", f"unknown key (known here: {', '.join(sorted(keys))})"
+                f"{path}{unknown[0]}",
+                _("unknown key (known here: {names})").format(names=", ".join(sorted(keys))),
             )
 
     def when(self, table: dict[str, Any], key: str, path: str) -> datetime | None:
@@ -193,9 +202,15 @@ class _Reader:
             try:
                 value = datetime.fromisoformat(value)
             except ValueError:
-                raise self.fail(path, f"expected a date-time, got {value!r:.40}") from None
+                raise self.fail(
+                    path,
+                    _("expected a date-time, got {value}").format(value=format(repr(value), ".40")),
+                ) from None
         if not isinstance(value, datetime):
-            raise self.fail(path, f"expected a date-time, got {value!r:.40}")
+            raise self.fail(
+                path,
+                _("expected a date-time, got {value}").format(value=format(repr(value), ".40")),
+            )
         return value
 
 
@@ -224,13 +239,16 @@ def load_tournament(path: Path) -> Tournament:
     where = str(path)
     if path.is_symlink():
         raise TournamentError(
-            f"{where}: a symbolic link; the tournament's file is read only as a file of its folder"
+            _(
+                "{where}: a symbolic link; the tournament's file is read only as a file of its "
+                "folder"
+            ).format(where=where)
         )
     text = read_text(path, TournamentError, MAX_BYTES)
     try:
         data = loads(text)
     except tomllib.TOMLDecodeError as e:
-        raise TournamentError(f"{where}: not valid TOML: {e}") from None
+        raise TournamentError(_("{where}: not valid TOML: {e}").format(where=where, e=e)) from None
     except _TomlLimit as e:
         raise TournamentError(f"{where}: {e}") from None
     problem = number_problem(data)
@@ -243,7 +261,7 @@ def load_tournament(path: Path) -> Tournament:
     r.only(data, TOP_KEYS, "")
     name = r.text(data, "name", "name")
     if not name:
-        raise r.fail("name", "the tournament needs a name")
+        raise r.fail("name", _("the tournament needs a name"))
     rid = r.text(data, "ruleset", "ruleset", 100)
     rules_table = r.get(data, "rules", "rules", dict, "a table (the ruleset as played)")
     try:
@@ -272,13 +290,15 @@ def load_tournament(path: Path) -> Tournament:
     )
     numbers = [s.number for s in seatings]
     if len(set(numbers)) != len(numbers):
-        raise r.fail("seating", f"a round is seated twice: rounds {numbers}")
+        raise r.fail(
+            "seating", _("a round is seated twice: rounds {numbers}").format(numbers=numbers)
+        )
     penalties = tuple(
         _read_penalty(r, t, table, f"penalties[{i}]")
         for i, table in enumerate(_tables(r, data, "penalties"))
     )
     if len({p.id for p in penalties}) != len(penalties):
-        raise r.fail("penalties", "two penalties have one id")
+        raise r.fail("penalties", _("two penalties have one id"))
     subs = tuple(
         _read_substitute(r, t, table, f"substitutes[{i}]")
         for i, table in enumerate(_tables(r, data, "substitutes"))
@@ -295,7 +315,10 @@ def _tables(r: _Reader, data: dict[str, Any], key: str) -> list[dict[str, Any]]:
     value = r.get(data, key, key, list, "an array of tables", [])
     for i, item in enumerate(value):
         if not isinstance(item, dict):
-            raise r.fail(f"{key}[{i}]", f"expected a table, got {item!r:.40}")
+            raise r.fail(
+                f"{key}[{i}]",
+                _("expected a table, got {item}").format(item=format(repr(item), ".40")),
+            )
     tables: list[dict[str, Any]] = value  # TOML tables: their keys are strings
     return tables
 
@@ -307,7 +330,10 @@ def _choices(
     for item in value:
         if item not in allowed:
             raise r.fail(
-                key, f"expected an array of {', '.join(map(repr, allowed))}, got {item!r:.40}"
+                key,
+                _("expected an array of {names}, got {item}").format(
+                    names=", ".join(map(repr, allowed)), item=format(repr(item), ".40")
+                ),
             )
     return tuple(dict.fromkeys(value))
 
@@ -315,9 +341,11 @@ def _choices(
 def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]:
     tables = _tables(r, data, "players")
     if not tables:
-        raise r.fail("players", "the tournament has no players")
+        raise r.fail("players", _("the tournament has no players"))
     if len(tables) > MAX_PLAYERS:
-        raise r.fail("players", f"more than {MAX_PLAYERS} players")
+        raise r.fail(
+            "players", _("more than {max_players} players").format(max_players=MAX_PLAYERS)
+        )
     out: list[Player] = []
     seen: dict[str, int] = {}
     for i, table in enumerate(tables):
@@ -325,17 +353,20 @@ def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]
         r.only(table, {"name", "team", "country", "ema", "substitute"}, f"{path}.")
         name = r.text(table, "name", f"{path}.name")
         if not name:
-            raise r.fail(f"{path}.name", "a player needs a name")
+            raise r.fail(f"{path}.name", _("a player needs a name"))
         if player_key(name) in seen:
             raise r.fail(
                 f"{path}.name",
-                f"{name!r} is players[{seen[player_key(name)]}] "
-                "already (names are compared without case)",
+                _("{name} is players[{seen}] already (names are compared without case)").format(
+                    name=repr(name), seen=seen[player_key(name)]
+                ),
             )
         seen[player_key(name)] = i
         ema = r.text(table, "ema", f"{path}.ema", MAX_EMA, "")
         if ema and not ema.isdigit():
-            raise r.fail(f"{path}.ema", f"an EMA number is digits, got {ema!r}")
+            raise r.fail(
+                f"{path}.ema", _("an EMA number is digits, got {ema}").format(ema=repr(ema))
+            )
         out.append(
             Player(
                 name,
@@ -348,8 +379,9 @@ def _players(r: _Reader, data: dict[str, Any], seats: int) -> tuple[Player, ...]
     if len(out) % seats:
         raise r.fail(
             "players",
-            f"{len(out)} players do not fill tables of {seats}; add "
-            "substitutes (`substitute = true`)",
+            _(
+                "{n} players do not fill tables of {seats}; add substitutes (`substitute = true`)"
+            ).format(n=len(out), seats=seats),
         )
     return tuple(out)
 
@@ -359,7 +391,12 @@ def _read_round(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> 
     number = r.number(table, "round", f"{path}.round", 1, t.rounds)
     method = r.get(table, "method", f"{path}.method", str, f"one of {', '.join(METHODS)}")
     if method not in METHODS:
-        raise r.fail(f"{path}.method", f"expected one of {', '.join(METHODS)}, got {method!r:.30}")
+        raise r.fail(
+            f"{path}.method",
+            _("expected one of {names}, got {method}").format(
+                names=", ".join(METHODS), method=format(repr(method), ".30")
+            ),
+        )
     seed = r.number(table, "seed", f"{path}.seed", -(10**9), 10**9, None)
     started = r.when(table, "started", f"{path}.started")
     extra = r.get(table, "extra", f"{path}.extra", list, "an array of minutes", [])
@@ -368,7 +405,9 @@ def _read_round(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> 
     ):
         raise r.fail(
             f"{path}.extra",
-            f"expected at most {t.tables} numbers of minutes (0 to {MAX_MINUTES}), one a table",
+            _(
+                "expected at most {tables} numbers of minutes (0 to {max_minutes}), one a table"
+            ).format(tables=t.tables, max_minutes=MAX_MINUTES),
         )
     tables = r.get(table, "tables", f"{path}.tables", list, "an array of tables' names")
     read = tuple(_read_table(r, t, names, f"{path}.tables[{i}]") for i, names in enumerate(tables))
@@ -389,14 +428,17 @@ def _read_table(r: _Reader, t: Tournament, names: Any, path: str) -> tuple[str, 
     ):
         raise r.fail(
             path,
-            f"expected {{ {', '.join(f'{w} = NAME' for w in winds)} }} or "
-            f"{t.seats} names, East first, got {names!r:.60}",
+            _("expected {{ {names} }} or {seats} names, East first, got {names2}").format(
+                names=", ".join(f"{w} = NAME" for w in winds),
+                seats=t.seats,
+                names2=format(repr(names), ".60"),
+            ),
         )
     out = []
     for n in names:
         who = t.player(n)
         if who is None:
-            raise r.fail(path, f"{n!r:.40} is not one of the players")
+            raise r.fail(path, _("{n} is not one of the players").format(n=format(repr(n), ".40")))
         out.append(who.name)
     return tuple(out)
 
@@ -409,15 +451,26 @@ def check_tables(t: Tournament, tables: tuple[tuple[str, ...], ...], where: str)
             key = player_key(name)
             if key in seen:
                 raise TournamentError(
-                    f"{where}: {name} sits at table {seen[key]} and at table {number}"
+                    _("{where}: {name} sits at table {seen} and at table {number}").format(
+                        where=where, name=name, seen=seen[key], number=number
+                    )
                 )
             seen[key] = number
     missing = [p.name for p in t.players if p.key not in seen]
     if missing or len(tables) != t.tables:
-        more = f" and {len(missing) - 3} more" if len(missing) > 3 else ""
         raise TournamentError(
-            f"{where}: expected {t.tables} tables seating every player once"
-            + (f"; not seated: {', '.join(missing[:3])}{more}" if missing else "")
+            _("{where}: expected {tables} tables seating every player once").format(
+                where=where, tables=t.tables
+            )
+            + (
+                (
+                    _("; not seated: {names} and {n} more")
+                    if len(missing) > 3
+                    else _("; not seated: {names}")
+                ).format(names=", ".join(missing[:3]), n=len(missing) - 3)
+                if missing
+                else ""
+            )
         )
 
 
@@ -426,7 +479,10 @@ def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
     if who is None:
-        raise r.fail(f"{path}.player", f"{name!r:.40} is not one of the players")
+        raise r.fail(
+            f"{path}.player",
+            _("{name} is not one of the players").format(name=format(repr(name), ".40")),
+        )
     return Penalty(
         r.number(table, "id", f"{path}.id", 1, 10**6),
         who.name,
@@ -443,10 +499,13 @@ def _read_substitute(r: _Reader, t: Tournament, table: dict[str, Any], path: str
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
     if who is None:
-        raise r.fail(f"{path}.player", f"{name!r:.40} is not one of the players")
+        raise r.fail(
+            f"{path}.player",
+            _("{name} is not one of the players").format(name=format(repr(name), ".40")),
+        )
     by = r.text(table, "by", f"{path}.by")
     if not by:
-        raise r.fail(f"{path}.by", "the substitute needs a name")
+        raise r.fail(f"{path}.by", _("the substitute needs a name"))
     return Substitute(who.name, by, r.number(table, "round", f"{path}.round", 1, t.rounds))
 
 
@@ -474,7 +533,11 @@ def _csv_rows(path: Path) -> list[tuple[int, list[str]]]:
             if any(cell.strip() for cell in row):
                 rows.append((reader.line_num, row))
     except csv.Error as e:
-        raise TournamentError(f"{path}: line {reader.line_num}: not CSV ({e})") from None
+        raise TournamentError(
+            _("{path}: line {line_num}: not CSV ({e})").format(
+                path=path, line_num=reader.line_num, e=e
+            )
+        ) from None
     return rows
 
 
@@ -485,16 +548,22 @@ def read_players_csv(path: Path) -> list[Player]:
     if rows and rows[0][1][0].strip().casefold() in ("name", "player", "players"):
         rows = rows[1:]
     if not rows:
-        raise TournamentError(f"{path}: no players (one a line: name, team, country, EMA number)")
+        raise TournamentError(
+            _("{path}: no players (one a line: name, team, country, EMA number)").format(path=path)
+        )
     if len(rows) > MAX_PLAYERS:
-        raise TournamentError(f"{path}: more than {MAX_PLAYERS} players")
+        raise TournamentError(
+            _("{path}: more than {max_players} players").format(path=path, max_players=MAX_PLAYERS)
+        )
     out: list[Player] = []
     seen: dict[str, int] = {}
     for line, row in rows:
         if len(row) > 4:
             raise TournamentError(
-                f"{path}: line {line}: expected at most 4 columns (name, "
-                f"team, country, EMA number), got {len(row)}"
+                _(
+                    "{path}: line {line}: expected at most 4 columns (name, team, country, EMA "
+                    "number), got {n}"
+                ).format(path=path, line=line, n=len(row))
             )
         cells = [*row, "", "", ""][:4]
         try:
@@ -507,16 +576,22 @@ def read_players_csv(path: Path) -> list[Player]:
         except TournamentError as e:
             raise TournamentError(f"{path}: line {line}: {e}") from None
         if not name:
-            raise TournamentError(f"{path}: line {line}: the name is empty")
+            raise TournamentError(
+                _("{path}: line {line}: the name is empty").format(path=path, line=line)
+            )
         if ema and (not ema.isdigit() or len(ema) > MAX_EMA):
             raise TournamentError(
-                f"{path}: line {line}: an EMA number is up to {MAX_EMA} digits, got {ema!r}"
+                _("{path}: line {line}: an EMA number is up to {max_ema} digits, got {ema}").format(
+                    path=path, line=line, max_ema=MAX_EMA, ema=repr(ema)
+                )
             )
         key = player_key(name)
         if key in seen:
             raise TournamentError(
-                f"{path}: line {line}: {name!r} is on line {seen[key]} "
-                "already (names are compared without case)"
+                _(
+                    "{path}: line {line}: {name} is on line {seen} already (names are compared "
+                    "without case)"
+                ).format(path=path, line=line, name=repr(name), seen=seen[key])
             )
         seen[key] = line
         out.append(Player(name, team, country, ema))
@@ -530,14 +605,19 @@ def read_seating_csv(path: Path, t: Tournament) -> tuple[tuple[str, ...], ...]:
         names = [c.strip() for c in row if c.strip()]
         if len(names) != t.seats:
             raise TournamentError(
-                f"{path}: line {line}: expected {t.seats} names (a table, "
-                f"East first), got {len(names)}"
+                _(
+                    "{path}: line {line}: expected {seats} names (a table, East first), got {n}"
+                ).format(path=path, line=line, seats=t.seats, n=len(names))
             )
         table = []
         for n in names:
             who = t.player(n)
             if who is None:
-                raise TournamentError(f"{path}: line {line}: {n!r:.40} is not one of the players")
+                raise TournamentError(
+                    _("{path}: line {line}: {n} is not one of the players").format(
+                        path=path, line=line, n=format(repr(n), ".40")
+                    )
+                )
             table.append(who.name)
         tables.append(tuple(table))
     check_tables(t, tuple(tables), str(path))
