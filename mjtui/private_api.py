@@ -211,6 +211,30 @@ def argparse_says() -> tuple[Callable[[str], str], Callable[[str, str, int], str
     return names["_"], names["ngettext"]
 
 
+HelpSplit = Callable[[argparse.HelpFormatter, str, int], list[str]]
+HelpFill = Callable[[argparse.HelpFormatter, str, int, str], str]
+
+
+def argparse_wraps() -> tuple[HelpSplit, HelpFill]:
+    """How argparse's help formatter wraps now (the same as :func:`argparse_wraps_with`)."""
+    return argparse.HelpFormatter._split_lines, argparse.HelpFormatter._fill_text
+
+
+def argparse_wraps_with(split: HelpSplit, fill: HelpFill) -> None:
+    """Make every argparse help formatter wrap an option's help with ``split(formatter,
+    text, width)`` (its lines) and a description with ``fill(formatter, text, width,
+    indent)`` (cli/argparse_words.py: by terminal cells, for Japanese and Chinese).
+
+    Relies on ``HelpFormatter._split_lines`` and ``HelpFormatter._fill_text``, where
+    argparse wraps with textwrap, which counts characters, not cells: a line of CJK
+    text ran twice the terminal's width. ``formatter_class`` would have to be given to
+    every parser and subparser the commands make, and the public formatters all wrap
+    with textwrap.
+    """
+    for name, method in (("_split_lines", split), ("_fill_text", fill)):
+        setattr(argparse.HelpFormatter, name, method)
+
+
 # --------------------------------------------------------------------- textual-serve
 
 

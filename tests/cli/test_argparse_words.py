@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from test_snapshots_languages import english_left
 
 from mjtui.cli.entry import COMMANDS, main
+from mjtui.core.cells import cells
 
 LOCALE = Path(__file__).resolve().parents[2] / "mjtui" / "locale"
 LANGUAGES = ("ja", "zh_Hans", "zh_Hant")
@@ -84,10 +85,14 @@ def left(text: str) -> list[str]:
         ("stats", "--help"),
     ],
 )
-def test_help_is_said_in_the_language(capsys, spoken: str, argv: tuple[str, ...]) -> None:
+def test_help_is_said_in_the_language(
+    capsys, monkeypatch: pytest.MonkeyPatch, spoken: str, argv: tuple[str, ...]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
     code, out, _err = run(capsys, "--language", spoken, *argv)
     assert code == 0
     assert left(out) == []
+    assert [line for line in out.splitlines() if cells(line) > 80] == []  # wrapped by cells
     _code, english, _ = run(capsys, *argv)
     assert "usage: mjtui" in english and "options:" in english  # English is argparse's
 
@@ -116,3 +121,13 @@ def test_english_after_another_language_is_argparse_s_own_again(capsys) -> None:
     code, _out, err = run(capsys, "export")
     assert code == 2
     assert "mjtui export: error: the following arguments are required: FILE" in err
+
+
+def test_the_usage_lines_up_by_cells(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    """argparse indents a usage's next lines by its prefix's len(): "使い方: " is five
+    characters in eight cells, so the prefix is measured in cells."""
+    monkeypatch.setenv("COLUMNS", "60")
+    _code, out, _err = run(capsys, "--language", "ja", "export", "--help")
+    first, second = out.splitlines()[:2]
+    assert first.startswith("使い方: mjtui export [-h]")
+    assert cells(second) - cells(second.lstrip()) == cells("使い方: mjtui export ")

@@ -43,6 +43,7 @@ LIBRARIES = ("textual", "rich", "textual_serve", "argparse")
 # What each function of private_api takes its internals from (the rest: Textual's).
 FROM_ARGPARSE = {"SubParsersAction", "list_choice", "unlist_choices", "listed_choices"}
 FROM_ARGPARSE |= {"subparsers_of", "argparse_says_with", "argparse_says"}
+FROM_ARGPARSE |= {"argparse_wraps_with", "argparse_wraps", "HelpSplit", "HelpFill"}
 FROM_TEXTUAL_SERVE = {"serve_environment"}
 
 
@@ -198,6 +199,23 @@ def test_argparse_says_its_words_with_the_calls_it_is_given() -> None:
     finally:
         private_api.argparse_says_with(*before)
     assert "usage: p" in argparse.ArgumentParser(prog="p").format_help()
+
+
+def test_argparse_wraps_its_help_with_the_methods_it_is_given() -> None:
+    before = private_api.argparse_wraps()
+    try:
+        private_api.argparse_wraps_with(
+            lambda formatter, text, width: [f"<{text}>"],
+            lambda formatter, text, width, indent: f"[{text}]",
+        )
+        parser = argparse.ArgumentParser(prog="p", description="said")
+        parser.add_argument("--n", help="a number")
+        text = parser.format_help()
+        assert "<a number>" in text and "[said]" in text, fix("argparse_wraps_with")
+    finally:
+        private_api.argparse_wraps_with(*before)
+    parser = argparse.ArgumentParser(prog="p", description="said")
+    assert "\nsaid\n" in parser.format_help()  # textwrap's again
 
 
 # ------------------------------------------------------------------ textual-serve
