@@ -24,7 +24,7 @@ _PERCENT = re.compile(r"%(?:\(\w+\))?[sr]")
 # options, metavars and commands): the formats', systems' and languages' codes and the
 # values of an option (--player efficient, --format text).
 NAMES = {"Markdown", "csv", "json", "results", "pantheon", "Hans", "Hant", "mjtui", "east"}
-NAMES |= {"doubling", "riichi", "pocket", "efficient", "drawn", "text"}
+NAMES |= {"doubling", "riichi", "pocket", "efficient", "drawn", "text", "mpsz"}  # mpsz: tiles
 
 
 def argparse_messages() -> dict[str, str]:
@@ -131,3 +131,24 @@ def test_the_usage_lines_up_by_cells(capsys, monkeypatch: pytest.MonkeyPatch) ->
     first, second = out.splitlines()[:2]
     assert first.startswith("使い方: mjtui export [-h]")
     assert cells(second) - cells(second.lstrip()) == cells("使い方: mjtui export ")
+
+
+@pytest.mark.parametrize(
+    ("spoken", "argv"),
+    [
+        ("ja", ("hand", "riichi-tenhou", "--help")),
+        ("ja", ("waits", "riichi-tenhou", "--help")),
+        ("ja", ("points", "riichi-tenhou", "--help")),
+        ("zh_Hant", ("waits", "hk-common", "--help")),
+        ("zh_Hans", ("hand", "mcr", "--help")),
+        ("zh_Hant", ("hand", "fx602p", "--help")),
+    ],
+)
+def test_a_system_s_options_are_said_in_its_words(
+    capsys, monkeypatch: pytest.MonkeyPatch, spoken: str, argv: tuple[str, ...]
+) -> None:
+    """The options a scoring system declares for its tools: their help from the
+    system's own catalog."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _err = run(capsys, "--language", spoken, *argv)
+    assert code == 0 and left(out) == []
