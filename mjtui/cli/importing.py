@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.files.writing import check_target
-from mjtui.core.language import N_, _
+from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
@@ -98,8 +98,9 @@ def importers() -> dict[str, Importer[Any]]:
 def import_command(args: argparse.Namespace) -> int:
     known = importers()
     if args.formats:
+        said_by = {f: package_of(s) for s in SYSTEMS.values() for f in s.importers()}
         for name, each in sorted(known.items()):
-            print(f"{name}: {each.help}")
+            print(f"{name}: {say_in(said_by[name], each.help)}")  # the system's words
         return 0
     if args.format is None or args.log is None:
         raise MjtuiError(

@@ -208,3 +208,15 @@ def test_the_tournament_s_own_file_checks_in_the_language(capsys, tmp_path: Path
     ):
         code, _out, err = run(capsys, "--language", spoken, *argv, "--rounds", "2")
         assert code == 2 and said in err and left(err) == []
+
+
+def test_the_formats_are_listed_in_their_system_s_words(capsys) -> None:
+    code, out, _err = run(capsys, "--language", "ja", "import", "--formats")
+    assert (
+        code == 0 and out == "tenhou6: tenhou.net/6 の JSON 牌譜 (各局の支払いを牌譜のものと照合)\n"
+    )
+    _code, english, _err = run(capsys, "import", "--formats")
+    assert (
+        english
+        == "tenhou6: a tenhou.net/6 JSON log, each hand's payment checked against the log's\n"
+    )
