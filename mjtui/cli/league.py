@@ -139,7 +139,7 @@ def format_league(league: League, folder: Path) -> str:
     from mjtui.cli.reports import aligned
 
     if not league.games:
-        return f"no sessions with any hands in {folder}"
+        return _("no sessions with any hands in {folder}").format(folder=folder)
     tables = sorted({g.table for g in league.games if g.table})
     head = f"League of {len(league.games)} games" + (
         f" at {len(tables)} tables ({', '.join(tables)})" if tables else ""

@@ -187,6 +187,11 @@ def test_riichi_s_tools_and_pantheon_export_refuse_in_japanese(capsys, tmp_path:
         ("ja", ("hand", "fx602p", "123456779", "--tsumo"), "は3面子 (刻子か順子) ではありません"),
         ("zh_Hans", ("hand", "fx602p", "123456780", "--tsumo"), "牌是数字 1-9"),
         ("ja", ("waits", "riichi-sanma", "123m456p789s1112z"), "2m は三人麻雀の牌にありません"),
+        (
+            "ja",
+            ("hand", "riichi-tenhou", "123m456p789s2355s4s", "--ippatsu"),
+            "一発にはリーチが必要です",
+        ),
     ],
 )
 def test_the_systems_refusals_of_tiles_in_their_languages(

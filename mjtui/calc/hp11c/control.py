@@ -75,7 +75,11 @@ class ProgramOps(StackOps):
 
     def _have(self) -> str:
         last = REGISTER_NAMES[self.available - 1] if self.available else None
-        return f"this program leaves R0-R{last}" if last else "this program leaves only I"
+        return (
+            _("this program leaves R0-R{last}").format(last=last)
+            if last
+            else _("this program leaves only I")
+        )
 
     def _op_sto(self, slot: int) -> None:
         self.regs[self._address(slot)] = self.stack[0]

@@ -71,7 +71,9 @@ def _too_many(texts: Mapping[int, str]) -> str | None:
             total[t] += counts[t]
     over = [t for t in range(TILE_KINDS) if total[t] > COPIES]
     if over:
-        return f"the hands hold {total[over[0]]} {tile_name(over[0])} together: there are four"
+        return say("the hands hold {total} {tile_name} together: there are four").format(
+            total=total[over[0]], tile_name=tile_name(over[0])
+        )
     return None
 
 
