@@ -126,8 +126,10 @@ def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         return _unreadable(
             path,
             summary.modified,
-            f"{shown_path(path)}: changed while it "
-            "was read (a hand arriving?); it is read again on the next look",
+            _(
+                "{path}: changed while it was read (a hand arriving?); it is read again on the "
+                "next look"
+            ).format(path=shown_path(path)),
         )
     if kind_of(path.name) == "conflict":
         return dataclasses.replace(summary, problems=(conflict_note(path), *summary.problems))
@@ -138,7 +140,11 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     try:
         modified = path.stat().st_mtime
     except OSError as e:
-        return _unreadable(path, 0.0, f"{shown_path(path)}: cannot read it ({e.strerror or e})")
+        return _unreadable(
+            path,
+            0.0,
+            _("{path}: cannot read it ({why})").format(path=shown_path(path), why=e.strerror or e),
+        )
     try:
         loaded = load_session(path, find_ruleset)
     except MjtuiError as e:
@@ -147,7 +153,9 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         return _unreadable(
             path,
             modified,
-            f"{shown_path(path)}: could not be read ({type(e).__name__}: {shown(str(e))})",
+            _("{path}: could not be read ({kind}: {e})").format(
+                path=shown_path(path), kind=type(e).__name__, e=shown(str(e))
+            ),
         )
     session = loaded.session
     states = session.states()

@@ -179,16 +179,16 @@ def tiles_problem(context: tuple[str, ...] | list[str], hand: TileHand) -> str |
     """Why the situations in ``context`` cannot go with the winner's tiles, or None."""
     given = set(context)
     if "kong-replacement" in given and not any(m.kind == "kan" for m in hand.melds):
-        return "a win on a kong's replacement tile needs a kong in the hand"
+        return say("a win on a kong's replacement tile needs a kong in the hand")
     if "heavenly" in given and hand.melds:
-        return (
-            "a heavenly hand is won on the tiles dealt: it has no declared meld "
-            "(a kong would have drawn a replacement tile)"
+        return say(
+            "a heavenly hand is won on the tiles dealt: it has no declared meld (a kong would "
+            "have drawn a replacement tile)"
         )
     if "earthly" in given and hand.melds:
-        return (
-            "an earthly hand is won on the starter's first discard: nothing was "
-            "claimed or declared before it, so it has no meld"
+        return say(
+            "an earthly hand is won on the starter's first discard: nothing was claimed or "
+            "declared before it, so it has no meld"
         )
     return None
 
@@ -198,13 +198,15 @@ def bonus_problem(
     seasons: tuple[int, ...] | list[int],
 ) -> str | None:
     """Why these flower and season numbers cannot be a player's, or None."""
-    for what, numbers in (("flower", flowers), ("season", seasons)):
+    for what, numbers in (("flower", flowers), ("season", seasons)):  # said by say(what)
         for n in numbers:
             if isinstance(n, bool) or not isinstance(n, int) or n not in BONUS_NUMBERS:
-                return f"a {what} is numbered 1 to 4, got {n!r}"
+                return say("a {what} is numbered 1 to 4, got {n}").format(what=say(what), n=repr(n))
         repeated = sorted({n for n in numbers if list(numbers).count(n) > 1})
         if repeated:
-            return f"{what} {repeated[0]} is given twice: there is one {what} of each number"
+            return say(
+                "{what} {repeated} is given twice: there is one {what} of each number"
+            ).format(what=say(what), repeated=repeated[0])
     return None
 
 
