@@ -7,6 +7,7 @@ from pathlib import Path
 
 from mjtui.core.errors import ConfigError
 from mjtui.core.files.reading import read_toml
+from mjtui.core.language import _
 from mjtui.core.model.players import MAX_TABLE_NAME
 from mjtui.core.rulesets.schema import SchemaError, read_struct, text, whole
 
@@ -75,16 +76,24 @@ def read_config(path: Path) -> tuple[Config, list[str]]:
     try:
         data = read_toml(path, ConfigError)
     except ConfigError as e:
-        return Config(), [f"{e}; the config's defaults are used"]
+        return Config(), [_("{e}; the config's defaults are used").format(e=e)]
     if not isinstance(data, dict):  # read_toml gives a table; kept for the type
-        return Config(), [f"{path}: not a table; the config's defaults are used"]
+        return Config(), [
+            _("{path}: not a table; the config's defaults are used").format(path=path)
+        ]
     kept: dict[str, object] = {}
     problems = []
     for key, value in data.items():
         try:
             read_struct(Config, {key: value})
         except SchemaError as e:
-            problems.append(f"{path}: {e}; {'ignored' if key not in _KEYS else 'its default used'}")
+            problems.append(
+                (
+                    _("{path}: {e}; ignored")
+                    if key not in _KEYS
+                    else _("{path}: {e}; its default used")
+                ).format(path=path, e=e)
+            )
             continue
         kept[key] = value
     return read_struct(Config, kept), problems

@@ -209,6 +209,54 @@ class CellsHelpFormatter(argparse.HelpFormatter):
         return "\n".join(wrap(" ".join(text.split()), width, indent))
 
 
+def argparse_says_with(
+    gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]
+) -> None:
+    """Make argparse say its own words ("usage: ", "options", "invalid choice: ...") with
+    ``gettext`` and ``ngettext`` from now on (cli/argparse_words.py: in the language spoken).
+
+    Relies on argparse's module-level names ``_`` and ``ngettext``, bound by its
+    ``from gettext import gettext as _, ngettext``: it looks every message of its own up
+    through them, in gettext's global default domain (read from ``.mo`` files under the
+    system's locale folder, chosen by the environment, not by ``--language``). No public
+    API gives argparse a translation; a formatter class would reach only the help's
+    headings, not its errors.
+    """
+    names = vars(argparse)  # argparse's globals, where its functions look the names up
+    names["_"] = gettext
+    names["ngettext"] = ngettext
+
+
+def argparse_says() -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """What argparse says its words with now (the same names as :func:`argparse_says_with`)."""
+    names = vars(argparse)
+    return names["_"], names["ngettext"]
+
+
+HelpSplit = Callable[[argparse.HelpFormatter, str, int], list[str]]
+HelpFill = Callable[[argparse.HelpFormatter, str, int, str], str]
+
+
+def argparse_wraps() -> tuple[HelpSplit, HelpFill]:
+    """How argparse's help formatter wraps now (the same as :func:`argparse_wraps_with`)."""
+    return argparse.HelpFormatter._split_lines, argparse.HelpFormatter._fill_text
+
+
+def argparse_wraps_with(split: HelpSplit, fill: HelpFill) -> None:
+    """Make every argparse help formatter wrap an option's help with ``split(formatter,
+    text, width)`` (its lines) and a description with ``fill(formatter, text, width,
+    indent)`` (cli/argparse_words.py: by terminal cells, for Japanese and Chinese).
+
+    Relies on ``HelpFormatter._split_lines`` and ``HelpFormatter._fill_text``, where
+    argparse wraps with textwrap, which counts characters, not cells: a line of CJK
+    text ran twice the terminal's width. ``formatter_class`` would have to be given to
+    every parser and subparser the commands make, and the public formatters all wrap
+    with textwrap.
+    """
+    for name, method in (("_split_lines", split), ("_fill_text", fill)):
+        setattr(argparse.HelpFormatter, name, method)
+
+
 # --------------------------------------------------------------------- textual-serve
 
 

@@ -22,6 +22,7 @@ from mjtui.calc.hp11c.keywords import number_keys
 from mjtui.calc.hp11c.listing import Program
 from mjtui.calc.hp11c.machine import Machine
 from mjtui.calc.hp11c.status import RunState
+from mjtui.core.language import _
 
 LABELS = "ABCD"
 
@@ -50,7 +51,9 @@ class Reading:
 class CalculatorLink:
     def __init__(self, program: Program, players: int, start_points: int) -> None:
         if players > len(LABELS):
-            raise ValueError(f"an HP-11C program has label keys for {len(LABELS)} players")
+            raise ValueError(
+                _("an HP-11C program has label keys for {n} players").format(n=len(LABELS))
+            )
         self.program = program
         self.players = players
         self.start_points = start_points

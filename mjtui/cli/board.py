@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from mjtui import paths
 from mjtui.cli.serve_limits import SERVED_BY
 from mjtui.core.errors import MjtuiError, SessionError
+from mjtui.core.language import _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -34,38 +35,42 @@ MOST_CLIENTS = 256
 
 def add_board_commands(subparsers: Subparsers) -> None:
     board = subparsers.add_parser(
-        "board", help="the table display of a session: large totals, read-only, kept up to date"
+        "board", help=_("the table display of a session: large totals, read-only, kept up to date")
     )
-    board.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
+    board.add_argument("file", type=Path, metavar="FILE", help=_("the session file to follow"))
     serve = subparsers.add_parser(
-        "serve", help="serve the table display of a session to browsers on the network"
+        "serve", help=_("serve the table display of a session to browsers on the network")
     )
-    serve.add_argument("file", type=Path, metavar="FILE", help="the session file to follow")
+    serve.add_argument("file", type=Path, metavar="FILE", help=_("the session file to follow"))
     serve.add_argument(
         "--host",
         default="127.0.0.1",
         metavar="H",
-        help="the address to listen on (default 127.0.0.1: this machine "
-        "only; 0.0.0.0: every network of this machine, for the "
-        "players' phones: anyone on those networks can open the board)",
+        help=_(
+            "the address to listen on (default 127.0.0.1: this machine "
+            "only; 0.0.0.0: every network of this machine, for the "
+            "players' phones: anyone on those networks can open the board)"
+        ),
     )
     serve.add_argument(
-        "--port", type=int, default=8000, metavar="P", help="the port (default 8000)"
+        "--port", type=int, default=8000, metavar="P", help=_("the port (default 8000)")
     )
     serve.add_argument(
         "--max-clients",
         type=int,
         default=MAX_CLIENTS,
         metavar="N",
-        help=f"the most browsers served at once, each with its own board "
-        f"process of about 40 MB (default {MAX_CLIENTS})",
+        help=_(
+            "the most browsers served at once, each with its own board "
+            "process of about 40 MB (default {n})"
+        ).format(n=MAX_CLIENTS),
     )
 
 
 def _check_file(path: Path) -> Path:
     """The file as given, if it is a file at all (what is in it, the board says)."""
     if not path.is_file():
-        raise SessionError(f"{path}: no such session file")
+        raise SessionError(_("{path}: no such session file").format(path=path))
     return path
 
 
@@ -93,21 +98,25 @@ def end_with_the_server() -> None:
     except (OSError, AttributeError):
         return
     if str(os.getppid()) != served_by:  # the server ended before the signal was asked
-        raise MjtuiError("the `mjtui serve` that started this board has ended")
+        raise MjtuiError(_("the `mjtui serve` that started this board has ended"))
 
 
 def serve_command(args: argparse.Namespace) -> int:
     path = _check_file(args.file).resolve()
     if not 0 < args.port < 65536:
-        raise MjtuiError(f"--port: expected 1 to 65535, got {args.port}")
+        raise MjtuiError(_("--port: expected 1 to 65535, got {port}").format(port=args.port))
     if not 1 <= args.max_clients <= MOST_CLIENTS:
-        raise MjtuiError(f"--max-clients: expected 1 to {MOST_CLIENTS}, got {args.max_clients}")
+        raise MjtuiError(
+            _("--max-clients: expected 1 to {most}, got {max_clients}").format(
+                most=MOST_CLIENTS, max_clients=args.max_clients
+            )
+        )
     try:
         from mjtui.cli.serve_limits import Limits
         from mjtui.cli.serving import BoardServer, is_loopback, lan_address
     except ImportError:
         raise MjtuiError(
-            "`mjtui serve` needs the textual-serve package: pip install textual-serve"
+            _("`mjtui serve` needs the textual-serve package: pip install textual-serve")
         ) from None
 
     # Each board in the language the server was told; else it chooses as the server did
@@ -118,31 +127,38 @@ def serve_command(args: argparse.Namespace) -> int:
         argv,
         host=args.host,
         port=args.port,
-        title=f"mjtui board · {path.name}",
+        title=_("mjtui board · {name}").format(name=path.name),
         limits=Limits(max_clients=args.max_clients),
     )
     if is_loopback(args.host):
-        where = (
-            f"on http://{args.host}:{args.port} to this machine only "
-            "(--host 0.0.0.0 lets the players' phones in)"
-        )
+        serving = _(
+            "mjtui: serving the board of {name} on http://{host}:{port} to this machine only "
+            "(--host 0.0.0.0 lets the players' phones in); at most {max_clients} at once; "
+            "Ctrl+C stops"
+        ).format(name=path.name, host=args.host, port=args.port, max_clients=args.max_clients)
     else:
-        address = lan_address(args.host) or "THIS-MACHINE"
-        where = (
-            f"to the network: players open http://{address}:{args.port} (and anyone "
-            "on the network can)"
+        serving = _(
+            "mjtui: serving the board of {name} to the network: players open "
+            "http://{address}:{port} (and anyone on the network can); at most {max_clients} "
+            "at once; Ctrl+C stops"
+        ).format(
+            name=path.name,
+            address=lan_address(args.host) or "THIS-MACHINE",
+            port=args.port,
+            max_clients=args.max_clients,
         )
     try:
         server.serve(
             ready=lambda: print(
-                f"mjtui: serving the board of {path.name} {where}; at most {args.max_clients} "
-                "at once; Ctrl+C stops",
+                serving,
                 file=sys.stderr,
                 flush=True,
             )
         )
     except OSError as error:
         raise MjtuiError(
-            f"cannot serve on {args.host} port {args.port}: {error.strerror or error}"
+            _("cannot serve on {host} port {port}: {why}").format(
+                host=args.host, port=args.port, why=error.strerror or error
+            )
         ) from None
     return 0

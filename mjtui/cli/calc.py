@@ -26,6 +26,7 @@ from mjtui.calc.hp11c.listing import Step, format_listing
 from mjtui.calc.hp11c.machine import DEFAULT_STEP_LIMIT, Machine
 from mjtui.calc.hp11c.run import run_keys
 from mjtui.calc.programs import load_program, shipped
+from mjtui.core.language import _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -33,78 +34,84 @@ if TYPE_CHECKING:
 
 def add_calc_commands(subparsers: Subparsers) -> None:
     """Add ``calc run`` and ``calc show`` under ``subparsers`` (argparse's add_subparsers())."""
-    calc = subparsers.add_parser("calc", help="run calculator program listings headless")
+    calc = subparsers.add_parser("calc", help=_("run calculator program listings headless"))
     commands = calc.add_subparsers(dest="calc_command", metavar="CALC_COMMAND", required=True)
-    listing_help = (
+    listing_help = _(
         "a listing: a .hp11c file, a printed listing in any other file, "
-        f"or a shipped program ({', '.join(shipped()) or 'none'})"
-    )
+        "or a shipped program ({shipped})"
+    ).format(shipped=", ".join(shipped()) or _("none"))
     run = commands.add_parser(
         "run",
-        help="press keys on an HP-11C holding LISTING and print the display",
-        description="Press KEYS on an HP-11C holding LISTING; print the display "
-        "(or, with --json, the display, X, R0-R9 and I and the steps run).",
+        help=_("press keys on an HP-11C holding LISTING and print the display"),
+        description=_(
+            "Press KEYS on an HP-11C holding LISTING; print the display "
+            "(or, with --json, the display, X, R0-R9 and I and the steps run)."
+        ),
     )
     run.add_argument("listing", metavar="LISTING", help=listing_help)
     run.add_argument(
         "--keys",
         required=True,
         metavar="KEYS",
-        help='key words, e.g. "GSB 9 A 10 R/S 20 R/S" (docs/hp11c.md lists them)',
+        help=_('key words, e.g. "GSB 9 A 10 R/S 20 R/S" (docs/hp11c.md lists them)'),
     )
     run.add_argument(
         "--json",
         action="store_true",
-        help="print the display, X, the registers and the step count as JSON",
+        help=_("print the display, X, the registers and the step count as JSON"),
     )
     run.add_argument(
         "--step-limit",
         type=int,
         default=DEFAULT_STEP_LIMIT,
         metavar="N",
-        help=f"halt a program after N steps (default {DEFAULT_STEP_LIMIT:,})",
+        help=_("halt a program after N steps (default {n})").format(n=f"{DEFAULT_STEP_LIMIT:,}"),
     )
     run.add_argument(
         "--trace",
         action="store_true",
-        help="print every program step run, with X after it, on stderr",
+        help=_("print every program step run, with X after it, on stderr"),
     )
-    show = commands.add_parser("show", help="print LISTING as read, in the .hp11c format")
+    show = commands.add_parser("show", help=_("print LISTING as read, in the .hp11c format"))
     show.add_argument("listing", metavar="LISTING", help=listing_help)
     auto = commands.add_parser(
         "autoplay-fx602p",
-        help="play the FX-602P game listing headless with a scripted human",
-        description="Run an FX-602P game listing (program areas P0-P9) on the emulator: "
-        "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
-        "and check every score against mjtui's own FX-602P evaluator.",
+        help=_("play the FX-602P game listing headless with a scripted human"),
+        description=_(
+            "Run an FX-602P game listing (program areas P0-P9) on the emulator: "
+            "press P0 for each hand, answer at HLT and PAUSE for a scripted human, "
+            "and check every score against mjtui's own FX-602P evaluator."
+        ),
     )
-    auto.add_argument("listing", metavar="LISTING", help="an FX-602P program list (P0-P9)")
+    auto.add_argument("listing", metavar="LISTING", help=_("an FX-602P program list (P0-P9)"))
     auto.add_argument(
-        "--hands", type=int, default=10, metavar="N", help="hands to play (default 10)"
+        "--hands", type=int, default=10, metavar="N", help=_("hands to play (default 10)")
     )
     auto.add_argument(
         "--seed",
         type=int,
         default=None,
         metavar="S",
-        help="seed of the calculator's RAN# (default: a random seed)",
+        help=_("seed of the calculator's RAN# (default: a random seed)"),
     )
     auto.add_argument(
         "--player",
         choices=PLAYERS,
         default="efficient",
-        help="the scripted human: efficient (keeps the most valuable tiles) "
-        "or drawn (throws away what it drew); default efficient",
+        help=_(
+            "the scripted human: efficient (keeps the most valuable tiles) "
+            "or drawn (throws away what it drew); default efficient"
+        ),
     )
     auto.add_argument(
         "--max-turns",
         type=int,
         default=MAX_TURNS,
         metavar="N",
-        help=f"give a hand up as stalled after N human turns (default {MAX_TURNS})",
+        help=_("give a hand up as stalled after N human turns (default {n})").format(n=MAX_TURNS),
     )
     auto.add_argument(
-        "--json", action="store_true", help="print one JSON object per hand (and no summary)"
+        "--json", action="store_true", help=_("print one JSON object per hand (and no summary)")
     )
 
 
@@ -113,11 +120,14 @@ def calc_command(args: argparse.Namespace) -> int:
         return autoplay_command(args)
     program = load_program(args.listing)
     if args.calc_command == "show":
+        # English: the .hp11c format's own comment line, a file's, not a message
         print(format_listing(program, f"read from {program.origin}"), end="")
         return 0
     if args.step_limit < 1:
         raise CalcError(
-            f"--step-limit: expected a whole number of 1 or more, got {args.step_limit}"
+            _("--step-limit: expected a whole number of 1 or more, got {step_limit}").format(
+                step_limit=args.step_limit
+            )
         )
     trace = _print_trace if args.trace else None
     outcome = run_keys(program, args.keys, step_limit=args.step_limit, trace=trace)
@@ -134,12 +144,22 @@ def calc_command(args: argparse.Namespace) -> int:
 def autoplay_command(args: argparse.Namespace) -> int:
     """``calc autoplay-fx602p``: one JSON object or line per hand, then a summary."""
     if args.hands < 1:
-        raise CalcError(f"--hands: expected a whole number of 1 or more, got {args.hands}")
+        raise CalcError(
+            _("--hands: expected a whole number of 1 or more, got {hands}").format(hands=args.hands)
+        )
     if args.max_turns < 1:
-        raise CalcError(f"--max-turns: expected a whole number of 1 or more, got {args.max_turns}")
+        raise CalcError(
+            _("--max-turns: expected a whole number of 1 or more, got {max_turns}").format(
+                max_turns=args.max_turns
+            )
+        )
     listing = read_fx602p_listing(Path(args.listing).expanduser())
     if 0 not in listing.areas:
-        raise CalcError(f"{args.listing}: the listing has no P0, where the game starts")
+        raise CalcError(
+            _("{listing}: the listing has no P0, where the game starts").format(
+                listing=args.listing
+            )
+        )
     results = autoplay(
         listing,
         args.hands,
@@ -157,11 +177,26 @@ def autoplay_command(args: argparse.Namespace) -> int:
     if not args.json:
         s = summarize(results)
         print(
-            f"{s.hands} hands: human {s.human_wins}, calculator {s.calculator_wins}, "
-            f"stalled {s.stalled}, errors {s.errors}; total {s.total:+}, "
-            f"average {s.average:+.1f} a hand (the program shows "
-            f"{s.program_total}/{s.finished}, Ave {s.program_average}); native evaluator: "
-            f"{s.agree} agree, {s.quirks} listing quirks, {s.differ} differ"
+            _(
+                "{hands} hands: human {human_wins}, calculator {calculator_wins}, stalled "
+                "{stalled}, errors {errors}; total {total}, average {average} a hand (the "
+                "program shows {program_total}/{finished}, Ave {program_average}); native "
+                "evaluator: {agree} agree, {quirks} listing quirks, {differ} differ"
+            ).format(
+                hands=s.hands,
+                human_wins=s.human_wins,
+                calculator_wins=s.calculator_wins,
+                stalled=s.stalled,
+                errors=s.errors,
+                total=format(s.total, "+"),
+                average=format(s.average, "+.1f"),
+                program_total=s.program_total,
+                finished=s.finished,
+                program_average=s.program_average,
+                agree=s.agree,
+                quirks=s.quirks,
+                differ=s.differ,
+            )
         )
     return 0
 

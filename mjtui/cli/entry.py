@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 from mjtui import __version__, paths
 from mjtui.cli.typeahead import typeahead_kept
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
+from mjtui.core.language import N_, _
 from mjtui.core.text import shown
 from mjtui.private_api import SubParsersAction, list_choice, unlist_choices
 
@@ -56,136 +57,139 @@ COMMANDS = {
         HERE,
         "add_series_commands",
         "new_series",
-        "start a new series (the default)",
+        N_("start a new series (the default)"),
         opens_app=True,
     ),
     "library": Command(
         HERE,
         "add_series_commands",
         "library",
-        "browse saved series: resume, replay, what-if, stats",
+        N_("browse saved series: resume, replay, what-if, stats"),
         opens_app=True,
     ),
     "play": Command(
         HERE,
         "add_series_commands",
         "play",
-        "play the FX-602P game of 1986 against the computer",
+        N_("play the FX-602P game of 1986 against the computer"),
         opens_app=True,
     ),
     "rulesets": Command(
-        HERE, "add_folder_commands", "list_rulesets", "list the rulesets found and where they are"
+        HERE,
+        "add_folder_commands",
+        "list_rulesets",
+        N_("list the rulesets found and where they are"),
     ),
     "folders": Command(
         HERE,
         "add_folder_commands",
         "folders",
-        "print where rulesets, config, sessions and the cache are kept",
+        N_("print where rulesets, config, sessions and the cache are kept"),
     ),
     "resume": Command(
         HERE,
         "add_series_commands",
         "resume",
-        "go on with the latest session, or FILE",
+        N_("go on with the latest session, or FILE"),
         opens_app=True,
     ),
     "replay": Command(
         HERE,
         "add_series_commands",
         "replay",
-        "step through a saved session, read-only",
+        N_("step through a saved session, read-only"),
         opens_app=True,
     ),
     "export": Command(
         "mjtui.cli.reports",
         "add_report_commands",
         "export_command",
-        "write a session's hands, changes and totals as CSV, JSON or Markdown",
+        N_("write a session's hands, changes and totals as CSV, JSON or Markdown"),
     ),
     "stats": Command(
         "mjtui.cli.reports",
         "add_report_commands",
         "stats_command",
-        "statistics per player (and per ruleset) across all saved sessions",
+        N_("statistics per player (and per ruleset) across all saved sessions"),
     ),
     "calc": Command(
         "mjtui.cli.calc",
         "add_calc_commands",
         "calc_command",
-        "run calculator program listings headless",
+        N_("run calculator program listings headless"),
     ),
     "points": Command(
         "mjtui.cli.points",
         "add_points_command",
         "points_command",
-        "what a hand pays under a ruleset (riichi: han and fu, honba included)",
+        N_("what a hand pays under a ruleset (riichi: han and fu, honba included)"),
     ),
     "hand": Command(
         "mjtui.cli.hand",
         "add_hand_command",
         "hand_command",
-        "score a winning hand from its tiles (the options depend on the ruleset)",
+        N_("score a winning hand from its tiles (the options depend on the ruleset)"),
     ),
     "waits": Command(
         "mjtui.cli.waits",
         "add_waits_command",
         "waits_command",
-        "a hand one tile short: tenpai or not, its waits and what each would win",
+        N_("a hand one tile short: tenpai or not, its waits and what each would win"),
     ),
     "league": Command(
         "mjtui.cli.league",
         "add_league_command",
         "league_command",
-        "a league table across sessions: games, average rank, points and a skill rating",
+        N_("a league table across sessions: games, average rank, points and a skill rating"),
     ),
     "dice": Command(
         "mjtui.cli.table",
         "add_table_commands",
         "dice_command",
-        "roll two dice: the total and the wall to break",
+        N_("roll two dice: the total and the wall to break"),
     ),
     "draw-seats": Command(
         "mjtui.cli.table",
         "add_table_commands",
         "draw_seats_command",
-        "draw seats for the players with shuffled wind tiles",
+        N_("draw seats for the players with shuffled wind tiles"),
     ),
     "board": Command(
         "mjtui.cli.board",
         "add_board_commands",
         "board_command",
-        "the table display of a session: large totals, read-only, kept up to date",
+        N_("the table display of a session: large totals, read-only, kept up to date"),
         opens_app=True,
     ),
     "serve": Command(
         "mjtui.cli.board",
         "add_board_commands",
         "serve_command",
-        "serve the table display of a session to browsers on the network",
+        N_("serve the table display of a session to browsers on the network"),
     ),
     "rules": Command(
         "mjtui.cli.table",
         "add_table_commands",
         "rules_command",
-        "print a ruleset's rules reference: payment tables, fan, fu, claims",
+        N_("print a ruleset's rules reference: payment tables, fan, fu, claims"),
     ),
     "import": Command(
         "mjtui.cli.importing",
         "add_import_command",
         "import_command",
-        "make a session of a game record, each hand checked against it",
+        N_("make a session of a game record, each hand checked against it"),
     ),
     "seats": Command(
         "mjtui.cli.seats",
         "add_seats_command",
         "seats_command",
-        "show or correct who sat in which seat; substitutes from a hand on",
+        N_("show or correct who sat in which seat; substitutes from a hand on"),
     ),
     "tournament": Command(
         "mjtui.cli.tournament",
         "add_tournament_command",
         "tournament_command",
-        "run a tournament or club night: players, seating, tables, standings, penalties",
+        N_("run a tournament or club night: players, seating, tables, standings, penalties"),
     ),
 }
 DEFAULT_COMMAND = "new"
@@ -214,7 +218,7 @@ class LazySubcommands(_SubParsers):
         self.pending: dict[str, Command] = {}
 
     def add_pending(self, name: str, command: Command) -> None:
-        list_choice(self, name, command.help)  # a choice; its parser comes with load()
+        list_choice(self, name, _(command.help))  # a choice; its parser comes with load()
         self.pending[name] = command
 
     def load(self, name: str) -> None:
@@ -244,25 +248,34 @@ class LazySubcommands(_SubParsers):
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mjtui",
-        description="Keep score at a real mahjong table. With no command, start a new series.",
+        description=_("Keep score at a real mahjong table. With no command, start a new series."),
     )
-    parser.add_argument("--version", action="version", version=f"mjtui {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"mjtui {__version__}",
+        help=_("show program's version number and exit"),
+    )
     parser.add_argument(
         "--ruleset",
         metavar="NAME|PATH",
-        help="ruleset id (see `mjtui rulesets`) or path to a ruleset TOML file",
+        help=_("ruleset id (see `mjtui rulesets`) or path to a ruleset TOML file"),
     )
     parser.add_argument(
         "--calc-program",
         metavar="FILE",
-        help="the calculator pane's program: an HP-11C listing keyed with each hand (default: "
-        "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)",
+        help=_(
+            "the calculator pane's program: an HP-11C listing keyed with each hand (default: "
+            "the ruleset's), or an FX-602P listing to play the 1986 game on (P opens it)"
+        ),
     )
     parser.add_argument(
         "--language",
         metavar="LANG",
-        help="en, ja (日本語), zh_Hans (简体中文) or zh_Hant (繁體中文), or a locale such as "
-        "ja_JP or zh_TW (default: the config's `language`, else the locale's, else English)",
+        help=_(
+            "en, ja (日本語), zh_Hans (简体中文) or zh_Hant (繁體中文), or a locale such as "
+            "ja_JP or zh_TW (default: the config's `language`, else the locale's, else English)"
+        ),
     )
     # argparse makes the subparsers action of the class it is given.
     commands = cast(
@@ -285,7 +298,7 @@ def add_series_commands(subparsers: Subparsers) -> None:
         nargs="?",
         default="fx602p",
         choices=["fx602p"],
-        help="the game (only fx602p so far)",
+        help=_("the game (only fx602p so far)"),
     )
     resume = add("resume")
     resume.add_argument("file", nargs="?", type=Path, metavar="FILE")
@@ -294,7 +307,7 @@ def add_series_commands(subparsers: Subparsers) -> None:
     replay.add_argument(
         "--json",
         action="store_true",
-        help="print the totals after each hand as JSON instead of opening the app",
+        help=_("print the totals after each hand as JSON instead of opening the app"),
     )
 
 
@@ -306,7 +319,7 @@ def add_folder_commands(subparsers: Subparsers) -> None:
 
 def _adder(subparsers: Subparsers) -> Callable[[str], argparse.ArgumentParser]:
     """Adds a command of this module with its line from :data:`COMMANDS`, written once."""
-    return lambda name: subparsers.add_parser(name, help=COMMANDS[name].help)
+    return lambda name: subparsers.add_parser(name, help=_(COMMANDS[name].help))
 
 
 HEADLESS_COLLECTION_THRESHOLD = 20_000
@@ -323,7 +336,11 @@ def main(argv: list[str] | None = None) -> int:
     thresholds = gc.get_threshold()
     gc.disable()
     try:
-        _speak_for_help(sys.argv[1:] if argv is None else argv)
+        try:  # the parser says its help and its errors in the language: chosen first
+            speak(_language_asked(sys.argv[1:] if argv is None else argv), os.environ)
+        except MjtuiError as e:
+            print(f"mjtui: {shown(str(e), lines=True)}", file=sys.stderr)
+            return 2
         args = build_parser().parse_args(argv)
         if _opens_app(args):
             with typeahead_kept():  # the names typed while the app starts are kept
@@ -339,22 +356,6 @@ def main(argv: list[str] | None = None) -> int:
         gc.enable()
 
 
-def _speak_for_help(argv: list[str]) -> None:
-    """Where the line asks for a command's help, the language installed before the
-    parser is built: the help lines it marks for the catalogs are said in it (argparse
-    prints the help and stops while it reads the line, before :func:`speak`)."""
-    if "-h" not in argv and "--help" not in argv:
-        return
-    option = None
-    for i, word in enumerate(argv):
-        if word == "--language" and i + 1 < len(argv):
-            option = argv[i + 1]
-        elif word.startswith("--language="):
-            option = word.partition("=")[2]
-    with contextlib.suppress(MjtuiError):  # a wrong language is said once the line is read
-        speak(option, os.environ)
-
-
 def _opens_app(args: argparse.Namespace) -> bool:
     # A command whose steps differ (`tournament play` opens the app, its other steps
     # do not) says so for the step given, as the parser's default ``opens_app``.
@@ -362,9 +363,21 @@ def _opens_app(args: argparse.Namespace) -> bool:
     return opens and not getattr(args, "json", False)
 
 
+def _language_asked(argv: list[str]) -> str | None:
+    """The ``--language`` of ``argv`` (``--language ja`` or ``--language=ja``), read before
+    argparse reads the rest, so that argparse speaks it; None where none is given."""
+    for i, argument in enumerate(argv):
+        if argument == "--":
+            break
+        if argument == "--language" and i + 1 < len(argv):
+            return argv[i + 1]
+        if argument.startswith("--language="):
+            return argument.partition("=")[2]
+    return None
+
+
 def _main(args: argparse.Namespace) -> int:
     try:
-        speak(args.language, os.environ)
         command = _command(args.command)
         outcome = command(args)
         if isinstance(outcome, int):
@@ -375,9 +388,11 @@ def _main(args: argparse.Namespace) -> int:
 
             check_systems()  # what the app would say first, a broken plugin, is said first
             raise MjtuiError(
-                f"`mjtui {args.command or DEFAULT_COMMAND}` draws its screens in a terminal, "
-                "and standard input or output is not one; to read a session without one: "
-                "`mjtui replay FILE --json`, `mjtui export FILE`"
+                _(
+                    "`mjtui {command}` draws its screens in a terminal, and standard input or "
+                    "output is not one; to read a session without one: "
+                    "`mjtui replay FILE --json`, `mjtui export FILE`"
+                ).format(command=args.command or DEFAULT_COMMAND)
             )
         try:
             outcome.run()
@@ -412,13 +427,22 @@ def speak(option: str | None, environment: Mapping[str, str]) -> str:
     except ValueError as e:
         if option:
             raise MjtuiError(str(e)) from None
-        print(f"mjtui: {paths.config_file()}: {e}; the locale's is spoken", file=sys.stderr)
+        print(
+            f"mjtui: {shown(str(paths.config_file()))}: "
+            + _("{problem}; the locale's is spoken").format(problem=shown(str(e))),
+            file=sys.stderr,
+        )
         chosen = language.choose(None, "", environment)
     try:
         language.install(chosen)
     except ValueError as e:  # a catalog we ship that cannot be read: said, English spoken
-        print(f"mjtui: {e}; English is spoken", file=sys.stderr)
-        language.install(language.ENGLISH)
+        # English: the language's catalog could not be read, so English is what is spoken
+        print(f"mjtui: {shown(str(e))}; English is spoken", file=sys.stderr)
+        chosen = language.ENGLISH
+        language.install(chosen)
+    from mjtui.cli.argparse_words import follow_the_language
+
+    follow_the_language()  # argparse's own words ("usage:", its errors) in it too
     return chosen
 
 
@@ -562,8 +586,10 @@ def _with_replay_hint(
         import shlex  # for the refusal alone
 
         raise SessionError(
-            f"{e}; it can be played in one window at a time. To look at it "
-            f"without changing it: mjtui replay {shlex.quote(str(path))}"
+            _(
+                "{e}; it can be played in one window at a time. To look at it without "
+                "changing it: mjtui replay {file}"
+            ).format(e=e, file=shlex.quote(str(path)))
         ) from None
 
 
@@ -572,23 +598,33 @@ def list_rulesets(args: argparse.Namespace) -> int:
 
     found = listing(paths.ruleset_folders(), paths.cache_dir())
     if not found:
-        print("no rulesets found")
+        print(_("no rulesets found"))
     for r in found:  # one line each, whatever a file in the folders is named
         if r.error is None:
             name = str(r.name_said())
             print(f"{shown(r.id):<16} {shown(name)}  [{r.system}]  {shown(str(r.path))}")
         else:
-            print(f"{shown(r.id):<16} BROKEN: {shown(r.error)}")
-    print(f"\nyour own rulesets go in {paths.user_rulesets_dir()}", file=sys.stderr)
+            print(f"{shown(r.id):<16} " + _("BROKEN: {error}").format(error=shown(r.error)))
+    print(
+        "\n" + _("your own rulesets go in {folder}").format(folder=paths.user_rulesets_dir()),
+        file=sys.stderr,
+    )
     return 0
 
 
 def folders(args: argparse.Namespace) -> int:
-    print(f"shipped rulesets  {paths.shipped_rulesets_dir()}")
-    print(f"your rulesets     {paths.user_rulesets_dir()}")
-    print(f"config file       {paths.config_file()}")
-    print(f"sessions          {paths.sessions_dir()}")
-    print(f"cache             {paths.cache_dir()}")
+    from mjtui.core.cells import cells, ljust
+
+    rows = [
+        (_("shipped rulesets"), paths.shipped_rulesets_dir()),
+        (_("your rulesets"), paths.user_rulesets_dir()),
+        (_("config file"), paths.config_file()),
+        (_("sessions"), paths.sessions_dir()),
+        (_("cache"), paths.cache_dir()),
+    ]
+    width = max(cells(label) for label, _where in rows)
+    for label, where in rows:
+        print(f"{ljust(label, width)}  {where}")
     return 0
 
 
@@ -597,7 +633,11 @@ def resume(args: argparse.Namespace) -> MjtuiApp:
 
     path = args.file or _latest_session()
     if path is None:
-        raise SessionError(f"no saved session in {paths.sessions_dir()}; start one with `mjtui`")
+        raise SessionError(
+            _("no saved session in {folder}; start one with `mjtui`").format(
+                folder=paths.sessions_dir()
+            )
+        )
     book, warnings = _with_replay_hint(lambda: open_scorebook(path, _library().get), path)
     from mjtui.config import read_config
     from mjtui.ui.app import MjtuiApp
@@ -635,7 +675,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
         print(f"mjtui: {shown(str(e))}", file=sys.stderr)
         return 2
     for warning in loaded.warnings:
-        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     if args.json:
         _print_json(replay_document(loaded.session, loaded.problems))
         for problem in loaded.problems:

@@ -21,7 +21,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from mjtui.cli.tools import add_tool_command, run_system_tool
-from mjtui.core.language import N_
+from mjtui.core.language import N_, _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -32,10 +32,12 @@ def add_hand_command(subparsers: Subparsers) -> None:
     add_tool_command(
         subparsers,
         "hand",
-        summary="score a winning hand from its tiles (the options depend on the ruleset)",
-        description="Score a winning hand under RULESET. The options depend on the ruleset's "
-        "system: `mjtui hand RULESET --help` lists them.",
-        rest="the winner's tiles and the system's options",
+        summary=_("score a winning hand from its tiles (the options depend on the ruleset)"),
+        description=_(
+            "Score a winning hand under RULESET. The options depend on the ruleset's "
+            "system: `mjtui hand RULESET --help` lists them."
+        ),
+        rest=_("the winner's tiles and the system's options"),
     )
 
 

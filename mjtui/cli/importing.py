@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from mjtui import paths
 from mjtui.core.errors import MjtuiError, SessionError
 from mjtui.core.files.writing import check_target
+from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
@@ -46,37 +47,44 @@ def add_import_command(subparsers: Subparsers) -> None:
     """Add `import` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
         "import",
-        help="make a session of a game record, each hand checked against it",
-        description="Make a session of a game record, checking each hand's payment against "
-        "the record's own. FORMAT is one the scoring systems read: "
-        "`mjtui import --formats` lists them.",
+        help=_("make a session of a game record, each hand checked against it"),
+        description=_(
+            "Make a session of a game record, checking each hand's payment against "
+            "the record's own. FORMAT is one the scoring systems read: "
+            "`mjtui import --formats` lists them."
+        ),
     )
     command.add_argument(
         "format",
         nargs="?",
         metavar="FORMAT",
-        help="the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)",
+        help=_("the record's format, e.g. tenhou6 (the tenhou.net/6 JSON log)"),
     )
-    command.add_argument("log", nargs="?", type=Path, metavar="LOG", help="the record's file")
+    command.add_argument("log", nargs="?", type=Path, metavar="LOG", help=_("the record's file"))
     command.add_argument(
-        "--formats", action="store_true", help="list the formats the installed systems read"
+        "--formats", action="store_true", help=_("list the formats the installed systems read")
     )
     command.add_argument(
         "--ruleset",
         metavar="ID",
-        help="a ruleset id or path of the format's system for as many "
-        "players as the record (default: the format's own choice, "
-        "e.g. riichi-tenhou, or riichi-sanma for three players)",
+        help=_(
+            "a ruleset id or path of the format's system for as many "
+            "players as the record (default: the format's own choice, "
+            "e.g. riichi-tenhou, or riichi-sanma for three players)"
+        ),
     )
     command.add_argument(
         "--output",
         type=Path,
         metavar="FILE",
-        help="the session file to write (default: a new file in the sessions folder)",
+        help=_("the session file to write (default: a new file in the sessions folder)"),
     )
     command.add_argument(
-        "--force", action="store_true", help="write --output even over a file that is there"
+        "--force", action="store_true", help=_("write --output even over a file that is there")
     )
+
+
+THERE_ALREADY = N_("is there already; give another --output, or --force to write over it")
 
 
 def importers() -> dict[str, Importer[Any]]:
@@ -90,19 +98,22 @@ def importers() -> dict[str, Importer[Any]]:
 def import_command(args: argparse.Namespace) -> int:
     known = importers()
     if args.formats:
+        said_by = {f: package_of(s) for s in SYSTEMS.values() for f in s.importers()}
         for name, each in sorted(known.items()):
-            print(f"{name}: {each.help}")
+            print(f"{name}: {say_in(said_by[name], each.help)}")  # the system's words
         return 0
     if args.format is None or args.log is None:
         raise MjtuiError(
-            "give the record's FORMAT and its LOG file "
-            f"(formats: {', '.join(sorted(known)) or 'none installed'})"
+            _("give the record's FORMAT and its LOG file (formats: {formats})").format(
+                formats=", ".join(sorted(known)) or _("none installed")
+            )
         )
     importer = known.get(args.format)
     if importer is None:
         raise MjtuiError(
-            f"no installed system reads {args.format!r} records "
-            f"(formats: {', '.join(sorted(known)) or 'none'})"
+            _("no installed system reads {format} records (formats: {formats})").format(
+                format=repr(args.format), formats=", ".join(sorted(known)) or _("none")
+            )
         )
     document = importer.read(args.log)
     ruleset = RulesetLibrary(paths.ruleset_folders()).get(
@@ -113,19 +124,24 @@ def import_command(args: argparse.Namespace) -> int:
         path = args.output
         check_target(path, SessionError, "write")  # a FIFO, a device, a link: never
         if os.path.lexists(path) and not args.force:
-            raise SessionError(
-                f"{path}: is there already; give another --output, or --force to write over it"
-            )
+            raise SessionError(f"{path}: " + _(THERE_ALREADY))
     else:
         path = new_session_path(paths.sessions_dir(), imported.session)
     for line in imported.lines:
         print(line)
     print(imported.summary)
     if not imported.session.hands:
-        print("mjtui: no hand could be added to the session: nothing written", file=sys.stderr)
+        print(
+            "mjtui: " + _("no hand could be added to the session: nothing written"),
+            file=sys.stderr,
+        )
         return 2
     _write(imported.session, path, args.force)
-    print(f"wrote {path} ({len(imported.session.hands)} hands, {imported.session.ruleset.id})")
+    print(
+        _("wrote {path} ({n} hands, {ruleset})").format(
+            path=path, n=len(imported.session.hands), ruleset=imported.session.ruleset.id
+        )
+    )
     notice = size_notice(path, path.stat().st_size)
     if notice:
         print(f"mjtui: {notice}", file=sys.stderr)
@@ -140,14 +156,14 @@ def _write(session: Session, path: Path, force: bool) -> None:
     try:
         lock = SessionLock.take(path)
     except SessionInUse as e:
-        raise SessionError(f"{e}; quit that mjtui first (q), or give another --output") from None
+        raise SessionError(
+            _("{e}; quit that mjtui first (q), or give another --output").format(e=e)
+        ) from None
     try:
         if lock.warning:
             print(f"mjtui: {lock.warning}", file=sys.stderr)
         if os.path.lexists(path) and not force:  # made meanwhile
-            raise SessionError(
-                f"{path}: is there already; give another --output, or --force to write over it"
-            )
+            raise SessionError(f"{path}: " + _(THERE_ALREADY))
         save_session(session, path)
     finally:
         lock.release()

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
+from mjtui.core.language import N_, _
 from mjtui.core.reports.league import League, collect, to_plain
 from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.text import json_text, shown
@@ -20,45 +21,48 @@ from mjtui.core.text import json_text, shown
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
 
-HELP = "a league table across sessions: games, average rank, points and a skill rating"
+HELP = N_("a league table across sessions: games, average rank, points and a skill rating")
 
 
 def add_league_command(subparsers: Subparsers) -> None:
-    league = subparsers.add_parser("league", help=HELP, description=HELP + " (docs/league.md)")
+    league = subparsers.add_parser(
+        "league", help=_(HELP), description=_(HELP) + " (docs/league.md)"
+    )
     which = league.add_mutually_exclusive_group()
     which.add_argument(
         "--ruleset",
         dest="league_ruleset",
         metavar="ID",
-        help="count only the sessions played with this ruleset id",
+        help=_("count only the sessions played with this ruleset id"),
     )
     which.add_argument(
         "--system",
         dest="league_system",
         metavar="NAME",
-        help="count only the sessions of this scoring system (riichi, pocket, "
-        "fx602p, east-doubling)",
+        help=_(
+            "count only the sessions of this scoring system (riichi, pocket, fx602p, east-doubling)"
+        ),
     )
     league.add_argument(
         "--since",
         type=_day,
         metavar="DATE",
-        help="count only the sessions begun on or after DATE (YYYY-MM-DD)",
+        help=_("count only the sessions begun on or after DATE (YYYY-MM-DD)"),
     )
     league.add_argument(
         "--folder",
         type=Path,
         metavar="PATH",
-        help="read the sessions of PATH (default: the sessions folder)",
+        help=_("read the sessions of PATH (default: the sessions folder)"),
     )
     out = league.add_mutually_exclusive_group()
-    out.add_argument("--json", action="store_true", help="print the league as JSON")
+    out.add_argument("--json", action="store_true", help=_("print the league as JSON"))
     out.add_argument(
         "--format",
         dest="league_format",
         choices=["text", "csv", "md"],
         default="text",
-        help="text (default), csv or md (Markdown)",
+        help=_("text (default), csv or md (Markdown)"),
     )
 
 
@@ -67,21 +71,23 @@ def _day(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a date such as 2026-11-01, got {text!r}"
+            _("expected a date such as 2026-11-01, got {text}").format(text=repr(text))
         ) from None
 
 
 def league_command(args: argparse.Namespace) -> int:
     folder = args.folder or paths.sessions_dir()
     if args.folder is not None and not folder.is_dir():
-        raise MjtuiError(f"{folder}: no such folder")
+        raise MjtuiError(_("{folder}: no such folder").format(folder=folder))
     system = args.league_system
     if system is not None:
         from mjtui.core.systems import SYSTEMS
 
         if system not in SYSTEMS:
             raise MjtuiError(
-                f"no scoring system named {system!r} (known: {', '.join(sorted(SYSTEMS))})"
+                _("no scoring system named {system} (known: {known})").format(
+                    system=repr(system), known=", ".join(sorted(SYSTEMS))
+                )
             )
     league = collect(
         folder,
@@ -96,7 +102,7 @@ def league_command(args: argparse.Namespace) -> int:
     for note in league.skipped:
         print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
     for warning in league.warnings:
-        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     if args.league_format != "text":
         from mjtui.core.reports.league_export import LEAGUE_FORMATS
 
@@ -133,7 +139,7 @@ def format_league(league: League, folder: Path) -> str:
     from mjtui.cli.reports import aligned
 
     if not league.games:
-        return f"no sessions with any hands in {folder}"
+        return _("no sessions with any hands in {folder}").format(folder=folder)
     tables = sorted({g.table for g in league.games if g.table})
     head = f"League of {len(league.games)} games" + (
         f" at {len(tables)} tables ({', '.join(tables)})" if tables else ""

@@ -27,15 +27,17 @@ def add_points_command(subparsers: Subparsers) -> None:
     """Add `points` to the `mjtui` command's subparsers."""
     points = subparsers.add_parser(
         "points",
-        help="what a hand pays under a ruleset (riichi: han and fu, honba included)",
-        description="What a hand pays under RULESET. The options depend on the ruleset's "
-        "system: `mjtui points RULESET --help` lists them.",
+        help=_("what a hand pays under a ruleset (riichi: han and fu, honba included)"),
+        description=_(
+            "What a hand pays under RULESET. The options depend on the ruleset's "
+            "system: `mjtui points RULESET --help` lists them."
+        ),
     )
     points.add_argument(
-        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+        "ruleset", metavar="RULESET", help=_("a ruleset id (see `mjtui rulesets`) or path")
     )
     points.add_argument(
-        "rest", nargs=argparse.REMAINDER, metavar="[options]", help="the system's options"
+        "rest", nargs=argparse.REMAINDER, metavar="[options]", help=_("the system's options")
     )
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from mjtui import paths
 from mjtui.core.errors import SessionError
 from mjtui.core.files.writing import replace_file
+from mjtui.core.language import _
 from mjtui.core.reports.export import FORMATS, ExportError, export_session
 from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect, to_plain
 from mjtui.core.rulesets.ruleset import RulesetLibrary
@@ -33,34 +34,42 @@ if TYPE_CHECKING:
 def add_report_commands(subparsers: Subparsers) -> None:
     """Add `export` and `stats` to the `mjtui` command's subparsers."""
     export = subparsers.add_parser(
-        "export", help="write a session's hands, changes and totals as CSV, JSON or Markdown"
+        "export", help=_("write a session's hands, changes and totals as CSV, JSON or Markdown")
     )
-    export.add_argument("file", type=Path, metavar="FILE", help="the session file")
+    export.add_argument("file", type=Path, metavar="FILE", help=_("the session file"))
     export.add_argument(
         "--format",
         metavar="FORMAT",
-        help="csv, json or md (a short report); results (the final standings as CSV, for "
-        "tournament tools); or a format the session's own system adds (docs/export.md); "
-        "by default taken from --output's ending",
+        help=_(
+            "csv, json or md (a short report); results (the final standings as CSV, for "
+            "tournament tools); or a format the session's own system adds (docs/export.md); "
+            "by default taken from --output's ending"
+        ),
     )
     export.add_argument(
-        "--output", "-o", type=Path, metavar="PATH", help="write to PATH instead of standard output"
+        "--output",
+        "-o",
+        type=Path,
+        metavar="PATH",
+        help=_("write to PATH instead of standard output"),
     )
     export.add_argument(
         "--skip-unwritable",
         action="store_true",
-        help="a format that cannot write some hands (pantheon: an abortive draw...) leaves "
-        "them out, each said on standard error, instead of writing nothing",
+        help=_(
+            "a format that cannot write some hands (pantheon: an abortive draw...) leaves "
+            "them out, each said on standard error, instead of writing nothing"
+        ),
     )
     stats = subparsers.add_parser(
-        "stats", help="statistics per player (and per ruleset) across all saved sessions"
+        "stats", help=_("statistics per player (and per ruleset) across all saved sessions")
     )
-    stats.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    stats.add_argument("--json", action="store_true", help=_("print the statistics as JSON"))
     stats.add_argument(
         "--ruleset",
         dest="stats_ruleset",
         metavar="ID",
-        help="count only the sessions played with this ruleset id",
+        help=_("count only the sessions played with this ruleset id"),
     )
 
 
@@ -76,19 +85,24 @@ def export_command(args: argparse.Namespace) -> int:
         # An export of part of the hands would pass for the whole series.
         raise SessionError(
             "\n".join(shown(p) for p in loaded.problems)
-            + "\nnothing was exported: fix the hands above, or see what can be "
-            f"read with `mjtui replay {shown(str(args.file))}`"
+            + "\n"
+            + _(
+                "nothing was exported: fix the hands above, or see what can be read "
+                "with `mjtui replay {file}`"
+            ).format(file=shown(str(args.file)))
         )
     skipped: list[str] | None = [] if args.skip_unwritable else None
     text = export_session(loaded.session, fmt, source=shown(args.file.name), skipped=skipped)
     for note in skipped or []:
-        print(f"mjtui export: {shown(note)}", file=sys.stderr)
+        print(f"mjtui export: {shown(note)}", file=sys.stderr)  # English: the command's name
     if args.output is None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return 0
     if args.output.resolve() == args.file.resolve():
-        raise ExportError(f"{args.output}: is the session file itself; choose another --output")
+        raise ExportError(
+            f"{args.output}: " + _("is the session file itself; choose another --output")
+        )
     # Whole and atomic, never through a link nor into a FIFO or a device: standard
     # output (no --output) is the way to a pipe.
     replace_file(args.output, text.encode("utf-8"), ExportError, doing="write")
@@ -101,8 +115,10 @@ def _format_from(output: Path | None) -> str:
         return suffix
     where = f"{output}: " if output else ""
     raise ExportError(
-        f"{where}say which format to write: --format "
-        f"{', '.join(FORMATS)} or one of the session's system"
+        where
+        + _("say which format to write: --format {formats} or one of the session's system").format(
+            formats=", ".join(FORMATS)
+        )
     )
 
 
@@ -122,7 +138,7 @@ def stats_command(args: argparse.Namespace) -> int:
     for note in stats.skipped:
         print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
     for warning in stats.warnings:
-        print(f"mjtui: warning: {shown(warning)}", file=sys.stderr)
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     print(format_stats(stats, paths.sessions_dir(), ruleset))
     return 0
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import HandError, SessionError
+from mjtui.core.language import _
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -28,32 +29,34 @@ def add_seats_command(subparsers: Subparsers) -> None:
     """Add `seats` to the `mjtui` command's subparsers."""
     command = subparsers.add_parser(
         "seats",
-        help="show or correct who sat in which seat; substitutes from a hand on",
-        description="Show who sat in which seat, swap two seats' players (for the whole "
-        "session or from a hand on), or put a substitute in a seat from a "
-        "hand on. The points stay with the seats.",
+        help=_("show or correct who sat in which seat; substitutes from a hand on"),
+        description=_(
+            "Show who sat in which seat, swap two seats' players (for the whole "
+            "session or from a hand on), or put a substitute in a seat from a "
+            "hand on. The points stay with the seats."
+        ),
     )
-    command.add_argument("file", type=Path, metavar="FILE", help="the session file")
+    command.add_argument("file", type=Path, metavar="FILE", help=_("the session file"))
     change = command.add_mutually_exclusive_group()
     change.add_argument(
         "--swap",
         type=int,
         nargs=2,
         metavar=("A", "B"),
-        help="the players of seats A and B change places",
+        help=_("the players of seats A and B change places"),
     )
     change.add_argument(
         "--substitute",
         nargs=2,
         metavar=("SEAT", "NAME"),
-        help="NAME takes over SEAT (needs --from)",
+        help=_("NAME takes over SEAT (needs --from)"),
     )
     command.add_argument(
         "--from",
         dest="start",
         type=int,
         metavar="N",
-        help="from hand N on (left out with --swap: the whole session)",
+        help=_("from hand N on (left out with --swap: the whole session)"),
     )
 
 
@@ -66,7 +69,7 @@ def seats_command(args: argparse.Namespace) -> int:
 
     if args.substitute is None and args.swap is None:
         if args.start is not None:
-            raise SessionError("--from goes with --swap or --substitute")
+            raise SessionError(_("--from goes with --swap or --substitute"))
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         _show(loaded.session)
         return 0
@@ -75,14 +78,16 @@ def seats_command(args: argparse.Namespace) -> int:
         lock = SessionLock.take(args.file)
     except SessionInUse as e:
         raise SessionError(
-            f"{e}; change the seats there (s on the score sheet), or quit it first"
+            _("{e}; change the seats there (s on the score sheet), or quit it first").format(e=e)
         ) from None
     try:
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
         if loaded.problems:
             raise SessionError(
-                f"{args.file}: {loaded.problems[0]}; open it with `mjtui "
-                "resume` first (which keeps a copy) so it is read whole"
+                _(
+                    "{file}: {problem}; open it with `mjtui resume` first (which keeps a "
+                    "copy) so it is read whole"
+                ).format(file=args.file, problem=loaded.problems[0])
             )
         session = loaded.session
         seating = Seating(session.players, session.seat_changes)
@@ -94,7 +99,7 @@ def seats_command(args: argparse.Namespace) -> int:
             else:
                 if args.start is None:
                     raise HandError(
-                        "--substitute needs --from N: the first hand the substitute plays"
+                        _("--substitute needs --from N: the first hand the substitute plays")
                     )
                 seat = _seat_number(args.substitute[0])
                 seating = seating.substitute(seat - 1, args.substitute[1], args.start, hands)
@@ -115,7 +120,7 @@ def _seat_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise HandError(f"SEAT is a seat number, got {text!r}") from None
+        raise HandError(_("SEAT is a seat number, got {text}").format(text=repr(text))) from None
 
 
 def _show(session: Session) -> None:

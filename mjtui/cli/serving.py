@@ -68,6 +68,7 @@ from mjtui.cli.serve_limits import (
     same_origin,
     terminal_size,
 )
+from mjtui.core.language import _
 from mjtui.private_api import serve_environment
 
 KEYS_WAITING = 16 * 1024  # bytes not yet read by a board, past which nothing more is sent
@@ -127,6 +128,7 @@ class Say:
         self.last[kind] = (now, 0)
         more = f" ({unsaid} more like it since)" if unsaid else ""
         with contextlib.suppress(OSError, ValueError):  # stderr gone: nothing else to tell
+            # English: the server's log of what it turned away, read by whoever runs it
             print(f"mjtui serve: {line}{more}", file=self.stream or sys.stderr, flush=True)
 
 
@@ -248,7 +250,7 @@ def listening_sockets(host: str, port: int) -> list[socket.socket]:
     found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     sockets: list[socket.socket] = []
     try:
-        for family, kind, proto, _, address in dict.fromkeys(found):
+        for family, kind, proto, _name, address in dict.fromkeys(found):
             listener = socket.socket(family, kind, proto)
             sockets.append(listener)
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -336,7 +338,7 @@ class BoardProcess(AppService):
         handlers = {b"D": self.on_data, b"M": self.on_meta, b"P": self.on_packed}
         errors = asyncio.ensure_future(self._last_error_line())
         try:
-            for _ in range(10):  # the driver's first line says it is a Textual app
+            for _line in range(10):  # the driver's first line says it is a Textual app
                 line = await stdout.readline()
                 if not line or line == b"__GANGLION__\n":
                     break
@@ -451,9 +453,9 @@ class BoardServer(Server):
         if budget <= self.limits.max_clients:
             raise OSError(
                 errno.EMFILE,
-                f"the descriptor limit (ulimit -n) of "
-                f"{descriptor_limit()} is too low for "
-                f"{self.limits.max_clients} clients",
+                _("the descriptor limit (ulimit -n) of {limit} is too low for {n} clients").format(
+                    limit=descriptor_limit(), n=self.limits.max_clients
+                ),
             )
         self.max_connections = budget
         self._runner = web.AppRunner(
@@ -497,9 +499,9 @@ class BoardServer(Server):
 
     def _accept(self, listener: socket.socket) -> None:
         loop = asyncio.get_running_loop()
-        for _ in range(ACCEPTS_AT_ONCE):
+        for _attempt in range(ACCEPTS_AT_ONCE):
             try:
-                conn, _ = listener.accept()
+                conn, _peer = listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except ConnectionAbortedError:
@@ -550,7 +552,7 @@ class BoardServer(Server):
         os.close(self._spare)
         self._spare = None
         try:
-            conn, _ = listener.accept()
+            conn, _peer = listener.accept()
         except OSError:
             return False
         else:

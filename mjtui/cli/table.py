@@ -17,6 +17,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from mjtui.core.language import _
 from mjtui.core.systems.base import WINDS
 from mjtui.core.table.draws import draw_seats, roll, seeded
 
@@ -25,26 +26,26 @@ if TYPE_CHECKING:
 
 
 def add_table_commands(subparsers: Subparsers) -> None:
-    dice = subparsers.add_parser("dice", help="roll two dice: the total and the wall to break")
-    dice.add_argument("--seed", type=int, metavar="N", help="the same roll again for N")
+    dice = subparsers.add_parser("dice", help=_("roll two dice: the total and the wall to break"))
+    dice.add_argument("--seed", type=int, metavar="N", help=_("the same roll again for N"))
     dice.add_argument(
         "--json",
         action="store_true",
-        help='print {"dice": [a, b], "total": t, "wall": ...} as JSON',
+        help=_('print {"dice": [a, b], "total": t, "wall": ...} as JSON'),
     )
     seats = subparsers.add_parser(
-        "draw-seats", help="draw seats for the players with shuffled wind tiles"
+        "draw-seats", help=_("draw seats for the players with shuffled wind tiles")
     )
-    seats.add_argument("names", nargs="+", metavar="NAME", help="2 to 4 players' names")
-    seats.add_argument("--seed", type=int, metavar="N", help="the same draw again for N")
+    seats.add_argument("names", nargs="+", metavar="NAME", help=_("2 to 4 players' names"))
+    seats.add_argument("--seed", type=int, metavar="N", help=_("the same draw again for N"))
     seats.add_argument(
-        "--json", action="store_true", help='print {"seats": [...]} (East first) as JSON'
+        "--json", action="store_true", help=_('print {"seats": [...]} (East first) as JSON')
     )
     rules = subparsers.add_parser(
-        "rules", help="print a ruleset's rules reference: payment tables, fan, fu, claims"
+        "rules", help=_("print a ruleset's rules reference: payment tables, fan, fu, claims")
     )
     rules.add_argument(
-        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+        "ruleset", metavar="RULESET", help=_("a ruleset id (see `mjtui rulesets`) or path")
     )
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
-from mjtui.core.language import _
+from mjtui.core.language import _, package_of, say_in
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.tools import Option, OptionKind, Refusal, Tool
 from mjtui.core.systems.winds import wind_of
@@ -54,20 +54,21 @@ _KINDS: dict[OptionKind, Callable[[str], object]] = {
 }
 
 
-def _add(parser: TakesArguments, option: Option, line: bool) -> None:
+def _add(parser: TakesArguments, option: Option, line: bool, package: str) -> None:
     kind = _KINDS[option.kind]
+    said = say_in(package, option.help) if package and option.help else option.help
     if option.positional:
         parser.add_argument(
             option.dest,
             type=kind,
             metavar=option.metavar or option.name.upper(),
             nargs=None if line else "?",
-            help=option.help,
+            help=said,
         )
         return
     flag = f"--{option.name}"
     if option.kind == "flag":
-        parser.add_argument(flag, dest=option.dest, action="store_true", help=option.help)
+        parser.add_argument(flag, dest=option.dest, action="store_true", help=said)
         return
     parser.add_argument(
         flag,
@@ -75,13 +76,16 @@ def _add(parser: TakesArguments, option: Option, line: bool) -> None:
         type=kind,
         default=option.default,
         metavar=option.metavar or None,
-        help=option.help,
+        help=said,
     )
 
 
-def parser(prog: str, tool: Tool[Any], *, line: bool = False, description: str = "") -> ToolParser:
+def parser(
+    prog: str, tool: Tool[Any], *, line: bool = False, description: str = "", package: str = ""
+) -> ToolParser:
     """The parser of ``tool``'s options (``line``: one line of ``--batch``, without the
-    command's own ``--json`` and ``--batch``)."""
+    command's own ``--json`` and ``--batch``); their help in the words of the system in
+    ``package`` (its catalog's)."""
     made = ToolParser(prog=prog, add_help=not line, description=description or None)
     groups: dict[str, TakesArguments] = {}
     for option in tool.options:
@@ -89,17 +93,19 @@ def parser(prog: str, tool: Tool[Any], *, line: bool = False, description: str =
             group = groups.get(option.group)
             if group is None:
                 group = groups[option.group] = made.add_mutually_exclusive_group(required=True)
-            _add(group, option, line)
+            _add(group, option, line, package)
         else:
-            _add(made, option, line)
+            _add(made, option, line, package)
     if not line:
-        made.add_argument("--json", action="store_true", help="print the result as JSON")
+        made.add_argument("--json", action="store_true", help=_("print the result as JSON"))
         if tool.batch:
             made.add_argument(
                 "--batch",
                 action="store_true",
-                help="read one hand per line from standard input (the same "
-                "arguments), print one JSON object per line",
+                help=_(
+                    "read one hand per line from standard input (the same "
+                    "arguments), print one JSON object per line"
+                ),
             )
     return made
 
@@ -109,7 +115,8 @@ def run_tool(
 ) -> int:
     """Run ``tool`` under ``ruleset`` with the command line ``argv``: 0, or 2 when a line
     of ``--batch`` was bad; a bad hand alone raises HandError (entry.main says it)."""
-    args = parser(prog, tool, description=description).parse_args(argv)
+    said_by = package_of(ruleset.system)  # the system's package: its catalog
+    args = parser(prog, tool, description=description, package=said_by).parse_args(argv)
     positional = [o.dest for o in tool.options if o.positional]
     if not getattr(args, "batch", False):
         missing = [d for d in positional if getattr(args, d) is None]
@@ -140,7 +147,7 @@ def add_tool_command(
     and the options of that ruleset's system's tool, parsed once the ruleset is known."""
     command = subparsers.add_parser(name, help=summary, description=description)
     command.add_argument(
-        "ruleset", metavar="RULESET", help="a ruleset id (see `mjtui rulesets`) or path"
+        "ruleset", metavar="RULESET", help=_("a ruleset id (see `mjtui rulesets`) or path")
     )
     command.add_argument("rest", nargs=argparse.REMAINDER, metavar="TILES [options]", help=rest)
 

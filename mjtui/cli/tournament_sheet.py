@@ -29,7 +29,9 @@ def base_url(given: str | None) -> str:
     if given:
         parts = urlsplit(given)
         if parts.scheme not in ("http", "https") or not parts.netloc:
-            raise MjtuiError(f"--url: expected http://ADDRESS:PORT, got {given!r}")
+            raise MjtuiError(
+                _("--url: expected http://ADDRESS:PORT, got {given}").format(given=repr(given))
+            )
         return f"{parts.scheme}://{parts.netloc}"
     from mjtui.cli.serving import lan_address
 

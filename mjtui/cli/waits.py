@@ -16,9 +16,9 @@ import argparse
 from typing import Any
 
 from mjtui.cli.tools import add_tool_command, run_system_tool
-from mjtui.core.language import N_
+from mjtui.core.language import N_, _
 
-HELP = "a hand one tile short: tenpai or not, its waits and what each would win"
+HELP = N_("a hand one tile short: tenpai or not, its waits and what each would win")
 
 
 def add_waits_command(subparsers: Any) -> None:
@@ -26,10 +26,12 @@ def add_waits_command(subparsers: Any) -> None:
     add_tool_command(
         subparsers,
         "waits",
-        summary=HELP,
-        description="The waits of a 13-tile hand under RULESET. The options depend on the "
-        "ruleset's system: `mjtui waits RULESET --help` lists them.",
-        rest="the tiles held and the system's options",
+        summary=_(HELP),
+        description=_(
+            "The waits of a 13-tile hand under RULESET. The options depend on the "
+            "ruleset's system: `mjtui waits RULESET --help` lists them."
+        ),
+        rest=_("the tiles held and the system's options"),
     )
 
 

@@ -88,6 +88,7 @@ def choose(option: str | None, configured: str, environment: Mapping[str, str]) 
         if given:
             found = language_of(given)
             if found is None:
+                # English: no language is chosen yet, the one asked for is not spoken
                 raise ValueError(f"{where} {given!r}: mjtui speaks {spoken()}")
             return found
     return from_locale(environment) or ENGLISH
@@ -132,6 +133,7 @@ def compile_po(data: bytes, where: str) -> Catalog:
     from babel.messages.pofile import PoFileError, read_po  # only a language not English
 
     if len(data) > MAX_CATALOG_BYTES:
+        # English: this catalog cannot be read, so English is what is spoken
         raise ValueError(f"{where}: longer than {MAX_CATALOG_BYTES} bytes")
     import io
 
@@ -189,6 +191,7 @@ def install(language: str) -> None:
     """Speak ``language`` from now on (a code of :data:`LANGUAGES`); its interface catalog
     is read at once, a system's terms when first asked for."""
     if language not in LANGUAGES:
+        # English: a caller's bug (the command line installs only what choose() gave)
         raise ValueError(f"language {language!r}: mjtui speaks {spoken()}")
     _Spoken.language = language
     _Spoken.interface = read_catalog("mjtui", language, DOMAIN)

@@ -171,7 +171,7 @@ def test_the_tiles_errors_and_a_missing_ruleset_are_said_in_the_language(capsys)
     code, _out, err = run(
         capsys, "ja", "hand", "riichi-tenhou", "123m456p789s2355s4s", "--seat", "Q"
     )
-    assert code == 2 and "風は E, S, W, N" in err  # argparse's "argument --seat:" stays English
+    assert code == 2 and "引数 --seat: 風は E, S, W, N" in err  # argparse's words too
 
 
 def test_a_session_exported_as_markdown_in_japanese(folders, capsys, tmp_path: Path) -> None:

@@ -72,7 +72,7 @@ INTERFACE_KEYWORDS = (
 
 def interface_strings() -> set[str]:
     strings: set[str] = set()
-    for part in ("ui", "core", "cli"):
+    for part in ("ui", "core", "cli", "calc"):
         strings |= marked(ROOT / part, INTERFACE_KEYWORDS)  # type: ignore[arg-type]
     return strings
 

@@ -44,6 +44,8 @@ LIBRARIES = ("textual", "rich", "textual_serve", "argparse")
 # What each function of private_api takes its internals from (the rest: Textual's).
 FROM_ARGPARSE = {"SubParsersAction", "list_choice", "unlist_choices", "listed_choices"}
 FROM_ARGPARSE |= {"subparsers_of", "CellsHelpFormatter"}
+FROM_ARGPARSE |= {"subparsers_of", "argparse_says_with", "argparse_says"}
+FROM_ARGPARSE |= {"argparse_wraps_with", "argparse_wraps", "HelpSplit", "HelpFill"}
 FROM_TEXTUAL_SERVE = {"serve_environment"}
 
 
@@ -200,6 +202,46 @@ def test_the_help_wrapped_by_cells(monkeypatch) -> None:
         parser(private_api.CellsHelpFormatter).format_help()
         == parser(argparse.HelpFormatter).format_help()
     ), fix("CellsHelpFormatter")
+
+
+def test_argparse_says_its_words_with_the_calls_it_is_given() -> None:
+    before = private_api.argparse_says()
+    try:
+        private_api.argparse_says_with(
+            lambda m: f"<{m}>", lambda s, p, n: f"<{s if n == 1 else p}>"
+        )
+        parser = argparse.ArgumentParser(prog="p")
+        parser.add_argument("--n", nargs=2)
+        assert "<usage: >p" in parser.format_help(), fix("argparse_says_with")
+        assert "<show this help message and exit>" in parser.format_help(), fix(
+            "argparse_says_with"
+        )
+        parser.exit_on_error = False
+        try:
+            parser.parse_args(["--n", "1"])
+        except argparse.ArgumentError as e:
+            said = str(e)
+        assert said == "<argument --n: <expected 2 arguments>>", fix("argparse_says_with")
+    finally:
+        private_api.argparse_says_with(*before)
+    assert "usage: p" in argparse.ArgumentParser(prog="p").format_help()
+
+
+def test_argparse_wraps_its_help_with_the_methods_it_is_given() -> None:
+    before = private_api.argparse_wraps()
+    try:
+        private_api.argparse_wraps_with(
+            lambda formatter, text, width: [f"<{text}>"],
+            lambda formatter, text, width, indent: f"[{text}]",
+        )
+        parser = argparse.ArgumentParser(prog="p", description="said")
+        parser.add_argument("--n", help="a number")
+        text = parser.format_help()
+        assert "<a number>" in text and "[said]" in text, fix("argparse_wraps_with")
+    finally:
+        private_api.argparse_wraps_with(*before)
+    parser = argparse.ArgumentParser(prog="p", description="said")
+    assert "\nsaid\n" in parser.format_help()  # textwrap's again
 
 
 # ------------------------------------------------------------------ textual-serve

@@ -170,6 +170,7 @@ def score_with_program(
     for k, v in saved.items():
         machine.set_mem(k, v)
     if state is not State.IDLE:
+        # English: a listing whose scoring breaks, said to whoever checks the program
         raise RuntimeError(f"the scoring stopped at {state.value}: {machine.message}")
     return parse_scoring(shown)
 
@@ -184,6 +185,7 @@ def parse_scoring(shown: tuple[str, ...]) -> ProgramScore:
             break
         names.append(text)
     if points is None:
+        # English: a listing whose scoring breaks, said to whoever checks the program
         raise RuntimeError(f"no points among the displays {shown!r}")
     return ProgramScore(tuple(names), points, shown)
 

@@ -34,6 +34,7 @@ from pathlib import Path
 
 from mjtui.calc.errors import ListingError
 from mjtui.core.files.reading import MAX_SMALL_BYTES, read_text
+from mjtui.core.language import _
 
 AREAS = 10
 MEMORY_NAMES = (*tuple(f"{n:02d}" for n in range(20)), "F", "1F")
@@ -201,8 +202,10 @@ def _tokens(text: str, line: int, origin: str) -> list[Step]:
             end = _find_quote(text, i + 1)
             if end < 0:
                 raise ListingError(
-                    f"{origin}, line {line}: a string opened at column "
-                    f"{i + 1} is not closed: {text[i : i + 20]!r}"
+                    _(
+                        "{origin}, line {line}: a string opened at column {column} is not "
+                        "closed: {text}"
+                    ).format(origin=origin, line=line, column=i + 1, text=repr(text[i : i + 20]))
                 )
             step = parse_string(text[i + 1 : end])
             steps.append(Step(step.op, step.arg, step.text, step.size, line))
@@ -231,8 +234,10 @@ def _token_steps(token: str, line: int, origin: str) -> list[Step]:
         step = parse_key(token)
     except ValueError:
         raise ListingError(
-            f"{origin}, line {line}: {token!r} is not an FX-602P key "
-            f"(docs/fx602p-emulator.md lists them)"
+            _(
+                "{origin}, line {line}: {token} is not an FX-602P key (docs/fx602p-emulator.md "
+                "lists them)"
+            ).format(origin=origin, line=line, token=repr(token))
         ) from None
     return [Step(step.op, step.arg, step.text, 1, line)]
 
@@ -252,8 +257,10 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
         area = Area(number, tuple(steps), line)
         if count is not None and area.steps != count:
             raise ListingError(
-                f"{origin}, line {line}: P{number} says {count} steps but its "
-                f"keys make {area.steps} (one end step counted)"
+                _(
+                    "{origin}, line {line}: P{number} says {count} steps but its keys make "
+                    "{steps} (one end step counted)"
+                ).format(origin=origin, line=line, number=number, count=count, steps=area.steps)
             )
         areas[number] = area
         current = None
@@ -264,7 +271,11 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
             close()
             area = int(header.group(1))
             if area in areas:
-                raise ListingError(f"{origin}, line {number}: P{area} appears twice")
+                raise ListingError(
+                    _("{origin}, line {number}: P{area} appears twice").format(
+                        origin=origin, number=number, area=area
+                    )
+                )
             current = (area, number, None, [])
             rest = header.group(2) or ""
             if rest:
@@ -290,13 +301,18 @@ def parse_listing(text: str, origin: str = "<listing>") -> Listing:
     close()
     if not areas:
         raise ListingError(
-            f"{origin}: not an FX-602P listing: no program area header (a line P0 ... P9) was found"
+            _(
+                "{origin}: not an FX-602P listing: no program area header (a line P0 ... P9) was "
+                "found"
+            ).format(origin=origin)
         )
     listing = Listing(areas, origin)
     if total is not None and listing.total_steps != total[0]:
         raise ListingError(
-            f"{origin}, line {total[1]}: the listing says {total[0]} steps in "
-            f"all but its areas make {listing.total_steps}"
+            _(
+                "{origin}, line {line}: the listing says {steps} steps in all but its areas "
+                "make {total_steps}"
+            ).format(origin=origin, line=total[1], steps=total[0], total_steps=listing.total_steps)
         )
     return listing
 
@@ -308,8 +324,9 @@ def _count(digits: str, line: int, origin: str) -> int:
     """A step count written in the listing; a number of thousands of digits is refused."""
     if len(digits.lstrip("0")) > _MAX_COUNT_DIGITS:
         raise ListingError(
-            f"{origin}, line {line}: a step count of {len(digits)} digits is "
-            "beyond any FX-602P program"
+            _(
+                "{origin}, line {line}: a step count of {n} digits is beyond any FX-602P program"
+            ).format(origin=origin, line=line, n=len(digits))
         )
     return int(digits)
 

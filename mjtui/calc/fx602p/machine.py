@@ -50,6 +50,7 @@ from typing import Any
 
 from mjtui.calc.errors import CalcError
 from mjtui.calc.fx602p.listing import AREAS, MEMORY_NAMES, Listing, Step
+from mjtui.core.language import _
 
 DIGITS = 12
 """Significant digits every result is rounded to."""
@@ -174,7 +175,7 @@ class Machine:
     def set_mem(self, name: str | int, value: int | str | Decimal) -> None:
         key = name if isinstance(name, str) else f"{name:02d}"
         if key not in self.memory:
-            raise CalcError(f"M{key}: the FX-602P has M00-M19, MF and M1F")
+            raise CalcError(_("M{key}: the FX-602P has M00-M19, MF and M1F").format(key=key))
         self.memory[key] = Decimal(value)
 
     # ------------------------------------------------------------------
@@ -197,7 +198,7 @@ class Machine:
         step: the caller calls :meth:`run` (with a budget, to animate).
         """
         if not 0 <= area < AREAS:
-            raise CalcError(f"P{area}: the areas are P0-P9")
+            raise CalcError(_("P{area}: the areas are P0-P9").format(area=area))
         self._returns.clear()
         self._pending.clear()
         self._entry, self._ind, self._after_op = None, False, False
@@ -205,7 +206,7 @@ class Machine:
         if label is not None:
             found = self._find_label(area, len(self._code[area]), label)
             if found is None:
-                raise CalcError(f"P{area} has no LBL{label}")
+                raise CalcError(_("P{area} has no LBL{label}").format(area=area, label=label))
             self.pc = found
         self.state, self.message, self.run_steps = State.RUNNING, "", 0
         return self.run() if run else self.state
@@ -218,7 +219,11 @@ class Machine:
             if number is not None:
                 self.x = CONTEXT.plus(Decimal(number))
         else:
-            raise CalcError(f"the calculator is not stopped at HLT or PAUSE ({self.state.value})")
+            raise CalcError(
+                _("the calculator is not stopped at HLT or PAUSE ({value})").format(
+                    value=self.state.value
+                )
+            )
         if number is not None or self.state is State.HALT:
             self._alpha = None
         self._entry = None
@@ -307,7 +312,7 @@ class Machine:
         if op == "mul":
             return CONTEXT.multiply(left, right)
         if right.is_zero():
-            raise MathError("division by zero")
+            raise MathError(_("division by zero"))
         return CONTEXT.divide(left, right)
 
     def _reduce(self, prec: int) -> None:
@@ -328,36 +333,36 @@ class Machine:
         self._pending.append((self.x, op))
         self._after_op = True
 
-    def _op_add(self, _: object) -> None:
+    def _op_add(self, _arg: object) -> None:
         self._binary("add")
 
-    def _op_sub(self, _: object) -> None:
+    def _op_sub(self, _arg: object) -> None:
         self._binary("sub")
 
-    def _op_mul(self, _: object) -> None:
+    def _op_mul(self, _arg: object) -> None:
         self._binary("mul")
 
-    def _op_div(self, _: object) -> None:
+    def _op_div(self, _arg: object) -> None:
         self._binary("div")
 
-    def _op_open(self, _: object) -> None:
+    def _op_open(self, _arg: object) -> None:
         self._pending.append(_OPEN)
         self._after_op = False
 
-    def _op_close(self, _: object) -> None:
+    def _op_close(self, _arg: object) -> None:
         self._reduce(0)
         if self._pending:
             self._pending.pop()
         self._after_op = False
 
-    def _op_eq(self, _: object) -> None:
+    def _op_eq(self, _arg: object) -> None:
         while self._pending:
             self._reduce(0)
             if self._pending:
                 self._pending.pop()
         self._after_op = False
 
-    def _op_ac(self, _: object) -> None:
+    def _op_ac(self, _arg: object) -> None:
         self._pending.clear()
         self.x = ZERO
         self._alpha = None
@@ -366,52 +371,52 @@ class Machine:
     # ------------------------------------------------------------------
     # Functions of X (they leave pending operations alone)
 
-    def _op_pow10(self, _: object) -> None:
+    def _op_pow10(self, _arg: object) -> None:
         x = self.x
         if x == x.to_integral_value() and abs(x) <= 99:
             self._set_x(ONE.scaleb(int(x)))
         else:
             self._set_x(CONTEXT.power(Decimal(10), x))
 
-    def _op_log(self, _: object) -> None:
+    def _op_log(self, _arg: object) -> None:
         if self.x <= 0:
-            raise MathError("log of a number not above 0")
+            raise MathError(_("log of a number not above 0"))
         self._set_x(CONTEXT.log10(self.x))
 
-    def _op_ln(self, _: object) -> None:
+    def _op_ln(self, _arg: object) -> None:
         if self.x <= 0:
-            raise MathError("ln of a number not above 0")
+            raise MathError(_("ln of a number not above 0"))
         self._set_x(CONTEXT.ln(self.x))
 
-    def _op_exp(self, _: object) -> None:
+    def _op_exp(self, _arg: object) -> None:
         self._set_x(CONTEXT.exp(self.x))
 
-    def _op_int(self, _: object) -> None:
+    def _op_int(self, _arg: object) -> None:
         self._set_x(self.x.to_integral_value(ROUND_DOWN))
 
-    def _op_frac(self, _: object) -> None:
+    def _op_frac(self, _arg: object) -> None:
         self._set_x(CONTEXT.subtract(self.x, self.x.to_integral_value(ROUND_DOWN)))
 
-    def _op_abs(self, _: object) -> None:
+    def _op_abs(self, _arg: object) -> None:
         self._set_x(abs(self.x))
 
-    def _op_neg(self, _: object) -> None:
+    def _op_neg(self, _arg: object) -> None:
         self._set_x(-self.x)
 
-    def _op_inv(self, _: object) -> None:
+    def _op_inv(self, _arg: object) -> None:
         if self.x.is_zero():
             raise MathError("1/0")
         self._set_x(CONTEXT.divide(ONE, self.x))
 
-    def _op_sq(self, _: object) -> None:
+    def _op_sq(self, _arg: object) -> None:
         self._set_x(CONTEXT.multiply(self.x, self.x))
 
-    def _op_sqrt(self, _: object) -> None:
+    def _op_sqrt(self, _arg: object) -> None:
         if self.x < 0:
-            raise MathError("square root of a negative number")
+            raise MathError(_("square root of a negative number"))
         self._set_x(CONTEXT.sqrt(self.x))
 
-    def _op_pi(self, _: object) -> None:
+    def _op_pi(self, _arg: object) -> None:
         self._set_x(Decimal("3.14159265359"))
 
     def _trig(self, fn: Callable[[float], float]) -> None:
@@ -420,21 +425,21 @@ class Machine:
             value = 0.0
         self._set_x(round_significant(Decimal(repr(value)), SHOWN_DIGITS))
 
-    def _op_sin(self, _: object) -> None:
+    def _op_sin(self, _arg: object) -> None:
         self._trig(math.sin)
 
-    def _op_cos(self, _: object) -> None:
+    def _op_cos(self, _arg: object) -> None:
         self._trig(math.cos)
 
-    def _op_tan(self, _: object) -> None:
+    def _op_tan(self, _arg: object) -> None:
         if (abs(self.x) % 180) == 90:
-            raise MathError("tan of 90 degrees")
+            raise MathError(_("tan of 90 degrees"))
         self._trig(math.tan)
 
     def _op_rnd(self, digits: int) -> None:
         self._set_x(round_significant(self.x, digits))
 
-    def _op_ran(self, _: object) -> None:
+    def _op_ran(self, _arg: object) -> None:
         self._set_x(Decimal(self.random.randrange(1000)).scaleb(-3))
 
     # ------------------------------------------------------------------
@@ -446,10 +451,14 @@ class Machine:
         self._ind = False
         value = self.memory[name]
         if value != value.to_integral_value() or not 0 <= value < 20:
-            raise MathError(f"IND M{name} = {format_number(value)} names no memory")
+            raise MathError(
+                _("IND M{name} = {value} names no memory").format(
+                    name=name, value=format_number(value)
+                )
+            )
         return f"{int(value):02d}"
 
-    def _op_ind(self, _: object) -> None:
+    def _op_ind(self, _arg: object) -> None:
         self._ind = True
 
     def _op_min(self, name: str) -> None:
@@ -472,15 +481,15 @@ class Machine:
         self.x, self.memory[key] = self.memory[key], self.x
         self._after_op = False
 
-    def _op_xd(self, _: object) -> None:
+    def _op_xd(self, _arg: object) -> None:
         m = self.memory
         m["09"] = CONTEXT.add(m["09"], ONE)
         m["08"] = CONTEXT.add(m["08"], self.x)
         m["07"] = CONTEXT.add(m["07"], CONTEXT.multiply(self.x, self.x))
 
-    def _op_mean(self, _: object) -> None:
+    def _op_mean(self, _arg: object) -> None:
         if self.memory["09"].is_zero():
-            raise MathError("no statistics data (n = 0)")
+            raise MathError(_("no statistics data (n = 0)"))
         self._set_x(CONTEXT.divide(self.memory["08"], self.memory["09"]))
 
     # ------------------------------------------------------------------
@@ -490,30 +499,30 @@ class Machine:
         if not condition:
             self.pc += 1
 
-    def _op_eq0(self, _: object) -> None:
+    def _op_eq0(self, _arg: object) -> None:
         self._skip_unless(self.x.is_zero())
 
-    def _op_ge0(self, _: object) -> None:
+    def _op_ge0(self, _arg: object) -> None:
         self._skip_unless(self.x >= 0)
 
-    def _op_eqf(self, _: object) -> None:
+    def _op_eqf(self, _arg: object) -> None:
         self._skip_unless(self.x == self.memory["F"])
 
-    def _op_gef(self, _: object) -> None:
+    def _op_gef(self, _arg: object) -> None:
         self._skip_unless(self.x >= self.memory["F"])
 
-    def _op_isz(self, _: object) -> None:
+    def _op_isz(self, _arg: object) -> None:
         self.memory["00"] = CONTEXT.add(self.memory["00"], ONE)
         self._skip_unless(not self.memory["00"].is_zero())
 
-    def _op_dsz(self, _: object) -> None:
+    def _op_dsz(self, _arg: object) -> None:
         self.memory["00"] = CONTEXT.subtract(self.memory["00"], ONE)
         self._skip_unless(not self.memory["00"].is_zero())
 
-    def _op_lbl(self, _: object) -> None:
+    def _op_lbl(self, _arg: object) -> None:
         pass
 
-    def _op_nop(self, _: object) -> None:
+    def _op_nop(self, _arg: object) -> None:
         pass
 
     def _find_label(self, area: int, at: int, label: int) -> int | None:
@@ -545,7 +554,9 @@ class Machine:
             return
         found = self._find_label(self.area, at, label)
         if found is None:
-            raise MathError(f"GOTO{label}: no LBL{label} in P{self.area}")
+            raise MathError(
+                _("GOTO{label}: no LBL{label} in P{area}").format(label=label, area=self.area)
+            )
         self.pc = found
 
     def _op_gsb(self, area: int) -> None:
@@ -575,11 +586,11 @@ class Machine:
         if self._alpha is None:
             self.shown.append(self.display)
 
-    def _op_hlt(self, _: object) -> None:
+    def _op_hlt(self, _arg: object) -> None:
         self.state = State.HALT
         self._show_stop()
 
-    def _op_pause(self, _: object) -> None:
+    def _op_pause(self, _arg: object) -> None:
         self.state = State.PAUSE
         self._show_stop()
 

@@ -33,6 +33,7 @@ from mjtui.calc.errors import CalcError
 from mjtui.calc.fx602p.check import Check, compare, decode, program_names
 from mjtui.calc.fx602p.listing import Listing
 from mjtui.calc.fx602p.machine import DEFAULT_STEP_LIMIT, Machine, State
+from mjtui.core.language import _
 from mjtui.systems.fx602p.evaluate import is_complete
 from mjtui.systems.fx602p.rules import Rules
 
@@ -98,7 +99,11 @@ def make_player(name: str, rules: Rules) -> Player:
         return Efficient(rules)
     if name == "drawn":
         return Drawn()
-    raise CalcError(f"--player: expected one of {', '.join(PLAYERS)}, got {name!r}")
+    raise CalcError(
+        _("--player: expected one of {known}, got {name}").format(
+            known=", ".join(PLAYERS), name=repr(name)
+        )
+    )
 
 
 @dataclass
@@ -383,7 +388,7 @@ def autoplay(
     by the efficient player and to check every score.
     """
     game = Game(listing, make_player(player, rules), seed=seed, rules=rules, max_turns=max_turns)
-    return [game.play_hand() for _ in range(hands)]
+    return [game.play_hand() for _hand in range(hands)]
 
 
 __all__ = [

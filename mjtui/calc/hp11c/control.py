@@ -15,6 +15,7 @@ from mjtui.calc.hp11c.listing import Program
 from mjtui.calc.hp11c.numbers import CONTEXT, fit, integer_part
 from mjtui.calc.hp11c.stack import StackOps
 from mjtui.calc.hp11c.status import Fault, RunState
+from mjtui.core.language import _
 
 RETURN_DEPTH = 4
 """Pending subroutine returns the 11C keeps; a fifth GSB is Error 5."""
@@ -57,16 +58,28 @@ class ProgramOps(StackOps):
             number = int(self.regs[I_SLOT].copy_abs())
             if number >= self.available:
                 raise Fault(
-                    3, f"(i) names register {number} (I = {self.regs[I_SLOT]}); {self._have()}"
+                    3,
+                    _("(i) names register {number} (I = {i}); {have}").format(
+                        number=number, i=self.regs[I_SLOT], have=self._have()
+                    ),
                 )
             return number
         if slot < REGISTERS and slot >= self.available:
-            raise Fault(3, f"R{REGISTER_NAMES[slot]} holds program lines; {self._have()}")
+            raise Fault(
+                3,
+                _("R{register} holds program lines; {have}").format(
+                    register=REGISTER_NAMES[slot], have=self._have()
+                ),
+            )
         return slot
 
     def _have(self) -> str:
         last = REGISTER_NAMES[self.available - 1] if self.available else None
-        return f"this program leaves R0-R{last}" if last else "this program leaves only I"
+        return (
+            _("this program leaves R0-R{last}").format(last=last)
+            if last
+            else _("this program leaves only I")
+        )
 
     def _op_sto(self, slot: int) -> None:
         self.regs[self._address(slot)] = self.stack[0]
@@ -78,7 +91,9 @@ class ProgramOps(StackOps):
         self.regs[where] = value
         self.lift = True
         if over:
-            raise Fault(1, f"R{self._name(where)} would pass 9.999999999e99")
+            raise Fault(
+                1, _("R{register} would pass 9.999999999e99").format(register=self._name(where))
+            )
 
     def _op_sto_add(self, slot: int) -> None:
         self._storage(slot, CONTEXT.add)
@@ -91,18 +106,18 @@ class ProgramOps(StackOps):
 
     def _op_sto_div(self, slot: int) -> None:
         if self.stack[0].is_zero():
-            raise Fault(0, "division by zero")
+            raise Fault(0, _("division by zero"))
         self._storage(slot, CONTEXT.divide)
 
     def _op_rcl(self, slot: int) -> None:
         self._push(self.regs[self._address(slot)])
 
-    def _op_x_ind(self, _: object) -> None:
+    def _op_x_ind(self, _arg: object) -> None:
         where = self._address(INDIRECT)
         self.stack[0], self.regs[where] = self.regs[where], self.stack[0]
         self.lift = True
 
-    def _op_x_i(self, _: object) -> None:
+    def _op_x_i(self, _arg: object) -> None:
         self.stack[0], self.regs[I_SLOT] = self.regs[I_SLOT], self.stack[0]
         self.lift = True
 
@@ -113,7 +128,7 @@ class ProgramOps(StackOps):
     # ------------------------------------------------------------------
     # Program control
 
-    def _op_lbl(self, _: object) -> None:
+    def _op_lbl(self, _arg: object) -> None:
         pass
 
     _op_pse = _op_lbl
@@ -127,7 +142,7 @@ class ProgramOps(StackOps):
         else:
             step, label = self._find(arg, start), arg
         if step is None:
-            raise Fault(4, f"there is no LBL {label}")
+            raise Fault(4, _("there is no LBL {label}").format(label=label))
         return step
 
     def _indirect_target(self, start: int) -> int:
@@ -136,14 +151,21 @@ class ProgramOps(StackOps):
         number = int(value.copy_abs())
         if value < 0:
             if number > len(self.program):
-                raise Fault(4, f"I = {value}: there is no line {number:03d}")
+                raise Fault(
+                    4,
+                    _("I = {value}: there is no line {number}").format(
+                        value=value, number=format(number, "03d")
+                    ),
+                )
             return number
         if number >= 25:
-            raise Fault(4, f"I = {value} names no label (0-24)")
+            raise Fault(4, _("I = {value} names no label (0-24)").format(value=value))
         label = ((*REGISTER_NAMES, "A", "B", "C", "D", "E"))[number]
         step = self._find(label, start)
         if step is None:
-            raise Fault(4, f"I = {value}: there is no LBL {label}")
+            raise Fault(
+                4, _("I = {value}: there is no LBL {label}").format(value=value, label=label)
+            )
         return step
 
     def _op_gto(self, arg: Jump) -> None:
@@ -156,14 +178,14 @@ class ProgramOps(StackOps):
         self.returns.append(self.pc)
         self.pc = target
 
-    def _op_rtn(self, _: object) -> None:
+    def _op_rtn(self, _arg: object) -> None:
         if self.returns:
             self.pc = self.returns.pop()
         else:  # back to the top and stop
             self.pc = 0
             self.state = RunState.IDLE
 
-    def _op_rs(self, _: object) -> None:
+    def _op_rs(self, _arg: object) -> None:
         self.state = RunState.WAITING
 
     # Conditional tests: "do if true", so a false test skips the next step.
@@ -173,28 +195,28 @@ class ProgramOps(StackOps):
             self.pc += 1
         self.lift = True
 
-    def _op_x_le_y(self, _: object) -> None:
+    def _op_x_le_y(self, _arg: object) -> None:
         self._skip_unless(self.stack[0] <= self.stack[1])
 
-    def _op_x_lt_0(self, _: object) -> None:
+    def _op_x_lt_0(self, _arg: object) -> None:
         self._skip_unless(self.stack[0] < 0)
 
-    def _op_x_gt_y(self, _: object) -> None:
+    def _op_x_gt_y(self, _arg: object) -> None:
         self._skip_unless(self.stack[0] > self.stack[1])
 
-    def _op_x_gt_0(self, _: object) -> None:
+    def _op_x_gt_0(self, _arg: object) -> None:
         self._skip_unless(self.stack[0] > 0)
 
-    def _op_x_ne_y(self, _: object) -> None:
+    def _op_x_ne_y(self, _arg: object) -> None:
         self._skip_unless(self.stack[0] != self.stack[1])
 
-    def _op_x_ne_0(self, _: object) -> None:
+    def _op_x_ne_0(self, _arg: object) -> None:
         self._skip_unless(not self.stack[0].is_zero())
 
-    def _op_x_eq_y(self, _: object) -> None:
+    def _op_x_eq_y(self, _arg: object) -> None:
         self._skip_unless(self.stack[0] == self.stack[1])
 
-    def _op_x_eq_0(self, _: object) -> None:
+    def _op_x_eq_0(self, _arg: object) -> None:
         self._skip_unless(self.stack[0].is_zero())
 
     def _op_sf(self, flag: str) -> None:
@@ -221,10 +243,10 @@ class ProgramOps(StackOps):
         self.regs[I_SLOT] = self._fit(whole)
         self._skip_unless(counter <= final if direction > 0 else counter > final)
 
-    def _op_isg(self, _: object) -> None:
+    def _op_isg(self, _arg: object) -> None:
         self._loop(+1)
 
-    def _op_dse(self, _: object) -> None:
+    def _op_dse(self, _arg: object) -> None:
         self._loop(-1)
 
     def _op_display(self, mode: str, places: str) -> None:

@@ -14,6 +14,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from mjtui.core.language import N_, _
+
 # Register arguments: "0"-"9", ".0"-".9", "I" (the index register), "(i)" (indirect).
 # Label arguments: "0"-"9", ".0"-".9", "A"-"E"; GTO and GSB also take "I" (indirect).
 
@@ -215,7 +217,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 
-_WHAT = "(the spellings are listed in docs/hp11c.md)"
+_WHAT = N_("(the spellings are listed in docs/hp11c.md)")
 
 
 def parse_key(text: str, *, keyboard: bool = False) -> Key:
@@ -268,21 +270,32 @@ _SHOWN = 40  # characters of an unknown key repeated in its message
 def _hint(text: str, word: str) -> str:
     shown = repr(text if len(text) <= _SHOWN else text[:_SHOWN] + "...")
     if _NUMBER.fullmatch(word):
-        return f"{shown}: a program step is one key; key a number one digit per step"
-    if word.startswith("rcl") and word[3:4] in ("+", "-", "*", "/"):
-        return f"{shown}: the HP-11C has no recall arithmetic; use RCL n, then the operation"
-    if word.startswith(("sto", "rcl")):
-        return f"{shown}: {word[:3].upper()} takes a register: 0-9, .0-.9, I or (i)" + (
-            " (STO + n for storage arithmetic)" if word.startswith("sto") else ""
+        return _("{shown}: a program step is one key; key a number one digit per step").format(
+            shown=shown
         )
+    if word.startswith("rcl") and word[3:4] in ("+", "-", "*", "/"):
+        return _(
+            "{shown}: the HP-11C has no recall arithmetic; use RCL n, then the operation"
+        ).format(shown=shown)
+    if word.startswith(("sto", "rcl")):
+        if word.startswith("sto"):
+            return _(
+                "{shown}: STO takes a register: 0-9, .0-.9, I or (i) (STO + n for storage "
+                "arithmetic)"
+            ).format(shown=shown)
+        return _("{shown}: RCL takes a register: 0-9, .0-.9, I or (i)").format(shown=shown)
     if word.startswith("lbl"):
-        return f"{shown}: LBL takes a label: 0-9, .0-.9 or A-E"
+        return _("{shown}: LBL takes a label: 0-9, .0-.9 or A-E").format(shown=shown)
     if word.startswith(("gto", "goto", "gsb", "gosub")):
-        return f"{shown}: GTO and GSB take a label (0-9, .0-.9, A-E) or I"
+        return _("{shown}: GTO and GSB take a label (0-9, .0-.9, A-E) or I").format(shown=shown)
     if re.fullmatch(r"(sf|cf)[0-9]+|fs?\?[0-9]+|f[0-9]+\?", word):
-        return f"{shown}: the HP-11C has flags 0 and 1"
+        return _("{shown}: the HP-11C has flags 0 and 1").format(shown=shown)
     if re.fullmatch(r"x(<=|<|>=|>|!=|=)(y|0)\??", word):
-        return f"{shown} is not an HP-11C test; it has " + " ".join(t + "?" for t in TESTS)
+        return _("{shown} is not an HP-11C test; it has ").format(shown=shown) + " ".join(
+            t + "?" for t in TESTS
+        )
     if word.startswith(("fix", "sci", "eng")):
-        return f"{shown}: {word[:3].upper()} takes one digit, 0-9"
-    return f"{shown} is not an HP-11C key {_WHAT}"
+        return _("{shown}: {upper} takes one digit, 0-9").format(
+            shown=shown, upper=word[:3].upper()
+        )
+    return _("{shown} is not an HP-11C key {what}").format(shown=shown, what=_(_WHAT))

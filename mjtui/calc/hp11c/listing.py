@@ -23,6 +23,7 @@ from pathlib import Path
 from mjtui.calc.errors import ListingError
 from mjtui.calc.hp11c.keys import Key, UnknownKey, parse_key
 from mjtui.core.files.reading import MAX_SMALL_BYTES, read_text
+from mjtui.core.language import _
 
 MAX_STEPS = 203
 """Program memory of the HP-11C, in steps."""
@@ -78,8 +79,15 @@ def parse_listing(text: str, origin: str = "<listing>", *, printed: bool = False
             given, spelled = int(m.group(1)), m.group(2)
             if given != len(steps) + 1:
                 raise ListingError(
-                    f"{origin}, line {number}: step {m.group(1)} where step "
-                    f"{len(steps) + 1:03d} was expected (steps run 001, 002, ... in order)"
+                    _(
+                        "{origin}, line {number}: step {step} where step {expected} was "
+                        "expected (steps run 001, 002, ... in order)"
+                    ).format(
+                        origin=origin,
+                        number=number,
+                        step=m.group(1),
+                        expected=format(len(steps) + 1, "03d"),
+                    )
                 )
         elif printed or not line.strip():
             continue  # prose around a printed listing, or a blank line
@@ -87,7 +95,9 @@ def parse_listing(text: str, origin: str = "<listing>", *, printed: bool = False
             spelled = line
         if len(steps) == MAX_STEPS:
             raise ListingError(
-                f"{origin}, line {number}: more than {MAX_STEPS} steps, the HP-11C's program memory"
+                _(
+                    "{origin}, line {number}: more than {most} steps, the HP-11C's program memory"
+                ).format(origin=origin, number=number, most=MAX_STEPS)
             )
         try:
             steps.append(Step(parse_key(spelled), number))
@@ -95,9 +105,13 @@ def parse_listing(text: str, origin: str = "<listing>", *, printed: bool = False
             raise ListingError(f"{origin}, line {number}: {e}") from None
     if not steps:
         where = (
-            "no line starts with a step number (001, 002, ...)" if printed else "it holds no steps"
+            _("no line starts with a step number (001, 002, ...)")
+            if printed
+            else _("it holds no steps")
         )
-        raise ListingError(f"{origin}: no program found: {where}")
+        raise ListingError(
+            _("{origin}: no program found: {where}").format(origin=origin, where=where)
+        )
     return Program(tuple(steps), origin)
 
 

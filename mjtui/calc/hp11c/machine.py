@@ -48,6 +48,7 @@ from mjtui.calc.hp11c.keys import ENTRY_OPS, Key, UnknownKey, parse_key
 from mjtui.calc.hp11c.listing import Program, Step
 from mjtui.calc.hp11c.numbers import ZERO, fit
 from mjtui.calc.hp11c.status import ERRORS, Fault, RunState
+from mjtui.core.language import _
 
 DEFAULT_STEP_LIMIT = 100_000
 """Program steps one start may run before the machine halts it (a loop must not hang the app)."""
@@ -249,14 +250,14 @@ class Machine(ProgramOps):
         elif op == "gto_line":
             line = int(arg)
             if line > len(self.program):
-                raise Fault(4, f"there is no line {line:03d}")
+                raise Fault(4, _("there is no line {line}").format(line=format(line, "03d")))
             self.pc = line
         elif op == "back":
             self._back()
         elif op in ("lbl", "pse"):
             pass
         else:
-            handler, value, _ = self._compile(key, self.pc)
+            handler, value, _size = self._compile(key, self.pc)
             here = self.pc
             handler(value)
             self.pc = here  # a test or ISG from the keyboard skips nothing
@@ -328,9 +329,12 @@ class Machine(ProgramOps):
         where = ""
         if at is not None:
             self.pc = at
-            where = f" at step {at:03d} {self.program.step(at).text}"
+            where = _(" at step {step} {key}").format(
+                step=f"{at:03d}", key=self.program.step(at).text
+            )
         detail = f": {fault.detail}" if fault.detail else ""
-        self.message = f"Error {fault.code}{where}: {ERRORS[fault.code]}{detail}"
+        # "Error n" is what the display shows, the rest what it means
+        self.message = f"Error {fault.code}{where}: {_(ERRORS[fault.code])}{detail}"
 
 
 # op -> the _op_ method that carries it out (tests by their name, see keys.TESTS)

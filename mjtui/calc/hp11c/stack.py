@@ -12,6 +12,7 @@ from decimal import Decimal
 
 from mjtui.calc.hp11c.numbers import CONTEXT, ONE, PI, WIDE, ZERO, Entry, fit, integer_part
 from mjtui.calc.hp11c.status import Fault
+from mjtui.core.language import _
 
 
 class StackOps:
@@ -35,17 +36,17 @@ class StackOps:
         entry.digit(digit)
         self.stack[0] = self._fit(entry.value())
 
-    def _op_point(self, _: object) -> None:
+    def _op_point(self, _arg: object) -> None:
         entry = self.entry or self._open_entry()
         entry.point()
         self.stack[0] = self._fit(entry.value())
 
-    def _op_eex(self, _: object) -> None:
+    def _op_eex(self, _arg: object) -> None:
         entry = self.entry or self._open_entry()
         entry.eex()
         self.stack[0] = self._fit(entry.value())
 
-    def _op_chs(self, _: object) -> None:
+    def _op_chs(self, _arg: object) -> None:
         if self.entry is not None:  # neutral during entry: the number goes on
             self.entry.change_sign()
             self.stack[0] = self._fit(self.entry.value())
@@ -73,31 +74,31 @@ class StackOps:
             self.overflow = True
         return value
 
-    def _op_enter(self, _: object) -> None:
+    def _op_enter(self, _arg: object) -> None:
         self._lift_stack()
         self.lift = False
 
-    def _op_clx(self, _: object) -> None:
+    def _op_clx(self, _arg: object) -> None:
         self.stack[0] = ZERO
         self.lift = False
 
-    def _op_lastx(self, _: object) -> None:
+    def _op_lastx(self, _arg: object) -> None:
         self._push(self.lastx)
 
-    def _op_pi(self, _: object) -> None:
+    def _op_pi(self, _arg: object) -> None:
         self._push(PI)
 
-    def _op_swap(self, _: object) -> None:
+    def _op_swap(self, _arg: object) -> None:
         s = self.stack
         s[0], s[1] = s[1], s[0]
         self.lift = True
 
-    def _op_rdown(self, _: object) -> None:
+    def _op_rdown(self, _arg: object) -> None:
         s = self.stack
         s[0], s[1], s[2], s[3] = s[1], s[2], s[3], s[0]
         self.lift = True
 
-    def _op_rup(self, _: object) -> None:
+    def _op_rup(self, _arg: object) -> None:
         s = self.stack
         s[0], s[1], s[2], s[3] = s[3], s[0], s[1], s[2]
         self.lift = True
@@ -117,66 +118,66 @@ class StackOps:
         self.stack[0] = self._fit(result)
         self.lift = True
 
-    def _op_add(self, _: object) -> None:
+    def _op_add(self, _arg: object) -> None:
         self._binary(CONTEXT.add(self.stack[1], self.stack[0]))
 
-    def _op_sub(self, _: object) -> None:
+    def _op_sub(self, _arg: object) -> None:
         self._binary(CONTEXT.subtract(self.stack[1], self.stack[0]))
 
-    def _op_mul(self, _: object) -> None:
+    def _op_mul(self, _arg: object) -> None:
         self._binary(CONTEXT.multiply(self.stack[1], self.stack[0]))
 
-    def _op_div(self, _: object) -> None:
+    def _op_div(self, _arg: object) -> None:
         if self.stack[0].is_zero():
-            raise Fault(0, "division by zero")
+            raise Fault(0, _("division by zero"))
         self._binary(CONTEXT.divide(self.stack[1], self.stack[0]))
 
-    def _op_pow(self, _: object) -> None:
+    def _op_pow(self, _arg: object) -> None:
         y, x = self.stack[1], self.stack[0]
         if y.is_zero():
             if x <= 0:
-                raise Fault(0, "0 to a power of 0 or less")
+                raise Fault(0, _("0 to a power of 0 or less"))
             self._binary(ZERO)
             return
         if y < 0 and x != integer_part(x):
-            raise Fault(0, "a negative number to a fractional power")
+            raise Fault(0, _("a negative number to a fractional power"))
         self._binary(WIDE.power(y, x))
 
-    def _op_recip(self, _: object) -> None:
+    def _op_recip(self, _arg: object) -> None:
         if self.stack[0].is_zero():
             raise Fault(0, "1/x of 0")
         self._unary(CONTEXT.divide(ONE, self.stack[0]))
 
-    def _op_sqrt(self, _: object) -> None:
+    def _op_sqrt(self, _arg: object) -> None:
         if self.stack[0] < 0:
-            raise Fault(0, "square root of a negative number")
+            raise Fault(0, _("square root of a negative number"))
         self._unary(CONTEXT.sqrt(self.stack[0]))
 
-    def _op_square(self, _: object) -> None:
+    def _op_square(self, _arg: object) -> None:
         self._unary(CONTEXT.multiply(self.stack[0], self.stack[0]))
 
-    def _op_ln(self, _: object) -> None:
+    def _op_ln(self, _arg: object) -> None:
         if self.stack[0] <= 0:
-            raise Fault(0, "logarithm of 0 or less")
+            raise Fault(0, _("logarithm of 0 or less"))
         self._unary(WIDE.ln(self.stack[0]))
 
-    def _op_log(self, _: object) -> None:
+    def _op_log(self, _arg: object) -> None:
         if self.stack[0] <= 0:
-            raise Fault(0, "logarithm of 0 or less")
+            raise Fault(0, _("logarithm of 0 or less"))
         self._unary(WIDE.log10(self.stack[0]))
 
-    def _op_exp(self, _: object) -> None:
+    def _op_exp(self, _arg: object) -> None:
         self._unary(WIDE.exp(self.stack[0]))
 
-    def _op_exp10(self, _: object) -> None:
+    def _op_exp10(self, _arg: object) -> None:
         self._unary(WIDE.power(10, self.stack[0]))
 
-    def _op_int(self, _: object) -> None:
+    def _op_int(self, _arg: object) -> None:
         self._unary(integer_part(self.stack[0]))
 
-    def _op_frac(self, _: object) -> None:
+    def _op_frac(self, _arg: object) -> None:
         x = self.stack[0]
         self._unary(x - integer_part(x))
 
-    def _op_abs(self, _: object) -> None:
+    def _op_abs(self, _arg: object) -> None:
         self._unary(self.stack[0].copy_abs())

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from mjtui.core.language import N_
+
 
 class RunState(Enum):
     IDLE = "idle"  # at the keyboard
@@ -13,13 +15,14 @@ class RunState(Enum):
 
 
 ERRORS = {
-    0: "improper math operation",
-    1: "storage register overflow",
-    3: "no such register",
-    4: "no such label or line",
-    5: "subroutines nested more than 4 deep",
+    0: N_("improper math operation"),
+    1: N_("storage register overflow"),
+    3: N_("no such register"),
+    4: N_("no such label or line"),
+    5: N_("subroutines nested more than 4 deep"),
 }
-"""The 11C's error numbers (the display shows "Error n") and what they mean."""
+"""The 11C's error numbers (the display shows "Error n") and what they mean (said with
+``_()`` where shown)."""
 
 
 class Fault(Exception):

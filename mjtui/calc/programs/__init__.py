@@ -11,6 +11,7 @@ from pathlib import Path
 
 from mjtui.calc.errors import ListingError
 from mjtui.calc.hp11c.listing import Program, read_listing
+from mjtui.core.language import _
 
 FOLDER = Path(__file__).parent
 EAST_DOUBLING = FOLDER / "east_doubling.hp11c"
@@ -28,7 +29,11 @@ def load_program(name_or_path: str) -> Program:
     try:
         exists = path.exists()
     except OSError as e:  # a name too long for a file, say
-        raise ListingError(f"{name_or_path[:80]}: cannot read it ({e.strerror or e})") from None
+        raise ListingError(
+            _("{name_or_path}: cannot read it ({why})").format(
+                name_or_path=name_or_path[:80], why=e.strerror or e
+            )
+        ) from None
     if not exists:
         name = name_or_path.removesuffix(".hp11c")
         if name in programs:
@@ -36,6 +41,8 @@ def load_program(name_or_path: str) -> Program:
         else:
             known = ", ".join(programs) or "none"
             raise ListingError(
-                f"{name_or_path}: no such file, nor a shipped program (shipped: {known})"
+                _("{name_or_path}: no such file, nor a shipped program (shipped: {known})").format(
+                    name_or_path=name_or_path, known=known
+                )
             )
     return read_listing(path)

@@ -39,7 +39,7 @@ import stat
 from pathlib import Path
 from typing import Any, cast
 
-from mjtui.core.language import _
+from mjtui.core.language import N_, _
 from mjtui.core.text import shown_path
 
 MAX_BYTES = 4 * 1024 * 1024
@@ -121,8 +121,10 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
         at = e.start + len(data) - len(body)
         if codec != "utf-8":
             raise error(
-                f"{where}: not {how[0]} text (byte {at}), though it starts as "
-                f"such; save it as UTF-8"
+                _(
+                    "{where}: not {how} text (byte {at}), though it starts as such; save it as "
+                    "UTF-8"
+                ).format(where=where, how=how[0], at=at)
             ) from None
         raise error(
             f"{where}: " + _("not UTF-8 text (byte {at}); save it as UTF-8").format(at=at)
@@ -131,9 +133,11 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
         bare = _bare_utf16(data)
         if bare:
             raise error(
-                f"{where}: looks like {bare} text without a byte-order mark, which "
-                f"mjtui does not guess; save it as UTF-8 (for example `iconv -f "
-                f"{bare} -t UTF-8 FILE > NEW`) or as UTF-16 with a byte-order mark"
+                _(
+                    "{where}: looks like {bare} text without a byte-order mark, which mjtui does "
+                    "not guess; save it as UTF-8 (for example `iconv -f {bare} -t UTF-8 FILE > "
+                    "NEW`) or as UTF-16 with a byte-order mark"
+                ).format(where=where, bare=bare)
             )
     if "\r" in text:
         how.append("CRLF line ends" if "\r\n" in text else "CR line ends")
@@ -173,7 +177,11 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
         kind = _kind(os.fstat(fd).st_mode)
         if kind:
             os.close(fd)
-            raise error(f"{shown_path(path)}: is {kind}, not a file mjtui can read")
+            raise error(
+                _("{path}: is {kind}, not a file mjtui can read").format(
+                    path=shown_path(path), kind=_(kind)
+                )
+            )
         with os.fdopen(fd, "rb") as f:
             data = f.read(limit + 1)
     except OSError as e:
@@ -181,23 +189,28 @@ def read_bytes(path: Path, error: type[Exception], limit: int = MAX_BYTES) -> by
             f"{shown_path(path)}: " + _("cannot read it ({why})").format(why=e.strerror or e)
         ) from None
     if len(data) > limit:
-        raise error(f"{shown_path(path)}: too large to be an mjtui file (more than {_size(limit)})")
+        raise error(
+            _("{path}: too large to be an mjtui file (more than {size})").format(
+                path=shown_path(path), size=_size(limit)
+            )
+        )
     return data
 
 
 def _kind(mode: int) -> str | None:
-    """What a file that is not a regular one is, in words; None for a regular file."""
+    """What a file that is not a regular one is, in words (marked: said with ``_()``);
+    None for a regular file."""
     if stat.S_ISREG(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
+        return N_("a folder")
     if stat.S_ISFIFO(mode):
-        return "a FIFO (named pipe)"
+        return N_("a FIFO (named pipe)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
+        return N_("a device")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+        return N_("a socket")
+    return N_("not a regular file")
 
 
 def _size(n: int) -> str:
@@ -246,11 +259,15 @@ def loads(text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except RecursionError:  # not reached within MAX_DEPTH, but never a traceback
-        raise TomlLimitError(f"nested too deep (more than {MAX_DEPTH} levels)") from None
+        raise TomlLimitError(
+            _("nested too deep (more than {max_depth} levels)").format(max_depth=MAX_DEPTH)
+        ) from None
     except tomllib.TOMLDecodeError:
         raise
     except ValueError as e:  # int() of a number with thousands of digits
-        raise TomlLimitError(f"a number too long to read ({_first_line(e)})") from None
+        raise TomlLimitError(
+            _("a number too long to read ({first_line})").format(first_line=_first_line(e))
+        ) from None
 
 
 def _first_line(e: Exception) -> str:
@@ -315,8 +332,10 @@ def check_toml_limits(text: str) -> None:
                 stack.append(token)
                 if len(stack) > MAX_DEPTH:
                     raise TomlLimitError(
-                        f"arrays or inline tables nested more than {MAX_DEPTH} deep "
-                        f"(at line {line})"
+                        _(
+                            "arrays or inline tables nested more than {max_depth} deep (at line "
+                            "{line})"
+                        ).format(max_depth=MAX_DEPTH, line=line)
                     )
                 if token == "{":
                     tables = _count_table(tables, line)
@@ -356,12 +375,20 @@ def _count_table(tables: int, line: int) -> int:
 
 def _key_part(parts: int, part_open: bool, length: int, line: int) -> tuple[int, bool]:
     if length > MAX_KEY_LENGTH:
-        raise TomlLimitError(f"a key longer than {MAX_KEY_LENGTH} characters (at line {line})")
+        raise TomlLimitError(
+            _("a key longer than {max_key_length} characters (at line {line})").format(
+                max_key_length=MAX_KEY_LENGTH, line=line
+            )
+        )
     if part_open:  # bare words run together (not TOML; the parser says so)
         return parts, True
     parts += 1
     if parts > MAX_KEY_PARTS:
-        raise TomlLimitError(f"a key of more than {MAX_KEY_PARTS} dotted parts (at line {line})")
+        raise TomlLimitError(
+            _("a key of more than {max_key_parts} dotted parts (at line {line})").format(
+                max_key_parts=MAX_KEY_PARTS, line=line
+            )
+        )
     return parts, True
 
 

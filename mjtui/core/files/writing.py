@@ -34,10 +34,23 @@ import stat
 from pathlib import Path
 
 from mjtui.core.files.reading import _kind as _kind_of_mode
+from mjtui.core.language import N_, _, pgettext
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 _TEMP_TRIES = 3  # a name planted again between its removal and the create is said
+
+
+def _doing(doing: str) -> str:
+    """What a write is doing (the callers' ``doing=``: save, write, copy, change) in the
+    language spoken."""
+    said = {
+        "save": pgettext("doing", "save"),
+        "write": pgettext("doing", "write"),
+        "copy": pgettext("doing", "copy"),
+        "change": pgettext("doing", "change"),
+    }
+    return said.get(doing, doing)
 
 
 def kind_at(path: Path) -> str | None:
@@ -50,7 +63,7 @@ def kind_at(path: Path) -> str | None:
     except OSError:
         return None  # a part of the path is missing or not a folder: the write says so
     if stat.S_ISLNK(mode):
-        return "a symbolic link"
+        return N_("a symbolic link")
     return _kind_of_mode(mode)
 
 
@@ -59,8 +72,10 @@ def check_target(path: Path, error: type[Exception], doing: str = "save") -> Non
     kind = kind_at(path)
     if kind is not None:
         raise error(
-            f"{path}: could not {doing} it: it is {kind}, and mjtui writes only "
-            "over a regular file; give another name"
+            _(
+                "{path}: could not {doing} it: it is {kind}, and mjtui writes only over a "
+                "regular file; give another name"
+            ).format(path=path, doing=_doing(doing), kind=_(kind))
         )
 
 
@@ -112,7 +127,11 @@ def replace_file(
             if _is_regular(tmp):
                 os.unlink(tmp)
         if isinstance(e, OSError):
-            raise error(f"{path}: could not {doing} it ({e.strerror or e})") from None
+            raise error(
+                _("{path}: could not {doing} it ({why})").format(
+                    path=path, doing=_doing(doing), why=e.strerror or e
+                )
+            ) from None
         raise
     if durable:
         fsync_folder(path.parent)
@@ -128,15 +147,18 @@ def _create_temp(tmp: Path) -> int:
     file this call made.
     """
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW | _CLOEXEC
-    for _ in range(_TEMP_TRIES):
+    for _try in range(_TEMP_TRIES):
         try:
             return os.open(tmp, flags, 0o666)
         except FileExistsError:
             try:
                 os.unlink(tmp)
             except OSError as e:  # a folder: left alone, and said
-                raise OSError(e.errno, f"{tmp.name} is in the way ({e.strerror or e})") from None
-    raise OSError(errno.EEXIST, f"{tmp.name} keeps being put back in the way")
+                raise OSError(
+                    e.errno,
+                    _("{name} is in the way ({why})").format(name=tmp.name, why=e.strerror or e),
+                ) from None
+    raise OSError(errno.EEXIST, _("{name} keeps being put back in the way").format(name=tmp.name))
 
 
 def _write_all(fd: int, data: bytes) -> None:

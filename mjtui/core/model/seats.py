@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mjtui.core.errors import HandError
-from mjtui.core.language import N_
+from mjtui.core.language import N_, _
 from mjtui.core.model.players import clean_name, first_repeat, player_key, same_player
 
 MAX_CHANGES = 1000
@@ -53,7 +53,7 @@ def seat_labels(
     sat: list[list[str]] = []
     for index in range(first, last):
         names = names_at(index)
-        sat = sat or [[] for _ in names]
+        sat = sat or [[] for _name in names]
         for seat, name in enumerate(names):
             if name not in sat[seat]:
                 sat[seat].append(name)
@@ -69,26 +69,33 @@ def from_tables(value: object, players: int) -> tuple[SeatChange, ...]:
     """Read ``seat_changes``; ValueError with a message naming what is wrong."""
     if not isinstance(value, list) or len(value) > MAX_CHANGES:
         raise ValueError(
-            f"expected an array of at most {MAX_CHANGES} tables "
-            "([[seat_changes]]), each with 'from' and 'players'"
+            _(
+                "expected an array of at most {max_changes} tables ([[seat_changes]]), each with "
+                "'from' and 'players'"
+            ).format(max_changes=MAX_CHANGES)
         )
     out: list[SeatChange] = []
     for i, table in enumerate(value, 1):
         if not isinstance(table, dict) or set(table) != {"from", "players"}:
             raise ValueError(
-                f"entry {i}: expected exactly 'from' (a hand number) and "
-                "'players' (the names in seat order)"
+                _(
+                    "entry {i}: expected exactly 'from' (a hand number) and 'players' (the names "
+                    "in seat order)"
+                ).format(i=i)
             )
         start, names = table["from"], table["players"]
         if not isinstance(start, int) or isinstance(start, bool) or start < 2:
             raise ValueError(
-                f"entry {i}: 'from' must be a hand number from 2 on (the "
-                f"names of hand 1 are 'players'), got {start!r}"
+                _(
+                    "entry {i}: 'from' must be a hand number from 2 on (the names of hand 1 are "
+                    "'players'), got {start}"
+                ).format(i=i, start=repr(start))
             )
         if out and start <= out[-1].start:
             raise ValueError(
-                f"entry {i}: 'from' must grow from entry to entry, got "
-                f"{start} after {out[-1].start}"
+                _(
+                    "entry {i}: 'from' must grow from entry to entry, got {start} after {start2}"
+                ).format(i=i, start=start, start2=out[-1].start)
             )
         if (
             not isinstance(names, list)
@@ -96,14 +103,18 @@ def from_tables(value: object, players: int) -> tuple[SeatChange, ...]:
             or not all(isinstance(n, str) and n.strip() for n in names)
         ):
             raise ValueError(
-                f"entry {i}: 'players' must be {players} names in seat order, got {names!r}"
+                _("entry {i}: 'players' must be {players} names in seat order, got {names}").format(
+                    i=i, players=players, names=repr(names)
+                )
             )
         clean = tuple(clean_name(n) for n in names)
         if not all(clean):
             seat = clean.index("") + 1
             raise ValueError(
-                f"entry {i}: the name of seat {seat}, {names[seat - 1]!r}, has "
-                "only control or invisible characters: give it a name"
+                _(
+                    "entry {i}: the name of seat {seat}, {names}, has only control or invisible "
+                    "characters: give it a name"
+                ).format(i=i, seat=seat, names=repr(names[seat - 1]))
             )
         _check_differ(clean, f"entry {i}")
         out.append(SeatChange(start, clean))
@@ -114,7 +125,11 @@ def _check_differ(names: tuple[str, ...], where: str) -> None:
     repeat = first_repeat(names)
     if repeat is not None:
         a, b = repeat
-        raise ValueError(f"{where}: seats {a + 1} and {b + 1} are the same player ({names[a]!r})")
+        raise ValueError(
+            _("{where}: seats {a} and {b} are the same player ({names})").format(
+                where=where, a=a + 1, b=b + 1, names=repr(names[a])
+            )
+        )
 
 
 # --------------------------------------------------------------------------
@@ -138,7 +153,7 @@ class Seating:
         self._seat(a)
         self._seat(b)
         if a == b:
-            raise HandError(f"seat {a + 1} twice: name two seats to swap")
+            raise HandError(_("seat {a} twice: name two seats to swap").format(a=a + 1))
 
         def swapped(names: tuple[str, ...]) -> tuple[str, ...]:
             out = list(names)
@@ -154,10 +169,14 @@ class Seating:
         _in_session(start, hands)
         name = clean_name(name)
         if not name:
-            raise HandError("the substitute needs a name")
+            raise HandError(_("the substitute needs a name"))
         replaced = self.at(start - 1)[seat]
         if same_player(replaced, name):
-            raise HandError(f"{replaced} sits in seat {seat + 1} already at hand {start}")
+            raise HandError(
+                _("{replaced} sits in seat {seat} already at hand {start}").format(
+                    replaced=replaced, seat=seat + 1, start=start
+                )
+            )
 
         def put(names: tuple[str, ...]) -> tuple[str, ...]:
             out = list(names)
@@ -168,7 +187,9 @@ class Seating:
 
     def _seat(self, seat: int) -> None:
         if not 0 <= seat < len(self.players):
-            raise HandError(f"seats are 1 to {len(self.players)}, got {seat + 1}")
+            raise HandError(
+                _("seats are 1 to {n}, got {seat}").format(n=len(self.players), seat=seat + 1)
+            )
 
     def _from(
         self,
@@ -199,8 +220,10 @@ class Seating:
 def _in_session(start: int, hands: int) -> None:
     if not 1 <= start <= hands + 1:
         raise HandError(
-            f"hand {start} is not in this session: hands are 1 to {hands}, or "
-            f"{hands + 1} for the next"
+            _(
+                "hand {start} is not in this session: hands are 1 to {hands}, or {hands2} for "
+                "the next"
+            ).format(start=start, hands=hands, hands2=hands + 1)
         )
 
 
@@ -217,10 +240,13 @@ def _tidy(players: tuple[str, ...], changes: list[SeatChange]) -> tuple[SeatChan
                 kept.append(c)
             before = c.players
     except ValueError as e:
-        raise HandError(f"{e}: a player cannot sit in two seats") from None
+        raise HandError(_("{e}: a player cannot sit in two seats").format(e=e)) from None
     if len(kept) > MAX_CHANGES:  # the most a session file's reader takes (from_tables)
         raise HandError(
-            f"a session holds at most {MAX_CHANGES} seat changes: start a new series for this one"
+            _(
+                "a session holds at most {max_changes} seat changes: start a new series for this "
+                "one"
+            ).format(max_changes=MAX_CHANGES)
         )
     return tuple(kept)
 
@@ -240,7 +266,7 @@ def read_change(seating: Seating, hands: int, fields: dict[str, str]) -> Seating
     ``name`` (the substitute) and ``start`` (the first hand; empty: the next hand)."""
     kind = fields.get("kind", "").strip().lower()
     if kind not in KINDS:
-        raise HandError("type w to swap two seats or s for a substitute")
+        raise HandError(_("type w to swap two seats or s for a substitute"))
     seat = _number(fields.get("seat", ""), "the seat")
     start_text = fields.get("start", "").strip()
     start = hands + 1 if not start_text else _number(start_text, "the first hand")
@@ -254,7 +280,7 @@ def read_change(seating: Seating, hands: int, fields: dict[str, str]) -> Seating
 def _number(text: str, what: str) -> int:
     text = text.strip()
     if not text:
-        raise HandError(f"{what} is missing")
+        raise HandError(_("{what} is missing").format(what=what))
     if not text.isdigit() or len(text) > 6:
-        raise HandError(f"{what}: a number, got {text!r}")
+        raise HandError(_("{what}: a number, got {text}").format(what=what, text=repr(text)))
     return int(text)

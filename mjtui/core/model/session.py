@@ -48,8 +48,9 @@ class Session:
     def __post_init__(self) -> None:
         if len(self.players) != self.ruleset.players:
             raise HandError(
-                f"{self.ruleset.name} is for {self.ruleset.players} players, "
-                f"got {len(self.players)} names"
+                _("{name} is for {players} players, got {n} names").format(
+                    name=self.ruleset.name, players=self.ruleset.players, n=len(self.players)
+                )
             )
 
     def names_at(self, index: int) -> tuple[str, ...]:
@@ -152,9 +153,10 @@ class Session:
                 system.check_at_table(rules, folded[-1], later)
             except HandError as e:
                 raise HandError(
-                    f"with this change hand {number} could not have been "
-                    f"played ({e}); take back the hands after "
-                    f"hand {index + 1} first to change it so"
+                    _(
+                        "with this change hand {number} could not have been played ({e}); take "
+                        "back the hands after hand {index} first to change it so"
+                    ).format(number=number, e=e, index=index + 1)
                 ) from None
             folded.append(system.apply(rules, folded[-1], later))
         self.hands[index] = hand

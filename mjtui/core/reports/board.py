@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mjtui.core.language import _
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset
 
@@ -151,4 +152,6 @@ def _message(error: Exception) -> str:
 
     if isinstance(error, MjtuiError):
         return str(error)
-    return f"could not read the file just now ({type(error).__name__}: {error})"
+    return _("could not read the file just now ({kind}: {error})").format(
+        kind=type(error).__name__, error=error
+    )

@@ -21,6 +21,7 @@ from typing import Any
 
 from mjtui.core.errors import HandError, MjtuiError, RulesetError
 from mjtui.core.files.reading import TomlLimitError, loads, number_problem
+from mjtui.core.language import _
 from mjtui.core.model.session import Session
 from mjtui.core.model.standings import Standing, standings
 from mjtui.core.reports.export import HandRow, hand_rows
@@ -87,15 +88,28 @@ def check_compatible(session: Session, other: Ruleset) -> None:
     played = session.ruleset
     if other.rules.system != played.rules.system:
         raise IncompatibleRulesError(
-            f"{other.origin}: {other.name!r} uses the scoring system "
-            f"{other.rules.system!r}, but the session was played with "
-            f"{played.rules.system!r} ({played.name}); its hands cannot be scored by "
-            "another system"
+            _(
+                "{origin}: {name} uses the scoring system {system}, but the session was played "
+                "with {system2} ({name2}); its hands cannot be scored by another system"
+            ).format(
+                origin=other.origin,
+                name=repr(other.name),
+                system=repr(other.rules.system),
+                system2=repr(played.rules.system),
+                name2=played.name,
+            )
         )
     if other.players != len(session.players):
         raise IncompatibleRulesError(
-            f"{other.origin}: {other.name!r} is for {other.players} players, but the "
-            f"session has {len(session.players)} ({', '.join(session.players)})"
+            _(
+                "{origin}: {name} is for {players} players, but the session has {n} ({names})"
+            ).format(
+                origin=other.origin,
+                name=repr(other.name),
+                players=other.players,
+                n=len(session.players),
+                names=", ".join(session.players),
+            )
         )
 
 
@@ -107,7 +121,9 @@ def rescore(session: Session, other: Ruleset) -> WhatIf:
             other.system.check(other.rules, hand)
         except HandError as e:
             raise IncompatibleRulesError(
-                f"{other.origin}: hand {number} cannot be scored under {other.name!r}: {e}"
+                _("{origin}: hand {number} cannot be scored under {name}: {e}").format(
+                    origin=other.origin, number=number, name=repr(other.name), e=e
+                )
             ) from None
     rescored = Session(
         other,
@@ -137,15 +153,18 @@ def variant(ruleset: Ruleset, overrides: Mapping[str, Any], name: str | None = N
         parts = key.split(".")
         if not all(p.strip() for p in parts):
             raise RulesetError(
-                f"{where}: key {key!r}: expected a dotted key such as 'table.start_points'"
+                _("{where}: key {key}: expected a dotted key such as 'table.start_points'").format(
+                    where=where, key=repr(key)
+                )
             )
         node = table
         for depth, part in enumerate(parts[:-1], 1):
             child = node.setdefault(part, {})
             if not isinstance(child, dict):
                 raise RulesetError(
-                    f"{where}: key {'.'.join(parts[:depth])!r} is not a table, "
-                    f"so {key!r} cannot be set"
+                    _("{where}: key {names} is not a table, so {key} cannot be set").format(
+                        where=where, names=repr(".".join(parts[:depth])), key=repr(key)
+                    )
                 )
             node = child
         node[parts[-1]] = value

@@ -88,15 +88,23 @@ def check_ruleset_id(rid: str) -> None:
     read from a file must never reach outside them (``/dev/zero``, ``../x``) or be too long
     to be a file name."""
     if not rid:
-        raise RulesetError("a ruleset id cannot be empty")
+        raise RulesetError(_("a ruleset id cannot be empty"))
     if len(rid) > MAX_ID_LENGTH:
         raise RulesetError(
-            f"a ruleset id is a name of at most {MAX_ID_LENGTH} characters, got one of {len(rid)}"
+            _(
+                "a ruleset id is a name of at most {max_id_length} characters, got one of {n}"
+            ).format(max_id_length=MAX_ID_LENGTH, n=len(rid))
         )
     if "/" in rid or "\\" in rid or rid.startswith(".") or rid.endswith(".toml"):
-        raise RulesetError(f"a ruleset id is a name such as 'riichi-wrc', not a path: {rid!r}")
+        raise RulesetError(
+            _("a ruleset id is a name such as 'riichi-wrc', not a path: {rid}").format(
+                rid=repr(rid)
+            )
+        )
     if any(not c.isprintable() for c in rid):
-        raise RulesetError(f"a ruleset id is a name of printable characters, got {rid!r}")
+        raise RulesetError(
+            _("a ruleset id is a name of printable characters, got {rid}").format(rid=repr(rid))
+        )
 
 
 def load_ruleset(path: Path) -> Ruleset:

@@ -172,17 +172,19 @@ def read_folder(
         try:
             session = read_settled(path, find_ruleset)
         except Unsettled as e:
-            result.skipped.append(f"skipped for now: {e}")
+            result.skipped.append(_("skipped for now: {e}").format(e=e))
             continue
         except Damaged as e:
-            result.skipped.append(f"skipped, damaged: {e}")
+            result.skipped.append(_("skipped, damaged: {e}").format(e=e))
             continue
         except MjtuiError as e:
-            result.skipped.append(f"skipped, cannot be read: {e}")
+            result.skipped.append(_("skipped, cannot be read: {e}").format(e=e))
             continue
         except Exception as e:
             result.skipped.append(
-                f"skipped, cannot be read: {shown_path(path)}: {type(e).__name__}: {shown(str(e))}"
+                _("skipped, cannot be read: {path}: {kind}: {e}").format(
+                    path=shown_path(path), kind=type(e).__name__, e=shown(str(e))
+                )
             )
             continue
         if keep is None or keep(session):

@@ -30,6 +30,7 @@ from typing import Any
 from mjtui.core.errors import MjtuiError, RulesetError, SessionError
 from mjtui.core.files.reading import MAX_BYTES, TomlLimitError, loads, read_bytes, read_text
 from mjtui.core.files.writing import create_file, replace_file
+from mjtui.core.language import _
 from mjtui.core.model.players import clean_name, player_key
 from mjtui.core.model.standings import standings
 from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
@@ -125,8 +126,10 @@ def summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         return _unreadable(
             path,
             summary.modified,
-            f"{shown_path(path)}: changed while it "
-            "was read (a hand arriving?); it is read again on the next look",
+            _(
+                "{path}: changed while it was read (a hand arriving?); it is read again on the "
+                "next look"
+            ).format(path=shown_path(path)),
         )
     if kind_of(path.name) == "conflict":
         return dataclasses.replace(summary, problems=(conflict_note(path), *summary.problems))
@@ -137,7 +140,11 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
     try:
         modified = path.stat().st_mtime
     except OSError as e:
-        return _unreadable(path, 0.0, f"{shown_path(path)}: cannot read it ({e.strerror or e})")
+        return _unreadable(
+            path,
+            0.0,
+            _("{path}: cannot read it ({why})").format(path=shown_path(path), why=e.strerror or e),
+        )
     try:
         loaded = load_session(path, find_ruleset)
     except MjtuiError as e:
@@ -146,7 +153,9 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         return _unreadable(
             path,
             modified,
-            f"{shown_path(path)}: could not be read ({type(e).__name__}: {shown(str(e))})",
+            _("{path}: could not be read ({kind}: {e})").format(
+                path=shown_path(path), kind=type(e).__name__, e=shown(str(e))
+            ),
         )
     session = loaded.session
     states = session.states()
@@ -304,7 +313,7 @@ def move_to_trash(path: Path, trash: Path) -> Path:
     ``-2``, ``-3``... before ``.toml``.
     """
     if path.parent.resolve() == trash.resolve():
-        raise SessionError(f"{shown_path(path)}: is already in the trash")
+        raise SessionError(_("{path}: is already in the trash").format(path=shown_path(path)))
     # A series being played in another window stays where that window saves it
     # (SessionInUse names the window).
     with SessionLock.take(path):
@@ -328,7 +337,9 @@ def empty_trash(trash: Path) -> int:
         try:
             p.unlink()
         except OSError as e:
-            raise SessionError(f"{p}: could not delete it ({e.strerror or e})") from None
+            raise SessionError(
+                _("{p}: could not delete it ({why})").format(p=p, why=e.strerror or e)
+            ) from None
         count += 1
     return count
 
@@ -363,7 +374,7 @@ def _copy_across(src: Path, dst: Path) -> None:
     """Copy ``src`` over the placeholder ``dst`` on another disk, with its times (the
     library lists by them); OSError when it cannot be, ``dst`` left empty."""
     if src.is_symlink():  # moved as a name on one disk; across, its target would be read
-        raise OSError(errno.ELOOP, "a symbolic link cannot be moved to another disk")
+        raise OSError(errno.ELOOP, _("a symbolic link cannot be moved to another disk"))
     try:
         data = read_bytes(src, OSError, limit=MAX_BYTES)
     except OSError as e:
@@ -389,4 +400,6 @@ def _reserve(folder: Path, name: str) -> Path:
             candidate = folder / f"{stem}-{n}{suffix}"
             n += 1
         except OSError as e:
-            raise SessionError(f"{folder}: cannot write there ({e.strerror or e})") from None
+            raise SessionError(
+                _("{folder}: cannot write there ({why})").format(folder=folder, why=e.strerror or e)
+            ) from None

@@ -172,14 +172,20 @@ class SessionLock:
                     )
                     return
                 raise SessionError(
-                    f"{self.lock_path}: cannot lock it ({e.strerror or e})"
+                    _("{lock_path}: cannot lock it ({why})").format(
+                        lock_path=self.lock_path, why=e.strerror or e
+                    )
                 ) from None
             if _same_file(fd, self.lock_path):
                 self._fd = fd
                 _write_holder(fd, Holder.me())
                 return
             os.close(fd)
-        raise SessionError(f"{self.lock_path}: the lock file keeps changing; try again")
+        raise SessionError(
+            _("{lock_path}: the lock file keeps changing; try again").format(
+                lock_path=self.lock_path
+            )
+        )
 
     def _open(self) -> int:
         # The folder is not made here: a mistyped path to resume must not create folders.
@@ -188,7 +194,9 @@ class SessionLock:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             os.close(fd)
             raise SessionError(
-                f"{self.lock_path}: not a regular file; remove it to open {self.path.name}"
+                _("{lock_path}: not a regular file; remove it to open {name}").format(
+                    lock_path=self.lock_path, name=self.path.name
+                )
             )
         return fd
 

@@ -250,8 +250,10 @@ def open_scorebook(
     # FIFO or a device the reader refuses, saying so).
     if kind_at(path) == "a symbolic link":
         raise SessionError(
-            f"{path}: could not play it: it is a symbolic link, and mjtui "
-            "saves only over a regular file; resume the file it points to"
+            _(
+                "{path}: could not play it: it is a symbolic link, and mjtui saves only over a "
+                "regular file; resume the file it points to"
+            ).format(path=path)
         )
     lock = SessionLock.take(path)
     try:
@@ -311,13 +313,17 @@ def keep_damaged(path: Path) -> Path:
             continue
         except OSError as e:
             raise SessionError(
-                f"{path}: could not keep a copy of the damaged file "
-                f"as {backup} ({e.strerror or e}); it was not opened"
+                _(
+                    "{path}: could not keep a copy of the damaged file as {backup} ({why}); it "
+                    "was not opened"
+                ).format(path=path, backup=backup, why=e.strerror or e)
             ) from None
         with contextlib.suppress(OSError):
             shutil.copystat(path, backup)
         return backup
     raise SessionError(
-        f"{path}: {MAX_BACKUPS} copies of the damaged file are kept already "
-        f"({base} and on); move some away, it was not opened"
+        _(
+            "{path}: {max_backups} copies of the damaged file are kept already ({base} and on); "
+            "move some away, it was not opened"
+        ).format(path=path, max_backups=MAX_BACKUPS, base=base)
     )

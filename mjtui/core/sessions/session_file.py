@@ -412,7 +412,9 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             data = loads(text)
         except TooManyTables as e:  # not one hand that can be left out: the whole file
             raise SessionError(
-                f"{where}: {e}; a session holds at most {MAX_HANDS:,} hands"
+                _("{where}: {e}; a session holds at most {max_hands} hands").format(
+                    where=where, e=e, max_hands=format(MAX_HANDS, ",")
+                )
             ) from None
         except (tomllib.TOMLDecodeError, TomlLimitError):
             try:
@@ -420,7 +422,9 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
             except SessionError as e:
                 if converted.startswith(("UTF-16", "UTF-32")):  # or only starts like it?
                     raise SessionError(
-                        f"{e} (read as {converted.split(',')[0]} text, as its first bytes say)"
+                        _("{e} (read as {split} text, as its first bytes say)").format(
+                            e=e, split=converted.split(",")[0]
+                        )
                     ) from None
                 raise
     head = number_problem({k: v for k, v in data.items() if k != "hands"})
@@ -431,10 +435,11 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         # mjtui writes [rules] in every file: a file that says mjtui wrote it and holds
         # neither [rules] nor a hand was cut short before them, hands and all.
         raise SessionError(
-            f"{where}: cut short: the file ends inside its header, before "
-            "[rules] and the hands; it cannot be scored. If [rules] was taken "
-            "out on purpose, take out the first line too (it says mjtui "
-            "wrote the file)"
+            _(
+                "{where}: cut short: the file ends inside its header, before [rules] and the "
+                "hands; it cannot be scored. If [rules] was taken out on purpose, take out the "
+                "first line too (it says mjtui wrote the file)"
+            ).format(where=where)
         )
     ruleset = _read_ruleset(data, where, find_ruleset)
     warnings = _check_rules_agree(data, ruleset, where, find_ruleset)
@@ -541,8 +546,10 @@ def _check_hand_count(count: int, where: str) -> None:
     """
     if count > MAX_HANDS:
         raise SessionError(
-            f"{where}: {count:,} hands, more than a session holds (at most "
-            f"{MAX_HANDS:,}); nothing was read"
+            _(
+                "{where}: {count} hands, more than a session holds (at most {max_hands}); "
+                "nothing was read"
+            ).format(where=where, count=format(count, ","), max_hands=format(MAX_HANDS, ","))
         )
 
 
@@ -609,9 +616,11 @@ def _unended(text: str, end: str, where: str) -> tuple[str, _Cut | None]:
     hands = [m.start() for m in _HANDS_HEADER.finditer(text)]  # a damaged file only
     if not hands:
         raise SessionError(
-            f"{where}: cut short: the file ends inside its header, before any "
-            f"hand (it does not end with {_ENDS[end]}); it cannot be scored. "
-            "If nothing is missing, end it with a blank line"
+            _(
+                "{where}: cut short: the file ends inside its header, before any hand (it does "
+                "not end with {x}); it cannot be scored. If nothing is missing, end it with a "
+                "blank line"
+            ).format(where=where, x=_ENDS[end])
         )
     cut = hands[-1]
     if end == "\n\n":
@@ -710,8 +719,12 @@ def _read_ruleset(
 ) -> Ruleset:
     fmt = data.get("format")
     if fmt != FORMAT:
-        got = "missing" if fmt is None else f"got {fmt!r}"
-        raise SessionError(f"{where}: key 'format': expected {FORMAT!r}, {got}")
+        wrong = (
+            _("{where}: key 'format': expected {format}, missing")
+            if fmt is None
+            else _("{where}: key 'format': expected {format}, got {got}")
+        )
+        raise SessionError(wrong.format(where=where, format=repr(FORMAT), got=repr(fmt)))
     rid = data.get("ruleset")
     if isinstance(rid, str):
         rid = clean_line(rid).strip()
@@ -737,13 +750,17 @@ def _read_ruleset(
         check_ruleset_id(rid)  # a name, never a path: the file is not the user typing
     except RulesetError as e:
         raise SessionError(
-            f"{where}: key 'ruleset': {e}; the file has no [rules] to score it with"
+            _("{where}: key 'ruleset': {e}; the file has no [rules] to score it with").format(
+                where=where, e=e
+            )
         ) from None
     try:
         return find_ruleset(rid)
     except RulesetError as e:
         raise SessionError(
-            f"{where}: the file has no [rules] and its ruleset {rid!r} cannot be loaded: {e}"
+            _(
+                "{where}: the file has no [rules] and its ruleset {rid} cannot be loaded: {e}"
+            ).format(where=where, rid=repr(rid), e=e)
         ) from None
 
 
@@ -756,16 +773,19 @@ def _read_players(data: dict[str, Any], where: str, ruleset: Ruleset) -> tuple[s
         or not all(isinstance(p, str) and p.strip() for p in players)
     ):
         raise SessionError(
-            f"{where}: key 'players': expected {n} names (non-empty strings) in seat order, "
-            f"got {players!r}"
+            _(
+                "{where}: key 'players': expected {n} names (non-empty strings) in seat order, "
+                "got {players}"
+            ).format(where=where, n=n, players=repr(players))
         )
     names = tuple(clean_name(p) for p in players)
     if not all(names):
         seat = names.index("") + 1
         raise SessionError(
-            f"{where}: key 'players': the name of seat {seat}, "
-            f"{players[seat - 1]!r}, has only control or invisible characters; "
-            "give the seat a name"
+            _(
+                "{where}: key 'players': the name of seat {seat}, {players}, has only control or "
+                "invisible characters; give the seat a name"
+            ).format(where=where, seat=seat, players=repr(players[seat - 1]))
         )
     return names
 
@@ -775,8 +795,10 @@ def _read_table(data: dict[str, Any], where: str) -> str:
     table = data.get("table", "")
     if not isinstance(table, str) or len(table) > MAX_TABLE_NAME:
         raise SessionError(
-            f"{where}: key 'table': expected the table's name, a string of "
-            f"at most {MAX_TABLE_NAME} characters, got {table!r:.60}"
+            _(
+                "{where}: key 'table': expected the table's name, a string of at most "
+                "{max_table_name} characters, got {table}"
+            ).format(where=where, max_table_name=MAX_TABLE_NAME, table=format(repr(table), ".60"))
         )
     return clean_name(table)
 
@@ -793,8 +815,12 @@ def _read_time_limit(data: dict[str, Any], where: str) -> int:
         or not 0 <= minutes <= MAX_TIME_LIMIT
     ):
         raise SessionError(
-            f"{where}: key 'time_limit': expected the minutes the game may "
-            f"last, 0 to {MAX_TIME_LIMIT}, got {minutes!r:.60}"
+            _(
+                "{where}: key 'time_limit': expected the minutes the game may last, 0 to "
+                "{max_time_limit}, got {minutes}"
+            ).format(
+                where=where, max_time_limit=MAX_TIME_LIMIT, minutes=format(repr(minutes), ".60")
+            )
         )
     return minutes
 
@@ -811,8 +837,10 @@ def _read_computer(data: dict[str, Any], where: str, players: int) -> tuple[int,
         or len(set(seats)) != len(seats)
     ):
         raise SessionError(
-            f"{where}: key 'computer': expected the seats (1 to {players}) the computer "
-            f"plays, each once, at least one seat left to a person; got {seats!r:.60}"
+            _(
+                "{where}: key 'computer': expected the seats (1 to {players}) the computer "
+                "plays, each once, at least one seat left to a person; got {seats}"
+            ).format(where=where, players=players, seats=format(repr(seats), ".60"))
         )
     return tuple(s - 1 for s in seats)
 
@@ -823,7 +851,7 @@ def _read_seat_changes(data: dict[str, Any], where: str, players: int) -> tuple[
     try:
         return from_tables(data["seat_changes"], players)
     except ValueError as e:
-        raise SessionError(f"{where}: key 'seat_changes': {e}") from None
+        raise SessionError(_("{where}: key 'seat_changes': {e}").format(where=where, e=e)) from None
 
 
 def _read_started(data: dict[str, Any], where: str, path: Path) -> datetime:
@@ -836,8 +864,10 @@ def _read_started(data: dict[str, Any], where: str, path: Path) -> datetime:
             started = datetime.fromisoformat(started)
         except ValueError:
             raise SessionError(
-                f"{where}: key 'started': expected a date-time such as 2026-11-29T20:15:00, "
-                f"got {started!r}"
+                _(
+                    "{where}: key 'started': expected a date-time such as 2026-11-29T20:15:00, "
+                    "got {started}"
+                ).format(where=where, started=repr(started))
             ) from None
     if isinstance(started, datetime):
         return started
@@ -900,9 +930,17 @@ def _check_rules_agree(
         ]
     if named.rules.system != system:
         raise SessionError(
-            f"{where}: key 'rules.system': {system!r}, but the file's ruleset {rid!r} is a "
-            f"{named.rules.system!r} ruleset; make 'ruleset' and [rules] system agree "
-            f"(the hands are {system!r} hands if [rules] is right)"
+            _(
+                "{where}: key 'rules.system': {system}, but the file's ruleset {rid} is a "
+                "{system2} ruleset; make 'ruleset' and [rules] system agree (the hands are "
+                "{system3} hands if [rules] is right)"
+            ).format(
+                where=where,
+                system=repr(system),
+                rid=repr(rid),
+                system2=repr(named.rules.system),
+                system3=repr(system),
+            )
         )
     return []
 
@@ -912,10 +950,13 @@ def _check_players_differ(players: tuple[str, ...], where: str) -> None:
     if repeat is not None:
         a, b = repeat
         raise SessionError(
-            f"{where}: key 'players': seats {a + 1} and {b + 1} are the same player "
-            f"({players[a]!r} and {players[b]!r}: names are compared without case, extra "
-            f"spaces or invisible characters, and NFC or NFD alike); give each seat its own "
-            "name"
+            _(
+                "{where}: key 'players': seats {a} and {b} are the same player ({players} and "
+                "{players2}: names are compared without case, extra spaces or invisible "
+                "characters, and NFC or NFD alike); give each seat its own name"
+            ).format(
+                where=where, a=a + 1, b=b + 1, players=repr(players[a]), players2=repr(players[b])
+            )
         )
 
 

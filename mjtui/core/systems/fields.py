@@ -130,9 +130,11 @@ class FormLayout:
         for kind, names in (("field", keys), ("row", rows)):
             twice = sorted({k for k in names if names.count(k) > 1})
             if twice:
+                # English: a form declared wrong is a system's bug, said to its developer.
                 raise ValueError(f"a form's {kind} keys must differ: {', '.join(twice)} twice")
         if seats & set(rows):
             raise ValueError(
+                # English: a system's bug, said to its developer
                 "a row and a seat field share the key(s) "
                 f"{', '.join(sorted(seats & set(rows)))}: their notes would too"
             )

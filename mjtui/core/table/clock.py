@@ -60,7 +60,7 @@ class GameClock:
         now: Callable[[], datetime] | None = None,
     ) -> None:
         if minutes <= 0:
-            raise ValueError("a time limit is 1 minute or more")
+            raise ValueError(_("a time limit is 1 minute or more"))
         self.minutes = minutes
         self.warning = min(warning, minutes)
         self.ends = started + timedelta(minutes=minutes)

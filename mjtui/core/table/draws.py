@@ -57,7 +57,7 @@ def wall_for(total: int) -> str:
     """The wall a dice total breaks: 1, 5, 9 self; 2, 6, 10 right; 3, 7, 11 opposite;
     4, 8, 12 left."""
     if total < 1:
-        raise ValueError(f"a dice total is 1 or more, got {total}")
+        raise ValueError(_("a dice total is 1 or more, got {total}").format(total=total))
     return WALLS[(total - 1) % len(WALLS)]
 
 
@@ -83,8 +83,9 @@ def draw_seats(names: list[str] | tuple[str, ...], rng: random.Random) -> tuple[
     repeat = first_repeat(cleaned)
     if repeat is not None:
         raise MjtuiError(
-            f"{cleaned[repeat[0]]!r} and {cleaned[repeat[1]]!r} are the same "
-            "player: give each their own name"
+            _("{cleaned} and {cleaned2} are the same player: give each their own name").format(
+                cleaned=repr(cleaned[repeat[0]]), cleaned2=repr(cleaned[repeat[1]])
+            )
         )
     tiles = list(range(len(cleaned)))  # the wind tiles East, South... face down
     rng.shuffle(tiles)

@@ -24,6 +24,7 @@ from functools import lru_cache
 
 from mjtui.core.errors import HandError
 from mjtui.systems.fx602p.rules import Rules
+from mjtui.systems.fx602p.terms import say
 
 Meld = tuple[int, int, int]
 TILES = range(1, 10)
@@ -67,7 +68,7 @@ def parse_tiles(text: str) -> tuple[int, ...]:
     """``"223335678"`` (spaces allowed) -> the tiles, sorted; refuses anything else."""
     digits = text.replace(" ", "")
     if not digits.isdigit() or "0" in digits or not digits.isascii():
-        raise HandError(f"tiles are the digits 1-9, got {text!r}")
+        raise HandError(say("tiles are the digits 1-9, got {text}").format(text=repr(text)))
     return tuple(sorted(int(c) for c in digits))
 
 
@@ -180,18 +181,26 @@ def evaluate(
     tiles = tuple(tiles)
     if len(tiles) != 9 or not all(isinstance(t, int) and 1 <= t <= 9 for t in tiles):
         raise HandError(
-            f"a winning hand is nine tiles 1-9, got {len(tiles)}: {''.join(map(str, tiles))}"
+            say("a winning hand is nine tiles 1-9, got {n}: {names}").format(
+                n=len(tiles), names="".join(map(str, tiles))
+            )
         )
     if win is None:
         win = tiles[-1]
     if win not in tiles:
-        raise HandError(f"the winning tile {win} is not in the hand {_text(tiles)}")
+        raise HandError(
+            say("the winning tile {win} is not in the hand {text}").format(
+                win=win, text=_text(tiles)
+            )
+        )
     if dora is not None and not 1 <= dora <= 9:
-        raise HandError(f"the dora is a tile 1-9, got {dora}")
+        raise HandError(say("the dora is a tile 1-9, got {dora}").format(dora=dora))
     ordered = tuple(sorted(tiles))
     options = readings(ordered)
     if not options:
-        raise HandError(f"{_text(ordered)} is not three melds (triplets or sequences)")
+        raise HandError(
+            say("{text} is not three melds (triplets or sequences)").format(text=_text(ordered))
+        )
     best: tuple[tuple[int, int], Score] | None = None
     for melds in options:
         triplets = sum(is_triplet(m) for m in melds)

@@ -35,6 +35,7 @@ from mjtui.core.errors import HandError
 from mjtui.systems.fx602p.evaluate import Score, evaluate, is_complete
 from mjtui.systems.fx602p.events import Win
 from mjtui.systems.fx602p.rules import PLAYERS, Rules
+from mjtui.systems.fx602p.terms import say
 
 HAND = 8
 WIN = 0  # what a player's discard() returns to declare a win by self-draw (the seed's 0 EXE)
@@ -105,7 +106,9 @@ class Round:
 
     def __init__(self, rules: Rules, rng: random.Random, dealer: int = 0) -> None:
         if not 0 <= dealer < PLAYERS:
-            raise HandError(f"the dealer must be seat 1 or 2, got {dealer + 1}")
+            raise HandError(
+                say("the dealer must be seat 1 or 2, got {dealer}").format(dealer=dealer + 1)
+            )
         self._rules = rules
         self._draw: Callable[[], int] = lambda: rng.randint(1, 9)
         self._hands = [sorted(self._draw() for _ in range(HAND)) for _ in range(PLAYERS)]
@@ -152,15 +155,18 @@ class Round:
     def _expect(self, seat: int, phase: Phase, who: int) -> None:
         if self.phase != phase or seat != who:
             raise HandError(
-                f"not seat {seat + 1}'s move: the hand is at "
-                f"{self.phase!r}, seat {who + 1 if self.phase != 'over' else '-'}"
+                say("not seat {seat}'s move: the hand is at {phase}, seat {who}").format(
+                    seat=seat + 1,
+                    phase=repr(self.phase),
+                    who=who + 1 if self.phase != "over" else "-",
+                )
             )
 
     def tsumo(self, seat: int) -> Result:
         """Win on the own draw; HandError if the nine tiles do not make three melds."""
         self._expect(seat, "discard", self.turn)
         if not is_complete(self._hands[seat]):
-            raise HandError("no win: the nine tiles do not make three melds")
+            raise HandError(say("no win: the nine tiles do not make three melds"))
         tenho = seat == self.dealer and not any(self._discards)
         assert self._drawn is not None
         return self._finish(seat, self._drawn, tsumo=True, tenho=tenho)
@@ -169,7 +175,11 @@ class Round:
         self._expect(seat, "discard", self.turn)
         hand = self._hands[seat]
         if tile not in hand:
-            raise HandError(f"tile {tile} is not in the hand {''.join(map(str, hand))}")
+            raise HandError(
+                say("tile {tile} is not in the hand {names}").format(
+                    tile=tile, names="".join(map(str, hand))
+                )
+            )
         hand.remove(tile)
         self._discards[seat].append(tile)
         self._drawn = None
@@ -181,7 +191,7 @@ class Round:
         tile = self.last_discard
         assert tile is not None
         if not is_complete(self._hands[seat] + [tile]):
-            raise HandError(f"no win: {tile} does not complete the hand")
+            raise HandError(say("no win: {tile} does not complete the hand").format(tile=tile))
         self._hands[seat].append(tile)
         self._hands[seat].sort()
         tenho = (
@@ -239,7 +249,7 @@ def play_hand(
         if game.view(other).can_win() and players[other].claim(game.view(other)):
             return game.ron(other)
         game.pass_claim(other)
-    raise HandError(f"no win in {max_turns} turns")
+    raise HandError(say("no win in {max_turns} turns").format(max_turns=max_turns))
 
 
 __all__ = ["HAND", "WIN", "Player", "Result", "Round", "View", "play_hand"]

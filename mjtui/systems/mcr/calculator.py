@@ -34,6 +34,7 @@ from mjtui.core.tiles import TileHand, parse_hand, readings, tile_name
 from mjtui.systems.mcr import combinations
 from mjtui.systems.mcr.fans import BY_KEY, KEYS, RANK, apply_exclusions
 from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.terms import say
 
 CHOW, PUNG, KONG = 0, 1, 2
 WIND_TILES = range(27, 31)
@@ -129,7 +130,7 @@ class _Hand:
 def prepare(hand: TileHand) -> _Hand:
     """A parsed hand as the calculator reads it; HandError for what MCR has not."""
     if hand.red:
-        raise HandError("Chinese Official mahjong has no red fives: write 5, not 0")
+        raise HandError(say("Chinese Official mahjong has no red fives: write 5, not 0"))
     melds = []
     counts = [0] * 34
     for t in hand.concealed:
@@ -151,28 +152,44 @@ def check_situation(h: _Hand, s: Situation) -> None:
     """Refuse a situation that the tiles or the other flags contradict."""
     for what, value in (("seat wind", s.seat_wind), ("round wind", s.round_wind)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 4:
-            raise HandError(f"the {what} is 0 East ... 3 North, got {value!r}")
+            raise HandError(
+                say("the {what} is 0 East ... 3 North, got {value}").format(
+                    what=what, value=repr(value)
+                )
+            )
     if (
         isinstance(s.flowers, bool)
         or not isinstance(s.flowers, int)
         or not 0 <= s.flowers <= MAX_FLOWERS
     ):
-        raise HandError(f"flowers: a player has 0 to {MAX_FLOWERS} flower tiles, got {s.flowers!r}")
+        raise HandError(
+            say("flowers: a player has 0 to {max_flowers} flower tiles, got {flowers}").format(
+                max_flowers=MAX_FLOWERS, flowers=repr(s.flowers)
+            )
+        )
     win = tile_name(h.win)
     if s.fourth_tile and h.concealed[h.win] > 1:
-        raise HandError(f"the winning {win} cannot be the last of its kind: the hand holds another")
+        raise HandError(
+            say("the winning {win} cannot be the last of its kind: the hand holds another").format(
+                win=win
+            )
+        )
     if s.kong:
         if s.self_draw and not any(m.kind == KONG for m in h.melds):
-            raise HandError("a win on a kong's replacement tile needs a kong in the hand")
+            raise HandError(say("a win on a kong's replacement tile needs a kong in the hand"))
         if not s.self_draw and (h.all_counts[h.win] > 1):
             raise HandError(
-                f"robbing a kong: the robbed {win} is the fourth of its kind, "
-                "the other three in the kong; the hand cannot hold another"
+                say(
+                    "robbing a kong: the robbed {win} is the fourth of its kind, the other three "
+                    "in the kong; the hand cannot hold another"
+                ).format(win=win)
             )
         if not s.self_draw and s.last_tile:
             raise HandError(
-                "a kong is never robbed on the last tile: no kong is declared "
-                "once the wall is empty"
+                say(
+                    "a kong is never robbed on the last tile: no kong is declared once the wall "
+                    "is empty"
+                )
             )
 
 
@@ -791,9 +808,10 @@ def _score(rules: Rules, h: _Hand, s: Situation) -> Score:
             form = "regular"
     if best is None:
         raise HandError(
-            "these tiles are not a winning hand: four sets and a pair, seven "
-            "pairs, thirteen orphans, honors and knitted tiles or a knitted "
-            "straight with a set and a pair"
+            say(
+                "these tiles are not a winning hand: four sets and a pair, seven pairs, thirteen "
+                "orphans, honors and knitted tiles or a knitted straight with a set and a pair"
+            )
         )
     return _finish(rules, best, best_value, s, form, reading_text)
 

@@ -133,7 +133,7 @@ def check(rules: Rules, hand: Hand) -> None:
             )
         return
     if not isinstance(hand, Win):
-        raise HandError(f"not a Chinese Official hand: {hand!r}")
+        raise HandError(say("not a Chinese Official hand: {hand}").format(hand=repr(hand)))
     _seat(hand.winner, "the winner")
     if hand.discarder is not None:
         _seat(hand.discarder, "the discarder")
@@ -153,7 +153,11 @@ def check(rules: Rules, hand: Hand) -> None:
         )
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
-        raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
+        raise HandError(
+            say("unknown context {unknown} (known: {names})").format(
+                unknown=repr(unknown[0]), names=", ".join(CONTEXT)
+            )
+        )
     if (hand.context or hand.win_tile is not None) and hand.tiles is None:
         raise HandError(say("the situation of a win goes with its tiles: give the tiles too"))
     problem = fan_problem(rules, hand.fan, hand.flowers)

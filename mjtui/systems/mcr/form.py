@@ -165,7 +165,7 @@ class McrForm:
         return f"a false win by {self.players[offender]}, {rule.each} {paid}"
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("this form opens no other form")
+        raise HandError(say("this form opens no other form"))
 
 
 def waits_text(found: Waits, self_draw: bool, most: int = MOST_LINES - 1) -> tuple[str, ...]:

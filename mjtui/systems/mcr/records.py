@@ -79,16 +79,19 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     kinds = [k for k in KINDS if k in record]
     if len(kinds) != 1:
         raise HandError(
-            "say what happened with one of 'win', 'draw', 'false_win' or 'penalty'"
+            say("say what happened with one of 'win', 'draw', 'false_win' or 'penalty'")
             if not kinds
-            else f"'{kinds[0]}' and '{kinds[1]}' cannot both be given: one hand, one outcome"
+            else say("'{kinds}' and '{kinds2}' cannot both be given: one hand, one outcome").format(
+                kinds=kinds[0], kinds2=kinds[1]
+            )
         )
     kind = kinds[0]
     for key in record:
         if key not in KEYS[kind]:
             raise HandError(
-                f"'{key}' does not go with '{kind}' (it takes "
-                f"{', '.join(repr(k) for k in KEYS[kind])})"
+                say("'{key}' does not go with '{kind}' (it takes {names})").format(
+                    key=key, kind=kind, names=", ".join(repr(k) for k in KEYS[kind])
+                )
             )
     hand: Hand
     if kind == "draw":

@@ -141,7 +141,9 @@ def check_at_table(rules: Rules, state: State, hand: Hand) -> None:
     if isinstance(hand, Win) and hand.tiles is not None:
         score = score_text(rules, hand.tiles, situation_at(state, hand), hand.win_tile)
         if not score.minimum_met:
-            raise HandError(score.reason or "under the minimum")
+            from mjtui.systems.mcr.terms import say
+
+            raise HandError(score.reason or say("under the minimum"))
         if score.fan != hand.fan:
             from mjtui.core.systems.winds import wind_name
             from mjtui.systems.mcr.terms import say

@@ -25,6 +25,7 @@ from mjtui.core.tiles.notation import COPIES, TILE_KINDS, TileHand, WaitingHand,
 from mjtui.core.tiles.shanten import completes, shanten, standard_shanten
 from mjtui.systems.mcr.calculator import KNITTED, Score, Situation, score_hand
 from mjtui.systems.mcr.rules import Rules
+from mjtui.systems.mcr.terms import say
 
 HONORS = tuple(range(27, 34))
 KNITTED_AND_HONORS = tuple(frozenset(k) | frozenset(HONORS) for k in KNITTED)
@@ -140,7 +141,7 @@ def read_waits(
     ``situation`` (its ``self_draw`` and ``fourth_tile`` are set per way and per
     wait); ``seen`` tiles are not unseen."""
     if hand.red:
-        raise HandError("Chinese Official mahjong has no red fives: write 5, not 0")
+        raise HandError(say("Chinese Official mahjong has no red fives: write 5, not 0"))
     held = hand.counts()
     left = [COPIES - n for n in held]
     in_sight = [0] * TILE_KINDS
@@ -154,7 +155,9 @@ def read_waits(
     if short:
         t = short[0]
         raise HandError(
-            f"more {tile_name(t)} than there are: {held[t]} in the hand and {seen.count(t)} seen"
+            say("more {tile_name} than there are: {held} in the hand and {count} seen").format(
+                tile_name=tile_name(t), held=held[t], count=seen.count(t)
+            )
         )
     shape = completing_tiles(hand)
     counted = [t for t in shape if held[t] < COPIES]

@@ -179,16 +179,16 @@ def tiles_problem(context: tuple[str, ...] | list[str], hand: TileHand) -> str |
     """Why the situations in ``context`` cannot go with the winner's tiles, or None."""
     given = set(context)
     if "kong-replacement" in given and not any(m.kind == "kan" for m in hand.melds):
-        return "a win on a kong's replacement tile needs a kong in the hand"
+        return say("a win on a kong's replacement tile needs a kong in the hand")
     if "heavenly" in given and hand.melds:
-        return (
-            "a heavenly hand is won on the tiles dealt: it has no declared meld "
-            "(a kong would have drawn a replacement tile)"
+        return say(
+            "a heavenly hand is won on the tiles dealt: it has no declared meld (a kong would "
+            "have drawn a replacement tile)"
         )
     if "earthly" in given and hand.melds:
-        return (
-            "an earthly hand is won on the starter's first discard: nothing was "
-            "claimed or declared before it, so it has no meld"
+        return say(
+            "an earthly hand is won on the starter's first discard: nothing was claimed or "
+            "declared before it, so it has no meld"
         )
     return None
 
@@ -198,13 +198,15 @@ def bonus_problem(
     seasons: tuple[int, ...] | list[int],
 ) -> str | None:
     """Why these flower and season numbers cannot be a player's, or None."""
-    for what, numbers in (("flower", flowers), ("season", seasons)):
+    for what, numbers in (("flower", flowers), ("season", seasons)):  # said by say(what)
         for n in numbers:
             if isinstance(n, bool) or not isinstance(n, int) or n not in BONUS_NUMBERS:
-                return f"a {what} is numbered 1 to 4, got {n!r}"
+                return say("a {what} is numbered 1 to 4, got {n}").format(what=say(what), n=repr(n))
         repeated = sorted({n for n in numbers if list(numbers).count(n) > 1})
         if repeated:
-            return f"{what} {repeated[0]} is given twice: there is one {what} of each number"
+            return say(
+                "{what} {repeated} is given twice: there is one {what} of each number"
+            ).format(what=say(what), repeated=repeated[0])
     return None
 
 
@@ -213,7 +215,11 @@ def read_bonus(text: str, what: str) -> tuple[int, ...]:
     ``"1 3"``; HandError naming ``what`` when one is not 1-4 or comes twice."""
     digits = text.replace(",", " ").split()
     if not all(d.isdigit() for d in digits):
-        raise HandError(f"{what}: type their numbers 1-4, e.g. 13 or 1,3; got {text.strip()!r}")
+        raise HandError(
+            say("{what}: type their numbers 1-4, e.g. 13 or 1,3; got {strip}").format(
+                what=what, strip=repr(text.strip())
+            )
+        )
     numbers = tuple(int(c) for d in digits for c in d)
     flowers = "flower" in what.lower()
     problem = bonus_problem(numbers, ()) if flowers else bonus_problem((), numbers)
@@ -230,7 +236,7 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.offender, "the offender")
         return
     if not isinstance(hand, Win):
-        raise HandError(f"not a Pocket Mahjong hand: {hand!r}")
+        raise HandError(say("not a Pocket Mahjong hand: {hand}").format(hand=repr(hand)))
     _seat(hand.winner, "the winner")
     if hand.discarder is not None:
         _seat(hand.discarder, "the discarder")
@@ -255,7 +261,11 @@ def check(rules: Rules, hand: Hand) -> None:
             raise HandError(say("the winner cannot guarantee his own self-draw"))
     unknown = [c for c in hand.context if c not in CONTEXT]
     if unknown:
-        raise HandError(f"unknown context {unknown[0]!r} (known: {', '.join(CONTEXT)})")
+        raise HandError(
+            say("unknown context {unknown} (known: {names})").format(
+                unknown=repr(unknown[0]), names=", ".join(CONTEXT)
+            )
+        )
     problem = situation_problem(hand.context, self_draw=hand.self_draw)
     if problem:
         raise HandError(problem)
@@ -276,7 +286,7 @@ def _check_bonus(rules: Rules, hand: Win) -> None:
         raise HandError(say("this ruleset plays no flowers or seasons (136 tiles): leave them out"))
     if hand.tiles is None:
         raise HandError(
-            "flowers and seasons are counted with the winner's tiles: give the tiles too"
+            say("flowers and seasons are counted with the winner's tiles: give the tiles too")
         )
     problem = bonus_problem(hand.flowers, hand.seasons)
     if problem:

@@ -138,7 +138,7 @@ class PocketForm:
         )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("this form opens no other form")
+        raise HandError(say("this form opens no other form"))
 
 
 __all__ = ["PocketForm"]

@@ -115,7 +115,7 @@ class _Set:
 def check_context(hand: TileHand, ctx: Context) -> None:
     """Refuse situations that contradict each other or the tiles."""
     if not (0 <= ctx.seat_wind < 4 and 0 <= ctx.round_wind < 4):
-        raise HandError("the seat and round wind are East, South, West or North")
+        raise HandError(say("the seat and round wind are East, South, West or North"))
     names = context_names(ctx)
     problem = (
         situation_problem(names, self_draw=ctx.self_draw, by_starter=ctx.seat_wind == 0)
@@ -154,7 +154,7 @@ def score_hand(rules: Rules, hand: TileHand, ctx: Context) -> Score:
     """The best-paid reading of ``hand``; HandError when the tiles are not a winning hand."""
     check_context(hand, ctx)
     if (ctx.flowers or ctx.seasons) and not rules.bonus.tiles:
-        raise HandError("this ruleset plays no flowers or seasons (136 tiles): leave them out")
+        raise HandError(say("this ruleset plays no flowers or seasons (136 tiles): leave them out"))
     options = [_score(rules, sets, pair, hand, ctx) for sets, pair in _readings(hand)]
     orphans = None if hand.melds else thirteen_orphans(hand.counts())
     if orphans is not None:
@@ -170,10 +170,16 @@ def score_hand(rules: Rules, hand: TileHand, ctx: Context) -> Score:
     if pairs is not None and rules.patterns.seven_pairs.fan != 0:
         options.append(_seven_pairs(rules, pairs, hand, ctx))
     if not options:
-        seven = " nor seven pairs," if rules.patterns.seven_pairs.fan != 0 else ""
         raise HandError(
-            "these tiles are not a winning hand: they do not make four sets "
-            f"(chow, pong, kong) and a pair,{seven} nor thirteen orphans"
+            say(
+                "these tiles are not a winning hand: they do not make four sets "
+                "(chow, pong, kong) and a pair, nor seven pairs, nor thirteen orphans"
+            )
+            if rules.patterns.seven_pairs.fan != 0
+            else say(
+                "these tiles are not a winning hand: they do not make four sets "
+                "(chow, pong, kong) and a pair, nor thirteen orphans"
+            )
         )
     return max(options, key=lambda s: (s.fan, s.total))
 

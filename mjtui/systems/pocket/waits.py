@@ -67,7 +67,9 @@ def read_waits(
     if short:
         t = short[0]
         raise HandError(
-            f"more {tile_name(t)} than there are: {held[t]} in the hand and {seen.count(t)} seen"
+            say("more {tile_name} than there are: {held} in the hand and {count} seen").format(
+                tile_name=tile_name(t), held=held[t], count=seen.count(t)
+            )
         )
     pairs = rules.patterns.seven_pairs.fan != 0
     shape = completing_tiles(hand, pairs=pairs, orphans=True)

@@ -25,6 +25,7 @@ from mjtui.core.tiles.notation import COPIES, TILE_KINDS, parse_waiting_hand, ti
 from mjtui.systems.riichi.hand.context import WinContext
 from mjtui.systems.riichi.hand.waits import Waits, read_waits
 from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.terms import say
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,9 @@ def _too_many(texts: Mapping[int, str]) -> str | None:
             total[t] += counts[t]
     over = [t for t in range(TILE_KINDS) if total[t] > COPIES]
     if over:
-        return f"the hands hold {total[over[0]]} {tile_name(over[0])} together: there are four"
+        return say("the hands hold {total} {tile_name} together: there are four").format(
+            total=total[over[0]], tile_name=tile_name(over[0])
+        )
     return None
 
 
@@ -159,7 +162,7 @@ class TenpaiCheck:
         return Reading(tuple(errors), value, active, notes, lines)
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("the tenpai check opens no other form")
+        raise HandError(say("the tenpai check opens no other form"))
 
     def question(self, tenpai: tuple[int, ...], hands: Mapping[int, str]) -> str:
         """Asked before recording a draw with a seat tenpai whose typed hand reads

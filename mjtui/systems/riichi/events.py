@@ -212,7 +212,7 @@ def check(rules: Rules, hand: Hand) -> None:
         _seat(hand.offender, "the offender", rules.players)
         _seats(hand.riichi, "riichi", rules.players)
     else:
-        raise HandError(f"not a riichi hand: {hand!r}")
+        raise HandError(say("not a riichi hand: {hand}").format(hand=repr(hand)))
 
 
 def _check_win(rules: Rules, hand: Win) -> None:

@@ -378,7 +378,7 @@ class TilesForm:
         return Reading(entry.errors, entry.result, entry.active, notes, tuple(lines))
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("the tiles form opens no other form")
+        raise HandError(say("the tiles form opens no other form"))
 
 
 def score_text(a: Analysis) -> list[Line]:
@@ -516,7 +516,7 @@ class FuForm:
         )
 
     def open(self, action: str, values: Mapping[str, str], focused: str | None) -> SubForm[Any]:
-        raise HandError("the fu calculator opens no other form")
+        raise HandError(say("the fu calculator opens no other form"))
 
 
 def _said(words: str) -> str:

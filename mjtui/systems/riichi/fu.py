@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from mjtui.core.errors import HandError
-from mjtui.systems.riichi.rules import Fu, Rules
+from mjtui.systems.riichi.rules import Fu, Rules, say
 
 WinType = Literal["ron", "tsumo"]
 Wait = Literal["ryanmen", "shanpon", "kanchan", "penchan", "tanki"]
@@ -137,7 +137,7 @@ def calculate(rules: Rules | Fu, hand: FuHand) -> FuResult:
     _check_choices(hand)
     if hand.shape == "seven-pairs":
         if not hand.closed:
-            raise HandError("seven pairs is always a closed hand")
+            raise HandError(say("seven pairs is always a closed hand"))
         value = fu.seven_pairs
         return FuResult(
             (("seven pairs (a fixed value)", value),),
@@ -160,10 +160,18 @@ def _check_choices(hand: FuHand) -> None:
     )
     for name, value, allowed in choices:
         if value not in allowed:
-            raise HandError(f"the {name} must be one of {', '.join(allowed)}, got {value!r}")
+            raise HandError(
+                say("the {name} must be one of {names}, got {value}").format(
+                    name=name, names=", ".join(allowed), value=repr(value)
+                )
+            )
     for n, meld in enumerate(hand.melds, 1):
         if meld.kind not in MELD_KINDS:
-            raise HandError(f"meld {n} must be a {', '.join(MELD_KINDS)}, got {meld.kind!r}")
+            raise HandError(
+                say("meld {n} must be a {names}, got {kind}").format(
+                    n=n, names=", ".join(MELD_KINDS), kind=repr(meld.kind)
+                )
+            )
 
 
 def _meld_name(meld: Meld) -> str:
@@ -187,28 +195,43 @@ def _winning_meld(hand: FuHand) -> int | None:
     marked = [i for i, m in enumerate(hand.melds) if m.winning]
     if len(marked) > 1:
         raise HandError(
-            "the winning tile completes one meld; "
-            f"melds {', '.join(str(i + 1) for i in marked)} are marked"
+            say("the winning tile completes one meld; melds {names} are marked").format(
+                names=", ".join(str(i + 1) for i in marked)
+            )
         )
     if marked:
         meld = hand.melds[marked[0]]
         n = marked[0] + 1
         if meld.open:
-            raise HandError(f"meld {n} is open (called), so the winning tile did not complete it")
+            raise HandError(
+                say("meld {n} is open (called), so the winning tile did not complete it").format(
+                    n=n
+                )
+            )
         if hand.wait == "tanki":
-            raise HandError("a tanki wait completes the pair, not a meld: unmark the meld")
+            raise HandError(say("a tanki wait completes the pair, not a meld: unmark the meld"))
         if hand.wait == "shanpon" and meld.kind != "triplet":
-            raise HandError(f"a shanpon wait completes a triplet; meld {n} is a {meld.kind}")
+            raise HandError(
+                say("a shanpon wait completes a triplet; meld {n} is a {kind}").format(
+                    n=n, kind=meld.kind
+                )
+            )
         if hand.wait in SEQUENCE_WAITS and meld.kind != "sequence":
-            raise HandError(f"a {hand.wait} wait completes a sequence; meld {n} is a {meld.kind}")
+            raise HandError(
+                say("a {wait} wait completes a sequence; meld {n} is a {kind}").format(
+                    wait=hand.wait, n=n, kind=meld.kind
+                )
+            )
         return marked[0]
     if hand.wait != "shanpon" or hand.win != "ron":
         return None
     closed = [i for i, m in enumerate(hand.melds) if m.kind == "triplet" and not m.open]
     if len({hand.melds[i].terminals for i in closed}) > 1:
         raise HandError(
-            "which triplet did the winning tile complete? Mark it: on a shanpon "
-            "wait won by ron it counts as open"
+            say(
+                "which triplet did the winning tile complete? Mark it: on a shanpon wait won by "
+                "ron it counts as open"
+            )
         )
     return closed[0] if closed else None
 
@@ -216,20 +239,30 @@ def _winning_meld(hand: FuHand) -> int | None:
 def _standard(fu: Fu, hand: FuHand) -> FuResult:
     melds = hand.melds
     if len(melds) != 4:
-        raise HandError(f"a standard hand has 4 melds and a pair; got {len(melds)} melds")
+        raise HandError(
+            say("a standard hand has 4 melds and a pair; got {n} melds").format(n=len(melds))
+        )
     opened = [n for n, m in enumerate(melds, 1) if m.open]
     if hand.closed and opened:
-        raise HandError(f"a closed hand has no called melds, but meld {opened[0]} is open")
+        raise HandError(
+            say("a closed hand has no called melds, but meld {opened} is open").format(
+                opened=opened[0]
+            )
+        )
     if not hand.closed and not opened:
-        raise HandError("an open hand has at least one called (open) meld")
+        raise HandError(say("an open hand has at least one called (open) meld"))
     if hand.wait in SEQUENCE_WAITS and not any(m.kind == "sequence" and not m.open for m in melds):
         raise HandError(
-            f"a {hand.wait} wait completes a sequence: one meld must be a "
-            "sequence that was not called"
+            say(
+                "a {wait} wait completes a sequence: one meld must be a sequence that was not "
+                "called"
+            ).format(wait=hand.wait)
         )
     if hand.wait == "shanpon" and not any(m.kind == "triplet" and not m.open for m in melds):
         raise HandError(
-            "a shanpon wait completes a triplet: one meld must be a triplet that was not called"
+            say(
+                "a shanpon wait completes a triplet: one meld must be a triplet that was not called"
+            )
         )
     won_on = _winning_meld(hand)
 

@@ -14,6 +14,7 @@ from typing import Any
 from mjtui.core.model.session import Session
 from mjtui.core.reports.export import ExportError, hand_records, seat_change_lines
 from mjtui.core.systems.base import TableState
+from mjtui.systems.riichi.terms import say
 
 PANTHEON_SPEC = "MahjongPantheon/pantheon, Mimir/src/helpers/textLog/Parser.php and Tokenizer.php"
 
@@ -34,13 +35,17 @@ def to_pantheon(
     out and said there (the first line's final scores stay mjtui's)."""
     if len(session.players) != 4:
         raise ExportError(
-            "the Pantheon text log is for four-player games only; "
-            "use --format results for the standings"
+            say(
+                "the Pantheon text log is for four-player games only; use --format results for "
+                "the standings"
+            )
         )
     if session.seat_changes:
         raise ExportError(
-            "the Pantheon text log has one player per seat for the whole game, "
-            f"but this session's seats change ({seat_change_lines(session)[0]})"
+            say(
+                "the Pantheon text log has one player per seat for the whole game, but this "
+                "session's seats change ({seat_change_lines})"
+            ).format(seat_change_lines=seat_change_lines(session)[0])
         )
     states = session.states() if states is None else states
     aliases = _aliases(session.players)
@@ -72,7 +77,11 @@ def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> s
     outcome = record["outcome"]
     if record.get("pao") or record.get("nagashi"):
         what = "pao" if record.get("pao") else "nagashi mangan"
-        raise ExportError(f"hand {number}: Pantheon's text log has no way to write {what}")
+        raise ExportError(
+            say("hand {number}: Pantheon's text log has no way to write {what}").format(
+                number=number, what=what
+            )
+        )
     if outcome == "exhaustive draw":
         tenpai = who(record["tenpai"]) if record["tenpai"] else "nobody"
         if len(record["tenpai"]) == len(aliases):
@@ -82,22 +91,25 @@ def _pantheon_hand(record: dict[str, Any], aliases: list[str], number: int) -> s
         return f"chombo {aliases[record['offender'] - 1]}"
     if outcome not in ("ron", "tsumo"):
         raise ExportError(
-            f"hand {number}: an {outcome} cannot be written in Pantheon's text "
-            "log (its parser knows ron, tsumo, draw and chombo)"
+            say(
+                "hand {number}: an {outcome} cannot be written in Pantheon's text log (its "
+                "parser knows ron, tsumo, draw and chombo)"
+            ).format(number=number, outcome=outcome)
         )
     parts = []
     for i, (seat, han, fu, yakuman) in enumerate(
         zip(record["winners"], record["han"], record["fu"], record["yakuman"], strict=False)
     ):
         if yakuman > 1 or (yakuman and riichi):
-            raise ExportError(
-                f"hand {number}: Pantheon's text log has no way to write "
-                + (
-                    "a multiple yakuman"
-                    if yakuman > 1
-                    else "riichi beside a yakuman without its yaku"
+            wrong = (
+                say("hand {number}: Pantheon's text log has no way to write a multiple yakuman")
+                if yakuman > 1
+                else say(
+                    "hand {number}: Pantheon's text log has no way to write riichi beside a "
+                    "yakuman without its yaku"
                 )
             )
+            raise ExportError(wrong.format(number=number))
         score = "yakuman" if yakuman else f"{han}han" + (f" {fu}fu" if fu and han < 5 else "")
         parts.append(f"{aliases[seat - 1]} {score}" + (riichi if i == 0 else ""))
     if outcome == "tsumo":

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mjtui.core.language import term
-from mjtui.systems.riichi.rules import Limits, Rules
+from mjtui.systems.riichi.rules import Limits, Rules, say
 
 # The first han of each limit; the base points come from the ruleset.
 LIMIT_HAN = (("kazoe", 13), ("sanbaiman", 11), ("baiman", 8), ("haneman", 6), ("mangan", 5))
@@ -74,7 +74,7 @@ def base_points(limits: Limits, han: int, fu: int | None, yakuman: int = 0) -> B
                 name = "sanbaiman"  # no kazoe yakuman: 13 han and more stay a sanbaiman
             return Base(points, name)
     if fu is None:
-        raise ValueError(f"{han} han needs its fu")
+        raise ValueError(say("{han} han needs its fu").format(han=han))
     if limits.kiriage and (han, fu) in KIRIAGE:
         return Base(limits.mangan, "mangan")
     points = fu * 2 ** (2 + han)

@@ -126,7 +126,11 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     if kind == "draw":
         draw = record["draw"]
         if draw not in DRAWS:
-            raise HandError(f'\'draw\' must be "exhaustive" or "abortive", got {draw!r}')
+            raise HandError(
+                say('\'draw\' must be "exhaustive" or "abortive", got {value}').format(
+                    value=repr(draw)
+                )
+            )
         kind = draw
     n = rules.players
     allowed = KEYS[kind]
@@ -134,7 +138,9 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
         if key not in allowed:
             what = f'draw = "{kind}"' if kind in DRAWS else f"'{kind}'"
             raise HandError(
-                f"'{key}' does not go with {what} (it takes {', '.join(repr(k) for k in allowed)})"
+                say("'{key}' does not go with {what} (it takes {keys})").format(
+                    key=key, what=what, keys=", ".join(repr(k) for k in allowed)
+                )
             )
     riichi = _seat_list(record, "riichi", n)
     note = _note(record)
@@ -192,11 +198,12 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
         raise HandError(say("'{key}' is an empty array: name the winner(s)").format(key=key))
     for seat in seats:
         if not _whole(seat) or not 1 <= seat <= players:
-            raise HandError(
-                f"'{key}' must be a seat from 1 to {players}"
-                + (" or an array of seats" if key == "ron" else "")
-                + f", got {record[key]!r}"
+            wrong = (
+                say("'{key}' must be a seat from 1 to {n} or an array of seats, got {value}")
+                if key == "ron"
+                else say("'{key}' must be a seat from 1 to {n}, got {value}")
             )
+            raise HandError(wrong.format(key=key, n=players, value=repr(record[key])))
     columns = {}
     for name in ("han", "fu", "yakuman"):
         value = record.get(name, [0] * len(seats) if several else 0)
@@ -231,9 +238,11 @@ def _winners(record: dict[str, Any], key: str, players: int) -> tuple[Winner, ..
         han, fu, yakuman = columns["han"][i], columns["fu"][i], columns["yakuman"][i]
         if not yakuman and not han:
             raise HandError(
-                "'han' is missing"
+                say("'han' is missing")
                 if "han" not in record
-                else f"'han' must be 1 or more for seat {seat}, or give 'yakuman'"
+                else say("'han' must be 1 or more for seat {seat}, or give 'yakuman'").format(
+                    seat=seat
+                )
             )
         winners.append(
             Winner(seat - 1, han, fu or None, yakuman, tiles[i], yaku[i], dora[i], ura[i])
@@ -250,8 +259,11 @@ def _texts(record: dict[str, Any], key: str, count: int, several: bool) -> list[
     value = record.get(key, [""] * count if several else "")
     values = value if several else [value]
     if not isinstance(values, list) or len(values) != count:
-        raise HandError(f"'{key}' must be an array of {count} texts (one per winner), got "
-                        f"{value!r}")  # fmt: skip
+        raise HandError(
+            say("'{key}' must be an array of {n} texts (one per winner), got {value}").format(
+                key=key, n=count, value=repr(value)
+            )
+        )
     for v in values:
         if not isinstance(v, str) or len(v) > MAX_INDICATORS_TEXT:
             raise HandError(
@@ -286,7 +298,9 @@ def _tiles_and_yaku(
     for t in tiles:
         if not isinstance(t, str):
             raise HandError(
-                f"'tiles' must be the hand as text, e.g. \"234m456p2267s [777z] 5s\", got {t!r}"
+                say("'tiles' must be the hand as text, e.g. \"{example}\", got {value}").format(
+                    example="234m456p2267s [777z] 5s", value=repr(t)
+                )
             )
     for names in yaku:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):

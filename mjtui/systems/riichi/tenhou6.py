@@ -65,6 +65,7 @@ from mjtui.systems.riichi.records import MAX_NOTE
 from mjtui.systems.riichi.rules import Rounding, Rules
 from mjtui.systems.riichi.standings import final_standings
 from mjtui.systems.riichi.table import State, apply, settle
+from mjtui.systems.riichi.terms import say
 
 PLAYERS = 4  # the seats of a log's arrays; a three-player log leaves the fourth empty
 MAX_DIGITS = 20  # of a whole number in a log: its scores have 6, its largest (a rate) 4
@@ -102,7 +103,7 @@ def read_log(path: Path) -> dict[str, Any]:
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
-        raise LogError(f"{path}: not UTF-8 text (byte {e.start})") from None
+        raise LogError(f"{path}: " + say("not UTF-8 text (byte {n})").format(n=e.start)) from None
     return loads_log(text, str(path))
 
 
@@ -115,8 +116,9 @@ def _whole_number(text: str) -> int:
     # past 4,300 digits with advice meant for programmers: refuse long before.
     if len(text.lstrip("-")) > MAX_DIGITS:
         raise _NumberError(
-            f"a number of {len(text.lstrip('-'))} digits ({text[:12]}...); "
-            f"a log's numbers have at most {MAX_DIGITS}"
+            say("a number of {n} digits ({start}...); a log's numbers have at most {most}").format(
+                n=len(text.lstrip("-")), start=text[:12], most=MAX_DIGITS
+            )
         )
     return int(text)
 
@@ -124,20 +126,26 @@ def _whole_number(text: str) -> int:
 def _decimal_number(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise _NumberError(f"the number {text[:24]} is too large for a log")
+        raise _NumberError(
+            say("the number {number} is too large for a log").format(number=text[:24])
+        )
     return value
 
 
-def loads_log(text: str, where: str = "the log") -> dict[str, Any]:
+def loads_log(text: str, where: str | None = None) -> dict[str, Any]:
+    where = say("the log") if where is None else where
     deep = _too_deep(text)
     if deep is not None:
         raise LogError(
-            f"{where}: arrays and objects nest more than {MAX_DEPTH} deep "
-            f"(at character {deep}); a tenhou.net/6 log nests five"
+            f"{where}: "
+            + say(
+                "arrays and objects nest more than {most} deep (at character {at}); "
+                "a tenhou.net/6 log nests five"
+            ).format(most=MAX_DEPTH, at=deep)
         )
 
     def constant(name: str) -> Any:
-        raise _NumberError(f"{name} is not a number a log holds")
+        raise _NumberError(say("{name} is not a number a log holds").format(name=name))
 
     try:
         document = json.loads(
@@ -146,10 +154,11 @@ def loads_log(text: str, where: str = "the log") -> dict[str, Any]:
     except _NumberError as e:
         raise LogError(f"{where}: {e}") from None
     except (ValueError, RecursionError) as e:  # JSONDecodeError is a ValueError
-        raise LogError(f"{where}: not a JSON document: {e}") from None
+        raise LogError(f"{where}: " + say("not a JSON document: {e}").format(e=e)) from None
     if not isinstance(document, dict):
         raise LogError(
-            f'{where}: not a tenhou.net/6 log: expected a JSON object with "name" and "log"'
+            f"{where}: "
+            + say('not a tenhou.net/6 log: expected a JSON object with "name" and "log"')
         )
     return document
 
@@ -219,7 +228,9 @@ def _frame(item: Any, seats: int) -> Frame | None:
 
 def hand_label(number: int, frame: Frame | None) -> str:
     """ "hand 6 (E3-1)", or "hand 6" when the hand does not say where it was."""
-    return f"hand {number}" + (f" ({frame.name})" if frame else "")
+    if frame is None:
+        return say("hand {n}").format(n=number)
+    return say("hand {n} ({round})").format(n=number, round=frame.name)
 
 
 @dataclass(frozen=True)
@@ -268,19 +279,29 @@ def read_hands(document: dict[str, Any], rules: Rules) -> Log:
     a problem (and the hand left out) for a hand that is."""
     names = log_names(document)
     if rules.players != len(names):
-        words = {3: "three", 4: "four"}
-        raise LogError(
-            f"the ruleset is for {rules.players} players; a tenhou.net/6 log of "
-            f"{words[len(names)]} needs a {words[len(names)]}-player riichi "
-            "ruleset" + (" (riichi-sanma)" if len(names) == 3 else "")
+        wrong = (
+            say(
+                "the ruleset is for {n} players; a tenhou.net/6 log of three needs a "
+                "three-player riichi ruleset (riichi-sanma)"
+            )
+            if len(names) == 3
+            else say(
+                "the ruleset is for {n} players; a tenhou.net/6 log of four needs a "
+                "four-player riichi ruleset"
+            )
         )
+        raise LogError(wrong.format(n=rules.players))
     rule = document.get("rule", {})
     if not isinstance(rule, dict):
-        raise LogError('key "rule": expected an object such as {"disp": ..., "aka": 1}')
+        raise LogError(
+            say('key "rule": expected an object such as {example}').format(
+                example='{"disp": ..., "aka": 1}'
+            )
+        )
     aka = _aka(rule)
     raw = document.get("log")
     if not isinstance(raw, list) or not raw:
-        raise LogError('key "log": expected an array of hands, with at least one')
+        raise LogError(say('key "log": expected an array of hands, with at least one'))
     ref = document.get("ref", "")
     frames = [_frame(item, rules.players) for item in raw]
     log = Log(
@@ -312,14 +333,19 @@ def _final(document: dict[str, Any], seats: int) -> Final | None:
     sc = document.get("sc")
     if sc is None:
         return None
-    what = 'key "sc" (the final points and scores)'
+    what = say('key "sc" (the final points and scores)')
     if not isinstance(sc, list) or len(sc) not in (2 * seats, 2 * PLAYERS):
-        raise LogError(f"{what}: expected {2 * seats} numbers, got {str(sc)[:60]}")
+        raise LogError(
+            f"{what}: "
+            + say("expected {n} numbers, got {value}").format(n=2 * seats, value=str(sc)[:60])
+        )
     points = tuple(_int(v, what) for v in sc[0 : 2 * seats : 2])
     scores = []
     for v in sc[1 : 2 * seats : 2]:
         if isinstance(v, bool) or not isinstance(v, (int, float)) or abs(v) > MAX_NUMBER:
-            raise LogError(f"{what}: expected a score, got {str(v)[:40]!r}")
+            raise LogError(
+                f"{what}: " + say("expected a score, got {value}").format(value=repr(str(v)[:40]))
+            )
         scores.append(float(v))
     return Final(points, tuple(scores))
 
@@ -334,13 +360,13 @@ def log_names(document: dict[str, Any]) -> tuple[str, ...]:
         or not all(isinstance(n, str) for n in names)
     ):
         raise LogError(
-            'key "name": expected the players\' names (four, or three for a three-player game)'
+            say('key "name": expected the players\' names (four, or three for a three-player game)')
         )
     if len(names) == PLAYERS and not names[-1].strip():
         names = names[:-1]
     if not all(n.strip() for n in names):
         raise LogError(
-            'key "name": a name is empty (only the fourth of a three-player game may be)'
+            say('key "name": a name is empty (only the fourth of a three-player game may be)')
         )
     return tuple(names)
 
@@ -360,14 +386,20 @@ def _aka(rule: dict[str, Any]) -> bool | None:
 def _int(value: Any, what: str, low: int = -MAX_NUMBER, high: int = MAX_NUMBER) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise LogError(
-            f"{what}: expected a whole number from {low} to {high}, got {str(value)[:40]!r}"
+            f"{what}: "
+            + say("expected a whole number from {low} to {high}, got {value}").format(
+                low=low, high=high, value=repr(str(value)[:40])
+            )
         )
     return value
 
 
 def _ints(value: Any, what: str, count: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) != count:
-        raise LogError(f"{what}: expected {count} numbers, got {str(value)[:60]}")
+        raise LogError(
+            f"{what}: "
+            + say("expected {n} numbers, got {value}").format(n=count, value=str(value)[:60])
+        )
     return tuple(_int(v, what) for v in value)
 
 
@@ -387,25 +419,38 @@ def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogH
     n = rules.players
     if not isinstance(item, list) or len(item) < 5 + 3 * n:
         raise LogError(
-            f"expected an array of the hand's start, {n} x (haipai, draws, discards) and its result"
+            say(
+                "expected an array of the hand's start, {n} x (haipai, draws, discards) "
+                "and its result"
+            ).format(n=n)
         )
-    round_, honba, sticks = _ints(item[0], "the round, honba and sticks", 3)
-    _int(round_, "the round", 0, 15)
+    round_, honba, sticks = _ints(item[0], say("the round, honba and sticks"), 3)
+    _int(round_, say("the round"), 0, 15)
     if round_ % ROUNDS >= n:
-        raise LogError(f"the round {round_}: its dealer would be seat {round_ % ROUNDS + 1} of {n}")
-    _int(honba, "the honba", 0, 1000)
-    _int(sticks, "the riichi sticks", 0, 1000)
-    scores = _seat_ints(item[1], "the start scores", n)
+        raise LogError(
+            say("the round {round}: its dealer would be seat {seat} of {n}").format(
+                round=round_, seat=round_ % ROUNDS + 1, n=n
+            )
+        )
+    _int(honba, say("the honba"), 0, 1000)
+    _int(sticks, say("the riichi sticks"), 0, 1000)
+    scores = _seat_ints(item[1], say("the start scores"), n)
     discards = []
     for seat in range(n):
         d = item[4 + 3 * seat + 2]
         if not isinstance(d, list):
-            raise LogError(f"the discards of seat {seat + 1}: expected an array")
+            raise LogError(
+                say("the discards of seat {seat}: expected an array").format(seat=seat + 1)
+            )
         discards.append(d)
     # A three-player log has three seats' arrays or four, the fourth empty.
     result = item[4 + 3 * (PLAYERS if len(item) >= 5 + 3 * PLAYERS else n)]
     if not isinstance(result, list) or not result or not isinstance(result[0], str):
-        raise LogError('the result: expected an array such as ["和了", [...], [...]]')
+        raise LogError(
+            say("the result: expected an array such as {example}").format(
+                example='["和了", [...], [...]]'
+            )
+        )
     declared = [
         s for s in range(n) if any(isinstance(t, str) and t.startswith("r") for t in discards[s])
     ]
@@ -416,15 +461,20 @@ def _hand(rules: Rules, item: Any, number: int, following: Frame | None) -> LogH
     if kind == WIN:
         hand, changes, scores_said = _win(rules, result, declared, discards, round_)
     elif kind in EXHAUSTIVE or kind == NAGASHI:
-        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 else (0,) * n
+        changes = (
+            _seat_ints(result[1], say("the score changes"), n) if len(result) > 1 else (0,) * n
+        )
         hand = _draw(kind, changes, tuple(declared), round_ % ROUNDS, dealer_stays)
     elif kind in ABORTIVE:
-        changes = _seat_ints(result[1], "the score changes", n) if len(result) > 1 else (0,) * n
+        changes = (
+            _seat_ints(result[1], say("the score changes"), n) if len(result) > 1 else (0,) * n
+        )
         hand = AbortiveDraw(riichi=tuple(declared), note=f"{kind} ({ABORTIVE[kind]})")
     else:
         raise LogError(
-            f"the result {kind[:20]!r} is not one mjtui knows (和了, 流局, "
-            f"流し満貫, {', '.join(ABORTIVE)})"
+            say("the result {kind} is not one mjtui knows ({known})").format(
+                kind=repr(kind[:20]), known=", ".join(("和了", "流局", "流し満貫", *ABORTIVE))
+            )
         )
     check(rules, hand)
     hand = replace(hand, note=kept_note(hand.note))
@@ -467,13 +517,13 @@ def _win(
 ) -> tuple[Win, tuple[int, ...], tuple[str, ...]]:
     pairs = result[1:]
     if not pairs or len(pairs) % 2:
-        raise LogError("the win: expected score changes and details, per winner")
+        raise LogError(say("the win: expected score changes and details, per winner"))
     n = rules.players
     changes = [0] * n
     winners, notes, said = [], [], []
     froms, pao = set(), None
     for k in range(0, len(pairs), 2):
-        for s, c in enumerate(_seat_ints(pairs[k], "the score changes", n)):
+        for s, c in enumerate(_seat_ints(pairs[k], say("the score changes"), n)):
             changes[s] += c
         details = pairs[k + 1]
         if (
@@ -481,10 +531,15 @@ def _win(
             or len(details) < 4
             or not all(isinstance(d, str) for d in details[3:])
         ):
-            raise LogError("the win's details: expected [winner, from, liable, score, yaku...]")
-        seat = _int(details[0], "the winner", 0, n - 1)
-        froms.add(_int(details[1], "the discarder", 0, n - 1))
-        liable = _int(details[2], "the liable seat", 0, n - 1)
+            raise LogError(
+                say("the win's details: expected {example}").format(
+                    # English: the log array's fields, named as tenhou.net/6 documents them
+                    example="[winner, from, liable, score, yaku...]"
+                )
+            )
+        seat = _int(details[0], say("the winner"), 0, n - 1)
+        froms.add(_int(details[1], say("the discarder"), 0, n - 1))
+        liable = _int(details[2], say("the liable seat"), 0, n - 1)
         if liable != seat:
             pao = liable
         tsumo = details[1] == seat
@@ -492,11 +547,11 @@ def _win(
         notes.append(" ".join(details[3:]))
         said.append(details[3])
     if len(froms) != 1:
-        raise LogError("the winners of one hand name different discarders")
+        raise LogError(say("the winners of one hand name different discarders"))
     discarder = froms.pop()
     tsumo = discarder in {w.seat for w in winners}
     if tsumo and len(winners) > 1:
-        raise LogError("a tsumo with more than one winner")
+        raise LogError(say("a tsumo with more than one winner"))
     riichi = [s for s in declared if tsumo or s != discarder or not _declared_on_last(discards[s])]
     note = (
         notes[0]
@@ -522,12 +577,20 @@ def _declared_on_last(discards: list[Any]) -> bool:
 def _winner(rules: Rules, seat: int, score: str, yaku: list[str], tsumo: bool) -> Winner:
     m = _SCORE.fullmatch(score)
     if m is None:
-        raise LogError(f'the score {score[:40]!r}: expected e.g. "30符2飜2000点" or "満貫8000点"')
+        raise LogError(
+            say('the score {score}: expected e.g. "30符2飜2000点" or "満貫8000点"').format(
+                score=repr(score[:40])
+            )
+        )
     han_of_yaku, yakuman = 0, 0
     for name in yaku:
         y = _YAKU.fullmatch(name)
         if y is None:
-            raise LogError(f"the yaku {name[:40]!r}: expected a name and (N飜) or (役満)")
+            raise LogError(
+                say("the yaku {name}: expected a name and (N飜) or (役満)").format(
+                    name=repr(name[:40])
+                )
+            )
         if y.group("yakuman"):
             yakuman += 1
         else:
@@ -548,7 +611,9 @@ def _winner(rules: Rules, seat: int, score: str, yaku: list[str], tsumo: bool) -
         elif fu is not None:
             fu = None
     elif fu is None:
-        raise LogError(f"the score {score!r} has han but no fu and no limit")
+        raise LogError(
+            say("the score {score} has han but no fu and no limit").format(score=repr(score))
+        )
     return Winner(seat, han, fu)
 
 
@@ -595,7 +660,9 @@ def difference(rules: Rules, lh: LogHand) -> str | None:
     ours = our_changes(rules, lh)
     if ours == lh.changes:
         return None
-    return f"ours {_signed(ours)}, the log's {_signed(lh.changes)}: {_reason(rules, lh, ours)}"
+    return say("ours {ours}, the log's {theirs}: {why}").format(
+        ours=_signed(ours), theirs=_signed(lh.changes), why=_reason(rules, lh, ours)
+    )
 
 
 def _signed(values: tuple[int, ...]) -> str:
@@ -605,20 +672,24 @@ def _signed(values: tuple[int, ...]) -> str:
 def _reason(rules: Rules, lh: LogHand, ours: tuple[int, ...]) -> str:
     hand = lh.hand
     if isinstance(hand, ExhaustiveDraw) and hand.nagashi:
-        return (
+        return say(
             "nagashi mangan is paid otherwise (the ruleset's draws.nagashi_honba, "
             "draws.nagashi_noten)"
         )
     if isinstance(hand, ExhaustiveDraw):
-        return f"the noten payments differ (draws.noten_total is {rules.draws.noten_total})"
+        return say("the noten payments differ (draws.noten_total is {total})").format(
+            total=rules.draws.noten_total
+        )
     if isinstance(hand, AbortiveDraw):
-        return "points moved in an abortive draw (draws.abortive)"
+        return say("points moved in an abortive draw (draws.abortive)")
     if not isinstance(hand, Win):
-        return "a difference in the ruleset"
+        return say("a difference in the ruleset")
     if hand.pao is not None:
-        return f"pao is paid otherwise (payments.pao is {list(rules.payments.pao)})"
+        return say("pao is paid otherwise (payments.pao is {pao})").format(
+            pao=list(rules.payments.pao)
+        )
     if sum(lh.changes) != sum(ours):
-        return (
+        return say(
             "the riichi sticks on the table are paid out otherwise "
             "(payments.riichi_deposit, payments.multiple_ron_deposits)"
         )
@@ -626,11 +697,11 @@ def _reason(rules: Rules, lh: LogHand, ours: tuple[int, ...]) -> str:
     if wrong:
         return wrong
     if lh.honba:
-        return (
+        return say(
             "the honba are paid otherwise (payments.honba_ron, payments.honba_tsumo, "
             "payments.multiple_ron_honba)"
         )
-    return "the payment is split otherwise among the payers"
+    return say("the payment is split otherwise among the payers")
 
 
 def _base_differs(rules: Rules, lh: LogHand) -> str:
@@ -654,14 +725,18 @@ def _base_differs(rules: Rules, lh: LogHand) -> str:
             ours_said = (pay.discarder, 0)
         if ours_said != (a, b):
             score = (
-                f"{w.yakuman} yakuman"
+                say("{n} yakuman").format(n=w.yakuman)
                 if w.yakuman
-                else f"{w.han} han" + (f" {w.fu} fu" if w.fu else "")
+                else say("{han} han {fu} fu").format(han=w.han, fu=w.fu)
+                if w.fu
+                else say("{han} han").format(han=w.han)
             )
             hint = " (limits.kiriage)" if w.han in (3, 4) and w.fu in (30, 60) else ""
             return (
-                f"seat {w.seat + 1} of the log: {score} pays {pay.short()} with our rules, "
-                f"{said} in the log{hint}"
+                say(
+                    "seat {seat} of the log: {score} pays {pays} with our rules, {said} in the log"
+                ).format(seat=w.seat + 1, score=score, pays=pay.short(), said=said)
+                + hint
             )
     return ""
 
@@ -676,17 +751,27 @@ def flow_difference(rules: Rules, lh: LogHand, following: LogHand | None) -> str
     ours = (after.east, after.honba, after.deposits // deposit if deposit else 0)
     theirs = (following.round % ROUNDS, following.honba, following.sticks)
     if after.finished:
-        return f"the game ends here with our rules ({after.end_text}), the log plays on"
+        return say("the game ends here with our rules ({end}), the log plays on").format(
+            end=after.end_text
+        )
     if ours == theirs:
         return None
     parts = []
     if ours[0] != theirs[0]:
-        parts.append(f"dealer seat {ours[0] + 1} (the log's seat {theirs[0] + 1})")
+        parts.append(
+            say("dealer seat {ours} (the log's seat {theirs})").format(
+                ours=ours[0] + 1, theirs=theirs[0] + 1
+            )
+        )
     if ours[1] != theirs[1]:
-        parts.append(f"{ours[1]} honba (the log's {theirs[1]})")
+        parts.append(
+            say("{ours} honba (the log's {theirs})").format(ours=ours[1], theirs=theirs[1])
+        )
     if ours[2] != theirs[2]:
-        parts.append(f"{ours[2]} riichi sticks (the log's {theirs[2]})")
-    return "the next hand has " + ", ".join(parts) + " with our rules"
+        parts.append(
+            say("{ours} riichi sticks (the log's {theirs})").format(ours=ours[2], theirs=theirs[2])
+        )
+    return say("the next hand has {what} with our rules").format(what=say(", ").join(parts))
 
 
 # --------------------------------------------------------------------------
@@ -715,18 +800,21 @@ class Imported:
     @property
     def summary(self) -> str:
         """ "9 of 10 hands reproduce exactly; 1 left out (hand 6)"."""
-        text = f"{self.reproduced} of {self.compared} hands reproduce exactly"
+        text = say("{n} of {all} hands reproduce exactly").format(
+            n=self.reproduced, all=self.compared
+        )
         differ = self.compared - self.reproduced - len(self.left_out)
         if differ:
-            text += f"; {differ} {'differs' if differ == 1 else 'differ'}"
+            text += (say("; {n} differs") if differ == 1 else say("; {n} differ")).format(n=differ)
         if self.left_out:
             numbers = ", ".join(str(n) for n in self.left_out[:10]) + (
                 ", ..." if len(self.left_out) > 10 else ""
             )
             text += (
-                f"; {len(self.left_out)} left out "
-                f"(hand{'s' if len(self.left_out) > 1 else ''} {numbers})"
-            )
+                say("; {n} left out (hands {numbers})")
+                if len(self.left_out) > 1
+                else say("; {n} left out (hand {numbers})")
+            ).format(n=len(self.left_out), numbers=numbers)
         return text
 
 
@@ -739,15 +827,18 @@ def import_log(
     rules = ruleset.rules
     if not isinstance(rules, Rules):
         raise LogError(
-            f"{ruleset.id} is a {rules.system!r} ruleset; a tenhou.net/6 "
-            "log is riichi: choose a riichi ruleset"
+            say(
+                "{id} is a {system} ruleset; a tenhou.net/6 log is riichi: choose a riichi ruleset"
+            ).format(id=ruleset.id, system=repr(rules.system))
         )
     log = read_hands(document, rules)
     lines: list[str] = []
     ruleset, rules = _adapted(ruleset, rules, log, lines)
     if not log.hands:
         raise LogError(
-            f"no hand of the log can be scored with {ruleset.id}: " + "; ".join(log.problems[:3])
+            say("no hand of the log can be scored with {id}: {problems}").format(
+                id=ruleset.id, problems="; ".join(log.problems[:3])
+            )
         )
     players = _names(log.names)
     # Where the game starts is the log's first hand's to say, never a later one's: a
@@ -756,14 +847,17 @@ def import_log(
     turn = first.round % ROUNDS if first is not None else 0
     if first is None:
         lines.append(
-            "hand 1 does not say where the game starts: the session keeps the "
-            "log's seats and starts from the ruleset's table at East 1"
+            say(
+                "hand 1 does not say where the game starts: the session keeps the "
+                "log's seats and starts from the ruleset's table at East 1"
+            )
         )
     elif turn:
         lines.append(
-            f"the log starts at {first.name}: the seats are turned so that its "
-            f"dealer, {players[turn]}, is seat 1 of the session, which starts "
-            "at East 1"
+            say(
+                "the log starts at {round}: the seats are turned so that its dealer, "
+                "{dealer}, is seat 1 of the session, which starts at East 1"
+            ).format(round=first.name, dealer=players[turn])
         )
     start = (rules.table.start_points,) * rules.players
     same_start = (
@@ -772,11 +866,12 @@ def import_log(
         and first.scores == start
     )
     if first is not None and not same_start:
-        scores = list(first.scores) if first.scores is not None else "scores it does not say"
+        scores = list(first.scores) if first.scores is not None else say("scores it does not say")
         lines.append(
-            f"the log starts with {scores}, {first.honba} honba and {first.sticks} "
-            "riichi sticks; the session starts from the ruleset's table, so its "
-            "totals are not the log's"
+            say(
+                "the log starts with {scores}, {honba} honba and {sticks} riichi sticks; "
+                "the session starts from the ruleset's table, so its totals are not the log's"
+            ).format(scores=scores, honba=first.honba, sticks=first.sticks)
         )
     players = players[turn:] + players[:turn]
     session = Session(
@@ -786,7 +881,7 @@ def import_log(
     )
     said: dict[int, list[str]] = {n: [] for n in range(1, log.count + 1)}
     for problem, number in zip(log.problems, log.left_out, strict=False):
-        said[number].append(f"{problem}; left out")
+        said[number].append(say("{problem}; left out").format(problem=problem))
     left_out = set(log.left_out)
     reproduced = mismatches = 0
     apart = False  # the session's table has left the log's
@@ -801,7 +896,9 @@ def import_log(
         try:
             session.add(turned(lh.hand, turn, rules.players), checked=True)
         except HandError as e:
-            said[lh.number].append(f"{at}: not added to the session: {e}; left out")
+            said[lh.number].append(
+                f"{at}: " + say("not added to the session: {e}; left out").format(e=e)
+            )
             left_out.add(lh.number)
             continue
         why = difference(rules, lh)
@@ -840,12 +937,18 @@ def _table_difference(rules: Rules, state: State, lh: LogHand, turn: int) -> str
     if ours == theirs:
         return None
     if state.finished:
-        return f"the session's game is over before it ({state.end_text})"
-    return (
-        f"the session's table before it is {_round_name(ours[0], ours[1])} with "
-        f"{ours[2]} riichi sticks and {list(totals)}, the log's {lh.name} with "
-        f"{lh.sticks} and {list(lh.scores)}: from here on the session's totals are not "
-        "the log's"
+        return say("the session's game is over before it ({end})").format(end=state.end_text)
+    return say(
+        "the session's table before it is {ours} with {sticks} riichi sticks and {totals}, "
+        "the log's {theirs} with {their_sticks} and {their_totals}: from here on the "
+        "session's totals are not the log's"
+    ).format(
+        ours=_round_name(ours[0], ours[1]),
+        sticks=ours[2],
+        totals=list(totals),
+        theirs=lh.name,
+        their_sticks=lh.sticks,
+        their_totals=list(lh.scores),
     )
 
 
@@ -853,12 +956,15 @@ def _end(rules: Rules, session: Session, log: Log, turn: int, same_start: bool) 
     """How the session's end compares with the log's final points and scores ("" when
     the log has none), and whether it is the log's (or cannot be compared)."""
     if log.final_problem:
-        return f"{log.final_problem}: the final standings are not compared", True
+        return f"{log.final_problem}: " + say("the final standings are not compared"), True
     if log.final is None:
         return "", True
     if not same_start:
         return (
-            "the final standings are not compared: the session does not start where the log does",
+            say(
+                "the final standings are not compared: the session does not start "
+                "where the log does"
+            ),
             True,
         )
     n = rules.players
@@ -867,16 +973,20 @@ def _end(rules: Rules, session: Session, log: Log, turn: int, same_start: bool) 
     theirs = _scores_text(log.final.scores)
     if totals != log.final.points:
         return (
-            f"the final totals: ours {list(totals)}, the log's {list(log.final.points)} "
-            f"(the log's final standings: {theirs})",
+            say(
+                "the final totals: ours {ours}, the log's {theirs} "
+                "(the log's final standings: {standings})"
+            ).format(ours=list(totals), theirs=list(log.final.points), standings=theirs),
             False,
         )
     ours = _scores(rules, totals)
     if _same_scores(ours, log.final.scores):
-        return f"the final standings are the log's: {theirs}", True
+        return say("the final standings are the log's: {standings}").format(standings=theirs), True
     return (
-        f"the final standings: ours {_scores_text(ours)}, the log's {theirs} "
-        "(final.uma, final.oka, final.rounding, table.target_points)",
+        say(
+            "the final standings: ours {ours}, the log's {theirs} "
+            "(final.uma, final.oka, final.rounding, table.target_points)"
+        ).format(ours=_scores_text(ours), theirs=theirs),
         False,
     )
 
@@ -931,20 +1041,29 @@ def _adapted(ruleset: Ruleset, rules: Rules, log: Log, lines: list[str]) -> tupl
         n, target = rules.players, table["table"]["target_points"]
         if table["final"]["oka"] == (target - start) * n:
             table["final"]["oka"] = (target - first.scores[0]) * n
-            changed.append(f"final.oka = {table['final']['oka']} (to balance it)")
+            changed.append(
+                say("final.oka = {oka} (to balance it)").format(oka=table["final"]["oka"])
+            )
     rounding = _rounding_shown(ruleset, table, log)
     if rounding is not None and rounding != table["final"].get("rounding", "exact"):
         table["final"]["rounding"] = rounding
         changed.append(f'final.rounding = "{rounding}"')
     if changed:
         lines.append(
-            f"the ruleset {ruleset.id} is played with {', '.join(changed)}, as the log has it"
+            say("the ruleset {id} is played with {changes}, as the log has it").format(
+                id=ruleset.id, changes=", ".join(changed)
+            )
         )
     if log.final is not None and rounding is None:
         lines.append(
-            f"the log's final standings ({_scores_text(log.final.scores)}) do not "
-            f"follow from its final points ({list(log.final.points)}) under any "
-            f"final.rounding with the uma and oka of {ruleset.id}"
+            say(
+                "the log's final standings ({standings}) do not follow from its final "
+                "points ({points}) under any final.rounding with the uma and oka of {id}"
+            ).format(
+                standings=_scores_text(log.final.scores),
+                points=list(log.final.points),
+                id=ruleset.id,
+            )
         )
     if not changed:
         return ruleset, rules

@@ -145,7 +145,9 @@ def _kita(text: str) -> int:
     if not text:
         return 0
     if not text.isdigit() or len(text) > 1:
-        raise HandError(f"Kita: the North tiles set aside, 0 to 4, got {text!r}")
+        raise HandError(
+            say("Kita: the North tiles set aside, 0 to 4, got {text}").format(text=repr(text))
+        )
     return int(text)
 
 

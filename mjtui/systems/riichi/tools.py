@@ -96,7 +96,7 @@ def context(args: Namespace) -> WinContext:
     if "double_riichi" in also:
         flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
     if args.honba < 0 or args.kita < 0:
-        raise HandError("--honba and --kita are 0 or more")
+        raise HandError(say("--honba and --kita are 0 or more"))
     return WinContext(
         tsumo=args.tsumo,
         seat_wind=args.seat,
@@ -235,12 +235,12 @@ POINTS_OPTIONS = (
 def points(rules: Rules, args: Namespace) -> dict[str, Any]:
     """What a hand of ``args.han`` han and ``args.fu`` fu (or a yakuman) pays."""
     if args.honba < 0:
-        raise HandError(f"--honba must be 0 or more, got {args.honba}")
+        raise HandError(say("--honba must be 0 or more, got {honba}").format(honba=args.honba))
     han = args.han or 0
     if args.yakuman and (args.han is not None or args.fu is not None):
-        raise HandError("give --yakuman alone, or --han and --fu")
+        raise HandError(say("give --yakuman alone, or --han and --fu"))
     if not args.yakuman and args.han is None:
-        raise HandError("give --han (and --fu below 5 han), or --yakuman")
+        raise HandError(say("give --han (and --fu below 5 han), or --yakuman"))
     problem = score_problem(rules, han, args.fu, tsumo=args.tsumo, yakuman=args.yakuman)
     if problem:
         raise HandError(problem)
@@ -362,7 +362,7 @@ def way_context(args: Any, tsumo: bool) -> WinContext | None:
     if "double_riichi" in also:
         stated.discard("riichi")
     if args.honba < 0 or args.kita < 0:
-        raise HandError("--honba and --kita are 0 or more")
+        raise HandError(say("--honba and --kita are 0 or more"))
     return WinContext(
         tsumo=tsumo,
         seat_wind=args.seat,

@@ -31,7 +31,7 @@ from mjtui.systems.riichi.hand.shapes import (
     standard_shapes,
 )
 from mjtui.systems.riichi.points import Payment, base_points, payment, round_up
-from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.rules import Rules, say
 
 Candidate = tuple[Shape, list[str], list[str]]  # a reading, its yaku and its yakuman
 
@@ -175,18 +175,26 @@ def _check_tile_set(hand: TileHand, ctx: WinContext, three: bool) -> None:
     nobody sits North; kita is three-player only."""
     if not three:
         raise HandError(
-            "kita (North tiles set aside as dora) is played by three players "
-            "only: this ruleset seats four"
+            say(
+                "kita (North tiles set aside as dora) is played by three players only: this "
+                "ruleset seats four"
+            )
         )
     if ctx.seat_wind == 3:
         raise HandError(
-            "there is no North seat at a three-player table: the seat wind is East, South or West"
+            say(
+                "there is no North seat at a three-player table: the seat wind is East, South or "
+                "West"
+            )
         )
     tiles = list(hand.concealed_counts())
     for meld in hand.melds:
         if meld.kind == "chi":
             raise HandError(
-                "there is no chi at a three-player table: a called sequence cannot be in the hand"
+                say(
+                    "there is no chi at a three-player table: a called sequence cannot be in the "
+                    "hand"
+                )
             )
         for t in meld.tiles:
             tiles[t] += 1
@@ -194,8 +202,10 @@ def _check_tile_set(hand: TileHand, ctx: WinContext, three: bool) -> None:
     shown = [t for t in (*ctx.dora, *ctx.ura) if t in MANZU_2_8]
     if bad or shown:
         raise HandError(
-            f"{(bad or shown)[0] + 1}m is not in the three-player set (the manzu "
-            "2-8 are taken out): check the tiles"
+            say(
+                "{bad}m is not in the three-player set (the manzu 2-8 are taken out): check the "
+                "tiles"
+            ).format(bad=(bad or shown)[0] + 1)
         )
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from mjtui.core.errors import HandError
 from mjtui.core.systems.base import WINDS
 from mjtui.core.tiles.notation import TileHand
+from mjtui.systems.riichi.rules import say
 
 MAX_INDICATORS = 5  # the dead wall shows at most five (one, plus one per kan)
 
@@ -153,7 +154,11 @@ def situations_of(letters: str) -> tuple[Situation, ...]:
         if c.isspace():
             continue
         if c not in _BY_LETTER:
-            raise HandError(f"{c!r} is not a situation letter: {SITUATION_HELP}")
+            raise HandError(
+                say("{c} is not a situation letter: {situation_help}").format(
+                    c=repr(c), situation_help=SITUATION_HELP
+                )
+            )
         picked.append(_BY_LETTER[c])
     return tuple(picked)
 
@@ -174,21 +179,24 @@ def check_context(hand: TileHand, ctx: WinContext) -> None:
 
 def _problem(hand: TileHand, ctx: WinContext) -> str | None:
     if ctx.seat_wind not in (0, 1, 2, 3) or ctx.round_wind not in (0, 1, 2, 3):
-        return (
-            f"the seat and round winds must be 0-3 ({', '.join(WINDS)}), got "
-            f"{ctx.seat_wind!r} and {ctx.round_wind!r}"
+        return say(
+            "the seat and round winds must be 0-3 ({names}), got {seat_wind} and {round_wind}"
+        ).format(
+            names=", ".join(WINDS), seat_wind=repr(ctx.seat_wind), round_wind=repr(ctx.round_wind)
         )
     if ctx.honba < 0:
-        return f"honba must be 0 or more, got {ctx.honba}"
+        return say("honba must be 0 or more, got {honba}").format(honba=ctx.honba)
     if len(ctx.dora) > MAX_INDICATORS or len(ctx.ura) > MAX_INDICATORS:
-        return f"at most {MAX_INDICATORS} dora and {MAX_INDICATORS} ura dora indicators"
+        return say("at most {max_indicators} dora and {max_indicators} ura dora indicators").format(
+            max_indicators=MAX_INDICATORS
+        )
     if not 0 <= ctx.kita <= 4:
-        return f"kita: 0 to 4 North tiles set aside, got {ctx.kita}"
+        return say("kita: 0 to 4 North tiles set aside, got {kita}").format(kita=ctx.kita)
     if (
         ctx.kita
         and ctx.kita + hand.concealed_counts()[30] + sum(m.tiles.count(30) for m in hand.melds) > 4
     ):
-        return "there are four North tiles: the hand and kita hold more"
+        return say("there are four North tiles: the hand and kita hold more")
     if not (
         ctx.riichi
         or ctx.double_riichi
@@ -207,38 +215,40 @@ def _problem(hand: TileHand, ctx: WinContext) -> str | None:
     riichi = ctx.riichi or ctx.double_riichi
     ron = not ctx.tsumo
     if ctx.riichi and ctx.double_riichi:
-        return "riichi or double riichi, not both"
+        return say("riichi or double riichi, not both")
     if riichi and not hand.closed:
-        return "riichi needs a closed hand; this one has a called meld"
+        return say("riichi needs a closed hand; this one has a called meld")
     if ctx.ippatsu and not riichi:
-        return "ippatsu needs riichi"
+        return say("ippatsu needs riichi")
     if ctx.ura != () and not riichi:
-        return "ura dora count only with riichi"
+        return say("ura dora count only with riichi")
     if ctx.haitei and ron:
-        return "haitei is a win by tsumo on the last tile; houtei is by ron"
+        return say("haitei is a win by tsumo on the last tile; houtei is by ron")
     if ctx.houtei and ctx.tsumo:
-        return "houtei is a win by ron on the last discard; haitei is by tsumo"
+        return say("houtei is a win by ron on the last discard; haitei is by tsumo")
     if ctx.rinshan:
         if ron:
-            return "rinshan kaihou is a win by tsumo on a kan's replacement tile"
+            return say("rinshan kaihou is a win by tsumo on a kan's replacement tile")
         if not any(m.kind == "kan" for m in hand.melds):
-            return "rinshan kaihou needs a kan in the hand"
+            return say("rinshan kaihou needs a kan in the hand")
         if ctx.haitei:
-            return "the replacement tile of a kan is not the last tile: rinshan or haitei, not both"
+            return say(
+                "the replacement tile of a kan is not the last tile: rinshan or haitei, not both"
+            )
     if ctx.chankan:
         if ctx.tsumo:
-            return "chankan is a win by ron on a tile added to a kan"
+            return say("chankan is a win by ron on a tile added to a kan")
         if ctx.houtei:
-            return "chankan or houtei, not both"
+            return say("chankan or houtei, not both")
     if ctx.tenhou or ctx.chiihou:
         if ctx.tenhou and ctx.chiihou:
-            return "tenhou (dealer) or chiihou (non-dealer), not both"
+            return say("tenhou (dealer) or chiihou (non-dealer), not both")
         if ctx.tenhou and not ctx.dealer:
-            return "tenhou is the dealer's win; the seat wind must be East"
+            return say("tenhou is the dealer's win; the seat wind must be East")
         if ctx.chiihou and ctx.dealer:
-            return "chiihou is a non-dealer's win; the dealer's is tenhou"
+            return say("chiihou is a non-dealer's win; the dealer's is tenhou")
         if ron:
-            return "tenhou and chiihou are wins by tsumo"
+            return say("tenhou and chiihou are wins by tsumo")
         if hand.melds != ():
-            return "tenhou and chiihou are won on the first draw, before any kan or call"
+            return say("tenhou and chiihou are won on the first draw, before any kan or call")
     return None

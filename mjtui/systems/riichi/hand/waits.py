@@ -21,7 +21,7 @@ from mjtui.core.tiles.shanten import completing_tiles, shanten
 from mjtui.systems.riichi.hand.analysis import Analysis
 from mjtui.systems.riichi.hand.analyzer import NO_YAKU, analyze
 from mjtui.systems.riichi.hand.context import WinContext
-from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.rules import Rules, say
 
 THREE_PLAYER_TILES = tuple(t for t in range(TILE_KINDS) if not 1 <= t <= 7)  # no 2m-8m
 NORTH = 30
@@ -89,8 +89,10 @@ def unseen_counts(
         left[t] -= held[t] + shown[t]
         if left[t] < 0:
             raise HandError(
-                f"more {tile_name(t)} than there are: {held[t]} in the hand and {shown[t]} "
-                "seen (the discards, --seen, the dora indicators, the kita)"
+                say(
+                    "more {tile_name} than there are: {held} in the hand and {shown} seen (the "
+                    "discards, --seen, the dora indicators, the kita)"
+                ).format(tile_name=tile_name(t), held=held[t], shown=shown[t])
             )
     return left
 
@@ -139,12 +141,14 @@ def _check_three_player_tiles(hand: WaitingHand, seen: tuple[int, ...]) -> None:
     bad = [t for t in range(1, 8) if held[t]] or [t for t in seen if 1 <= t <= 7]
     if bad:
         raise HandError(
-            f"{tile_name(bad[0])} is not in the three-player set (the manzu 2-8 are taken "
-            "out): check the tiles"
+            say(
+                "{tile_name} is not in the three-player set (the manzu 2-8 are taken out): check "
+                "the tiles"
+            ).format(tile_name=tile_name(bad[0]))
         )
     if any(m.kind == "chi" for m in hand.melds):
         raise HandError(
-            "there is no chi at a three-player table: a called sequence cannot be in the hand"
+            say("there is no chi at a three-player table: a called sequence cannot be in the hand")
         )
 
 
