@@ -208,8 +208,8 @@ def test_the_tournament_s_own_file_checks_in_the_language(capsys, tmp_path: Path
     players.write_text("Ann\nann\n", encoding="utf-8")
     argv = ("tournament", "new", "t", "--players", str(players), "--ruleset", "riichi-tenhou")
     for spoken, said in (
-        ("ja", "2行目: 'ann' は既に1行目にあります"),
-        ("zh_Hans", "第 2 行：'ann' 已经在第 1 行"),
+        ("ja", "2行目: 'ann' はすでに1行目にあります"),
+        ("zh_Hans", "第 2 行：'ann' 已在第 1 行"),
     ):
         code, _out, err = run(capsys, "--language", spoken, *argv, "--rounds", "2")
         assert code == 2 and said in err and left(err) == []

@@ -29,15 +29,19 @@ NAME = "春季杯"
 # option, a metavar (PLAYER, AMOUNT), a link, the ruleset's id.
 _TYPED = re.compile(
     r"`[^`]*`"
+    r"|\{[^}]*\}"  # a JSON's keys, or an option's choices, as they are typed
+    r"|\b(?:random|swiss|interval|text|csv|ema|md|html|json)\b"  # values typed as options take them
     r"|mjtui(?: (?:[A-Za-z0-9_./:=-]+|'[^']*'))+"
     r"|\S*https?://\S*|\S*/t/[A-Za-z0-9_-]+"
-    r"|--?[a-z][a-z-]*(?:[ =](?:[A-Z]+\b|\{[^}]*\}|[a-z]+,[a-z,]+))?"
+    r"|--?[a-z][a-z-]*(?:[ =](?:[A-Z]+(?:\.[a-z]+)?\b|\{[^}]*\}|[a-z]+,[a-z,]+))?"
     r"|(?<![A-Za-z])[A-Z]{2,}(?![A-Za-z])(?:[ =][A-Z]+\b)?"
     r"|^mjtui:|Ctrl\+C|riichi-ema|tournament\.toml|tournaments/NAME|round-\d+_table-\d+\.toml",
     re.M,
 )
 # argparse's own words around the help we give (argparse's wording is not this file's).
-_ARGPARSE = re.compile(r"usage:.*?\n\n|positional arguments:|options:|-h, --help.*", re.S)
+# argparse's own lines: the usage (the first paragraph, in whatever language argparse
+# speaks) and the help option's line.
+_ARGPARSE = re.compile(r"\A.*?\n\n|-h, --help[^\n]*")
 
 
 def english_words(text: str, *data: str) -> list[str]:
