@@ -497,7 +497,8 @@ def new_command(args: argparse.Namespace) -> int:
                 n=len(added), names=_(", ").join(p.name for p in added)
             )
         )
-    print(_("next: {command}").format(command=f"mjtui tournament seat {_quoted(t.name)} --round 1"))
+    seat = f"mjtui tournament seat {_quoted(t.name)} --round 1"  # English: a command, typed
+    print(_("next: {command}").format(command=seat))
     return 0
 
 
@@ -658,7 +659,9 @@ def play_command(args: argparse.Namespace) -> MjtuiApp:
     if not number:
         raise TournamentError(
             _("{name} has no round seated yet: {command}").format(
-                name=t.name, command=f"mjtui tournament seat {_quoted(t.name)} --round 1"
+                name=t.name,
+                # English: a command, as typed
+                command=f"mjtui tournament seat {_quoted(t.name)} --round 1",
             )
         )
     end_with_the_server()  # served to a phone (cli/tournament_serve.py)
@@ -677,7 +680,11 @@ def play_command(args: argparse.Namespace) -> MjtuiApp:
             _(
                 "{error}; it can be played in one window at a time. To look at it without "
                 "changing it: {command}"
-            ).format(error=e, command=f"mjtui replay {shlex.quote(str(path))}")
+            ).format(
+                error=e,
+                # English: a command, as typed
+                command=f"mjtui replay {shlex.quote(str(path))}",
+            )
         ) from None
     from mjtui.ui.app import MjtuiApp
 
