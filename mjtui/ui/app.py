@@ -14,7 +14,7 @@ from mjtui.core.language import _, ngettext
 from mjtui.core.text import shown
 from mjtui.private_api import withdraw_notifications
 from mjtui.ui.key_form import KeyForm, OrderedKeys
-from mjtui.ui.styles import BASE, ScreenStyles, add_styles
+from mjtui.ui.styles import BASE, ScreenStyles, StyledWhenMounted, add_styles
 
 # Each screen, and the calculators behind the sheet, is imported when it is
 # first opened: the new-series form must not wait for the score sheet, the
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from mjtui.ui.screens.new_series import SeriesChoice
 
 
-class MjtuiApp(OrderedKeys, ScreenStyles, App[None]):
+class MjtuiApp(OrderedKeys, ScreenStyles, StyledWhenMounted, App[None]):
     CSS_PATH = str(BASE)  # the other screens' stylesheets come with them (ui/styles.py)
     TITLE = "mjtui"
     ENABLE_COMMAND_PALETTE = False

@@ -5,7 +5,8 @@ the rules of the forms and questions over them (modal.tcss) and of the other
 screens wait for them, so the first frame parses and applies only its own
 (benchmarks/startup.py: about 20 ms sooner, and the forms' rules were half of
 mjtui.tcss). A screen names its stylesheets in ``STYLES``. :class:`StyledOnce`
-keeps a screen from being styled twice over as it is first shown.
+keeps a screen from being styled twice over as it is first shown, and
+:class:`StyledWhenMounted` a widget from being styled before it is mounted.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ BASE = FOLDER / "mjtui.tcss"
 
 if TYPE_CHECKING:
     from textual.app import App
+    from textual.dom import DOMNode
     from textual.events import ScreenResume
     from textual.screen import Screen
 
@@ -35,6 +37,22 @@ class ScreenStyles(_AppMixin):
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         add_styles(self, screen)
         return super().push_screen(screen, *args, **kwargs)
+
+
+class StyledWhenMounted(_AppMixin):
+    """App mixin: a widget is styled once it is in the app's DOM, not before.
+
+    Textual restyles a node whenever its classes change, even one only made: an
+    Input made in a compose method is styled as its ``compact`` sets a class, and
+    again as its value is checked, each time with its four components, though it is
+    styled anew as it is mounted. On the new-series form those styles were 40 of the
+    93 that its first frame worked out (benchmarks/startup.py), for fields some of
+    which its first frame does not even show.
+    """
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        if node is self or node.is_attached:
+            super().update_styles(node, animate)
 
 
 def add_styles(app: Any, screen: Any) -> None:

@@ -285,6 +285,32 @@ async def test_the_form_is_styled_once_before_its_first_frame(
     assert _same_picture(first, again)
 
 
+async def test_no_widget_of_the_form_is_styled_before_it_is_mounted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Textual styles an Input as its compact class is set, in its __init__, and again as
+    # its value is checked: for fields the form makes and mounts later, or mounts and
+    # styles anew (ui/styles.py StyledWhenMounted).
+    from textual.css.stylesheet import Stylesheet
+
+    unmounted: list[str] = []
+    apply = Stylesheet.apply
+
+    def counted(self: Stylesheet, node: Any, **kwargs: Any) -> None:
+        if not node.is_attached and node is not node.app:
+            unmounted.append(f"{type(node).__name__} {node.id}")
+        apply(self, node, **kwargs)
+
+    monkeypatch.setattr(Stylesheet, "apply", counted)
+    async with _form_held() as (app, pilot, go_on):
+        before_complete = list(unmounted)
+        go_on.set()  # the fields the first frame drew with stand-ins come
+        await pilot.pause()
+        assert app.screen.ready and app.screen.query_one("#time-limit", Input).styles.height
+    assert before_complete == []
+    assert unmounted == []
+
+
 async def test_a_resumed_sheet_is_styled_once_before_its_first_frame(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

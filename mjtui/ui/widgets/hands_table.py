@@ -528,9 +528,12 @@ class HandsTable(ScrollView, can_focus=True):
     def _row_style(self, row: int) -> tuple[Style, Style | None]:
         """The style under a row's own (a stripe, the cursor), and over it (the
         cursor's colours, which win over the figures' as on DataTable's cursor)."""
-        base = self.rich_style
+        # The widget's own style only under the odd rows: it is worked out through every
+        # ancestor at each call, for each line of the resumed sheet's first frame.
         if (self.first + row) % 2 == 0:
             base = self.get_component_rich_style("hands-table--even-row")
+        else:
+            base = self.rich_style
         if row != self._cursor or not self._show_cursor:
             return base, None
         cursor = self.get_component_rich_style("hands-table--cursor")
