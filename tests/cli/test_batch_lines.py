@@ -5,7 +5,9 @@ splitter as shlex (mjtui/cli/tools.py split_words), the words by hand as argpars
 from __future__ import annotations
 
 import argparse
+import functools
 import shlex
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +17,7 @@ from mjtui import paths
 from mjtui.cli.tools import LineReader, parser, split_words
 from mjtui.core.errors import HandError
 from mjtui.core.rulesets.ruleset import RulesetLibrary
+from mjtui.core.systems.tools import Tool
 
 
 def _split(split: object, text: str) -> list[str] | str:
@@ -81,13 +84,22 @@ def _parsed(read: object, words: list[str]) -> object:
     return None if found is None else vars(found)
 
 
+@functools.cache
+def _hand_tool(ruleset: str) -> Tool[Any]:
+    """The ruleset's hand tool, read once for all the examples: ``--batch`` too reads
+    every line of a run with one tool (the file read again gave the same tool, and
+    took two thirds of each example's time)."""
+    tool = RulesetLibrary(paths.ruleset_folders()).get(ruleset).system.hand_tool()
+    assert tool is not None
+    return tool
+
+
 @pytest.mark.parametrize("ruleset", ["riichi-tenhou", "mcr"])
 @settings(max_examples=300, deadline=None)
 @given(words=st.lists(_WORD, max_size=7))
 def test_the_words_read_by_hand_are_what_argparse_reads(ruleset: str, words: list[str]) -> None:
-    tool = RulesetLibrary(paths.ruleset_folders()).get(ruleset).system.hand_tool()
-    assert tool is not None
-    lines = LineReader(tool)
+    tool = _hand_tool(ruleset)
+    lines = LineReader(tool)  # each example its own reader and parser, as before
     fast = _parsed(lines.from_words, words)
     if fast is None:
         return  # left to the parser: nothing to compare

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import gc
 
+from waiting import until
+
 from mjtui.cli import entry
 from mjtui.private_api import footer_key_type, on_each_frame
 from mjtui.ui.screens.score import ScoreScreen
@@ -29,17 +31,30 @@ def footer_keys() -> tuple[int, int]:
 
 
 async def test_hands_entered_leave_no_old_footer_keys_alive() -> None:
+    """A hand form over the sheet and closed again leaves the sheet's footer keys as
+    they were; when they do change (the calculator's keys, then the sheet's again),
+    the old ones are let go."""
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press(*"Ann", "enter", *"Bob", "enter", *"Cy", "enter", *"Di", "enter")
         await pilot.pause()
         assert isinstance(app.screen, ScoreScreen)
-        assert isinstance(app.screen.query_one("Footer"), Footer)
+        footer = app.screen.query_one("Footer")
+        assert isinstance(footer, Footer)
+        await until(pilot, lambda: footer.children, "the sheet's footer keys")
+        keys = list(footer.children)
         for n in range(8):
             await pilot.press("2", *str(10 + n), "enter", "8", "ctrl+s")
             await pilot.pause()
-        alive, detached = footer_keys()
         assert len(app.screen.book.session.hands) == 8
+        assert all(a is b for a, b in zip(footer.children, keys, strict=True))
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press("p")
+        await pilot.pause()
+        assert not any(a is b for a, b in zip(footer.children, keys, strict=True))
+        del keys  # not to keep the old ones alive here
+        alive, detached = footer_keys()
         assert detached == 0, f"{detached} of {alive} footer keys are kept off screen"
 
 

@@ -16,6 +16,11 @@ which it never does. So every key the footer ever showed stayed alive: some
 the new totals (Textualize/textual#6666, open). Dropping them takes Textual's
 internals (mjtui/private_api.py: drop_closed_watchers).
 
+Keys made once: most of those changes give the keys the footer already shows (a
+focus moving from field to field, the sheet back on top after a hand), and
+making them anew took a third of the CPU time of a key typed in a form. The
+footer makes them anew only when what they are made from has changed.
+
 Each key's description is said in the language spoken (mjtui.core.language).
 """
 
@@ -74,9 +79,34 @@ class Footer(TextualFooter):
                 key.description = _(key.description)
             yield widget
 
+    _composed: object = None  # what the keys shown were made from (:meth:`_shown`)
+
+    def _shown(self) -> object:
+        """All that Textual's compose makes the keys from, with each description as
+        said in the language spoken: the same again, the same keys are shown."""
+        try:
+            active = self.screen.active_bindings
+        except NoScreen:
+            return None
+        app = self.app
+        return (
+            self.show_command_palette and app.ENABLE_COMMAND_PALETTE,
+            app.COMMAND_PALETTE_BINDING,
+            self.combine_groups,
+            tuple(
+                (binding, enabled, tooltip, app.get_key_display(binding), _(binding.description))
+                for _node, binding, enabled, tooltip in active.values()
+            ),
+        )
+
     async def recompose(self) -> None:
-        await super().recompose()
-        drop_closed_watchers(self)
+        # Textual recomposes the footer whenever the screen's bindings may have changed:
+        # most often to the keys it shows (the module's docstring).
+        shown = self._shown()
+        if shown is None or shown != self._composed:
+            await super().recompose()
+            drop_closed_watchers(self)
+            self._composed = shown
         self._fit()
 
     def on_resize(self, event: events.Resize) -> None:
