@@ -247,3 +247,40 @@ def test_the_mcr_form_asks_for_each_field_in_chinese(spoken: str, winner: str, f
         assert read_entry(ruleset.rules, before, {"outcome": "r", "winner": "1"}).errors == (fan,)
     finally:
         language.install("en")
+
+
+@pytest.mark.parametrize(
+    ("rid", "spoken", "discarder", "guarantor"),
+    [
+        ("mcr", "zh_Hans", "点和：输入打出和牌张的座位（1-4）", None),
+        ("mcr", "zh_Hant", "點和：輸入打出和牌張的座位（1-4）", None),
+        (
+            "pocket",
+            "zh_Hans",
+            "点炮：输入打出和牌张的玩家座位（1-4）",
+            "包牌：输入替三家全付的玩家座位（1-4），或留空",
+        ),
+        (
+            "pocket",
+            "zh_Hant",
+            "出銃：輸入打出食糊牌的玩家座位（1-4）",
+            "包牌：輸入替三家全付的玩家座位（1-4），或留空",
+        ),
+    ],
+)
+def test_the_fan_forms_ask_for_the_discarder_and_the_guarantor_in_chinese(
+    rid: str, spoken: str, discarder: str, guarantor: str | None
+) -> None:
+    """The seats a win on a discard still needs: said in the table's language, as the
+    fields before them are (they were English f-strings under a translated form)."""
+    from importlib import import_module
+
+    read_entry = import_module(f"mjtui.systems.{rid}.entry").read_entry
+    ruleset = _ruleset(rid)
+    before = Session(ruleset, NAMES, datetime(2026, 12, 1)).state
+    language.install(spoken)
+    typed = {"outcome": "r", "winner": "2", "fan": "8"}
+    assert read_entry(ruleset.rules, before, typed).errors == (discarder,)
+    if guarantor is not None:
+        self_draw = {"outcome": "t", "winner": "2", "fan": "8", "guarantor": "x"}
+        assert read_entry(ruleset.rules, before, self_draw).errors == (guarantor,)

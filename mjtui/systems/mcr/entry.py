@@ -257,7 +257,9 @@ def read_entry(
     discarder = seats.get("from")
     if not self_draw and discarder is None:
         return entry(
-            f"Discard from: type the seat ({span}) that discarded the winning tile",
+            say("Discard from: type the seat ({span}) that discarded the winning tile").format(
+                span=span
+            ),
             score=score,
         )
     hand = Win(

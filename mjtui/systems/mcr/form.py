@@ -173,7 +173,7 @@ def waits_text(found: Waits, self_draw: bool, most: int = MOST_LINES - 1) -> tup
     says, its fan and fans ("under the minimum (7 fan)" where it cannot be declared), in
     at most ``most`` lines after the first; past them each wait's fan alone."""
     if not found.tenpai:
-        return (f"Not ready: {found.shanten} shanten",)
+        return (say("Not ready: {n} shanten").format(n=found.shanten),)
     tiles = " ".join(tile_name(w.tile) for w in found.waits)
     left = sum(w.unseen for w in found.waits)
     lines = [f"Ready: waits on {tiles} ({left} unseen)"]

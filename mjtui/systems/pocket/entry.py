@@ -226,13 +226,18 @@ def read_entry(
     discarder = seats.get("from")
     if not self_draw and discarder is None:
         return entry(
-            f"Discard from: type the seat ({span}) of the player who discarded the winning tile",
+            say(
+                "Discard from: type the seat ({span}) of the player who discarded the winning tile"
+            ).format(span=span),
             score=score,
         )
     guarantor = seats.get("guarantor")
     if guarantor is None and _text(values, "guarantor") and "guarantor" in active:
         return entry(
-            f"Guarantor: type the seat ({span}) of the player who pays for all, or leave it empty",
+            say(
+                "Guarantor: type the seat ({span}) of the player who pays for all, "
+                "or leave it empty"
+            ).format(span=span),
             score=score,
         )
     if tiles:
@@ -294,8 +299,10 @@ def values_of(hand: Hand | None, winner: int | None = None) -> dict[str, str]:
 
 def waits_text(found: Waits, self_draw: bool) -> tuple[str, ...]:
     """A hand one tile short: ready or its shanten, then each wait won as the hand is."""
+    from mjtui.systems.pocket.terms import say
+
     if not found.tenpai:
-        return (f"Not ready: {found.shanten} shanten",)
+        return (say("Not ready: {n} shanten").format(n=found.shanten),)
     tiles = " ".join(tile_name(w.tile) for w in found.waits)
     left = sum(w.unseen for w in found.waits)
     lines = [f"Ready: waits on {tiles} ({left} unseen)"]

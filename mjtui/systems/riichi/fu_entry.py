@@ -15,6 +15,7 @@ from typing import Any
 from mjtui.core.errors import HandError
 from mjtui.systems.riichi.fu import FuHand, FuResult, Meld, calculate
 from mjtui.systems.riichi.rules import Fu, Rules
+from mjtui.systems.riichi.terms import say
 
 # field -> {letter: (value, words)}
 CODES: dict[str, dict[str, tuple[Any, str]]] = {
@@ -118,11 +119,14 @@ def _hand(values: Mapping[str, str]) -> tuple[str, FuHand | None]:
     for name, label in LABELS.items():
         code = _code(values, name)
         if code is None:
-            return f"{label}: type one of {choices(name)}", None
+            return say("{label}: type one of {choices}").format(
+                label=say(label), choices=choices(name)
+            ), None
         picked[name] = code[0]
     won = values.get("won", "").strip()
     if won and won not in {str(n + 1) for n in range(MELDS)}:
-        return f"Won on meld: type the meld (1-{MELDS}) a shanpon ron completed", None
+        shanpon = say("Won on meld: type the meld (1-{n}) a shanpon ron completed")
+        return shanpon.format(n=MELDS), None
     melds = []
     for n in range(MELDS):
         parts = [_code(values, f"{p}-{n}") for p in MELD_PARTS]
