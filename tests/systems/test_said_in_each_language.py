@@ -284,3 +284,17 @@ def test_the_fan_forms_ask_for_the_discarder_and_the_guarantor_in_chinese(
     if guarantor is not None:
         self_draw = {"outcome": "t", "winner": "2", "fan": "8", "guarantor": "x"}
         assert read_entry(ruleset.rules, before, self_draw).errors == (guarantor,)
+
+
+def test_the_fu_calculator_names_a_wait_and_a_meld_in_japanese() -> None:
+    """A refusal of the fu calculator puts the wait and the meld's kind into its sentence:
+    in Japanese they are the rule books' words, not the records' (kanchan, triplet)."""
+    from mjtui.systems.riichi.fu import FuHand, Meld, calculate
+
+    rules = _ruleset("riichi-tenhou").rules
+    melds = (Meld("triplet", winning=True), Meld(), Meld(), Meld())
+    hand = FuHand(win="ron", wait="kanchan", melds=melds)
+    language.install("ja")
+    with pytest.raises(HandError) as refused:
+        calculate(rules, hand)
+    assert str(refused.value) == "嵌張 待ちは順子を完成させますが、面子1は 刻子 です"

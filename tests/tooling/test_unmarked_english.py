@@ -27,7 +27,8 @@ ROOT = Path(__file__).resolve().parents[2] / "mjtui"
 # The calls that say their (string) arguments in the language spoken.
 SAYERS = {"_", "N_", "pgettext", "ngettext", "term", "say", "say_in", "said", "argparse_words"}
 # The calls whose positional arguments a person reads.
-SAYING = {"print", "exit", "error", "notify", "fail", "warn", "Fault", "Refusal", "Problem", "entry"}
+SAYING = {"print", "exit", "error", "notify", "fail", "warn", "Fault", "Refusal", "Problem"}
+SAYING |= {"entry"}  # a form's reading: its error is shown under the fields
 # The keywords whose values a person reads: a notice's title, a message...
 SAYING_KEYWORDS = {"title", "message", "why"}
 # ... and argparse's, in its calls (a form's ``help=`` is said by its system, by key).

@@ -213,13 +213,13 @@ def _winning_meld(hand: FuHand) -> int | None:
         if hand.wait == "shanpon" and meld.kind != "triplet":
             raise HandError(
                 say("a shanpon wait completes a triplet; meld {n} is a {kind}").format(
-                    n=n, kind=meld.kind
+                    n=n, kind=say(meld.kind)
                 )
             )
         if hand.wait in SEQUENCE_WAITS and meld.kind != "sequence":
             raise HandError(
                 say("a {wait} wait completes a sequence; meld {n} is a {kind}").format(
-                    wait=hand.wait, n=n, kind=meld.kind
+                    wait=say(hand.wait), n=n, kind=say(meld.kind)
                 )
             )
         return marked[0]
@@ -256,7 +256,7 @@ def _standard(fu: Fu, hand: FuHand) -> FuResult:
             say(
                 "a {wait} wait completes a sequence: one meld must be a sequence that was not "
                 "called"
-            ).format(wait=hand.wait)
+            ).format(wait=say(hand.wait))
         )
     if hand.wait == "shanpon" and not any(m.kind == "triplet" and not m.open for m in melds):
         raise HandError(
