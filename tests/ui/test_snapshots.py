@@ -16,6 +16,7 @@ that differ.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -23,6 +24,7 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
+from waiting import LIMIT
 
 from mjtui import paths
 from mjtui.core.model.session import Session
@@ -122,6 +124,21 @@ def typing(steps: list[list[str]]) -> Callable[[Pilot[object]], object]:
     return typed
 
 
+async def settled_screenshot(pilot: Pilot[object], app: MjtuiApp) -> str:
+    """The screen once two pauses in a row leave it the same: on a busy machine a sheet's
+    scroll to its last hand, or its cursor's focus, can land a few pauses after the keys.
+    A screen that never settles is taken as it is after LIMIT seconds (and then differs)."""
+    shot = app.export_screenshot(simplify=True)
+    end = time.monotonic() + LIMIT
+    while time.monotonic() < end:
+        await pilot.pause()
+        again = app.export_screenshot(simplify=True)
+        if again == shot:
+            break
+        shot = again
+    return shot
+
+
 async def screens(
     app: MjtuiApp,
     steps: list[tuple[str, list[str]]],
@@ -140,8 +157,7 @@ async def screens(
                     field.cursor_blink = False  # the cursor shown, whatever the clock
             await pilot.pause()
             await pilot.wait_for_scheduled_animations()
-            await pilot.pause()
-            taken.append((name, app.export_screenshot(simplify=True)))
+            taken.append((name, await settled_screenshot(pilot, app)))
             if each is not None:
                 each(name, app)
     return taken
