@@ -21,18 +21,19 @@ from __future__ import annotations
 from typing import Any
 
 from mjtui.core.errors import HandError
+from mjtui.core.systems.record_kinds import RecordKinds
 from mjtui.core.text import clean_line
 from mjtui.systems.pocket.events import CONTEXT, Draw, FalseWin, Hand, Win, check
 from mjtui.systems.pocket.rules import PLAYERS, Rules
 from mjtui.systems.pocket.terms import say
 
-KINDS = ("win", "draw", "false_win")
-KEYS = {
-    "win": ("win", "fan", "from", "guarantor", "tiles", "context", "flowers", "seasons"),
-    "draw": ("draw",),
-    "false_win": ("false_win",),
-}
-ALL_KEYS = sorted({k for keys in KEYS.values() for k in keys})
+KINDS = RecordKinds(
+    {
+        "win": ("win", "fan", "from", "guarantor", "tiles", "context", "flowers", "seasons"),
+        "draw": ("draw",),
+        "false_win": ("false_win",),
+    }
+)
 
 
 def _seat(record: dict[str, Any], key: str) -> int:
@@ -63,30 +64,9 @@ def _numbers(record: dict[str, Any], key: str) -> tuple[int, ...]:
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     """Read one ``[[hands]]`` table; every bad field is refused with a message naming it."""
-    unknown = sorted(k for k in record if k not in ALL_KEYS)
-    if unknown:
-        raise HandError(
-            say("unknown key {name} (known: {known})").format(
-                name=repr(unknown[0]), known=", ".join(ALL_KEYS)
-            )
-        )
-    kinds = [k for k in KINDS if k in record]
-    if len(kinds) != 1:
-        raise HandError(
-            say("say what happened with one of 'win', 'draw' or 'false_win'")
-            if not kinds
-            else say("'{kinds}' and '{kinds2}' cannot both be given: one hand, one outcome").format(
-                kinds=kinds[0], kinds2=kinds[1]
-            )
-        )
-    kind = kinds[0]
-    for key in record:
-        if key not in KEYS[kind]:
-            raise HandError(
-                say("'{key}' does not go with '{kind}' (it takes {names})").format(
-                    key=key, kind=kind, names=", ".join(repr(k) for k in KEYS[kind])
-                )
-            )
+    kind = KINDS.kind_of(
+        record, lambda: say("say what happened with one of 'win', 'draw' or 'false_win'"), say
+    )
     hand: Hand
     if kind == "draw":
         if record["draw"] is not True:
