@@ -187,28 +187,6 @@ def subparsers_of(parser: argparse.ArgumentParser) -> argparse._SubParsersAction
     return action
 
 
-class CellsHelpFormatter(argparse.HelpFormatter):
-    """argparse's help with its lines wrapped by terminal cells (core/cells.py): a
-    Japanese or Chinese character takes two cells, and argparse counts one (`mjtui
-    tournament`'s help, cli/tournament.py).
-
-    Relies on ``HelpFormatter._split_lines(text, width)`` (an argument's help in lines)
-    and ``_fill_text(text, width, indent)`` (a description), the two methods argparse's
-    own RawTextHelpFormatter and RawDescriptionHelpFormatter override: argparse has no
-    public way to measure text. English is wrapped as argparse wraps it (textwrap).
-    """
-
-    def _split_lines(self, text: str, width: int) -> list[str]:
-        from mjtui.core.cells import wrap
-
-        return wrap(" ".join(text.split()), width)
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        from mjtui.core.cells import wrap
-
-        return "\n".join(wrap(" ".join(text.split()), width, indent))
-
-
 def argparse_says_with(
     gettext: Callable[[str], str], ngettext: Callable[[str, str, int], str]
 ) -> None:

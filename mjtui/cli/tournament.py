@@ -33,7 +33,6 @@ from mjtui.core.tournament.model import (
     Tournament,
     TournamentError,
 )
-from mjtui.private_api import CellsHelpFormatter
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers
@@ -51,14 +50,11 @@ def add_tournament_command(subparsers: Subparsers) -> None:
         "tournament",
         help=_(HELP),
         description=_(HELP) + " (docs/tournament.md)",
-        formatter_class=CellsHelpFormatter,
     )
     steps = command.add_subparsers(dest="step", metavar="STEP", required=True)
 
     def step(name: str, help: str) -> argparse.ArgumentParser:
-        parser: argparse.ArgumentParser = steps.add_parser(
-            name, help=help, description=help, formatter_class=CellsHelpFormatter
-        )
+        parser: argparse.ArgumentParser = steps.add_parser(name, help=help, description=help)
         parser.add_argument("name", metavar="NAME", help=_("the tournament's name"))
         parser.add_argument(
             "--folder",

@@ -35,7 +35,6 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from mjtui import private_api
-from mjtui.core.cells import cells
 
 REPO = Path(__file__).resolve().parents[2]
 LIBRARIES = ("textual", "rich", "textual_serve", "argparse")
@@ -43,7 +42,6 @@ LIBRARIES = ("textual", "rich", "textual_serve", "argparse")
 
 # What each function of private_api takes its internals from (the rest: Textual's).
 FROM_ARGPARSE = {"SubParsersAction", "list_choice", "unlist_choices", "listed_choices"}
-FROM_ARGPARSE |= {"subparsers_of", "CellsHelpFormatter"}
 FROM_ARGPARSE |= {"subparsers_of", "argparse_says_with", "argparse_says"}
 FROM_ARGPARSE |= {"argparse_wraps_with", "argparse_wraps", "HelpSplit", "HelpFill"}
 FROM_TEXTUAL_SERVE = {"serve_environment"}
@@ -178,30 +176,6 @@ def test_the_subparsers_action_and_choices_listed_without_a_parser() -> None:
     action.add_parser("later", help="made now")
     assert private_api.listed_choices(action) == {"later": "made now"}, fix("unlist_choices")
     assert parser.parse_args(["later"]).command == "later"
-
-
-def test_the_help_wrapped_by_cells(monkeypatch) -> None:
-    """Both methods are argparse's still, called as assumed: an argument's help and a
-    description, in Japanese, within the width by cells; English as argparse has it."""
-    monkeypatch.setenv("COLUMNS", "42")  # argparse's width: 40
-    for name in ("_split_lines", "_fill_text"):
-        assert callable(getattr(argparse.HelpFormatter, name, None)), fix("CellsHelpFormatter")
-
-    def parser(formatter: type[argparse.HelpFormatter]) -> argparse.ArgumentParser:
-        made = argparse.ArgumentParser(prog="p", description=said, formatter_class=formatter)
-        made.add_argument("--round", help=said)
-        return made
-
-    said = "各回戦の席決めの元になるシード、既定は抽選で、回戦ごとに一つ加えます。" * 3
-    text = parser(private_api.CellsHelpFormatter).format_help()
-    assert said[:10] in text and all(cells(line) <= 40 for line in text.splitlines()), fix(
-        "CellsHelpFormatter"
-    )
-    said = "the seed every round's seating starts from (default: drawn), one more a round " * 2
-    assert (
-        parser(private_api.CellsHelpFormatter).format_help()
-        == parser(argparse.HelpFormatter).format_help()
-    ), fix("CellsHelpFormatter")
 
 
 def test_argparse_says_its_words_with_the_calls_it_is_given() -> None:
