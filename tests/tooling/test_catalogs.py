@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2] / "mjtui"
@@ -29,10 +29,23 @@ _FIELD = re.compile(r"\{(\w*)\}")
 def marked(
     folder: Path, keywords: tuple[tuple[str, tuple[int | tuple[int, str], ...]], ...]
 ) -> set[str]:
+    """The messages marked in ``folder``'s modules, or in the one module ``folder`` names."""
     found = set()
-    for _file, _line, message, _comments, context in extract_from_dir(
-        folder, keywords=dict(keywords), comment_tags=()
-    ):
+    if folder.is_file():
+        messages = (
+            (message, context)
+            for _line, message, _comments, context in extract_from_file(
+                "python", folder, keywords=dict(keywords), comment_tags=()
+            )
+        )
+    else:
+        messages = (
+            (message, context)
+            for _file, _line, message, _comments, context in extract_from_dir(
+                folder, keywords=dict(keywords), comment_tags=()
+            )
+        )
+    for message, context in messages:
         text = message[0] if isinstance(message, tuple) else message
         if text:
             found.add(f"{context}\x04{text}" if context else text)
@@ -72,8 +85,10 @@ INTERFACE_KEYWORDS = (
 
 def interface_strings() -> set[str]:
     strings: set[str] = set()
-    for part in ("ui", "core", "cli", "calc"):
-        strings |= marked(ROOT / part, INTERFACE_KEYWORDS)  # type: ignore[arg-type]
+    # The packages, and the modules at the top (config.py says the config's problems).
+    parts = [ROOT / part for part in ("ui", "core", "cli", "calc")] + sorted(ROOT.glob("*.py"))
+    for part in parts:
+        strings |= marked(part, INTERFACE_KEYWORDS)  # type: ignore[arg-type]
     return strings
 
 
