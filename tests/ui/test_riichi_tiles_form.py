@@ -23,6 +23,13 @@ def shown(app, selector: str) -> str:
     return str(app.screen.query_one(selector, Static).render())
 
 
+def footer_says(app, action: str) -> list[str]:
+    """What the footer of the screen on top names the key of ``action``."""
+    from mjtui.private_api import footer_key_type
+
+    return [k.description for k in app.screen.query(footer_key_type()) if k.action == action]
+
+
 async def test_tiles_fill_han_and_fu_and_the_yaku_stay_with_the_hand() -> None:
     app = sheet_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -139,12 +146,15 @@ async def test_the_draws_tenpai_check_fills_the_field_and_asks_about_a_noten_sea
         await pilot.press("ctrl+t")  # the tenpai check
         await pilot.pause()
         assert type(app.screen) is FieldForm and "Tenpai check" in shown(app, "#ff-title")
+        # ctrl+s uses the hands checked: the footer says so, as the button does
+        assert footer_says(app, "confirm") == ["Use these"]
         await pilot.press(*"234m456p22678s55z", "enter", *"13579m2468p1357s")
         await pilot.pause()
         assert shown(app, "#ff-note-seat-1") == "noten: 4 shanten"
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, HandForm) and field(app, "tenpai").value == "1"
+        assert footer_says(app, "confirm") == ["Confirm"]
         field(app, "tenpai").value = "12"
         await pilot.pause()
         await pilot.press("ctrl+s")

@@ -86,6 +86,9 @@ class FieldForm(KeyForm):
         self.OUTCOMES = "".join(self.form_layout.outcomes)
         package = package_of(model)
         self.say: Callable[[str], str] = lambda words: say_in(package, words)
+        # ctrl+s does what the confirm button says ("Use these" on the tenpai check): the
+        # footer names it so, not with the binding's "Confirm" (widgets/footer.py).
+        self.footer_words = {"confirm": self.say(self.form_layout.confirm)}
 
     # ------------------------------------------------------------ drawing
 

@@ -21,12 +21,15 @@ focus moving from field to field, the sheet back on top after a hand), and
 making them anew took a third of the CPU time of a key typed in a form. The
 footer makes them anew only when what they are made from has changed.
 
-Each key's description is said in the language spoken (mjtui.core.language).
+Each key's description is said in the language spoken (mjtui.core.language). A screen
+whose key does something it names in its own words (a form whose ctrl+s is "Use these",
+not "Confirm") says so in ``footer_words``: its action's words, already said, shown in
+place of the binding's (:func:`words_of`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from textual import events
@@ -52,6 +55,12 @@ def rows_needed(widths: Sequence[int], room: int) -> int:
     return MOST_ROWS
 
 
+def words_of(node: object) -> Mapping[str, str]:
+    """A screen's own words for its keys' actions (``footer_words``), or none."""
+    words = getattr(node, "footer_words", None)
+    return words if isinstance(words, Mapping) else {}
+
+
 class Footer(TextualFooter):
     DEFAULT_CSS = """
     Footer.-rows {
@@ -73,10 +82,11 @@ class Footer(TextualFooter):
         # The bindings' descriptions are English where they are declared (a class's
         # constants): each key is said in the language spoken as it is shown.
         key_type = footer_key_type()
+        words = words_of(self.screen)
         for widget in super().compose():
             if isinstance(widget, key_type):
-                key: Any = widget  # a FooterKey, which holds its description as text
-                key.description = _(key.description)
+                key: Any = widget  # a FooterKey, which holds its description and action
+                key.description = words.get(key.action) or _(key.description)
             yield widget
 
     _composed: object = None  # what the keys shown were made from (:meth:`_shown`)
@@ -89,12 +99,19 @@ class Footer(TextualFooter):
         except NoScreen:
             return None
         app = self.app
+        words = words_of(self.screen)
         return (
             self.show_command_palette and app.ENABLE_COMMAND_PALETTE,
             app.COMMAND_PALETTE_BINDING,
             self.combine_groups,
             tuple(
-                (binding, enabled, tooltip, app.get_key_display(binding), _(binding.description))
+                (
+                    binding,
+                    enabled,
+                    tooltip,
+                    app.get_key_display(binding),
+                    words.get(binding.action) or _(binding.description),
+                )
                 for _node, binding, enabled, tooltip in active.values()
             ),
         )
