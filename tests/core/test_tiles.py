@@ -451,3 +451,16 @@ def test_tiles_without_a_red_five_are_written_as_with_one_they_do_not_hold() -> 
     for _ in range(500):
         ids = [rng.randrange(34) for _ in range(rng.randrange(15))]
         assert format_tiles(ids) == format_tiles(ids, [40]), ids  # the two ways of writing
+
+
+def test_a_hand_without_red_fives_or_melds_is_written_as_by_the_general_way() -> None:
+    from mjtui.core.tiles.notation import TileHand, format_tiles
+
+    rng = random.Random(6)
+    for _ in range(500):
+        ids = tuple(sorted(rng.randrange(34) for _ in range(rng.randrange(1, 15))))
+        win = rng.choice(ids)
+        rest = list(ids)
+        rest.remove(win)
+        general = " ".join(p for p in (format_tiles(rest, [40]), format_tiles([win], [40])) if p)
+        assert format_hand(TileHand(ids, (), win, 0)) == general, ids
