@@ -402,7 +402,10 @@ def split_words(text: str) -> list[str]:
     the hand's reading); shlex itself for anything else."""
     if "\\" in text or _WORDS.fullmatch(text) is None:
         return shlex.split(text)
-    return [_QUOTED.sub(_unquoted, word) for word in _WORD.findall(text)]
+    return [
+        _QUOTED.sub(_unquoted, word) if "'" in word or '"' in word else word
+        for word in _WORD.findall(text)
+    ]  # most words hold no quote: nothing to take out
 
 
 def _unquoted(match: re.Match[str]) -> str:

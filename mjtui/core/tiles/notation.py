@@ -70,7 +70,7 @@ def is_terminal_or_honor(t: int) -> bool:
     return t >= 27 or t % 9 in (0, 8)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Meld:
     """A declared meld: an open chi, pon or kan, or a closed kan (``opened`` False)."""
 
@@ -78,6 +78,10 @@ class Meld:
     tiles: tuple[int, ...]  # sorted
     opened: bool
     red: int  # red fives in this meld
+
+    def __init__(self, kind: MeldKind, tiles: tuple[int, ...], opened: bool, red: int) -> None:
+        # One update, not four object.__setattr__ calls (as TileHand's).
+        self.__dict__.update(kind=kind, tiles=tiles, opened=opened, red=red)
 
 
 @dataclass(frozen=True, init=False)
