@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import shlex
 from typing import Any
 
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mjtui import paths
-from mjtui.cli.tools import LineReader, parser, split_words
+from mjtui.cli.tools import LineReader, answer_encoder, parser, split_words
 from mjtui.core.errors import HandError
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.systems.tools import Tool
@@ -113,3 +114,30 @@ def test_the_winds_looked_up_are_what_wind_of_reads() -> None:
     from mjtui.core.systems.winds import wind_of
 
     assert {k: wind_of(k) for k in _WINDS} == _WINDS
+
+
+_JSON_VALUE = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()  # nan and infinities too, as json.dumps writes them
+    | st.text(alphabet=st.characters(codec="utf-8"), max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(answer=st.dictionaries(st.text(max_size=6), _JSON_VALUE, max_size=6))
+def test_the_batch_writes_an_answer_as_json_dumps_does(answer: dict[str, Any]) -> None:
+    assert answer_encoder()(answer) == json.dumps(answer)
+
+
+def test_the_batch_writes_as_json_dumps_without_the_c_encoder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    answer = {"tiles": "123m 4p", "name": "平和", "fu": None, "x": [1.5, float("nan"), True]}
+    monkeypatch.setattr(json.encoder, "c_make_encoder", None)
+    assert answer_encoder()(answer) == json.dumps(answer)

@@ -451,3 +451,76 @@ def test_tiles_without_a_red_five_are_written_as_with_one_they_do_not_hold() -> 
     for _ in range(500):
         ids = [rng.randrange(34) for _ in range(rng.randrange(15))]
         assert format_tiles(ids) == format_tiles(ids, [40]), ids  # the two ways of writing
+
+
+def test_a_hand_without_red_fives_or_melds_is_written_as_by_the_general_way() -> None:
+    from mjtui.core.tiles.notation import TileHand, format_tiles
+
+    rng = random.Random(6)
+    for _ in range(500):
+        ids = tuple(sorted(rng.randrange(34) for _ in range(rng.randrange(1, 15))))
+        win = rng.choice(ids)
+        rest = list(ids)
+        rest.remove(win)
+        general = " ".join(p for p in (format_tiles(rest, [40]), format_tiles([win], [40])) if p)
+        assert format_hand(TileHand(ids, (), win, 0)) == general, ids
+
+
+def _each_tile_tried(hand: object, pairs: bool, orphans: bool, tiles: list[int]) -> list[int]:
+    """completing_tiles as it was: completes() of each tile in full."""
+    from mjtui.core.tiles.shanten import completes
+
+    counts = hand.concealed_counts()  # type: ignore[attr-defined]
+    melds = len(hand.melds)  # type: ignore[attr-defined]
+    found = []
+    for t in tiles:
+        counts[t] += 1
+        if completes(counts, melds, pairs=pairs, orphans=orphans):
+            found.append(t)
+        counts[t] -= 1
+    return found
+
+
+def test_the_tiles_completing_a_hand_are_those_each_tried_in_full_finds() -> None:
+    from mjtui.core.tiles.notation import Meld, WaitingHand
+    from mjtui.core.tiles.shanten import completing_tiles
+
+    rng = random.Random(8)
+    orphans = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+    tenpai = 0
+    for n in range(3000):
+        melds = rng.choice((0, 0, 0, 1, 2))
+        # Few kinds of tile, so that many hands are tenpai: sets, pairs, four alike,
+        # seven pairs and thirteen orphans one short
+        kinds = orphans if n % 7 == 0 else rng.sample(range(34), rng.randrange(4, 9))
+        held: list[int] = []
+        if n % 7 == 0 and not melds:  # thirteen orphans, one short or thirteen-sided
+            held = list(orphans)
+            if n % 2:
+                held.remove(rng.choice(orphans))
+                held.append(rng.choice(held))
+        elif n % 2:  # sets and a pair, less a tile (the rest at random if they run out)
+            for _ in range(50):
+                if len(held) >= 14 - 3 * melds:
+                    break
+                t = rng.choice(kinds)
+                chi = t < 27 and t % 9 < 7 and rng.random() < 0.5
+                more = [t, t + 1, t + 2] if chi else [t] * (2 if len(held) == 0 else 3)
+                if all(held.count(u) + more.count(u) <= 4 for u in more):
+                    held += more
+            held = held[: 13 - 3 * melds] if len(held) < 14 - 3 * melds else held
+            if len(held) == 14 - 3 * melds:
+                held.remove(rng.choice(held))
+        while len(held) < 13 - 3 * melds:
+            t = rng.choice(kinds)
+            if held.count(t) < 4:
+                held.append(t)
+        hand = WaitingHand(
+            tuple(sorted(held)), tuple(Meld("pon", (33, 33, 33), True, 0) for _ in range(melds)), 0
+        )
+        pairs, thirteen = rng.random() < 0.8, rng.random() < 0.8
+        tiles = list(range(34)) if n % 5 else rng.sample(range(34), 20)
+        found = completing_tiles(hand, pairs=pairs, orphans=thirteen, tiles=iter(tiles))
+        assert found == _each_tile_tried(hand, pairs, thirteen, tiles), hand
+        tenpai += bool(found)
+    assert tenpai > 600  # hands that wait, not only hands that do not

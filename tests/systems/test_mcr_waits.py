@@ -88,3 +88,43 @@ def test_the_registered_system_offers_the_waits_tool() -> None:
     if "mcr" not in SYSTEMS:
         pytest.skip("MCR is not a registered system on this branch (its registration is mcr2's)")
     assert SYSTEMS["mcr"].waits_tool() is WAITS  # Mcr.waits_tool, beside hand_tool
+
+
+def test_the_tiles_completing_a_hand_are_those_each_tried_in_full_finds() -> None:
+    import random
+
+    from mjtui.core.tiles.notation import Meld, WaitingHand
+    from mjtui.systems.mcr.calculator import KNITTED
+    from mjtui.systems.mcr.waits import completing_tiles, mcr_completes
+
+    rng = random.Random(9)
+    honors = list(range(27, 34))
+    waited = knitted = 0
+    for n in range(2000):
+        melds = rng.choice((0, 0, 1, 2))
+        knit = list(rng.choice(KNITTED))
+        if n % 3 == 0:  # a knitted straight (or honors and knitted tiles) short of a tile
+            held = knit + rng.sample(honors, 4) if melds == 0 and n % 2 else knit
+            held.remove(rng.choice(held))
+        else:
+            held = []
+        kinds = rng.sample(range(34), rng.randrange(4, 9))
+        while len(held) < 13 - 3 * melds:
+            t = rng.choice(kinds)
+            if held.count(t) < 4:
+                held.append(t)
+        held = held[: 13 - 3 * melds]
+        hand = WaitingHand(
+            tuple(sorted(held)), tuple(Meld("pon", (33, 33, 33), True, 0) for _ in range(melds)), 0
+        )
+        counts = hand.concealed_counts()
+        tried = []
+        for t in range(34):
+            counts[t] += 1
+            if mcr_completes(counts, melds):
+                tried.append(t)
+            counts[t] -= 1
+        assert completing_tiles(hand) == tried, hand
+        waited += bool(tried)
+        knitted += bool(tried) and n % 3 == 0
+    assert waited > 300 and knitted > 50  # hands that wait, knitted ones among them

@@ -17,7 +17,7 @@ and :func:`thirteen_orphans` check those shapes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import Literal, NamedTuple
@@ -200,6 +200,43 @@ def readings(concealed_counts: Sequence[int]) -> list[Reading]:
         new(Reading, (max(p0, p1, p2, p3), s0 + s1 + s2 + s3))
         for (p0, s0), (p1, s1), (p2, s2), (p3, s3) in product(m, p, s, h)
     ]
+
+
+_SUIT_OF_TILE = tuple(min(t // 9, 3) for t in range(34))  # the index in SUITS of a tile
+
+
+def completions(counts: Sequence[int], tiles: Iterable[int]) -> set[int]:
+    """The tiles among ``tiles`` that, added to ``counts`` (the 34 counts of a hand a
+    tile short, none above four), make counts :func:`readings` reads: each suit is
+    looked up once as it is and once more for each tile of it tried, not every suit
+    for every tile (a waits query tries all 34). A tile the hand holds four of is not
+    among them (a fifth copy is not in the tables)."""
+    c = list(counts)
+    entries = [
+        table[tuple(c[first : first + size])]
+        for table, (first, size) in zip(_TABLES, SUITS, strict=True)
+    ]
+    # For each suit: whether the three others read, and how many pairs they hold.
+    others: list[tuple[bool, int]] = []
+    for s in range(4):
+        rest = [e for i, e in enumerate(entries) if i != s]
+        ok = all(e is not None for e in rest)
+        others.append((ok, sum(e[0] for e in rest if e is not None) if ok else 0))
+    found: set[int] = set()
+    for t in tiles:
+        if c[t] >= 4:
+            continue
+        s = _SUIT_OF_TILE[t]
+        ok, pairs = others[s]
+        if not ok:
+            continue
+        first, size = SUITS[s]
+        c[t] += 1
+        entry = _TABLES[s][tuple(c[first : first + size])]
+        c[t] -= 1
+        if entry is not None and entry[0] + pairs == 1:
+            found.add(t)
+    return found
 
 
 def seven_pairs(counts: Sequence[int], four_alike: bool = False) -> tuple[int, ...] | None:

@@ -20,9 +20,9 @@ message repeats the text with a caret under the offending character.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
 from typing import Literal, NamedTuple
 
 from mjtui.core.errors import HandError
@@ -47,6 +47,9 @@ def tile_name(t: int) -> str:
     return f"{t % 9 + 1}{SUITS[t // 9]}"
 
 
+TILE_NAMES = tuple(tile_name(t) for t in range(TILE_KINDS))  # tile_name, looked up
+
+
 def tile_text(t: int) -> str:
     """A name a player reads without knowing the notation: '5m', 'East', 'Red'."""
     return HONOR_NAMES[t - 27] if t >= 27 else tile_name(t)
@@ -67,7 +70,7 @@ def is_terminal_or_honor(t: int) -> bool:
     return t >= 27 or t % 9 in (0, 8)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Meld:
     """A declared meld: an open chi, pon or kan, or a closed kan (``opened`` False)."""
 
@@ -76,8 +79,12 @@ class Meld:
     opened: bool
     red: int  # red fives in this meld
 
+    def __init__(self, kind: MeldKind, tiles: tuple[int, ...], opened: bool, red: int) -> None:
+        # One update, not four object.__setattr__ calls (as TileHand's).
+        self.__dict__.update(kind=kind, tiles=tiles, opened=opened, red=red)
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class TileHand:
     """A complete hand: the concealed tiles (winning tile included) and the declared melds."""
 
@@ -86,6 +93,20 @@ class TileHand:
     win: int
     red: int  # red fives in the whole hand
     red_fives: tuple[int, ...] = ()  # the fives (4, 13, 22) of which a concealed copy is red
+
+    def __init__(
+        self,
+        concealed: tuple[int, ...],
+        melds: tuple[Meld, ...],
+        win: int,
+        red: int,
+        red_fives: tuple[int, ...] = (),
+    ) -> None:
+        # One update, not a frozen dataclass's five object.__setattr__ calls: a hand is
+        # made for every line of a batch, and one for each tile a waits query tries.
+        self.__dict__.update(
+            concealed=concealed, melds=melds, win=win, red=red, red_fives=red_fives
+        )
 
     def counts(self) -> list[int]:
         """How many of each of the 34 tiles the hand holds, melds included."""
@@ -282,7 +303,7 @@ def parse_hand(text: str, win: str | None = None) -> TileHand:
     return TileHand(tuple(sorted(ids)), tuple(melds), win_id, red, red_fives)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WaitingHand:
     """A hand one tile short of complete (13 tiles, plus one per kan): what a player
     holds while waiting. :meth:`with_tile` makes the complete hand of one more tile."""
@@ -291,6 +312,16 @@ class WaitingHand:
     melds: tuple[Meld, ...]
     red: int
     red_fives: tuple[int, ...] = ()
+
+    def __init__(
+        self,
+        concealed: tuple[int, ...],
+        melds: tuple[Meld, ...],
+        red: int,
+        red_fives: tuple[int, ...] = (),
+    ) -> None:
+        # As TileHand's: one update, a waits line making one.
+        self.__dict__.update(concealed=concealed, melds=melds, red=red, red_fives=red_fives)
 
     def concealed_counts(self) -> list[int]:
         counts = [0] * TILE_KINDS
@@ -583,19 +614,26 @@ def _one_red_a_suit(text: str) -> bool:
 
 
 _DIGIT_OF = tuple(str(t % 9 + 1) for t in range(TILE_KINDS))
-_SUIT_OF = tuple(t // 9 for t in range(TILE_KINDS))
 
 
 def format_tiles(ids: Iterable[int], red_fives: Iterable[int] = ()) -> str:
     """Tiles back in mpsz form, grouped by suit ('123m05p'); one copy of each of
     ``red_fives`` is written red."""
     reds = set(red_fives)
-    if not reds:  # most hands: each suit's digits in one join
+    if not reds:  # most hands: the digits in one join, the suits' letters put between
         ordered = sorted(ids)
-        return "".join(
-            "".join(map(_DIGIT_OF.__getitem__, group)) + SUITS[suit]
-            for suit, group in groupby(ordered, _SUIT_OF.__getitem__)
-        )
+        digits = "".join(map(_DIGIT_OF.__getitem__, ordered))
+        p = bisect_left(ordered, 9)
+        s = bisect_left(ordered, 18, p)
+        z = bisect_left(ordered, 27, s)
+        text = digits[:p] + "m" if p else ""
+        if s > p:
+            text += digits[p:s] + "p"
+        if z > s:
+            text += digits[s:z] + "s"
+        if len(ordered) > z:
+            text += digits[z:] + "z"
+        return text
     out = []
     digits = ""
     suit = -1

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from mjtui.core.language import pgettext
 from mjtui.core.tiles.notation import (
     FIVES,
+    TILE_NAMES,
     Meld,
     TileHand,
     WaitingHand,
@@ -38,6 +39,9 @@ def _win_red(hand: TileHand) -> bool:
 
 def format_hand(hand: TileHand) -> str:
     """The hand in mpsz notation, the winning tile last: '123m456p789s1z [567s] 1z'."""
+    if not hand.red_fives and not hand.melds:  # most hands: the tiles, then the winning one
+        rest = _without_win(hand)
+        return f"{format_tiles(rest)} {TILE_NAMES[hand.win]}" if rest else TILE_NAMES[hand.win]
     reds = list(hand.red_fives)
     win_red = _win_red(hand)
     if win_red:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from mjtui.core.tiles.decompose import readings, seven_pairs, thirteen_orphans
+from mjtui.core.tiles.decompose import completions, readings, seven_pairs, thirteen_orphans
 from mjtui.core.tiles.notation import TILE_KINDS, WaitingHand
 
 TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -168,13 +168,35 @@ def completing_tiles(
     whatever the hand holds of it (a system decides about tiles it holds all four of)."""
     counts = hand.concealed_counts()
     melds = len(hand.melds)
+    tiles = tuple(tiles)
+    if max(counts) > 4:  # not a hand the notation reads: each tile tried in full
+        found = []
+        for t in tiles:
+            counts[t] += 1
+            if completes(counts, melds, pairs=pairs, orphans=orphans):
+                found.append(t)
+            counts[t] -= 1
+        return found
+    # What completes() says of each tile, with the sets and a pair read for all the
+    # tiles at once (decompose.completions); seven pairs and thirteen orphans are
+    # asked only of a tile that can make them: the tile a second copy (every count of
+    # seven pairs is 0 or 2), a terminal or honor (thirteen orphans holds no other).
+    standard = completions(counts, tiles)
     found = []
     for t in tiles:
         counts[t] += 1
-        if completes(counts, melds, pairs=pairs, orphans=orphans):
+        done = t in standard if counts[t] <= 4 else _complete_with_fifth(counts)
+        if not done and not melds:
+            done = (pairs and counts[t] == 2 and seven_pairs(counts) is not None) or (
+                orphans and t in _ORPHANS and thirteen_orphans(counts) is not None
+            )
+        if done:
             found.append(t)
         counts[t] -= 1
     return found
+
+
+_ORPHANS = frozenset(TERMINALS_AND_HONORS)
 
 
 __all__ = [

@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from mjtui.core.errors import HandError
 from mjtui.core.tiles.notation import COPIES, TILE_KINDS, TileHand, WaitingHand, tile_name
 from mjtui.core.tiles.shanten import completes, shanten, standard_shanten
+from mjtui.core.tiles.shanten import completing_tiles as shape_completing_tiles
 from mjtui.systems.mcr.calculator import KNITTED, Score, Situation, score_hand
 from mjtui.systems.mcr.rules import Rules
 from mjtui.systems.mcr.terms import say
@@ -97,13 +98,27 @@ def mcr_completes(counts: Sequence[int], melds: int) -> bool:
 
 
 def completing_tiles(hand: WaitingHand) -> list[int]:
-    """The tiles that complete ``hand`` in any MCR form, in tile order."""
+    """The tiles that complete ``hand`` in any MCR form, in tile order: what
+    :func:`mcr_completes` says of each tile, the sets and a pair (and Thirteen
+    Orphans) read for the 34 tiles at once by the core, a knitted straight tried
+    only with a tile the straight lacks, or with any tile where it lacks none."""
     counts = hand.concealed_counts()
     melds = len(hand.melds)
+    standard = set(shape_completing_tiles(hand, pairs=False))
+    # Each knitted straight's tiles the hand lacks: one straight lacking two or more
+    # cannot be made with one tile more.
+    lacking = [[t for t in knit if not counts[t]] for knit in KNITTED] if melds <= 1 else []
+    knit_tiles = {t for missing in lacking if len(missing) == 1 for t in missing}
+    any_knit = any(not missing for missing in lacking)
     found = []
     for t in range(TILE_KINDS):
+        if t in standard:
+            found.append(t)
+            continue
         counts[t] += 1
-        if mcr_completes(counts, melds):
+        if (melds == 0 and (_seven_pairs(counts) or _honors_and_knitted(counts))) or (
+            (any_knit or t in knit_tiles) and _knitted_straight(counts, melds)
+        ):
             found.append(t)
         counts[t] -= 1
     return found

@@ -107,7 +107,7 @@ class FuHand:
     shape: Shape = "standard"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class FuResult:
     """The fu of a hand: a line per item, their sum, and the fu the hand scores."""
 
@@ -116,6 +116,18 @@ class FuResult:
     fu: int  # what the hand scores: total rounded up to 10, or a fixed value
     rounding: str  # how ``total`` became ``fu``, in words
     notes: tuple[str, ...] = ()  # the ruleset's variants applied, and warnings
+
+    def __init__(
+        self,
+        lines: tuple[tuple[str, int], ...],
+        total: int,
+        fu: int,
+        rounding: str,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        # One update, not a frozen dataclass's five object.__setattr__ calls: `mjtui
+        # hand --batch` makes a breakdown for every hand it answers.
+        self.__dict__.update(lines=lines, total=total, fu=fu, rounding=rounding, notes=notes)
 
     def text(self) -> str:
         """The breakdown as lines of text (item, then fu right-aligned)."""

@@ -16,6 +16,7 @@ from mjtui.core.systems.winds import WINDS, wind_name
 
 PACKAGE = __package__ or "mjtui.systems.riichi"
 _WIND_YAKU = (("seat wind ", "seat_wind"), ("round wind ", "round_wind"))
+_WIND_PREFIXES = tuple(prefix for prefix, _ in _WIND_YAKU)
 _DRAGONS = {
     "haku (white dragon)": "haku",
     "hatsu (green dragon)": "hatsu",
@@ -37,10 +38,11 @@ def yaku_name(name: str) -> str:
     """A yaku or yakuman as a hand's record names it (``sanankou``, ``seat wind East``,
     ``haku (white dragon)``, ``kokushi musou, thirteen-sided wait``) in the language
     spoken; a name mjtui does not know (an imported game's) as it was recorded."""
-    for prefix, key in _WIND_YAKU:
-        if name.startswith(prefix) and name[len(prefix) :] in WINDS:
-            wind = WINDS.index(name[len(prefix) :])
-            return f"{key_name(key, prefix.strip())} {wind_name(wind)}"
+    if name.startswith(_WIND_PREFIXES):  # one test for both, as most yaku are neither
+        for prefix, key in _WIND_YAKU:
+            if name.startswith(prefix) and name[len(prefix) :] in WINDS:
+                wind = WINDS.index(name[len(prefix) :])
+                return f"{key_name(key, prefix.strip())} {wind_name(wind)}"
     if language.current() == ENGLISH:
         return name
     # The analyzer's names, imported only in another language: the sheet's start-up

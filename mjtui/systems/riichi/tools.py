@@ -91,10 +91,13 @@ HAND_OPTIONS = (
 
 def context(args: Namespace) -> WinContext:
     """The WinContext of the command-line options."""
-    also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
-    flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
-    if "double_riichi" in also:
-        flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
+    if args.also:
+        also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
+        flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
+        if "double_riichi" in also:
+            flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
+    else:  # most lines of a batch: the flags as given
+        flags = {flag: getattr(args, flag) for flag in STATED}
     if args.honba < 0 or args.kita < 0:
         raise HandError(say("--honba and --kita are 0 or more"))
     return WinContext(
@@ -149,24 +152,27 @@ def no_yaku_json(e: NoYaku, tiles: str, ctx: WinContext) -> dict[str, Any]:
 
 def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
     fu = a.fu_result
+    yaku = a.yaku
+    d = a.dora
+    pay = a.payment
     return {
         "tiles": tiles,
         "reading": a.reading,
         "han": a.han,
         "fu": a.fu,
         "yakuman": a.yakuman,
-        "yaku": list(a.yaku_names),
-        "yaku_han": [list(y) for y in a.yaku],
+        "yaku": [name for name, _ in yaku],
+        "yaku_han": [[name, n] for name, n in yaku],
         "yaku_met": True,
-        "yaku_names": [{"key": name, "name": yaku_name(name)} for name, _ in a.yaku],
-        "dora": {"dora": a.dora.dora, "ura": a.dora.ura, "red": a.dora.red, "kita": a.dora.kita},
-        "fu_items": [list(item) for item in a.fu_items],
+        "yaku_names": [{"key": name, "name": yaku_name(name)} for name, _ in yaku],
+        "dora": {"dora": d.dora, "ura": d.ura, "red": d.red, "kita": d.kita},
+        "fu_items": [[item, n] for item, n in fu.lines] if fu else [],
         "fu_total": fu.total if fu else None,
         "fu_rounding": fu.rounding if fu else None,
-        "limit": a.payment.base.name or None,
-        "points": {"total": a.payment.total, "payments": a.payment.shares()},
+        "limit": pay.base.name or None,
+        "points": {"total": pay.total, "payments": pay.shares()},
         "tsumo": ctx.tsumo,
-        "dealer": ctx.dealer,
+        "dealer": ctx.seat_wind == 0,
         "seat": WINDS[ctx.seat_wind],
         "round": WINDS[ctx.round_wind],
         "honba": ctx.honba,

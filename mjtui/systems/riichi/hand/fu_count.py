@@ -123,29 +123,41 @@ def standard_fu(
 ) -> FuResult:
     """The fu calculator's breakdown of a standard reading (items A-F of fu.py)."""
     kind = pair_kind(shape.pair, seat, round_wind)
-    lines: list[tuple[str, int]] = [("base", fu.base)]
-    all_chi = all(g.kind == "chi" for g in shape.groups)
+    groups, wait, win_group = shape.groups, shape.wait, shape.win_group
+    all_chi = True
+    for g in groups:
+        if g.kind != "chi":
+            all_chi = False
+            break
     pinfu_tsumo = (
-        all_chi
-        and shape.wait == "ryanmen"
-        and kind in ("number", "guest-wind")
-        and closed
-        and not ron
+        all_chi and wait == "ryanmen" and kind in ("number", "guest-wind") and closed and not ron
     )
+    base = fu.base
+    lines: list[tuple[str, int]] = [("base", base)]
     if ron and closed:
         lines.append(("closed hand won by ron", fu.closed_ron))
+        total = base + fu.closed_ron
+    elif not ron and pinfu_tsumo and fu.pinfu_tsumo == 20:
+        lines.append(("tsumo (pinfu: not counted)", 0))
+        total = base
     elif not ron:
-        if pinfu_tsumo and fu.pinfu_tsumo == 20:
-            lines.append(("tsumo (pinfu: not counted)", 0))
-        else:
-            lines.append(("tsumo", fu.tsumo))
-    lines.append((WAIT_NAMES[shape.wait], fu.wait if shape.wait in ONE_TILE_WAITS else 0))
-    lines.append((PAIR_NAMES[kind], _pair_fu(fu, kind)))
-    for n, g in enumerate(shape.groups, 1):
-        lines.append(
-            _group_line(fu, n, g, ron and n - 1 == shape.win_group and shape.wait == "shanpon")
-        )
-    total = sum(v for _, v in lines)
+        lines.append(("tsumo", fu.tsumo))
+        total = base + fu.tsumo
+    else:
+        total = base
+    waited = fu.wait if wait in ONE_TILE_WAITS else 0
+    paired = _pair_fu(fu, kind)
+    lines.append((WAIT_NAMES[wait], waited))
+    lines.append((PAIR_NAMES[kind], paired))
+    total += waited + paired
+    shanpon_ron = ron and wait == "shanpon"
+    for i, g in enumerate(groups):
+        if g.kind == "chi":  # the most common set: its line made once
+            lines.append(_CHI_LINES[i][g.opened])
+            continue
+        line = _group_line(fu, i + 1, g, shanpon_ron and i == win_group)
+        lines.append(line)
+        total += line[1]
     if pinfu_tsumo and fu.pinfu_tsumo == 20:
         return FuResult(
             tuple(lines), total, total, f"{total} fu: fixed for pinfu tsumo, not rounded"

@@ -139,9 +139,7 @@ def describe_shape(shape: Shape) -> str:
         return " ".join(format_tiles((t, t)) for t in shape.pairs) + " (seven pairs)"
     if isinstance(shape, ThirteenOrphans):
         return "thirteen orphans, pair " + format_tiles((shape.pair, shape.pair))
-    parts = [_group_text(g) for g in shape.groups]
-    parts.append(_PAIRS[shape.pair])
-    return " ".join(parts) + f" (wait: {shape.wait})"
+    return f"{' '.join(map(_group_text, shape.groups))} {_PAIRS[shape.pair]} (wait: {shape.wait})"
 
 
 _PAIRS = tuple(format_tiles((t, t)) for t in range(34))
