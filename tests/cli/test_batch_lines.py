@@ -133,11 +133,3 @@ _JSON_VALUE = st.recursive(
 @given(answer=st.dictionaries(st.text(max_size=6), _JSON_VALUE, max_size=6))
 def test_the_batch_writes_an_answer_as_json_dumps_does(answer: dict[str, Any]) -> None:
     assert answer_encoder()(answer) == json.dumps(answer)
-
-
-def test_the_batch_writes_as_json_dumps_without_the_c_encoder(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    answer = {"tiles": "123m 4p", "name": "平和", "fu": None, "x": [1.5, float("nan"), True]}
-    monkeypatch.setattr(json.encoder, "c_make_encoder", None)
-    assert answer_encoder()(answer) == json.dumps(answer)
