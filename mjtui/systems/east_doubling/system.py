@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
+from mjtui.core.systems.base import ScoringSystem
 from mjtui.systems.east_doubling import events, records, table
 from mjtui.systems.east_doubling.events import MAX_POINTS, Hand
 from mjtui.systems.east_doubling.rules import Rules
 from mjtui.systems.east_doubling.table import State, next_east, settle
 
 if TYPE_CHECKING:
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Section
     from mjtui.systems.east_doubling.form import EastDoublingForm
 
 
