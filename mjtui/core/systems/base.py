@@ -140,33 +140,6 @@ H = TypeVar("H")
 D = TypeVar("D")
 """A game record an importer reads, as its ``read`` gives it."""
 
-Cell = int | float | str | bool | Sequence[int | str | Sequence[str] | None] | None
-"""A value of an export column: a number, words, a list (one per winner, say: of
-numbers, None where one has none, words or lists of words) or None (nothing to say)."""
-
-
-class Imported(Protocol):
-    """What an import gives: the session and what the import found on the way."""
-
-    @property
-    def session(self) -> Any:
-        """The :class:`~mjtui.core.model.session.Session` made (not named here: the
-        session's module imports this one)."""
-        ...
-
-    @property
-    def lines(self) -> Sequence[str]:
-        """What was adapted and what differs."""
-        ...
-
-    @property
-    def summary(self) -> str: ...
-
-    @property
-    def exact(self) -> bool:
-        """Every hand reproduced."""
-        ...
-
 
 class Placing(Protocol):
     """One place of a system's final standings: a dataclass with at least these (the
@@ -458,8 +431,6 @@ __all__ = [
     "STATE_MEMBERS",
     "WINDS",
     "AnySystem",
-    "Cell",
-    "Imported",
     "Placing",
     "RulesHeader",
     "ScoringSystem",

@@ -1,24 +1,52 @@
-"""What a system may have beyond its own members, as values: its export columns, example
-hands, importers, rules reference sections and tournament ranking.
+"""What a system's capabilities (core/systems/base.py) answer with: its export columns and
+their values, example hands, importers and what an import gives, the sections of its rules
+reference, how a tournament ranks its players.
 
-They are :mod:`.base`'s capabilities' answers, made by a system's methods when they are
-asked for (an export, the fuzz test, `mjtui import`, the rules screen, a tournament), never
-at start-up: base.py names them in its annotations alone, and each of these frozen
-dataclasses took some 4 M instructions to make as the first frame waited (20 M of a new
-series' 1,260 M).
+A system's methods make them when they are asked for (an export, the fuzz test, `mjtui
+import`, the rules screen, a tournament), never at start-up: base.py and the systems name
+them in their annotations alone. Made with base.py as every start-up loaded it, these five
+frozen dataclasses took 20 M instructions of a first frame of 1,260 M.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Literal
+from typing import Any, Generic, Literal, Protocol, TypeVar
 
-from mjtui.core.systems.base import D, H, R, S
+# A system's rules, state and hand, and a game record an importer reads (base.py's own).
+R = TypeVar("R")
+S = TypeVar("S")
+H = TypeVar("H")
+D = TypeVar("D")
 
-if TYPE_CHECKING:
-    from mjtui.core.systems.base import Cell, Imported
+Cell = int | float | str | bool | Sequence[int | str | Sequence[str] | None] | None
+"""A value of an export column: a number, words, a list (one per winner, say: of
+numbers, None where one has none, words or lists of words) or None (nothing to say)."""
+
+
+class Imported(Protocol):
+    """What an import gives: the session and what the import found on the way."""
+
+    @property
+    def session(self) -> Any:
+        """The :class:`~mjtui.core.model.session.Session` made (not named here: this
+        module loads none of mjtui's)."""
+        ...
+
+    @property
+    def lines(self) -> Sequence[str]:
+        """What was adapted and what differs."""
+        ...
+
+    @property
+    def summary(self) -> str: ...
+
+    @property
+    def exact(self) -> bool:
+        """Every hand reproduced."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -105,4 +133,4 @@ class Ranking:
     raw: str = "Points"
 
 
-__all__ = ["Examples", "HandColumns", "Importer", "Ranking", "Section"]
+__all__ = ["Cell", "Examples", "HandColumns", "Imported", "Importer", "Ranking", "Section"]
