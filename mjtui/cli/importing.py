@@ -35,7 +35,7 @@ from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
 from mjtui.core.sessions.session_file import new_session_path, save_session, size_notice
 from mjtui.core.systems import SYSTEMS
-from mjtui.core.systems.base import Importer
+from mjtui.core.systems.capabilities import Importer
 
 if TYPE_CHECKING:
     from mjtui.cli.entry import Subparsers

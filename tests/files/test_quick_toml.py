@@ -228,3 +228,22 @@ def test_a_shape_of_whole_numbers_takes_only_whole_numbers_within_the_limit() ->
         text = HEAD + hand("1") * 2 + beyond
         assert loads_hands(text, tomllib.loads) == tomllib.loads(text)  # no limit: read
         assert loads_hands(text, tomllib.loads, 10**9) is None
+
+
+def test_a_run_of_hands_of_whole_numbers_is_read_hand_by_hand_whatever_its_shape() -> None:
+    # Such a run is read at once, its values converted together and shared out: a hand of
+    # one value, of several, a run cut by a hand of another shape or by a blank line more,
+    # and one that ends the file, each as tomllib reads it.
+    def one(value: str) -> str:
+        return f"[[hands]]\nscore = {value}\n\n"
+
+    def two(winner: str, point: str) -> str:
+        return f"[[hands]]\nwinner = {winner}\npoints = [\n    {point},\n    -{point},\n]\n\n"
+
+    texts = [
+        HEAD + one("0") + one("10") + one("-123456789012345678") + one("7"),
+        HEAD + two("1", "0") + two("22", "333") + "\n" + two("4", "55") + one("6") + two("7", "8"),
+        HEAD + one("1") + two("2", "3") + one("45") + one("6"),
+    ]
+    for text in texts:
+        assert loads_hands(text, tomllib.loads, 10**18) == tomllib.loads(text)

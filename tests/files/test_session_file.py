@@ -595,11 +595,18 @@ def test_each_hand_is_checked_once_on_load_and_on_edit(tmp_path: Path, monkeypat
         checked.append(hand)
         real(rules, hand)
 
-    # The system's check, as a session calls it and as reading a record does.
+    # The system's check, as a session calls it and as reading an unusual record does.
     monkeypatch.setattr(SYSTEM, "check", counted)
     monkeypatch.setattr(records, "check", counted)
     session = load_session(path, find_ruleset).session
-    assert session.hands == HANDS and checked == HANDS
+    # The usual records are checked as they are read, in hands_from_records' own loop
+    # (the same refusals as check's: tests/systems/test_east_doubling.py), and the
+    # session checks none of them again.
+    assert session.hands == HANDS and checked == []
+    write(path, path.read_text(encoding="utf-8").replace("winner = 3", "winner = 0", 1))
+    session = load_session(path, find_ruleset).session  # a draw's winner 0: read by the record
+    assert session.hands == [Hand(None, HANDS[0].points), *HANDS[1:]]
+    assert checked == [Hand(None, HANDS[0].points)]
     checked.clear()
     session.replace(0, HANDS[2])  # the later hands only meet the table again
     assert checked == [HANDS[2]]

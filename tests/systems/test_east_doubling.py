@@ -543,3 +543,50 @@ def test_a_resumed_long_series_has_every_hand_and_the_totals_it_was_played_to(
         pairwise(h.points, h.winner, s.east, 2)
         for h, s in zip(kept[-3:], loaded.session.states()[-4:-1], strict=True)
     ]
+
+
+@FAST
+@given(series())
+def test_the_fold_of_a_series_is_apply_hand_after_hand(case) -> None:
+    # A resume folds a series with the system's fold, written out for speed: the same
+    # states as apply gives, from the start and from a state half way.
+    ruleset, hands = case
+    rules = ruleset.rules
+    states = [SYSTEM.start(rules)]
+    for hand in hands:
+        states.append(SYSTEM.apply(rules, states[-1], hand))
+    assert SYSTEM.fold(rules, states[0], hands) == states[1:]
+    half = len(hands) // 2
+    assert SYSTEM.fold(rules, states[half], hands[half:]) == states[half + 1 :]
+    assert not SYSTEM.checks_at_table()  # so a resume folds its hands in one go
+
+
+records = st.one_of(
+    st.fixed_dictionaries(
+        {"points": st.lists(st.integers(-1, 10**9 + 1) | st.booleans(), min_size=3, max_size=5)},
+        optional={
+            "winner": st.integers(-1, 5) | st.booleans() | st.text(max_size=1),
+            "loser": st.integers(0, 4),
+        },
+    ),
+    st.fixed_dictionaries({}, optional={"winner": st.integers(0, 4), "points": st.text()}),
+)
+
+
+@FAST
+@given(st.lists(records, max_size=12))
+def test_reading_the_records_together_is_reading_each_alone(found) -> None:
+    # The quick way through the usual record gives the hand hand_from_record gives, and
+    # every other record goes to hand_from_record: the same hands, the same refusals.
+    rules = hp11c().rules
+    hands, refused = SYSTEM.hands_from_records(rules, found)
+    alone: list[Hand] = []
+    wrong: list[tuple[int, str]] = []
+    for i, record in enumerate(found):
+        try:
+            alone.append(SYSTEM.hand_from_record(rules, record))
+        except HandError as e:
+            wrong.append((i, str(e)))
+    assert hands == alone
+    assert [(i, str(e)) for i, e in refused] == wrong
+    assert all(type(p) is int for hand in hands for p in hand.points)

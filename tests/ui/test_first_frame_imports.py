@@ -1,6 +1,6 @@
 """What the first frame loads: the new-series form and a resumed sheet leave out what only
-a later key needs (the hand forms, the systems' form declarations, the seat draw, the
-session writer, the forms' stylesheet).
+a later key needs (the hand forms, the systems' form declarations and capabilities, the
+seat draw, the session writer, the forms' stylesheet).
 
 Each app runs in a fresh interpreter, which reports ``sys.modules`` as the first frame
 is drawn: this checks the structure that keeps start-up short (benchmarks/startup.py
@@ -47,6 +47,7 @@ print(json.dumps(seen))
 LATER = (
     "mjtui.core.systems.fields",  # a system's hand form declaration
     "mjtui.core.systems.tools",
+    "mjtui.core.systems.capabilities",  # exports, examples, importers, the rules, a ranking
     "mjtui.core.table.draws",  # ctrl+r, d
     "mjtui.ui.screens.hand_form",
     "mjtui.ui.screens.field_form",

@@ -80,8 +80,8 @@ class Session:
         folded = self._folded
         if not folded:
             folded.append(system.start(rules))
-        for hand in self.hands[len(folded) - 1 :]:
-            folded.append(system.apply(rules, folded[-1], hand))
+        if len(folded) <= len(self.hands):
+            folded += system.fold(rules, folded[-1], self.hands[len(folded) - 1 :])
         return folded
 
     def forget(self, from_hand: int | None = None) -> None:
@@ -114,10 +114,16 @@ class Session:
         refused come back with their place in ``hands`` and why.
 
         The table is folded on as the hands go in: a long series is loaded in
-        one pass rather than asked for its state hand after hand.
+        one pass rather than asked for its state hand after hand, and by the system's
+        :meth:`~mjtui.core.systems.base.ScoringSystem.fold` at once when its table
+        refuses no hand that passed ``check``.
         """
         system, rules = self.ruleset.system, self.ruleset.rules
         folded = self._fold()
+        if not system.checks_at_table():  # the table takes them all: folded in one go
+            folded += system.fold(rules, folded[-1], hands)
+            self.hands += hands
+            return []
         refused: list[tuple[int, HandError]] = []
         # Looked up once: 10,000 hands are folded here on every resume of a long series.
         check, apply, played, state = system.check_at_table, system.apply, self.hands, folded[-1]

@@ -24,7 +24,8 @@ from mjtui.core.language import N_, _, pgettext
 from mjtui.core.model.seats import to_tables
 from mjtui.core.model.session import Session
 from mjtui.core.model.standings import standings
-from mjtui.core.systems.base import AnySystem, Cell, HandColumns, TableState
+from mjtui.core.systems.base import AnySystem, TableState
+from mjtui.core.systems.capabilities import Cell, HandColumns
 from mjtui.core.text import json_text
 
 FORMAT = "mjtui-export/2"

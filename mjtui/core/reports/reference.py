@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from mjtui.core import cells as cell
 from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.core.rulesets.ruleset import Ruleset
-from mjtui.core.systems.base import RulesHeader, Section
+from mjtui.core.systems.base import RulesHeader
+from mjtui.core.systems.capabilities import Section
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance

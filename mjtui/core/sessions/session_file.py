@@ -468,31 +468,13 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     _check_hand_count(len(records), where)  # inline, indented...: counted once read
     system, rules = ruleset.system, ruleset.rules
     left_out: list[tuple[int, str]] = []  # hand number, why
-    read: list[int] = []  # the numbers of the hands checked alone
-    hands = []
-    from_record = system.hand_from_record  # looked up once: 10,000 hands on a long resume
-    for number, record in enumerate(records, 1):
-        # The quick reader's hands are tables, none unreadable, none holding a number past
-        # the limit (it declines such a file): they need none of these checks.
-        if not quick:
-            if not isinstance(record, dict):
-                left_out.append(
-                    (number, _("expected a table, got {value}").format(value=repr(record)))
-                )
-                continue
-            if "_unreadable" in record:
-                left_out.append((number, record["_unreadable"]))
-                continue
-            beyond = number_problem(record)
-            if beyond:
-                left_out.append((number, _("{why}; this hand was left out").format(why=beyond)))
-                continue
-        try:
-            hands.append(from_record(rules, record))  # the hand alone
-        except HandError as e:
-            left_out.append((number, _("{why}; this hand was left out").format(why=e)))
-            continue
-        read.append(number)
+    # The quick reader's hands are tables, none unreadable, none holding a number past
+    # the limit (it declines such a file): they need none of the checks of _tables.
+    tables, numbers = (records, range(1, len(records) + 1)) if quick else _tables(records, left_out)
+    hands, wrong = system.hands_from_records(rules, tables)  # each hand alone
+    read = list(numbers)  # the numbers of the hands checked alone
+    for i, error in reversed(wrong):
+        left_out.append((read.pop(i), _("{why}; this hand was left out").format(why=error)))
     for i, refused in session.add_read(hands):  # and what the table allows
         left_out.append((read[i], _("{why}; this hand was left out").format(why=refused)))
     # Where each [[hands]] table starts is found only when it is needed: a file the
@@ -637,6 +619,29 @@ _BEFORE_ENDS = {
     "\n\n": N_("before the blank line that ends every hand"),
     "\n": N_("before a line end"),
 }
+
+
+def _tables(
+    records: list[Any], left_out: list[tuple[int, str]]
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """The hands of the thorough reader that are tables a system can read, and their
+    numbers; those that are not (not a table, unreadable, a number past the limit) go
+    to ``left_out`` with why."""
+    tables, numbers = [], []
+    for number, record in enumerate(records, 1):
+        if not isinstance(record, dict):
+            left_out.append((number, _("expected a table, got {value}").format(value=repr(record))))
+            continue
+        if "_unreadable" in record:
+            left_out.append((number, record["_unreadable"]))
+            continue
+        beyond = number_problem(record)
+        if beyond:
+            left_out.append((number, _("{why}; this hand was left out").format(why=beyond)))
+            continue
+        tables.append(record)
+        numbers.append(number)
+    return tables, numbers
 
 
 def _quick_read(text: str) -> dict[str, Any] | None:

@@ -22,25 +22,24 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from pathlib import Path
+from dataclasses import replace
 from typing import (
     TYPE_CHECKING,
     Any,
     ClassVar,
     Generic,
-    Literal,
     Protocol,
     TypeVar,
     cast,
     runtime_checkable,
 )
 
-from mjtui.core.errors import MjtuiError
+from mjtui.core.errors import HandError, MjtuiError
 from mjtui.core.language import package_of, say_in
 from mjtui.core.systems.winds import WINDS
 
-if TYPE_CHECKING:  # what a system's form and tools are: their modules load with them
+if TYPE_CHECKING:  # what a system's form, tools and capabilities are: their modules load with them
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Importer, Ranking, Section
     from mjtui.core.systems.fields import FormModel
     from mjtui.core.systems.tools import Tool
 
@@ -141,85 +140,6 @@ H = TypeVar("H")
 D = TypeVar("D")
 """A game record an importer reads, as its ``read`` gives it."""
 
-Cell = int | float | str | bool | Sequence[int | str | Sequence[str] | None] | None
-"""A value of an export column: a number, words, a list (one per winner, say: of
-numbers, None where one has none, words or lists of words) or None (nothing to say)."""
-
-
-@dataclass(frozen=True)
-class HandColumns(Generic[R, S, H]):
-    """A system's own columns in exports: what each hand was, in the system's terms.
-
-    ``fields`` are the JSON keys and the CSV columns, in order. ``cells(rules,
-    before, hand)`` gives their values for one hand (``before`` is the state the
-    hand was played in): numbers, words, None (nothing to say), or lists (one
-    per winner, say). A field in ``seats`` holds 1-based seats (a seat, a list
-    of seats or None): JSON keeps the numbers, CSV and Markdown write the names.
-    A field in ``per_seat`` holds one value per seat: CSV writes one column per
-    player, "NAME field".
-    """
-
-    fields: tuple[str, ...]
-    cells: Callable[[R, S, H], dict[str, Cell]]
-    seats: frozenset[str] = frozenset()
-    per_seat: frozenset[str] = frozenset()
-    docs: tuple[tuple[str, str], ...] = ()  # (field, meaning), for docs and --help
-
-
-@dataclass(frozen=True)
-class Examples:
-    """Hands of every kind a system takes, for the fuzz test and the docs.
-
-    ``records`` are hands as the session file spells them; ``hand_args`` and
-    ``points_args`` the `mjtui hand RULESET ...` and `mjtui points RULESET ...`
-    arguments of one hand (empty: the system has no such command). A ruleset
-    that refuses a record simply goes without it.
-    """
-
-    records: tuple[Mapping[str, Any], ...]
-    hand_args: tuple[str, ...] = ()
-    points_args: tuple[str, ...] = ()
-
-
-class Imported(Protocol):
-    """What an import gives: the session and what the import found on the way."""
-
-    @property
-    def session(self) -> Any:
-        """The :class:`~mjtui.core.model.session.Session` made (not named here: the
-        session's module imports this one)."""
-        ...
-
-    @property
-    def lines(self) -> Sequence[str]:
-        """What was adapted and what differs."""
-        ...
-
-    @property
-    def summary(self) -> str: ...
-
-    @property
-    def exact(self) -> bool:
-        """Every hand reproduced."""
-        ...
-
-
-@dataclass(frozen=True)
-class Importer(Generic[D]):
-    """A game-record format a system reads (`mjtui import NAME LOG`).
-
-    ``read(path)`` gives the record (a MjtuiError naming the file or the part at
-    fault); ``ruleset(record)`` the id of the ruleset to score it with when the
-    user names none (by its players, say); ``convert(record, ruleset)`` the
-    import (``ruleset`` is a :class:`~mjtui.core.rulesets.ruleset.Ruleset`, which
-    imports this module and so is not named here).
-    """
-
-    help: str
-    read: Callable[[Path], D]
-    ruleset: Callable[[D], str]
-    convert: Callable[[D, Any], Imported]
-
 
 class Placing(Protocol):
     """One place of a system's final standings: a dataclass with at least these (the
@@ -236,38 +156,6 @@ class Placing(Protocol):
     def seat(self) -> int:
         """The 0-based seat."""
         ...
-
-
-@dataclass(frozen=True)
-class Section:
-    """One part of a rules reference: a heading and its lines."""
-
-    title: str
-    lines: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Ranking:
-    """How a tournament of the system ranks its players (core/tournament/standings.py).
-
-    A player's total is the sum of his games' ``score`` (the final standings' own,
-    else the net points) and his raw the sum of their net points. ``unit`` is the
-    system's points in one of the total (riichi's 1000: a penalty of 2000 takes 2.0
-    off). ``then`` are tiebreaks (names of the tournament's, "raw": the greater raw)
-    tried on equal totals before the tournament's own. ``penalties`` says what a
-    director's penalty comes off: the ``total``, or the ``raw`` where the total
-    is table points that only places earn. ``substitute`` is the fixed result of a
-    game a substitute played in a player's seat, in the system's points (its parts
-    summed; empty: the seat's own result counts). ``total`` and ``raw`` are the two
-    sums' names on the screens and in files.
-    """
-
-    unit: int = 1
-    substitute: tuple[int, ...] = ()
-    then: tuple[str, ...] = ()
-    penalties: Literal["total", "raw"] = "total"
-    total: str = "Total"
-    raw: str = "Points"
 
 
 class ScoringSystem(Generic[R, S, H]):
@@ -328,11 +216,43 @@ class ScoringSystem(Generic[R, S, H]):
         self.check(rules, hand)
         self.check_at_table(rules, state, hand)
 
+    def fold(self, rules: R, state: S, hands: Sequence[H]) -> list[S]:
+        """The table after each of ``hands`` in turn, from ``state``: :meth:`apply` hand
+        after hand. A system may fold a long series more quickly on its own (a resume
+        folds every hand of the file), with the same states."""
+        apply, states = self.apply, []
+        for hand in hands:
+            state = apply(rules, state, hand)
+            states.append(state)
+        return states
+
+    def checks_at_table(self) -> bool:
+        """Whether :meth:`check_at_table` can refuse a hand: False for a system that leaves
+        it as it is here, whose hands that passed :meth:`check` the table always takes."""
+        return type(self).check_at_table is not ScoringSystem.check_at_table
+
     # ------------------------------------------------------------ the file (its own)
 
     def hand_from_record(self, rules: R, record: dict[str, Any]) -> H:
         """A hand of the session file (HandError naming the key at fault)."""
         raise NotImplementedError
+
+    def hands_from_records(
+        self, rules: R, records: Sequence[dict[str, Any]]
+    ) -> tuple[list[H], list[tuple[int, HandError]]]:
+        """The hands of ``records`` in order, those :meth:`hand_from_record` reads, and
+        the refused ones' places in ``records`` with why. A system may read the usual
+        record more quickly on its own (a resume reads every hand of the file), with
+        the same hands and the same refusals."""
+        from_record = self.hand_from_record
+        hands: list[H] = []
+        refused: list[tuple[int, HandError]] = []
+        for i, record in enumerate(records):
+            try:
+                hands.append(from_record(rules, record))
+            except HandError as e:
+                refused.append((i, e))
+        return hands, refused
 
     def hand_to_record(self, hand: H) -> dict[str, Any]:
         raise NotImplementedError
@@ -396,6 +316,8 @@ class ScoringSystem(Generic[R, S, H]):
 
     def ranking(self, rules: R) -> Ranking:
         """How a tournament ranks players by their games (:class:`Ranking`)."""
+        from mjtui.core.systems.capabilities import Ranking
+
         return Ranking()
 
     def sheet_lines(self, rules: R, state: S, players: tuple[str, ...]) -> tuple[str, ...]:
@@ -422,6 +344,8 @@ class ScoringSystem(Generic[R, S, H]):
 
     def examples(self) -> Examples:
         """Hands of every kind, for the fuzz test."""
+        from mjtui.core.systems.capabilities import Examples
+
         return Examples(())
 
     def hand_tool(self) -> Tool[R] | None:
@@ -507,16 +431,9 @@ __all__ = [
     "STATE_MEMBERS",
     "WINDS",
     "AnySystem",
-    "Cell",
-    "Examples",
-    "HandColumns",
-    "Imported",
-    "Importer",
     "Placing",
-    "Ranking",
     "RulesHeader",
     "ScoringSystem",
-    "Section",
     "SystemDeclarationError",
     "TableState",
     "check_declaration",

@@ -32,19 +32,20 @@ class Declared(NamedTuple):
         return f"{self.name} = {self.value} (from {self.distribution})"
 
 
-def _entry_points(text: str, group: str) -> list[tuple[str, str]]:
-    """``name = value`` lines of ``[group]`` in an entry_points.txt (an INI file)."""
-    found, inside = [], False
+def _entry_points(text: str) -> dict[str, list[tuple[str, str]]]:
+    """``name = value`` lines of an entry_points.txt (an INI file), by group."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    group: list[tuple[str, str]] | None = None
     for raw in text.splitlines():
         line = raw.strip()
         if not line or line.startswith(("#", ";")):
             continue
         if line.startswith("["):
-            inside = line == f"[{group}]"
+            group = found.setdefault(line[1:-1].strip(), []) if line.endswith("]") else None
             continue
         name, equals, value = line.partition("=")
-        if inside and equals and name.strip() and value.strip():
-            found.append((name.strip(), value.strip().split()[0]))
+        if group is not None and equals and name.strip() and value.strip():
+            group.append((name.strip(), value.strip().split()[0]))
     return found
 
 
@@ -54,12 +55,28 @@ def _distribution(folder: str) -> str:
     return name.replace("_", "-").replace(".", "-").lower()
 
 
-def declared(group: str = GROUP, path: list[str] | None = None) -> list[Declared]:
-    """Every entry point of ``group`` of the distributions on ``path`` (sys.path), each
-    distribution once (the first found on the path, as Python imports it)."""
+class _Scan(NamedTuple):
+    """Every entry point of the distributions on a path, by group, and the distributions."""
+
+    groups: dict[str, list[Declared]]
+    distributions: frozenset[str]
+
+
+# The last scan, by the path's folders and their modification times: the systems' group
+# and the rulesets' are both asked for at start-up, and the distributions were read for
+# each (a few ms of a first frame's 220). A distribution installed or removed since
+# changes its folder's time, so it is read again.
+_last: tuple[tuple[tuple[str, int | None], ...], _Scan] | None = None
+
+
+def _scan(folders: list[str]) -> _Scan:
+    global _last
+    key = tuple((folder, _modified(folder)) for folder in folders)
+    if _last is not None and _last[0] == key:
+        return _last[1]
     seen: set[str] = set()
-    out: list[Declared] = []
-    for folder in sys.path if path is None else path:
+    groups: dict[str, list[Declared]] = {}
+    for folder in folders:
         try:
             entries = sorted(os.scandir(folder or "."), key=lambda e: e.name)
         except OSError:
@@ -77,8 +94,28 @@ def declared(group: str = GROUP, path: list[str] | None = None) -> list[Declared
             except OSError:
                 continue
             text = data.decode("utf-8", "replace")
-            out += [Declared(name, value, dist) for name, value in _entry_points(text, group)]
-    if "mjtui" not in seen:
+            for group, points in _entry_points(text).items():
+                groups.setdefault(group, []).extend(
+                    Declared(name, value, dist) for name, value in points
+                )
+    scan = _Scan(groups, frozenset(seen))
+    _last = (key, scan)
+    return scan
+
+
+def _modified(folder: str) -> int | None:
+    try:
+        return os.stat(folder or ".").st_mtime_ns
+    except OSError:
+        return None
+
+
+def declared(group: str = GROUP, path: list[str] | None = None) -> list[Declared]:
+    """Every entry point of ``group`` of the distributions on ``path`` (sys.path), each
+    distribution once (the first found on the path, as Python imports it)."""
+    scan = _scan(list(sys.path if path is None else path))
+    out = list(scan.groups.get(group, []))
+    if "mjtui" not in scan.distributions:
         out += _from_source_checkout(group)
     return out
 

@@ -20,7 +20,7 @@ from mjtui.core.errors import MjtuiError
 from mjtui.core.language import N_, _
 from mjtui.core.model.players import clean_name, player_key
 from mjtui.core.rulesets.ruleset import Ruleset
-from mjtui.core.systems.base import Ranking
+from mjtui.core.systems.capabilities import Ranking
 
 # What a penalty takes off, and the names of the sums it comes off that the systems'
 # rankings give (core/systems/base.py's Ranking; MCR's table points and score).

@@ -4,7 +4,7 @@ mutates these."""
 
 from __future__ import annotations
 
-from mjtui.core.systems.base import Examples
+from mjtui.core.systems.capabilities import Examples
 
 EXAMPLES = Examples(
     records=(

@@ -3,7 +3,7 @@ scored (what was typed and what the HP-11C program settles from)."""
 
 from __future__ import annotations
 
-from mjtui.core.systems.base import Cell, HandColumns
+from mjtui.core.systems.capabilities import Cell, HandColumns
 from mjtui.systems.east_doubling.events import Hand
 from mjtui.systems.east_doubling.rules import Rules
 from mjtui.systems.east_doubling.table import State

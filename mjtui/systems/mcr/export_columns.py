@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjtui.core.errors import HandError
-from mjtui.core.systems.base import HandColumns
+from mjtui.core.systems.capabilities import HandColumns
 from mjtui.systems.mcr.calculator import score_text
 from mjtui.systems.mcr.events import Draw, FalseWin, Penalty, Win
 from mjtui.systems.mcr.table import situation_at

@@ -18,7 +18,8 @@ from mjtui.core import cells as cell
 from mjtui.core import language
 from mjtui.core.language import ENGLISH
 from mjtui.core.reports.reference import WIDTH, sentences, table, wrap
-from mjtui.core.systems.base import WINDS, Section
+from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.capabilities import Section
 from mjtui.core.systems.winds import wind_name
 from mjtui.systems.mcr.fans import ALL_FANS, RANK
 from mjtui.systems.mcr.terms import chinese_name, description, say

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import Examples, HandColumns, Ranking, ScoringSystem, Section
+from mjtui.core.systems.base import ScoringSystem
 from mjtui.systems.mcr import records, table
 from mjtui.systems.mcr.events import Draw, FalseWin, Hand, Penalty, Win, check, describe, winners
 from mjtui.systems.mcr.needed import needed_lines
@@ -17,6 +17,7 @@ from mjtui.systems.mcr.standings import Standing, final_standings, standings_lin
 from mjtui.systems.mcr.table import State, check_at_table, check_in_play, state_text
 
 if TYPE_CHECKING:
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Ranking, Section
     from mjtui.core.systems.tools import Tool
     from mjtui.systems.mcr.form import McrForm
 
@@ -52,6 +53,8 @@ class Mcr(ScoringSystem[Rules, State, Hand]):
     def ranking(self, rules: Rules) -> Ranking:
         """Table points, then the game score; a penalty is points off the score, as the
         rules' penalties are (docs/tournament.md)."""
+        from mjtui.core.systems.capabilities import Ranking
+
         return Ranking(then=("raw",), penalties="raw", total="Table points", raw="Score")
 
     def start_points(self, rules: Rules) -> int:

@@ -4,7 +4,8 @@ and who was responsible for paying (the discarder, a guarantor, a false winner).
 from __future__ import annotations
 
 from mjtui.core.errors import HandError
-from mjtui.core.systems.base import WINDS, Cell, HandColumns
+from mjtui.core.systems.base import WINDS
+from mjtui.core.systems.capabilities import Cell, HandColumns
 from mjtui.core.tiles import parse_hand
 from mjtui.systems.pocket.events import Draw, FalseWin, Hand, Win
 from mjtui.systems.pocket.patterns import context_of, score_hand

@@ -12,7 +12,7 @@ from mjtui.core.reports.reference import (
     table,
     wrap,
 )
-from mjtui.core.systems.base import Section
+from mjtui.core.systems.capabilities import Section
 
 if TYPE_CHECKING:
     from mjtui.systems.pocket.rules import Rules

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import WINDS, Examples, HandColumns, ScoringSystem, Section
+from mjtui.core.systems.base import WINDS, ScoringSystem
 from mjtui.systems.pocket import records, table
 from mjtui.systems.pocket.events import (
     CONTEXT,
@@ -24,6 +24,7 @@ from mjtui.systems.pocket.rules import PLAYERS, Rules
 from mjtui.systems.pocket.table import State, check_at_table, check_in_play, state_text
 
 if TYPE_CHECKING:
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Section
     from mjtui.core.systems.tools import Tool
     from mjtui.systems.pocket.form import PocketForm
 

@@ -3,7 +3,7 @@ winner, and the table the hand was played at (round, dealer, honba, deposits).""
 
 from __future__ import annotations
 
-from mjtui.core.systems.base import Cell, HandColumns
+from mjtui.core.systems.capabilities import Cell, HandColumns
 from mjtui.systems.riichi.events import AbortiveDraw, Chombo, ExhaustiveDraw, Hand, Win
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.table import State

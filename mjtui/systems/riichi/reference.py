@@ -18,7 +18,7 @@ from mjtui.core.reports.reference import (
     table,
     wrap,
 )
-from mjtui.core.systems.base import Section
+from mjtui.core.systems.capabilities import Section
 from mjtui.systems.riichi.rules import Rules
 from mjtui.systems.riichi.terms import PACKAGE, key_name, limit_name, say
 

@@ -8,14 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from mjtui.core.systems.base import (
-    Examples,
-    HandColumns,
-    Importer,
-    Ranking,
-    ScoringSystem,
-    Section,
-)
+from mjtui.core.systems.base import ScoringSystem
 from mjtui.systems.riichi import records, table
 from mjtui.systems.riichi.events import (
     AbortiveDraw,
@@ -47,6 +40,7 @@ from mjtui.systems.riichi.table import (
 )
 
 if TYPE_CHECKING:
+    from mjtui.core.systems.capabilities import Examples, HandColumns, Importer, Ranking, Section
     from mjtui.core.systems.tools import Tool
     from mjtui.systems.riichi.form import RiichiForm
 
@@ -72,6 +66,8 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
     def ranking(self, rules: Rules) -> Ranking:
         """Final scores in thousands (a penalty of 2000 takes 2.0); raw: before uma; a
         substitute's game fixed where ``final.substitute`` fixes it (EMA's)."""
+        from mjtui.core.systems.capabilities import Ranking
+
         return Ranking(unit=1000, substitute=rules.final.substitute)
 
     def with_start_points(self, rules: Rules, points: int) -> Rules:

@@ -49,7 +49,7 @@ from mjtui.core.files.reading import MAX_BYTES, MAX_DEPTH, MAX_NUMBER, read_byte
 from mjtui.core.model.players import clean_name, first_repeat
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset, rules_from_table
-from mjtui.core.systems.base import Importer
+from mjtui.core.systems.capabilities import Importer
 from mjtui.core.text import clean_line
 from mjtui.systems.riichi.events import (
     AbortiveDraw,
