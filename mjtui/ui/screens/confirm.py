@@ -11,9 +11,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from mjtui.core.language import _
+from mjtui.ui.styles import StyledOnce
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(StyledOnce, ModalScreen[bool]):
     """Returns True for yes (y), False for no (n or Esc).
 
     The question is shown exactly as given: a plain string is never read as

@@ -30,6 +30,7 @@ from mjtui.core.language import _, package_of, say_in
 from mjtui.core.systems.fields import TICKED, Field, FormModel, Line, Reading, Row
 from mjtui.ui import colours
 from mjtui.ui.key_form import CodeInput, KeyForm
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.checkbox import Checkbox
 from mjtui.ui.widgets.footer import Footer
 
@@ -66,7 +67,7 @@ def _escaped(chars: str) -> str:
     return "".join("\\" + c if c in "\\]^-[" else c for c in chars)
 
 
-class FieldForm(KeyForm):
+class FieldForm(StyledOnce, KeyForm):
     """A form drawn from a :class:`FormModel`: returns its value, or None when cancelled."""
 
     STYLES = ("modal",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
