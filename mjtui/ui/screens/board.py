@@ -26,6 +26,7 @@ from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.core.text import shown
 from mjtui.ui import numbers
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
 DEALER = "●"
@@ -57,7 +58,7 @@ class SeatPanel(Vertical):
         yield Static("", classes="seat-change")
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(LaidOutOnce, Screen[None]):
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("t,escape", "close", "Back to the sheet", key_display="esc")]
 
