@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
@@ -86,7 +87,7 @@ class BoardScreen(LaidOutOnce, Screen[None]):
         self.ready = True
         self.show(self.view, self.note)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.show(self.view, self.note)  # the dealer's mark is drawn for the width
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
