@@ -196,6 +196,30 @@ def test_the_step_limit_stops_a_stuck_program() -> None:
     assert m.run_steps == 1000
 
 
+def test_a_run_in_slices_stops_at_the_same_step_limit() -> None:
+    """The pane runs a program a budget at a time; the limit counts every slice."""
+    machine = Machine(parse_listing("P0: LBL1 GOTO1"), step_limit=1000)
+    machine.start(0, run=False)
+    states = [machine.run(budget=300) for _ in range(4)]
+    assert states == [State.RUNNING] * 3 + [State.LIMIT]
+    assert machine.run_steps == machine.steps == 1000 and "1,000 steps" in machine.message
+    assert machine.run(budget=300) is State.LIMIT and machine.steps == 1000
+    machine.start(0, run=False)
+    assert machine.run(budget=1000) is State.RUNNING  # the budget ends it, not the limit
+    assert machine.run(budget=1) is State.LIMIT and machine.steps == 2000
+
+
+def test_log_is_decimals_log_each_time_asked() -> None:
+    """LOG keeps the logarithms it has worked out: asked again, or of the same number
+    keyed otherwise (100, 100.0, 10^x of 2), it gives what the 12-digit context gives."""
+    from mjtui.calc.fx602p.machine import CONTEXT
+
+    for keys in ["2", "2", "7 . 5", "1 0 0", "1 0 0 . 0", "2 10^x", "3 1/x", "3 1/x"]:
+        number = x(keys)
+        logarithm = x(f"{keys} log")
+        assert str(logarithm) == str(CONTEXT.plus(CONTEXT.log10(number))), keys
+
+
 def test_errors_show_minus_e() -> None:
     m = run("1 ÷ 0 =")
     assert m.state is State.ERROR and m.display == "-E-"

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from test_keys_at_once import _at_once
 from textual.widgets import Button, Input, Select, Static
+from waiting import until
 
 from mjtui import paths
 from mjtui.cli import entry
@@ -334,3 +335,57 @@ async def test_a_resumed_sheet_is_styled_once_before_its_first_frame(
 def _same_picture(one: str, other: str) -> bool:
     """Two screenshots alike but for their SVG ids (a hash of what the mouse reads too)."""
     return re.sub(r"terminal-\d+", "terminal", one) == re.sub(r"terminal-\d+", "terminal", other)
+
+
+async def _forms_over_the_sheet(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool, str]]:
+    """Each form a sheet opens (a hand, the seats, the question before an edit replaces
+    a hand): its name, whether it was restyled as a whole as it was first shown, and
+    its picture."""
+    from test_keys_at_once import _editing_hand_1
+
+    from mjtui.ui.screens.confirm import ConfirmScreen
+    from mjtui.ui.screens.hand_form import HandForm
+    from mjtui.ui.screens.seats import SeatsScreen
+
+    shown: list[tuple[str, bool, str]] = []
+
+    async def seen(name: str, kind: type) -> None:
+        await until(pilot, lambda: isinstance(app.screen, kind), name)
+        await pilot.pause()
+        shown.append((name, app.screen in restyled, app.export_screenshot()))
+
+    with _whole_screens_restyled(monkeypatch) as restyled:
+        app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+        async with app.run_test(size=SIZE) as pilot:
+            sheet = await _editing_hand_1(pilot)  # the second hand form of the series
+            await seen("hand", HandForm)
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is sheet, "the sheet")
+            await pilot.press("s")
+            await seen("seats", SeatsScreen)
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is sheet, "the sheet")
+            await pilot.press("e", "enter", "9", "ctrl+s")
+            await seen("question", ConfirmScreen)
+    return shown
+
+
+async def test_the_forms_over_the_sheet_are_styled_once_as_they_are_first_shown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Textual styles each widget of a form as it mounts it, and then restyled the whole
+    form as it was first shown (ui/styles.py StyledOnce): some 50 ms a form, every hand
+    typed. Left out, the forms look the same."""
+    once = await _forms_over_the_sheet(monkeypatch)
+    assert [(name, whole) for name, whole, _ in once] == [
+        (name, False) for name in ("hand", "seats", "question")
+    ]
+    from mjtui.ui.styles import StyledOnce
+
+    monkeypatch.setattr(StyledOnce, "on_screen_resume", lambda self, event: None)
+    twice = await _forms_over_the_sheet(monkeypatch)
+    assert [whole for _, whole, _ in twice] == [True] * 3  # the restyle, where it is kept
+    for (name, _, picture), (_, _, again) in zip(once, twice, strict=True):
+        # The header names the session's file, by the second it was made.
+        file = re.compile(r"\d{4}-\d\d-\d\d_\d{6}_")
+        assert _same_picture(file.sub("", picture), file.sub("", again)), name

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import Path
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
@@ -26,6 +27,7 @@ from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.winds import WINDS, wind_name
 from mjtui.core.text import shown
 from mjtui.ui import numbers
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
 DEALER = "●"
@@ -57,7 +59,7 @@ class SeatPanel(Vertical):
         yield Static("", classes="seat-change")
 
 
-class BoardScreen(Screen[None]):
+class BoardScreen(LaidOutOnce, Screen[None]):
     DEFAULT_CSS = CSS
     BINDINGS = [Binding("t,escape", "close", "Back to the sheet", key_display="esc")]
 
@@ -85,7 +87,7 @@ class BoardScreen(Screen[None]):
         self.ready = True
         self.show(self.view, self.note)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         self.show(self.view, self.note)  # the dealer's mark is drawn for the width
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -11,9 +11,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from mjtui.core.language import _
+from mjtui.ui.laid_out import LaidOutOnce
+from mjtui.ui.styles import StyledOnce
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(StyledOnce, LaidOutOnce, ModalScreen[bool]):
     """Returns True for yes (y), False for no (n or Esc).
 
     The question is shown exactly as given: a plain string is never read as

@@ -38,8 +38,10 @@ from mjtui.core.text import shown
 from mjtui.core.tournament.hall import HallFollower
 from mjtui.core.tournament.model import Player, Tournament
 from mjtui.ui.key_form import KeyForm, OrderedKeys
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.hall import HallApp
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.checkbox import Checkbox
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.text_field import TextField
@@ -103,7 +105,7 @@ FORM_CSS = """
 """
 
 
-class _DeskForm(KeyForm):
+class _DeskForm(StyledOnce, LaidOutOnce, KeyForm):
     """A form that asks the desk when confirmed: closes with the desk's answer, or stays
     open saying why the desk refused."""
 
@@ -465,7 +467,7 @@ class SubstituteForm(_DeskForm):
         )
 
 
-class SeatingScreen(Screen[None]):
+class SeatingScreen(LaidOutOnce, Screen[None]):
     """A round's seating with its cost, and the next round seated from here."""
 
     DEFAULT_CSS = """
@@ -571,7 +573,7 @@ class SeatingScreen(Screen[None]):
         self.dismiss(None)
 
 
-class PenaltiesScreen(Screen[None]):
+class PenaltiesScreen(LaidOutOnce, Screen[None]):
     """Every penalty: given, cancelled; ``a`` gives one, ``c`` cancels the one chosen."""
 
     DEFAULT_CSS = """

@@ -30,6 +30,8 @@ from mjtui.core.language import _, package_of, say_in
 from mjtui.core.systems.fields import TICKED, Field, FormModel, Line, Reading, Row
 from mjtui.ui import colours
 from mjtui.ui.key_form import CodeInput, KeyForm
+from mjtui.ui.laid_out import LaidOutOnce
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.checkbox import Checkbox
 from mjtui.ui.widgets.footer import Footer
 
@@ -66,7 +68,7 @@ def _escaped(chars: str) -> str:
     return "".join("\\" + c if c in "\\]^-[" else c for c in chars)
 
 
-class FieldForm(KeyForm):
+class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
     """A form drawn from a :class:`FormModel`: returns its value, or None when cancelled."""
 
     STYLES = ("modal",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
@@ -167,9 +169,8 @@ class FieldForm(KeyForm):
         self.set_class(event.size.width < 80, "-narrow")
         self.set_class(short, "-short")
         self.query_one("#ff").styles.max_height = max(event.size.height - 1, 3)  # the footer
-        help_line = self.query_one("#ff-help", Static)
-        help_line.update(self._help[short])
-        help_line.display = bool(self._help[short])
+        self.show("#ff-help", self._help[short])  # a layout only when it changes
+        self.query_one("#ff-help", Static).display = bool(self._help[short])
 
     def compose(self) -> ComposeResult:
         layout = self.form_layout

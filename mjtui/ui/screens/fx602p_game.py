@@ -38,6 +38,7 @@ from mjtui.systems.fx602p.game import WIN, Result, Round
 from mjtui.systems.fx602p.rules import Rules
 from mjtui.systems.fx602p.table import State
 from mjtui.ui import numbers
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
 YOU, CALCULATOR = 0, 1
@@ -50,7 +51,7 @@ def tiles(values: tuple[int, ...] | list[int]) -> str:
     return "".join(map(str, values))
 
 
-class FX602PGameScreen(Screen[None]):
+class FX602PGameScreen(LaidOutOnce, Screen[None]):
     """You against the computer player; the hands go into ``book``.
 
     The bindings are there for the footer (which shows only the keys that act

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -28,6 +29,7 @@ from mjtui.core.language import N_, _, ngettext
 from mjtui.core.text import shown
 from mjtui.core.tournament.hall import HallFollower, HallLine, HallTeam, HallView
 from mjtui.core.tournament.timer import clock_text
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
 PAGE_SECONDS = 12.0  # a page of the standings stays this long before the next
@@ -59,7 +61,7 @@ def tables_text(numbers: tuple[int, ...]) -> str:
     return ", ".join(map(str, numbers)) if numbers else _("none")
 
 
-class HallScreen(Screen[None]):
+class HallScreen(LaidOutOnce, Screen[None]):
     DEFAULT_CSS = CSS
     BINDINGS = [
         Binding("right,pagedown", "page(1)", "Next page (← back)", key_display="→"),
@@ -88,7 +90,7 @@ class HallScreen(Screen[None]):
         self.ready = True
         self.show(self.view, self.note)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize | None = None) -> None:
         self.call_after_refresh(self._show_standings)
 
     def action_page(self, step: int) -> None:

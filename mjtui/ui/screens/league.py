@@ -28,6 +28,7 @@ from mjtui.core.reports.league import League, Player, chooser, compute, game_of
 from mjtui.core.sessions.ledger import FolderRead, read_folder
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.ui import colours
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 from mjtui.ui.widgets.totals_chart import TotalsChart
@@ -51,7 +52,7 @@ class RatingChart(TotalsChart):
         return f"{value / SCALE:.1f}"
 
 
-class LeagueScreen(Screen[None]):
+class LeagueScreen(LaidOutOnce, Screen[None]):
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("f", "filter", "Filter"),

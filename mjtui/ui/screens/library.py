@@ -43,6 +43,7 @@ from mjtui.core.sessions.scorebook import Scorebook, open_scorebook
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.text import shown
 from mjtui.ui import colours, numbers
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.league import LeagueScreen
 from mjtui.ui.screens.replay import ReplayScreen
@@ -246,7 +247,7 @@ class LibraryReplayScreen(_BackToLibrary, ReplayScreen):
     ]
 
 
-class LibraryScreen(Screen[None]):
+class LibraryScreen(LaidOutOnce, Screen[None]):
     """Every saved session, newest first, with a player and a ruleset filter."""
 
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
@@ -507,7 +508,7 @@ class LibraryScreen(Screen[None]):
         self.app.push_screen(TrashScreen(self.folder, self.trash, self.find_ruleset))
 
 
-class TrashScreen(Screen[None]):
+class TrashScreen(LaidOutOnce, Screen[None]):
     """The deleted sessions; Enter puts the highlighted one back in the library."""
 
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss

@@ -16,6 +16,7 @@ from textual.widgets import Header, Static
 from mjtui.core.language import _
 from mjtui.core.reports.reference import reference
 from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
 
@@ -28,7 +29,7 @@ def reference_rich(ruleset: Ruleset) -> Text:
     return text
 
 
-class ReferenceScreen(Screen[None]):
+class ReferenceScreen(LaidOutOnce, Screen[None]):
     DEFAULT_CSS = """
     ReferenceScreen { background: $background; }
     ReferenceScreen #reference { height: 1fr; padding: 0 0 0 1; }

@@ -12,6 +12,7 @@ from textual.widgets import Header, Static
 from mjtui.core.language import _
 from mjtui.core.model.session import Session
 from mjtui.core.text import shown
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
 from mjtui.ui.widgets.scoreboard import Scoreboard
@@ -19,7 +20,7 @@ from mjtui.ui.widgets.sheet import ScoreSheet
 from mjtui.ui.widgets.totals_chart import TotalsChart
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(LaidOutOnce, Screen[None]):
     BINDINGS = [
         # Priority: the hands table would otherwise take the arrow keys.
         Binding("left", "step(-1)", "Back", priority=True),

@@ -20,6 +20,7 @@ from mjtui.core.errors import HandError
 from mjtui.core.language import _
 from mjtui.core.sessions.scorebook import Scorebook
 from mjtui.core.text import shown
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.hands_table import HandsTable
@@ -95,7 +96,7 @@ def _collect_garbage() -> None:
     gc.collect()
 
 
-class ScoreScreen(StyledOnce, Screen[None]):
+class ScoreScreen(StyledOnce, LaidOutOnce, Screen[None]):
     AUTO_FOCUS = "HandsTable"  # never a calculator pane, which would take the sheet's keys
     BINDINGS = [
         *SHEET_KEYS,

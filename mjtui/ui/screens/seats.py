@@ -17,6 +17,8 @@ from mjtui.core.errors import HandError
 from mjtui.core.language import _, ngettext
 from mjtui.core.model.seats import KINDS, SUBSTITUTE, SWAP, Seating, read_change
 from mjtui.ui.key_form import KeyForm
+from mjtui.ui.laid_out import LaidOutOnce
+from mjtui.ui.styles import StyledOnce
 from mjtui.ui.widgets.text_field import TextField
 
 FIELDS = ("kind", "seat", "other", "name", "start")
@@ -27,7 +29,7 @@ def seat_line(names: tuple[str, ...]) -> str:
     return " · ".join(f"{seat} {name}" for seat, name in enumerate(names, 1))
 
 
-class SeatsScreen(KeyForm):
+class SeatsScreen(StyledOnce, LaidOutOnce, KeyForm):
     """Returns the new seating, or None when cancelled."""
 
     STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss

@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Label, Static
 
 from mjtui.core.language import N_, _, package_of, pgettext, say_in
 from mjtui.ui import colours, numbers
+from mjtui.ui.laid_out import LaidOutOnce
 
 if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset
@@ -50,7 +51,7 @@ def _cell(value: object) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
 
 
-class StandingsScreen(ModalScreen[None]):
+class StandingsScreen(LaidOutOnce, ModalScreen[None]):
     """The standings of ``state`` under ``ruleset``; any of Esc, Enter, q or f closes it."""
 
     STYLES = ("forms",)  # read when first shown (ui/styles.py), beyond mjtui.tcss

@@ -22,6 +22,7 @@ from mjtui.core.sessions.ledger import read_folder
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.core.text import shown
 from mjtui.ui import colours, numbers
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 from mjtui.ui.widgets.skipped import skipped_notes
 
@@ -56,7 +57,7 @@ def player_detail(p: PlayerStats | None) -> Text:
     return out
 
 
-class StatsScreen(Screen[None]):
+class StatsScreen(LaidOutOnce, Screen[None]):
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("f", "ruleset", "Ruleset"),

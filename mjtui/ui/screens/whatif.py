@@ -27,6 +27,7 @@ from mjtui.core.reports.whatif import WhatIf, flatten, parse_value, rescore, var
 from mjtui.core.rulesets.ruleset import Ruleset, RulesetLibrary
 from mjtui.core.text import shown
 from mjtui.ui import colours, numbers
+from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
 HIDDEN_KEYS = ("name", "system", "description")  # shown nowhere in the form
@@ -67,7 +68,7 @@ def overrides(base: Ruleset, typed: dict[str, str]) -> dict[str, Any]:
     return changed
 
 
-class WhatIfScreen(Screen[None]):
+class WhatIfScreen(LaidOutOnce, Screen[None]):
     STYLES = ("library",)  # read when first shown (ui/styles.py), beyond mjtui.tcss
     BINDINGS = [
         Binding("ctrl+s", "compare", "Compare", priority=True),
