@@ -115,6 +115,21 @@ def withdraw_notifications(app: App[Any], withdrawn: Callable[[Notification], bo
     app._refresh_notifications()
 
 
+def work_pending(app: App[Any]) -> bool:
+    """Whether ``app`` still has work queued that can change the screen: a callback a
+    screen runs after its next refresh (``call_after_refresh``, a deferred
+    ``scroll_to``) or a message waiting at a node of the screen on top.
+
+    Relies on ``Screen._callbacks`` and ``MessagePump._message_queue``. Textual's
+    public waits (``Pilot.pause``) wait for the CPU to be idle, which a starved process
+    on a busy machine is: a screenshot taken then can miss a scroll still queued.
+    """
+    if any(screen._callbacks for screen in app.screen_stack):
+        return True
+    nodes = (app, *app.screen.walk_children(with_self=True))
+    return any(not node._message_queue.empty() for node in nodes)
+
+
 def footer_key_type() -> type[Widget]:
     """The class of the keys Textual's Footer shows.
 

@@ -144,6 +144,20 @@ async def test_screen_strips_send_as_terminal_notifications_and_frames() -> None
         assert (notice.title, notice.message) == ("Told", "a notice"), fix("notifications")
 
 
+async def test_work_pending() -> None:
+    app = Shown()
+    async with app.run_test(size=(40, 8)) as pilot:
+        await pilot.pause()
+        assert not private_api.work_pending(app), fix("work_pending")
+        app.screen.call_after_refresh(lambda: None)
+        assert private_api.work_pending(app), fix("work_pending")
+        for _ in range(20):
+            await pilot.pause()
+            if not private_api.work_pending(app):
+                break
+        assert not private_api.work_pending(app), fix("work_pending")
+
+
 async def test_footer_key_type() -> None:
     footer_key = private_api.footer_key_type()
     assert issubclass(footer_key, Widget), fix("footer_key_type")

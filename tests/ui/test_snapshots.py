@@ -30,6 +30,7 @@ from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.private_api import work_pending
 from mjtui.systems.east_doubling import system as east_doubling
 from mjtui.systems.fx602p import system as fx602p
 from mjtui.systems.pocket import system as pocket
@@ -125,15 +126,17 @@ def typing(steps: list[list[str]]) -> Callable[[Pilot[object]], object]:
 
 
 async def settled_screenshot(pilot: Pilot[object], app: MjtuiApp) -> str:
-    """The screen once two pauses in a row leave it the same: on a busy machine a sheet's
-    scroll to its last hand, or its cursor's focus, can land a few pauses after the keys.
-    A screen that never settles is taken as it is after LIMIT seconds (and then differs)."""
+    """The screen once two pauses in a row leave it the same and nothing that could
+    change it is still queued: on a busy machine a sheet's scroll to its last hand (a
+    deferred scroll_to), or its cursor's focus, can land a few pauses after the keys,
+    and a pause of a starved process can come back before it. A screen that never
+    settles is taken as it is after LIMIT seconds (and then differs)."""
     shot = app.export_screenshot(simplify=True)
     end = time.monotonic() + LIMIT
     while time.monotonic() < end:
         await pilot.pause()
         again = app.export_screenshot(simplify=True)
-        if again == shot:
+        if again == shot and not work_pending(app):
             break
         shot = again
     return shot
