@@ -599,7 +599,7 @@ def test_each_hand_is_checked_once_on_load_and_on_edit(tmp_path: Path, monkeypat
     monkeypatch.setattr(SYSTEM, "check", counted)
     monkeypatch.setattr(records, "check", counted)
     session = load_session(path, find_ruleset).session
-    # The usual records are checked as they are read, in hands_from_records' own loop
+    # The usual records are checked as they are read, by hand_from_record's quick way
     # (the same refusals as check's: tests/systems/test_east_doubling.py), and the
     # session checks none of them again.
     assert session.hands == HANDS and checked == []

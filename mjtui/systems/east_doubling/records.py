@@ -3,7 +3,6 @@ and ``points``, one whole number per seat (docs/session-format.md)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from mjtui.core.errors import HandError
@@ -15,8 +14,24 @@ _KEYS = frozenset(("winner", "points"))
 
 
 def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
-    # Every hand of a series is read again on each resume: the usual record passes each
-    # test at its first, quickest step (no set made of its keys, an int's type asked once).
+    # Every hand of a series is read again on each resume. The usual record (a winner's
+    # seat and one whole number in range per seat, or a draw's points alone) is read and
+    # checked at once, as check() would pass it; any other takes the steps below, which
+    # say what is wrong with it, each test at its quickest first.
+    points = record.get("points")
+    seats = rules.table.players
+    if type(points) is list and len(points) == seats:
+        winner = record.get("winner")
+        if (
+            len(record) == 2 and type(winner) is int and 0 < winner <= seats
+            if winner is not None
+            else len(record) == 1
+        ):
+            for p in points:
+                if type(p) is not int or not 0 <= p <= MAX_POINTS:
+                    break
+            else:
+                return Hand(None if winner is None else winner - 1, tuple(points))
     if not record.keys() <= _KEYS:
         first = sorted(record.keys() - _KEYS)[0]
         raise HandError(
@@ -47,42 +62,6 @@ def hand_from_record(rules: Rules, record: dict[str, Any]) -> Hand:
     hand = Hand(None if winner is None else winner - 1, tuple(points))
     check(rules, hand)
     return hand
-
-
-def hands_from_records(
-    rules: Rules, records: Sequence[dict[str, Any]]
-) -> tuple[list[Hand], list[tuple[int, HandError]]]:
-    """:func:`hand_from_record` of each record, the refused ones' places with why.
-
-    The usual record (a winner's seat and one whole number of points in range per seat,
-    or a draw's points alone) is read and checked here in the loop, in a third of the
-    time the call of hand_from_record and check took it; any other is read by
-    hand_from_record, which says what is wrong with it."""
-    seats = rules.table.players
-    hands: list[Hand] = []
-    refused: list[tuple[int, HandError]] = []
-    append = hands.append
-    for i, record in enumerate(records):
-        points = record.get("points")
-        if type(points) is list and len(points) == seats:
-            winner = record.get("winner")
-            usual = (
-                len(record) == 2 and type(winner) is int and 0 < winner <= seats
-                if winner is not None
-                else len(record) == 1
-            )
-            if usual:
-                for p in points:
-                    if type(p) is not int or not 0 <= p <= MAX_POINTS:
-                        break
-                else:
-                    append(Hand(None if winner is None else winner - 1, tuple(points)))
-                    continue
-        try:
-            append(hand_from_record(rules, record))
-        except HandError as e:
-            refused.append((i, e))
-    return hands, refused
 
 
 def hand_to_record(hand: Hand) -> dict[str, Any]:

@@ -33,7 +33,6 @@ class EastDoubling(ScoringSystem[Rules, State, Hand]):
     fold = staticmethod(table.fold)
     check = staticmethod(events.check)
     hand_from_record = staticmethod(records.hand_from_record)
-    hands_from_records = staticmethod(records.hands_from_records)
     hand_to_record = staticmethod(records.hand_to_record)
     describe_hand = staticmethod(events.describe)
     winners = staticmethod(events.winners)
