@@ -91,13 +91,10 @@ HAND_OPTIONS = (
 
 def context(args: Namespace) -> WinContext:
     """The WinContext of the command-line options."""
-    if args.also:
-        also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
-        flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
-        if "double_riichi" in also:
-            flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
-    else:  # most lines of a batch: the flags as given
-        flags = {flag: getattr(args, flag) for flag in STATED}
+    also = situation_flags(args.also, tsumo=args.tsumo, dealer=args.seat == 0)
+    flags = {flag: getattr(args, flag) or flag in also for flag in STATED}
+    if "double_riichi" in also:
+        flags["riichi"] = False  # as in the tiles form: d stands for the riichi declared
     if args.honba < 0 or args.kita < 0:
         raise HandError(say("--honba and --kita are 0 or more"))
     return WinContext(
@@ -172,7 +169,7 @@ def to_json(a: Analysis, tiles: str, ctx: WinContext) -> dict[str, Any]:
         "limit": pay.base.name or None,
         "points": {"total": pay.total, "payments": pay.shares()},
         "tsumo": ctx.tsumo,
-        "dealer": ctx.seat_wind == 0,
+        "dealer": ctx.dealer,
         "seat": WINDS[ctx.seat_wind],
         "round": WINDS[ctx.round_wind],
         "honba": ctx.honba,

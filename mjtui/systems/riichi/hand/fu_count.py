@@ -152,9 +152,6 @@ def standard_fu(
     total += waited + paired
     shanpon_ron = ron and wait == "shanpon"
     for i, g in enumerate(groups):
-        if g.kind == "chi":  # the most common set: its line made once
-            lines.append(_CHI_LINES[i][g.opened])
-            continue
         line = _group_line(fu, i + 1, g, shanpon_ron and i == win_group)
         lines.append(line)
         total += line[1]
