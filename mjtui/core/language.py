@@ -230,13 +230,20 @@ def add_terms(package: str, language: str, names: Mapping[str, str]) -> None:
     _Spoken.added[(package, language)] = names
 
 
-def say_in(package: str, english: str) -> str:
+def say_in(package: str, english: str, context: str | None = None) -> str:
     """Words a system's form declares (a label, a placeholder, its help) in the language
-    spoken: from the system's own catalog, else the interface's, else English."""
+    spoken: from the system's own catalog, else the interface's (in ``context`` where it
+    says them so: a column's title), else English."""
     if _Spoken.language == ENGLISH:
         return english
     found = term(package, english, english)
-    return found if found != english else _(english)
+    if found != english:
+        return found
+    if context is not None:
+        found = pgettext(context, english)
+        if found != english:
+            return found
+    return _(english)
 
 
 def package_of(thing: object) -> str:

@@ -389,11 +389,8 @@ def test_the_standings_say_when_the_points_are_rounded() -> None:
 
     rs = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
     state = SYSTEM.start(rs.rules)
-    assert "rounded" not in StandingsScreen(rs, ("A", "B", "C", "D"), state)._extra()
+    assert "rounded" not in SYSTEM.standings_note(rs.rules, state)
     old = replace(
         rs, rules=replace(rs.rules, final=replace(rs.rules.final, rounding="4-down-5-up"))
     )
-    assert (
-        "points rounded 4-down-5-up but first place's"
-        in StandingsScreen(old, ("A", "B", "C", "D"), state)._extra()
-    )
+    assert "points rounded 4-down-5-up but first place's" in SYSTEM.standings_note(old.rules, state)

@@ -143,7 +143,15 @@ D = TypeVar("D")
 
 class Placing(Protocol):
     """One place of a system's final standings: a dataclass with at least these (the
-    exports write its other fields as they are: uma, oka, a penalty, the score)."""
+    exports write its other fields as they are: uma, oka, a penalty, the score).
+
+    The standings screen shows every other field, in order, after the rank and the
+    player, by its metadata: ``title`` its column's title (said from the system's
+    catalog, else the interface's; else the field's name); ``shown`` how a value is
+    written: ``"points"`` a total as the sheet writes it (25,000), ``"score"`` signed to
+    one decimal (+15.0), ``"final"`` the same in bold and coloured by its sign, else as
+    it reads (4, 1.5); ``narrow``: ``"drop-if-zero"`` leaves the column out on a screen
+    narrower than 80 columns where every player's value is 0."""
 
     __dataclass_fields__: ClassVar[dict[str, Any]]
 
@@ -313,6 +321,11 @@ class ScoringSystem(Generic[R, S, H]):
     def standings(self, rules: R, state: S) -> Sequence[Placing] | None:
         """The final standings (ranks, uma...), or None where the totals are the result."""
         return None
+
+    def standings_note(self, rules: R, state: S) -> str:
+        """A line under the standings saying how they were reckoned (the target, the uma,
+        the deposits left); none by default."""
+        return ""
 
     def ranking(self, rules: R) -> Ranking:
         """How a tournament ranks players by their games (:class:`Ranking`)."""

@@ -26,11 +26,11 @@ logs until early 2022 are "4-down-5-up" (tests/data/tenhou6: 18600, 27600 and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
-from mjtui.systems.riichi.rules import Rules
+from mjtui.systems.riichi.rules import Rules, say
 
 
 class Totals(Protocol):
@@ -41,18 +41,28 @@ class Totals(Protocol):
     def totals(self) -> tuple[int, ...]: ...
 
 
+# How the standings screen shows each part (core/systems/base.py Placing): a total as
+# the sheet writes it, a part of the final score signed to one decimal; an oka or a
+# penalty that no one has gives way on a narrow screen, so that the final score stays.
+_POINTS = {"title": "Points", "shown": "points"}
+_OFTEN_NONE = {"shown": "score", "narrow": "drop-if-zero"}
+
+
 @dataclass(frozen=True)
 class Standing:
     """One player's result; score parts are in final-score units (thousands of points)."""
 
     rank: int  # 1 to 4; players tied under "split" share one
     seat: int  # 0-based
-    points: int  # the total at the end (raw points)
-    base: float  # (points - target) / 1000, rounded as final.rounding says
-    uma: float
-    oka: float
-    penalty: float  # chombo penalties, 0 or negative
-    score: float  # base + uma + oka + penalty
+    points: int = field(metadata=_POINTS)  # the total at the end (raw points)
+    # (points - target) / 1000, rounded as final.rounding says
+    base: float = field(metadata={"title": "Base", "shown": "score"})
+    uma: float = field(metadata={"title": "Uma", "shown": "score"})
+    oka: float = field(metadata={"title": "Oka", **_OFTEN_NONE})
+    # chombo penalties, 0 or negative
+    penalty: float = field(metadata={"title": "Penalty", **_OFTEN_NONE})
+    # base + uma + oka + penalty
+    score: float = field(metadata={"title": "Final", "shown": "final"})
 
 
 def places(totals: Sequence[int], ties: str) -> list[list[int]]:
@@ -149,3 +159,36 @@ def final_standings(rules: Rules, state: Totals) -> tuple[Standing, ...]:
             )
         place += k
     return tuple(result)
+
+
+def _score(value: float) -> str:
+    """A part of the final score, signed, to one decimal: +15.0, -4.5, 0.0."""
+    return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
+
+
+class Deposits(Protocol):
+    """What the note reads of a table: the deposits still on it and those that left."""
+
+    @property
+    def deposits(self) -> int: ...
+
+    @property
+    def forfeited(self) -> int: ...
+
+
+def standings_note(rules: Rules, state: Deposits) -> str:
+    """How the standings were reckoned, under them: the target, the uma, the oka, the
+    rounding where there is one, and the deposits that did not go to a winner."""
+    uma = " / ".join(_score(u / 1000) for u in rules.final.uma)
+    parts = [
+        say("target {points}").format(points=f"{rules.table.target_points:,}"),
+        say("uma {uma}").format(uma=uma),
+        say("oka {oka}").format(oka=_score(rules.final.oka / 1000)),
+    ]
+    if rules.final.rounding != "exact":
+        parts.append(say("points rounded {how} but first place's").format(how=rules.final.rounding))
+    if state.deposits:
+        parts.append(say("{n} still on the table").format(n=state.deposits))
+    if state.forfeited:
+        parts.append(say("{n} in deposits left the game").format(n=state.forfeited))
+    return " · ".join(parts)

@@ -25,7 +25,7 @@ from mjtui.systems.riichi.fu import FuHand, FuResult, Meld, calculate
 from mjtui.systems.riichi.han_fu import score_problem
 from mjtui.systems.riichi.points import Payment, base_points, payment
 from mjtui.systems.riichi.rules import Rules
-from mjtui.systems.riichi.standings import Standing, final_standings
+from mjtui.systems.riichi.standings import Standing, final_standings, standings_note
 from mjtui.systems.riichi.table import (
     Settlement,
     State,
@@ -62,6 +62,7 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
     describe_state = staticmethod(state_text)
     round_said = staticmethod(round_words)
     standings = staticmethod(final_standings)
+    standings_note = staticmethod(standings_note)
 
     def ranking(self, rules: Rules) -> Ranking:
         """Final scores in thousands (a penalty of 2000 takes 2.0); raw: before uma; a

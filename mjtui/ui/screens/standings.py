@@ -1,16 +1,15 @@
-"""Final standings: rank, raw points, uma, oka, penalty and the final score.
+"""Final standings: each player's rank and the parts of their result, by their system.
 
 Opened by itself after the hand that ends the game, and with `f` from the
-score sheet at any time (then the standings are as they would be now).
-Riichi's standings have those parts; another system's (MCR's table points) are
-drawn from the fields of its standing, each titled by its ``title`` metadata or
-its name, after the rank and the player.
+score sheet at any time (then the standings are as they would be now). The
+columns are the fields of the system's placings after the rank and the player,
+each titled and written as its metadata says (core/systems/base.py Placing);
+under them, the system's note of how they were reckoned.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
@@ -20,25 +19,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
-from mjtui.core.language import N_, _, package_of, pgettext, say_in
+from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.ui import colours, numbers
 from mjtui.ui.laid_out import LaidOutOnce
 
 if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset
 
-# The riichi columns' headers, said with the context "column" where shown.
-COLUMNS = (
-    N_("Rank"),
-    N_("Player"),
-    N_("Points"),
-    N_("Base"),
-    N_("Uma"),
-    N_("Oka"),
-    N_("Penalty"),
-    N_("Final"),
-)
-RIICHI_PARTS = ("points", "base", "uma", "oka", "penalty", "score")
+# Titles a system's placings give their fields, which the interface's catalogs say with
+# the context "column" (as a table's heading reads) where the system's own has none.
+COLUMN_TITLES = (N_("Points"), N_("Base"), N_("Uma"), N_("Oka"), N_("Penalty"), N_("Final"))
 
 
 def score(value: float) -> str:
@@ -49,6 +39,17 @@ def score(value: float) -> str:
 def _cell(value: object) -> str:
     """A field of a system's standing: a float as it reads (4, 1.5, 2.33)."""
     return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+
+def _shown(how: str | None, value: Any) -> Text:
+    """A standing's value written as its field's ``shown`` metadata says."""
+    if how == "points":
+        return Text(numbers.points(value), justify="right")
+    if how == "score":
+        return Text(score(value), justify="right")
+    if how == "final":
+        return Text(score(value), justify="right", style=f"bold {colours.signed(value)}".strip())
+    return Text(_cell(value), justify="right")
 
 
 class StandingsScreen(LaidOutOnce, ModalScreen[None]):
@@ -67,12 +68,9 @@ class StandingsScreen(LaidOutOnce, ModalScreen[None]):
         self.ruleset = ruleset
         self.players = players
         self.state = state
-        # A system's own placings, read by their fields (riichi's: uma, oka...), which
-        # the Placing protocol leaves open.
+        # A system's own placings, read by their fields, which the Placing protocol
+        # leaves open.
         self.entries: tuple[Any, ...] = tuple(ruleset.system.standings(ruleset.rules, state) or ())
-        self.riichi = bool(self.entries) and all(
-            hasattr(e, part) for e in self.entries for part in RIICHI_PARTS
-        )
 
     def compose(self) -> ComposeResult:
         with Vertical(id="standings"):
@@ -94,82 +92,35 @@ class StandingsScreen(LaidOutOnce, ModalScreen[None]):
         )
 
     def _extra(self) -> str:
-        if not self.riichi:
-            return ""
-        rules: Any = self.ruleset.rules  # a system with standings: its [final] and [table]
-        uma = " / ".join(score(u / 1000) for u in rules.final.uma)
-        parts = [
-            _("target {points}").format(points=numbers.points(rules.table.target_points)),
-            _("uma {uma}").format(uma=uma),
-            _("oka {oka}").format(oka=score(rules.final.oka / 1000)),
-        ]
-        if rules.final.rounding != "exact":
-            parts.append(
-                _("points rounded {how} but first place's").format(how=rules.final.rounding)
-            )
-        if self.state.deposits:
-            parts.append(_("{n} still on the table").format(n=self.state.deposits))
-        if self.state.forfeited:
-            parts.append(_("{n} in deposits left the game").format(n=self.state.forfeited))
-        return " · ".join(parts)
+        return self.ruleset.system.standings_note(self.ruleset.rules, self.state)
 
     def on_mount(self) -> None:
+        """The rank, the player, then each other field of the system's standing."""
         table = self.query_one(DataTable)
-        if not self.riichi:
-            self._fields(table)
-            return
-        # Narrower than 80 columns, a part no one has (a penalty, an oka of 0) gives way,
-        # so that the final score, the column read, stays on screen.
-        narrow = self.app.size.width < 80
-        parts: dict[str, Callable[[Any], str]] = {
-            "Points": lambda s: numbers.points(s.points),
-            "Base": lambda s: score(s.base),
-            "Uma": lambda s: score(s.uma),
-            "Oka": lambda s: score(s.oka),
-            "Penalty": lambda s: score(s.penalty),
-        }
-        if narrow:
-            for name, field in (("Oka", "oka"), ("Penalty", "penalty")):
-                if all(abs(getattr(s, field)) < 0.05 for s in self.entries):
-                    del parts[name]
-        for name in COLUMNS:
-            if name in parts or name in ("Rank", "Player", "Final"):
-                title = pgettext("column", name)  # "Final" is the sheet's key too, said otherwise
-                table.add_column(
-                    Text(title, justify="left" if name == "Player" else "right"), key=name
-                )
-        for s in self.entries:
-            table.add_row(
-                Text(str(s.rank), justify="right"),
-                Text(self.players[s.seat]),
-                *(Text(shown(s), justify="right") for shown in parts.values()),
-                Text(
-                    score(s.score),
-                    justify="right",
-                    style=f"bold {colours.signed(s.score)}".strip(),
-                ),
-                key=str(s.seat),
-            )
-
-    def _fields(self, table: DataTable[Text]) -> None:
-        """A system's own standings: the rank, the player, then each other field."""
         fields = [
             f
             for f in (dataclasses.fields(self.entries[0]) if self.entries else ())
             if f.name not in ("rank", "seat")
         ]
+        if self.app.size.width < 80:  # what no one has gives way to what is read
+            fields = [
+                f
+                for f in fields
+                if f.metadata.get("narrow") != "drop-if-zero"
+                or any(abs(getattr(s, f.name)) >= 0.05 for s in self.entries)
+            ]
+        package = package_of(self.ruleset.system)
         table.add_column(Text(_("Rank"), justify="right"), key="rank")
         table.add_column(Text(_("Player")), key="player")
         for f in fields:
-            title = say_in(
-                package_of(self.ruleset.system),
-                f.metadata.get("title", f.name.replace("_", " ").capitalize()),
+            title = f.metadata.get("title", f.name.replace("_", " ").capitalize())
+            table.add_column(
+                Text(say_in(package, title, context="column"), justify="right"), key=f.name
             )
-            table.add_column(Text(title, justify="right"), key=f.name)
         for s in self.entries:
             cells = [Text(str(s.rank), justify="right"), Text(self.players[s.seat])]
             for f in fields:
-                cells.append(Text(_cell(getattr(s, f.name)), justify="right"))
+                cells.append(_shown(f.metadata.get("shown"), getattr(s, f.name)))
             table.add_row(*cells, key=str(s.seat))
 
     def action_close(self) -> None:
