@@ -40,7 +40,7 @@ def add_league_command(subparsers: Subparsers) -> None:
         dest="league_system",
         metavar="NAME",
         help=_(
-            "count only the sessions of this scoring system (riichi, pocket, fx602p, east-doubling)"
+            "count only the sessions of this scoring system (as 'mjtui rulesets' names it in [ ])"
         ),
     )
     league.add_argument(
