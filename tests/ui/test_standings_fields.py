@@ -49,14 +49,14 @@ class Club:
 
 
 class Shown(App[None]):
-    def __init__(self, bonus: float) -> None:
+    def __init__(self, bonus: float, players: tuple[str, ...] = ("Ann", "Bob", "Cy")) -> None:
         super().__init__()
-        self.bonus = bonus
+        self.bonus, self.players = bonus, players
 
     def on_mount(self) -> None:
         ruleset: Any = SimpleNamespace(system=Club(self.bonus), rules=None)
         state = SimpleNamespace(finished=True, hands=8)
-        self.push_screen(StandingsScreen(ruleset, ("Ann", "Bob", "Cy"), state))
+        self.push_screen(StandingsScreen(ruleset, self.players, state))
 
 
 def shown(app: Shown) -> tuple[list[str], dict[str, list[str]], str]:
@@ -94,3 +94,41 @@ async def test_a_systems_own_placings_are_drawn_by_their_metadata(
         final = app.screen.query_one(DataTable).get_row("2")[titles.index("Result")]
         assert "bold" in str(final.style)  # the final score stands out; the others do not
         assert "bold" not in str(app.screen.query_one(DataTable).get_row("2")[2].style)
+
+
+LONG_NAMES = ("Alexandrina-Maximiliana", "Bob", "Bartholomew-Christopher", "Di")
+
+
+class RiichiShown(App[None]):
+    def on_mount(self) -> None:
+        from mjtui import paths
+        from mjtui.core.rulesets.ruleset import RulesetLibrary
+
+        ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+        state = ruleset.system.start(ruleset.rules)
+        self.push_screen(StandingsScreen(ruleset, LONG_NAMES, state))
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+@pytest.mark.parametrize("which", ["riichi", "club"])
+async def test_a_long_name_gives_way_to_the_final_score(size: tuple[int, int], which: str) -> None:
+    """The longest names the new-series form takes: the table still fits its frame, so
+    the final score is on screen without scrolling sideways; a name that must give way
+    keeps its beginning and ends in an ellipsis."""
+    app = RiichiShown() if which == "riichi" else Shown(2.0, LONG_NAMES[:3])
+    async with app.run_test(size=size) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StandingsScreen), "the standings")
+        table: DataTable[Any] = app.screen.query_one(DataTable)
+        await until(
+            pilot,
+            lambda: table.row_count == len(app.screen.entries) and table.size.width > 0,
+            "the rows",
+        )
+        await pilot.pause()
+        assert table.virtual_size.width <= table.size.width
+        _titles, rows, _note = shown(app)
+        for seat, cells in rows.items():
+            name = LONG_NAMES[int(seat)]
+            assert cells[1] == name or (cells[1].endswith("…") and name.startswith(cells[1][:-1]))
+        if which == "riichi" and size == (80, 24):
+            assert rows["0"][1] != LONG_NAMES[0]  # eight columns: this one must give way

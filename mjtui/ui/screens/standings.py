@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Label, Static
 from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.ui import colours, numbers
 from mjtui.ui.laid_out import LaidOutOnce
+from mjtui.ui.widgets.hands_table import seat_header
 
 if TYPE_CHECKING:
     from mjtui.core.rulesets.ruleset import Ruleset
@@ -29,6 +30,12 @@ if TYPE_CHECKING:
 # Titles a system's placings give their fields, which the interface's catalogs say with
 # the context "column" (as a table's heading reads) where the system's own has none.
 COLUMN_TITLES = (N_("Points"), N_("Base"), N_("Uma"), N_("Oka"), N_("Penalty"), N_("Final"))
+
+
+STANDINGS_WIDTH = 78  # #standings' width in forms.tcss, at most the screen's
+STANDINGS_FRAME = 4  # its thick border and its padding, both sides
+CELL_PADDING = 1  # DataTable's, each side of a cell
+LEAST_NAME = 6  # a name is never cut shorter than this, whatever the others take
 
 
 def score(value: float) -> str:
@@ -110,18 +117,44 @@ class StandingsScreen(LaidOutOnce, ModalScreen[None]):
                 or any(abs(getattr(s, f.name)) >= 0.05 for s in self.entries)
             ]
         package = package_of(self.ruleset.system)
-        table.add_column(Text(_("Rank"), justify="right"), key="rank")
-        table.add_column(Text(_("Player")), key="player")
-        for f in fields:
-            title = f.metadata.get("title", f.name.replace("_", " ").capitalize())
-            table.add_column(
-                Text(say_in(package, title, context="column"), justify="right"), key=f.name
-            )
-        for s in self.entries:
-            cells = [Text(str(s.rank), justify="right"), Text(self.players[s.seat])]
-            for f in fields:
-                cells.append(_shown(f.metadata.get("shown"), getattr(s, f.name)))
-            table.add_row(*cells, key=str(s.seat))
+        titles = [
+            Text(_("Rank"), justify="right"),
+            Text(_("Player")),
+            *(
+                Text(
+                    say_in(
+                        package,
+                        f.metadata.get("title", f.name.replace("_", " ").capitalize()),
+                        context="column",
+                    ),
+                    justify="right",
+                )
+                for f in fields
+            ),
+        ]
+        rows = [
+            [
+                Text(str(s.rank), justify="right"),
+                Text(self.players[s.seat]),
+                *(_shown(f.metadata.get("shown"), getattr(s, f.name)) for f in fields),
+            ]
+            for s in self.entries
+        ]
+        # A long name gives way, with an ellipsis, so that the final score, the column
+        # read, stays on screen: the player's column takes what the others leave.
+        others = sum(
+            max(title.cell_len, *(row[i].cell_len for row in rows)) + 2 * CELL_PADDING
+            for i, title in enumerate(titles)
+            if i != 1
+        )
+        inner = min(STANDINGS_WIDTH, self.app.size.width) - STANDINGS_FRAME
+        room = max(inner - others - 2 * CELL_PADDING, titles[1].cell_len, LEAST_NAME)
+        for row in rows:
+            row[1] = Text(seat_header(row[1].plain, room, room))
+        for i, title in enumerate(titles):
+            table.add_column(title, key=("rank", "player", *(f.name for f in fields))[i])
+        for s, row in zip(self.entries, rows, strict=True):
+            table.add_row(*row, key=str(s.seat))
 
     def action_close(self) -> None:
         self.dismiss(None)
