@@ -7,6 +7,7 @@ from datetime import datetime
 
 import pytest
 from textual.widgets import Input, Static
+from waiting import until
 
 from mjtui import paths
 from mjtui.core.errors import HandError
@@ -176,3 +177,23 @@ def test_the_library_names_a_leading_seat_by_everyone_who_played_it() -> None:
     sheet.session.seat_changes = (SeatChange(2, ("Ann", "Bob", "Eve", "Dora")),)
     sheet.save()
     assert summarize(sheet.path, library().get).leader == "Chen/Eve"
+
+
+async def test_a_hand_after_a_swap_renames_the_columns_it_is_shown_in() -> None:
+    """Seats swapped on the sheet for the next hand, then that hand typed: the columns
+    over it say who sat there since, not only who sat there before."""
+    from mjtui.ui.widgets.hands_table import HandsTable
+
+    sheet = book()
+    app = MjtuiApp(book=sheet)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen.query_one(HandsTable)
+        await pilot.press("s", "1", "enter", "2", "ctrl+s")  # from the next hand
+        await until(pilot, lambda: sheet.session.seat_changes != (), "the swap")
+        assert table._names[:2] == ["Ann", "Bob"]  # the hands shown were played so
+        count = len(sheet.session.hands)
+        await pilot.press("0", "ctrl+s")  # a draw, all noten
+        await until(pilot, lambda: len(sheet.session.hands) == count + 1, "the hand")
+        await until(pilot, lambda: table.row_count == count + 1, "its row")
+        assert table._names[:2] == ["Ann/Bob", "Bob/Ann"]

@@ -205,6 +205,7 @@ class HandsTable(ScrollView, can_focus=True):
         self._widths: list[int] = []
         self._pad = 2  # the padding of each column: a space each side, or one before
         self._names: list[str] = []  # the seats' headers
+        self._sat: tuple[str, ...] = ()  # who sat in each seat in the window's hands
         self._rows: list[list[Text]] = []  # the window's cells, a list a row
         self._tops: list[int] = []  # each row's first line below the header
         self._heights: list[int] = []
@@ -292,6 +293,10 @@ class HandsTable(ScrollView, can_focus=True):
 
     # The window: which hands have rows, and their cells.
 
+    def _seats_named(self, first: int, last: int) -> tuple[str, ...]:
+        """Each seat named by who sat there in hands ``first`` to ``last`` (excluded)."""
+        return seat_labels(self.names_at, first, last) or self.players
+
     def _append_last(self) -> bool:
         """Add the one hand recorded since the window was filled as a row of its own,
         when that is all that changed and its cells fit the columns (False otherwise).
@@ -309,6 +314,8 @@ class HandsTable(ScrollView, can_focus=True):
             for a, b in zip(self.states[first : last + 1], self._shown_states, strict=False)
         ):
             return False
+        if self.seat_changes and self._seats_named(first, last + 1) != self._sat:
+            return False  # the new hand was played by another in a seat: headers anew
         cells = self._cells(last)
         widths = self._widths
         # Figures that fit their columns leave the headers as they are too.
@@ -354,7 +361,7 @@ class HandsTable(ScrollView, can_focus=True):
         last = min(count, self.first + window)
         # Each column names who sat there in the hands shown ("Chen/Eve" across a
         # substitute), never only who sits there now over another's hands.
-        sat = seat_labels(self.names_at, self.first, last) or self.players
+        sat = self._sat = self._seats_named(self.first, last)
         room = self._room()
         # Where there is room, names up to 10 cells and the points scored beside each
         # change; on a narrow screen (60 columns, or beside the calculator pane) names
