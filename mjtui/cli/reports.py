@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,8 +79,8 @@ def add_report_commands(subparsers: Subparsers) -> None:
 
 
 def export_command(args: argparse.Namespace) -> int:
-    fmt = args.format or _format_from(args.output)
     loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
+    fmt = args.format or _format_from(args.output, loaded.session.ruleset.system.export_formats())
     if loaded.problems:
         # An export of part of the hands would pass for the whole series.
         raise SessionError(
@@ -109,15 +109,17 @@ def export_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def _format_from(output: Path | None) -> str:
+def _format_from(output: Path | None, system_formats: Iterable[str]) -> str:
+    """The format --output's suffix names; else ExportError listing every format the
+    session can be written in, mjtui's and its system's own."""
     suffix = output.suffix.lstrip(".").lower() if output else ""
     if suffix in FORMATS:
         return suffix
     where = f"{output}: " if output else ""
     raise ExportError(
         where
-        + _("say which format to write: --format {formats} or one of the session's system").format(
-            formats=", ".join(FORMATS)
+        + _("say which format to write: --format {formats}").format(
+            formats=", ".join([*FORMATS, *system_formats])
         )
     )
 
