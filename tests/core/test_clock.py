@@ -205,3 +205,10 @@ def test_a_bad_time_limit_in_a_file_is_named(tmp_path, bad) -> None:
     path.write_text(path.read_text().replace("time_limit = 60", f"time_limit = {bad}"))
     with pytest.raises(SessionError, match="key 'time_limit': expected the minutes"):
         load_session(path, library.get)
+
+
+def test_one_minute_is_said_as_one() -> None:
+    clock = GameClock(30, START, warning=1, now=Time())
+    assert clock.notice(0) is None
+    one = GameClock(1, START, warning=1, now=Time())
+    assert one.notice(0) == "1 minute left in this game"

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Literal
 
-from mjtui.core.language import N_, _
+from mjtui.core.language import N_, _, ngettext
 
 Phase = Literal["running", "warning", "last-hand", "over"]
 
@@ -44,7 +44,6 @@ class ClockStatus:
 
 
 NOTICES: dict[Phase, str] = {
-    "warning": N_("{minutes} minutes left in this game"),
     "last-hand": N_("Time is up: the hand being played is the last one"),
     "over": N_("Time is up and the last hand is recorded: the game is over"),
 }
@@ -87,4 +86,10 @@ class GameClock:
         self._told.add(phase)
         if phase == "over":
             self._told.add("last-hand")
-        return _(NOTICES[phase]).format(minutes=self.warning)
+        if phase == "warning":
+            return ngettext(
+                "{minutes} minute left in this game",
+                "{minutes} minutes left in this game",
+                self.warning,
+            ).format(minutes=self.warning)
+        return _(NOTICES[phase])
