@@ -91,3 +91,30 @@ async def test_the_standings_at_60_columns_keep_the_final_score(tmp_path) -> Non
         lines = screen_lines(app.screen)
         header = next(line for line in lines if "Rank" in line)
         assert "Final" in header and "Penalty" not in header, header  # no one has one
+
+
+async def test_the_tick_boxes_wrap_at_60_columns_and_every_one_shows(tmp_path) -> None:
+    """Hong Kong's five situations do not fit one line at 60 columns: they take two, each
+    box whole inside the form (none cut off past its edge while still taking keys), and
+    at 80 columns they are one line again."""
+    from textual.widgets import Checkbox
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("hk-common")
+    session = Session(ruleset, NAMES, datetime(2026, 12, 1, 20))
+    app = MjtuiApp(book=Scorebook(session, tmp_path / "s.toml"), sessions_dir=tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "enter", *"123m456m789m11z[777z]")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the hand form")
+        form = app.screen
+        boxes = list(form.query(Checkbox))
+        await until(pilot, lambda: all(b.region.width for b in boxes), "the boxes shown")
+        inside = form.query_one("#ff").content_region
+        for box in boxes:
+            assert inside.contains_region(box.region), (box.label, box.region, inside)
+        assert len({b.region.y for b in boxes}) == 2
+        text = "\n".join(screen_lines(form))
+        for word in ("Robbed kong", "Kong tile", "Last tile", "Heavenly", "Earthly"):
+            assert word in text, (word, text)
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: len({b.region.y for b in boxes}) == 1, "one line at 80")

@@ -17,10 +17,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Grid, Horizontal, Vertical
+from textual.geometry import Size
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
 from textual.widgets import Button, Input, Label, Static
@@ -37,6 +39,10 @@ from mjtui.ui.widgets.footer import Footer
 
 LINE_STYLES = {"": "", "dim": "dim", "good": colours.GAIN, "bold": "bold"}
 BLOCKS = ("#ff-lines", "#ff-next", "#ff-error")  # shown only while they say something
+FORM_WIDTH = 78  # #ff's width in modal.tcss, at most the screen's
+FORM_FRAME = 4  # its thick border and its padding, both sides
+SCROLLBAR = 2  # Textual's vertical scrollbar, where the form scrolls
+BOX_CELLS = 6  # a tick box's cells besides its label: the box, its spaces, the margin
 
 
 class SeatSetInput(CodeInput):
@@ -63,6 +69,21 @@ class _Problem(Validator):
         return self.failure(problem) if problem else self.success()
 
 
+def _boxes_only(row: Row) -> bool:
+    """A row of tick boxes and nothing else (the situations of a win)."""
+    return not row.label and all(f.kind == "check" for f in row.fields)
+
+
+def _columns(cells: list[int], room: int) -> list[int]:
+    """The widths of the most columns that ``cells`` (widths, in order) fill row by row
+    within ``room``: each column as wide as its widest cell; one column at the least."""
+    for n in range(len(cells), 1, -1):
+        widths = [max(cells[i::n]) for i in range(n)]
+        if sum(widths) <= room:
+            return widths
+    return [max(cells, default=1)]
+
+
 def _escaped(chars: str) -> str:
     """``chars`` safe inside a regular expression's character class."""
     return "".join("\\" + c if c in "\\]^-[" else c for c in chars)
@@ -82,7 +103,11 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
         self.values = model.start()
         self.reading: Reading[object] = model.read(self.values)
         self._widgets: dict[str, Input | Checkbox] = {}
-        self._rows: dict[str, Horizontal] = {}
+        self._rows: dict[str, Widget] = {}
+        # The rows of boxes: their columns' widths, how many boxes, the room; as laid out.
+        self._boxes: dict[str, tuple[list[int], int, int]] = {}
+        self._laid_boxes: dict[str, tuple[tuple[int, ...], bool, int]] = {}
+        self._notes: dict[str, Widget] = {}  # the notes beside the rows' fields
         self._help: dict[bool, str] = {False: "", True: ""}  # the line of keys, by -short
         self._shown: dict[str, str | Text] = {}
         self.OUTCOMES = "".join(self.form_layout.outcomes)
@@ -126,7 +151,7 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
         field.styles.width = width + 2 if f.kind != "text" or f.width else "1fr"
         return field
 
-    def _row(self, row: Row) -> Horizontal:
+    def _row(self, row: Row) -> Widget:
         parts: list[Widget] = []
         if row.label:
             label = Label(self.say(row.label), classes="ff-label", markup=False)
@@ -142,14 +167,48 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
                 parts.append(Label("", id=f"ff-name-{f.key}", classes="ff-name", markup=False))
         if not row.note_below:
             note = Label("", id=f"ff-note-{row.key}", classes="ff-note", markup=False)
+            self._notes[row.key] = note
             if row.note_width:
                 note.styles.width = row.note_width
             elif any(f.kind == "text" and not f.width for f in row.fields):
                 note.styles.width = "auto"  # the wide field takes the line
             parts.append(note)
-        box = Horizontal(*parts, id=f"ff-row-{row.key}", classes="ff-row")
+        box: Widget
+        if _boxes_only(row):
+            # Boxes alone wrap onto as many lines as the form's width needs (on_resize),
+            # so that none is cut off past the edge while still taking keys.
+            box = Grid(*parts, id=f"ff-row-{row.key}", classes="ff-row ff-boxes")
+        else:
+            box = Horizontal(*parts, id=f"ff-row-{row.key}", classes="ff-row")
         self._rows[row.key] = box
         return box
+
+    def _wrap_boxes(self, size: Size) -> None:
+        """Each row of boxes in as many columns as fit the form at the screen's ``size``."""
+        inner = min(size.width, FORM_WIDTH) - FORM_FRAME
+        if size.height < 24:  # the form scrolls there: its scrollbar takes a column
+            inner -= SCROLLBAR
+        for row in self.form_layout.rows:
+            if _boxes_only(row) and not row.note_below:
+                cells = [cell_len(self.say(f.label)) + BOX_CELLS for f in row.fields]
+                self._boxes[row.key] = (_columns(cells, inner), len(cells), inner)
+                self._lay_boxes(row.key, self.reading.notes.get(row.key, ""))
+
+    def _lay_boxes(self, key: str, note: str) -> None:
+        """A row of boxes and its note: the note beside the boxes where they and it fit
+        one line, else on a line under them."""
+        widths, count, room = self._boxes[key]
+        beside = len(widths) == count and sum(widths) + cell_len(note) <= room
+        lines = 1 if beside else -(-count // len(widths)) + bool(note)
+        laid = (tuple(widths), beside, lines)
+        if self._laid_boxes.get(key) == laid:
+            return  # as it is: no layout asked for
+        self._laid_boxes[key] = laid
+        box, columns = self._rows[key], [*map(str, widths), *(["1fr"] if beside else [])]
+        box.styles.grid_size_columns = len(columns)
+        box.styles.grid_columns = " ".join(columns)
+        box.styles.height = lines
+        self._notes[key].styles.column_span = 1 if beside else len(widths)
 
     def _rows_of(self, row: Row) -> list[Widget]:
         """A row, and under it its note when the note goes below."""
@@ -166,6 +225,7 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
         # fewer columns, the blank lines go, and what is still too tall scrolls to the
         # focused field.
         short = event.size.height < 24
+        self._wrap_boxes(event.size)
         self.set_class(event.size.width < 80, "-narrow")
         self.set_class(short, "-short")
         self.query_one("#ff").styles.max_height = max(event.size.height - 1, 3)  # the footer
@@ -175,6 +235,7 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
     def compose(self) -> ComposeResult:
         layout = self.form_layout
         rows = [w for row in layout.rows for w in self._rows_of(row)]
+        self._wrap_boxes(self.app.size)
         with Vertical(id="ff"):
             yield Label(self.heading, id="ff-title", markup=False)
             if layout.beside:
@@ -270,9 +331,12 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
         for row in self.form_layout.rows:
             shown = any(f.key in reading.active for f in row.fields)
             self._rows[row.key].display = shown
+            note = reading.notes.get(row.key, "")
             if row.note_below:
                 self.query_one(f"#ff-note-{row.key}").display = shown
-            self.show(f"#ff-note-{row.key}", reading.notes.get(row.key, ""))
+            elif row.key in self._boxes:
+                self._lay_boxes(row.key, note)
+            self.show(f"#ff-note-{row.key}", note)
             for f in row.fields:
                 if f.kind == "seat":
                     self.show(f"#ff-name-{f.key}", reading.notes.get(f.key, ""))
