@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from test_riichi_records import TENHOU, WRC, events
 
 from mjtui.cli.tools import parser as tool_parser
+from mjtui.core import language
 from mjtui.core.errors import HandError
 from mjtui.systems.riichi import tools as riichi_cli
 from mjtui.systems.riichi.entry import (
@@ -48,6 +49,7 @@ from mjtui.systems.riichi.system import (
     check_in_play,
 )
 from mjtui.systems.riichi.table import start
+from mjtui.systems.riichi.terms import yaku_name
 from mjtui.systems.riichi.tiles_entry import (
     TilesContext,
     read_tiles,
@@ -419,6 +421,15 @@ def test_the_tiles_read_into_a_score_and_the_yaku_kept() -> None:
     assert yakuman is not None and yakuman.winner(1) == Winner(
         1, 0, None, 1, yakuman.tiles, yakuman.yaku
     )
+
+
+def test_the_yaku_are_kept_in_english_whatever_the_language_spoken() -> None:
+    language.install("ja")
+    entry = read_tiles(TENHOU, RON, {"tiles": "234m406p2256778s9s", "dora": "1m"})
+    assert entry.result is not None
+    # The record's names, each dora with its count; said in Japanese on the screens.
+    assert entry.result.yaku == ("riichi", "pinfu", "dora 1", "red fives 1")
+    assert [yaku_name(n) for n in entry.result.yaku] == ["立直", "平和", "ドラ 1", "赤ドラ 1"]
 
 
 def test_what_is_wrong_with_the_tiles() -> None:

@@ -28,11 +28,10 @@ from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
 from mjtui.systems.riichi.hand.context import situation_flags, situations_of
 from mjtui.systems.riichi.hand.waits import Waits, read_waits
 from mjtui.systems.riichi.rules import Rules
-from mjtui.systems.riichi.terms import say, yaku_name
+from mjtui.systems.riichi.terms import DORA_NAMES, say, yaku_name
 
 TILES_FIELDS = ("tiles", "dora", "ura", "kita", "extras")
 TILES_EXAMPLE = "234m456p2267s [777z] 5s"
-DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives", "kita": "kita"}
 
 
 @dataclass(frozen=True)
@@ -58,10 +57,15 @@ class TilesResult:
 
     @property
     def yaku(self) -> tuple[str, ...]:
-        """The yaku and dora as kept with the hand: "riichi", "pinfu", "dora 2"."""
-        return tuple(
-            f"{name} {value}" if name in DORA_NAMES.values() else name
-            for name, value, _ in score_lines(self.analysis)
+        """The yaku and dora as kept with the hand: "riichi", "pinfu", "dora 2".
+
+        In English whatever the language spoken, as a record keeps every name (the
+        screens say them with :func:`~.terms.yaku_name`): a list said in Japanese was
+        saved in Japanese, each dora without its count, and could not be read back.
+        """
+        a = self.analysis
+        return tuple(name for name, _ in a.yaku) + tuple(
+            f"{name} {count}" for name, count in dora_counts(a)
         )
 
     def winner(self, seat: int) -> Winner:
@@ -78,17 +82,22 @@ class TilesResult:
         return any(name in RIICHI_YAKU for name, _ in self.analysis.yaku)
 
 
+def dora_counts(a: Analysis) -> list[tuple[str, int]]:
+    """(name, count) of each kind of dora the hand has, by its English name; none
+    beside a yakuman, which they do not add to."""
+    if a.yakuman:
+        return []
+    return [
+        (name, getattr(a.dora, kind)) for kind, name in DORA_NAMES.items() if getattr(a.dora, kind)
+    ]
+
+
 def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
     """(name, value, unit) for each yaku, then each kind of dora the hand has, in the
     language spoken."""
     unit = say("yakuman") if a.yakuman else say("han")
     lines = [(yaku_name(name), value, unit) for name, value in a.yaku]
-    if not a.yakuman:
-        lines += [
-            (say(DORA_NAMES[kind]), getattr(a.dora, kind), say("han"))
-            for kind in DORA_NAMES
-            if getattr(a.dora, kind)
-        ]
+    lines += [(say(name), count, say("han")) for name, count in dora_counts(a)]
     return lines
 
 
