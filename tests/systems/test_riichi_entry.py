@@ -40,6 +40,7 @@ from mjtui.systems.riichi.hand.context import (
     WinContext,
     situation_flags,
 )
+from mjtui.systems.riichi.hand.yaku import STATED_YAKU
 from mjtui.systems.riichi.system import (
     AbortiveDraw,
     Chombo,
@@ -361,6 +362,7 @@ def test_the_situation_letters_and_the_cli_options_are_one_list() -> None:
     )
     flags = {f for s in SITUATIONS for f in (s.flag, s.ron, s.non_dealer) if f}
     assert flags == set(STATED)  # riichi too: the tiles may be scored before its field
+    assert set(STATED_YAKU) == set(STATED)  # and each names the yaku it gives
     assert set(STATED) < set(WinContext.__dataclass_fields__)
     options = {o.dest for o in riichi_cli.HAND.options}
     assert set(STATED) <= options
