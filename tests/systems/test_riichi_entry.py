@@ -9,8 +9,10 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from test_riichi_records import TENHOU, WRC, events
+from test_riichi_table import SANMA
 
 from mjtui.cli.tools import parser as tool_parser
+from mjtui.core import language
 from mjtui.core.errors import HandError
 from mjtui.systems.riichi import tools as riichi_cli
 from mjtui.systems.riichi.entry import (
@@ -29,6 +31,7 @@ from mjtui.systems.riichi.entry import (
     values_of,
     winner_rows,
 )
+from mjtui.systems.riichi.form import RiichiForm
 from mjtui.systems.riichi.fu_entry import CODES, FuEntry, read_fu, start_values
 from mjtui.systems.riichi.fu_entry import FIELDS as FU_FIELDS
 from mjtui.systems.riichi.hand.context import (
@@ -39,6 +42,7 @@ from mjtui.systems.riichi.hand.context import (
     WinContext,
     situation_flags,
 )
+from mjtui.systems.riichi.hand.yaku import STATED_YAKU
 from mjtui.systems.riichi.system import (
     AbortiveDraw,
     Chombo,
@@ -48,9 +52,12 @@ from mjtui.systems.riichi.system import (
     check_in_play,
 )
 from mjtui.systems.riichi.table import start
+from mjtui.systems.riichi.terms import yaku_name
 from mjtui.systems.riichi.tiles_entry import (
     TilesContext,
+    TilesResult,
     read_tiles,
+    situation_letters,
     win_context,
 )
 
@@ -304,10 +311,11 @@ def test_a_yakuman_from_the_tiles_keeps_its_name_while_the_form_is_unfinished() 
 def test_what_the_tiles_form_is_told() -> None:
     south = replace(BEFORE, east=3, round_wind=1, honba=2)  # Di deals: Cy is West
     entry = read(ron(riichi="3"), before=south)
-    known, tiles = tiles_context(entry, south, 0, NAMES, {0: SCORED})
+    known, typed = tiles_context(entry, south, 0, NAMES, {0: SCORED})
     assert known == TilesContext("Cy", tsumo=False, seat_wind=3, round_wind=1, riichi=True, honba=2)
-    assert tiles == SCORED.tiles
-    assert tiles_context(entry, south, 0, NAMES, {0: replace(SCORED, seat=1)})[1] == ""
+    assert typed == {"tiles": SCORED.tiles, "dora": "", "ura": "", "kita": "", "extras": "r"}
+    other_seat = tiles_context(entry, south, 0, NAMES, {0: replace(SCORED, seat=1)})[1]
+    assert other_seat == {"tiles": "", "dora": "", "ura": "", "kita": "", "extras": "r"}
     for values, row in ((ron(outcome="d"), 0), (ron(**{"seat-0": ""}), 0), (ron(), 1)):
         with pytest.raises(HandError, match=re.escape(TILES_NEED)):
             tiles_context(read(values, before=south), south, row, NAMES, {})
@@ -349,6 +357,92 @@ def test_every_hand_the_table_takes_reads_back_from_its_fields(hand) -> None:
     assert read(values, from_tiles=kept_of(hand)).hand == hand
 
 
+# Hands recorded from the tiles with each situation letter: (ruleset, letters typed,
+# tsumo, winner's seat (Ann deals), tiles, riichi declared, other fields of the form).
+RECORDED = [
+    (TENHOU, "r", False, 1, "234m406p2256778s 9s", True, {}),
+    (TENHOU, "ri", True, 1, "234m406p22678s 555z", True, {"dora": "1m", "ura": "3p"}),
+    (TENHOU, "d", True, 2, "234m406p22678s 555z", True, {}),
+    (TENHOU, "di", False, 3, "234m406p2256778s 9s", True, {}),
+    (TENHOU, "l", True, 1, "234m406p22678s 555z", False, {}),  # haitei
+    (TENHOU, "l", False, 2, "234m406p22678s55z 5z", False, {}),  # houtei
+    (TENHOU, "rl", False, 2, "234m406p2256778s 9s", True, {}),
+    (TENHOU, "k", True, 1, "234m406p22s55z (7777s) 5z", False, {}),
+    (TENHOU, "rk", True, 0, "234m406p22s55z (7777s) 5z", True, {}),
+    (TENHOU, "c", False, 1, "234m406p2256778s 9s", False, {}),
+    (TENHOU, "h", True, 0, "234m406p22678s55z 5z", False, {}),  # tenhou
+    (TENHOU, "h", True, 3, "234m406p22678s55z 5z", False, {}),  # chiihou
+    (SANMA, "ri", True, 1, "123p456p789s111z99m", True, {"kita": "2", "dora": "3z"}),
+]
+
+
+def recorded(rules, letters, tsumo, seat, tiles, riichi, more) -> tuple[Win, TilesResult]:
+    """The hand as the tiles form scored it and the hand form recorded it."""
+    names = NAMES[: rules.players]
+    known = TilesContext(names[seat], tsumo, seat, 0, riichi, 0)
+    result = read_tiles(rules, known, {"tiles": tiles, "extras": letters, **more}).result
+    assert result is not None
+    discarder = None if tsumo else (seat + 1) % rules.players
+    return Win((result.winner(seat),), discarder, (seat,) if riichi else ()), result
+
+
+@pytest.mark.parametrize(
+    "rules,letters,tsumo,seat,tiles,riichi,more",
+    RECORDED,
+    ids=[f"{r.players}p-{c}-{'tsumo' if t else 'ron'}-{s}" for r, c, t, s, *_ in RECORDED],
+)
+def test_an_edited_hand_opens_its_tiles_form_as_it_was_scored(
+    rules, letters, tsumo, seat, tiles, riichi, more
+) -> None:
+    hand, result = recorded(rules, letters, tsumo, seat, tiles, riichi, more)
+    form = RiichiForm(rules, start(rules), NAMES[: rules.players], hand)
+    values = form.start()
+    sub = form.open("tiles", values, "han-0")
+    typed = sub.model.start()
+    assert typed["extras"] == letters and {k: typed[k] for k in more} == more
+    again = sub.model.read(typed)
+    assert again.errors == () and again.value is not None
+    a, b = result.analysis, again.value.analysis
+    assert (b.han, b.fu, b.yakuman, b.payment) == (a.han, a.fu, a.yakuman, a.payment)
+    # Used unchanged, the tiles record the same hand.
+    put, _ = sub.done(again.value)
+    assert form.read({**values, **put}).value == hand
+
+
+def test_every_situation_letter_is_edited_above() -> None:
+    by_letter = {s.letter: s for s in SITUATIONS}
+    flags = {
+        by_letter[c].flag_for(tsumo=tsumo, dealer=seat == 0)
+        for _, letters, tsumo, seat, *_ in RECORDED
+        for c in letters
+    }
+    assert flags == set(STATED)  # haitei and houtei, tenhou and chiihou each
+    assert any(more.get("kita") for *_, more in RECORDED)
+
+
+def test_a_yakuman_edited_scores_the_same_without_the_situations_it_hid() -> None:
+    # Kokushi won on the last tile: a yakuman lists no haitei, and needs none.
+    hand, result = recorded(TENHOU, "l", True, 1, "19m19p19s1234567z 1z", False, {})
+    form = RiichiForm(TENHOU, BEFORE, NAMES, hand)
+    sub = form.open("tiles", form.start(), "han-0")
+    assert sub.model.start()["extras"] == ""
+    again = sub.model.read(sub.model.start()).value
+    assert again is not None and again.winner(1) == hand.winners[0]
+    assert again.analysis.payment == result.analysis.payment
+
+
+def test_the_riichi_letters_follow_the_hand_forms_riichi_field() -> None:
+    hand, _ = recorded(TENHOU, "ril", True, 1, "234m406p22678s 555z", True, {})
+    form = RiichiForm(TENHOU, BEFORE, NAMES, hand)
+    assert form.open("tiles", form.start(), "han-0").model.start()["extras"] == "ril"
+    # Taken out of the riichi field before the tiles form opens: no riichi, no ippatsu.
+    dama = form.open("tiles", {**form.start(), "riichi": ""}, "han-0").model.start()
+    assert dama["extras"] == "l"
+    assert situation_letters(("double riichi", "ippatsu"), riichi=True) == "di"
+    assert situation_letters((), riichi=True) == "r"  # a new winner who declared riichi
+    assert situation_letters((), riichi=False) == ""
+
+
 # ------------------------------------------------------------ situations: one list
 
 
@@ -359,6 +453,7 @@ def test_the_situation_letters_and_the_cli_options_are_one_list() -> None:
     )
     flags = {f for s in SITUATIONS for f in (s.flag, s.ron, s.non_dealer) if f}
     assert flags == set(STATED)  # riichi too: the tiles may be scored before its field
+    assert set(STATED_YAKU) == set(STATED)  # and each names the yaku it gives
     assert set(STATED) < set(WinContext.__dataclass_fields__)
     options = {o.dest for o in riichi_cli.HAND.options}
     assert set(STATED) <= options
@@ -419,6 +514,15 @@ def test_the_tiles_read_into_a_score_and_the_yaku_kept() -> None:
     assert yakuman is not None and yakuman.winner(1) == Winner(
         1, 0, None, 1, yakuman.tiles, yakuman.yaku
     )
+
+
+def test_the_yaku_are_kept_in_english_whatever_the_language_spoken() -> None:
+    language.install("ja")
+    entry = read_tiles(TENHOU, RON, {"tiles": "234m406p2256778s9s", "dora": "1m"})
+    assert entry.result is not None
+    # The record's names, each dora with its count; said in Japanese on the screens.
+    assert entry.result.yaku == ("riichi", "pinfu", "dora 1", "red fives 1")
+    assert [yaku_name(n) for n in entry.result.yaku] == ["立直", "平和", "ドラ 1", "赤ドラ 1"]
 
 
 def test_what_is_wrong_with_the_tiles() -> None:

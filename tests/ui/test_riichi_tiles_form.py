@@ -6,14 +6,22 @@ test_riichi_entry.py; these test the wiring.
 
 from __future__ import annotations
 
+from datetime import datetime
+
+import pytest
 from test_riichi_screens import SIZE, field, sheet_app, totals
 from textual.widgets import Static
+from waiting import until
 
 from mjtui import paths
+from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.ledger import latest_session
-from mjtui.core.sessions.session_file import load_session
+from mjtui.core.sessions.scorebook import Scorebook
+from mjtui.core.sessions.session_file import load_session, new_session_path
 from mjtui.systems.riichi.system import Win
+from mjtui.ui.app import MjtuiApp
+from mjtui.ui.screens.confirm import ConfirmScreen
 from mjtui.ui.screens.field_form import FieldForm
 from mjtui.ui.screens.hand_form import HandForm
 from mjtui.ui.screens.score import ScoreScreen
@@ -172,3 +180,75 @@ async def test_the_draws_tenpai_check_fills_the_field_and_asks_about_a_noten_sea
         library = RulesetLibrary(paths.ruleset_folders())
         saved = load_session(latest_session(paths.sessions_dir()), library.get).session
         assert saved.hands == [ExhaustiveDraw((0, 1))]
+
+
+@pytest.mark.parametrize(
+    "ruleset,letters,said",
+    [
+        # Bob (South) tsumo with riichi and ippatsu: 5 han, not riichi's 4.
+        ("riichi-tenhou", "ri", "= 5 han 30 fu  ·  mangan 2000/4000"),
+        # Bob (South) tsumo on the last tile, three players: haitei, 2 kita.
+        ("riichi-sanma", "l", "= 5 han 30 fu  ·  mangan 2000/4000"),
+    ],
+    ids=["tenhou-ri", "sanma-l"],
+)
+async def test_an_edit_opens_the_tiles_form_as_the_hand_was_scored(
+    ruleset: str, letters: str, said: str
+) -> None:
+    """The letters typed in the Also field (and the kita) come back when the recorded
+    hand is edited, so the tiles used unchanged record the same hand."""
+    library = RulesetLibrary(paths.ruleset_folders())
+    rules = library.get(ruleset)
+    players = ("Ann", "Bob", "Cy", "Di")[: rules.rules.players]
+    session = Session(rules, players, datetime(2026, 12, 7, 21, 0).astimezone())
+    book = Scorebook(session, new_session_path(paths.sessions_dir(), session))
+    app = MjtuiApp(book=book)
+    three = rules.rules.players == 3
+    tiles = "123p456p22789s 555z" if three else "234m406p22678s 555z"
+
+    def preview() -> str:
+        return shown(app, "#ff-lines")
+
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score sheet")
+        await pilot.press("2", "t")  # Bob tsumo
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the hand form")
+        field(app, "han-0").focus()
+        await pilot.press("ctrl+t")
+        await until(pilot, lambda: type(app.screen) is FieldForm, "the tiles form")
+        await pilot.press(*tiles)
+        if three:
+            app.screen.query_one("#ff-kita").focus()
+            await pilot.press("2")
+        app.screen.query_one("#ff-extras").focus()
+        await pilot.press(*letters)
+        await until(pilot, lambda: said in preview(), f"{said!r} in the tiles form")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "back on the hand form")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: len(book.session.hands) == 1, "the hand recorded")
+        recorded = book.session.hands[0]
+        assert isinstance(recorded, Win) and recorded.winners[0].han == 5
+
+        # Edit it: the tiles form opens with the letters and kita it was scored with.
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score sheet")
+        await pilot.press("end", "e")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the hand form, editing")
+        field(app, "han-0").focus()
+        await pilot.press("ctrl+t")
+        await until(pilot, lambda: type(app.screen) is FieldForm, "the tiles form again")
+        await until(pilot, lambda: field(app, "tiles").value, "the tiles kept")
+        assert field(app, "extras").value == letters
+        if three:
+            assert field(app, "kita").value == "2"
+        await until(pilot, lambda: said in preview(), f"{said!r} again")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "back on the hand form")
+        assert field(app, "han-0").value == "5"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the replace question")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the score sheet")
+        assert book.session.hands == [recorded]
+        saved = load_session(latest_session(paths.sessions_dir()), library.get).session
+        assert saved.hands == [recorded]

@@ -40,7 +40,7 @@ from mjtui.systems.riichi.events import (
 from mjtui.systems.riichi.rules import PLAYERS, Rules
 from mjtui.systems.riichi.table import State, apply, check_in_play, settle, with_riichi
 from mjtui.systems.riichi.terms import say
-from mjtui.systems.riichi.tiles_entry import TilesContext
+from mjtui.systems.riichi.tiles_entry import TilesContext, start_values
 
 OUTCOMES = {"r": "ron", "t": "tsumo", "d": "exhaustive draw", "a": "abortive draw", "c": "chombo"}
 OUTCOME_HELP = "r ron · t tsumo · d draw · a abortive · c chombo"
@@ -374,9 +374,10 @@ TILES_NEED = (
 
 def tiles_context(
     entry: Entry, before: State, row: int, names: tuple[str, ...], from_tiles: Mapping[int, Winner]
-) -> tuple[TilesContext, str]:
-    """What the tiles form is told of winner row ``row``, and the tiles it starts with
-    (the row's last tiles, while its seat is the same); HandError without a winner."""
+) -> tuple[TilesContext, dict[str, str]]:
+    """What the tiles form is told of winner row ``row``, and the fields it starts with
+    (what the row was last scored with from the tiles, while its seat is the same:
+    :func:`~.tiles_entry.start_values`); HandError without a winner."""
     seat = entry.seats.get(f"seat-{row}")
     if entry.outcome not in WINS or seat is None or f"seat-{row}" not in entry.active:
         raise HandError(TILES_NEED)
@@ -389,4 +390,5 @@ def tiles_context(
         honba=before.honba,
     )
     previous = from_tiles.get(row)
-    return known, previous.tiles if previous is not None and previous.seat == seat else ""
+    same = previous is not None and previous.seat == seat
+    return known, start_values(known, previous if same else None)

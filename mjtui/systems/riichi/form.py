@@ -252,12 +252,8 @@ class RiichiForm:
         kept = self.tiles_values.get(row, {})
         if kept.get("seat") == str(seat):  # the form as it was left for this winner
             typed = {k: v for k, v in kept.items() if k != "seat"}
-        else:
-            previous = self.from_tiles.get(row)
-            typed = {"tiles": start}
-            if previous is not None and previous.seat == seat:
-                typed |= {"dora": previous.dora, "ura": previous.ura}
-            typed["extras"] = "r" if known.riichi else ""
+        else:  # as the row was scored from the tiles (an edited hand), else empty
+            typed = start
 
         def done(result: TilesResult) -> tuple[Mapping[str, str], str | None]:
             winner = result.winner(seat)

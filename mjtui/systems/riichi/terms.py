@@ -22,6 +22,10 @@ _DRAGONS = {
     "hatsu (green dragon)": "hatsu",
     "chun (red dragon)": "chun",
 }
+# The dora a hand counts, by the analysis's name for each kind, as a record names them
+# beside the yaku with their count ("dora 2", "red fives 1").
+DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives", "kita": "kita"}
+_DORA_KINDS = frozenset(DORA_NAMES.values())
 
 
 def say(english: str) -> str:
@@ -36,8 +40,9 @@ def key_name(key: str, english: str | None = None) -> str:
 
 def yaku_name(name: str) -> str:
     """A yaku or yakuman as a hand's record names it (``sanankou``, ``seat wind East``,
-    ``haku (white dragon)``, ``kokushi musou, thirteen-sided wait``) in the language
-    spoken; a name mjtui does not know (an imported game's) as it was recorded."""
+    ``haku (white dragon)``, ``kokushi musou, thirteen-sided wait``) or the dora kept
+    beside them (``dora 2``) in the language spoken; a name mjtui does not know (an
+    imported game's) as it was recorded."""
     if name.startswith(_WIND_PREFIXES):  # one test for both, as most yaku are neither
         for prefix, key in _WIND_YAKU:
             if name.startswith(prefix) and name[len(prefix) :] in WINDS:
@@ -45,6 +50,9 @@ def yaku_name(name: str) -> str:
                 return f"{key_name(key, prefix.strip())} {wind_name(wind)}"
     if language.current() == ENGLISH:
         return name
+    kind, _, count = name.rpartition(" ")
+    if kind in _DORA_KINDS and count.isdigit():
+        return f"{say(kind)} {count}"
     # The analyzer's names, imported only in another language: the sheet's start-up
     # in English needs no analyzer.
     from mjtui.systems.riichi.hand.yaku import YAKU_KEYS, YAKUMAN_KEYS
@@ -115,6 +123,7 @@ def rounding(text: str) -> str:
 
 
 __all__ = [
+    "DORA_NAMES",
     "PACKAGE",
     "fu_item",
     "key_name",

@@ -5,12 +5,14 @@ tsumo, riichi and the winds are known already (:class:`TilesContext`); it asks
 only for the tiles, the dora and ura dora indicators, and a letter for each
 situation the tiles cannot show (:data:`~.hand.context.SITUATIONS`). Its
 fields are strings, named as in :data:`TILES_FIELDS`; :func:`read_tiles`
-turns them into a :class:`TilesEntry`.
+turns them into a :class:`TilesEntry`, and :func:`start_values` fills them for a
+winner scored from the tiles before (a recorded hand edited) with what it was
+scored with.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,14 +27,14 @@ from mjtui.core.tiles.notation import (
 from mjtui.core.tiles.render import format_hand
 from mjtui.systems.riichi.events import RIICHI_YAKU, Winner
 from mjtui.systems.riichi.hand import Analysis, WinContext, analyze
-from mjtui.systems.riichi.hand.context import situation_flags, situations_of
+from mjtui.systems.riichi.hand.context import SITUATIONS, situation_flags, situations_of
 from mjtui.systems.riichi.hand.waits import Waits, read_waits
+from mjtui.systems.riichi.hand.yaku import STATED_YAKU
 from mjtui.systems.riichi.rules import Rules
-from mjtui.systems.riichi.terms import say, yaku_name
+from mjtui.systems.riichi.terms import DORA_NAMES, say, yaku_name
 
 TILES_FIELDS = ("tiles", "dora", "ura", "kita", "extras")
 TILES_EXAMPLE = "234m456p2267s [777z] 5s"
-DORA_NAMES = {"dora": "dora", "ura": "ura dora", "red": "red fives", "kita": "kita"}
 
 
 @dataclass(frozen=True)
@@ -58,10 +60,15 @@ class TilesResult:
 
     @property
     def yaku(self) -> tuple[str, ...]:
-        """The yaku and dora as kept with the hand: "riichi", "pinfu", "dora 2"."""
-        return tuple(
-            f"{name} {value}" if name in DORA_NAMES.values() else name
-            for name, value, _ in score_lines(self.analysis)
+        """The yaku and dora as kept with the hand: "riichi", "pinfu", "dora 2".
+
+        In English whatever the language spoken, as a record keeps every name (the
+        screens say them with :func:`~.terms.yaku_name`): a list said in Japanese was
+        saved in Japanese, each dora without its count, and could not be read back.
+        """
+        a = self.analysis
+        return tuple(name for name, _ in a.yaku) + tuple(
+            f"{name} {count}" for name, count in dora_counts(a)
         )
 
     def winner(self, seat: int) -> Winner:
@@ -78,18 +85,60 @@ class TilesResult:
         return any(name in RIICHI_YAKU for name, _ in self.analysis.yaku)
 
 
+def dora_counts(a: Analysis) -> list[tuple[str, int]]:
+    """(name, count) of each kind of dora the hand has, by its English name; none
+    beside a yakuman, which they do not add to."""
+    if a.yakuman:
+        return []
+    return [
+        (name, getattr(a.dora, kind)) for kind, name in DORA_NAMES.items() if getattr(a.dora, kind)
+    ]
+
+
 def score_lines(a: Analysis) -> list[tuple[str, int, str]]:
     """(name, value, unit) for each yaku, then each kind of dora the hand has, in the
     language spoken."""
     unit = say("yakuman") if a.yakuman else say("han")
     lines = [(yaku_name(name), value, unit) for name, value in a.yaku]
-    if not a.yakuman:
-        lines += [
-            (say(DORA_NAMES[kind]), getattr(a.dora, kind), say("han"))
-            for kind in DORA_NAMES
-            if getattr(a.dora, kind)
-        ]
+    lines += [(say(name), count, say("han")) for name, count in dora_counts(a)]
     return lines
+
+
+def situation_letters(yaku: Collection[str], *, riichi: bool) -> str:
+    """The situation letters of a winner kept with ``yaku`` (none for a new winner): each
+    situation whose yaku the list holds, read through the one table of them
+    (:data:`~.hand.yaku.STATED_YAKU`). Every one that counted is there: a hand that is
+    not a yakuman lists its situational yaku whatever their han, and a yakuman lists
+    only yakuman, which the other situations do not add to.
+
+    Riichi follows the hand form's riichi field (``riichi``), as on a new hand: r when
+    it says riichi and the list has no double riichi; when it does not, the letters that
+    need a riichi (r, d, i) are left out rather than put the declaration back.
+    """
+    kept = set(yaku)
+    picked = [s for s in SITUATIONS if any(STATED_YAKU[f] in kept for f in s.flags)]
+    if not riichi:
+        picked = [s for s in picked if STATED_YAKU[s.flag] not in RIICHI_YAKU]
+    elif not any(s.flag in ("riichi", "double_riichi") for s in picked):
+        picked.insert(0, next(s for s in SITUATIONS if s.flag == "riichi"))
+    return "".join(s.letter for s in picked)
+
+
+def start_values(known: TilesContext, scored: Winner | None = None) -> dict[str, str]:
+    """The tiles form's fields as it opens for ``known``'s winner, ``scored`` from the
+    tiles before (a recorded hand edited, the same seat): its tiles, indicators, kita and
+    situation letters, read back from what the hand keeps, so that used unchanged they
+    score the hand that was recorded."""
+    values = dict.fromkeys(TILES_FIELDS, "")
+    yaku: tuple[str, ...] = ()
+    if scored is not None:
+        yaku = scored.yaku
+        kita = f"{DORA_NAMES['kita']} "  # kept as "kita 2", as the form's Kita field took it
+        counts = [n.removeprefix(kita) for n in yaku if n.startswith(kita)]
+        values |= {"tiles": scored.tiles, "dora": scored.dora, "ura": scored.ura}
+        values["kita"] = next((n for n in counts if n.isdigit()), "")
+    values["extras"] = situation_letters(yaku, riichi=known.riichi)
+    return values
 
 
 def win_context(

@@ -124,6 +124,11 @@ class Situation:
     ron: str = ""  # the flag instead on a ron, where it differs
     non_dealer: str = ""  # the flag instead for a non-dealer, where it differs
 
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """Every flag the letter may set, however the hand was won."""
+        return tuple(f for f in (self.flag, self.ron, self.non_dealer) if f)
+
     def flag_for(self, *, tsumo: bool, dealer: bool) -> str:
         if not tsumo and self.ron:
             return self.ron

@@ -271,35 +271,45 @@ def concealed_triplets(groups: Sequence[Group], win_group: int, ron: bool) -> in
     return n
 
 
+# The yaku (or yakuman) each situation a player states gives, by its WinContext flag
+# (context.STATED): situation_yaku and situation_yakuman name them from here, and the
+# tiles form opened on a recorded hand reads its situations back from the names kept.
+STATED_YAKU: dict[str, str] = {
+    "riichi": "riichi",
+    "double_riichi": "double riichi",
+    "ippatsu": "ippatsu",
+    "haitei": "haitei raoyue",
+    "houtei": "houtei raoyui",
+    "rinshan": "rinshan kaihou",
+    "chankan": "chankan",
+    "tenhou": "tenhou",
+    "chiihou": "chiihou",
+}
+_LAST_TILES = ("haitei", "houtei", "rinshan", "chankan")  # in the order sheets list them
+
+
 def situation_yaku(ctx: WinContext, closed: bool) -> list[str]:
     """The yaku of how the hand was won."""
     yaku = []
     if ctx.double_riichi:
-        yaku.append("double riichi")
+        yaku.append(STATED_YAKU["double_riichi"])
     elif ctx.riichi:
-        yaku.append("riichi")
+        yaku.append(STATED_YAKU["riichi"])
     if ctx.ippatsu:
-        yaku.append("ippatsu")
+        yaku.append(STATED_YAKU["ippatsu"])
     if ctx.tsumo and closed:
         yaku.append("menzen tsumo")
     if not (ctx.haitei or ctx.houtei or ctx.rinshan or ctx.chankan):
         return yaku  # most wins
-    for flag, name in (
-        (ctx.haitei, "haitei raoyue"),
-        (ctx.houtei, "houtei raoyui"),
-        (ctx.rinshan, "rinshan kaihou"),
-        (ctx.chankan, "chankan"),
-    ):
-        if flag:
-            yaku.append(name)
+    yaku += [STATED_YAKU[flag] for flag in _LAST_TILES if getattr(ctx, flag)]
     return yaku
 
 
 def situation_yakuman(ctx: WinContext) -> list[str]:
     if ctx.tenhou:
-        return ["tenhou"]
+        return [STATED_YAKU["tenhou"]]
     if ctx.chiihou:
-        return ["chiihou"]
+        return [STATED_YAKU["chiihou"]]
     return []
 
 
