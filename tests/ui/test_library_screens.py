@@ -474,6 +474,26 @@ async def test_whatif_bad_values_show_their_message_and_keep_the_form(library) -
         assert not table.display
 
 
+async def test_whatif_a_bad_value_out_of_sight_is_pointed_at(library) -> None:
+    """On a screen shorter than the form, the error under it is out of sight: the field
+    it names takes the focus, in view, and the message is said in a notice too."""
+    from mjtui.private_api import notifications
+
+    app = _App()
+    async with app.run_test(size=(80, 12)) as pilot:
+        screen = await whatif_screen(pilot)
+        last = field(screen, "rotation.on_draw")
+        last.value = "sideways"
+        field(screen, "table.players").focus()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.focused is last, "the bad field focused")
+        scroll = screen.query_one("#whatif")
+        await until(pilot, lambda: scroll.region.contains_region(last.region), "it in view")
+        await until(pilot, lambda: bool(notifications(app)), "the notice")
+        said = " ".join(n.message for n in notifications(app))
+        assert "rotation.on_draw" in said and "sideways" in said
+
+
 async def test_stats_screen_per_player_and_per_ruleset(library) -> None:
     app = _App()
     async with app.run_test(size=SIZE) as pilot:

@@ -225,9 +225,20 @@ class WhatIfScreen(LaidOutOnce, Screen[None]):
             self.show_error(str(e))
             self.show(None)
             self.app.bell()
+            self._point_at(str(e))
             return
         self.show_error("")
         self.show(result)
+
+    def _point_at(self, message: str) -> None:
+        """Where the form is longer than the screen, the error under it is out of sight:
+        it is said in a notice too, and the field it names (by its key, which no language
+        translates) takes the focus, scrolled into view."""
+        self.notify(shown(message), severity="error", markup=False)
+        for i, key in enumerate(self.keys):
+            if f"'{key}'" in message:
+                self.query_one(f"#whatif-rule-{i}", Input).focus()
+                return
 
     def show(self, result: WhatIf | None) -> None:
         self.result = result
