@@ -7,6 +7,7 @@ takes as it is. Before, one such byte in a player's name cost every hand of the 
 
 from __future__ import annotations
 
+import json
 import tomllib
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -14,9 +15,11 @@ from pathlib import Path
 import pytest
 
 from mjtui import paths
+from mjtui.cli import entry
 from mjtui.core.errors import SessionError
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary, load_ruleset
+from mjtui.core.sessions.library import summarize
 from mjtui.core.sessions.scorebook import open_scorebook
 from mjtui.core.sessions.session_file import load_session, save_session, session_text
 from mjtui.systems.east_doubling.system import Hand
@@ -175,7 +178,7 @@ def test_a_header_damaged_beyond_repair_is_refused_as_before(folders, case: str)
 
 
 # --------------------------------------------------------------------------
-# Resuming: every valid hand, the repair said, the file kept as it was
+# What reads sessions: every valid hand, the repair said, the file kept as it was
 # --------------------------------------------------------------------------
 
 
@@ -195,3 +198,70 @@ def test_resume_keeps_the_file_as_it_was_and_saves_it_repaired(damaged) -> None:
     assert again.repairs == [] and again.problems == [] and again.appendable
     assert again.session.hands == [*HANDS, Hand(1, (0, 5, 0, 0))]
     tomllib.loads(path.read_bytes().decode("utf-8"))
+
+
+def test_replay_json_prints_every_hand_and_warns(damaged, capsys) -> None:
+    path, said = damaged
+    assert entry.main(["replay", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    document = json.loads(out)
+    assert document["players"] == list(NAMES) and document["problems"] == []
+    assert len(document["hands"]) == len(HANDS)
+    assert f"mjtui: warning: {path}: line {BOB_LINE}, key 'players': {said}" in err
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "md"])
+def test_export_writes_every_hand_and_warns(damaged, capsys, fmt: str) -> None:
+    path, said = damaged
+    assert entry.main(["export", str(path), "--format", fmt]) == 0
+    out, err = capsys.readouterr()
+    assert "Bob" in out and "\x1b" not in out
+    assert f"line {BOB_LINE}, key 'players': {said}" in err
+    if fmt == "json":
+        assert len(json.loads(out)["hands"]) == len(HANDS)
+
+
+def test_seats_shows_them_and_a_change_keeps_the_file_as_it_was(damaged, capsys) -> None:
+    path, said = damaged
+    original = path.read_bytes()
+    assert entry.main(["seats", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "2: Bob" in out and said in err
+    assert entry.main(["seats", str(path), "--swap", "1", "2"]) == 0
+    err = capsys.readouterr().err
+    assert f"kept as {path}.damaged" in err
+    assert Path(f"{path}.damaged").read_bytes() == original
+    again = load_session(path, find_ruleset)
+    assert again.repairs == [] and again.session.players == ("Bob", "Ann", "Cy", "Di")
+
+
+def test_stats_and_the_library_count_the_series(damaged, capsys) -> None:
+    path, said = damaged
+    assert entry.main(["stats", "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["skipped"] == []
+    assert {p["name"] for p in document["players"]} == set(NAMES)
+    summary = summarize(path, find_ruleset)
+    assert summary.readable and summary.hands == len(HANDS) and summary.players == NAMES
+    assert summary.damaged and said in summary.problems[0]  # resuming it keeps a copy
+
+
+async def test_the_app_resumes_it_with_every_hand(damaged) -> None:
+    from mjtui.private_api import notifications
+    from mjtui.ui.screens.score import ScoreScreen
+
+    path, said = damaged
+    original = path.read_bytes()
+    app = entry.resume(entry.build_parser().parse_args(["resume", str(path)]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ScoreScreen)
+        assert app.screen.book.session.hands == HANDS
+        assert app.screen.book.session.players == NAMES
+        shown = [n.message for n in notifications(app)]
+        assert any(f"line {BOB_LINE}, key 'players'" in m and said in m for m in shown), shown
+        assert any("club.toml.damaged" in m for m in shown), shown
+        app.screen.book.add(Hand(1, (0, 5, 0, 0)))
+    assert Path(f"{path}.damaged").read_bytes() == original
+    again = load_session(path, find_ruleset)
+    assert again.repairs == [] and len(again.session.hands) == len(HANDS) + 1
