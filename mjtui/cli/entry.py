@@ -674,7 +674,8 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
         _print_json({"players": [], "seat_changes": [], "hands": [], "problems": [str(e)]})
         print(f"mjtui: {shown(str(e))}", file=sys.stderr)
         return 2
-    for warning in loaded.warnings:
+    # A repaired header (Loaded.repairs) is a warning: every hand was read.
+    for warning in loaded.warnings + loaded.repairs:
         print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     if args.json:
         _print_json(replay_document(loaded.session, loaded.problems))
@@ -686,7 +687,7 @@ def replay(args: argparse.Namespace) -> int | MjtuiApp:
     return MjtuiApp(
         replay=loaded.session,
         replay_name=args.file.name,
-        warnings=loaded.warnings + loaded.problems,
+        warnings=loaded.warnings + loaded.repairs + loaded.problems,
     )
 
 

@@ -91,6 +91,9 @@ def export_command(args: argparse.Namespace) -> int:
                 "with `mjtui replay {file}`"
             ).format(file=shown(str(args.file)))
         )
+    # Every hand was read, from a header repaired as the file was read: said, not refused.
+    for repair in loaded.repairs:
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(repair)), file=sys.stderr)
     skipped: list[str] | None = [] if args.skip_unwritable else None
     text = export_session(loaded.session, fmt, source=shown(args.file.name), skipped=skipped)
     for note in skipped or []:

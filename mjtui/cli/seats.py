@@ -71,6 +71,7 @@ def seats_command(args: argparse.Namespace) -> int:
         if args.start is not None:
             raise SessionError(_("--from goes with --swap or --substitute"))
         loaded = load_session(args.file, RulesetLibrary(paths.ruleset_folders()).get)
+        _warn(loaded.repairs)
         _show(loaded.session)
         return 0
     check_target(args.file, SessionError, "change")  # a link, a FIFO: never written
@@ -106,6 +107,14 @@ def seats_command(args: argparse.Namespace) -> int:
         except HandError as e:
             raise SessionError(str(e)) from None
         session.players, session.seat_changes = seating.players, seating.changes
+        if loaded.repairs:
+            # The save writes the header repaired: the file as it was is kept first.
+            from mjtui.core.sessions.scorebook import keep_damaged
+
+            kept = _("The file as it was is kept as {backup}.").format(
+                backup=keep_damaged(args.file)
+            )
+            _warn([*loaded.repairs, kept])
         written = save_session(session, args.file)
     finally:
         lock.release()
@@ -114,6 +123,13 @@ def seats_command(args: argparse.Namespace) -> int:
     if notice:
         print(f"mjtui: {notice}", file=sys.stderr)
     return 0
+
+
+def _warn(warnings: list[str]) -> None:
+    from mjtui.core.text import shown
+
+    for warning in warnings:
+        print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
 
 
 def _seat_number(text: str) -> int:

@@ -100,13 +100,23 @@ _BOMS = (
 )
 
 
-def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, str]:
+NOT_UTF8 = "bytes that are not UTF-8"
+"""What :func:`decode_text` says of a lenient text that holds such bytes."""
+
+
+def decode_text(
+    data: bytes, where: str, error: type[Exception], *, lenient: bool = False
+) -> tuple[str, str]:
     """The text of a file's bytes, with LF line ends, and how the bytes differ from
     plain UTF-8 with LF line ends ("" when they do not), e.g. "UTF-16, CRLF line ends".
 
     ``error`` (naming ``where``) when the bytes are no such text, saying what to do
     about a UTF-16 text without a byte-order mark (which cannot be told from others
-    for sure).
+    for sure). ``lenient``: a UTF-8 text may hold bytes that are not UTF-8, each read
+    as the lone surrogate that stands for it (U+DC80-U+DCFF, Python's
+    "surrogateescape"; core/files/toml_repair.py ``UNDECODABLE``) for the caller to
+    repair or refuse, where :func:`undecodable_bytes` finds them; ``how`` then says
+    :data:`NOT_UTF8`.
     """
     how: list[str] = []
     codec, body = "utf-8", data
@@ -119,16 +129,20 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
         text = body.decode(codec)
     except UnicodeDecodeError as e:
         at = e.start + len(data) - len(body)
-        if codec != "utf-8":
+        if codec == "utf-8" and lenient:  # a UTF-16 text without its mark is refused below
+            text = body.decode(codec, "surrogateescape")
+            how.append(NOT_UTF8)
+        elif codec != "utf-8":
             raise error(
                 _(
                     "{where}: not {how} text (byte {at}), though it starts as such; save it as "
                     "UTF-8"
                 ).format(where=where, how=how[0], at=at)
             ) from None
-        raise error(
-            f"{where}: " + _("not UTF-8 text (byte {at}); save it as UTF-8").format(at=at)
-        ) from None
+        else:
+            raise error(
+                f"{where}: " + _("not UTF-8 text (byte {at}); save it as UTF-8").format(at=at)
+            ) from None
     if codec == "utf-8":
         bare = _bare_utf16(data)
         if bare:
@@ -144,6 +158,20 @@ def decode_text(data: bytes, where: str, error: type[Exception]) -> tuple[str, s
         # A CR is a line end only: TOML takes CRLF as LF and a CR alone nowhere else.
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text, ", ".join(how)
+
+
+def undecodable_bytes(data: bytes) -> list[int]:
+    """Where each byte that is not UTF-8 stands in ``data``, in order, when it is read as
+    a UTF-8 text leniently (:func:`decode_text`): the text's n-th lone surrogate stands
+    for the n-th (line ends made LF move no byte of it)."""
+    start = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    text = data[start:].decode("utf-8", "surrogateescape")
+    found, at, last = [], start, 0
+    for m in re.finditer("[\udc80-\udcff]", text):
+        at += len(text[last : m.start()].encode("utf-8"))
+        found.append(at)
+        at, last = at + 1, m.end()
+    return found
 
 
 def _bare_utf16(data: bytes) -> str | None:

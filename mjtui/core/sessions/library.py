@@ -56,7 +56,9 @@ class SessionSummary:
     totals: tuple[int, ...]  # each seat's total after the last hand read
     leaders: tuple[str, ...]  # the highest total's player(s); empty before the first hand
     leader_total: int | None
-    problems: tuple[str, ...] = ()  # hands that could not be read, with their line
+    # Hands that could not be read, with their line, after the header's repairs (a file
+    # resumed is kept as it was first, as a damaged one: Loaded.repairs).
+    problems: tuple[str, ...] = ()
     table: str = ""  # the table it was played at (docs/ledger.md)
     error: str | None = None  # why nothing could be read; the other fields hold what was seen
 
@@ -174,7 +176,7 @@ def _summarize(path: Path, find_ruleset: FindRuleset) -> SessionSummary:
         totals=tuple(s.total for s in sorted(table, key=lambda s: s.seat)),
         leaders=leaders,
         leader_total=table[0].total if leaders else None,
-        problems=tuple(loaded.problems),
+        problems=(*loaded.repairs, *loaded.problems),
         table=session.table,
     )
 

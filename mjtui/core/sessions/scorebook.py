@@ -239,8 +239,9 @@ def open_scorebook(
     The file is locked for this book first (SessionInUse, naming the holder,
     when another running mjtui has it). The next save rewrites the file
     without the hands that could not be read (a hand a crash cut short as it
-    was saved among them: nothing is appended to a damaged file), so a
-    damaged file is first copied as it was to ``FILE.damaged``
+    was saved among them: nothing is appended to a damaged file) and with its
+    header as it was repaired when read (``Loaded.repairs``), so such a file
+    is first copied as it was to ``FILE.damaged``
     (``FILE.damaged.1``, ``.2``... when earlier copies are there: none is
     ever overwritten).
     """
@@ -261,8 +262,9 @@ def open_scorebook(
         loaded = load_session(path, find_ruleset)
         # Unchanged while it was read (the size and time agree), the file is the one read.
         on_disk = before if loaded.appendable and Written.at(path) == before else None
-        warnings = [w for w in (lock.warning,) if w] + list(loaded.warnings) + list(loaded.problems)
-        if loaded.problems:
+        warnings = [w for w in (lock.warning,) if w] + loaded.warnings + loaded.repairs
+        warnings += loaded.problems
+        if loaded.problems or loaded.repairs:
             backup = keep_damaged(path)
             warnings.append(_("The file as it was is kept as {backup}.").format(backup=backup))
     except BaseException:

@@ -6,13 +6,18 @@ and at hand 10,000; anything else rewrites the whole file atomically. Either
 way the file is what a whole save writes, byte for byte: the header, then
 each hand, and each ends with a blank line, so a file that does not end with
 one was cut short. Reading keeps every hand it can: a hand that does not fit
-the rules, a block of TOML that does not parse, the hand a crash cut short as
-it was appended, or the last hand of a copy cut short by another program, is
-reported with its hand number and line and the rest is still read.
+the rules, a block of TOML that does not parse or holds a byte that is not
+UTF-8, the hand a crash cut short as it was appended, or the last hand of a
+copy cut short by another program, is reported with its hand number and line
+and the rest is still read. A header whose strings hold what TOML or UTF-8
+refuse (a raw control character, a byte of another encoding) is repaired
+(core/files/toml_repair.py) rather than cost every hand, and each repair is
+reported with its line and key.
 """
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import errno
 import os
@@ -22,19 +27,22 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mjtui.core.errors import HandError, MjtuiError, NoSuchRuleset, RulesetError, SessionError
 from mjtui.core.files.reading import (
     MAX_BYTES,
     MAX_HANDS,
     MAX_NUMBER,
+    NOT_UTF8,
     TomlLimitError,
     TooManyTables,
+    check_toml_limits,
     decode_text,
     loads,
     number_problem,
     read_bytes,
+    undecodable_bytes,
 )
 from mjtui.core.files.writing import open_to_append, replace_file
 from mjtui.core.language import N_, _
@@ -44,6 +52,9 @@ from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import Ruleset, check_ruleset_id, rules_from_table
 from mjtui.core.sessions.quick_toml import loads_hands
 from mjtui.core.text import clean_line, shown
+
+if TYPE_CHECKING:  # imported where a header is repaired: its patterns take 5 ms to compile
+    from mjtui.core.files.toml_repair import Repair
 
 FORMAT = "mjtui-session/1"
 # The first line says the file ends each hand with a blank line (hand_text): a file with
@@ -390,6 +401,11 @@ class Loaded:
     # The file is what a save of the session writes (its header, each hand a [[hands]]
     # table, nothing left out), so a hand appended to it (append_hands) is the next one.
     appendable: bool = False
+    # Read in full, but only once strings of the header were repaired (a raw control
+    # character read as escaped, a byte that is not UTF-8 left out), each with its line
+    # and key: the next save writes the file otherwise, so whatever writes it keeps the
+    # file as it was first (scorebook.keep_damaged), as for a problem.
+    repairs: list[str] = field(default_factory=list)
 
 
 def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
@@ -399,17 +415,25 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     broken); problems with single hands are returned in ``Loaded.problems``.
     """
     where = shown(str(path))  # a file name found in a folder may hold anything
-    text, converted = decode_text(read_bytes(path, SessionError), where, SessionError)
+    raw = read_bytes(path, SessionError)
+    # Leniently: a byte that is not UTF-8 costs the hand it is in, and is left out of a
+    # string of the header (_salvage); elsewhere in the header it is refused, as before.
+    text, converted = decode_text(raw, where, SessionError, lenient=True)
+    undecodable = _Undecodable(text, raw) if NOT_UTF8 in converted else None
     # The lines that start with [[hands]], as mjtui writes them (other layouts: below).
     _check_hand_count(text.count("\n[[hands]]") + text.startswith("[[hands]]"), where)
     problems: list[str] = []
+    repairs: list[str] = []
     framed = _framed(text)
     text, cut = _cut_short(text, framed, where)
-    data = _quick_read(text)
+    data = None if undecodable is not None else _quick_read(text)
     quick = data is not None
     if data is None:
         try:
-            data = loads(text)
+            if undecodable is None:
+                data = loads(text)
+            else:  # tomllib takes such a byte in a string: each part is read alone
+                check_toml_limits(text)  # the limits of the whole text, as loads checks
         except TooManyTables as e:  # not one hand that can be left out: the whole file
             raise SessionError(
                 _("{where}: {e}; a session holds at most {max_hands} hands").format(
@@ -417,8 +441,11 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
                 )
             ) from None
         except (tomllib.TOMLDecodeError, TomlLimitError):
+            pass
+        if data is None:
             try:
-                data = _salvage(text, where)  # keep every hand that can be read
+                # Keep every hand that can be read.
+                data = _salvage(text, where, repairs, undecodable)
             except SessionError as e:
                 if converted.startswith(("UTF-16", "UTF-32")):  # or only starts like it?
                     raise SessionError(
@@ -508,6 +535,7 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
     # [[hands]] tables (an inline `hands = [...]` cannot take one).
     appendable = (
         not problems
+        and not repairs
         and headers == len(records)
         and framed
         and not converted
@@ -515,7 +543,31 @@ def load_session(path: Path, find_ruleset: Callable[[str], Ruleset]) -> Loaded:
         and (bool(records) or "hands" not in data)
         and {k: v for k, v in data.items() if k != "hands"} == _head(session)
     )
-    return Loaded(session, problems, warnings, appendable)
+    return Loaded(session, problems, warnings, appendable, repairs)
+
+
+class _Undecodable:
+    """Where the bytes that are not UTF-8 of a file read leniently stand, in its text (each
+    a lone surrogate) and in the file, to name the byte as the strict reading did."""
+
+    def __init__(self, text: str, data: bytes) -> None:
+        from mjtui.core.files.toml_repair import UNDECODABLE
+
+        self._pattern = UNDECODABLE
+        self._in_text = [m.start() for m in UNDECODABLE.finditer(text)]
+        self._data = data
+        self._in_file: list[int] | None = None
+
+    def byte(self, at: int) -> int:
+        """Where in the file the byte stands that the text's lone surrogate at ``at`` is."""
+        if self._in_file is None:
+            self._in_file = undecodable_bytes(self._data)
+        return self._in_file[bisect.bisect_left(self._in_text, at)]
+
+    def first(self, part: str) -> int | None:
+        """Where the first such byte of ``part`` of the text stands in it, or None."""
+        m = self._pattern.search(part)
+        return None if m is None else m.start()
 
 
 def _check_hand_count(count: int, where: str) -> None:
@@ -663,15 +715,20 @@ def _line_numbers(text: str, offsets: list[int]) -> list[int]:
     return lines
 
 
-def _salvage(text: str, where: str) -> dict[str, Any]:
+def _salvage(
+    text: str, where: str, repairs: list[str], undecodable: _Undecodable | None
+) -> dict[str, Any]:
     """Read a file whose TOML is broken somewhere, one [[hands]] entry at a time.
 
     Everything that is not a hand (the top keys, [rules] wherever it stands)
-    must parse, or nothing can be scored; a hand that does not parse is
-    reported and left out. A zero byte ends a line as far as finding the
-    tables goes (one in place of a line end loses the hand it is in, not the
-    next one too), and one just before a table's line is read as the line end
-    it stands for.
+    must parse, or nothing can be scored: its strings are repaired first
+    where they hold what TOML or UTF-8 refuses (:func:`_read_head`; each
+    repair goes to ``repairs``). A hand that does not parse, or holds a byte
+    that is not UTF-8 (``undecodable``: where the file's are), is reported
+    and left out. A zero byte ends a line as far as finding the tables goes
+    (one in place of a line end loses the hand it is in, not the next one
+    too), and one just before a table's line is read as the line end it
+    stands for.
     """
     # The same offsets as the text: only where the tables start is looked for in it.
     seen = text.replace("\0", "\n") if "\0" in text else text
@@ -683,6 +740,8 @@ def _salvage(text: str, where: str) -> dict[str, Any]:
         return part[:-1] + "\n" if part.endswith("\0") and end < len(text) else part
 
     head = [section(0, starts[0])]
+    # Where each part of the head from the text starts, in the head and in the text.
+    placed, size = [(0, 0)], len(head[0])
     blocks: list[tuple[int, str]] = []  # (offset, text) of each [[hands]] entry
     for i, m in enumerate(headers):
         section_text = section(m.start(), starts[i + 1])
@@ -692,19 +751,31 @@ def _salvage(text: str, where: str) -> dict[str, Any]:
         elif name.startswith("hands.") and blocks:  # a sub-table of the hand above
             blocks[-1] = (blocks[-1][0], blocks[-1][1] + section_text)
         else:
+            placed.append((size, m.start()))
             head.append(section_text)
+            size += len(section_text)
             continue
-        head.append("\n" * section_text.count("\n"))  # keep line numbers true in head errors
-    try:
-        data = loads("".join(head))
-    except tomllib.TOMLDecodeError as e:
-        raise SessionError(f"{where}: " + _("not valid TOML: {why}").format(why=e)) from None
-    except TomlLimitError as e:
-        raise SessionError(f"{where}: {e}") from None
+        gap = "\n" * section_text.count("\n")  # keep line numbers true in head errors
+        head.append(gap)
+        size += len(gap)
+
+    def in_text(at: int) -> int:
+        """Where the head's character at ``at`` (never in a gap: a gap is line ends
+        alone) stands in the text: past the start of the last part at or before it."""
+        start, origin = placed[bisect.bisect_right(placed, (at, len(text))) - 1]
+        return origin + at - start
+
+    data = _read_head("".join(head), where, repairs, undecodable, in_text)
     hands: list[dict[str, Any]] = []
     lines = _line_numbers(text, [offset for offset, _block in blocks])
-    for (_offset, block), line in zip(blocks, lines, strict=False):
+    for (offset, block), line in zip(blocks, lines, strict=False):
         first_line = line - 1
+        if undecodable is not None:
+            bad = undecodable.first(block)
+            if bad is not None:
+                why = _("not UTF-8 text (byte {at})").format(at=undecodable.byte(offset + bad))
+                hands.append({"_unreadable": _("{why}; this hand was left out").format(why=why)})
+                continue
         try:
             hands.extend(loads(block)["hands"])
         except (tomllib.TOMLDecodeError, TomlLimitError) as e:
@@ -717,6 +788,72 @@ def _salvage(text: str, where: str) -> dict[str, Any]:
             hands.append({"_unreadable": f"{what}{msg}; this hand was left out"})
     data["hands"] = hands
     return data
+
+
+def _read_head(
+    head: str,
+    where: str,
+    repairs: list[str],
+    undecodable: _Undecodable | None,
+    in_text: Callable[[int], int],
+) -> dict[str, Any]:
+    """The TOML of what is not a hand, its strings repaired first when a raw control
+    character or a byte that is not UTF-8 in them would cost the whole file
+    (core/files/toml_repair.py), each repair said in ``repairs``. SessionError when
+    it cannot be read, repaired or not: a byte that is not UTF-8 outside every string
+    named as the strict reading names it, TOML's own complaint otherwise."""
+    from mjtui.core.files.toml_repair import longest_repaired, needs_repair, repair_strings
+
+    said: list[str] = []
+    # An escape takes six characters (\u001b) for one: a header of control characters
+    # would pass the size of the largest file read. Left as it is, it is refused below
+    # (TOML takes none raw), as a header too damaged to repair.
+    if needs_repair(head) and longest_repaired(head) <= MAX_BYTES:
+        repaired = repair_strings(head)
+        if repaired.unrepaired is not None and undecodable is not None:
+            at = undecodable.byte(in_text(repaired.unrepaired))
+            raise SessionError(
+                f"{where}: " + _("not UTF-8 text (byte {at}); save it as UTF-8").format(at=at)
+            )
+        if len(repaired.text) <= MAX_BYTES:  # a literal string's quotes escaped too
+            head = repaired.text
+            said = [f"{where}: {_repair_said(r)}" for r in repaired.repairs]
+    try:
+        data = loads(head)
+    except tomllib.TOMLDecodeError as e:
+        raise SessionError(f"{where}: " + _("not valid TOML: {why}").format(why=e)) from None
+    except TomlLimitError as e:
+        raise SessionError(f"{where}: {e}") from None
+    repairs.extend(said)
+    return data
+
+
+def _repair_said(repair: Repair) -> str:
+    """One repair of the header, in words: where, what was wrong, what was made of it."""
+    at = (
+        _("line {line}, key '{key}'").format(line=repair.line, key=shown(repair.key))
+        if repair.key
+        else _("line {line}").format(line=repair.line)
+    )
+    if repair.comment:
+        return f"{at}: " + _(
+            "control characters or bytes that are not UTF-8 in a comment; left out"
+        )
+    what = []
+    if repair.controls:
+        codes = ", ".join(f"U+{ord(c):04X}" for c in repair.controls)
+        what.append(
+            _(
+                "control characters written raw in a string ({codes}), which TOML allows only "
+                "escaped; read as if escaped"
+            ).format(codes=codes)
+        )
+    if repair.undecodable:
+        codes = ", ".join(f"0x{b:02X}" for b in repair.undecodable)
+        what.append(
+            _("bytes that are not UTF-8 in a string ({codes}); left out").format(codes=codes)
+        )
+    return f"{at}: " + "; ".join(what)
 
 
 def _read_ruleset(

@@ -407,6 +407,10 @@ class LibraryScreen(LaidOutOnce, Screen[None]):
         except Exception as e:
             self._cannot(summary, e)
             return None
+        for repair in loaded.repairs:  # every hand is there
+            self.notify(
+                repair, title=_("Damaged file"), severity="warning", timeout=15, markup=False
+            )
         for problem in loaded.problems:
             self.notify(
                 _("{problem} (shown without it)").format(problem=problem),
