@@ -276,6 +276,21 @@ def test_damaged_copies_never_overwrite_each_other(tmp_path: Path) -> None:
     assert load_session(path, find_ruleset).problems == []
 
 
+def test_a_damaged_file_opened_again_unsaved_keeps_one_copy(tmp_path: Path) -> None:
+    """Resumed and left without a hand saved, twice: the file is as it was, and so is the
+    one copy of it; a link where the copy would be is no copy of it."""
+    path = tmp_path / "s.toml"
+    path.write_text(DAMAGED)
+    for _ in range(2):
+        book, warnings = open_scorebook(path, find_ruleset)
+        book.close()
+        assert warnings[-1] == f"The file as it was is kept as {tmp_path / 's.toml.damaged'}."
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.toml", "s.toml.damaged"]
+    (tmp_path / "s.toml.damaged").unlink()
+    (tmp_path / "s.toml.damaged").symlink_to(path)
+    assert keep_damaged(path) == tmp_path / "s.toml.damaged.1"
+
+
 def test_a_copy_that_cannot_be_made_is_said_and_the_file_not_opened(
     tmp_path: Path, monkeypatch
 ) -> None:

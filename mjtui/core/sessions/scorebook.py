@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -304,7 +305,9 @@ def create_scorebook(session: Session, folder: Path) -> tuple[Scorebook, list[st
 
 
 def keep_damaged(path: Path) -> Path:
-    """Copy ``path`` as it is to the first free ``FILE.damaged[.N]``; that name."""
+    """Copy ``path`` as it is to the first free ``FILE.damaged[.N]``; that name. A copy
+    already kept of the same bytes is that name: a damaged file opened again and again
+    without a hand saved (nothing rewritten) leaves one copy, not one an opening."""
     base = path.with_name(path.name + ".damaged")
     data = read_bytes(path, SessionError)  # the reader's checks: a regular file, bounded
     for n in range(MAX_BACKUPS):
@@ -312,6 +315,8 @@ def keep_damaged(path: Path) -> Path:
         try:
             create_file(backup, data)  # never over a copy; a copy cut short is removed
         except FileExistsError:
+            if _holds(backup, data):
+                return backup
             continue
         except OSError as e:
             raise SessionError(
@@ -329,3 +334,11 @@ def keep_damaged(path: Path) -> Path:
             "move some away, it was not opened"
         ).format(path=path, max_backups=MAX_BACKUPS, base=base)
     )
+
+
+def _holds(copy: Path, data: bytes) -> bool:
+    """Whether ``copy`` is a regular file of exactly ``data`` (a link or worse is not)."""
+    try:
+        return stat.S_ISREG(os.lstat(copy).st_mode) and read_bytes(copy, SessionError) == data
+    except (OSError, SessionError):
+        return False
