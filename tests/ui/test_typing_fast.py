@@ -250,3 +250,27 @@ async def test_an_edit_asks_with_the_points_that_change(tmp_path: Path) -> None:
         assert lines[0] == "Edit hand 1: replace the recorded hand?"
         assert "recorded: Ann won · points 8 30 4 0" in question
         assert "new:      Ann won · points 9 30 4 0" in question
+
+
+async def test_an_edit_that_cannot_be_made_is_said_before_any_question(tmp_path: Path) -> None:
+    """Riichi: hand 1 made a dealer's 13-han ron off seat 2 ends the game (tobi), so hand 2
+    could not have been played. The form says so on ctrl+s; it asks nothing first (a "y"
+    answered for a change then refused)."""
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    session = Session(ruleset, ("Ann", "Bob", "Cy", "Di"), datetime(2026, 12, 1))
+    session.add(riichi.ExhaustiveDraw(tenpai=(0,)))
+    session.add(riichi.ExhaustiveDraw(tenpai=(1,), riichi=(1,)))
+    hands = list(session.hands)
+    book = Scorebook(session, tmp_path / "s.toml")
+    app = MjtuiApp(book=book, sessions_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("home", "e")
+        await until(pilot, lambda: app.screen.query("#ff-outcome"), "the edit form")
+        await pilot.press("r", "enter", "1", "enter", "1", "3", "enter", "4", "0", "enter")
+        await pilot.press("2", "ctrl+s")
+        error = lambda: str(app.screen.query_one("#ff-error").render())  # noqa: E731
+        await until(pilot, lambda: "could not have been played" in error(), "the refusal")
+        assert not app.screen.query("#confirm-question")
+        assert "hand 2 could not have been played" in error()
+        assert book.session.hands == hands

@@ -145,9 +145,11 @@ class Session:
         self.forget(len(self.hands) - 1)
         return self.hands.pop()
 
-    def replace(self, index: int, hand: object) -> None:
-        """Put ``hand`` in place of hand ``index`` (0-based); HandError, and nothing
-        changed, when the table before it refuses it or a later hand becomes impossible."""
+    def states_with(self, index: int, hand: object) -> list[TableState]:
+        """The table after hand ``index`` (0-based) and after each later hand, were
+        ``hand`` in its place; nothing changed. HandError when the table before it refuses
+        it or a later hand becomes impossible: asked before a person is asked to replace a
+        hand, so that no question is answered for a change that cannot be made."""
         if not 0 <= index < len(self.hands):
             raise HandError(_("there is no hand {n}").format(n=index + 1))
         system, rules = self.ruleset.system, self.ruleset.rules
@@ -165,6 +167,12 @@ class Session:
                     ).format(number=number, e=e, index=index + 1)
                 ) from None
             folded.append(system.apply(rules, folded[-1], later))
+        return folded
+
+    def replace(self, index: int, hand: object) -> None:
+        """Put ``hand`` in place of hand ``index`` (0-based); HandError, and nothing
+        changed, when the table before it refuses it or a later hand becomes impossible."""
+        folded = self.states_with(index, hand)
         self.hands[index] = hand
         self.forget(index)
         self._folded.extend(folded)

@@ -48,12 +48,15 @@ class HandForm(FieldForm):
         *,
         hand: object | None = None,
         submit: Submit | None = None,
+        check: Submit | None = None,
     ) -> None:
         self.ruleset, self.rules = ruleset, ruleset.rules
         self.players, self.before = players, before
         self.old = hand
         self.editing = hand is not None
         self.submit = submit
+        # What submit would refuse, asked before the question to replace a hand.
+        self.check = check
         super().__init__(model, title, len(players))
 
     @classmethod
@@ -67,11 +70,12 @@ class HandForm(FieldForm):
         hand: object | None = None,
         winner: int | None = None,
         submit: Submit | None = None,
+        check: Submit | None = None,
     ) -> HandForm:
         """The form of the ruleset's system for a new hand (``winner`` from the sheet's
         key, None for a draw) or ``hand`` to edit."""
         model = ruleset.system.entry(ruleset.rules, before, players, hand, winner)
-        return cls(ruleset, players, before, title, model, hand=hand, submit=submit)
+        return cls(ruleset, players, before, title, model, hand=hand, submit=submit, check=check)
 
     def first_field(self) -> Widget:
         if self.editing:  # an edit starts at the top
@@ -118,6 +122,12 @@ class HandForm(FieldForm):
             return
         if self.editing:
             hand = _keep_note(self.old, hand)
+            if self.check is not None:
+                try:  # a change that cannot be made is said before any question
+                    self.check(hand)
+                except HandError as e:
+                    self.refused(str(e))
+                    return
             self.app.push_screen(
                 ConfirmScreen(self._replace_question(hand), yes=_("Replace"), no=_("Keep editing")),
                 lambda yes: self._record(hand) if yes else None,

@@ -228,6 +228,7 @@ class ScoreScreen(StyledOnce, LaidOutOnce, Screen[None]):
         *,
         hand: object | None = None,
         winner: int | None = None,
+        check: Submit | None = None,
     ) -> HandForm:
         """The hand form of the series' system, for a new hand or ``hand`` to edit."""
         from mjtui.ui.screens.hand_form import HandForm
@@ -240,6 +241,7 @@ class ScoreScreen(StyledOnce, LaidOutOnce, Screen[None]):
             hand=hand,
             winner=winner,
             submit=submit,
+            check=check,
         )
 
     def _pane_has_focus(self) -> bool:
@@ -447,8 +449,18 @@ class ScoreScreen(StyledOnce, LaidOutOnce, Screen[None]):
                 ).format(n=index + 1)
             )
 
+        def check(hand: object) -> None:
+            session.states_with(index, hand)
+
         self.app.push_screen(
-            self._form(session.names_at(index), before, title, replace, hand=session.hands[index])
+            self._form(
+                session.names_at(index),
+                before,
+                title,
+                replace,
+                hand=session.hands[index],
+                check=check,
+            )
         )
 
     def action_seats(self) -> None:
