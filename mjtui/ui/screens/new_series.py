@@ -18,9 +18,10 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.files.reading import MAX_NUMBER
 from mjtui.core.language import _
 from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat
-from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.rulesets.ruleset import Ruleset, rules_problem
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.winds import wind_name
 from mjtui.ui.key_form import KeyForm
@@ -294,8 +295,12 @@ class NewSeriesScreen(StyledOnce, KeyForm):
     def _choice(self) -> tuple[str | None, SeriesChoice | None]:
         ruleset = self.ruleset
         text = self.query_one("#start-points", Input).value.strip()
-        if not text.isdigit():
+        if not _digits(text):
             return _("Start points: type a whole number, 0 or more"), None
+        if _beyond(text, MAX_NUMBER):  # the session would start, and never be saved
+            return _(
+                "Start points: at most {most}, the largest number mjtui reads back from its files"
+            ).format(most=f"{MAX_NUMBER:,}"), None
         names = []
         for seat in range(ruleset.players):
             name = clean_name(self.query_one(f"#name-{seat}", Input).value)
@@ -308,19 +313,24 @@ class NewSeriesScreen(StyledOnce, KeyForm):
                 "give each seat its own name"
             ).format(a=a + 1, b=b + 1, first=names[a], second=names[b]), None
         limit = self.query_one("#time-limit", Input).value.strip() or "0"
-        if not limit.isdigit() or int(limit) > MAX_MINUTES:
+        if not _digits(limit) or _beyond(limit, MAX_MINUTES):
             return _("Time limit: minutes, up to {n}, or empty for none").format(
                 n=MAX_MINUTES
             ), None
-        points = int(text)
+        points = _number(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
+            problem = rules_problem(ruleset)  # what follows the points (riichi's oka)
+            if problem:
+                return _(
+                    "Start points: with {points} the rules could not be saved: {problem}"
+                ).format(points=f"{points:,}", problem=problem), None
         table = clean_name(self.query_one("#table", Input).value)
         if len(table) > MAX_TABLE_NAME:  # max_length cuts what is typed, not what is given
             return _("Table: at most {n} characters, this one has {length}; shorten it").format(
                 n=MAX_TABLE_NAME, length=len(table)
             ), None
-        return None, SeriesChoice(ruleset, tuple(names), table, int(limit))
+        return None, SeriesChoice(ruleset, tuple(names), table, _number(limit))
 
     def action_confirm(self) -> None:
         error, choice = self._choice()
@@ -332,3 +342,21 @@ class NewSeriesScreen(StyledOnce, KeyForm):
             self.start(choice)  # the app puts the sheet in this form's place
         else:
             self.dismiss(choice)
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is digits 0-9 alone (str.isdigit takes "²" and "٣" too)."""
+    return text.isascii() and text.isdigit()
+
+
+def _beyond(digits: str, most: int) -> bool:
+    """Whether the number ``digits`` write is more than ``most``: counted before int()
+    reads them, which refuses thousands of digits with a ValueError."""
+    significant = digits.lstrip("0")
+    return len(significant) > len(str(most)) or _number(significant) > most
+
+
+def _number(digits: str) -> int:
+    """The number ``digits`` write, leading zeros and all (int() counts them against its
+    limit of 4,300 digits)."""
+    return int(digits.lstrip("0") or "0")
