@@ -27,6 +27,7 @@ from mjtui.core.systems.winds import wind_name
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
 from mjtui.ui.styles import StyledOnce
+from mjtui.ui.widgets.digits_field import DigitsField
 from mjtui.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -78,6 +79,7 @@ class NewSeriesScreen(StyledOnce, KeyForm):
         self._origin = chosen.origin  # the ruleset chosen in the list
         self.seat_rng = random.Random()  # a test may put a seeded one in its place
         self._coming: list[Input] = []  # fields drawn by stand-ins until complete()
+        self._saying_not_typed = False  # the message line says what a field did not take
 
     def compose(self) -> ComposeResult:
         # No header or footer: the title and the help line say it all, and the first
@@ -103,20 +105,27 @@ class NewSeriesScreen(StyledOnce, KeyForm):
                 )
                 yield Static(_("Start points"), classes="form-label")
                 yield self._later(
-                    Input(
+                    DigitsField(
                         str(self.chosen.start_points),
+                        label=_("Start points"),
                         id="start-points",
-                        restrict=r"[0-9]*",
                         compact=True,
-                        validators=[Integer(minimum=0, failure_description=_("0 or more"))],
+                        validators=[
+                            Integer(
+                                minimum=0,
+                                failure_description=_(
+                                    "Start points: type a whole number, 0 or more"
+                                ),
+                            )
+                        ],
                     )
                 )
                 yield Static(_("Time limit (min)"), classes="form-label")
                 yield self._later(
-                    Input(
+                    DigitsField(
                         str(self.minutes or ""),
+                        label=_("Time limit (min)"),
                         id="time-limit",
-                        restrict=r"[0-9]*",
                         placeholder=_("minutes a game may last (empty: none)"),
                         compact=True,
                     )
@@ -208,6 +217,39 @@ class NewSeriesScreen(StyledOnce, KeyForm):
 
     def fields_changed(self) -> None:
         self._show_seats()
+        if self._saying_not_typed:  # the line says what another field still lacks, or nothing
+            left = [f for f in self.query(DigitsField) if f.not_typed and f.said]
+            self._saying_not_typed = bool(left)
+            line = _not_typed_line(left[-1]) if left else ""
+            self.query_one("#form-error", Static).update(Text(line))
+
+    def refused(self, message: str) -> None:
+        """A key or a value the form does not take: a bell, and why on the message line
+        (the bell alone is not heard in most terminals)."""
+        self.query_one("#form-error", Static).update(Text(message))  # typed text: not markup
+        self.app.bell()
+
+    def on_digits_field_refused(self, event: DigitsField.Refused) -> None:
+        event.stop()
+        field = event.field
+        if not field.not_typed:
+            return  # said already, on ctrl+s (it came before this message)
+        field.said = self._saying_not_typed = True
+        self.refused(_not_typed_line(field))
+
+    def _not_typed(self) -> str | None:
+        """What a number field refused and has not been typed over since it was said,
+        said on ctrl+s: a person who typed 25k and ctrl+s at once has not seen the field
+        say so, and 25 is not what they typed. The field holds what it holds; ctrl+s
+        again starts with it."""
+        for field in self.query(DigitsField):
+            if field.not_typed:
+                typed, field.not_typed = field.not_typed, ""
+                return _(
+                    "{field}: {typed} was not typed (digits only), so it holds {value}; "
+                    "ctrl+s again starts with that"
+                ).format(field=field.label, typed=_quoted(typed), value=_quoted(field.value))
+        return None
 
     def walk(self) -> list[Widget]:
         # Every field in the order on screen, the list of rulesets first: a person who
@@ -293,6 +335,9 @@ class NewSeriesScreen(StyledOnce, KeyForm):
         self._show_seats()
 
     def _choice(self) -> tuple[str | None, SeriesChoice | None]:
+        not_typed = self._not_typed()
+        if not_typed:
+            return not_typed, None
         ruleset = self.ruleset
         text = self.query_one("#start-points", Input).value.strip()
         if not _digits(text):
@@ -334,6 +379,7 @@ class NewSeriesScreen(StyledOnce, KeyForm):
 
     def action_confirm(self) -> None:
         error, choice = self._choice()
+        self._saying_not_typed = False  # the line says what ctrl+s found
         self.query_one("#form-error", Static).update(Text(error or ""))  # names: not markup
         if choice is None:
             self.app.bell()
@@ -342,6 +388,17 @@ class NewSeriesScreen(StyledOnce, KeyForm):
             self.start(choice)  # the app puts the sheet in this form's place
         else:
             self.dismiss(choice)
+
+
+def _not_typed_line(field: DigitsField) -> str:
+    return _("{field}: {typed} not typed: digits only").format(
+        field=field.label, typed=_quoted(field.not_typed)
+    )
+
+
+def _quoted(text: str) -> str:
+    """Typed text for the message line, in quotes: its start, when it is long."""
+    return repr(text if len(text) <= 16 else text[:12] + "…")
 
 
 def _digits(text: str) -> bool:
