@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any, NoReturn, Protocol
 
 from mjtui.core.errors import HandError, MjtuiError
+from mjtui.core.files.reading import MAX_NUMBER
 from mjtui.core.language import _, package_of, say_in
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.core.systems.tools import Option, OptionKind, Refusal, Tool
@@ -45,9 +46,39 @@ def _wind(text: str) -> int:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _shown(text: str) -> str:
+    """Typed text for a one-line message: its start, when it is long."""
+    return repr(text if len(text) <= 24 else text[:20] + "…")
+
+
+def _beyond(shown: str) -> str:
+    return _("{value} is beyond the largest number mjtui takes ({most} either way)").format(
+        value=shown, most=f"{MAX_NUMBER:,}"
+    )
+
+
+def whole_number(text: str) -> int:
+    """An ``int`` option's text as its number, within MAX_NUMBER either way: the bound
+    the session reader puts on every number, so no option asks the tools for what no
+    file may hold (a count of thousands of digits made printing it fail with a
+    traceback). ArgumentTypeError (argparse puts the option's name before it) for text
+    that is no whole number or one beyond the bound; long text is shown by its start."""
+    try:
+        number = int(text)  # int's spellings: " 7", "+7", "1_000"
+    except ValueError:  # "x", or a number of more digits than int reads (4,300)
+        digits = text.strip().lstrip("+-").replace("_", "")
+        said = _beyond(_shown(text)) if digits.isdigit() else None
+        raise argparse.ArgumentTypeError(
+            said or _("not a whole number: {value}").format(value=_shown(text))
+        ) from None
+    if not -MAX_NUMBER <= number <= MAX_NUMBER:
+        raise argparse.ArgumentTypeError(_beyond(_shown(text)))
+    return number
+
+
 # What argparse turns an option's text into (a flag takes none: store_true).
 _KINDS: dict[OptionKind, Callable[[str], object]] = {
-    "int": int,
+    "int": whole_number,
     "wind": _wind,
     "text": str,
     "flag": str,
@@ -400,7 +431,7 @@ def _unquoted(match: re.Match[str]) -> str:
 
 def _converted(option: Option, text: str) -> Any:
     if option.kind == "int":
-        return int(text)
+        return whole_number(text)
     if option.kind == "wind":
         found = _WINDS.get(text)  # the usual spellings, as wind_of reads them
         return found if found is not None else _wind(text)
@@ -424,6 +455,9 @@ def _json_int(option: Option, value: Any) -> Any:
                 option=option.name, value=json.dumps(value)
             )
         )
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:  # as whole_number bounds the words
+        digits = str(value)  # json.loads reads no more digits than str writes
+        raise HandError(f"{option.name}: " + _beyond(_shown(digits)))
     return value
 
 

@@ -409,3 +409,18 @@ def test_cli_rulesets_lists_and_marks_broken(run_mjtui, folders) -> None:
     assert len(mine) == 1
     assert "BROKEN" in mine[0] and "table.players" in mine[0]
     assert str(folders["rulesets"]) in result.stderr
+
+
+def test_rules_problem_says_why_a_file_of_the_rules_would_not_be_read_back() -> None:
+    from mjtui.core.files.reading import MAX_NUMBER
+    from mjtui.core.rulesets.ruleset import rules_problem
+
+    library = RulesetLibrary(paths.ruleset_folders())
+    hp11c, riichi = library.get("hp11c"), library.get("riichi-tenhou")
+    assert rules_problem(hp11c) is None and rules_problem(riichi) is None
+    assert rules_problem(hp11c.with_start_points(MAX_NUMBER)) is None
+    beyond = rules_problem(hp11c.with_start_points(MAX_NUMBER + 1))
+    assert beyond is not None and "table.start_points" in beyond and "beyond" in beyond
+    # riichi's oka follows the start points: it passes the bound first
+    oka = rules_problem(riichi.with_start_points(300_000_000))
+    assert oka is not None and "final.oka" in oka

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from mjtui.core.errors import NoSuchRuleset, RulesetError
-from mjtui.core.files.reading import read_toml
+from mjtui.core.files.reading import number_problem, read_toml
 from mjtui.core.language import _
 from mjtui.core.rulesets.folders import ruleset_files
 from mjtui.core.rulesets.schema import SchemaError, read_struct, to_table
@@ -77,6 +77,23 @@ def rules_from_table(data: dict[str, Any], origin: str, prefix: str = "") -> Rul
         return read_struct(rules_type(system), data, prefix)
     except SchemaError as e:
         raise RulesetError(f"{origin}: {e}") from None
+
+
+def rules_problem(ruleset: Ruleset) -> str | None:
+    """Why a file holding ``ruleset``'s rules (a session's ``[rules]``) would not be read
+    back, or None: a number beyond the reader's bound, a value the strict reader
+    refuses. Rules changed in the app (the new-series form's start points, which
+    riichi's oka follows) are asked before a series is played under them, so that
+    no series starts that could not be saved."""
+    table = ruleset.table()
+    problem = number_problem(table)  # the reader's own checks, in the reader's order
+    if problem:
+        return problem
+    try:
+        rules_from_table(table, ruleset.origin)
+    except RulesetError as e:
+        return str(e)
+    return None
 
 
 MAX_ID_LENGTH = 100

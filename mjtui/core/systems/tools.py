@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     from argparse import Namespace
 
 OptionKind = Literal["flag", "text", "int", "wind"]
-"""``flag`` a switch; ``text`` a string (tiles, letters); ``int`` a whole number;
-``wind`` E, S, W or N (or 1-4, the seat that wind is with seat 1 East)."""
+"""``flag`` a switch; ``text`` a string (tiles, letters); ``int`` a whole number, within
+the reader's MAX_NUMBER either way (core/files/reading.py: the command line refuses one
+beyond it); ``wind`` E, S, W or N (or 1-4, the seat that wind is with seat 1 East)."""
 
 
 @dataclass(frozen=True)

@@ -18,14 +18,16 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, Static
 
 from mjtui.core.errors import MjtuiError
+from mjtui.core.files.reading import MAX_NUMBER
 from mjtui.core.language import _
 from mjtui.core.model.players import MAX_TABLE_NAME, clean_name, first_repeat
-from mjtui.core.rulesets.ruleset import Ruleset
+from mjtui.core.rulesets.ruleset import Ruleset, rules_problem
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.winds import wind_name
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.stand_ins import drawn_like
 from mjtui.ui.styles import StyledOnce
+from mjtui.ui.widgets.digits_field import DigitsField
 from mjtui.ui.widgets.text_field import TextField
 
 if TYPE_CHECKING:
@@ -77,6 +79,7 @@ class NewSeriesScreen(StyledOnce, KeyForm):
         self._origin = chosen.origin  # the ruleset chosen in the list
         self.seat_rng = random.Random()  # a test may put a seeded one in its place
         self._coming: list[Input] = []  # fields drawn by stand-ins until complete()
+        self._saying_not_typed = False  # the message line says what a field did not take
 
     def compose(self) -> ComposeResult:
         # No header or footer: the title and the help line say it all, and the first
@@ -102,20 +105,27 @@ class NewSeriesScreen(StyledOnce, KeyForm):
                 )
                 yield Static(_("Start points"), classes="form-label")
                 yield self._later(
-                    Input(
+                    DigitsField(
                         str(self.chosen.start_points),
+                        label=_("Start points"),
                         id="start-points",
-                        restrict=r"[0-9]*",
                         compact=True,
-                        validators=[Integer(minimum=0, failure_description=_("0 or more"))],
+                        validators=[
+                            Integer(
+                                minimum=0,
+                                failure_description=_(
+                                    "Start points: type a whole number, 0 or more"
+                                ),
+                            )
+                        ],
                     )
                 )
                 yield Static(_("Time limit (min)"), classes="form-label")
                 yield self._later(
-                    Input(
+                    DigitsField(
                         str(self.minutes or ""),
+                        label=_("Time limit (min)"),
                         id="time-limit",
-                        restrict=r"[0-9]*",
                         placeholder=_("minutes a game may last (empty: none)"),
                         compact=True,
                     )
@@ -207,6 +217,39 @@ class NewSeriesScreen(StyledOnce, KeyForm):
 
     def fields_changed(self) -> None:
         self._show_seats()
+        if self._saying_not_typed:  # the line says what another field still lacks, or nothing
+            left = [f for f in self.query(DigitsField) if f.not_typed and f.said]
+            self._saying_not_typed = bool(left)
+            line = _not_typed_line(left[-1]) if left else ""
+            self.query_one("#form-error", Static).update(Text(line))
+
+    def refused(self, message: str) -> None:
+        """A key or a value the form does not take: a bell, and why on the message line
+        (the bell alone is not heard in most terminals)."""
+        self.query_one("#form-error", Static).update(Text(message))  # typed text: not markup
+        self.app.bell()
+
+    def on_digits_field_refused(self, event: DigitsField.Refused) -> None:
+        event.stop()
+        field = event.field
+        if not field.not_typed:
+            return  # said already, on ctrl+s (it came before this message)
+        field.said = self._saying_not_typed = True
+        self.refused(_not_typed_line(field))
+
+    def _not_typed(self) -> str | None:
+        """What a number field refused and has not been typed over since it was said,
+        said on ctrl+s: a person who typed 25k and ctrl+s at once has not seen the field
+        say so, and 25 is not what they typed. The field holds what it holds; ctrl+s
+        again starts with it."""
+        for field in self.query(DigitsField):
+            if field.not_typed:
+                typed, field.not_typed = field.not_typed, ""
+                return _(
+                    "{field}: {typed} was not typed (digits only), so it holds {value}; "
+                    "ctrl+s again starts with that"
+                ).format(field=field.label, typed=_quoted(typed), value=_quoted(field.value))
+        return None
 
     def walk(self) -> list[Widget]:
         # Every field in the order on screen, the list of rulesets first: a person who
@@ -292,10 +335,17 @@ class NewSeriesScreen(StyledOnce, KeyForm):
         self._show_seats()
 
     def _choice(self) -> tuple[str | None, SeriesChoice | None]:
+        not_typed = self._not_typed()
+        if not_typed:
+            return not_typed, None
         ruleset = self.ruleset
         text = self.query_one("#start-points", Input).value.strip()
-        if not text.isdigit():
+        if not _digits(text):
             return _("Start points: type a whole number, 0 or more"), None
+        if _beyond(text, MAX_NUMBER):  # the session would start, and never be saved
+            return _(
+                "Start points: at most {most}, the largest number mjtui reads back from its files"
+            ).format(most=f"{MAX_NUMBER:,}"), None
         names = []
         for seat in range(ruleset.players):
             name = clean_name(self.query_one(f"#name-{seat}", Input).value)
@@ -308,22 +358,28 @@ class NewSeriesScreen(StyledOnce, KeyForm):
                 "give each seat its own name"
             ).format(a=a + 1, b=b + 1, first=names[a], second=names[b]), None
         limit = self.query_one("#time-limit", Input).value.strip() or "0"
-        if not limit.isdigit() or int(limit) > MAX_MINUTES:
+        if not _digits(limit) or _beyond(limit, MAX_MINUTES):
             return _("Time limit: minutes, up to {n}, or empty for none").format(
                 n=MAX_MINUTES
             ), None
-        points = int(text)
+        points = _number(text)
         if points != ruleset.start_points:
             ruleset = ruleset.with_start_points(points)
+            problem = rules_problem(ruleset)  # what follows the points (riichi's oka)
+            if problem:
+                return _(
+                    "Start points: with {points} the rules could not be saved: {problem}"
+                ).format(points=f"{points:,}", problem=problem), None
         table = clean_name(self.query_one("#table", Input).value)
         if len(table) > MAX_TABLE_NAME:  # max_length cuts what is typed, not what is given
             return _("Table: at most {n} characters, this one has {length}; shorten it").format(
                 n=MAX_TABLE_NAME, length=len(table)
             ), None
-        return None, SeriesChoice(ruleset, tuple(names), table, int(limit))
+        return None, SeriesChoice(ruleset, tuple(names), table, _number(limit))
 
     def action_confirm(self) -> None:
         error, choice = self._choice()
+        self._saying_not_typed = False  # the line says what ctrl+s found
         self.query_one("#form-error", Static).update(Text(error or ""))  # names: not markup
         if choice is None:
             self.app.bell()
@@ -332,3 +388,32 @@ class NewSeriesScreen(StyledOnce, KeyForm):
             self.start(choice)  # the app puts the sheet in this form's place
         else:
             self.dismiss(choice)
+
+
+def _not_typed_line(field: DigitsField) -> str:
+    return _("{field}: {typed} not typed: digits only").format(
+        field=field.label, typed=_quoted(field.not_typed)
+    )
+
+
+def _quoted(text: str) -> str:
+    """Typed text for the message line, in quotes: its start, when it is long."""
+    return repr(text if len(text) <= 16 else text[:12] + "…")
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is digits 0-9 alone (str.isdigit takes "²" and "٣" too)."""
+    return text.isascii() and text.isdigit()
+
+
+def _beyond(digits: str, most: int) -> bool:
+    """Whether the number ``digits`` write is more than ``most``: counted before int()
+    reads them, which refuses thousands of digits with a ValueError."""
+    significant = digits.lstrip("0")
+    return len(significant) > len(str(most)) or _number(significant) > most
+
+
+def _number(digits: str) -> int:
+    """The number ``digits`` write, leading zeros and all (int() counts them against its
+    limit of 4,300 digits)."""
+    return int(digits.lstrip("0") or "0")
