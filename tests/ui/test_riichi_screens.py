@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from textual.widgets import DataTable, Input, Static
+from waiting import until
 
 from mjtui import paths
 from mjtui.core.model.session import Session
@@ -218,6 +219,22 @@ async def test_fu_calculator_fills_the_fu_field() -> None:
         await pilot.press("escape")  # cancelled: the field keeps its fu
         await pilot.pause()
         assert field(app, "fu-0").value == "40"
+
+
+async def test_the_fu_calculator_is_not_for_a_draw() -> None:
+    """ctrl+f at a draw says why nothing opens, as a draw has no fu; ctrl+t still
+    opens the tenpai check there."""
+    app = sheet_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("0")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the draw's form")
+        form = app.screen
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: "not for this hand" in error(app), "the refusal")
+        assert app.screen is form and "Fu calc is not for this hand" in error(app)
+        await pilot.press("ctrl+t")
+        await until(pilot, lambda: type(app.screen) is FieldForm, "the tenpai check")
 
 
 async def test_double_ron_and_editing_it() -> None:

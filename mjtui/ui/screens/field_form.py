@@ -403,6 +403,11 @@ class FieldForm(StyledOnce, LaidOutOnce, KeyForm):
     def open_action(self, name: str) -> None:
         """Open the smaller form ``name``; its result fills this form's fields (the model
         says why when it cannot open yet)."""
+        offered = self.reading.actions
+        if offered is not None and name not in offered:  # the fu calculator at a draw
+            label = next(a.label for a in self.form_layout.actions if a.name == name)
+            self.refused(_("{what} is not for this hand").format(what=self.say(label)))
+            return
         focused = self.focused
         key = (focused.id or "")[3:] if focused is not None and focused.id else None
         try:
