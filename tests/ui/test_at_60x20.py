@@ -118,3 +118,25 @@ async def test_the_tick_boxes_wrap_at_60_columns_and_every_one_shows(tmp_path) -
             assert word in text, (word, text)
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: len({b.region.y for b in boxes}) == 1, "one line at 80")
+
+
+async def test_the_fu_calculators_items_go_under_its_fields_at_60_columns(tmp_path) -> None:
+    """Beside the fields they had a dozen columns, "(two-sid" / "ed)"; under them, each
+    item and its fu on a line."""
+    from mjtui.ui.screens.field_form import FieldForm
+
+    app = app_at(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the hand form")
+        await pilot.press("2", "enter", "ctrl+f")
+        await until(pilot, lambda: type(app.screen) is FieldForm, "the fu calculator")
+        form = app.screen
+        rows, lines = form.query_one("#ff-rows"), form.query_one("#ff-lines")
+        await until(pilot, lambda: lines.region.height > 0, "the items")
+        assert lines.region.y >= rows.region.bottom and lines.region.x == rows.region.x
+        text = "\n".join(screen_lines(form))
+        assert "ryanmen wait (two-sided)" in text
+        await pilot.resize_terminal(80, 24)  # beside them again where there is room
+        await until(pilot, lambda: lines.region.x >= rows.region.right, "beside at 80")
