@@ -396,6 +396,15 @@ class OrderedKeys(_AppMixin):
     all: else a key the screen takes at once (e, to edit the hand under the
     cursor) would act before an arrow typed just before it had moved the
     cursor.
+
+    A key that opens or closes a screen leaves work queued behind it: Textual
+    gives a closed screen's result to its callback only after the message
+    being handled (``call_next``), and tells the screen now on top it is back
+    (its ScreenResume) through that screen's queue. Keys held while a form
+    opened are released in one go, within one message: without waiting, the
+    ones behind a ctrl+s that closed the tiles form acted on the hand form
+    before the tiles had filled it and moved its focus on to the discarder.
+    So after such a key the next one waits until that work is done.
     """
 
     # A key still on its way after this long (its widget was removed under it)
@@ -407,6 +416,8 @@ class OrderedKeys(_AppMixin):
         self._held: list[events.Key] = []
         self._waiting = False  # a look at the held keys is due
         self._handling: events.Key | None = None  # handed to a widget, on its way up
+        self._handed_over: tuple[Any, ...] = ()  # the screens when it was handed on
+        self._settling = False  # a key opened or closed a screen: what that queued comes first
         self._watching = False  # a timer checks that the key on its way gets there
         # The screen each key was handed to: a key a widget leaves unhandled
         # comes back up to the app, where Textual would try it against the
@@ -429,7 +440,7 @@ class OrderedKeys(_AppMixin):
         await self._release_keys()
 
     async def _release_keys(self) -> None:
-        while self._held and self._handling is None:
+        while self._held and self._handling is None and not self._settling:
             stack = self.screen_stack
             top = stack[-1] if stack else None
             if top is not None and not (top.ready if isinstance(top, KeyForm) else top.is_mounted):
@@ -445,13 +456,17 @@ class OrderedKeys(_AppMixin):
             if len(pressed) > 1:
                 self._held[0:0] = pressed
                 continue
+            screens = tuple(stack)
             if isinstance(top, KeyForm) and top.take_key(event):
+                if tuple(self.screen_stack) != screens:
+                    self._settle()
                 continue
             self._sent_to[event] = top
             target = focused or top
             await super().on_event(event)
             if target is not None:
                 self._handling = event
+                self._handed_over = screens
                 self._follow(event, target)
 
     def _follow(self, event: events.Key, node: DOMNode) -> None:
@@ -469,7 +484,30 @@ class OrderedKeys(_AppMixin):
     async def _arrived(self, event: events.Key) -> None:
         if self._handling is event:
             self._handling = None
+            if tuple(self.screen_stack) != self._handed_over:
+                self._settle()
             await self._release_keys()
+
+    def _settle(self) -> None:
+        """A key opened or closed a screen: the keys behind it wait until the app has
+        done what that queued (:meth:`_screens_changed`)."""
+        self._settling = True
+        self.call_next(self._screens_changed)
+
+    async def _screens_changed(self) -> None:
+        # Called next after the message in which the screens changed, behind what
+        # Textual queued the same way: a closed screen's result, given to its
+        # callback (the tiles filling the hand form), and the closed screen's removal.
+        # Then once more through the queue of the screen now on top, behind its
+        # ScreenResume (or the result, when that screen asked for it).
+        stack = self.screen_stack
+        if not (stack and stack[-1].call_later(self._settled)):
+            await self._settled()
+
+    async def _settled(self) -> None:
+        self._settling = False
+        await self._release_keys()
+        self._watch()
 
     def _watch(self) -> None:
         """Keys wait behind one on its way: make sure they wait HANDLING_LIMIT at most."""

@@ -15,6 +15,7 @@ from textual import events
 
 from mjtui.cli import entry
 from mjtui.private_api import send_as_terminal
+from mjtui.systems.riichi import system as riichi
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.screens.board import BoardScreen
 from mjtui.ui.screens.reference import ReferenceScreen
@@ -190,6 +191,22 @@ async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
         await _settle(pilot)
         assert app.screen is form  # the Esc closed the calculator, not the hand form
         assert not any(type(s) is FieldForm for s in app.screen_stack)
+
+
+async def test_the_keys_behind_the_tiles_forms_ctrl_s_act_on_the_hand_form() -> None:
+    """The tiles form closes with ctrl+s and fills the hand form's han and fu, and its
+    focus goes on to the discarder: typed in one burst with the tiles, the discarder's 2
+    and the ctrl+s behind it record that hand (the 2 went into a field the tiles'
+    result then overwrote, and the form stayed open), and the draw typed next is the
+    sheet's."""
+    keys = keys_of("3 ^t234m456p22678s555z^s 2^s 0 13^s")
+    hands, _, screens = await _typed("riichi-tenhou", keys, at_once=True)
+    assert screens == ["NewSeriesScreen", "ScoreScreen"], "a form was left open"
+    win, draw = hands
+    assert (win.discarder, win.riichi) == (1, ())
+    assert (win.winners[0].seat, win.winners[0].han, win.winners[0].fu) == (2, 1, 40)
+    assert draw == riichi.ExhaustiveDraw((0, 2), ())
+    assert (hands, [], screens) == await _typed("riichi-tenhou", keys, at_once=False)
 
 
 # A random evening: the README's hands of each system, the sheet's other keys and
