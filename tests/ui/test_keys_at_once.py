@@ -213,7 +213,13 @@ async def test_the_keys_behind_the_tiles_forms_ctrl_s_act_on_the_hand_form() -> 
 # stray keys between them (x, which rolls dice, and q, which quits, left out).
 HANDS = {
     "hp11c": ["2 8⏎30⏎4^s", "0⏎", "3 10⏎20⏎5⏎⏎⏎⏎", "1 40⏎5^s"],
-    "riichi-tenhou": ["3 3⏎40⏎2⏎⏎⏎⏎⏎", "4 t2⏎40⏎4^s", "0 13^s", "0 c2^s"],
+    "riichi-tenhou": [
+        "3 3⏎40⏎2⏎⏎⏎⏎⏎",
+        "4 t2⏎40⏎4^s",
+        "0 13^s",
+        "0 c2^s",
+        "3 ^t234m456p22678s555z^s 2^s",
+    ],
     "pocket": ["3 4⏎2⏎⏎⏎", "1 t3^s", "0⏎⏎", "0 c2^s"],
     "fx602p": ["1 123456789^s", "2 t123456789^s"],
 }
@@ -305,6 +311,7 @@ async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list,
     [
         ("hp11c", 0),
         ("riichi-tenhou", 1),
+        ("riichi-tenhou", 13),  # three hands through the tiles form
         ("pocket", 2),
         ("fx602p", 3),
     ],
