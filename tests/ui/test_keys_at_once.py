@@ -12,9 +12,11 @@ from __future__ import annotations
 import pytest
 from test_typing_fast import keys_of
 from textual import events
+from waiting import until
 
 from mjtui.cli import entry
 from mjtui.private_api import send_as_terminal
+from mjtui.systems.east_doubling import system as east_doubling
 from mjtui.systems.riichi import system as riichi
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.screens.board import BoardScreen
@@ -207,6 +209,39 @@ async def test_the_keys_behind_the_tiles_forms_ctrl_s_act_on_the_hand_form() -> 
     assert (win.winners[0].seat, win.winners[0].han, win.winners[0].fu) == (2, 1, 40)
     assert draw == riichi.ExhaustiveDraw((0, 2), ())
     assert (hands, [], screens) == await _typed("riichi-tenhou", keys, at_once=False)
+
+
+# The names, then hands: Ann wins 5; Bob's form asks about a hand worth nothing, 0 is
+# no answer and Enter is its No; Ann 112 and Bob 5 for Bob's win; Chen's 40 and Dora's
+# 8; undo, redo, a draw.
+STARTING = "Ann⏎Bob⏎Chen⏎Dora⏎ 1 5^s 2^s 0⏎ 1 1 2⏎5^s 3 ⏎⏎40⏎8^s u ^y 0⏎"
+
+
+async def test_a_burst_typed_while_mjtui_starts_is_kept_in_order() -> None:
+    """The names and the hands behind them, in the app's queue before its first screen
+    exists, as the driver reads them when a person (or a paste) types on while mjtui
+    starts: every ctrl+s and Enter acts where the keys before it left the focus."""
+    H = east_doubling.Hand
+    app = entry.new_series(entry.build_parser().parse_args([]))  # the HP-11C ruleset
+    first_screen = app.get_default_screen
+
+    def typed_while_starting():  # the driver runs; the first screen is still to come
+        _at_once(app, *keys_of(STARTING))
+        return first_screen()
+
+    app.get_default_screen = typed_while_starting
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: len(app.screen_stack) > 1, "the sheet")
+        sheet = app.screen_stack[1]
+        await until(pilot, lambda: not (app._held or app._handling), "every key to be handled")
+        assert [type(s).__name__ for s in app.screen_stack] == ["NewSeriesScreen", "ScoreScreen"]
+        assert sheet.book.session.players == ("Ann", "Bob", "Chen", "Dora")
+        assert sheet.book.session.hands == [
+            H(0, (5, 0, 0, 0)),
+            H(1, (112, 5, 0, 0)),
+            H(2, (0, 0, 40, 8)),
+            H(None, (0, 0, 0, 0)),
+        ]
 
 
 # A random evening: the README's hands of each system, the sheet's other keys and
