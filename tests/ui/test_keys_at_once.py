@@ -134,6 +134,30 @@ async def test_a_key_that_never_arrives_holds_the_next_ones_back_only_a_moment()
         assert isinstance(app.screen, KeyForm)  # and then acts, in order
 
 
+async def test_a_screen_change_that_never_settles_holds_the_next_keys_back_only_a_moment() -> None:
+    """The keys behind one that closed a form wait for the screen below to have had
+    its turn; should it never get there, they go on after OrderedKeys.HANDLING_LIMIT."""
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        sheet = await _sheet(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyForm)
+        # Long enough that the pause below, slow on a loaded machine, ends within it.
+        app.HANDLING_LIMIT = 0.5
+        call_later = sheet.call_later
+
+        def lost(callback, *args, **kwargs):  # the sheet never has the app's turn
+            return True if callback == app._settled else call_later(callback, *args, **kwargs)
+
+        sheet.call_later = lost
+        _at_once(app, "4", "ctrl+s", "2")
+        await until(pilot, lambda: app.screen is sheet, "the hand recorded")
+        assert app._held  # the 2 waits for the sheet's turn, which never comes
+        await until(pilot, lambda: isinstance(app.screen, KeyForm), "seat 2's hand")
+        assert [(h.winner, h.points) for h in sheet.book.session.hands] == [(0, (4, 0, 0, 0))]
+
+
 async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
