@@ -6,9 +6,12 @@ echoes what is typed over the screen, turns Return into a newline, and takes
 ctrl+s as "stop output" (the key is gone). :func:`typeahead_kept` sets, from
 the moment the command line is read, the part of Textual's mode that decides
 how those keys arrive, and gives the terminal its own mode back at the end.
-ctrl+c still stops the start-up. Keys typed before even this (the first few
-tens of milliseconds) can still come as a newline: the app takes that as Enter
-(ui/terminal_keys.py).
+ctrl+c still stops the start-up. Keys typed before even this (while Python
+itself starts: a tenth of a second on a loaded machine) can still come as a
+newline: the app takes that as Enter (ui/terminal_keys.py). A ctrl+s typed
+then is taken by the terminal as it arrives, as "stop output", and no program
+ever reads it (a burst sent with the command lost each one); the person's own
+``stty -ixon`` is the only way to keep it.
 """
 
 from __future__ import annotations

@@ -396,10 +396,20 @@ class OrderedKeys(_AppMixin):
     all: else a key the screen takes at once (e, to edit the hand under the
     cursor) would act before an arrow typed just before it had moved the
     cursor.
+
+    A key that opens or closes a screen leaves work queued behind it: Textual
+    gives a closed screen's result to its callback only after the message
+    being handled (``call_next``), and tells the screen now on top it is back
+    (its ScreenResume) through that screen's queue. Keys held while a form
+    opened are released in one go, within one message: without waiting, the
+    ones behind a ctrl+s that closed the tiles form acted on the hand form
+    before the tiles had filled it and moved its focus on to the discarder.
+    So after such a key the next one waits until that work is done.
     """
 
-    # A key still on its way after this long (its widget was removed under it)
-    # no longer holds the next ones back.
+    # A key still on its way after this long (its widget was removed under it),
+    # or a screen change still settling (the screen on top went first), no longer
+    # holds the next ones back.
     HANDLING_LIMIT = 0.25
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -407,6 +417,9 @@ class OrderedKeys(_AppMixin):
         self._held: list[events.Key] = []
         self._waiting = False  # a look at the held keys is due
         self._handling: events.Key | None = None  # handed to a widget, on its way up
+        self._handed_over: tuple[Any, ...] = ()  # the screens when it was handed on
+        # A key opened or closed a screen: what that queued comes first (this wait's token).
+        self._settling: object | None = None
         self._watching = False  # a timer checks that the key on its way gets there
         # The screen each key was handed to: a key a widget leaves unhandled
         # comes back up to the app, where Textual would try it against the
@@ -429,7 +442,7 @@ class OrderedKeys(_AppMixin):
         await self._release_keys()
 
     async def _release_keys(self) -> None:
-        while self._held and self._handling is None:
+        while self._held and self._handling is None and self._settling is None:
             stack = self.screen_stack
             top = stack[-1] if stack else None
             if top is not None and not (top.ready if isinstance(top, KeyForm) else top.is_mounted):
@@ -445,13 +458,17 @@ class OrderedKeys(_AppMixin):
             if len(pressed) > 1:
                 self._held[0:0] = pressed
                 continue
+            screens = tuple(stack)
             if isinstance(top, KeyForm) and top.take_key(event):
+                if tuple(self.screen_stack) != screens:
+                    self._settle()
                 continue
             self._sent_to[event] = top
             target = focused or top
             await super().on_event(event)
             if target is not None:
                 self._handling = event
+                self._handed_over = screens
                 self._follow(event, target)
 
     def _follow(self, event: events.Key, node: DOMNode) -> None:
@@ -469,7 +486,34 @@ class OrderedKeys(_AppMixin):
     async def _arrived(self, event: events.Key) -> None:
         if self._handling is event:
             self._handling = None
+            if tuple(self.screen_stack) != self._handed_over:
+                self._settle()
             await self._release_keys()
+
+    def _settle(self) -> None:
+        """A key opened or closed a screen: the keys behind it wait until the app has
+        done what that queued (:meth:`_screens_changed`)."""
+        self._settling = token = object()
+        self.call_next(self._screens_changed, token)
+
+    async def _screens_changed(self, token: object) -> None:
+        # Called next after the message in which the screens changed, behind what
+        # Textual queued the same way: a closed screen's result, given to its
+        # callback (the tiles filling the hand form), and the closed screen's removal.
+        # Then once more through the queue of the screen now on top, behind its
+        # ScreenResume (or the result, when that screen asked for it).
+        stack = self.screen_stack
+        if stack and stack[-1].call_later(self._settled, token):
+            # Should that screen go before it gets there, the keys wait this long at most.
+            self.set_timer(self.HANDLING_LIMIT, partial(self._settled, token))
+        else:
+            await self._settled(token)
+
+    async def _settled(self, token: object) -> None:
+        if self._settling is token:
+            self._settling = None
+            await self._release_keys()
+            self._watch()
 
     def _watch(self) -> None:
         """Keys wait behind one on its way: make sure they wait HANDLING_LIMIT at most."""

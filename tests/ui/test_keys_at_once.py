@@ -12,9 +12,12 @@ from __future__ import annotations
 import pytest
 from test_typing_fast import keys_of
 from textual import events
+from waiting import until
 
 from mjtui.cli import entry
 from mjtui.private_api import send_as_terminal
+from mjtui.systems.east_doubling import system as east_doubling
+from mjtui.systems.riichi import system as riichi
 from mjtui.ui.key_form import KeyForm
 from mjtui.ui.screens.board import BoardScreen
 from mjtui.ui.screens.reference import ReferenceScreen
@@ -131,6 +134,30 @@ async def test_a_key_that_never_arrives_holds_the_next_ones_back_only_a_moment()
         assert isinstance(app.screen, KeyForm)  # and then acts, in order
 
 
+async def test_a_screen_change_that_never_settles_holds_the_next_keys_back_only_a_moment() -> None:
+    """The keys behind one that closed a form wait for the screen below to have had
+    its turn; should it never get there, they go on after OrderedKeys.HANDLING_LIMIT."""
+    app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
+    async with app.run_test(size=SIZE) as pilot:
+        sheet = await _sheet(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        assert isinstance(app.screen, KeyForm)
+        # Long enough that the pause below, slow on a loaded machine, ends within it.
+        app.HANDLING_LIMIT = 0.5
+        call_later = sheet.call_later
+
+        def lost(callback, *args, **kwargs):  # the sheet never has the app's turn
+            return True if callback == app._settled else call_later(callback, *args, **kwargs)
+
+        sheet.call_later = lost
+        _at_once(app, "4", "ctrl+s", "2")
+        await until(pilot, lambda: app.screen is sheet, "the hand recorded")
+        assert app._held  # the 2 waits for the sheet's turn, which never comes
+        await until(pilot, lambda: isinstance(app.screen, KeyForm), "seat 2's hand")
+        assert [(h.winner, h.points) for h in sheet.book.session.hands] == [(0, (4, 0, 0, 0))]
+
+
 async def test_enter_on_cancel_then_a_seat_opens_that_seats_hand() -> None:
     app = entry.new_series(entry.build_parser().parse_args(["--ruleset", "hp11c"]))
     async with app.run_test(size=SIZE) as pilot:
@@ -192,11 +219,66 @@ async def test_enter_on_fu_calc_then_keys_go_to_the_fu_calculator() -> None:
         assert not any(type(s) is FieldForm for s in app.screen_stack)
 
 
+async def test_the_keys_behind_the_tiles_forms_ctrl_s_act_on_the_hand_form() -> None:
+    """The tiles form closes with ctrl+s and fills the hand form's han and fu, and its
+    focus goes on to the discarder: typed in one burst with the tiles, the discarder's 2
+    and the ctrl+s behind it record that hand (the 2 went into a field the tiles'
+    result then overwrote, and the form stayed open), and the draw typed next is the
+    sheet's."""
+    keys = keys_of("3 ^t234m456p22678s555z^s 2^s 0 13^s")
+    hands, _, screens = await _typed("riichi-tenhou", keys, at_once=True)
+    assert screens == ["NewSeriesScreen", "ScoreScreen"], "a form was left open"
+    win, draw = hands
+    assert (win.discarder, win.riichi) == (1, ())
+    assert (win.winners[0].seat, win.winners[0].han, win.winners[0].fu) == (2, 1, 40)
+    assert draw == riichi.ExhaustiveDraw((0, 2), ())
+    assert (hands, [], screens) == await _typed("riichi-tenhou", keys, at_once=False)
+
+
+# The names, then hands: Ann wins 5; Bob's form asks about a hand worth nothing, 0 is
+# no answer and Enter is its No; Ann 112 and Bob 5 for Bob's win; Chen's 40 and Dora's
+# 8; undo, redo, a draw.
+STARTING = "Ann⏎Bob⏎Chen⏎Dora⏎ 1 5^s 2^s 0⏎ 1 1 2⏎5^s 3 ⏎⏎40⏎8^s u ^y 0⏎"
+
+
+async def test_a_burst_typed_while_mjtui_starts_is_kept_in_order() -> None:
+    """The names and the hands behind them, in the app's queue before its first screen
+    exists, as the driver reads them when a person (or a paste) types on while mjtui
+    starts: every ctrl+s and Enter acts where the keys before it left the focus."""
+    H = east_doubling.Hand
+    app = entry.new_series(entry.build_parser().parse_args([]))  # the HP-11C ruleset
+    first_screen = app.get_default_screen
+
+    def typed_while_starting():  # the driver runs; the first screen is still to come
+        _at_once(app, *keys_of(STARTING))
+        return first_screen()
+
+    app.get_default_screen = typed_while_starting
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: len(app.screen_stack) > 1, "the sheet")
+        sheet = app.screen_stack[1]
+        await until(pilot, lambda: not (app._held or app._handling), "every key to be handled")
+        assert [type(s).__name__ for s in app.screen_stack] == ["NewSeriesScreen", "ScoreScreen"]
+        assert sheet.book.session.players == ("Ann", "Bob", "Chen", "Dora")
+        assert sheet.book.session.hands == [
+            H(0, (5, 0, 0, 0)),
+            H(1, (112, 5, 0, 0)),
+            H(2, (0, 0, 40, 8)),
+            H(None, (0, 0, 0, 0)),
+        ]
+
+
 # A random evening: the README's hands of each system, the sheet's other keys and
 # stray keys between them (x, which rolls dice, and q, which quits, left out).
 HANDS = {
     "hp11c": ["2 8⏎30⏎4^s", "0⏎", "3 10⏎20⏎5⏎⏎⏎⏎", "1 40⏎5^s"],
-    "riichi-tenhou": ["3 3⏎40⏎2⏎⏎⏎⏎⏎", "4 t2⏎40⏎4^s", "0 13^s", "0 c2^s"],
+    "riichi-tenhou": [
+        "3 3⏎40⏎2⏎⏎⏎⏎⏎",
+        "4 t2⏎40⏎4^s",
+        "0 13^s",
+        "0 c2^s",
+        "3 ^t234m456p22678s555z^s 2^s",
+    ],
     "pocket": ["3 4⏎2⏎⏎⏎", "1 t3^s", "0⏎⏎", "0 c2^s"],
     "fx602p": ["1 123456789^s", "2 t123456789^s"],
 }
@@ -288,6 +370,7 @@ async def _typed(ruleset: str, keys: list[str], *, at_once: bool) -> tuple[list,
     [
         ("hp11c", 0),
         ("riichi-tenhou", 1),
+        ("riichi-tenhou", 13),  # three hands through the tiles form
         ("pocket", 2),
         ("fx602p", 3),
     ],

@@ -115,6 +115,51 @@ def test_names_typed_before_mjtui_starts_are_the_names_saved(folders: dict[str, 
         os.close(slave)
 
 
+def test_a_burst_typed_while_mjtui_starts_records_the_hands_typed(
+    folders: dict[str, Path],
+) -> None:
+    """The names and four hands (ctrl+s, Enter, u and ctrl+y among them) in one burst
+    as soon as mjtui has set the terminal's mode, long before its first frame: the
+    driver reads them in one go, and the hands saved are the ones typed.
+
+    Not sooner: until mjtui runs, the terminal itself takes ctrl+s as "stop output"
+    and no program ever sees it (README, "The keys")."""
+    master, slave = os.openpty()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "mjtui"],  # the HP-11C ruleset
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=dict(os.environ, TERM="xterm-256color"),
+        start_new_session=True,
+    )
+    screen = bytearray()
+    try:
+        _read_until(master, screen, lambda: not termios.tcgetattr(slave)[0] & termios.IXON)
+        # As in tests/ui/test_keys_at_once.py STARTING, and q to quit from the sheet.
+        os.write(
+            master,
+            b"Ann\rBob\rChen\rDora\r15\x132\x130\r112\r5\x133\r\r40\r8\x13u\x190\rq",
+        )
+        _read_until(master, screen, lambda: child.poll() is not None)
+        assert child.returncode == 0
+        (path,) = (folders["data"] / "sessions").glob("*.toml")
+        saved = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert saved["players"] == ["Ann", "Bob", "Chen", "Dora"]
+        assert saved["hands"] == [
+            {"winner": 1, "points": [5, 0, 0, 0]},
+            {"winner": 2, "points": [112, 5, 0, 0]},
+            {"winner": 3, "points": [0, 0, 40, 8]},
+            {"points": [0, 0, 0, 0]},
+        ]
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        os.close(master)
+        os.close(slave)
+
+
 def _read_until(master: int, screen: bytearray, done, timeout: float = 30.0) -> None:
     """Read what the app draws (so it never waits on a full terminal) until ``done()``."""
     deadline = time.monotonic() + timeout

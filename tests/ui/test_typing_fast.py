@@ -29,7 +29,7 @@ from mjtui.systems.riichi import system as riichi
 from mjtui.ui.app import MjtuiApp
 from mjtui.ui.screens.score import ScoreScreen
 
-KEY_NAMES = {"⏎": "enter", "^s": "ctrl+s", "^t": "ctrl+t", "esc": "escape"}
+KEY_NAMES = {"⏎": "enter", "^s": "ctrl+s", "^t": "ctrl+t", "^y": "ctrl+y", "esc": "escape"}
 
 
 def keys_of(sequence: str) -> list[str]:
