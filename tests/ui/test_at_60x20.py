@@ -140,3 +140,26 @@ async def test_the_fu_calculators_items_go_under_its_fields_at_60_columns(tmp_pa
         assert "ryanmen wait (two-sided)" in text
         await pilot.resize_terminal(80, 24)  # beside them again where there is room
         await until(pilot, lambda: lines.region.x >= rows.region.right, "beside at 80")
+
+
+async def test_the_rules_reference_wraps_to_the_screen_it_is_on(tmp_path) -> None:
+    """At 60 columns the sentences are wrapped for 60 columns, not for 80 and then cut
+    again (a line of two words between); a resize lays them out anew."""
+    from mjtui.ui.screens.reference import ReferenceScreen
+
+    app = app_at(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ReferenceScreen), "the rules")
+        lines = lambda: [line.strip() for line in screen_lines(app.screen)]  # noqa: E731
+        await until(
+            pilot, lambda: any("round until someone has 30000." in x for x in lines()), "it"
+        )
+        assert "30000." not in lines()  # the sentence's end alone on a line: wrapped twice
+        await pilot.resize_terminal(80, 24)
+        await until(
+            pilot,
+            lambda: any(x.endswith("West round until someone has") for x in lines()),
+            "wrapped for 80 columns",
+        )

@@ -12,6 +12,7 @@ the systems' tables and paragraphs the same way.
 from __future__ import annotations
 
 import dataclasses
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from mjtui.core import cells as cell
@@ -24,10 +25,31 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 WIDTH = 76  # the reference screen at 80 columns: its margin and scrollbar beside it
+NARROWEST = 40  # no narrower than this: a table's columns still fit
+# The columns of the reference being made (:func:`reference` sets it; a system's
+# reference lays its paragraphs out by :func:`width` through the helpers below), so
+# that the reference screen of a narrower terminal wraps its sentences to its own
+# width, not to 80 columns wrapped again.
+_width: ContextVar[int] = ContextVar("reference_width", default=WIDTH)
 
 
-def reference(ruleset: Ruleset) -> list[Section]:
-    """The reference of ``ruleset``: a heading section, then its system's sections."""
+def width() -> int:
+    """The columns the reference being made is laid out in: :data:`WIDTH`, or what
+    :func:`reference` was asked for."""
+    return _width.get()
+
+
+def reference(ruleset: Ruleset, columns: int = WIDTH) -> list[Section]:
+    """The reference of ``ruleset``: a heading section, then its system's sections, its
+    sentences wrapped to ``columns`` (:data:`NARROWEST` at the least)."""
+    token = _width.set(max(columns, NARROWEST))
+    try:
+        return _reference(ruleset)
+    finally:
+        _width.reset(token)
+
+
+def _reference(ruleset: Ruleset) -> list[Section]:
     rules = ruleset.rules
     head = wrap(
         _("{name} ({id}), scored with the {system} system.").format(
@@ -73,7 +95,7 @@ def sentences(*parts: str) -> str:
 
 
 def wrap(text: str, indent: str = "") -> list[str]:
-    return cell.wrap(text, WIDTH, indent) or [""]
+    return cell.wrap(text, width(), indent) or [""]
 
 
 def table(
@@ -140,9 +162,9 @@ def fu_lines(rows: list[list[str]]) -> list[str]:
 
 
 def columns(cells: list[str], n: int) -> list[str]:
-    width = WIDTH // n
+    each = width() // n
     return [
-        "".join(cell.ljust(c, width) for c in cells[i : i + n]).rstrip()
+        "".join(cell.ljust(c, each) for c in cells[i : i + n]).rstrip()
         for i in range(0, len(cells), n)
     ]
 

@@ -17,7 +17,7 @@ from typing import Any
 from mjtui.core import cells as cell
 from mjtui.core import language
 from mjtui.core.language import ENGLISH
-from mjtui.core.reports.reference import WIDTH, sentences, table, wrap
+from mjtui.core.reports.reference import sentences, table, width, wrap
 from mjtui.core.systems.base import WINDS
 from mjtui.core.systems.capabilities import Section
 from mjtui.core.systems.winds import wind_name
@@ -145,12 +145,12 @@ def _fan_lines(fan: Any) -> list[str]:
     """One fan: its Chinese name, then its line, wrapped under it: in English after its
     English name, in a language that has its line (Chinese) that line alone."""
     lead = INDENT + pad(chinese_name(fan.key), ZH) + "  "
-    width = WIDTH - cells(lead)
+    room = width() - cells(lead)
     line = description(fan.key)
     if language.current() != ENGLISH and line != fan.description:
-        parts = cell.wrap(line, width) or [""]  # Chinese breaks between characters
+        parts = cell.wrap(line, room) or [""]  # Chinese breaks between characters
     else:
-        parts = textwrap.wrap(f"{fan.name}: {fan.description}", width) or [""]
+        parts = textwrap.wrap(f"{fan.name}: {fan.description}", room) or [""]
     return [lead + parts[0], *(" " * cells(lead) + part for part in parts[1:])]
 
 

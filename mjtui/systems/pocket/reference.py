@@ -6,10 +6,10 @@ from typing import TYPE_CHECKING
 
 from mjtui.core.reports.reference import (
     NEAREST,
-    WIDTH,
     claiming,
     sentences,
     table,
+    width,
     wrap,
 )
 from mjtui.core.systems.capabilities import Section
@@ -43,7 +43,7 @@ def sections(rules: Rules) -> list[Section]:
     prefix = max(cells(r[0]) for r in played) + 2 + max(3, *(cells(r[1]) for r in played)) + 2
     rows = []
     for name, fan_text, excludes in played:
-        parts = wrap_cells(excludes, WIDTH - prefix) or [""]
+        parts = wrap_cells(excludes, width() - prefix) or [""]
         rows += [[name, fan_text, parts[0]], *(["", "", part] for part in parts[1:])]
     lines = table([say("pattern"), say("fan"), ""], rows, left_last=True)
     if off:

@@ -7,6 +7,7 @@ prints, section titles in bold (and underlined, so they read without colour).
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -14,15 +15,18 @@ from textual.screen import Screen
 from textual.widgets import Header, Static
 
 from mjtui.core.language import _
-from mjtui.core.reports.reference import reference
+from mjtui.core.reports.reference import WIDTH, reference
 from mjtui.core.rulesets.ruleset import Ruleset
 from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.footer import Footer
 
+# The screen's columns that are not the text's: its left padding and the scrollbar.
+FRAME = 4
 
-def reference_rich(ruleset: Ruleset) -> Text:
+
+def reference_rich(ruleset: Ruleset, columns: int = WIDTH) -> Text:
     text = Text()
-    for section in reference(ruleset):
+    for section in reference(ruleset, columns):
         text.append(section.title + "\n", style="bold underline")
         text.append("\n".join(section.lines) + "\n\n")
     text.rstrip()
@@ -49,12 +53,23 @@ class ReferenceScreen(LaidOutOnce, Screen[None]):
     def __init__(self, ruleset: Ruleset) -> None:
         super().__init__()
         self.ruleset = ruleset
+        self._columns = 0  # what the text was laid out for
+
+    def _text(self, screen_width: int) -> Text:
+        self._columns = min(screen_width - FRAME, WIDTH)
+        return reference_rich(self.ruleset, self._columns)
 
     def compose(self) -> ComposeResult:
         yield Header()
         with VerticalScroll(id="reference"):
-            yield Static(reference_rich(self.ruleset), id="reference-text")
+            yield Static(self._text(self.app.size.width), id="reference-text")
         yield Footer()
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Its sentences wrapped to the terminal's width (at most 80 columns' worth), never
+        # to 80 columns and then again by the screen (a line of a few words between).
+        if min(event.size.width - FRAME, WIDTH) != self._columns:
+            self.query_one("#reference-text", Static).update(self._text(event.size.width))
 
     def on_mount(self) -> None:
         self.title = _("Rules")
