@@ -57,11 +57,10 @@ MODULES = (
 def child(hands: int, seed: int, repeat: int) -> None:
     """In a fresh process: the best CPU time of ``repeat`` runs over the hands, and a
     digest of the answers, as one JSON line."""
-    import dataclasses
     import gc
 
     sys.path.insert(0, str(REPO / "tests"))
-    from riichi_hand_gen import cases
+    from riichi_hand_gen import as_library, cases
 
     from mjtui.core.errors import HandError
     from mjtui.core.rulesets.ruleset import load_ruleset
@@ -69,11 +68,7 @@ def child(hands: int, seed: int, repeat: int) -> None:
     from mjtui.systems.riichi.hand import analyze, analyzer, yaku
 
     rules = load_ruleset(REPO / "rulesets" / "riichi-tenhou.toml").rules
-    rules = dataclasses.replace(
-        rules,
-        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
-        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
-    )
+    rules = as_library(rules)  # compare like with like (docs/tiles.md)
     given = [(c.hand, c.ctx) for c in cases(hands, seed)]
     decompose.build_tables()
     best = float("inf")

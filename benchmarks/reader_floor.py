@@ -19,7 +19,6 @@ the budget lines say so and the reader's steps are printed alone.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import gc
 import sys
 import time
@@ -31,6 +30,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
 from riichi_hand_gen import (  # noqa: E402
+    as_library,
     cases,
     library_rules,
     riichienv_score,
@@ -72,12 +72,7 @@ def main() -> int:
     args = parser.parse_args()
 
     rules = load_ruleset(REPO / "rulesets" / "riichi-tenhou.toml").rules
-    # As benchmarks/riichi_hands.py: the options riichienv and the library score by.
-    rules = dataclasses.replace(
-        rules,
-        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
-        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
-    )
+    rules = as_library(rules)  # compare like with like (docs/tiles.md)
     generated = cases(args.hands, args.seed)
     hands = [(c.hand, c.ctx) for c in generated]
     decompose.build_tables()

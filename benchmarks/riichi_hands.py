@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import dataclasses
 import gc
 import pstats
 import sys
@@ -41,6 +40,7 @@ sys.path.insert(0, str(REPO / "tests"))
 
 from riichi_hand_gen import (  # noqa: E402
     agrees,
+    as_library,
     cases,
     library_rules,
     library_score,
@@ -128,12 +128,7 @@ def main() -> int:
     args = parser.parse_args()
 
     rules = load_ruleset(REPO / "rulesets" / f"{args.ruleset}.toml").rules
-    # The library has no option for these two (docs/tiles.md): compare like with like.
-    rules = dataclasses.replace(
-        rules,
-        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
-        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
-    )
+    rules = as_library(rules)  # compare like with like (docs/tiles.md)
     generated = cases(args.hands, args.seed)
     hands = [(c.hand, c.ctx) for c in generated]
     options = library_rules(rules)

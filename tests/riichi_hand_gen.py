@@ -226,6 +226,18 @@ def cases(n: int, seed: int = 4) -> list[Case]:
 # --- the mahjong library's side ---------------------------------------------------------
 
 
+def as_library(rules: Rules) -> Rules:
+    """``rules`` with the two options the library (and riichienv) cannot change set their
+    way (docs/tiles.md): a double wind pair 4 fu, yakuman counted several times."""
+    import dataclasses
+
+    return dataclasses.replace(
+        rules,
+        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
+        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
+    )
+
+
 def library_rules(rules: Rules) -> Any:
     """OptionalRules of the mahjong library that match ``rules`` where the library can."""
     from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules

@@ -13,7 +13,6 @@ then as shipped, where every disagreement must come from one of the two.
 
 from __future__ import annotations
 
-import dataclasses
 import sys
 from pathlib import Path
 
@@ -26,18 +25,16 @@ from mjtui.systems.riichi.hand import analyze
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "tests"))
 
-from riichi_hand_gen import agrees, cases, library_rules, library_score, to_library  # noqa: E402
+from riichi_hand_gen import (  # noqa: E402
+    agrees,
+    as_library,
+    cases,
+    library_rules,
+    library_score,
+    to_library,
+)
 
 HANDS = {"tenhou": 6000, "mleague": 2500, "wrc": 2500}
-
-
-def as_library(rules):
-    """The ruleset with the two options the library cannot change set its way."""
-    return dataclasses.replace(
-        rules,
-        fu=dataclasses.replace(rules.fu, double_wind_pair=4),
-        limits=dataclasses.replace(rules.limits, multiple_yakuman=True),
-    )
 
 
 def score(rules, case):
