@@ -257,7 +257,13 @@ class KeyForm(ModalScreen[Any]):
             return self._pass_on(char, focused)
         if not isinstance(focused, Input):
             return False
+        before = focused.value
         type_into(focused, char)
+        if focused.value == before and not (accepts(focused, char) or accepts_alone(focused, char)):
+            # The field's rule kept it out (a letter in a seat's field): said, not just
+            # a bell that most terminals keep quiet.
+            self.refused(_("{char} does not go into this field").format(char=repr(char)))
+            return True
         self.refresh_fields()
         return True
 

@@ -197,3 +197,33 @@ async def test_a_hand_after_a_swap_renames_the_columns_it_is_shown_in() -> None:
         await until(pilot, lambda: len(sheet.session.hands) == count + 1, "the hand")
         await until(pilot, lambda: table.row_count == count + 1, "its row")
         assert table._names[:2] == ["Ann/Bob", "Bob/Ann"]
+
+
+async def test_a_letter_in_a_seats_number_field_is_said_not_dropped() -> None:
+    """The seat and the first hand are digits: a letter typed there is refused with why
+    on the form's message line (a bell alone is quiet in most terminals)."""
+    app = MjtuiApp(book=book())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SeatsScreen), "the seats form")
+        await pilot.press("x")
+        error = app.screen.query_one("#st-error", Static)
+        await until(pilot, lambda: "'x' does not go into this field" in str(error.render()), "it")
+        assert app.screen.query_one("#st-seat", Input).value == ""
+        await pilot.press("2")  # a digit still goes in, and the message is the form's again
+        await until(pilot, lambda: app.screen.query_one("#st-seat", Input).value == "2", "2")
+
+
+async def test_a_letter_in_a_hand_forms_number_field_is_said(tmp_path) -> None:
+    from mjtui.ui.screens.hand_form import HandForm
+
+    app = MjtuiApp(book=book())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("3")
+        await until(pilot, lambda: isinstance(app.screen, HandForm), "the hand form")
+        await pilot.press("3", "q")  # han 3, then a letter that is no outcome
+        error = app.screen.query_one("#ff-error", Static)
+        await until(pilot, lambda: "'q' does not go into this field" in str(error.render()), "q")
+        assert app.screen.query_one("#ff-han-0", Input).value == "3"

@@ -120,6 +120,10 @@ class _DeskForm(StyledOnce, LaidOutOnce, KeyForm):
         """What is wrong with the fields before the desk is asked ("" when nothing)."""
         return ""
 
+    def refused(self, message: str) -> None:
+        self.query_one(".df-error", Static).update(Text(message))
+        self.app.bell()
+
     def action_confirm(self) -> None:
         self.refresh_fields()
         error = self.query_one(".df-error", Static)

@@ -198,6 +198,10 @@ class SeatsScreen(StyledOnce, LaidOutOnce, KeyForm):
             _("From hand {n}: {seats}").format(n=first, seats=seat_line(self.result.at(first - 1)))
         )
 
+    def refused(self, message: str) -> None:
+        self.query_one("#st-error", Static).update(message)
+        self.app.bell()
+
     def action_confirm(self) -> None:
         self._confirm_tried = True
         self.refresh_fields()
