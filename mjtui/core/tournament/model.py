@@ -265,9 +265,9 @@ def substitute_problem(
     """Why ``by`` cannot play ``who``'s seat in round ``number`` beside the substitutes
     ``others`` (none of them for that seat), or None. One person plays one seat a round:
     a registered player his own, a substitute the one he took (names compared without
-    case). Asked when the director makes the change: a table's game would meet the
-    second seat only when the table sits down to play (games.py refuses it then), and a
-    person at two tables never."""
+    case). Both the director's change and tournament.toml's reader ask, so no file holds
+    a person in two seats: a table's game would meet the second seat only when the table
+    sits down to play (games.py refuses it then), and a person at two tables never."""
     other = t.player(by)
     if other is not None and other.key != who.key:
         return _("{other} plays in {name} already and cannot take {player}'s seat too").format(
