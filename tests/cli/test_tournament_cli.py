@@ -159,6 +159,13 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
     assert code == 0 and f"{east} plays round 3 again" in out
     t = load_tournament(folder(folders) / FILE_NAME)
     assert [(s.round, s.by) for s in t.substitutes] == [(2, "Ola")]
+    # Ola plays one seat a round: rounds 1 to 2 of another seat are refused whole (round
+    # 1 is free, round 2 is not), and the file is left as it was.
+    south = t.need_round(2).tables[0][1]
+    before = (folder(folders) / FILE_NAME).read_bytes()
+    code, _, err = run(capsys, "substitute", NAME, south, "ola", "--round", "1", "--to", "2")
+    assert code == 2 and f"Ola plays {east}'s seat in round 2 already" in err
+    assert (folder(folders) / FILE_NAME).read_bytes() == before
 
 
 def test_the_folder_may_be_another_but_must_hold_that_tournament(

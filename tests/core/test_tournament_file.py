@@ -18,6 +18,7 @@ from mjtui.core.tournament.tournament_file import (
 )
 
 R1 = [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "P7"]]
+_OLA = '{ player = "P4", by = "Ola", round = 2 },'
 
 
 def full(tmp_path: Path):
@@ -78,6 +79,19 @@ def test_a_tournament_reads_back_as_it_was_written(tmp_path: Path) -> None:
             "key 'players[7].substitute'",
         ),
         ("cut = 4", "cut = 99999999999", "beyond the largest number"),
+        # Written by hand, the substitutes are held to what `substitute` allows: one
+        # person in one seat a round, one substitute a seat, no registered player.
+        (
+            _OLA,
+            _OLA + '\n    { player = "P0", by = "ola", round = 2 },',
+            "key 'substitutes[1].by': Ola plays P4's seat in round 2 already",
+        ),
+        (
+            _OLA,
+            _OLA + '\n    { player = "p4", by = "Eve", round = 2 },',
+            "key 'substitutes[1].round': P4's seat in round 2 has a substitute already",
+        ),
+        (_OLA, _OLA.replace("Ola", "p1"), "key 'substitutes[0].by': P1 plays in Club Night"),
     ],
 )
 def test_a_broken_tournament_file_names_the_key(tmp_path: Path, old, new, words) -> None:

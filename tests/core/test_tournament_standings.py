@@ -22,7 +22,7 @@ from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.sessions.session_file import load_session
 from mjtui.core.tournament.ema import ema_csv, split_name
 from mjtui.core.tournament.games import Game, GameReader, SeatResult
-from mjtui.core.tournament.model import Player, game_file
+from mjtui.core.tournament.model import Player, TournamentError, game_file
 from mjtui.core.tournament.reports import standings_text, teams_csv, teams_text
 from mjtui.core.tournament.standings import base_rank, compute
 from mjtui.core.tournament.teams import team_standings
@@ -193,6 +193,29 @@ def test_the_directors_substitute_sits_in_the_game_and_counts_fixed(tmp_path: Pa
     assert t.with_substitute("P5", "p5", 1).substitutes == ()  # P5 is back
     with pytest.raises(Exception, match="plays in Club Night already"):
         t.with_substitute("P5", "P6", 1)
+
+
+def test_one_person_plays_one_seat_a_round(tmp_path: Path) -> None:
+    # Ola in P5's seat cannot also take P1's (another table) or P6's (her table) in
+    # round 1, her name written in any case: she would sit at two tables at once, or
+    # her table's game could not be made.
+    t = seated(make(), 1, R1).with_substitute("P5", "Ola", 1)
+    for player in ("P1", "P6"):
+        with pytest.raises(
+            TournamentError,
+            match=f"Ola plays P5's seat in round 1 already and cannot take {player}",
+        ):
+            t.with_substitute(player, "ola", 1)
+    # Another round is hers to play, and P5's seat given her again changes nothing else.
+    t = t.with_substitute("P1", "Ola", 2).with_substitute("P5", "OLA", 1)
+    assert [(s.player, s.by, s.round) for s in t.substitutes] == [
+        ("P1", "Ola", 2),
+        ("P5", "OLA", 1),
+    ]
+    # P5 back in his seat, she may take P6's.
+    t = t.with_substitute("P5", "P5", 1).with_substitute("P6", "Ola", 1)
+    path = play(t, tmp_path, 1, 2, TWO_HANDS)
+    assert load_session(path, FIND).session.players == ("P4", "P5", "Ola", "P7")
 
 
 def test_substitute_seats_are_not_ranked_and_not_in_the_ema_file(tmp_path: Path) -> None:

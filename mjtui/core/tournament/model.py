@@ -246,21 +246,40 @@ class Tournament:
             raise TournamentError(_("the substitute needs a name"))
         if not 1 <= number <= self.rounds:
             raise TournamentError(self._rounds(number))
-        other = self.player(by)
-        if other is not None and other.key != who.key:
-            raise TournamentError(
-                _("{other} plays in {name} already and cannot take {player}'s seat too").format(
-                    other=other.name, name=self.name, player=who.name
-                )
-            )
         kept = tuple(
             s
             for s in self.substitutes
             if not (s.round == number and player_key(s.player) == who.key)
         )
-        if other is not None:  # the player is back: the substitute is withdrawn
+        problem = substitute_problem(self, kept, who, by, number)
+        if problem is not None:
+            raise TournamentError(problem)
+        if self.player(by) is not None:  # the player is back: the substitute is withdrawn
             return replace(self, substitutes=kept)
         return replace(self, substitutes=(*kept, Substitute(who.name, by, number)))
+
+
+def substitute_problem(
+    t: Tournament, others: tuple[Substitute, ...], who: Player, by: str, number: int
+) -> str | None:
+    """Why ``by`` cannot play ``who``'s seat in round ``number`` beside the substitutes
+    ``others`` (none of them for that seat), or None. One person plays one seat a round:
+    a registered player his own, a substitute the one he took (names compared without
+    case). Both the director's change and tournament.toml's reader ask, so no file holds
+    a person in two seats: a table's game would meet the second seat only when the table
+    sits down to play (games.py refuses it then), and a person at two tables never."""
+    other = t.player(by)
+    if other is not None and other.key != who.key:
+        return _("{other} plays in {name} already and cannot take {player}'s seat too").format(
+            other=other.name, name=t.name, player=who.name
+        )
+    key = player_key(by)
+    for s in others:
+        if s.round == number and player_key(s.by) == key:
+            return _(
+                "{by} plays {other}'s seat in round {n} already and cannot take {player}'s seat too"
+            ).format(by=s.by, other=s.player, n=number, player=who.name)
+    return None
 
 
 def game_file(number: int, table: int) -> str:

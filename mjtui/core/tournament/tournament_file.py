@@ -45,6 +45,7 @@ from mjtui.core.tournament.model import (
     Tournament,
     TournamentError,
     checked_text,
+    substitute_problem,
 )
 
 HEADER = "# An mjtui tournament. Format: mjtui-tournament/1 (see docs/tournament.md).\n"
@@ -306,10 +307,9 @@ def load_tournament(path: Path) -> Tournament:
     )
     if len({p.id for p in penalties}) != len(penalties):
         raise r.fail("penalties", _("two penalties have one id"))
-    subs = tuple(
-        _read_substitute(r, t, table, f"substitutes[{i}]")
-        for i, table in enumerate(_tables(r, data, "substitutes"))
-    )
+    subs: tuple[Substitute, ...] = ()
+    for i, table in enumerate(_tables(r, data, "substitutes")):
+        subs = (*subs, _read_substitute(r, t, subs, table, f"substitutes[{i}]"))
     return replace(
         t,
         seatings=tuple(sorted(seatings, key=lambda s: s.number)),
@@ -490,7 +490,12 @@ def _read_penalty(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -
     )
 
 
-def _read_substitute(r: _Reader, t: Tournament, table: dict[str, Any], path: str) -> Substitute:
+def _read_substitute(
+    r: _Reader, t: Tournament, read: tuple[Substitute, ...], table: dict[str, Any], path: str
+) -> Substitute:
+    """One of the substitutes, checked as the director's change checks it against those
+    ``read`` before it (model.substitute_problem): a file written by hand may not seat
+    one person twice in a round, which the command refuses."""
     r.only(table, {"player", "by", "round"}, f"{path}.")
     name = r.text(table, "player", f"{path}.player")
     who = t.player(name)
@@ -499,7 +504,19 @@ def _read_substitute(r: _Reader, t: Tournament, table: dict[str, Any], path: str
     by = r.text(table, "by", f"{path}.by")
     if not by:
         raise r.fail(f"{path}.by", _("the substitute needs a name"))
-    return Substitute(who.name, by, r.number(table, "round", f"{path}.round", 1, t.rounds))
+    number = r.number(table, "round", f"{path}.round", 1, t.rounds)
+    # Two for one seat: the games would take the first and the other would be lost unsaid.
+    if any(s.round == number and player_key(s.player) == who.key for s in read):
+        raise r.fail(
+            f"{path}.round",
+            _("{player}'s seat in round {n} has a substitute already").format(
+                player=who.name, n=number
+            ),
+        )
+    problem = substitute_problem(t, read, who, by, number)
+    if problem is not None:
+        raise r.fail(f"{path}.by", problem)
+    return Substitute(who.name, by, number)
 
 
 # --------------------------------------------------------------------------
