@@ -168,6 +168,55 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
     assert (folder(folders) / FILE_NAME).read_bytes() == before
 
 
+def test_a_substitute_s_game_counts_the_fixed_points_as_the_score_in_every_format(
+    capsys, folders, players_csv
+) -> None:
+    """The director's substitute and a seat taken over at the table (`mjtui seats`):
+    each player's game is EMA's -15.0 points and -15 uma, so his Score in the EMA file
+    (and his raw in the CSV and JSON) is -15000, not the points won in his seat."""
+    from tournament_helpers import TWO_HANDS, play
+
+    code, _, _ = run(
+        capsys, "new", NAME, "--ruleset", "riichi-ema2025", "--rounds", "4", "--players",
+        str(players_csv), "--minutes", "90", "--tiebreak", "places", "--seed", "5",
+    )  # fmt: skip
+    assert code == 0 and run(capsys, "seat", NAME, "--round", "1")[0] == 0
+    where = folder(folders)
+    tables = load_tournament(where / FILE_NAME).need_round(1).tables
+    # Two tables whose East is a player (East wins the mangan of TWO_HANDS: +12000).
+    first, second = [n for n, names in enumerate(tables, 1) if "Substitute" not in names[0]][:2]
+    away, left = tables[first - 1][0], tables[second - 1][0]
+    code, out, _ = run(capsys, "substitute", NAME, away, "Pat New", "--round", "1")
+    assert code == 0 and f"Pat New plays {away}'s seat in round 1" in out
+    t = load_tournament(where / FILE_NAME)
+    for table in range(1, len(tables) + 1):
+        play(t, where, 1, table, TWO_HANDS)
+    # At the other table Zed takes East's seat from the second hand (`s` on the sheet).
+    path = str(where / game_file(1, second))
+    assert entry.main(["seats", path, "--substitute", "1", "Zed Zee", "--from", "2"]) == 0
+    capsys.readouterr()
+
+    code, out, _ = run(capsys, "standings", NAME, "--format", "ema")
+    rows = {(r[1], r[2]): r for r in csv.reader(io.StringIO(out))}
+    for name in (away, left):
+        first_name, last_name = name.rsplit(" ", 1)
+        assert rows[(first_name, last_name)][4:6] == ["-30.0", "-15000"]
+    code, out, _ = run(capsys, "standings", NAME, "--format", "csv")
+    raw = {r["player"]: (r["total"], r["raw"]) for r in csv.DictReader(io.StringIO(out))}
+    assert raw[away] == raw[left] == ("-30.0", "-15000")
+    assert raw["Substitute 1"] == raw["Substitute 2"] == ("-30.0", "-15000")
+    code, out, _ = run(capsys, "standings", NAME, "--json")
+    players = {p["name"]: p for p in json.loads(out)["players"]}
+    for name, sat in ((away, ["Pat New"]), (left, [left, "Zed Zee"])):
+        assert players[name]["raw"] == -15000
+        assert [(g["score"], g["raw"], g["fixed"], g["sat"]) for g in players[name]["games"]] == [
+            (-30.0, -15000, True, sat)
+        ]
+    code, out, _ = run(capsys, "standings", NAME)
+    lines = [line for line in out.splitlines() if away in line or left in line]
+    assert len(lines) == 2 and all("-30s" in line for line in lines)
+
+
 def test_the_folder_may_be_another_but_must_hold_that_tournament(
     capsys, tmp_path: Path, players_csv
 ) -> None:

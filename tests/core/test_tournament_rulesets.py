@@ -10,6 +10,7 @@ import pytest
 
 from mjtui.core.errors import RulesetError
 from mjtui.core.rulesets.ruleset import load_ruleset, rules_from_table
+from mjtui.core.systems.capabilities import FixedResult
 from mjtui.systems.riichi.system import SYSTEM, Chombo, ExhaustiveDraw, Win, Winner
 
 REPO = Path(__file__).resolve().parents[2]
@@ -102,6 +103,17 @@ def test_a_ruleset_or_session_without_the_new_keys_reads_as_before() -> None:
     wrc = rules_from_table(table, "x", "rules.")
     assert wrc == rules("riichi-wrc")
     assert not wrc.chombo.ends_last_hand and wrc.final.substitute == ()
+
+
+def test_the_ranking_gives_the_fixed_result_s_score_and_its_raw_part() -> None:
+    """[points, uma]: both count in the score, the points alone in the raw (the EMA
+    report's Score; Pantheon's replacementPlayerFixedPoints stands for the points won,
+    its replacementPlayerOverrideUma for the uma)."""
+    for r in (EMA, EMA2025):
+        assert SYSTEM.ranking(r).substitute == FixedResult(score=-30000, raw=-15000)
+    club = replace(EMA, final=replace(EMA.final, substitute=(-10000, -20000)))
+    assert SYSTEM.ranking(club).substitute == FixedResult(score=-30000, raw=-10000)
+    assert SYSTEM.ranking(rules("riichi-wrc")).substitute is None  # the seat's result
 
 
 def test_a_substitute_of_one_number_is_refused_with_the_key(tmp_path: Path) -> None:

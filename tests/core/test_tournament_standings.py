@@ -23,7 +23,13 @@ from mjtui.core.sessions.session_file import load_session
 from mjtui.core.tournament.ema import ema_csv, split_name
 from mjtui.core.tournament.games import Game, GameReader, SeatResult
 from mjtui.core.tournament.model import Player, TournamentError, game_file
-from mjtui.core.tournament.reports import standings_text, teams_csv, teams_text
+from mjtui.core.tournament.reports import (
+    standings_csv,
+    standings_plain,
+    standings_text,
+    teams_csv,
+    teams_text,
+)
 from mjtui.core.tournament.standings import base_rank, compute
 from mjtui.core.tournament.teams import team_standings
 
@@ -182,6 +188,46 @@ def test_a_substitute_at_the_table_gives_the_seated_player_the_fixed_result(tmp_
     assert [g.fixed for g in standings(wrc, other).lines[-1].games] in ([], [False])
     p1 = next(line for line in standings(wrc, other).lines if line.player.name == "P1")
     assert not p1.games[0].fixed and p1.games[0].score < 0
+    assert p1.games[0].raw == p1.raw == -12000  # the seat's own raw, South's mangan paid
+
+
+def test_a_fixed_game_counts_the_fixed_raw_not_the_points_the_substitute_won(
+    tmp_path: Path,
+) -> None:
+    """EMA fixes a substitute's game at -15.0 points and -15 uma: the player's raw (the
+    EMA file's Score, the CSV's and JSON's raw, --tiebreak raw) is the -15000 points,
+    not the seat's points, which the substitute won."""
+    t = seated(make(), 1, R1).with_substitute("P4", "Ola", 1)  # East at table 2
+
+    def eve_from_hand_2(session):  # P1, South at table 1, after paying East's mangan
+        s = Seating(session.players).substitute(1, "Eve", 2, 1)
+        return s.players, s.changes
+
+    play(t, tmp_path, 1, 1, TWO_HANDS, seats=eve_from_hand_2)
+    play(t, tmp_path, 1, 2, TWO_HANDS)  # Ola wins East's mangan, +12000
+    games, _ = GameReader(tmp_path).read(t)
+    seat_raw = {(g.table, r.seat): r.raw for g in games for r in g.results}
+    assert (seat_raw[(2, 0)], seat_raw[(1, 1)]) == (12000, -12000)  # not what counts
+    s = compute(t, games, START)
+    fixed = {line.player.name: line for line in s.lines if line.player.name in ("P1", "P4")}
+    for line in fixed.values():
+        assert (line.total, line.raw) == (-30.0, -15000)
+        assert [(g.score, g.raw, g.fixed) for g in line.games] == [(-30.0, -15000, True)]
+    assert "7,,P1,00000001,-30.0,-15000,YES,NL" in ema_csv(s).splitlines()
+    assert "7,,P4,00000004,-30.0,-15000,YES,NL" in ema_csv(s).splitlines()
+    rows = {r["player"]: r for r in csv.DictReader(io.StringIO(standings_csv(s)))}
+    assert (rows["P1"]["raw"], rows["P4"]["raw"]) == ("-15000", "-15000")
+    plain = {p["name"]: p for p in standings_plain(s)["players"]}
+    assert plain["P4"]["raw"] == -15000 and plain["P4"]["games"][0]["raw"] == -15000
+    # --tiebreak raw: the two fixed games are equal, so P1 and P4 share the place (the
+    # seats' +12000 and -12000 would have put Ola's points above Eve's).
+    places = {
+        line.player.name: line.place
+        for line in compute(replace(t, tiebreak=("raw",)), games, START).ranked
+    }
+    assert places["P1"] == places["P4"] == 7
+    # The others at the tables keep their own raw.
+    assert {line.player.name: line.raw for line in s.lines}["P0"] == 12000
 
 
 def test_the_directors_substitute_sits_in_the_game_and_counts_fixed(tmp_path: Path) -> None:
@@ -233,9 +279,9 @@ def test_substitute_seats_are_not_ranked_and_not_in_the_ema_file(tmp_path: Path)
     s = standings(t, tmp_path)
     assert [line.player.name for line in s.ranked] == ["P0", "P2", "P3", "P4", "P5", "P1"]
     sub = [line for line in s.lines if not line.place]
-    assert [(line.player.name, line.total) for line in sub] == [
-        ("Substitute 1", -30.0),
-        ("Substitute 2", 0.0),
+    assert [(line.player.name, line.total, line.raw) for line in sub] == [
+        ("Substitute 1", -30.0, -15000),  # the fixed result, not the seat's -4200
+        ("Substitute 2", 0.0, 0),
     ]
     # P1 was fourth at the table (-27): the substitute's -9.2 does not count for anyone.
     assert totals(s)["P1"] == -27.0

@@ -15,8 +15,10 @@ table points), and whether a penalty comes off the raw instead.
 round, or a seat change at the table, core/model/seats.py) counts for the seated
 player; where the ruleset fixes a substitute's result (riichi
 ``final.substitute``: EMA's -15.0 points and -15 uma) the player's game counts
-that instead. Seats added to fill the tables (players marked ``substitute``)
-always count the fixed result, and are not ranked.
+that instead, in the total and in the raw alike (the fixed result's raw part, EMA's
+-15000: the points the substitute won are not the player's). Seats added to fill
+the tables (players marked ``substitute``) always count the fixed result, and are
+not ranked.
 
 **Places.** Higher totals first; equal totals are told apart by the
 tournament's ``tiebreak`` orders in turn (model.py ``TIEBREAKS``), and players
@@ -51,7 +53,7 @@ class GameLine:
     seat: int  # 0-based; 0 is East
     score: float  # what counts
     rank: int
-    raw: int  # the seat's net points
+    raw: int  # the seat's net points (the fixed result's raw part, where it counts)
     finished: bool
     fixed: bool = False  # a substitute's fixed result counted in place of the seat's
     sat: tuple[str, ...] = ()  # who sat in the seat, when not (only) the player
@@ -121,12 +123,6 @@ def base_rank(place: int, ranked: int) -> float:
     return 1000 * (ranked - place) / (ranked - 1)
 
 
-def fixed_result(t: Tournament) -> float | None:
-    """A substitute's game in the standings' units, where the ruleset fixes it."""
-    fixed = t.ranking.substitute
-    return sum(fixed) / t.unit if fixed else None
-
-
 def compute(
     t: Tournament,
     games: list[Game],
@@ -138,7 +134,7 @@ def compute(
     """The standings from the games read (core/tournament/games.py ``GameReader``)."""
     last = t.last_round if upto is None else min(upto, t.last_round)
     lines = {p.key: Line(p) for p in t.players}
-    fixed = fixed_result(t)
+    fixed = t.ranking.substitute  # a substitute's game, where the ruleset fixes it
     out_notes = list(notes or [])
     table_lines = []
     for game in games:
@@ -154,15 +150,20 @@ def compute(
         for result in game.results:
             player = t.need_player(result.player)
             substituted = any(not same_player(name, player.name) for name in result.sat)
-            use_fixed = fixed is not None and (player.substitute or substituted)
+            score, raw, use_fixed = result.score, result.raw, False
+            if fixed is not None and (player.substitute or substituted):
+                # The raw too: the seat's is the points the substitute won, which
+                # would be the EMA file's Score and --tiebreak raw of a game the
+                # total counts as fixed.
+                score, raw, use_fixed = fixed.score / t.unit, fixed.raw, True
             lines[player.key].games.append(
                 GameLine(
                     game.number,
                     game.table,
                     result.seat,
-                    fixed if fixed is not None and use_fixed else result.score,
+                    score,
                     result.rank,
-                    result.raw,
+                    raw,
                     status == "finished",
                     use_fixed,
                     result.sat if substituted else (),

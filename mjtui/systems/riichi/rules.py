@@ -484,7 +484,8 @@ class Final:
             "doc": (
                 "a tournament game in which a substitute sat in a player's seat counts, for that "
                 "player, [points, uma] in place of the seat's result: (points + uma) / 1000 in "
-                "the final score ([-15000, -15000] is -30.0); []: the seat's result counts"
+                "the final score and points in the points before uma ([-15000, -15000] is "
+                "-30.0 and -15000); []: the seat's result counts"
             )
         },
     )

@@ -67,9 +67,16 @@ class Riichi(ScoringSystem[Rules, State, Hand]):
     def ranking(self, rules: Rules) -> Ranking:
         """Final scores in thousands (a penalty of 2000 takes 2.0); raw: before uma; a
         substitute's game fixed where ``final.substitute`` fixes it (EMA's)."""
-        from mjtui.core.systems.capabilities import Ranking
+        from mjtui.core.systems.capabilities import FixedResult, Ranking
 
-        return Ranking(unit=1000, substitute=rules.final.substitute)
+        fixed = None
+        if rules.final.substitute:
+            # [points, uma]: the points stand for the seat's end minus the start, the
+            # raw, as Pantheon's replacementPlayerFixedPoints stands in for them; the
+            # uma is only in the score (EMA: a Score of -15000 in the results file).
+            points, uma = rules.final.substitute
+            fixed = FixedResult(score=points + uma, raw=points)
+        return Ranking(unit=1000, substitute=fixed)
 
     def with_start_points(self, rules: Rules, points: int) -> Rules:
         """Other start points; an oka that balanced the old start balances the new one."""
