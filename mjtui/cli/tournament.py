@@ -682,6 +682,14 @@ def play_command(args: argparse.Namespace) -> MjtuiApp:
                 command=f"mjtui replay {shlex.quote(str(path))}",
             )
         ) from None
+    from mjtui.core.model.seats import Seating
+    from mjtui.core.tournament.model import table_seat_problem
+
+    def seat_rule(seating: Seating) -> str | None:
+        people = {*seating.players, *(n for change in seating.changes for n in change.players)}
+        return table_seat_problem(t, number, args.table, people)
+
+    book.seat_rule = seat_rule  # nobody at two tables of the round, changed at the table
     from mjtui.ui.app import MjtuiApp
 
     config = load_config(paths.config_file())

@@ -473,3 +473,32 @@ async def test_the_served_hall_page_has_no_key_that_ends_it(tmp_path: Path, monk
         await until(pilot, lambda: "q Quit" in screen_text(app), "the footer")
         await pilot.press("q")
         await until(pilot, lambda: not app.is_running, "the hall ended")
+
+
+async def test_a_seat_change_at_a_table_takes_no_one_from_another_table(tmp_path: Path) -> None:
+    """At table 1, s puts a substitute in seat 3: a player seated at table 2 of the round is
+    refused in the form, with why, and nothing is saved; a newcomer is taken."""
+    from mjtui.core.sessions.session_file import load_session
+    from mjtui.core.tournament.model import game_file
+    from mjtui.ui.screens.score import ScoreScreen
+    from mjtui.ui.screens.seats import SeatsScreen
+
+    folder = new_tournament(tmp_path)
+    t = load_tournament(folder / FILE_NAME)
+    other = t.need_round(1).tables[1][0]  # sits at table 2
+    args = entry.build_parser().parse_args(
+        ["tournament", "play", "Spring Open", "--table", "1", "--folder", str(folder)]
+    )
+    app = entry._command("tournament")(args)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the sheet")
+        await pilot.press("s", "s", "3", "enter", *other, "ctrl+s")
+        error = lambda: str(app.screen.query_one("#st-error").render())  # noqa: E731
+        await until(pilot, lambda: "plays at table 2" in error(), "the refusal")
+        assert isinstance(app.screen, SeatsScreen)
+        assert f"{other} plays at table 2 in round 1 and cannot sit here too" in error()
+        await pilot.press("ctrl+u", *"Newcomer", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, ScoreScreen), "the sheet again")
+    saved = load_session(folder / game_file(1, 1), lambda rid: t.ruleset).session
+    assert saved.current_players[2] == "Newcomer"
+    assert other not in saved.current_players

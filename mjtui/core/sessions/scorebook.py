@@ -74,6 +74,9 @@ class Scorebook:
         self.path = path
         self.lock = lock
         self.save_error: str | None = None
+        # Why a new seating cannot be this book's beyond the session's own rules, or
+        # None (a tournament's table: a person playing at another table of the round).
+        self.seat_rule: Callable[[Seating], str | None] | None = None
         self._done: list[Change] = []
         self._undone: list[Change] = []
         # The hands the file holds and the file as this book left it; None: unknown.
@@ -182,6 +185,9 @@ class Scorebook:
         save the whole file. The hands and their points stay; undo does not take it back
         (another change of the seats does). HandError, nothing changed, when the file
         could not hold it."""
+        problem = self.seat_rule(seating) if self.seat_rule is not None else None
+        if problem is not None:
+            raise HandError(problem)
         before = self.session.players, self.session.seat_changes
         self.session.players, self.session.seat_changes = seating.players, seating.changes
         try:

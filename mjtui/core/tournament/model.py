@@ -11,7 +11,7 @@ the table's session file's business (a substitute, a seat change).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Literal
@@ -279,6 +279,28 @@ def substitute_problem(
             return _(
                 "{by} plays {other}'s seat in round {n} already and cannot take {player}'s seat too"
             ).format(by=s.by, other=s.player, n=number, player=who.name)
+    return None
+
+
+def table_seat_problem(t: Tournament, number: int, table: int, names: Iterable[str]) -> str | None:
+    """Why ``names`` (who a change of the seats at table ``table`` puts in its seats, in
+    round ``number``) cannot sit there, or None: one of them plays at another table of the
+    round (a registered player seated there, or a substitute the director put there). A
+    person plays one seat a round (:func:`substitute_problem`), at the table as at the
+    director's desk: else one person's two games both count."""
+    seated = t.need_round(number)
+    elsewhere: dict[str, int] = {}
+    for k, players in enumerate(seated.tables, 1):
+        if k != table:
+            for name in players:  # who sits there: a player the director replaced does not
+                elsewhere[player_key(t.substitute_in(name, number) or name)] = k
+    here = {player_key(t.substitute_in(n, number) or n) for n in seated.tables[table - 1]}
+    for name in names:
+        key = player_key(name)
+        if key not in here and key in elsewhere:
+            return _("{name} plays at table {other} in round {n} and cannot sit here too").format(
+                name=name, other=elsewhere[key], n=number
+            )
     return None
 
 

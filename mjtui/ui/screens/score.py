@@ -492,7 +492,8 @@ class ScoreScreen(StyledOnce, LaidOutOnce, Screen[None]):
             )
 
         self.app.push_screen(
-            SeatsScreen(Seating(session.players, session.seat_changes), hands), change
+            SeatsScreen(Seating(session.players, session.seat_changes), hands, self.book.seat_rule),
+            change,
         )
 
     @on(HandsTable.Selected)

@@ -8,6 +8,8 @@ saves (the whole file). The points stay with the seats: only the names move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
@@ -55,10 +57,16 @@ class SeatsScreen(StyledOnce, LaidOutOnce, KeyForm):
     #st-help { height: auto; color: $text-muted; }
     """
 
-    def __init__(self, seating: Seating, hands: int) -> None:
+    def __init__(
+        self,
+        seating: Seating,
+        hands: int,
+        rule: Callable[[Seating], str | None] | None = None,
+    ) -> None:
         super().__init__()
         self.seating = seating
         self.hands = hands  # hands recorded; the next is hands + 1
+        self.rule = rule  # the book's own (Scorebook.seat_rule): said here, as typed
         self.result: Seating | None = None
         self._confirm_tried = False  # what is missing is said once typed, or asked for
 
@@ -185,6 +193,9 @@ class SeatsScreen(StyledOnce, LaidOutOnce, KeyForm):
         self.query_one("#st-start-note", Label).update(note)
         try:
             self.result = read_change(self.seating, self.hands, values)
+            problem = self.rule(self.result) if self.rule is not None else None
+            if problem is not None:
+                raise HandError(problem)
         except HandError as e:
             self.result = None
             self.query_one("#st-preview", Static).update("")
