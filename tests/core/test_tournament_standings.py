@@ -262,6 +262,20 @@ def test_tables_waiting_playing_and_finished_by_the_rules_or_the_clock(tmp_path:
     assert [x.status for x in standings(t, tmp_path, now=START).tables][1] == "finished"
 
 
+def test_a_game_opened_with_no_hand_has_not_started(tmp_path: Path) -> None:
+    # Opening a table's game saves it at once (a scorer checking the QR code early):
+    # no hand, no start.
+    t = seated(make(), 1, R1)
+    play(t, tmp_path, 1, 1, [])
+    s = standings(t, tmp_path)
+    assert (s.still_playing(), s.waiting()) == ([], [1, 2])
+    assert [x.status for x in s.tables] == ["waiting", "waiting"]
+    assert "not started: tables 1, 2." in standings_text(s)
+    play(t, tmp_path, 1, 1, TWO_HANDS[:1])
+    s = standings(t, tmp_path)
+    assert (s.still_playing(), s.waiting()) == ([1], [2])
+
+
 def test_only_changed_files_are_read_again(tmp_path: Path) -> None:
     t = seated(make(), 1, R1)
     play(t, tmp_path, 1, 1, TWO_HANDS)
