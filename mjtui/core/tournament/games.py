@@ -261,7 +261,9 @@ class GameReader:
                 self._seen[path] = (stamp, context, game)
 
 
-CACHE_FORMAT = 1
+# 2: a game with no hand is "waiting" (``begun``); a cache of 1 kept such a game as
+# "playing", so it is passed over and the files read again.
+CACHE_FORMAT = 2
 MAX_CACHED = 100_000
 
 
