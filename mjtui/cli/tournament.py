@@ -768,6 +768,8 @@ def read_standings(
 
     if number is not None and not 1 <= number <= t.rounds:
         raise TournamentError(_rounds_of(t, "--round"))
+    if number is not None:
+        t.need_round(number)  # the standings after a round not yet seated are none's
     reader = _reader(folder)
     games, notes = reader.read(t, upto=number)
     _keep(reader)

@@ -119,6 +119,11 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
     code, out, _ = run(capsys, "standings", NAME, "--json")
     s = json.loads(out)
     assert code == 0 and s["after_round"] == 1 and s["waiting"] == [1, 2, 3, 4]
+    code, out, err = run(capsys, "standings", NAME, "--round", "2")
+    assert (code, out) == (2, "") and "round 2 of Spring Open is not seated yet" in err
+    assert "(round 1 is seated)" in err
+    code, out, _ = run(capsys, "standings", NAME, "--round", "1", "--json")
+    assert code == 0 and json.loads(out)["after_round"] == 1
     first = {p["name"]: p for p in s["players"]}
     assert first[east]["total"] == -2.0 and first[east]["penalty"] == 2.0
     assert [p["name"] for p in s["substitutes"]] == ["Substitute 1", "Substitute 2"]
