@@ -926,8 +926,17 @@ def substitute_set(
     from mjtui.core.model.players import same_player
     from mjtui.core.tournament.unbegun import hold_unbegun
 
-    if not 1 <= first <= last <= t.rounds:
-        raise TournamentError(_rounds_of(t, "--round/--to"))
+    if not 1 <= first <= t.rounds:
+        raise TournamentError(_rounds_of(t, "--round"))
+    if not 1 <= last <= t.rounds:
+        raise TournamentError(_rounds_of(t, "--to"))
+    if last < first:
+        raise TournamentError(
+            _(
+                "--to {last} comes before --round {first}: --to is the last round the "
+                "substitute plays, {first} or later"
+            ).format(first=first, last=last)
+        )
     found = []
     for n in range(first, last + 1):
         seated = t.round(n)

@@ -162,6 +162,13 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
     assert code == 0 and f"Ola plays {east}'s seat in rounds 2-3" in out
     code, out, _ = run(capsys, "substitute", NAME, east, east, "--round", "3")
     assert code == 0 and f"{east} plays round 3 again" in out
+    # Each wrong round says which option is wrong, and how.
+    code, _, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "3", "--to", "2")
+    assert code == 2 and "--to 2 comes before --round 3: --to is the last round" in err
+    code, _, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "2", "--to", "4")
+    assert code == 2 and "--to: Spring Open has rounds 1 to 3" in err
+    code, _, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "0")
+    assert code == 2 and "--round: Spring Open has rounds 1 to 3" in err
     t = load_tournament(folder(folders) / FILE_NAME)
     assert [(s.round, s.by) for s in t.substitutes] == [(2, "Ola")]
 
