@@ -76,7 +76,7 @@ def hold_unbegun(t: Tournament, folder: Path, number: int, tables: Iterable[int]
             path = folder / game_file(number, table)
             if not path.is_symlink() and not path.exists():
                 continue
-            if path.is_symlink():  # not a game of the folder's: not this to judge or remove
+            if path.is_symlink():  # a link, not a game of the folder's own: never removed
                 found.begun.append(table)
                 continue
             try:
