@@ -524,13 +524,17 @@ def seat_command(args: argparse.Namespace) -> int:
 def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]:
     """Seat round ``args.number`` as `seat` asks, save it and keep its tables' links: the
     tournament saved, and the seating, method and links made."""
-    from mjtui.core.tournament.model import Round, game_file
+    from mjtui.core.tournament.model import Round
     from mjtui.core.tournament.seating import seat_round, seating_of
     from mjtui.core.tournament.tournament_file import read_seating_csv
+    from mjtui.core.tournament.unbegun import HeldTables, hold_unbegun
 
     made: dict[str, Any] = {}
+    # The round's games opened with no hand, held until the new seating is saved.
+    held = HeldTables()
 
     def seat(t: Tournament, folder: Path) -> Tournament:
+        nonlocal held
         number = args.number
         if not 1 <= number <= t.rounds:
             raise TournamentError(_rounds_of(t, "--round"))
@@ -539,14 +543,9 @@ def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]
                 _("round {n} is not seated yet: seat the rounds in turn").format(n=number - 1)
             )
         if t.round(number) is not None:
-            begun = [n for n in range(1, t.tables + 1) if (folder / game_file(number, n)).exists()]
-            if begun:
-                raise TournamentError(
-                    _(
-                        "round {n} is seated and tables have begun it (table {table}); it "
-                        "cannot be seated again"
-                    ).format(n=number, table=begun[0])
-                )
+            held = hold_unbegun(t, folder, number, range(1, t.tables + 1))
+            if held.begun:
+                raise TournamentError(_seated_and_begun(number, held.begun))
             if not args.force:
                 raise TournamentError(
                     _(
@@ -554,6 +553,8 @@ def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]
                         "begun it)"
                     ).format(n=number)
                 )
+            if held.open:
+                raise TournamentError(_open_with_no_hand(number, held.open))
         history = [r for r in t.seatings if r.number < number]
         seed = args.seed if args.seed is not None else t.seed + number
         if args.csv is not None:
@@ -569,6 +570,11 @@ def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]
                 t.players, history, number, method, t.seats, seed, t.keep_apart, order
             )
         made.update(seating=seating, method=method)
+        # Before the new seating is saved: a crash between the two leaves the old
+        # seating without the games it would have resumed, which are made again.
+        late = held.clear(t)
+        if late:
+            raise TournamentError(_seated_and_begun(number, late))
         return t.with_round(
             Round(number, method, seating.tables, None if method == "csv" else seed)
         )
@@ -576,7 +582,36 @@ def seat_and_keep(args: argparse.Namespace) -> tuple[Tournament, dict[str, Any]]
     def links(t: Tournament, folder: Path) -> None:
         made["links"] = keep_links(t, folder, args.number)
 
-    return _change(args, seat, links), made
+    try:
+        return _change(args, seat, links), made
+    finally:
+        held.release()
+
+
+def _seated_and_begun(number: int, tables: list[int]) -> str:
+    from mjtui.core.tournament.reports import tables_said
+
+    return _(
+        "round {n} is seated and hands are recorded at {tables}; it cannot be seated again"
+    ).format(n=number, tables=tables_said(tables))
+
+
+def _open_with_no_hand(number: int, tables: list[tuple[int, str]]) -> str:
+    """Tables of round ``number`` whose game (no hand yet) is open in a window, each with
+    who has it: the change would leave that window scoring the old players."""
+    from mjtui.core.tournament.reports import tables_said
+
+    who = (
+        tables[0][1]
+        if len(tables) == 1
+        else pgettext("clause", ", ").join(
+            _("table {n}").format(n=table) + _(": ") + holder for table, holder in tables
+        )
+    )
+    return _(
+        "round {n}: the game of {tables} is open with no hand recorded yet ({who}); once "
+        "it is closed (q), try again"
+    ).format(n=number, tables=tables_said([table for table, _holder in tables]), who=who)
 
 
 def keep_links(t: Tournament, folder: Path, number: int) -> tuple[str, ...]:
@@ -741,6 +776,8 @@ def read_standings(
 
     if number is not None and not 1 <= number <= t.rounds:
         raise TournamentError(_rounds_of(t, "--round"))
+    if number is not None:
+        t.need_round(number)  # the standings after a round not yet seated are none's
     reader = _reader(folder)
     games, notes = reader.read(t, upto=number)
     _keep(reader)
@@ -882,33 +919,72 @@ def cancelled_said(p: Penalty) -> str:
 
 
 def substitute_set(
-    t: Tournament, folder: Path, player: str, by: str, first: int, last: int
+    t: Tournament,
+    folder: Path,
+    player: str,
+    by: str,
+    first: int,
+    last: int,
+    held: contextlib.ExitStack,
 ) -> Tournament:
     """``by`` in ``player``'s seat in rounds ``first`` to ``last`` (``player`` as ``by``
-    takes it back), refused for a round whose table has begun: `substitute` and the
-    director's ``u``."""
+    takes it back), refused for a round whose table has begun; the player's tables'
+    games opened with no hand are removed, to be made again with the substitute, and
+    held (in ``held``) until the change is saved: :func:`substitute_and_keep`."""
     from mjtui.core.model.players import same_player
-    from mjtui.core.tournament.model import game_file
+    from mjtui.core.tournament.unbegun import hold_unbegun
 
-    if not 1 <= first <= last <= t.rounds:
-        raise TournamentError(_rounds_of(t, "--round/--to"))
+    if not 1 <= first <= t.rounds:
+        raise TournamentError(_rounds_of(t, "--round"))
+    if not 1 <= last <= t.rounds:
+        raise TournamentError(_rounds_of(t, "--to"))
+    if last < first:
+        raise TournamentError(
+            _(
+                "--to {last} comes before --round {first}: --to is the last round the "
+                "substitute plays, {first} or later"
+            ).format(first=first, last=last)
+        )
+    found = []
     for n in range(first, last + 1):
-        begun = [
+        seated = t.round(n)
+        tables = [
             tb
-            for tb in range(1, t.tables + 1)
-            if (folder / game_file(n, tb)).exists()
-            and (round_ := t.round(n)) is not None
-            and any(same_player(x, player) for x in round_.tables[tb - 1])
+            for tb, names in enumerate(seated.tables if seated else (), 1)
+            if any(same_player(x, player) for x in names)
         ]
-        if begun:
-            raise TournamentError(
-                _(
-                    "round {n}: table {table} has begun; the substitute takes the seat at the "
-                    "table: `s` on its score sheet, or mjtui seats FILE --substitute"
-                ).format(n=n, table=begun[0])
-            )
+        hold = held.enter_context(hold_unbegun(t, folder, n, tables))
+        if hold.begun:
+            raise TournamentError(_substitute_begun(n, hold.begun[0]))
+        if hold.open:
+            raise TournamentError(_open_with_no_hand(n, hold.open))
+        found.append((n, hold))
         t = t.with_substitute(player, by, n)
+    for n, hold in found:
+        late = hold.clear(t)
+        if late:
+            raise TournamentError(_substitute_begun(n, late[0]))
     return t
+
+
+def _substitute_begun(number: int, table: int) -> str:
+    return _(
+        "round {n}: table {table} has begun; the substitute takes the seat at the "
+        "table: `s` on its score sheet, or mjtui seats FILE --substitute"
+    ).format(n=number, table=table)
+
+
+def substitute_and_keep(
+    args: argparse.Namespace, player: str, by: str, first: int, last: int
+) -> Tournament:
+    """`substitute` and the director's ``u``: the substitute saved, the games it made
+    stale held until then (:func:`substitute_set`)."""
+    with contextlib.ExitStack() as held:
+
+        def put(t: Tournament, folder: Path) -> Tournament:
+            return substitute_set(t, folder, player, by, first, last, held)
+
+        return _change(args, put)
 
 
 def substitute_said(t: Tournament, player: str, by: str, first: int, last: int) -> str:
@@ -926,11 +1002,7 @@ def substitute_said(t: Tournament, player: str, by: str, first: int, last: int) 
 
 def substitute_command(args: argparse.Namespace) -> int:
     last = args.last or args.number
-
-    def put(t: Tournament, folder: Path) -> Tournament:
-        return substitute_set(t, folder, args.player, args.by, args.number, last)
-
-    t = _change(args, put)
+    t = substitute_and_keep(args, args.player, args.by, args.number, last)
     print(substitute_said(t, args.player, args.by, args.number, last))
     return 0
 
@@ -1107,10 +1179,8 @@ class TournamentDesk:
         return _(": ").join(said[:2]) + "".join(pgettext("clause", ", ") + x for x in said[2:])
 
     def substitute(self, player: str, by: str, first: int, last: int) -> str:
-        def put(t: Tournament, folder: Path) -> Tournament:
-            return substitute_set(t, folder, player, by, first, last)
-
-        return substitute_said(_change(self._args(), put), player, by, first, last)
+        t = substitute_and_keep(self._args(), player, by, first, last)
+        return substitute_said(t, player, by, first, last)
 
     def cancel(self, penalty: int) -> str:
         done: dict[str, Any] = {}

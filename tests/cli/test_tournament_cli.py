@@ -119,6 +119,11 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
     code, out, _ = run(capsys, "standings", NAME, "--json")
     s = json.loads(out)
     assert code == 0 and s["after_round"] == 1 and s["waiting"] == [1, 2, 3, 4]
+    code, out, err = run(capsys, "standings", NAME, "--round", "2")
+    assert (code, out) == (2, "") and "round 2 of Spring Open is not seated yet" in err
+    assert "(round 1 is seated)" in err
+    code, out, _ = run(capsys, "standings", NAME, "--round", "1", "--json")
+    assert code == 0 and json.loads(out)["after_round"] == 1
     first = {p["name"]: p for p in s["players"]}
     assert first[east]["total"] == -2.0 and first[east]["penalty"] == 2.0
     assert [p["name"] for p in s["substitutes"]] == ["Substitute 1", "Substitute 2"]
@@ -157,6 +162,13 @@ def test_a_director_s_evening_from_the_command_line(capsys, folders, players_csv
     assert code == 0 and f"Ola plays {east}'s seat in rounds 2-3" in out
     code, out, _ = run(capsys, "substitute", NAME, east, east, "--round", "3")
     assert code == 0 and f"{east} plays round 3 again" in out
+    # Each wrong round says which option is wrong, and how.
+    code, _, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "3", "--to", "2")
+    assert code == 2 and "--to 2 comes before --round 3: --to is the last round" in err
+    code, _, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "2", "--to", "4")
+    assert code == 2 and "--to: Spring Open has rounds 1 to 3" in err
+    code, _, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "0")
+    assert code == 2 and "--round: Spring Open has rounds 1 to 3" in err
     t = load_tournament(folder(folders) / FILE_NAME)
     assert [(s.round, s.by) for s in t.substitutes] == [(2, "Ola")]
     # Ola plays one seat a round: rounds 1 to 2 of another seat are refused whole (round
@@ -440,3 +452,109 @@ async def test_an_mcr_tournament_from_new_to_the_results_and_the_teams(
     assert code == 0 and "team standings after round 1 of 2" in out and "Table points" in out
     code, _, err = run(capsys, "standings", NAME, "--teams", "--format", "ema")
     assert code == 2 and "the EMA results file is the players'" in err
+
+
+def open_table(number: int, table: int):
+    """`mjtui tournament play NAME --table T --round N`: the app made, its game saved and
+    locked, as a scorer opening the table's link leaves it before scoring."""
+    args = entry.build_parser().parse_args(
+        ["tournament", "play", NAME, "--table", str(table), "--round", str(number)]
+    )
+    return entry._command("tournament")(args)
+
+
+def test_a_table_only_opened_has_not_begun_its_round(capsys, folders, players_csv) -> None:
+    from tournament_helpers import TWO_HANDS, play
+
+    run(
+        capsys,
+        "new",
+        NAME,
+        "--ruleset",
+        "riichi-ema2025",
+        "--rounds",
+        "4",
+        "--players",
+        str(players_csv),
+        "--minutes",
+        "90",
+        "--tiebreak",
+        "places",
+    )
+    run(capsys, "seat", NAME, "--round", "1")
+    run(capsys, "seat", NAME, "--round", "2")
+    where = folder(folders)
+    before = load_tournament(where / FILE_NAME).need_round(2).tables
+    for table in (1, 4):  # opened, q pressed before any hand
+        open_table(2, table).release_sessions()
+    opened = [where / game_file(2, table) for table in (1, 4)]
+    assert all(path.is_file() for path in opened)
+    s = json.loads(run(capsys, "standings", NAME, "--json")[1])
+    assert (s["still_playing"], s["waiting"]) == ([], [1, 2, 3, 4])
+    assert "not started: tables 1, 2, 3, 4." in run(capsys, "standings", NAME)[1]
+
+    # A game open in a window now would go on scoring the old players: said, kept.
+    app = open_table(2, 1)
+    try:
+        if app.book.lock.held:  # a folder that can hold locks
+            code, _, err = run(capsys, "seat", NAME, "--round", "2", "--force", "--seed", "9")
+            assert code == 2 and "the game of table 1 is open with no hand recorded yet" in err
+            assert load_tournament(where / FILE_NAME).need_round(2).tables == before
+            assert all(path.is_file() for path in opened)
+    finally:
+        app.release_sessions()
+
+    # Seated again: the games opened with the old seating are gone, made again anew.
+    code, out, err = run(capsys, "seat", NAME, "--round", "2", "--force", "--seed", "9")
+    assert code == 0 and "seated by random" in out, err
+    after = load_tournament(where / FILE_NAME).need_round(2).tables
+    assert after != before
+    assert not any(path.exists() for path in opened)
+    assert not [p.name for p in where.iterdir() if p.name.endswith(".lock")]
+    app = open_table(2, 1)
+    assert app.book.session.players == after[0]
+    app.release_sessions()
+
+    # A hand recorded is a table begun: refused, every such table named, nothing removed.
+    t = load_tournament(where / FILE_NAME)
+    for table in (1, 4):
+        play(t, where, 2, table, TWO_HANDS[:1])
+    code, _, err = run(capsys, "seat", NAME, "--round", "2", "--force")
+    assert code == 2 and "hands are recorded at tables 1, 4; it cannot be seated" in err
+    assert all(path.is_file() for path in opened)
+    assert load_tournament(where / FILE_NAME).need_round(2).tables == after
+
+
+def test_a_substitute_for_a_table_only_opened_sits_in_its_game(
+    capsys, folders, players_csv
+) -> None:
+    from tournament_helpers import TWO_HANDS, play
+
+    run(
+        capsys,
+        "new",
+        NAME,
+        "--ruleset",
+        "riichi-ema2025",
+        "--rounds",
+        "2",
+        "--players",
+        str(players_csv),
+    )
+    run(capsys, "seat", NAME, "--round", "1")
+    where = folder(folders)
+    t = load_tournament(where / FILE_NAME)
+    east, others = t.need_round(1).tables[0][0], t.need_round(1).tables[1]
+    open_table(1, 1).release_sessions()
+    open_table(1, 2).release_sessions()
+    code, out, err = run(capsys, "substitute", NAME, east, "Ola", "--round", "1")
+    assert code == 0 and f"Ola plays {east}'s seat in round 1" in out, err
+    # The player's table's game is made again with the substitute; the others' stay.
+    assert not (where / game_file(1, 1)).exists() and (where / game_file(1, 2)).exists()
+    app = open_table(1, 1)
+    assert app.book.session.players[0] == "Ola"
+    app.release_sessions()
+    # Once a hand is recorded, the substitute is the table's change.
+    play(load_tournament(where / FILE_NAME), where, 1, 2, TWO_HANDS[:1])
+    code, _, err = run(capsys, "substitute", NAME, others[0], "Eve", "--round", "1")
+    assert code == 2 and "round 1: table 2 has begun" in err

@@ -90,6 +90,9 @@ def test_the_hall_shows_the_round_the_standings_and_the_tables_as_they_play(
     assert [c.extra for c in view.clock.tables] == [0, 7]
     assert view.lines[-1].name == "P5" and view.lines[-1].total == -1.0
     assert not hall.poll()  # nothing changed: nothing new to show
+    play(t, tmp_path, 1, 1, [])  # its game opened, no hand scored: not started
+    hall.poll()
+    assert (hall.view.playing, hall.view.waiting) == ((), (1, 2))
     play(t, tmp_path, 1, 1, TWO_HANDS)
     assert hall.poll()
     view = hall.view

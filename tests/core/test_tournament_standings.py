@@ -331,6 +331,35 @@ def test_tables_waiting_playing_and_finished_by_the_rules_or_the_clock(tmp_path:
     assert [x.status for x in standings(t, tmp_path, now=START).tables][1] == "finished"
 
 
+def test_a_game_opened_with_no_hand_has_not_started(tmp_path: Path) -> None:
+    # Opening a table's game saves it at once (a scorer checking the QR code early):
+    # no hand, no start.
+    t = seated(make(), 1, R1)
+    play(t, tmp_path, 1, 1, [])
+    s = standings(t, tmp_path)
+    assert (s.still_playing(), s.waiting()) == ([], [1, 2])
+    assert [x.status for x in s.tables] == ["waiting", "waiting"]
+    assert "not started: tables 1, 2." in standings_text(s)
+    play(t, tmp_path, 1, 1, TWO_HANDS[:1])
+    s = standings(t, tmp_path)
+    assert (s.still_playing(), s.waiting()) == ([1], [2])
+
+
+def test_what_an_older_reader_kept_is_read_again(tmp_path: Path) -> None:
+    # A reader before games.begun kept a game opened with no hand as "playing".
+    t = seated(make(), 1, R1)
+    play(t, tmp_path, 1, 1, [])
+    reader = GameReader(tmp_path)
+    reader.read(t)
+    kept = reader.to_plain()
+    kept["format"] = 1
+    kept["games"][0]["game"]["status"] = "playing"
+    again = GameReader(tmp_path)
+    again.take_plain(kept)
+    games, _notes = again.read(t)
+    assert again.reads == 1 and games[0].status == "waiting"
+
+
 def test_only_changed_files_are_read_again(tmp_path: Path) -> None:
     t = seated(make(), 1, R1)
     play(t, tmp_path, 1, 1, TWO_HANDS)

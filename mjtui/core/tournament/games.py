@@ -15,6 +15,9 @@ reader's last whole read, said in a note, and is read again next time; a
 damaged file (a hand that cannot be read, a hand cut short as it was saved)
 counts its readable hands, said in a note. Only files changed since the last
 read are read again, so the standings after each hand read one file.
+
+A table whose file holds no hand has not started (:func:`begun`): opening a table's
+game saves it at once, before anything is scored.
 """
 
 from __future__ import annotations
@@ -92,7 +95,7 @@ class Game:
     number: int  # the round
     table: int
     path: Path
-    status: str  # "waiting" (no file yet), "playing", "finished", "unreadable"
+    status: str  # "waiting" (no file, or no hand yet), "playing", "finished", "unreadable"
     hands: int = 0
     next_hand: str = ""  # where the next hand is played ("S3"), or why the game ended
     results: tuple[SeatResult, ...] = ()
@@ -258,7 +261,9 @@ class GameReader:
                 self._seen[path] = (stamp, context, game)
 
 
-CACHE_FORMAT = 1
+# 2: a game with no hand is "waiting" (``begun``); a cache of 1 kept such a game as
+# "playing", so it is passed over and the files read again.
+CACHE_FORMAT = 2
 MAX_CACHED = 100_000
 
 
@@ -332,7 +337,7 @@ def _scored(
     seated = t.need_round(number).tables[table - 1]
     state = session.state
     system = session.ruleset.system
-    status = "finished" if state.finished else "playing"
+    status = "finished" if state.finished else "playing" if begun(session) else "waiting"
     if session.ruleset.rules.system != t.ruleset.rules.system or len(session.players) != len(
         seated
     ):
@@ -381,6 +386,14 @@ def _scored(
         stamp[1] / 1e9,
         tuple(notes),
     )
+
+
+def begun(session: Session) -> bool:
+    """Whether a table's game has begun: a hand recorded, or a change of seats made at the
+    table. Opening a game (`tournament play`, a table's link) saves it at once with
+    neither, a scorer looking at the sheet or checking the QR code early: that table has
+    not started, and what its file holds is only what the seating made."""
+    return bool(session.hands or session.seat_changes)
 
 
 def _sat(session: Session, seat: int) -> tuple[str, ...]:

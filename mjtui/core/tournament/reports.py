@@ -294,19 +294,20 @@ def round_lines(s: Standings) -> list[str]:
         lines.append(text)
     playing, waiting = s.still_playing(), s.waiting()
     state = [
-        _("still playing: {tables}").format(tables=_tables(playing))
+        _("still playing: {tables}").format(tables=tables_said(playing))
         if playing
         else _("every table has finished")
         if not waiting
         else "",
-        _("not started: {tables}").format(tables=_tables(waiting)) if waiting else "",
+        _("not started: {tables}").format(tables=tables_said(waiting)) if waiting else "",
     ]
     said = _("; ").join(x for x in state if x)
     lines.append(_("Round {n}: {said}").format(n=s.upto, said=_("{said}.").format(said=said)))
     return lines
 
 
-def _tables(numbers: list[int]) -> str:
+def tables_said(numbers: list[int]) -> str:
+    """ "table 3", "tables 1, 4": tables named in a sentence."""
     return ngettext("table {tables}", "tables {tables}", len(numbers)).format(
         tables=_(", ").join(map(str, numbers))
     )

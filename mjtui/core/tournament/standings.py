@@ -25,10 +25,11 @@ tournament's ``tiebreak`` orders in turn (model.py ``TIEBREAKS``), and players
 still equal share the place. The EMA ranking's base rank of place ``p`` among
 ``N`` ranked players is 1000 x (N - p) / (N - 1).
 
-**Tables.** A table is waiting (no file yet), playing, or finished: its game
-ended by the rules, or the round's time (with the table's extra time) is up
-and the file was saved after that: a hand recorded after the time, which the
-table's clock makes the last (core/table/clock.py).
+**Tables.** A table is waiting (no file yet, or one with no hand: the game only
+opened, games.py ``begun``), playing, or finished: its game ended by the rules,
+or the round's time (with the table's extra time) is up and the file was saved
+after that: a hand recorded after the time, which the table's clock makes the
+last (core/table/clock.py).
 """
 
 from __future__ import annotations
