@@ -91,6 +91,22 @@ def test_penalties_are_taken_off_with_their_reason_and_cancelled_ones_are_not(
         t.with_penalty("Zed", 1000, "x", 1)
 
 
+def test_a_penalty_given_to_a_substitute_seat_is_in_the_penalties_line(tmp_path: Path) -> None:
+    """A seat added to fill the tables is not ranked, but its penalty was given: the
+    text's "Penalties:" line names it with the others."""
+    from dataclasses import replace
+
+    t = make(count=7)
+    t = replace(t, players=(*t.players, Player("Substitute 1", substitute=True)))
+    t = seated(t, 1, [["P0", "P1", "P2", "P3"], ["P4", "P5", "P6", "Substitute 1"]])
+    play(t, tmp_path, 1, 1, TWO_HANDS)
+    t, _ = t.with_penalty("P0", 1000, "late", 1)
+    t, _ = t.with_penalty("Substitute 1", 2000, "wrong call", 1)
+    text = standings_text(standings(t, tmp_path))
+    line = next(x for x in text.splitlines() if x.startswith("Penalties:"))
+    assert "#1 P0" in line and "#2 Substitute 1" in line and "wrong call" in line
+
+
 def test_places_ties_tiebreaks_the_cut_and_the_base_rank(tmp_path: Path) -> None:
     t = seated(make(), 1, R1)
     play(t, tmp_path, 1, 1, TWO_HANDS)

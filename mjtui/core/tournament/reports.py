@@ -248,7 +248,8 @@ def standings_text(s: Standings) -> str:
                 )
             )
         )
-    given = [p for line in s.ranked for p in line.penalties]
+    # Every seat's, a substitute seat's too: it is not ranked, but its penalty was given.
+    given = [p for line in s.lines for p in line.penalties]
     if given:
         out.append(
             _("Penalties: {penalties}").format(
