@@ -131,6 +131,12 @@ def test_places_ties_tiebreaks_the_cut_and_the_base_rank(tmp_path: Path) -> None
     from mjtui.core.tournament.reports import standings_text
 
     assert "--- the cut: the first 4 go on ---" in standings_text(s)
+    # A cut of 3 falls inside the tie for 3rd (P2 and P6): the line says so.
+    three = standings(t, tmp_path, cut=3)
+    assert [line.in_cut for line in three.lines[:5]] == [True] * 4 + [False]
+    assert "the first 3 go on; 2 share place 3, which the tiebreaks do not part" in (
+        standings_text(three)
+    )
     assert base_rank(1, 80) == 1000 and base_rank(80, 80) == 0 and base_rank(41, 81) == 500
 
 

@@ -235,7 +235,17 @@ def standings_text(s: Standings) -> str:
     right = [True, False, True, *[True] * (rounds + raw), True, True]
     table = aligned(rows, right).split("\n")
     if cut_at is not None and cut_at < len(table):
-        table.insert(cut_at, _("--- the cut: the first {n} go on ---").format(n=s.cut))
+        inside = [line for line in s.ranked if line.in_cut]
+        if len(inside) > s.cut:  # a tie at the cut that the tiebreaks do not part
+            last = inside[-1].place
+            tied = sum(1 for line in s.ranked if line.place == last)
+            said = _(
+                "--- the cut: the first {n} go on; {tied} share place {place}, which the "
+                "tiebreaks do not part ---"
+            ).format(n=s.cut, tied=tied, place=last)
+        else:
+            said = _("--- the cut: the first {n} go on ---").format(n=s.cut)
+        table.insert(cut_at, said)
     out += table
     out.append(_("(* game still being played, s a substitute's fixed result)"))
     others = [line for line in s.lines if not line.place]
