@@ -11,7 +11,16 @@ import pytest
 
 from mjtui import paths
 from mjtui.core.model.session import Session
-from mjtui.core.reports.league import Game, chooser, collect, compute, game_of, to_plain
+from mjtui.core.reports.league import (
+    Game,
+    apart,
+    chooser,
+    collect,
+    compute,
+    game_of,
+    kind_said,
+    to_plain,
+)
 from mjtui.core.reports.league_export import league_csv, league_markdown
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.session_file import save_session
@@ -100,6 +109,39 @@ def test_a_riichi_game_counts_its_final_score_uma_and_oka(folders) -> None:
     assert g.ranks == (1, 4, 2, 3)
     assert g.points[0] == pytest.approx(46.6)
     assert sum(g.points) == pytest.approx(0)
+
+
+def sanma_session(day: int, order: tuple[str, ...]) -> Session:
+    from mjtui.systems.riichi.events import Win, Winner
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-sanma")
+    session = Session(ruleset, order, START + timedelta(days=day))
+    session.add(Win(winners=(Winner(seat=0, han=4, fu=30),), discarder=1))
+    return session
+
+
+def test_a_league_is_of_one_system_at_one_table_size(folders) -> None:
+    """Riichi's thousands and HP-11C's points are never added, nor a place of three
+    ranked with a place of four: one league each, the latest played first."""
+    names = ("Ann", "Bob", "Cy", "Di")
+    games = [
+        game_of(hp11c_session(0, names, 0)),
+        game_of(riichi_session(1, names)),
+        game_of(sanma_session(2, names[:3])),
+        game_of(riichi_session(3, names)),
+    ]
+    leagues = apart(g for g in games if g is not None)
+    assert [(x.system, x.seats, len(x.games)) for x in leagues] == [
+        ("riichi", 4, 2),
+        ("riichi", 3, 1),
+        ("east-doubling", 4, 1),
+    ]
+    ann = [next(p for p in x.players if p.name == "Ann") for x in leagues]
+    assert ann[0].points == pytest.approx(2 * 46.6)  # two riichi games, nothing else
+    assert ann[2].points == games[0].points[0] == 120  # HP-11C's net: the dealer's 20, doubled
+    assert [p.games for p in ann] == [2, 1, 1]
+    assert [kind_said(x) for x in leagues][:2] == ["riichi, 4 players", "riichi, 3 players"]
+    assert apart([]) == []
 
 
 def hp11c_session(day: int, players: tuple[str, ...], winner: int) -> Session:
@@ -223,6 +265,7 @@ async def test_the_league_screen_from_the_library(club: Path) -> None:
         def on_mount(self) -> None:
             self.push_screen(LibraryScreen())
 
+    save_session(sanma_session(4, ("Ann", "Bob", "Cy")), club / "sanma.toml")
     app = _App()
     async with app.run_test(size=(80, 24)) as pilot:
         footer = ""
@@ -247,8 +290,13 @@ async def test_the_league_screen_from_the_library(club: Path) -> None:
         from textual.widgets import Select
 
         filters = screen.query_one("#league-filter", Select)
-        assert filters.value == "system:riichi"
-        filters.value = "system:east-doubling"
+        # Riichi at tables of three is a league apart: its ranks are not those of four.
+        assert filters.value == "system:riichi:4"
+        filters.value = "system:riichi:3"  # a choice of the filter, else Select refuses it
+        await pilot.pause()
+        league = screen.league
+        assert league is not None and len(league.games) == 1 and len(league.players) == 3
+        filters.value = "system:east-doubling:4"
         await pilot.pause()
         league = screen.league
         assert league is not None and len(league.games) == 4
