@@ -13,6 +13,7 @@ from mjtui import paths
 from mjtui.core.model.session import Session
 from mjtui.core.reports.league import (
     Game,
+    Leagues,
     apart,
     chooser,
     collect,
@@ -165,12 +166,17 @@ def club(folders) -> Path:
     return folder
 
 
+def games_in(leagues: Leagues) -> list[int]:
+    return [len(league.games) for league in leagues.leagues]
+
+
 def test_collect_filters_by_system_ruleset_and_day(club: Path) -> None:
     finder = RulesetLibrary(paths.ruleset_folders()).get
-    assert len(collect(club, finder).games) == 5  # the empty session is no game
-    assert len(collect(club, finder, system="riichi").games) == 1
-    assert len(collect(club, finder, ruleset_id="hp11c").games) == 4
-    assert len(collect(club, finder, since=date(2026, 11, 3)).games) == 3
+    # The empty session is no game; riichi (the latest) and East doubling are two leagues.
+    assert games_in(collect(club, finder)) == [1, 4]
+    assert games_in(collect(club, finder, system="riichi")) == [1]
+    assert games_in(collect(club, finder, ruleset_id="hp11c")) == [4]
+    assert games_in(collect(club, finder, since=date(2026, 11, 3))) == [1, 2]
     assert any("broken.toml" in note for note in collect(club, finder).skipped)
     keep = chooser(system="pocket")
     assert not keep(hp11c_session(0, ("A", "B", "C", "D"), 0))
@@ -185,7 +191,7 @@ def test_a_game_against_the_computer_is_no_league_game(folders) -> None:
     folder.mkdir(parents=True)
     save_session(game, folder / "game.toml")
     finder = RulesetLibrary(paths.ruleset_folders()).get
-    assert collect(folder, finder).games == []
+    assert collect(folder, finder).leagues == []
     from mjtui.core.reports.stats import collect as stats_of
     from mjtui.core.sessions.session_file import load_session
 
@@ -205,27 +211,54 @@ def run(*argv: str) -> int:
 def test_league_json_is_sorted_best_first(club: Path, capsys) -> None:
     assert run("league", "--json") == 0
     doc = json.loads(capsys.readouterr().out)
-    ratings = [p["rating"] for p in doc["players"]]
-    assert ratings == sorted(ratings, reverse=True) and doc["games"] == 5
-    first = doc["players"][0]
+    # One league per system and table size, the latest played first: never one sum.
+    assert [(x["system"], x["seats"], x["rulesets"], x["games"]) for x in doc["leagues"]] == [
+        ("riichi", 4, ["riichi-tenhou"], 1),
+        ("east-doubling", 4, ["hp11c"], 4),
+    ]
+    for league in doc["leagues"]:
+        ratings = [p["rating"] for p in league["players"]]
+        assert ratings == sorted(ratings, reverse=True)
+    first = doc["leagues"][1]["players"][0]
     assert {"name", "rating", "games", "average_rank", "points", "history"} <= set(first)
     assert len(first["history"]) == first["games"]
-    assert any("broken.toml" in s for s in doc["skipped"])
+    assert any("broken.toml" in s for s in doc["skipped"]) and doc["warnings"] == []
 
 
 def test_league_text_csv_and_markdown(club: Path, capsys) -> None:
     assert run("league", "--system", "east-doubling") == 0
     out, err = capsys.readouterr()
-    assert out.startswith("League of 4 games\n") and "Avg rank" in out
+    assert out.startswith("east-doubling, 4 players: league of 4 games\n") and "Avg rank" in out
     assert "broken.toml" in err
     assert run("league", "--format", "csv") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "place,player,rating,games,average_rank,firsts,points,mu,sigma"
-    assert len(lines) == 5 and lines[1].startswith("1,")
+    assert lines[0] == "place,player,rating,games,average_rank,firsts,points,mu,sigma,system,seats"
+    assert len(lines) == 9 and lines[1].startswith("1,") and lines[5].startswith("1,")
+    assert [line.rsplit(",", 2)[1:] for line in lines[1::4]] == [
+        ["riichi", "4"],
+        ["east-doubling", "4"],
+    ]
     assert run("league", "--format", "md") == 0
     md = capsys.readouterr().out
-    assert "| # | Player | Rating | Games | Avg rank | 1st | Points |" in md
-    assert "- Games: 5, 2026-11-01 to 2026-11-06" in md
+    assert md.count("| # | Player | Rating | Games | Avg rank | 1st | Points |") == 2
+    assert "# League: riichi, 4 players\n\n- Games: 1, 2026-11-06 to 2026-11-06" in md
+    assert "# League: east-doubling, 4 players\n\n- Games: 4, 2026-11-01 to 2026-11-04" in md
+
+
+def test_league_text_heads_each_league_and_never_adds_two_systems(club: Path, capsys) -> None:
+    """The tester's folder: riichi's thousands, HP-11C's points and riichi-sanma's ranks."""
+    save_session(sanma_session(6, ("Ann", "Bob", "Cy")), club / "sanma.toml")
+    assert run("league") == 0
+    blocks = capsys.readouterr().out.rstrip("\n").split("\n\n")
+    assert blocks[0].startswith("3 leagues, one per scoring system and table size")
+    heads = [block.splitlines()[0] for block in blocks[1:]]
+    assert heads == [
+        "riichi, 3 players: league of 1 game",
+        "riichi, 4 players: league of 1 game",
+        "east-doubling, 4 players: league of 4 games",
+    ]
+    riichi = {row.split()[1]: row.split()[-1] for row in blocks[2].splitlines()[2:]}
+    assert riichi["Ann"] == "+46.6"  # the riichi game alone: no HP-11C points in it
 
 
 def test_league_refuses_an_unknown_system_and_a_missing_folder(club: Path, tmp_path: Path) -> None:
@@ -244,10 +277,10 @@ def test_cli_league_has_no_traceback_for_a_bad_date(run_mjtui) -> None:
 
 
 def test_the_league_exports_of_an_empty_league() -> None:
-    empty = compute([])
+    empty = Leagues([], [])
     assert league_csv(empty).count("\n") == 1
-    assert "- Games: 0" in league_markdown(empty)
-    assert to_plain(empty)["players"] == []
+    assert "# League\n\n- Games: 0" in league_markdown(empty)
+    assert to_plain(empty) == {"leagues": [], "skipped": [], "warnings": []}
 
 
 async def test_the_league_screen_from_the_library(club: Path) -> None:

@@ -114,6 +114,15 @@ class League:
     seats: int = 0  # the players at each table
 
 
+@dataclass
+class Leagues:
+    """Every league of a folder, one per system and table size (:func:`apart`)."""
+
+    leagues: list[League]  # the latest played first
+    skipped: list[str]
+    warnings: list[str] = field(default_factory=list)  # every league's, once each
+
+
 def game_of(session: Session, path: Path | None = None) -> Game | None:
     """The session's result, or None before its first hand."""
     if not session.hands:
@@ -231,20 +240,35 @@ def collect(
     ruleset_id: str | None = None,
     system: str | None = None,
     since: date | None = None,
-) -> League:
-    """The league of the settled sessions in the folder (core/sessions/ledger.py says which are)."""
+) -> Leagues:
+    """The leagues of the settled sessions in the folder (core/sessions/ledger.py says
+    which are): one per system and table size, as the league screen offers them."""
     read = read_folder(folder, find_ruleset, chooser(ruleset_id, system, since))
     games = [g for g in (game_of(s, p) for p, s in read.sessions) if g is not None]
-    return compute(games, read.skipped)
+    leagues = apart(games, read.skipped)
+    warnings = list(dict.fromkeys(w for league in leagues for w in league.warnings))
+    return Leagues(leagues, read.skipped, warnings)
 
 
 def _round(x: float) -> float:
     return round(x, PRECISION) + 0.0  # no -0.0
 
 
-def to_plain(league: League) -> dict[str, Any]:
-    """The league as JSON-ready data (``mjtui league --json``), best first."""
+def to_plain(leagues: Leagues) -> dict[str, Any]:
+    """The leagues as JSON-ready data (``mjtui league --json``), each best first."""
     return {
+        "leagues": [league_plain(league) for league in leagues.leagues],
+        "skipped": leagues.skipped,
+        "warnings": leagues.warnings,
+    }
+
+
+def league_plain(league: League) -> dict[str, Any]:
+    """One league as JSON-ready data: its system and table size, then its players."""
+    return {
+        "system": league.system,
+        "seats": league.seats,
+        "rulesets": sorted({g.ruleset_id for g in league.games}),
         "games": len(league.games),
         "tables": sorted({g.table for g in league.games if g.table}),
         "players": [
@@ -264,6 +288,4 @@ def to_plain(league: League) -> dict[str, Any]:
             }
             for p in league.players
         ],
-        "skipped": league.skipped,
-        "warnings": league.warnings,
     }
