@@ -3,7 +3,7 @@
 Generates a folder of riichi sessions from two tables (each written as its
 own machine would name it, with its table in the header), played to the end
 of the game with random hands, then times ``mjtui league`` over the folder
-(``core.league.collect``: reading every file through the ledger's reader,
+(``core.reports.league.collect``: reading every file through the ledger's reader,
 the final standings and the openskill ratings game by game) and prints the
 best players.
 
@@ -86,8 +86,9 @@ def main() -> int:
         folder.mkdir(parents=True, exist_ok=True)
         hands = generate(folder, args.sessions, args.players)
         t0 = time.perf_counter()
-        league = collect(folder, ruleset_finder(paths.ruleset_folders()))
+        leagues = collect(folder, ruleset_finder(paths.ruleset_folders()))
         elapsed = time.perf_counter() - t0
+        (league,) = leagues.leagues  # four-player riichi only: one league
         tables = sorted({g.table for g in league.games})
         print(
             f"{len(league.games)} sessions ({hands} hands) from {len(tables)} tables "
@@ -97,8 +98,8 @@ def main() -> int:
             f"league computed in {elapsed * 1000:.0f} ms "
             f"({elapsed * 1000 / max(len(league.games), 1):.1f} ms per session)"
         )
-        if league.skipped:
-            print(f"skipped: {len(league.skipped)}", file=sys.stderr)
+        if leagues.skipped:
+            print(f"skipped: {len(leagues.skipped)}", file=sys.stderr)
         for place, p in enumerate(league.players[:5], 1):
             print(
                 f"  {place}. {p.name:<6} rating {p.rating:6.2f}  games {p.games:3d}  "

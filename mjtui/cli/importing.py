@@ -10,7 +10,9 @@ riichi: ``tenhou6``). The session is written whole and atomically
 (core/files/writing.py), into the sessions folder under a new name, or to
 ``--output``: never over a file that is there, unless ``--force``, never over
 anything but a regular file, and never over a session another mjtui has open
-(its lock is taken as the app takes it). The exit status is 0 when the whole
+(its lock is taken as the app takes it). A record whose game is in that folder
+already (the same start, players and hands: imported before) is refused, unless
+``--force``: the statistics and the league would count it twice. The exit status is 0 when the whole
 record reproduces, 3 when the session was written but a hand differs or was
 left out (or the table or the end is not the record's: 1 stays Python's own,
 for a crash); a record that cannot be read is a message and exit status 2
@@ -33,7 +35,12 @@ from mjtui.core.language import N_, _, package_of, say_in
 from mjtui.core.model.session import Session
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.lock import SessionInUse, SessionLock
-from mjtui.core.sessions.session_file import new_session_path, save_session, size_notice
+from mjtui.core.sessions.session_file import (
+    new_session_path,
+    same_game_saved,
+    save_session,
+    size_notice,
+)
 from mjtui.core.systems import SYSTEMS
 from mjtui.core.systems.capabilities import Importer
 
@@ -80,11 +87,20 @@ def add_import_command(subparsers: Subparsers) -> None:
         help=_("the session file to write (default: a new file in the sessions folder)"),
     )
     command.add_argument(
-        "--force", action="store_true", help=_("write --output even over a file that is there")
+        "--force",
+        action="store_true",
+        help=_(
+            "write --output even over a file that is there, and a game imported "
+            "already (the same start, players and hands) again"
+        ),
     )
 
 
 THERE_ALREADY = N_("is there already; give another --output, or --force to write over it")
+IMPORTED_ALREADY = N_(
+    "holds this game already (the same start, players and hands): nothing written, "
+    "as the statistics and the league would count it twice; --force imports it again"
+)
 
 
 def importers() -> dict[str, Importer[Any]]:
@@ -116,9 +132,8 @@ def import_command(args: argparse.Namespace) -> int:
             )
         )
     document = importer.read(args.log)
-    ruleset = RulesetLibrary(paths.ruleset_folders()).get(
-        args.ruleset or importer.ruleset(document)
-    )
+    library = RulesetLibrary(paths.ruleset_folders())
+    ruleset = library.get(args.ruleset or importer.ruleset(document))
     imported = importer.convert(document, ruleset)
     if args.output is not None:
         path = args.output
@@ -127,6 +142,10 @@ def import_command(args: argparse.Namespace) -> int:
             raise SessionError(f"{path}: " + _(THERE_ALREADY))
     else:
         path = new_session_path(paths.sessions_dir(), imported.session)
+    if imported.session.hands and not args.force:
+        same = same_game_saved(path.parent, imported.session, library.get)
+        if same is not None:
+            raise SessionError(f"{same}: " + _(IMPORTED_ALREADY))
     for line in imported.lines:
         print(line)
     print(imported.summary)

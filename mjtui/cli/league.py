@@ -1,6 +1,9 @@
 """`mjtui league`: the players' games, average rank, points and rating across sessions.
 
-How the rating is computed: core/reports/league.py and docs/league.md.
+How the rating is computed: core/reports/league.py and docs/league.md. One
+league is printed per scoring system and table size, each headed, the latest
+played first (core/reports/league.py ``apart``, as the league screen offers
+them): points of two systems are never added together.
 """
 
 from __future__ import annotations
@@ -13,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from mjtui import paths
 from mjtui.core.errors import MjtuiError
-from mjtui.core.language import N_, _
-from mjtui.core.reports.league import League, collect, to_plain
+from mjtui.core.language import N_, _, ngettext
+from mjtui.core.reports.league import League, Leagues, collect, kind_said, to_plain
 from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.text import json_text, shown
 
@@ -89,7 +92,7 @@ def league_command(args: argparse.Namespace) -> int:
                     system=repr(system), known=", ".join(sorted(SYSTEMS))
                 )
             )
-    league = collect(
+    leagues = collect(
         folder,
         ruleset_finder(paths.ruleset_folders()),
         ruleset_id=args.league_ruleset,
@@ -97,18 +100,18 @@ def league_command(args: argparse.Namespace) -> int:
         since=args.since,
     )
     if args.json:
-        print(json_text(to_plain(league)))
+        print(json_text(to_plain(leagues)))
         return 0
-    for note in league.skipped:
+    for note in leagues.skipped:
         print(f"mjtui: {shown(note)}", file=sys.stderr)  # one line each, whatever a file is named
-    for warning in league.warnings:
+    for warning in leagues.warnings:
         print("mjtui: " + _("warning: {warning}").format(warning=shown(warning)), file=sys.stderr)
     if args.league_format != "text":
         from mjtui.core.reports.league_export import LEAGUE_FORMATS
 
-        sys.stdout.write(LEAGUE_FORMATS[args.league_format](league))
+        sys.stdout.write(LEAGUE_FORMATS[args.league_format](leagues))
         return 0
-    print(format_league(league, folder))
+    print(format_leagues(leagues, folder))
     return 0
 
 
@@ -135,14 +138,35 @@ def _points(x: float) -> str:
     return text[:-2] if text.endswith(".0") else text
 
 
-def format_league(league: League, folder: Path) -> str:
+def format_leagues(leagues: Leagues, folder: Path) -> str:
+    """Each league headed with its system and table size, a blank line between them."""
+    if not leagues.leagues:
+        return _("no sessions with any hands in {folder}").format(folder=folder)
+    blocks = [format_league(league) for league in leagues.leagues]
+    n = len(blocks)
+    if n > 1:
+        blocks.insert(
+            0,
+            ngettext(
+                "{n} league, one per scoring system and table size: their points and "
+                "ranks do not add up (--system NAME or --ruleset ID counts fewer)",
+                "{n} leagues, one per scoring system and table size: their points and "
+                "ranks do not add up (--system NAME or --ruleset ID counts fewer)",
+                n,
+            ).format(n=n),
+        )
+    return "\n\n".join(blocks)
+
+
+def format_league(league: League) -> str:
     from mjtui.cli.reports import aligned
 
-    if not league.games:
-        return _("no sessions with any hands in {folder}").format(folder=folder)
+    n = len(league.games)
     tables = sorted({g.table for g in league.games if g.table})
-    head = f"League of {len(league.games)} games" + (
-        f" at {len(tables)} tables ({', '.join(tables)})" if tables else ""
+    head = ngettext("{kind}: league of {n} game", "{kind}: league of {n} games", n).format(
+        kind=kind_said(league), n=n
     )
+    if tables:
+        head += " " + _("at {n} tables").format(n=len(tables)) + f" ({', '.join(tables)})"
     right = [True, False, True, True, True, True, True]
     return head + "\n" + aligned([COLUMNS, *league_rows(league)], right)

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 from mjtui import paths
 from mjtui.core.errors import SessionError
 from mjtui.core.files.writing import replace_file
-from mjtui.core.language import _
+from mjtui.core.language import _, ngettext
 from mjtui.core.reports.export import FORMATS, ExportError, export_session
-from mjtui.core.reports.stats import HandRef, PlayerStats, Statistics, collect, to_plain
+from mjtui.core.reports.stats import BySystem, HandRef, PlayerStats, collect, to_plain
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.library import ruleset_finder
 from mjtui.core.sessions.session_file import load_session
@@ -148,22 +148,45 @@ def stats_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_stats(stats: Statistics, folder: Path, ruleset: str | None = None) -> str:
-    """The human output of `mjtui stats`: one aligned table, then one per ruleset."""
+def format_stats(stats: BySystem, folder: Path, ruleset: str | None = None) -> str:
+    """The human output of `mjtui stats`: per scoring system (the latest played first) one
+    aligned table of all its sessions, then one per ruleset when it has several. The net
+    of two systems is in different units: never added together (core/reports/stats.py)."""
     if not stats.series:
         which = f" of ruleset {ruleset!r}" if ruleset else ""
         return f"no sessions{which} with any hands in {folder}"
-    blocks = [
-        f"All sessions ({_count(stats.series, 'series', 'series')})",
-        player_table(stats.players),
-    ]
-    if len(stats.rulesets) > 1:
-        for r in stats.rulesets:
-            blocks += [
-                "",
-                f"{r.name} ({r.id}, {_count(r.series, 'series', 'series')})",
-                player_table(r.players),
-            ]
+    blocks = []
+    n = len(stats.systems)
+    if n > 1:
+        blocks += [
+            ngettext(
+                "{n} scoring system, each counted apart: their points do not add up "
+                "(--ruleset ID counts one ruleset)",
+                "{n} scoring systems, each counted apart: their points do not add up "
+                "(--ruleset ID counts one ruleset)",
+                n,
+            ).format(n=n),
+            "",
+        ]
+    for i, (system, each) in enumerate(stats.systems.items()):
+        blocks += [""] if i else []
+        blocks += [
+            ngettext(
+                "{system}: all sessions ({n} series)",
+                "{system}: all sessions ({n} series)",
+                each.series,
+            ).format(system=system, n=each.series),
+            player_table(each.players),
+        ]
+        if len(each.rulesets) > 1:
+            for r in each.rulesets:
+                blocks += [
+                    "",
+                    ngettext(
+                        "{name} ({id}, {n} series)", "{name} ({id}, {n} series)", r.series
+                    ).format(name=r.name, id=r.id, n=r.series),
+                    player_table(r.players),
+                ]
     return "\n".join(blocks)
 
 
@@ -235,10 +258,6 @@ def _ref(ref: HandRef | None) -> str:
     if ref is None:
         return "-"
     return f"{_signed(ref.change)} ({ref.started:%Y-%m-%d %H:%M} hand {ref.hand})"
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
 
 
 REPORT_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

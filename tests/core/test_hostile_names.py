@@ -331,7 +331,8 @@ def test_nfc_and_nfd_and_invisible_variants_are_one_player(folders, capsys) -> N
     from mjtui.core.reports.stats import collect as stats_of
 
     find = RulesetLibrary(paths.ruleset_folders()).get
-    league, stats = league_of(folder, find), stats_of(folder, find)
+    (league,) = league_of(folder, find).leagues
+    stats = stats_of(folder, find).systems["east-doubling"]
     both = {"Ann": 2, "Cy": 2, "ＢＯＢ": 2, nfd: 2}  # the latest spelling shown
     assert {p.name: p.games for p in league.players} == both
     assert {p.name: p.series for p in stats.players} == both

@@ -11,7 +11,17 @@ import pytest
 
 from mjtui import paths
 from mjtui.core.model.session import Session
-from mjtui.core.reports.league import Game, chooser, collect, compute, game_of, to_plain
+from mjtui.core.reports.league import (
+    Game,
+    Leagues,
+    apart,
+    chooser,
+    collect,
+    compute,
+    game_of,
+    kind_said,
+    to_plain,
+)
 from mjtui.core.reports.league_export import league_csv, league_markdown
 from mjtui.core.rulesets.ruleset import RulesetLibrary
 from mjtui.core.sessions.session_file import save_session
@@ -102,6 +112,39 @@ def test_a_riichi_game_counts_its_final_score_uma_and_oka(folders) -> None:
     assert sum(g.points) == pytest.approx(0)
 
 
+def sanma_session(day: int, order: tuple[str, ...]) -> Session:
+    from mjtui.systems.riichi.events import Win, Winner
+
+    ruleset = RulesetLibrary(paths.ruleset_folders()).get("riichi-sanma")
+    session = Session(ruleset, order, START + timedelta(days=day))
+    session.add(Win(winners=(Winner(seat=0, han=4, fu=30),), discarder=1))
+    return session
+
+
+def test_a_league_is_of_one_system_at_one_table_size(folders) -> None:
+    """Riichi's thousands and HP-11C's points are never added, nor a place of three
+    ranked with a place of four: one league each, the latest played first."""
+    names = ("Ann", "Bob", "Cy", "Di")
+    games = [
+        game_of(hp11c_session(0, names, 0)),
+        game_of(riichi_session(1, names)),
+        game_of(sanma_session(2, names[:3])),
+        game_of(riichi_session(3, names)),
+    ]
+    leagues = apart(g for g in games if g is not None)
+    assert [(x.system, x.seats, len(x.games)) for x in leagues] == [
+        ("riichi", 4, 2),
+        ("riichi", 3, 1),
+        ("east-doubling", 4, 1),
+    ]
+    ann = [next(p for p in x.players if p.name == "Ann") for x in leagues]
+    assert ann[0].points == pytest.approx(2 * 46.6)  # two riichi games, nothing else
+    assert ann[2].points == games[0].points[0] == 120  # HP-11C's net: the dealer's 20, doubled
+    assert [p.games for p in ann] == [2, 1, 1]
+    assert [kind_said(x) for x in leagues][:2] == ["riichi, 4 players", "riichi, 3 players"]
+    assert apart([]) == []
+
+
 def hp11c_session(day: int, players: tuple[str, ...], winner: int) -> Session:
     ruleset = RulesetLibrary(paths.ruleset_folders()).get("hp11c")
     session = Session(ruleset, players, START + timedelta(days=day))
@@ -123,12 +166,17 @@ def club(folders) -> Path:
     return folder
 
 
+def games_in(leagues: Leagues) -> list[int]:
+    return [len(league.games) for league in leagues.leagues]
+
+
 def test_collect_filters_by_system_ruleset_and_day(club: Path) -> None:
     finder = RulesetLibrary(paths.ruleset_folders()).get
-    assert len(collect(club, finder).games) == 5  # the empty session is no game
-    assert len(collect(club, finder, system="riichi").games) == 1
-    assert len(collect(club, finder, ruleset_id="hp11c").games) == 4
-    assert len(collect(club, finder, since=date(2026, 11, 3)).games) == 3
+    # The empty session is no game; riichi (the latest) and East doubling are two leagues.
+    assert games_in(collect(club, finder)) == [1, 4]
+    assert games_in(collect(club, finder, system="riichi")) == [1]
+    assert games_in(collect(club, finder, ruleset_id="hp11c")) == [4]
+    assert games_in(collect(club, finder, since=date(2026, 11, 3))) == [1, 2]
     assert any("broken.toml" in note for note in collect(club, finder).skipped)
     keep = chooser(system="pocket")
     assert not keep(hp11c_session(0, ("A", "B", "C", "D"), 0))
@@ -143,7 +191,7 @@ def test_a_game_against_the_computer_is_no_league_game(folders) -> None:
     folder.mkdir(parents=True)
     save_session(game, folder / "game.toml")
     finder = RulesetLibrary(paths.ruleset_folders()).get
-    assert collect(folder, finder).games == []
+    assert collect(folder, finder).leagues == []
     from mjtui.core.reports.stats import collect as stats_of
     from mjtui.core.sessions.session_file import load_session
 
@@ -163,27 +211,54 @@ def run(*argv: str) -> int:
 def test_league_json_is_sorted_best_first(club: Path, capsys) -> None:
     assert run("league", "--json") == 0
     doc = json.loads(capsys.readouterr().out)
-    ratings = [p["rating"] for p in doc["players"]]
-    assert ratings == sorted(ratings, reverse=True) and doc["games"] == 5
-    first = doc["players"][0]
+    # One league per system and table size, the latest played first: never one sum.
+    assert [(x["system"], x["seats"], x["rulesets"], x["games"]) for x in doc["leagues"]] == [
+        ("riichi", 4, ["riichi-tenhou"], 1),
+        ("east-doubling", 4, ["hp11c"], 4),
+    ]
+    for league in doc["leagues"]:
+        ratings = [p["rating"] for p in league["players"]]
+        assert ratings == sorted(ratings, reverse=True)
+    first = doc["leagues"][1]["players"][0]
     assert {"name", "rating", "games", "average_rank", "points", "history"} <= set(first)
     assert len(first["history"]) == first["games"]
-    assert any("broken.toml" in s for s in doc["skipped"])
+    assert any("broken.toml" in s for s in doc["skipped"]) and doc["warnings"] == []
 
 
 def test_league_text_csv_and_markdown(club: Path, capsys) -> None:
     assert run("league", "--system", "east-doubling") == 0
     out, err = capsys.readouterr()
-    assert out.startswith("League of 4 games\n") and "Avg rank" in out
+    assert out.startswith("east-doubling, 4 players: league of 4 games\n") and "Avg rank" in out
     assert "broken.toml" in err
     assert run("league", "--format", "csv") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "place,player,rating,games,average_rank,firsts,points,mu,sigma"
-    assert len(lines) == 5 and lines[1].startswith("1,")
+    assert lines[0] == "place,player,rating,games,average_rank,firsts,points,mu,sigma,system,seats"
+    assert len(lines) == 9 and lines[1].startswith("1,") and lines[5].startswith("1,")
+    assert [line.rsplit(",", 2)[1:] for line in lines[1::4]] == [
+        ["riichi", "4"],
+        ["east-doubling", "4"],
+    ]
     assert run("league", "--format", "md") == 0
     md = capsys.readouterr().out
-    assert "| # | Player | Rating | Games | Avg rank | 1st | Points |" in md
-    assert "- Games: 5, 2026-11-01 to 2026-11-06" in md
+    assert md.count("| # | Player | Rating | Games | Avg rank | 1st | Points |") == 2
+    assert "# League: riichi, 4 players\n\n- Games: 1, 2026-11-06 to 2026-11-06" in md
+    assert "# League: east-doubling, 4 players\n\n- Games: 4, 2026-11-01 to 2026-11-04" in md
+
+
+def test_league_text_heads_each_league_and_never_adds_two_systems(club: Path, capsys) -> None:
+    """The tester's folder: riichi's thousands, HP-11C's points and riichi-sanma's ranks."""
+    save_session(sanma_session(6, ("Ann", "Bob", "Cy")), club / "sanma.toml")
+    assert run("league") == 0
+    blocks = capsys.readouterr().out.rstrip("\n").split("\n\n")
+    assert blocks[0].startswith("3 leagues, one per scoring system and table size")
+    heads = [block.splitlines()[0] for block in blocks[1:]]
+    assert heads == [
+        "riichi, 3 players: league of 1 game",
+        "riichi, 4 players: league of 1 game",
+        "east-doubling, 4 players: league of 4 games",
+    ]
+    riichi = {row.split()[1]: row.split()[-1] for row in blocks[2].splitlines()[2:]}
+    assert riichi["Ann"] == "+46.6"  # the riichi game alone: no HP-11C points in it
 
 
 def test_league_refuses_an_unknown_system_and_a_missing_folder(club: Path, tmp_path: Path) -> None:
@@ -202,10 +277,10 @@ def test_cli_league_has_no_traceback_for_a_bad_date(run_mjtui) -> None:
 
 
 def test_the_league_exports_of_an_empty_league() -> None:
-    empty = compute([])
+    empty = Leagues([], [])
     assert league_csv(empty).count("\n") == 1
-    assert "- Games: 0" in league_markdown(empty)
-    assert to_plain(empty)["players"] == []
+    assert "# League\n\n- Games: 0" in league_markdown(empty)
+    assert to_plain(empty) == {"leagues": [], "skipped": [], "warnings": []}
 
 
 async def test_the_league_screen_from_the_library(club: Path) -> None:
@@ -223,6 +298,7 @@ async def test_the_league_screen_from_the_library(club: Path) -> None:
         def on_mount(self) -> None:
             self.push_screen(LibraryScreen())
 
+    save_session(sanma_session(4, ("Ann", "Bob", "Cy")), club / "sanma.toml")
     app = _App()
     async with app.run_test(size=(80, 24)) as pilot:
         footer = ""
@@ -247,8 +323,13 @@ async def test_the_league_screen_from_the_library(club: Path) -> None:
         from textual.widgets import Select
 
         filters = screen.query_one("#league-filter", Select)
-        assert filters.value == "system:riichi"
-        filters.value = "system:east-doubling"
+        # Riichi at tables of three is a league apart: its ranks are not those of four.
+        assert filters.value == "system:riichi:4"
+        filters.value = "system:riichi:3"  # a choice of the filter, else Select refuses it
+        await pilot.pause()
+        league = screen.league
+        assert league is not None and len(league.games) == 1 and len(league.players) == 3
+        filters.value = "system:east-doubling:4"
         await pilot.pause()
         league = screen.league
         assert league is not None and len(league.games) == 4

@@ -32,11 +32,17 @@ NIGHT1 = [Hand(2, (10, 4, 50, 6)), Hand(None, (0, 0, 0, 0)), Hand(0, (40, 10, 20
 NIGHT2 = [Hand(1, (0, 8, 0, 0))]
 
 
-def collect(**filters) -> core_stats.Statistics:
+def collect_all(**filters) -> core_stats.BySystem:
     """The statistics of the sessions folder, gathered as `mjtui stats` does."""
     return core_stats.collect(
         paths.sessions_dir(), ruleset_finder(paths.ruleset_folders()), **filters
     )
+
+
+def collect(**filters) -> core_stats.Statistics:
+    """East doubling's statistics: the nights' system (HP-11C)."""
+    found = collect_all(**filters)
+    return found.systems.get("east-doubling") or compute([], found.skipped)
 
 
 def save(name: str, players, started: datetime, hands, ruleset: Ruleset | None = None) -> Path:
@@ -178,8 +184,10 @@ def run(*argv: str) -> int:
 def test_stats_command_json(nights, capsys) -> None:
     assert run("stats", "--json") == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc == to_plain(collect())  # the same data, through JSON
-    cy = doc["players"][0]
+    assert doc == to_plain(collect_all())  # the same data, through JSON
+    (system,) = doc["systems"]
+    assert (doc["series"], system["system"], system["series"]) == (2, "east-doubling", 2)
+    cy = system["players"][0]
     assert cy["name"] == "Cy" and cy["win_rate"] == 0.25 and cy["average"] == 46.0
     assert cy["best_hand"] == {
         "change": 200,
@@ -187,15 +195,15 @@ def test_stats_command_json(nights, capsys) -> None:
         "started": "2026-11-01T20:00:00",
         "hand": 1,
     }
-    assert doc["players"][3]["best_hand"] is None  # Di never gained
-    assert [r["id"] for r in doc["rulesets"]] == ["hp11c"] and doc["skipped"] == []
+    assert system["players"][3]["best_hand"] is None  # Di never gained
+    assert [r["id"] for r in system["rulesets"]] == ["hp11c"] and doc["skipped"] == []
 
 
 def test_stats_command_table_is_aligned(nights, capsys) -> None:
     assert run("stats") == 0
     out = capsys.readouterr()
     lines = out.out.splitlines()
-    assert lines[0] == "All sessions (2 series)"
+    assert lines[0] == "east-doubling: all sessions (2 series)"
     header, *rows = lines[1:]
     assert header.split()[:2] == ["Player", "Series"]
     assert [r.split()[0] for r in rows] == ["Cy", "ann", "Eve", "Di", "Bob"]
@@ -212,7 +220,45 @@ def test_stats_command_with_no_sessions_and_with_a_ruleset(nights, capsys) -> No
     assert run("stats", "--ruleset", "nosuch") == 0
     assert capsys.readouterr().out.startswith("no sessions of ruleset 'nosuch' with any hands in ")
     assert run("stats", "--ruleset", "hp11c") == 0
-    assert "All sessions (2 series)" in capsys.readouterr().out
+    assert "east-doubling: all sessions (2 series)" in capsys.readouterr().out
+
+
+def test_the_net_of_two_systems_is_never_added(nights, capsys) -> None:
+    """The tester's folder: HP-11C's nights and a riichi game by some of the same players.
+    Riichi points and HP-11C points are counted apart, each system with its own table."""
+    from mjtui.core.rulesets.ruleset import RulesetLibrary
+    from mjtui.systems.riichi.events import Win, Winner
+
+    riichi = RulesetLibrary(paths.ruleset_folders()).get("riichi-tenhou")
+    # Cy (seat 1, East) 4 han 30 fu ron off Ann: 11600.
+    save(
+        "r.toml",
+        ["Cy", "Ann", "Bob", "Di"],
+        datetime(2026, 12, 1, 20),
+        [Win(winners=(Winner(seat=0, han=4, fu=30),), discarder=1)],
+        ruleset=riichi,
+    )
+    both = collect_all()
+    assert list(both.systems) == ["riichi", "east-doubling"]  # the latest played first
+    assert both.series == 3
+    assert row(both.systems["riichi"], "Cy").net == 11600
+    assert row(both.systems["east-doubling"], "Cy").net == 184  # not 11784
+    assert run("stats") == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 scoring systems, each counted apart")
+    heads = [line for line in out.splitlines() if "all sessions" in line]
+    assert heads == [
+        "riichi: all sessions (1 series)",
+        "east-doubling: all sessions (2 series)",
+    ]
+    assert "+11784" not in out and "+11600" in out
+    assert run("stats", "--json") == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [(s["system"], s["series"]) for s in doc["systems"]] == [
+        ("riichi", 1),
+        ("east-doubling", 2),
+    ]
+    assert "players" not in doc  # no table of every system's points summed
 
 
 def test_stats_command_notes_skipped_files_on_stderr(nights, capsys) -> None:
@@ -232,5 +278,5 @@ def test_cli_stats_json_with_a_damaged_file_in_the_folder(run_mjtui, nights) -> 
     result = run_mjtui("stats", "--json")
     assert result.returncode == 0, result.stderr
     doc = json.loads(result.stdout)
-    assert doc["series"] == 2 and doc["players"][0]["name"] == "Cy"
+    assert doc["series"] == 2 and doc["systems"][0]["players"][0]["name"] == "Cy"
     assert len(doc["skipped"]) == 1 and "broken.toml" in doc["skipped"][0]

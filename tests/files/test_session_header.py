@@ -142,8 +142,9 @@ def test_stats_count_one_player_under_every_spelling(folders) -> None:
         "b.toml",
         with_rules("hp11c.toml", "hp11c", hands=hands, players='["ANN ", "Bob", "Cy", "Di"]'),
     )
-    stats = collect(sessions, find_ruleset)
-    assert stats.skipped == []
+    found = collect(sessions, find_ruleset)
+    assert found.skipped == []
+    stats = found.systems["east-doubling"]
     ann = [p for p in stats.players if player_key(p.name) == "ann"]
     assert len(ann) == 1 and ann[0].series == 2 and ann[0].hands_won == 2
     assert ann[0].name in ("Ann", "ANN")  # the newest spelling, trimmed

@@ -615,6 +615,38 @@ def test_import_command_default_goes_to_the_sessions_folder(tmp_path, monkeypatc
     assert re.fullmatch(r"2019-05-04_170000_riichi-tenhou_[0-9a-f]{6}\.toml", files[0].name)
 
 
+def test_a_log_imported_twice_is_refused_the_second_time(tmp_path, monkeypatch, capsys):
+    """Twice in the sessions folder it would be counted twice in the stats and the league.
+    Its id is not in the file, but the log's start, players and hands are: another
+    ruleset's copy of it is found too; --force imports it again."""
+    monkeypatch.setenv("MJTUI_DATA_DIR", str(tmp_path))
+    log = str(SANMA / "2024010120gm-00b9-0000-e324b88a.json")
+    other = str(SANMA / "2024010120gm-00b9-0000-ef5da89f.json")  # begun the same hour
+    broken = tmp_path / "sessions" / "2024-01-01_200000_riichi-sanma_elsewhere.toml"
+    broken.parent.mkdir(parents=True)
+    broken.write_text("format = [", encoding="utf-8")  # named for that second, unreadable
+    assert main(["import", "tenhou6", log]) == 0
+    (first,) = set((tmp_path / "sessions").glob("*.toml")) - {broken}
+    broken.unlink()
+    assert main(["import", "tenhou6", other]) == 0  # the same hour, another game
+    capsys.readouterr()
+    assert main(["import", "tenhou6", log]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"mjtui: {first}: holds this game already")
+    assert "--force imports it again" in err
+    assert len(list((tmp_path / "sessions").glob("*.toml"))) == 2
+    # A copy scored with another ruleset is the same game too.
+    phoenix = str(DATA / "2019021004gm-00a9-0000-e2f6516d.json")
+    assert main(["import", "tenhou6", phoenix]) == 0
+    assert main(["import", "tenhou6", phoenix, "--ruleset", "riichi-ema"]) == 2
+    assert len(list((tmp_path / "sessions").glob("*.toml"))) == 3
+    assert main(["import", "tenhou6", log, "--force"]) == 0
+    assert len(list((tmp_path / "sessions").glob("*.toml"))) == 4
+    # --output into the same folder finds it as well; into another folder it is new.
+    assert main(["import", "tenhou6", log, "--output", str(first.with_name("x.toml"))]) == 2
+    assert main(["import", "tenhou6", log, "--output", str(tmp_path / "x.toml")]) == 0
+
+
 @pytest.mark.parametrize("content", [b"\xff\xfe", b"[" * 5000, b'{"name": 1}', b""])
 def test_import_command_exits_2_without_a_traceback(tmp_path, capsys, content):
     log = tmp_path / "log.json"

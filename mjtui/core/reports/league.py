@@ -24,6 +24,10 @@ recent spelling is shown. Names drawn alike that are different players
 ("Ann" and "Аnn" with a Cyrillic А) are counted apart and named in
 ``warnings``. This module imports openskill only when a
 league is computed.
+
+A league is of one scoring system at tables of one size (:func:`apart`):
+points of two systems are in different units, and a second place of three
+is not one of four, so the screen and ``mjtui league`` never add them up.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from itertools import permutations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mjtui.core.language import ngettext
 from mjtui.core.model.players import clean_name, look_alike_notes, player_key
 from mjtui.core.model.session import Session
 from mjtui.core.reports.export import final_standings, session_table
@@ -60,6 +65,11 @@ class Game:
     players: tuple[str, ...]
     ranks: tuple[int, ...]
     points: tuple[float, ...]
+
+    @property
+    def kind(self) -> tuple[str, int]:
+        """Which games it can share a league with: its system and its table's size."""
+        return (self.system, len(self.players))
 
 
 @dataclass(frozen=True)
@@ -99,6 +109,18 @@ class League:
     skipped: list[str]
     # Names drawn alike but counted as different players (core/model/players.py), to check.
     warnings: list[str] = field(default_factory=list)
+    # What its games have in common when :func:`apart` made it (else "" and 0).
+    system: str = ""
+    seats: int = 0  # the players at each table
+
+
+@dataclass
+class Leagues:
+    """Every league of a folder, one per system and table size (:func:`apart`)."""
+
+    leagues: list[League]  # the latest played first
+    skipped: list[str]
+    warnings: list[str] = field(default_factory=list)  # every league's, once each
 
 
 def game_of(session: Session, path: Path | None = None) -> Game | None:
@@ -142,6 +164,30 @@ def compute(games: Iterable[Game], skipped: list[str] | None = None) -> League:
             p.history.append(RatingPoint(game.started, p.rating, p.mu, p.sigma))
     table = sorted(players.values(), key=lambda p: (-p.rating, -p.games, player_key(p.name)))
     return League(table, ordered, list(skipped or []), look_alike_notes(p.name for p in table))
+
+
+def apart(games: Iterable[Game], skipped: list[str] | None = None) -> list[League]:
+    """One league per scoring system and table size, the latest played first.
+
+    Points of two systems are in different units (riichi's thousands, HP-11C's
+    points) and ranks at a table of three are not ranks at a table of four
+    (riichi and riichi-sanma are one system), so a league never mixes them.
+    """
+    ordered = sorted(games, key=lambda g: (timestamp(g.started), str(g.path or "")), reverse=True)
+    kinds = dict.fromkeys(g.kind for g in ordered)
+    leagues = []
+    for system, seats in kinds:
+        league = compute([g for g in ordered if g.kind == (system, seats)], skipped)
+        league.system, league.seats = system, seats
+        leagues.append(league)
+    return leagues
+
+
+def kind_said(league: League) -> str:
+    """The league's system and table size as a heading or a menu says them: "riichi, 4 players"."""
+    return ngettext("{system}, {n} player", "{system}, {n} players", league.seats).format(
+        system=league.system, n=league.seats
+    )
 
 
 def rate(
@@ -194,20 +240,35 @@ def collect(
     ruleset_id: str | None = None,
     system: str | None = None,
     since: date | None = None,
-) -> League:
-    """The league of the settled sessions in the folder (core/sessions/ledger.py says which are)."""
+) -> Leagues:
+    """The leagues of the settled sessions in the folder (core/sessions/ledger.py says
+    which are): one per system and table size, as the league screen offers them."""
     read = read_folder(folder, find_ruleset, chooser(ruleset_id, system, since))
     games = [g for g in (game_of(s, p) for p, s in read.sessions) if g is not None]
-    return compute(games, read.skipped)
+    leagues = apart(games, read.skipped)
+    warnings = list(dict.fromkeys(w for league in leagues for w in league.warnings))
+    return Leagues(leagues, read.skipped, warnings)
 
 
 def _round(x: float) -> float:
     return round(x, PRECISION) + 0.0  # no -0.0
 
 
-def to_plain(league: League) -> dict[str, Any]:
-    """The league as JSON-ready data (``mjtui league --json``), best first."""
+def to_plain(leagues: Leagues) -> dict[str, Any]:
+    """The leagues as JSON-ready data (``mjtui league --json``), each best first."""
     return {
+        "leagues": [league_plain(league) for league in leagues.leagues],
+        "skipped": leagues.skipped,
+        "warnings": leagues.warnings,
+    }
+
+
+def league_plain(league: League) -> dict[str, Any]:
+    """One league as JSON-ready data: its system and table size, then its players."""
+    return {
+        "system": league.system,
+        "seats": league.seats,
+        "rulesets": sorted({g.ruleset_id for g in league.games}),
         "games": len(league.games),
         "tables": sorted({g.table for g in league.games if g.table}),
         "players": [
@@ -227,6 +288,4 @@ def to_plain(league: League) -> dict[str, Any]:
             }
             for p in league.players
         ],
-        "skipped": league.skipped,
-        "warnings": league.warnings,
     }

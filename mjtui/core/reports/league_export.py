@@ -1,7 +1,9 @@
-"""The league table written out: CSV for a spreadsheet, Markdown for a club page.
+"""The leagues written out: CSV for a spreadsheet, Markdown for a club page.
 
 The columns are those of ``mjtui league`` (docs/league.md): place, player,
-rating, games, average rank, first places, points; the CSV adds mu and sigma.
+rating, games, average rank, first places, points; the CSV adds mu and sigma,
+then the league's system and table size, as there is one league per system
+and table size (core/reports/league.py ``apart``) and one CSV holds them all.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable
 
 from mjtui.core.language import N_, _
 from mjtui.core.reports.export import _md
-from mjtui.core.reports.league import League
+from mjtui.core.reports.league import League, Leagues, kind_said
 
 CSV_HEADER = [
     "place",
@@ -24,6 +26,9 @@ CSV_HEADER = [
     "points",
     "mu",
     "sigma",
+    # Last, so that a sheet reading the columns before them by place reads them still.
+    "system",
+    "seats",
 ]
 
 
@@ -32,35 +37,46 @@ def _num(x: float) -> str:
     return text or "0"
 
 
-def league_csv(league: League) -> str:
+def league_csv(leagues: Leagues) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_HEADER)
-    for place, p in enumerate(league.players, 1):
-        writer.writerow(
-            [
-                place,
-                p.name,
-                _num(p.rating),
-                p.games,
-                _num(p.average_rank),
-                p.firsts,
-                _num(p.points),
-                _num(p.mu),
-                _num(p.sigma),
-            ]
-        )
+    for league in leagues.leagues:
+        for place, p in enumerate(league.players, 1):  # each league's places from 1
+            writer.writerow(
+                [
+                    place,
+                    p.name,
+                    _num(p.rating),
+                    p.games,
+                    _num(p.average_rank),
+                    p.firsts,
+                    _num(p.points),
+                    _num(p.mu),
+                    _num(p.sigma),
+                    league.system,
+                    league.seats,
+                ]
+            )
     return out.getvalue()
 
 
 _TITLES = (N_("Player"), N_("Rating"), N_("Games"), N_("Avg rank"), N_("1st"), N_("Points"))
 
 
-def league_markdown(league: League) -> str:
+def league_markdown(leagues: Leagues) -> str:
+    """A section per league, the latest played first; a report of no game without any."""
+    if not leagues.leagues:
+        return _league_markdown(League([], [], []))
+    return "\n".join(_league_markdown(league) for league in leagues.leagues)
+
+
+def _league_markdown(league: League) -> str:
     tables = sorted({g.table for g in league.games if g.table})
     first = min((g.started for g in league.games), default=None)
     last = max((g.started for g in league.games), default=None)
-    lines = [_("# League"), ""]
+    title = _("# League: {kind}").format(kind=kind_said(league)) if league.seats else _("# League")
+    lines = [title, ""]
     if first and last:
         lines.append(
             _("- Games: {n}, {first} to {last}").format(
@@ -86,4 +102,4 @@ def league_markdown(league: League) -> str:
     return "\n".join(lines) + "\n"
 
 
-LEAGUE_FORMATS: dict[str, Callable[[League], str]] = {"csv": league_csv, "md": league_markdown}
+LEAGUE_FORMATS: dict[str, Callable[[Leagues], str]] = {"csv": league_csv, "md": league_markdown}

@@ -27,6 +27,10 @@ skipped with a note rather than counted from part of its hands, and so is a
 file still arriving from another machine (core/sessions/ledger.py). A game
 against the computer (``mjtui play``: the session's ``computer`` seats) is
 not counted.
+
+Each scoring system's sessions are counted apart (:func:`by_system`): a net of
+riichi points and one of HP-11C points are in different units, so the screen
+and ``mjtui stats`` never add them up.
 """
 
 from __future__ import annotations
@@ -93,6 +97,19 @@ class Statistics:
     skipped: list[str]  # why a file was not counted
     # Names drawn alike but counted as different players (core/model/players.py), to check.
     warnings: list[str] = field(default_factory=list)
+
+
+@dataclass
+class BySystem:
+    """A folder's statistics, each scoring system's sessions apart (:func:`by_system`)."""
+
+    systems: dict[str, Statistics]  # the latest played system first
+    skipped: list[str]
+    warnings: list[str] = field(default_factory=list)  # every system's, once each
+
+    @property
+    def series(self) -> int:
+        return sum(stats.series for stats in self.systems.values())
 
 
 class _Tally:
@@ -171,8 +188,9 @@ def collect(
     ruleset_id: str | None = None,
     since: date | None = None,
     until: date | None = None,
-) -> Statistics:
-    """Statistics of every session in the folder, rulesets found with ``find_ruleset``.
+) -> BySystem:
+    """Statistics of every session in the folder, rulesets found with ``find_ruleset``,
+    each system's apart as the statistics screen shows them.
 
     ``ruleset_id`` keeps only the sessions of that ruleset; ``since`` and
     ``until`` (inclusive) only those begun on those days, e.g. this month.
@@ -187,9 +205,9 @@ def collect(
         return not ((since and day < since) or (until and day > until))
 
     read = read_folder(folder, find_ruleset, keep)
-    sessions: list[tuple[Path | None, Session]] = list(read.sessions)
-    skipped = read.skipped
-    return compute(sessions, skipped)
+    systems = by_system(read.sessions, read.skipped)
+    warnings = [w for stats in systems.values() for w in stats.warnings]
+    return BySystem(systems, read.skipped, list(dict.fromkeys(warnings)))
 
 
 def by_system(
@@ -207,9 +225,20 @@ def by_system(
     }
 
 
-def to_plain(stats: Statistics) -> dict[str, Any]:
-    """The statistics as JSON-ready data (``mjtui stats --json``)."""
+def to_plain(stats: BySystem) -> dict[str, Any]:
+    """The statistics as JSON-ready data (``mjtui stats --json``), a system each."""
     return {
+        "series": stats.series,
+        "systems": [system_plain(name, each) for name, each in stats.systems.items()],
+        "skipped": stats.skipped,
+        "warnings": stats.warnings,
+    }
+
+
+def system_plain(system: str, stats: Statistics) -> dict[str, Any]:
+    """One system's statistics as JSON-ready data: over its sessions, then per ruleset."""
+    return {
+        "system": system,
         "series": stats.series,
         "players": [_player(p) for p in stats.players],
         "rulesets": [
@@ -221,8 +250,6 @@ def to_plain(stats: Statistics) -> dict[str, Any]:
             }
             for r in stats.rulesets
         ],
-        "skipped": stats.skipped,
-        "warnings": stats.warnings,
     }
 
 

@@ -362,13 +362,40 @@ def new_session_path(folder: Path, session: Session, avoid: Container[Path] = ()
     ruleset in the same second.
     """
     tag = "_".join(part for part in (slug(session.table), machine_id()) if part)
-    stem = f"{session.started:%Y-%m-%d_%H%M%S}_{session.ruleset.id}_{tag}"
+    stem = f"{_start_in_name(session)}_{session.ruleset.id}_{tag}"
     path = folder / f"{stem}.toml"
     n = 2
     while os.path.lexists(path) or path in avoid:  # a link too: nothing writes over it
         path = folder / f"{stem}-{n}.toml"
         n += 1
     return path
+
+
+def _start_in_name(session: Session) -> str:
+    return f"{session.started:%Y-%m-%d_%H%M%S}"
+
+
+def same_game_saved(
+    folder: Path, session: Session, find_ruleset: Callable[[str], Ruleset]
+) -> Path | None:
+    """A file of ``folder`` named as :func:`new_session_path` names this session (its start,
+    any ruleset, table or machine) that holds the same game: the same start, players and
+    hands. A game record imported twice would be counted twice in the statistics and the
+    league; a log's id is not kept in the file, but its start, players and hands are the
+    log's. Only the files named for that second are read; one that cannot be read is no
+    match."""
+    for path in sorted(folder.glob(f"{_start_in_name(session)}_*.toml")):
+        try:
+            other = load_session(path, find_ruleset).session
+        except Exception:  # as the ledger reads a folder: another file never stops this one
+            continue
+        if (other.started, other.players, other.hands) == (
+            session.started,
+            session.players,
+            session.hands,
+        ):
+            return path
+    return None
 
 
 def slug(name: str) -> str:

@@ -2,9 +2,11 @@
 
 Read from the library (``l``). The folder is read once when the screen
 opens (files still arriving are skipped and said, core/sessions/ledger.py); the
-filter (one system, or one ruleset) recomputes the league from what was
-read: points of different systems are never added together, so it opens on
-the system of the latest game. Games against the computer (``mjtui play``)
+filter (one system at one table size, or one ruleset) chooses among the
+leagues of what was read: points of different systems are never added
+together, nor ranks at tables of three and four (core/reports/league.py
+``apart``, as ``mjtui league`` does), so it opens on the league of the latest
+game. Games against the computer (``mjtui play``)
 are not counted (core/reports/league.py). The chart follows the best players
 and the highlighted one.
 """
@@ -24,7 +26,16 @@ from textual.widgets import DataTable, Header, Label, Select, Static
 from mjtui import paths
 from mjtui.core.language import N_, _, ngettext
 from mjtui.core.model.players import player_key
-from mjtui.core.reports.league import League, Player, chooser, compute, game_of
+from mjtui.core.reports.league import (
+    Game,
+    League,
+    Player,
+    apart,
+    chooser,
+    compute,
+    game_of,
+    kind_said,
+)
 from mjtui.core.sessions.ledger import FolderRead, read_folder
 from mjtui.core.sessions.library import FindRuleset, ruleset_finder
 from mjtui.ui import colours
@@ -65,6 +76,8 @@ class LeagueScreen(LaidOutOnce, Screen[None]):
         self.folder = paths.sessions_dir() if folder is None else folder
         self.find_ruleset = find_ruleset or ruleset_finder(paths.ruleset_folders())
         self.read: FolderRead | None = None
+        self.games: list[Game] = []  # every game read
+        self.leagues: list[League] = []  # one per system and table size, latest played first
         self.league: League | None = None
 
     def compose(self) -> ComposeResult:
@@ -89,22 +102,23 @@ class LeagueScreen(LaidOutOnce, Screen[None]):
         self.title = "mjtui"
         self.sub_title = _("league")
         self.read = read = read_folder(self.folder, self.find_ruleset, chooser())
-        systems = sorted({s.ruleset.rules.system for _path, s in read.sessions})
+        self.games = [g for g in (game_of(s, p) for p, s in read.sessions) if g]
+        self.leagues = apart(self.games)
         rulesets = sorted(
             {(s.ruleset.id, s.ruleset.rules.name_said()) for _path, s in read.sessions}
         )
         options = [
-            (Text(_("System: {name}").format(name=name)), f"system:{name}") for name in systems
+            (Text(_("System: {name}").format(name=kind_said(league))), league_value(league))
+            for league in sorted(self.leagues, key=lambda league: (league.system, league.seats))
         ] + [
             (Text(_("Ruleset: {name} ({id})").format(name=name, id=rid)), f"ruleset:{rid}")
             for rid, name in rulesets
         ]
-        latest = max(read.sessions, key=lambda ps: ps[1].started, default=None)
         select = self.query_one("#league-filter", Select)
         with select.prevent(Select.Changed):
-            if options and latest is not None:
+            if options and self.leagues:
                 select.set_options(options)
-                select.value = f"system:{latest[1].ruleset.rules.system}"
+                select.value = league_value(self.leagues[0])  # the latest game's
             else:
                 select.set_options([(_("No games yet"), ALL)])
         notes = self.query_one("#league-skipped", Static)
@@ -140,12 +154,12 @@ class LeagueScreen(LaidOutOnce, Screen[None]):
         if self.read is None:
             return
         kind, _sep, name = self.choice.partition(":")
-        keep = chooser(
-            ruleset_id=name if kind == "ruleset" else None,
-            system=name if kind == "system" else None,
-        )
-        games = [g for g in (game_of(s, p) for p, s in self.read.sessions if keep(s)) if g]
-        self.league = league = compute(games)
+        if kind == "ruleset":  # a ruleset is of one system and one table size
+            league = compute([g for g in self.games if g.ruleset_id == name])
+        else:
+            chosen = (league for league in self.leagues if league_value(league) == self.choice)
+            league = next(chosen, None) or compute([])
+        self.league = league
         table = self.query_one("#league-table", DataTable)
         table.clear(columns=True)
         table.add_column("#", key="place")
@@ -219,6 +233,11 @@ class LeagueScreen(LaidOutOnce, Screen[None]):
             table.focus()  # Esc leaves the filter menu first
         else:
             self.dismiss()
+
+
+def league_value(league: League) -> str:
+    """The filter's value that chooses this league: "system:riichi:4"."""
+    return f"system:{league.system}:{league.seats}"
 
 
 def points_text(x: float) -> str:
