@@ -240,7 +240,8 @@ def test_stats_and_the_library_count_the_series(damaged, capsys) -> None:
     assert entry.main(["stats", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["skipped"] == []
-    assert {p["name"] for p in document["players"]} == set(NAMES)
+    players = [p for system in document["systems"] for p in system["players"]]
+    assert {p["name"] for p in players} == set(NAMES)
     summary = summarize(path, find_ruleset)
     assert summary.readable and summary.hands == len(HANDS) and summary.players == NAMES
     assert summary.damaged and said in summary.problems[0]  # resuming it keeps a copy
