@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Protocol
 
+from mjtui.core.numbers import signed_tenth
 from mjtui.systems.riichi.rules import Rules, say
 
 
@@ -161,11 +162,6 @@ def final_standings(rules: Rules, state: Totals) -> tuple[Standing, ...]:
     return tuple(result)
 
 
-def _score(value: float) -> str:
-    """A part of the final score, signed, to one decimal: +15.0, -4.5, 0.0."""
-    return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
-
-
 class Deposits(Protocol):
     """What the note reads of a table: the deposits still on it and those that left."""
 
@@ -179,11 +175,11 @@ class Deposits(Protocol):
 def standings_note(rules: Rules, state: Deposits) -> str:
     """How the standings were reckoned, under them: the target, the uma, the oka, the
     rounding where there is one, and the deposits that did not go to a winner."""
-    uma = " / ".join(_score(u / 1000) for u in rules.final.uma)
+    uma = " / ".join(signed_tenth(u / 1000) for u in rules.final.uma)
     parts = [
         say("target {points}").format(points=f"{rules.table.target_points:,}"),
         say("uma {uma}").format(uma=uma),
-        say("oka {oka}").format(oka=_score(rules.final.oka / 1000)),
+        say("oka {oka}").format(oka=signed_tenth(rules.final.oka / 1000)),
     ]
     if rules.final.rounding != "exact":
         parts.append(say("points rounded {how} but first place's").format(how=rules.final.rounding))

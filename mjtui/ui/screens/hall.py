@@ -26,6 +26,7 @@ from textual.screen import Screen
 from textual.widgets import Digits, Static
 
 from mjtui.core.language import N_, _, ngettext
+from mjtui.core.numbers import signed_tenth
 from mjtui.core.text import shown
 from mjtui.core.tournament.hall import HallFollower, HallLine, HallTeam, HallView
 from mjtui.core.tournament.timer import clock_text
@@ -50,11 +51,6 @@ HallScreen #hall-tables { width: 1fr; height: auto; }
 HallScreen #hall-standings { height: 1fr; padding: 0 1; }
 HallScreen #hall-note { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
 """
-
-
-def signed(total: float) -> str:
-    """A total as the standings print it: +45.3, -2.0, 0.0."""
-    return "0.0" if abs(total) < 0.05 else f"{total:+.1f}"
 
 
 def tables_text(numbers: tuple[int, ...]) -> str:
@@ -313,7 +309,7 @@ class HallScreen(LaidOutOnce, Screen[None]):
             # The cut marked in any colour or none (a projector may show no green).
             Text(("▸" if in_cut else "") + line.place, style=style),
             Text(line.name, style="bold"),
-            Text(signed(line.total) + ("*" if line.playing else " "), style="bold"),
+            Text(signed_tenth(line.total) + ("*" if line.playing else " "), style="bold"),
         ]
         if raw:
             cells.append(Text(f"{line.raw:+d}" if line.raw else "0"))

@@ -20,6 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Label, Static
 
 from mjtui.core.language import N_, _, package_of, say_in
+from mjtui.core.numbers import signed_tenth
 from mjtui.ui import colours, numbers
 from mjtui.ui.laid_out import LaidOutOnce
 from mjtui.ui.widgets.hands_table import seat_header
@@ -38,11 +39,6 @@ CELL_PADDING = 1  # DataTable's, each side of a cell
 LEAST_NAME = 6  # a name is never cut shorter than this, whatever the others take
 
 
-def score(value: float) -> str:
-    """A final-score part in thousands, signed, one decimal: +15.0, -4.5, 0.0."""
-    return "0.0" if abs(value) < 0.05 else f"{value:+.1f}"
-
-
 def _cell(value: object) -> str:
     """A field of a system's standing: a float as it reads (4, 1.5, 2.33)."""
     return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
@@ -53,9 +49,11 @@ def _shown(how: str | None, value: Any) -> Text:
     if how == "points":
         return Text(numbers.points(value), justify="right")
     if how == "score":
-        return Text(score(value), justify="right")
+        return Text(signed_tenth(value), justify="right")
     if how == "final":
-        return Text(score(value), justify="right", style=f"bold {colours.signed(value)}".strip())
+        return Text(
+            signed_tenth(value), justify="right", style=f"bold {colours.signed(value)}".strip()
+        )
     return Text(_cell(value), justify="right")
 
 
